@@ -1,0 +1,27 @@
+# syntax=docker/dockerfile:1
+# Build stage: install everything, compile TypeScript (with the Swagger plugin), then drop dev dependencies.
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm install --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json nest-cli.json ormconfig.ts ./
+COPY src ./src
+COPY migrations ./migrations
+COPY scripts ./scripts
+RUN npm run build && npm prune --omit=dev
+
+# Runtime stage: the compiled app and production dependencies, run as a non-root user.
+FROM node:24-bookworm-slim
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+WORKDIR /app
+RUN mkdir -p /data && chown node:node /data
+COPY --from=build --chown=node:node /app/package.json ./
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/dist ./dist
+USER node
+EXPOSE 3000
+VOLUME ["/data"]
+HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health/ready').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+# Migrations run at start, before the server listens.
+CMD ["node", "dist/src/main.js"]

@@ -1,0 +1,5 @@
+import { Foundation1795258169863 } from './1795258169863-Foundation';
+
+/** Every migration in order. `npm run migration:generate -- <Name>` writes one; add it here. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+export const MIGRATIONS: Function[] = [Foundation1795258169863];

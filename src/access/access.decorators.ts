@@ -1,0 +1,56 @@
+import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ErrorResponseDto, RateLimitResponseDto } from '../common/http/error-response.dto';
+import type { ApiPermission } from './permissions';
+
+export const ACCESS_KEY = 'wfp:access';
+export const RATE_GROUP_KEY = 'wfp:rateGroup';
+export const SCENARIO_MODE_KEY = 'wfp:scenarioMode';
+
+export type AccessRule =
+  | { kind: 'public' }
+  | { kind: 'admin' }
+  | { kind: 'api'; permissions: ApiPermission[] };
+
+/** No authentication (health, docs). */
+export function Public(): MethodDecorator & ClassDecorator {
+  return SetMetadata(ACCESS_KEY, { kind: 'public' } satisfies AccessRule);
+}
+
+/** The application API: `Authorization: Bearer <ADMIN_TOKEN>`. */
+export function AdminApi(): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    SetMetadata(ACCESS_KEY, { kind: 'admin' } satisfies AccessRule),
+    ApiBearerAuth('admin-token'),
+    ApiUnauthorizedResponse({ description: 'Missing or wrong admin token', type: ErrorResponseDto }),
+  );
+}
+
+/**
+ * The public API: an API key of the path's organization holding every listed permission
+ * (each also held by the key's creator). Routes without a declaration are refused.
+ */
+export function RequirePermissions(...permissions: ApiPermission[]): MethodDecorator {
+  return applyDecorators(
+    SetMetadata(ACCESS_KEY, { kind: 'api', permissions } satisfies AccessRule),
+    ApiBearerAuth('api-key'),
+    ApiUnauthorizedResponse({ description: 'Missing, malformed, unknown, revoked or expired key', type: ErrorResponseDto }),
+    ApiForbiddenResponse({ description: `Key lacks ${permissions.join(' and ') || 'access'}, or orgId is not the key's organization`, type: ErrorResponseDto }),
+    ApiTooManyRequestsResponse({ description: 'Rate limited; see Retry-After', type: RateLimitResponseDto }),
+  );
+}
+
+/** The rate-limit bucket of a route; routes without one share the `default` bucket. */
+export function RateLimitGroup(group: 'default' | 'readings'): MethodDecorator & ClassDecorator {
+  return SetMetadata(RATE_GROUP_KEY, group);
+}
+
+/**
+ * How a route treats `?scenarioId=`: `read` (default for GET: read that plan; unknown: 404),
+ * `reject` (default for writes: 501 NOT_IMPLEMENTED), `ignore` (live only), `write` (act on the open scenario).
+ */
+export type ScenarioMode = 'read' | 'reject' | 'ignore' | 'write';
+
+export function ScenarioScope(mode: ScenarioMode): MethodDecorator & ClassDecorator {
+  return SetMetadata(SCENARIO_MODE_KEY, mode);
+}

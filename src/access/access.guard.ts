@@ -1,0 +1,171 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { timingSafeEqual } from 'node:crypto';
+import type { Response } from 'express';
+import { DataSource } from 'typeorm';
+import { DomainError, RateLimitedError } from '../common/errors/domain-error';
+import { ACCESS_KEY, AccessRule, RATE_GROUP_KEY, SCENARIO_MODE_KEY, ScenarioMode } from './access.decorators';
+import { AdminTokenService } from './admin-token.service';
+import { API_PERMISSIONS, effectiveKeyPermissions, expandUserPermissions } from './permissions';
+import { RateLimiter } from './rate-limiter';
+import { Actor, ContextRequest, RequestContext } from './request-context';
+import { API_KEY_PATTERN, API_KEY_PREFIX_LENGTH, sha256Hex } from './secrets';
+
+interface KeyRow {
+  id: string;
+  organization_id: string;
+  key_hash: string;
+  permissions: string[];
+  expires_at: Date | null;
+  revoked_at: Date | null;
+  user_id: string;
+  user_org: string;
+  user_email: string;
+  user_active: boolean;
+  user_permissions: string[];
+  live_plan_id: string;
+}
+
+const KEY_QUERY = `
+  SELECT k.id, k.organization_id, k.key_hash, k.permissions, k.expires_at, k.revoked_at,
+         u.id AS user_id, u.organization_id AS user_org, u.email AS user_email, u.active AS user_active,
+         u.permissions AS user_permissions, p.id AS live_plan_id
+    FROM api_keys k
+    JOIN users u ON u.id = k.user_id
+    JOIN plans p ON p.organization_id = k.organization_id AND p.kind = 'LIVE'
+   WHERE k.prefix = $1`;
+
+/**
+ * The one guard, deny by default: every route declares @Public, @AdminApi or @RequirePermissions.
+ * For API keys it authenticates, checks the organization and the permissions (key ∩ creator),
+ * applies the rate limit and resolves `scenarioId`, leaving a RequestContext on the request.
+ */
+@Injectable()
+export class AccessGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly dataSource: DataSource,
+    private readonly adminToken: AdminTokenService,
+    private readonly rateLimiter: RateLimiter,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return false;
+    const targets = [context.getHandler(), context.getClass()];
+    const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, targets);
+    const req = context.switchToHttp().getRequest<ContextRequest>();
+    const res = context.switchToHttp().getResponse<Response>();
+    if (!rule) throw DomainError.forbidden('This route declares no access rule');
+    switch (rule.kind) {
+      case 'public':
+        return true;
+      case 'admin':
+        await this.admin(req);
+        return true;
+      case 'api': {
+        const mode = this.reflector.getAllAndOverride<ScenarioMode | undefined>(SCENARIO_MODE_KEY, targets);
+        const group = this.reflector.getAllAndOverride<string | undefined>(RATE_GROUP_KEY, targets) ?? 'default';
+        await this.apiKey(req, res, rule.permissions, mode ?? (req.method === 'GET' ? 'read' : 'reject'), group);
+        return true;
+      }
+    }
+  }
+
+  private async apiKey(req: ContextRequest, res: Response, required: string[], mode: ScenarioMode, group: string): Promise<void> {
+    const key = bearer(req);
+    if (!key || !API_KEY_PATTERN.test(key)) throw DomainError.unauthorized();
+    const rows: KeyRow[] = await this.dataSource.query(KEY_QUERY, [key.slice(0, API_KEY_PREFIX_LENGTH)]);
+    const row = rows[0];
+    if (!row || !timingSafeEqual(Buffer.from(sha256Hex(key)), Buffer.from(row.key_hash))) throw DomainError.unauthorized();
+    if (row.revoked_at) throw DomainError.unauthorized('The API key has been revoked');
+    if (row.expires_at && row.expires_at.getTime() <= Date.now()) throw DomainError.unauthorized('The API key has expired');
+    if (!row.user_active || row.user_org !== row.organization_id) {
+      throw DomainError.unauthorized("The API key's creator is no longer an active user of the organization");
+    }
+
+    const decision = await this.rateLimiter.hit(group, row.id);
+    res.setHeader('RateLimit-Limit', String(decision.limit));
+    res.setHeader('RateLimit-Remaining', String(decision.remaining));
+    res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
+    if (!decision.allowed) throw new RateLimitedError(decision.resetSeconds);
+
+    if (req.params.orgId !== row.organization_id) throw DomainError.forbidden("The orgId is not the API key's organization");
+    const permissions = effectiveKeyPermissions(row.permissions, row.user_permissions);
+    const missing = required.filter((p) => !permissions.has(p as never));
+    if (missing.length) throw DomainError.forbidden(`The API key lacks the permission ${missing.join(', ')}`);
+
+    const actor: Actor = { type: 'api_key', id: row.id };
+    const ctx: RequestContext = {
+      organizationId: row.organization_id,
+      livePlanId: row.live_plan_id,
+      planId: row.live_plan_id,
+      scenarioId: null,
+      actor,
+      permissions,
+      capabilities: expandUserPermissions(row.user_permissions),
+      userId: row.user_id,
+    };
+    await this.applyScenario(req, ctx, mode);
+    req.ctx = ctx;
+  }
+
+  private async applyScenario(req: ContextRequest, ctx: RequestContext, mode: ScenarioMode): Promise<void> {
+    const raw = req.query.scenarioId;
+    if (raw === undefined || mode === 'ignore') return;
+    if (mode === 'reject') {
+      throw new DomainError('NOT_IMPLEMENTED', 'Creates, updates, deletes and fills are not available in scenarios (scenarioId)');
+    }
+    const scenarioId = typeof raw === 'string' ? raw : '';
+    const rows: { id: string; status: string }[] = await this.dataSource.query(
+      `SELECT id, status FROM plans WHERE id = $1 AND organization_id = $2 AND kind = 'SCENARIO'`,
+      [scenarioId, ctx.organizationId],
+    );
+    if (!rows[0]) throw DomainError.notFound('Scenario', scenarioId);
+    if (mode === 'write' && rows[0].status !== 'OPEN') {
+      throw new DomainError('PLAN_NOT_EDITABLE', `Scenario ${scenarioId} is ${rows[0].status.toLowerCase()} and accepts no changes`);
+    }
+    ctx.planId = rows[0].id;
+    ctx.scenarioId = rows[0].id;
+  }
+
+  private async admin(req: ContextRequest): Promise<void> {
+    const token = bearer(req);
+    if (!token || !this.adminToken.matches(token)) throw DomainError.unauthorized('Missing or wrong admin token');
+    const orgId = typeof req.params.orgId === "string" ? req.params.orgId : undefined;
+    if (!orgId) return;
+    const orgs: { live_plan_id: string }[] = await this.dataSource.query(
+      `SELECT p.id AS live_plan_id FROM organizations o JOIN plans p ON p.organization_id = o.id AND p.kind = 'LIVE' WHERE o.id = $1`,
+      [orgId],
+    );
+    if (!orgs[0]) throw DomainError.notFound('Organization', orgId);
+    let actor: Actor = { type: 'system', id: 'application' };
+    let userId: string | null = null;
+    const acting = req.headers['x-acting-user'];
+    if (acting !== undefined) {
+      const users: { id: string; email: string }[] = await this.dataSource.query(
+        `SELECT id, email FROM users WHERE id = $1 AND organization_id = $2`,
+        [String(acting), orgId],
+      );
+      if (!users[0]) throw DomainError.notFound('Acting user', String(acting));
+      actor = { type: 'user', id: users[0].id, email: users[0].email };
+      userId = users[0].id;
+    }
+    req.ctx = {
+      organizationId: orgId,
+      livePlanId: orgs[0].live_plan_id,
+      planId: orgs[0].live_plan_id,
+      scenarioId: null,
+      actor,
+      permissions: new Set(API_PERMISSIONS),
+      capabilities: expandUserPermissions(['*']),
+      userId,
+    };
+  }
+}
+
+function bearer(req: ContextRequest): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer ([^\s]+)$/i.exec(header.trim());
+  return match ? match[1] : null;
+}

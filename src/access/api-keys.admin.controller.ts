@@ -1,0 +1,43 @@
+import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../common/http/api-responses';
+import { DataEnvelope, ListEnvelope, one, pageOf } from '../common/http/envelopes';
+import { PageQueryDto } from '../common/http/pagination.dto';
+import { AdminApi } from './access.decorators';
+import { ApiKeysService } from './api-keys.service';
+import { ApiKeyDto, CreateApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto';
+
+@ApiTags('Application: API keys')
+@AdminApi()
+@Controller('admin/v1/organizations/:orgId')
+export class ApiKeysAdminController {
+  constructor(private readonly keys: ApiKeysService) {}
+
+  /** Creates a key for the user. The key text (`wfp_...`) is in this response only. */
+  @Post('users/:userId/api-keys')
+  @ApiData(CreatedApiKeyDto, 201)
+  @ApiErrors(400, 404)
+  async create(
+    @Param('orgId') orgId: string,
+    @Param('userId') userId: string,
+    @Body() body: CreateApiKeyDto,
+  ): Promise<DataEnvelope<CreatedApiKeyDto>> {
+    return one(await this.keys.create(orgId, userId, body));
+  }
+
+  /** Every key of the organization, without the key text. */
+  @Get('api-keys')
+  @ApiList(ApiKeyDto)
+  @ApiErrors(400, 404)
+  list(@Param('orgId') orgId: string, @Query() query: PageQueryDto): Promise<ListEnvelope<ApiKeyDto>> {
+    return this.keys.list(orgId, pageOf(query));
+  }
+
+  /** Revokes the key; the next request with it gets 401. */
+  @Delete('api-keys/:keyId')
+  @ApiNoContent()
+  @ApiErrors(404)
+  async revoke(@Param('orgId') orgId: string, @Param('keyId') keyId: string): Promise<void> {
+    await this.keys.revoke(orgId, keyId);
+  }
+}

@@ -1,0 +1,34 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiData } from '../common/http/api-responses';
+import { DataEnvelope, one } from '../common/http/envelopes';
+import { RequirePermissions } from './access.decorators';
+import { Ctx, RequestContext } from './request-context';
+
+export class KeyInfoDto {
+  organizationId: string;
+  /** The API key's id (the `initiator.id` of webhook events its requests cause). */
+  apiKeyId: string;
+  /** The key's creator. */
+  userId: string;
+  /** Effective permissions: the key's, narrowed to its creator's. */
+  @ApiProperty({ type: [String] })
+  permissions: string[];
+}
+
+@ApiTags('API key')
+@Controller('api/v1/org/:orgId/me')
+export class MeController {
+  /** Who the key is: its organization, id, creator and effective permissions. Any valid key may call it. */
+  @Get()
+  @RequirePermissions()
+  @ApiData(KeyInfoDto)
+  me(@Ctx() ctx: RequestContext): DataEnvelope<KeyInfoDto> {
+    return one({
+      organizationId: ctx.organizationId,
+      apiKeyId: ctx.actor.id,
+      userId: ctx.userId ?? '',
+      permissions: [...ctx.permissions].sort(),
+    });
+  }
+}

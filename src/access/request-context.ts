@@ -1,0 +1,46 @@
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+import type { ActorType } from '../database/entities/record-change.entity';
+import type { ApiPermission } from './permissions';
+
+export interface Actor {
+  type: ActorType;
+  /** API key id for `api_key`; user id for `user` and `merge`. */
+  id: string;
+  email?: string;
+}
+
+/**
+ * Who is asking, for which organization and plan. Built by the guard; services take it as their first
+ * argument and never read the tenant from a body.
+ */
+export interface RequestContext {
+  organizationId: string;
+  /** The plan the request reads or writes: the live plan, or the scenario named by scenarioId. */
+  planId: string;
+  livePlanId: string;
+  scenarioId: string | null;
+  actor: Actor;
+  /** For API keys: the key's permissions narrowed to its creator's. */
+  permissions: ReadonlySet<ApiPermission>;
+  /** The creator's application capabilities (`*` expanded), or everything for the application API. */
+  capabilities: ReadonlySet<string>;
+  /** The user behind the request (key creator or acting user), when there is one. */
+  userId: string | null;
+}
+
+export interface ContextRequest extends Request {
+  ctx?: RequestContext;
+  requestId?: string;
+}
+
+/** Injects the request context built by the guard. */
+export const Ctx = createParamDecorator((_data: unknown, host: ExecutionContext): RequestContext => {
+  const req = host.switchToHttp().getRequest<ContextRequest>();
+  if (!req.ctx) throw new Error('Request context missing: the route is not behind the access guard');
+  return req.ctx;
+});
+
+export function isLive(ctx: RequestContext): boolean {
+  return ctx.planId === ctx.livePlanId;
+}

@@ -1,0 +1,50 @@
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { AdminTokenService } from './access/admin-token.service';
+import { AppModule } from './app.module';
+import { configureApp } from './app.setup';
+import { logger } from './common/logging/json-logger';
+import { AppConfig } from './config/app-config';
+import { DatabaseRuntime } from './database/database-runtime';
+import { DemoSeed, DemoSeedService } from './organizations/demo-seed.service';
+
+export interface RunningApp {
+  app: NestExpressApplication;
+  runtime: DatabaseRuntime;
+  adminToken: string;
+  adminTokenGenerated: boolean;
+  demo: DemoSeed | null;
+  /** Stops accepting, finishes in-flight requests, closes the pool and then the embedded database. */
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates it, builds the app and seeds the demo. Used by main.ts and the tests. */
+export async function createApp(config: AppConfig): Promise<RunningApp> {
+  logger.setLevel(config.logLevel);
+  const runtime = await DatabaseRuntime.open(config);
+  try {
+    const applied = await runtime.migrate();
+    if (applied.length) logger.write('info', 'migrations applied', { migrations: applied });
+    const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, runtime), {
+      logger,
+      bodyParser: false,
+      abortOnError: false,
+    });
+    configureApp(app, config);
+    await app.init();
+    const demo = await app.get(DemoSeedService).seedIfEmpty(runtime.isEmbedded);
+    const token = app.get(AdminTokenService);
+    let closed: Promise<void> | null = null;
+    return {
+      app,
+      runtime,
+      adminToken: token.token,
+      adminTokenGenerated: token.generated,
+      demo,
+      close: () => (closed ??= app.close().finally(() => runtime.close())),
+    };
+  } catch (error) {
+    await runtime.close();
+    throw error;
+  }
+}

@@ -1,0 +1,33 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { EventEmitterModule } from '@nestjs/event-emitter';
+import { AccessModule } from './access/access.module';
+import { AllExceptionsFilter } from './common/errors/exception.filter';
+import { AppValidationPipe } from './common/validation/validation.pipe';
+import { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { DatabaseRuntime } from './database/database-runtime';
+import { HealthController } from './health/health.controller';
+import { OrganizationsModule } from './organizations/organizations.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, runtime: DatabaseRuntime): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule.forRoot(runtime),
+        EventEmitterModule.forRoot(),
+        AccessModule,
+        OrganizationsModule,
+      ],
+      controllers: [HealthController],
+      providers: [
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        { provide: APP_PIPE, useClass: AppValidationPipe },
+      ],
+    };
+  }
+}

@@ -1,0 +1,64 @@
+import { DomainError } from './domain-error';
+import { ErrorCode } from './error-codes';
+
+interface ConstraintRule {
+  code: ErrorCode;
+  message: string;
+  /** The request field a validation error points at. */
+  field?: string;
+}
+
+const rules = new Map<string, ConstraintRule>();
+
+/**
+ * Tells the error translation what a named unique, foreign-key, check or exclusion constraint means
+ * to a client. Modules register their constraints next to their entities.
+ */
+export function registerConstraint(name: string, rule: ConstraintRule): void {
+  rules.set(name, rule);
+}
+
+interface PgError {
+  code?: string;
+  constraint?: string;
+  table?: string;
+  detail?: string;
+}
+
+function pgErrorOf(error: unknown): PgError | null {
+  if (!error || typeof error !== 'object') return null;
+  const candidate = (error as { driverError?: PgError }).driverError ?? (error as PgError);
+  return typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code) ? candidate : null;
+}
+
+/** The one place PostgreSQL constraint violations become domain errors. Returns null for anything else. */
+export function translateDbError(error: unknown): DomainError | null {
+  const pg = pgErrorOf(error);
+  if (!pg) return null;
+  const rule = pg.constraint ? rules.get(pg.constraint) : undefined;
+  if (rule) {
+    return rule.code === 'VALIDATION_ERROR' && rule.field
+      ? DomainError.validation(rule.field, rule.message)
+      : new DomainError(rule.code, rule.message, rule.field ? [{ field: rule.field, message: rule.message }] : undefined);
+  }
+  switch (pg.code) {
+    case '23505':
+      return DomainError.validation('body', `A unique value is already taken${pg.detail ? `: ${pg.detail}` : ''}`);
+    case '23503':
+      return pg.detail?.includes('is still referenced')
+        ? DomainError.conflict(`The record is still referenced by ${pg.table ?? 'other records'}`)
+        : DomainError.validation('body', 'A referenced record does not exist');
+    case '23P01':
+      return DomainError.conflict('The change overlaps an existing record');
+    case '22P02':
+    case '22003':
+    case '22007':
+    case '22008':
+      return DomainError.validation('body', 'A value is out of range or badly formed');
+    case '40001':
+    case '40P01':
+      return DomainError.conflict('A concurrent change conflicted with this request; retry it');
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,71 @@
+import { applyDecorators, HttpCode, Type } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiExtraModels,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiCreatedResponse,
+  getSchemaPath,
+  ApiResponse,
+} from '@nestjs/swagger';
+import { PageMetaDto } from './envelopes';
+import { ErrorResponseDto } from './error-response.dto';
+
+/** 200 (or 201) `{ data: <Model> }` */
+export function ApiData(model: Type<unknown>, status: 200 | 201 = 200, description?: string): MethodDecorator {
+  const schema = { type: 'object', required: ['data'], properties: { data: { $ref: getSchemaPath(model) } } };
+  return applyDecorators(
+    ApiExtraModels(model),
+    status === 201 ? ApiCreatedResponse({ schema, description }) : ApiOkResponse({ schema, description }),
+    HttpCode(status),
+  );
+}
+
+/** 200 `{ data: [<Model>], meta: { page, limit, total, hasNextPage } }` */
+export function ApiList(model: Type<unknown>): MethodDecorator {
+  return applyDecorators(
+    ApiExtraModels(model, PageMetaDto),
+    ApiOkResponse({
+      schema: {
+        type: 'object',
+        required: ['data', 'meta'],
+        properties: { data: { type: 'array', items: { $ref: getSchemaPath(model) } }, meta: { $ref: getSchemaPath(PageMetaDto) } },
+      },
+    }),
+  );
+}
+
+/** 204 with no body. */
+export function ApiNoContent(description = 'Done; no content'): MethodDecorator {
+  return applyDecorators(ApiNoContentResponse({ description }), HttpCode(204));
+}
+
+type ErrorStatus = 400 | 404 | 409 | 413 | 501;
+const DESCRIPTIONS: Record<ErrorStatus, string> = {
+  400: 'VALIDATION_ERROR: the body or query fails validation (details[] has dot paths)',
+  404: 'NOT_FOUND: no such record in the organization',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE: the body is over the size limit',
+  501: 'NOT_IMPLEMENTED: the write was sent with scenarioId',
+};
+
+/** Documents the error answers a route gives, all in the `{ error: { ... } }` shape. */
+export function ApiErrors(...statuses: ErrorStatus[]): MethodDecorator {
+  return applyDecorators(
+    ...statuses.map((status) => {
+      const options = { description: DESCRIPTIONS[status], type: ErrorResponseDto };
+      switch (status) {
+        case 400:
+          return ApiBadRequestResponse(options);
+        case 404:
+          return ApiNotFoundResponse(options);
+        case 409:
+          return ApiConflictResponse(options);
+        default:
+          return ApiResponse({ status, ...options });
+      }
+    }),
+  );
+}

@@ -1,0 +1,26 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+export class FieldErrorDto {
+  /** Dot path of the offending field, such as `salary.currencyCode` or `readings.3.periodEnd`. */
+  @ApiProperty({ example: 'salary.currencyCode' }) field: string;
+  @ApiProperty({ example: 'salary.currencyCode must be an ISO 4217 currency code of 3 uppercase letters' }) message: string;
+}
+
+export class ErrorDto {
+  @ApiProperty({ example: 'VALIDATION_ERROR' }) code: string;
+  @ApiProperty() message: string;
+  @ApiPropertyOptional({ type: [FieldErrorDto] }) details?: FieldErrorDto[];
+  /** Present on 400, 403, 404 and 500 answers of document 01 routes; quote it to support. */
+  @ApiPropertyOptional({ format: 'uuid' }) errorId?: string;
+}
+
+/** `{ error: { code, message, details?, errorId? } }` */
+export class ErrorResponseDto {
+  @ApiProperty({ type: ErrorDto }) error: ErrorDto;
+}
+
+/** The 429 body of document 01 "Limits". */
+export class RateLimitResponseDto {
+  @ApiProperty({ example: 'too_many_requests' }) error: string;
+  @ApiProperty({ example: 'Rate limit exceeded; retry after 12 seconds' }) error_description: string;
+}

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+
+/** Typed configuration read once from the environment and validated at start. */
+export interface AppConfig {
+  nodeEnv: string;
+  isProduction: boolean;
+  port: number;
+  host: string;
+  /** Set: PostgreSQL. Unset: the embedded PGlite database in `dataDir`. */
+  databaseUrl: string | null;
+  /** Directory of the embedded database and of the generated admin token; `memory://` keeps both in memory. */
+  dataDir: string;
+  dbPoolSize: number;
+  adminToken: string | null;
+  redisUrl: string | null;
+  rateLimitPerMinute: number;
+  readingsRateLimitPerMinute: number;
+  bodyLimit: string;
+  logLevel: LogLevel;
+  seedDemo: boolean;
+  publicBaseUrl: string | null;
+  /** Lets webhook targets resolve to loopback or private addresses (development and tests). */
+  webhookAllowPrivateTargets: boolean;
+  webhookSweepIntervalMs: number;
+}
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
+
+export const MEMORY_DATA_DIR = 'memory://';
+
+export class ConfigError extends Error {}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['true', '1', 'yes'].includes(raw.toLowerCase())) return true;
+  if (['false', '0', 'no'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function str(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = env[name];
+  return raw === undefined || raw.trim() === '' ? null : raw.trim();
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const nodeEnv = str(env, 'NODE_ENV') ?? 'development';
+  const isProduction = nodeEnv === 'production';
+  const logLevel = (str(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'warn' : 'info')) as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const databaseUrl = str(env, 'DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+  const redisUrl = str(env, 'REDIS_URL');
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL');
+  const adminToken = str(env, 'ADMIN_TOKEN');
+  if (adminToken && adminToken.length < 16) throw new ConfigError('ADMIN_TOKEN must be at least 16 characters');
+  return {
+    nodeEnv,
+    isProduction,
+    port: int(env, 'PORT', 3000, 0, 65535),
+    host: str(env, 'HOST') ?? '0.0.0.0',
+    databaseUrl,
+    dataDir: str(env, 'DATA_DIR') ?? '.data',
+    dbPoolSize: int(env, 'DB_POOL_SIZE', 10, 1, 200),
+    adminToken,
+    redisUrl,
+    rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 6000, 1, 10_000_000),
+    readingsRateLimitPerMinute: int(env, 'READINGS_RATE_LIMIT_PER_MINUTE', 120, 1, 10_000_000),
+    bodyLimit: str(env, 'BODY_LIMIT') ?? '5mb',
+    logLevel,
+    seedDemo: bool(env, 'SEED_DEMO', !isProduction) && !isProduction,
+    publicBaseUrl: str(env, 'PUBLIC_BASE_URL'),
+    webhookAllowPrivateTargets: bool(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', !isProduction),
+    webhookSweepIntervalMs: int(env, 'WEBHOOK_SWEEP_INTERVAL_MS', 10_000, 100, 3_600_000),
+  };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString('hex');
+}

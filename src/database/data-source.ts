@@ -1,0 +1,50 @@
+import { types } from 'pg';
+import { DataSource, DataSourceOptions } from 'typeorm';
+import { ENTITIES } from './entities';
+import { MIGRATIONS } from '../../migrations';
+import { SnakeNamingStrategy } from './snake-naming.strategy';
+
+// Calendar days stay `YYYY-MM-DD` strings end to end (no Date, no time-zone shifts); counts are numbers.
+types.setTypeParser(types.builtins.DATE, (value) => value);
+types.setTypeParser(types.builtins.INT8, (value) => Number(value));
+
+/** The one set of TypeORM options: the app, the TypeORM CLI (ormconfig.ts) and the tests share it. */
+export function dataSourceOptions(url: string, poolSize: number): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'migrations',
+    migrationsTransactionMode: 'each',
+    namingStrategy: new SnakeNamingStrategy(),
+    synchronize: false,
+    migrationsRun: false,
+    installExtensions: false,
+    logging: false,
+    extra: { max: poolSize, application_name: 'workforce-planning-api' },
+  } as DataSourceOptions;
+}
+
+const MIGRATION_LOCK_KEY = 7_391_002_001;
+
+/**
+ * Applies pending migrations. On a PostgreSQL server several instances may start at once: a session
+ * advisory lock, held on its own connection, lets one migrate while the others wait.
+ */
+export async function migrateDatabase(url: string, embedded: boolean): Promise<string[]> {
+  const dataSource = new DataSource({ ...dataSourceOptions(url, 2), entities: [] } as DataSourceOptions);
+  await dataSource.initialize();
+  const lockRunner = embedded ? null : dataSource.createQueryRunner();
+  try {
+    if (lockRunner) await lockRunner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    return applied.map((migration) => migration.name);
+  } finally {
+    if (lockRunner) {
+      await lockRunner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      await lockRunner.release();
+    }
+    await dataSource.destroy();
+  }
+}

@@ -1,0 +1,27 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { dataSourceOptions } from './data-source';
+import { DatabaseRuntime } from './database-runtime';
+import { UnitOfWork } from './unit-of-work';
+
+export const DATABASE_RUNTIME = Symbol('DATABASE_RUNTIME');
+
+/** The TypeORM connection to the runtime's database, and the unit of work every write uses. */
+@Global()
+@Module({})
+export class DatabaseModule {
+  static forRoot(runtime: DatabaseRuntime): DynamicModule {
+    return {
+      module: DatabaseModule,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          inject: [APP_CONFIG],
+          useFactory: (config: AppConfig) => dataSourceOptions(runtime.url, config.dbPoolSize),
+        }),
+      ],
+      providers: [UnitOfWork, { provide: DATABASE_RUNTIME, useValue: runtime }],
+      exports: [UnitOfWork, DATABASE_RUNTIME],
+    };
+  }
+}

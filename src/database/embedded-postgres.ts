@@ -1,0 +1,112 @@
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { MEMORY_DATA_DIR } from '../config/app-config';
+
+export class DataDirectoryLockedError extends Error {}
+
+/**
+ * A lock file in the data directory: PGlite does not lock its directory itself, and two processes
+ * writing one PGlite directory corrupt it. A lock left by a process that no longer runs is taken over.
+ */
+export class DataDirectoryLock {
+  private constructor(private readonly path: string) {}
+
+  static acquire(dataDir: string): DataDirectoryLock {
+    mkdirSync(dataDir, { recursive: true });
+    const path = join(dataDir, 'wfp.lock');
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        const fd = openSync(path, 'wx');
+        writeSync(fd, String(process.pid));
+        closeSync(fd);
+        const lock = new DataDirectoryLock(path);
+        // The TypeORM CLI ends with process.exit: the lock must still go.
+        process.once('exit', () => lock.release());
+        return lock;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        const holder = Number(readFileSync(path, 'utf8').trim());
+        if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isRunning(holder)) {
+          throw new DataDirectoryLockedError(
+            `The data directory ${resolve(dataDir)} is in use by another process (pid ${holder}). ` +
+              'Stop that process, or give this one another DATA_DIR (or set DATABASE_URL).',
+          );
+        }
+        rmSync(path, { force: true });
+      }
+    }
+    throw new DataDirectoryLockedError(`Could not lock the data directory ${resolve(dataDir)}`);
+  }
+
+  release(): void {
+    try {
+      if (existsSync(this.path) && readFileSync(this.path, 'utf8').trim() === String(process.pid)) rmSync(this.path);
+    } catch {
+      // best effort: a stale lock is taken over by the next start
+    }
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export interface EmbeddedPostgresOptions {
+  dataDir: string;
+  /** At least the pool size: pglite-socket drops connections above it. */
+  maxConnections: number;
+}
+
+/**
+ * PostgreSQL compiled to WebAssembly (PGlite), served over the wire protocol on 127.0.0.1 on a random
+ * port, so the app, the TypeORM CLI and the tests all use the ordinary `pg` driver.
+ */
+export class EmbeddedPostgres {
+  private constructor(
+    private readonly db: PGlite,
+    private readonly server: PGLiteSocketServer,
+    private readonly lock: DataDirectoryLock | null,
+    readonly url: string,
+  ) {}
+
+  static async start(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+    const inMemory = options.dataDir === MEMORY_DATA_DIR || options.dataDir.startsWith('memory://');
+    const lock = inMemory ? null : DataDirectoryLock.acquire(options.dataDir);
+    try {
+      const db = await PGlite.create(inMemory ? 'memory://' : join(resolve(options.dataDir), 'pgdata'), {
+        extensions: { btree_gist, pg_trgm },
+      });
+      await db.exec('CREATE EXTENSION IF NOT EXISTS btree_gist; CREATE EXTENSION IF NOT EXISTS pg_trgm;');
+      const server = new PGLiteSocketServer({
+        db,
+        host: '127.0.0.1',
+        port: 0,
+        maxConnections: options.maxConnections,
+      });
+      await server.start();
+      const port = (server as unknown as { port: number }).port;
+      return new EmbeddedPostgres(db, server, lock, `postgresql://postgres@127.0.0.1:${port}/postgres`);
+    } catch (error) {
+      lock?.release();
+      throw error;
+    }
+  }
+
+  async stop(): Promise<void> {
+    try {
+      await this.server.stop();
+      await this.db.close();
+    } finally {
+      this.lock?.release();
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import { OrganizationEntity } from '../../organizations/entities/organization.entity';
+import { Column, JoinColumn, ManyToOne, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+export type ChangeType = 'create' | 'update' | 'delete';
+export type ActorType = 'user' | 'api_key' | 'merge' | 'system';
+/** PENDING: a live change waiting for the webhook dispatcher; null for scenario changes (never sent). */
+export type DispatchStatus = 'PENDING' | 'DISPATCHING' | 'DONE' | 'INTERRUPTED';
+
+/**
+ * One row per change to a record: the audit history and, for the live plan, the webhook outbox.
+ */
+@Entity({ name: 'record_changes' })
+@Index('idx_record_changes_entity', ['organizationId', 'entityType', 'entityId', 'seq'])
+@Index('idx_record_changes_plan', ['planId', 'seq'])
+@Index('idx_record_changes_pending', ['seq'], { where: `"dispatch_status" = 'PENDING'` })
+export class RecordChangeEntity {
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  seq: string;
+
+  /** The webhook event id (UUID), the same at every endpoint. */
+  @Column({ type: 'uuid', unique: true })
+  eventId: string;
+
+  @Column({ type: 'varchar', length: 25 })
+  organizationId: string;
+
+  @Column({ type: 'varchar', length: 25 })
+  planId: string;
+
+  @Column({ type: 'varchar', length: 60 })
+  entityType: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  entityId: string;
+
+  @Column({ type: 'varchar', length: 10 })
+  changeType: ChangeType;
+
+  @Column({ type: 'jsonb', nullable: true })
+  before: Record<string, unknown> | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  after: Record<string, unknown> | null;
+
+  @Column({ type: 'varchar', length: 10 })
+  actorType: ActorType;
+
+  @Column({ type: 'varchar', length: 255 })
+  actorId: string;
+
+  @Column({ type: 'varchar', length: 320, nullable: true })
+  actorEmail: string | null;
+
+  @Column({ type: 'varchar', length: 12, nullable: true })
+  dispatchStatus: DispatchStatus | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  dispatchClaimedAt: Date | null;
+
+  @ManyToOne(() => OrganizationEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'organization_id', foreignKeyConstraintName: 'fk_record_changes_organization' })
+  organization?: OrganizationEntity;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+}

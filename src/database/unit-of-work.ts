@@ -1,0 +1,109 @@
+import { Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { randomUUID } from 'node:crypto';
+import { DataSource, EntityManager } from 'typeorm';
+import type { RequestContext } from '../access/request-context';
+import type { ChangeType } from './entities/record-change.entity';
+
+export interface ChangeInput {
+  /** Document 02's entity type (`employee`, `employee_team_allocation`, ...). */
+  entityType: string;
+  entityId: string;
+  changeType: ChangeType;
+  /** The record in the service's own field names, as webhook payloads carry it. */
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/** Emitted after a transaction that recorded changes commits; wakes the webhook dispatcher. */
+export const CHANGES_COMMITTED = 'record-changes.committed';
+
+export interface ChangesCommittedEvent {
+  organizationId: string;
+  planId: string;
+  live: boolean;
+  count: number;
+}
+
+/**
+ * A write in progress: its EntityManager (use it for every query of the write, never the pool) and
+ * the change recorder. Changes are inserted into `record_changes` in one statement just before commit.
+ */
+export class Tx {
+  private readonly changes: ChangeInput[] = [];
+
+  constructor(
+    readonly em: EntityManager,
+    readonly ctx: RequestContext,
+  ) {}
+
+  record(change: ChangeInput): void {
+    this.changes.push(change);
+  }
+
+  get recorded(): readonly ChangeInput[] {
+    return this.changes;
+  }
+
+  /** @internal */
+  async flush(): Promise<number> {
+    if (this.changes.length === 0) return 0;
+    const live = this.ctx.planId === this.ctx.livePlanId;
+    const { actor } = this.ctx;
+    await this.em.query(
+      `INSERT INTO record_changes
+         (event_id, organization_id, plan_id, entity_type, entity_id, change_type, before, after,
+          actor_type, actor_id, actor_email, dispatch_status)
+       SELECT u.event_id, $1, $2, u.entity_type, u.entity_id, u.change_type, u.before, u.after, $3, $4, $5, $6
+         FROM unnest($7::uuid[], $8::text[], $9::text[], $10::text[], $11::jsonb[], $12::jsonb[])
+           AS u(event_id, entity_type, entity_id, change_type, before, after)`,
+      [
+        this.ctx.organizationId,
+        this.ctx.planId,
+        actor.type,
+        actor.id,
+        actor.email ?? null,
+        live ? 'PENDING' : null,
+        this.changes.map(() => randomUUID()),
+        this.changes.map((c) => c.entityType),
+        this.changes.map((c) => c.entityId),
+        this.changes.map((c) => c.changeType),
+        this.changes.map((c) => (c.before === null ? null : JSON.stringify(c.before))),
+        this.changes.map((c) => (c.after === null ? null : JSON.stringify(c.after))),
+      ],
+    );
+    return this.changes.length;
+  }
+}
+
+/**
+ * One transaction per write (DESIGN.md mechanism 3): runs the work in a transaction, records its
+ * changes in the same transaction, and after commit tells the dispatcher.
+ */
+@Injectable()
+export class UnitOfWork {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly events: EventEmitter2,
+  ) {}
+
+  async run<T>(ctx: RequestContext, work: (tx: Tx) => Promise<T>): Promise<T> {
+    let recorded = 0;
+    const result = await this.dataSource.transaction(async (em) => {
+      const tx = new Tx(em, ctx);
+      const value = await work(tx);
+      recorded = await tx.flush();
+      return value;
+    });
+    if (recorded > 0) {
+      const event: ChangesCommittedEvent = {
+        organizationId: ctx.organizationId,
+        planId: ctx.planId,
+        live: ctx.planId === ctx.livePlanId,
+        count: recorded,
+      };
+      this.events.emit(CHANGES_COMMITTED, event);
+    }
+    return result;
+  }
+}

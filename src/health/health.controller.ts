@@ -1,0 +1,32 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { DataSource } from 'typeorm';
+import { Public } from '../access/access.decorators';
+import { DomainError } from '../common/errors/domain-error';
+
+@ApiTags('Health')
+@Public()
+@Controller('health')
+export class HealthController {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Liveness: the process answers. */
+  @Get()
+  @ApiOkResponse({ schema: { example: { status: 'ok' } } })
+  live(): { status: string } {
+    return { status: 'ok' };
+  }
+
+  /** Readiness: the database answers. */
+  @Get('ready')
+  @ApiOkResponse({ schema: { example: { status: 'ok', database: 'up' } } })
+  @ApiServiceUnavailableResponse({ description: 'SERVICE_UNAVAILABLE: the database does not answer' })
+  async ready(): Promise<{ status: string; database: string }> {
+    try {
+      await this.dataSource.query('SELECT 1');
+      return { status: 'ok', database: 'up' };
+    } catch {
+      throw new DomainError('SERVICE_UNAVAILABLE', 'The database does not answer');
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import 'reflect-metadata';
+import { createApp } from './app.factory';
+import { logger } from './common/logging/json-logger';
+import { ConfigError, loadConfig } from './config/app-config';
+import { DataDirectoryLockedError } from './database/embedded-postgres';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const running = await createApp(config);
+  // Shutdown is ours, not Nest's: close the app first, then the embedded database under it.
+  running.app.getHttpServer().keepAliveTimeout = 5_000;
+  await running.app.listen(config.port, config.host);
+  const address = running.app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const base = config.publicBaseUrl ?? `http://localhost:${port}`;
+  logger.write('info', 'listening', { port, database: running.runtime.isEmbedded ? 'embedded' : 'postgresql' });
+
+  const lines = [
+    '',
+    `  Workforce Planning API on ${base}`,
+    `  Swagger UI:    ${base}/docs   (OpenAPI: ${base}/docs/openapi.json)`,
+    `  Database:      ${running.runtime.isEmbedded ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+  ];
+  if (!config.adminToken) lines.push(`  Admin token:   ${running.adminToken}   (application API at ${base}/admin/v1)`);
+  if (running.demo) {
+    lines.push(
+      `  Demo org:      ${running.demo.organizationId}`,
+      `  Demo API key:  ${running.demo.apiKey}   (shown once)`,
+      `  Try:           curl -H "Authorization: Bearer ${running.demo.apiKey}" ${base}/api/v1/org/${running.demo.organizationId}/me`,
+    );
+  }
+  process.stdout.write(lines.join('\n') + '\n\n');
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.write('info', 'shutting down', { signal });
+    const force = setTimeout(() => {
+      logger.write('error', 'shutdown timed out; exiting');
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    running
+      .close()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        logger.write('error', 'shutdown failed', { error: String(error) });
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataDirectoryLockedError || error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    logger.write('error', 'startup failed', { error: error instanceof Error ? error.stack : String(error) });
+  }
+  process.exit(1);
+});

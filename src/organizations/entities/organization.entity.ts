@@ -1,0 +1,22 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+@Entity({ name: 'organizations' })
+export class OrganizationEntity {
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  id: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  name: string;
+
+  @Column({ type: 'char', length: 3, default: 'USD' })
+  reportingCurrency: string;
+
+  @Column({ type: 'boolean', default: false })
+  functionalGroupsEnabled: boolean;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

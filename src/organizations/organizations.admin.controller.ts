@@ -1,0 +1,83 @@
+import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { AdminApi } from '../access/access.decorators';
+import { ApiData, ApiErrors, ApiList } from '../common/http/api-responses';
+import { DataEnvelope, ListEnvelope, one, pageOf } from '../common/http/envelopes';
+import { PageQueryDto } from '../common/http/pagination.dto';
+import { CreateOrganizationDto, OrganizationDto, UpdateOrganizationDto } from './dto/organization.dto';
+import { CreateUserDto, UpdateUserDto, UserDto } from './dto/user.dto';
+import { OrganizationsService } from './organizations.service';
+import { UsersService } from './users.service';
+
+@ApiTags('Application: organizations and users')
+@AdminApi()
+@Controller('admin/v1/organizations')
+export class OrganizationsAdminController {
+  constructor(
+    private readonly organizations: OrganizationsService,
+    private readonly users: UsersService,
+  ) {}
+
+  /** Creates an organization with its live plan. */
+  @Post()
+  @ApiData(OrganizationDto, 201)
+  @ApiErrors(400)
+  async create(@Body() body: CreateOrganizationDto): Promise<DataEnvelope<OrganizationDto>> {
+    return one(await this.organizations.create(body));
+  }
+
+  @Get()
+  @ApiList(OrganizationDto)
+  @ApiErrors(400)
+  list(@Query() query: PageQueryDto): Promise<ListEnvelope<OrganizationDto>> {
+    return this.organizations.list(pageOf(query));
+  }
+
+  @Get(':orgId')
+  @ApiData(OrganizationDto)
+  @ApiErrors(404)
+  async get(@Param('orgId') orgId: string): Promise<DataEnvelope<OrganizationDto>> {
+    return one(await this.organizations.get(orgId));
+  }
+
+  @Patch(':orgId')
+  @ApiData(OrganizationDto)
+  @ApiErrors(400, 404)
+  async update(@Param('orgId') orgId: string, @Body() body: UpdateOrganizationDto): Promise<DataEnvelope<OrganizationDto>> {
+    return one(await this.organizations.update(orgId, body));
+  }
+
+  /** Adds a person with a login in the application. */
+  @Post(':orgId/users')
+  @ApiData(UserDto, 201)
+  @ApiErrors(400, 404)
+  async createUser(@Param('orgId') orgId: string, @Body() body: CreateUserDto): Promise<DataEnvelope<UserDto>> {
+    return one(await this.users.create(orgId, body));
+  }
+
+  @Get(':orgId/users')
+  @ApiList(UserDto)
+  @ApiErrors(400, 404)
+  listUsers(@Param('orgId') orgId: string, @Query() query: PageQueryDto): Promise<ListEnvelope<UserDto>> {
+    return this.users.list(orgId, pageOf(query));
+  }
+
+  @Get(':orgId/users/:userId')
+  @ApiData(UserDto)
+  @ApiErrors(404)
+  async getUser(@Param('orgId') orgId: string, @Param('userId') userId: string): Promise<DataEnvelope<UserDto>> {
+    return one(await this.users.get(orgId, userId));
+  }
+
+  /** Changes a user; `active: false` also stops every key the user created. */
+  @Patch(':orgId/users/:userId')
+  @ApiData(UserDto)
+  @ApiErrors(400, 404)
+  async updateUser(
+    @Param('orgId') orgId: string,
+    @Param('userId') userId: string,
+    @Body() body: UpdateUserDto,
+  ): Promise<DataEnvelope<UserDto>> {
+    return one(await this.users.update(orgId, userId, body));
+  }
+}

@@ -1,0 +1,115 @@
+import request from 'supertest';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { ACCESS_KEY } from '../../src/access/access.decorators';
+import { TestApp, Tenant } from '../support/test-app';
+
+describe('authentication and permissions (01 Authentication, 03 §2)', () => {
+  let t: TestApp;
+  let tenant: Tenant;
+
+  beforeAll(async () => {
+    t = await TestApp.start();
+    tenant = await t.createTenant();
+  });
+  afterAll(() => t.close());
+
+  const expect401 = (res: request.Response) => {
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: { code: 'UNAUTHORIZED', message: expect.any(String) } });
+  };
+
+  it('01/authentication rule 3: a missing Authorization header is 401 with only code and message', async () => {
+    expect401(await t.http().get(`/api/v1/org/${tenant.orgId}/me`));
+  });
+
+  it.each([
+    ['a non-bearer scheme', (key: string) => `Basic ${key}`],
+    ['a bearer without the wfp_ shape', () => 'Bearer not-a-key'],
+    ['a bearer with an empty token', () => 'Bearer '],
+    ['a bearer followed by two tokens', (key: string) => `Bearer ${key} extra`],
+  ])('01/authentication rule 3: a malformed key (%s) is 401', async (_name, header) => {
+    expect401(await t.http().get(`/api/v1/org/${tenant.orgId}/me`).set('Authorization', header(tenant.key)));
+  });
+
+  it('01/authentication rule 3: an unknown key of the right shape is 401', async () => {
+    const unknown = 'wfp_' + 'A'.repeat(43);
+    expect401(await t.http().get(`/api/v1/org/${tenant.orgId}/me`).set('Authorization', `Bearer ${unknown}`));
+    // Same prefix as a real key, different secret: still unknown.
+    const samePrefix = tenant.key.slice(0, 12) + 'x'.repeat(tenant.key.length - 12);
+    expect401(await t.http().get(`/api/v1/org/${tenant.orgId}/me`).set('Authorization', `Bearer ${samePrefix}`));
+  });
+
+  it('01/authentication rule 3: a revoked key is 401 on the next request', async () => {
+    const extra = await t.createKey(tenant, ['employees_view']);
+    await t.http().get(`/api/v1/org/${tenant.orgId}/me`).set('Authorization', `Bearer ${extra.key}`).expect(200);
+    await t.admin('delete', `/organizations/${tenant.orgId}/api-keys/${extra.id}`).expect(204);
+    expect401(await t.http().get(`/api/v1/org/${tenant.orgId}/me`).set('Authorization', `Bearer ${extra.key}`));
+  });
+
+  it('01/authentication rule 3: an expired key is 401 once expiresAt passes', async () => {
+    const extra = await t.createKey(tenant, ['employees_view'], { expiresAt: new Date(Date.now() + 1500).toISOString() });
+    await t.http().get(`/api/v1/org/${tenant.orgId}/me`).set('Authorization', `Bearer ${extra.key}`).expect(200);
+    await new Promise((resolve) => setTimeout(resolve, 1700));
+    expect401(await t.http().get(`/api/v1/org/${tenant.orgId}/me`).set('Authorization', `Bearer ${extra.key}`));
+  });
+
+  it('03 §2: a key stops working while its creator is inactive, and works again when reactivated', async () => {
+    const other = await t.createTenant();
+    await t.admin('patch', `/organizations/${other.orgId}/users/${other.userId}`).send({ active: false }).expect(200);
+    expect401(await other.api('get', '/me'));
+    await t.admin('patch', `/organizations/${other.orgId}/users/${other.userId}`).send({ active: true }).expect(200);
+    await other.api('get', '/me').expect(200);
+  });
+
+  it("01/authentication rule 4: an orgId that is not the key's organization is 403 FORBIDDEN with errorId", async () => {
+    const other = await t.createTenant();
+    const res = await t.http().get(`/api/v1/org/${other.orgId}/me`).set('Authorization', `Bearer ${tenant.key}`);
+    expect(res.status).toBe(403);
+    expect(res.body.error).toEqual({ code: 'FORBIDDEN', message: expect.any(String), errorId: expect.any(String) });
+  });
+
+  it("03 §2: effective permissions are the key's narrowed to its creator's", async () => {
+    const narrow = await t.createTenant({ userPermissions: ['employees_view', 'teams_view'], keyPermissions: ['employees_view', 'projects_view'] });
+    const res = await narrow.api('get', '/me').expect(200);
+    expect(res.body.data.permissions).toEqual(['employees_view']);
+    expect(res.body.data.apiKeyId).toBe(narrow.keyId);
+  });
+
+  it('deny by default: every route declares @Public, @AdminApi or @RequirePermissions', () => {
+    const discovery = t.get<DiscoveryService>(DiscoveryService);
+    const scanner = t.get<MetadataScanner>(MetadataScanner);
+    const reflector = t.get<Reflector>(Reflector);
+    const undeclared: string[] = [];
+    let routes = 0;
+    for (const wrapper of discovery.getControllers()) {
+      const instance = wrapper.instance as object;
+      const prototype = Object.getPrototypeOf(instance);
+      for (const name of scanner.getAllMethodNames(prototype)) {
+        const handler = prototype[name];
+        if (!Reflect.getMetadata('path', handler)) continue;
+        routes++;
+        if (!reflector.getAllAndOverride(ACCESS_KEY, [handler, wrapper.metatype as object])) undeclared.push(`${wrapper.name}.${name}`);
+      }
+    }
+    expect(routes).toBeGreaterThan(5);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('03 §3: the application API refuses a missing or wrong admin token with 401', async () => {
+    expect401(await t.http().get('/admin/v1/organizations'));
+    expect401(await t.http().get('/admin/v1/organizations').set('Authorization', 'Bearer wrong-token-0123456789'));
+    expect401(await t.http().get('/admin/v1/organizations').set('Authorization', `Bearer ${tenant.key}`));
+  });
+
+  it('03 §3: an X-Acting-User that is not a user of the organization is 404', async () => {
+    const other = await t.createTenant();
+    const res = await t.admin('get', `/organizations/${tenant.orgId}/users`, other.userId);
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('NOT_FOUND');
+    await t.admin('get', `/organizations/${tenant.orgId}/users`, tenant.userId).expect(200);
+  });
+
+  it('an API key does not open the application API, and the admin token does not open the public API', async () => {
+    expect401(await t.http().get(`/api/v1/org/${tenant.orgId}/me`).set('Authorization', `Bearer ${t.running.adminToken}`));
+  });
+});

@@ -1,0 +1,125 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { DataDirectoryLockedError, EmbeddedPostgres } from '../../src/database/embedded-postgres';
+import { CHANGES_COMMITTED, ChangesCommittedEvent, UnitOfWork } from '../../src/database/unit-of-work';
+import { TestApp, Tenant } from '../support/test-app';
+import { RequestContext } from '../../src/access/request-context';
+
+describe('operations: health, change recorder', () => {
+  let t: TestApp;
+  let tenant: Tenant;
+  beforeAll(async () => {
+    t = await TestApp.start();
+    tenant = await t.createTenant();
+  });
+  afterAll(() => t.close());
+
+  it('GET /health and GET /health/ready answer without authentication', async () => {
+    expect((await t.http().get('/health').expect(200)).body).toEqual({ status: 'ok' });
+    expect((await t.http().get('/health/ready').expect(200)).body).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  it('GET /docs/openapi.json serves the OpenAPI document with both bearer schemes', async () => {
+    const res = await t.http().get('/docs/openapi.json').expect(200);
+    expect(res.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(res.body.components.securitySchemes).sort()).toEqual(['admin-token', 'api-key']);
+    expect(res.body.paths['/api/v1/org/{orgId}/me']).toBeDefined();
+  });
+
+  async function contextOf(tenantOrg: string): Promise<RequestContext> {
+    const [plan] = await t.dataSource.query(`SELECT id FROM plans WHERE organization_id = $1 AND kind = 'LIVE'`, [tenantOrg]);
+    return {
+      organizationId: tenantOrg,
+      planId: plan.id,
+      livePlanId: plan.id,
+      scenarioId: null,
+      actor: { type: 'api_key', id: tenant.keyId },
+      permissions: new Set(),
+      capabilities: new Set(),
+      userId: tenant.userId,
+    };
+  }
+
+  it('DESIGN mechanism 3: a write records each change once in its transaction, then emits after commit', async () => {
+    const uow = t.get<UnitOfWork>(UnitOfWork);
+    const events = t.get<EventEmitter2>(EventEmitter2);
+    const seen: ChangesCommittedEvent[] = [];
+    const listener = (event: ChangesCommittedEvent) => seen.push(event);
+    events.on(CHANGES_COMMITTED, listener);
+    const ctx = await contextOf(tenant.orgId);
+    await uow.run(ctx, async (tx) => {
+      tx.record({ entityType: 'team', entityId: 'cteam0000000000000000000a', changeType: 'create', before: null, after: { name: 'A' } });
+      tx.record({ entityType: 'team', entityId: 'cteam0000000000000000000a', changeType: 'update', before: { name: 'A' }, after: { name: 'B' } });
+      // Nothing is emitted before commit. (Reading through the pool here would wait for this very
+      // transaction on the embedded database, which has one backend session.)
+      expect(seen).toHaveLength(0);
+    });
+    events.off(CHANGES_COMMITTED, listener);
+    const rows = await t.dataSource.query(
+      `SELECT entity_type, entity_id, change_type, before, after, actor_type, actor_id, dispatch_status, event_id
+         FROM record_changes WHERE organization_id = $1 ORDER BY seq`,
+      [tenant.orgId],
+    );
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ entity_type: 'team', change_type: 'create', before: null, after: { name: 'A' }, actor_type: 'api_key', actor_id: tenant.keyId, dispatch_status: 'PENDING' });
+    expect(rows[1]).toMatchObject({ change_type: 'update', before: { name: 'A' }, after: { name: 'B' } });
+    expect(rows[0].event_id).not.toBe(rows[1].event_id);
+    expect(seen).toEqual([{ organizationId: tenant.orgId, planId: ctx.planId, live: true, count: 2 }]);
+  });
+
+  it('DESIGN mechanism 3: a failed write records nothing and emits nothing', async () => {
+    const other = await t.createTenant();
+    const uow = t.get<UnitOfWork>(UnitOfWork);
+    const events = t.get<EventEmitter2>(EventEmitter2);
+    let emitted = 0;
+    const listener = () => emitted++;
+    events.on(CHANGES_COMMITTED, listener);
+    const ctx = await contextOf(other.orgId);
+    await expect(
+      uow.run(ctx, async (tx) => {
+        tx.record({ entityType: 'team', entityId: 'x', changeType: 'create', before: null, after: {} });
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    events.off(CHANGES_COMMITTED, listener);
+    const rows = await t.dataSource.query(`SELECT count(*)::int AS n FROM record_changes WHERE organization_id = $1`, [other.orgId]);
+    expect(rows[0].n).toBe(0);
+    expect(emitted).toBe(0);
+  });
+});
+
+describe('embedded database data-directory lock (issue 2 item 2)', () => {
+  it('a second process on the same data directory stops with a clear message', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wfp-lock-'));
+    // A live process holds the lock.
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
+    try {
+      writeFileSync(join(dir, 'wfp.lock'), String(holder.pid));
+      await expect(EmbeddedPostgres.start({ dataDir: dir, maxConnections: 4 })).rejects.toThrow(DataDirectoryLockedError);
+      await expect(EmbeddedPostgres.start({ dataDir: dir, maxConnections: 4 })).rejects.toThrow(
+        new RegExp(`in use by another process \\(pid ${holder.pid}\\)`),
+      );
+    } finally {
+      holder.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a stale lock of a process that has ended is taken over, and released on stop', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wfp-lock-'));
+    const ended = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+    await new Promise((resolve) => ended.on('exit', resolve));
+    writeFileSync(join(dir, 'wfp.lock'), String(ended.pid));
+    const db = await EmbeddedPostgres.start({ dataDir: dir, maxConnections: 4 });
+    try {
+      expect(readFileSync(join(dir, 'wfp.lock'), 'utf8')).toBe(String(process.pid));
+    } finally {
+      await db.stop();
+    }
+    expect(existsSync(join(dir, 'wfp.lock'))).toBe(false);
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
