@@ -10,6 +10,9 @@ import { DatabaseModule } from './database/database.module';
 import { DatabaseRuntime } from './database/database-runtime';
 import { HealthController } from './health/health.controller';
 import { OrganizationsModule } from './organizations/organizations.module';
+import { CustomAttributesModule } from './custom-attributes/custom-attributes.module';
+import { ReferenceDataModule } from './reference-data/reference-data.module';
+import { TeamsModule } from './teams/teams.module';
 
 @Module({})
 export class AppModule {
@@ -22,6 +25,9 @@ export class AppModule {
         EventEmitterModule.forRoot(),
         AccessModule,
         OrganizationsModule,
+        ReferenceDataModule,
+        CustomAttributesModule,
+        TeamsModule,
       ],
       controllers: [HealthController],
       providers: [

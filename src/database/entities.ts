@@ -1,3 +1,13 @@
+import { CustomAttributeDefinitionEntity } from '../custom-attributes/entities/custom-attribute-definition.entity';
+import { CustomAttributeValueEntity } from '../custom-attributes/entities/custom-attribute-value.entity';
+import { CostCentreEntity } from '../reference-data/entities/cost-centre.entity';
+import { DriverEntity } from '../reference-data/entities/driver.entity';
+import { ExchangeRateEntity } from '../reference-data/entities/exchange-rate.entity';
+import { JobRoleEntity } from '../reference-data/entities/job-role.entity';
+import { LocationEntity } from '../reference-data/entities/location.entity';
+import { ResourceTypeEntity } from '../reference-data/entities/resource-type.entity';
+import { ValueStreamEntity } from '../reference-data/entities/value-stream.entity';
+import { TeamEntity } from '../teams/entities/team.entity';
 import { ApiKeyEntity } from '../access/entities/api-key.entity';
 import { OrganizationEntity } from '../organizations/entities/organization.entity';
 import { UserEntity } from '../organizations/entities/user.entity';
@@ -5,4 +15,6 @@ import { PlanEntity } from '../scenarios/entities/plan.entity';
 import { RecordChangeEntity } from './entities/record-change.entity';
 
 /** Every entity, for the app's data source and the TypeORM CLI alike. Add new ones here. */
-export const ENTITIES = [OrganizationEntity, PlanEntity, UserEntity, ApiKeyEntity, RecordChangeEntity];
+export const ENTITIES = [OrganizationEntity, PlanEntity, UserEntity, ApiKeyEntity, RecordChangeEntity,
+  JobRoleEntity, LocationEntity, CostCentreEntity, ValueStreamEntity, ResourceTypeEntity, DriverEntity, ExchangeRateEntity,
+  TeamEntity, CustomAttributeDefinitionEntity, CustomAttributeValueEntity];

@@ -1,4 +1,4 @@
-import { PartialType } from '@nestjs/swagger';
+import { PatchType } from '../../common/validation/patch-type';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsCurrencyCode, Trim } from '../../common/validation/validators';
 import type { OrganizationEntity } from '../entities/organization.entity';
@@ -22,7 +22,7 @@ export class CreateOrganizationDto {
   functionalGroupsEnabled?: boolean;
 }
 
-export class UpdateOrganizationDto extends PartialType(CreateOrganizationDto) {}
+export class UpdateOrganizationDto extends PatchType(CreateOrganizationDto) {}
 
 export class OrganizationDto {
   id: string;

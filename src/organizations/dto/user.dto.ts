@@ -1,4 +1,5 @@
-import { ApiProperty, PartialType } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
+import { PatchType } from '../../common/validation/patch-type';
 import { Transform } from 'class-transformer';
 import { ArrayUnique, IsArray, IsBoolean, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Trim } from '../../common/validation/validators';
@@ -31,7 +32,7 @@ export class CreateUserDto {
   active?: boolean;
 }
 
-export class UpdateUserDto extends PartialType(CreateUserDto) {}
+export class UpdateUserDto extends PatchType(CreateUserDto) {}
 
 export class UserDto {
   id: string;

@@ -1,0 +1,14 @@
+/**
+ * Copies the listed fields that a body actually carries (PATCH semantics: absent = unchanged,
+ * null = cleared) onto a target, converting numbers for `numeric` columns (kept as strings).
+ */
+export function assignDefined<T extends object>(target: T, input: object, keys: readonly string[], numeric: readonly string[] = []): T {
+  const source = input as Record<string, unknown>;
+  const out = target as Record<string, unknown>;
+  for (const key of keys) {
+    if (source[key] === undefined) continue;
+    const value = source[key];
+    out[key] = numeric.includes(key) && typeof value === 'number' ? String(value) : value;
+  }
+  return target;
+}

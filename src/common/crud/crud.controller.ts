@@ -1,0 +1,97 @@
+import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query, Type } from '@nestjs/common';
+import { ApiBody, ApiParam, ApiTags } from '@nestjs/swagger';
+import { RequirePermissions } from '../../access/access.decorators';
+import type { ApiPermission } from '../../access/permissions';
+import { Ctx, RequestContext } from '../../access/request-context';
+import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../http/api-responses';
+import { DataEnvelope, ListEnvelope, one } from '../http/envelopes';
+import { ListQueryDto } from '../http/pagination.dto';
+import type { CrudService } from './crud.service';
+
+export interface CrudControllerOptions {
+  /** Path under /api/v1/org/:orgId. */
+  path: string;
+  tag: string;
+  view: ApiPermission;
+  edit: ApiPermission;
+  /** The resource's service (a CrudService). */
+  service: Type<CrudService<never, unknown, unknown, unknown>>;
+  response: Type<unknown>;
+  create: Type<unknown>;
+  update: Type<unknown>;
+  /** List query DTO (ListQueryDto or a subclass with the resource's filters). */
+  query?: Type<ListQueryDto>;
+  /** Describes how `:id` is matched. */
+  idDescription?: string;
+}
+
+type AnyCrud = CrudService<never, unknown, unknown, unknown>;
+
+/**
+ * Builds the public controller of a CRUD resource: list, get, create, update, delete with the
+ * permissions, envelopes and OpenAPI documentation every resource shares. The DTO classes are set as
+ * the parameters' design types, so validation and Swagger see them as if written by hand.
+ */
+export function crudController(options: CrudControllerOptions): Type<unknown> {
+  const query = options.query ?? ListQueryDto;
+  const idParam = ApiParam({ name: 'id', description: options.idDescription ?? 'The record id, or its externalId' });
+
+  @ApiTags(options.tag)
+  @Controller(`api/v1/org/:orgId/${options.path}`)
+  class GeneratedCrudController {
+    constructor(@Inject(options.service) readonly service: AnyCrud) {}
+
+    @Get()
+    @RequirePermissions(options.view)
+    @ApiList(options.response)
+    @ApiErrors(400, 404)
+    list(@Ctx() ctx: RequestContext, @Query() q: ListQueryDto): Promise<ListEnvelope<unknown>> {
+      return this.service.list(ctx, q as ListQueryDto & Record<string, unknown>);
+    }
+
+    @Get(':id')
+    @RequirePermissions(options.view)
+    @idParam
+    @ApiData(options.response)
+    @ApiErrors(404)
+    async get(@Ctx() ctx: RequestContext, @Param('id') id: string): Promise<DataEnvelope<unknown>> {
+      return one(await this.service.get(ctx, id));
+    }
+
+    @Post()
+    @RequirePermissions(options.edit)
+    @ApiBody({ type: options.create })
+    @ApiData(options.response, 201)
+    @ApiErrors(400, 501)
+    async create(@Ctx() ctx: RequestContext, @Body() body: unknown): Promise<DataEnvelope<unknown>> {
+      return one(await this.service.create(ctx, body as never));
+    }
+
+    @Patch(':id')
+    @RequirePermissions(options.edit)
+    @idParam
+    @ApiBody({ type: options.update })
+    @ApiData(options.response)
+    @ApiErrors(400, 404, 501)
+    async update(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() body: unknown): Promise<DataEnvelope<unknown>> {
+      return one(await this.service.update(ctx, id, body as never));
+    }
+
+    @Delete(':id')
+    @RequirePermissions(options.edit)
+    @idParam
+    @ApiNoContent()
+    @ApiErrors(404, 409, 501)
+    async remove(@Ctx() ctx: RequestContext, @Param('id') id: string): Promise<void> {
+      await this.service.remove(ctx, id);
+    }
+  }
+
+  const proto = GeneratedCrudController.prototype;
+  Reflect.defineMetadata('design:paramtypes', [Object, query], proto, 'list');
+  Reflect.defineMetadata('design:paramtypes', [Object, options.create], proto, 'create');
+  Reflect.defineMetadata('design:paramtypes', [Object, String, options.update], proto, 'update');
+  const name = options.path.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase());
+  Object.defineProperty(GeneratedCrudController, 'name', { value: `${name}Controller` });
+  return GeneratedCrudController;
+}

@@ -1,0 +1,172 @@
+import { DataSource, EntityManager, FindOptionsWhere, SelectQueryBuilder } from 'typeorm';
+import type { RequestContext } from '../../access/request-context';
+import { loadCustomAttributeValues } from '../../custom-attributes/custom-attribute-values.reader';
+import { Tx, UnitOfWork } from '../../database/unit-of-work';
+import { DomainError } from '../errors/domain-error';
+import { list, ListEnvelope, pageOf } from '../http/envelopes';
+import { likePattern, parseSort } from '../http/list-options';
+import type { ListQueryDto } from '../http/pagination.dto';
+import { isCuid, newId } from '../ids';
+import { CrudEntity, CrudSpec, referencesTo } from './crud.types';
+
+/**
+ * List, read, create, update and delete for one resource described by a CrudSpec: tenancy and plan
+ * scoping, id-or-externalId lookup, search, sort allow-lists, paging, in-use deletes and change
+ * recording live here once. Resource services extend it and add what is theirs.
+ */
+export class CrudService<E extends CrudEntity, R, C, U> {
+  constructor(
+    protected readonly uow: UnitOfWork,
+    protected readonly dataSource: DataSource,
+    readonly spec: CrudSpec<E, R, C, U>,
+  ) {}
+
+  /** Extra list filters of a resource (`parentTeamId=...`); none by default. */
+  protected filter(_qb: SelectQueryBuilder<E>, _query: ListQueryDto & Record<string, unknown>): void {}
+
+  /** A new record's fields from a validated create body; the spec's `build` unless overridden. */
+  protected async build(input: C, ctx: RequestContext, em: EntityManager): Promise<Partial<E>> {
+    if (!this.spec.build) throw new Error(`${this.spec.label}: no build`);
+    return this.spec.build(input, ctx, em);
+  }
+
+  /** Applies a validated PATCH body; the spec's `apply` unless overridden. */
+  protected async apply(entity: E, input: U, ctx: RequestContext, em: EntityManager): Promise<void> {
+    if (!this.spec.apply) throw new Error(`${this.spec.label}: no apply`);
+    await this.spec.apply(entity, input, ctx, em);
+  }
+
+  protected scope(ctx: RequestContext): FindOptionsWhere<E> {
+    const where: Record<string, unknown> = { organizationId: ctx.organizationId };
+    if (this.spec.planScoped) where.planId = ctx.planId;
+    return where as FindOptionsWhere<E>;
+  }
+
+  payload(entity: E): Record<string, unknown> {
+    return this.spec.toPayload ? this.spec.toPayload(entity) : (this.spec.toResponse(entity) as Record<string, unknown>);
+  }
+
+  async list(ctx: RequestContext, query: ListQueryDto & Record<string, unknown>): Promise<ListEnvelope<R>> {
+    const page = pageOf(query);
+    const sort = parseSort(query.sortBy, query.sortDir, this.spec.sort, this.spec.defaultSort);
+    const qb = this.dataSource.getRepository(this.spec.entity).createQueryBuilder('r').where('r.organizationId = :org', { org: ctx.organizationId });
+    if (this.spec.planScoped) qb.andWhere('r.planId = :plan', { plan: ctx.planId });
+    if (query.search) {
+      qb.andWhere(`(${this.spec.search.map((column) => `r.${column} ILIKE :search`).join(' OR ')})`, { search: likePattern(query.search) });
+    }
+    this.filter(qb, query);
+    // Text sorts ignore case (and so agree on every collation: PGlite sorts bytewise).
+    const column = this.dataSource.getMetadata(this.spec.entity).findColumnWithPropertyName(sort.column);
+    const isText = column && ['varchar', 'text', 'character varying', String].includes(column.type as never);
+    qb.orderBy(isText ? `LOWER(r.${sort.column})` : `r.${sort.column}`, sort.direction);
+    if (isText) qb.addOrderBy(`r.${sort.column}`, sort.direction);
+    qb.addOrderBy('r.id', 'ASC').offset(page.offset).limit(page.limit);
+    const [rows, total] = await qb.getManyAndCount();
+    return list(rows.map((row) => this.spec.toResponse(row)), total, page);
+  }
+
+  /** The record by id or (where the resource has one) externalId, or 404. */
+  async find(ctx: RequestContext, idOrExternalId: string, em: EntityManager = this.dataSource.manager, lock = false): Promise<E> {
+    const key = isCuid(idOrExternalId) || !this.spec.externalId ? { id: idOrExternalId } : { externalId: idOrExternalId };
+    const entity = await em.getRepository(this.spec.entity).findOne({
+      where: { ...this.scope(ctx), ...key } as FindOptionsWhere<E>,
+      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
+    if (!entity) throw DomainError.notFound(this.spec.label, idOrExternalId);
+    return entity;
+  }
+
+  /** One record; records that carry custom attributes include `customAttributes` (document 01 rule 9). */
+  async get(ctx: RequestContext, idOrExternalId: string): Promise<R> {
+    const entity = await this.find(ctx, idOrExternalId);
+    const response = this.spec.toResponse(entity);
+    if (!this.spec.customAttributeType) return response;
+    const customAttributes = await loadCustomAttributeValues(this.dataSource.manager, ctx.planId, this.spec.customAttributeType, entity.id);
+    return { ...response, customAttributes };
+  }
+
+  /**
+   * Resolves a reference field of another record (`costCentreId: "<id or externalId>"`) to an id of
+   * this resource; a value that matches nothing is a 400 on that field.
+   */
+  async resolveId(ctx: RequestContext, em: EntityManager, value: string | null | undefined, field: string): Promise<string | null | undefined> {
+    if (value === null || value === undefined) return value;
+    try {
+      return (await this.find(ctx, value, em)).id;
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'NOT_FOUND') {
+        throw DomainError.validation(field, `${field} does not match any ${this.spec.label.toLowerCase()} of the organization`);
+      }
+      throw error;
+    }
+  }
+
+  async create(ctx: RequestContext, input: C): Promise<R> {
+    return this.uow.run(ctx, async (tx) => this.spec.toResponse(await this.createIn(tx, input)));
+  }
+
+  /** Creates inside a caller's transaction (nested creates of other modules). */
+  async createIn(tx: Tx, input: C): Promise<E> {
+    const fields = await this.build(input, tx.ctx, tx.em);
+    const repo = tx.em.getRepository(this.spec.entity);
+    const id = newId();
+    const values = { ...fields, id, organizationId: tx.ctx.organizationId, ...(this.spec.planScoped ? { planId: tx.ctx.planId } : {}) };
+    await repo.insert(values as never);
+    const created = await this.find(tx.ctx, id, tx.em);
+    tx.record({ entityType: this.spec.entityType, entityId: id, changeType: 'create', before: null, after: this.payload(created) });
+    return created;
+  }
+
+  async update(ctx: RequestContext, idOrExternalId: string, input: U): Promise<R> {
+    return this.uow.run(ctx, async (tx) => this.spec.toResponse(await this.updateIn(tx, idOrExternalId, input)));
+  }
+
+  async updateIn(tx: Tx, idOrExternalId: string, input: U): Promise<E> {
+    const entity = await this.find(tx.ctx, idOrExternalId, tx.em, true);
+    const before = this.payload(entity);
+    await this.apply(entity, input, tx.ctx, tx.em);
+    await tx.em.getRepository(this.spec.entity).save(entity as never);
+    const updated = await this.find(tx.ctx, entity.id, tx.em);
+    const after = this.payload(updated);
+    if (JSON.stringify(before) !== JSON.stringify(after)) {
+      tx.record({ entityType: this.spec.entityType, entityId: entity.id, changeType: 'update', before, after });
+    }
+    return updated;
+  }
+
+  async remove(ctx: RequestContext, idOrExternalId: string): Promise<void> {
+    await this.uow.run(ctx, (tx) => this.removeIn(tx, idOrExternalId));
+  }
+
+  async removeIn(tx: Tx, idOrExternalId: string): Promise<void> {
+    const entity = await this.find(tx.ctx, idOrExternalId, tx.em, true);
+    await this.assertUnreferenced(tx, entity);
+    if (this.spec.customAttributeType) {
+      await tx.em.query(`DELETE FROM custom_attribute_values WHERE plan_id = $1 AND entity_type = $2 AND entity_id = $3`, [
+        tx.ctx.planId,
+        this.spec.customAttributeType,
+        entity.id,
+      ]);
+    }
+    await tx.em.getRepository(this.spec.entity).delete({ ...this.scope(tx.ctx), id: entity.id } as FindOptionsWhere<E>);
+    tx.record({ entityType: this.spec.entityType, entityId: entity.id, changeType: 'delete', before: this.payload(entity), after: null });
+  }
+
+  /** 409 naming every kind of record that still points at this one. */
+  protected async assertUnreferenced(tx: Tx, entity: E): Promise<void> {
+    const uses: string[] = [];
+    for (const ref of referencesTo(this.spec.table)) {
+      const params: unknown[] = [tx.ctx.organizationId, entity.id];
+      let sql = `SELECT count(*)::int AS n FROM ${ref.table} WHERE organization_id = $1 AND ${ref.column} = $2`;
+      if (ref.planScoped && this.spec.planScoped) {
+        sql += ' AND plan_id = $3';
+        params.push(tx.ctx.planId);
+      }
+      const [{ n }] = await tx.em.query(sql, params);
+      if (n > 0) uses.push(`${n} ${ref.label}`);
+    }
+    if (uses.length) {
+      throw DomainError.conflict(`${this.spec.label} ${entity.id} is still referenced by ${uses.join(', ')}; remove those references first`);
+    }
+  }
+}

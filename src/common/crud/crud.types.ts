@@ -1,0 +1,72 @@
+import type { EntityManager } from 'typeorm';
+import type { RequestContext } from '../../access/request-context';
+
+/** The columns every CRUD resource has. Planning records add `planId`. */
+export interface CrudEntity {
+  id: string;
+  organizationId: string;
+  planId?: string;
+  externalId?: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A table that points at another: deleting the target while rows point at it is a 409 naming them. */
+export interface Reference {
+  /** SQL table holding the pointer. */
+  table: string;
+  /** SQL column holding the target's id. */
+  column: string;
+  /** Plural words for the message: "3 employees". */
+  label: string;
+  /** Planning tables: the pointer counts only within the same plan. */
+  planScoped: boolean;
+}
+
+const references = new Map<string, Reference[]>();
+
+/**
+ * Declares that `reference.table.reference.column` holds ids of `targetTable` rows. Modules declare
+ * the pointers they add; the delete of a target checks them all and names what still points at it.
+ */
+export function registerReference(targetTable: string, reference: Reference): void {
+  const list = references.get(targetTable) ?? [];
+  if (!list.some((r) => r.table === reference.table && r.column === reference.column)) list.push(reference);
+  references.set(targetTable, list);
+}
+
+export function referencesTo(targetTable: string): readonly Reference[] {
+  return references.get(targetTable) ?? [];
+}
+
+/** What a resource tells the generic CRUD service about itself. */
+export interface CrudSpec<E extends CrudEntity, R, C, U> {
+  entity: new () => E;
+  /** SQL table name. */
+  table: string;
+  /** For messages: "Job role". */
+  label: string;
+  /** Change-recorder entity type (document 02's where one exists). */
+  entityType: string;
+  /** Planning records live in a plan (live or scenario); reference data belongs to the organization. */
+  planScoped: boolean;
+  /** Whether `:id` may be an externalId (document 01 rule 5). */
+  externalId: boolean;
+  /** Entity properties searched case-insensitively by `search`. */
+  search: (keyof E & string)[];
+  /** API sort field -> entity property. */
+  sort: Record<string, keyof E & string>;
+  defaultSort: string;
+  /** Custom attribute entity type whose values this record carries (`TEAM`, ...). */
+  customAttributeType?: string;
+  toResponse(entity: E): R;
+  /** The record as webhook payloads carry it (decimals as strings); defaults to the response. */
+  toPayload?(entity: E): Record<string, unknown>;
+  /**
+   * Builds a new record from a validated create body (checks references, resolves external ids).
+   * Services that need their own methods for this override CrudService.build instead.
+   */
+  build?(input: C, ctx: RequestContext, em: EntityManager): Promise<Partial<E>>;
+  /** Applies a validated PATCH body to the record (or override CrudService.apply). */
+  apply?(entity: E, input: U, ctx: RequestContext, em: EntityManager): Promise<void>;
+}

@@ -1,0 +1,87 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { CrudService } from '../common/crud/crud.service';
+import { assignDefined } from '../common/crud/assign';
+import { DomainError } from '../common/errors/domain-error';
+import { registerConstraint } from '../common/errors/db-errors';
+import type { ListQueryDto } from '../common/http/pagination.dto';
+import { UnitOfWork } from '../database/unit-of-work';
+import {
+  CreateCustomAttributeDefinitionDto,
+  CustomAttributeDefinitionDto,
+  UpdateCustomAttributeDefinitionDto,
+} from './dto/custom-attribute-definition.dto';
+import { CustomAttributeDefinitionEntity } from './entities/custom-attribute-definition.entity';
+
+registerConstraint('uq_custom_attribute_definitions_key', {
+  code: 'VALIDATION_ERROR',
+  field: 'attributeKey',
+  message: 'attributeKey is already used by another attribute of this entity type',
+});
+
+const FIELDS = ['name', 'attributeKey', 'entityType', 'fieldType', 'options', 'required', 'description'] as const;
+
+function checkOptions(definition: Pick<CustomAttributeDefinitionEntity, 'fieldType' | 'options'>): void {
+  if (definition.fieldType === 'SELECT' && !definition.options?.length) {
+    throw DomainError.validation('options', 'options must list the allowed values of a SELECT attribute');
+  }
+  if (definition.fieldType !== 'SELECT' && definition.options?.length) {
+    throw DomainError.validation('options', 'options are only for SELECT attributes');
+  }
+}
+
+/** The string values of every record holding the attribute, in every plan. */
+async function valuesOf(em: EntityManager, definitionId: string): Promise<(string | null)[]> {
+  const rows: { string_value: string | null }[] = await em.query(`SELECT string_value FROM custom_attribute_values WHERE definition_id = $1`, [definitionId]);
+  return rows.map((r) => r.string_value);
+}
+
+/**
+ * Custom attribute definitions. Deleting one deletes its values in every plan. While values exist,
+ * entityType and fieldType cannot change, and a SELECT keeps every option in use.
+ */
+@Injectable()
+export class CustomAttributeDefinitionsService extends CrudService<
+  CustomAttributeDefinitionEntity,
+  CustomAttributeDefinitionDto,
+  CreateCustomAttributeDefinitionDto,
+  UpdateCustomAttributeDefinitionDto
+> {
+  constructor(uow: UnitOfWork, dataSource: DataSource) {
+    super(uow, dataSource, {
+      entity: CustomAttributeDefinitionEntity,
+      table: 'custom_attribute_definitions',
+      label: 'Custom attribute definition',
+      entityType: 'custom_attribute_definition',
+      planScoped: false,
+      externalId: false,
+      search: ['name', 'attributeKey'],
+      sort: { name: 'name', attributeKey: 'attributeKey', entityType: 'entityType', createdAt: 'createdAt' },
+      defaultSort: 'name',
+      toResponse: CustomAttributeDefinitionDto.from,
+      build: async (input) => {
+        const entity = assignDefined(new CustomAttributeDefinitionEntity(), input, FIELDS);
+        entity.options = entity.options ?? null;
+        checkOptions(entity);
+        return entity;
+      },
+      apply: async (entity, input, _ctx, em) => {
+        const previous = { entityType: entity.entityType, fieldType: entity.fieldType };
+        assignDefined(entity, input, FIELDS);
+        checkOptions(entity);
+        const inUse = await valuesOf(em, entity.id);
+        if (inUse.length && (entity.entityType !== previous.entityType || entity.fieldType !== previous.fieldType)) {
+          throw DomainError.conflict(`entityType and fieldType cannot change while ${inUse.length} records have a value; clear them first`);
+        }
+        if (entity.fieldType === 'SELECT') {
+          const missing = [...new Set(inUse.filter((v) => v !== null && !entity.options!.includes(v)))];
+          if (missing.length) throw DomainError.conflict(`options in use cannot be removed: ${missing.join(', ')}`);
+        }
+      },
+    });
+  }
+
+  protected override filter(qb: SelectQueryBuilder<CustomAttributeDefinitionEntity>, query: ListQueryDto & Record<string, unknown>): void {
+    if (query.entityType) qb.andWhere('r.entityType = :entityType', { entityType: query.entityType });
+  }
+}

@@ -1,0 +1,81 @@
+import { Body, Controller, Delete, Get, Inject, Param, Put, Type } from '@nestjs/common';
+import { ApiParam, ApiTags } from '@nestjs/swagger';
+import { DataSource } from 'typeorm';
+import { RequirePermissions } from '../access/access.decorators';
+import type { ApiPermission } from '../access/permissions';
+import { Ctx, RequestContext } from '../access/request-context';
+import { ApiData, ApiErrors, ApiNoContent } from '../common/http/api-responses';
+import { DataEnvelope, one } from '../common/http/envelopes';
+import type { CrudService } from '../common/crud/crud.service';
+import { CustomAttributeValuesService, ValueTarget } from './custom-attribute-values.service';
+import { CustomAttributeValueDto, SetCustomAttributeValueDto } from './dto/custom-attribute-value.dto';
+
+export interface ValuesControllerOptions {
+  /** The records' path under /api/v1/org/:orgId, such as `teams`. */
+  path: string;
+  tag: string;
+  /** Custom attribute entity type of these records. */
+  entityType: string;
+  /** Permission to read the records. */
+  view: ApiPermission;
+  /** The records' CrudService (finds a record by id or externalId in the request's plan). */
+  service: Type<CrudService<never, unknown, unknown, unknown>>;
+}
+
+/**
+ * `GET /<records>/:id/custom-attributes`, and `PUT`/`DELETE /<records>/:id/custom-attributes/:definitionId`
+ * for one record type: setting and clearing need `custom_attributes_edit`.
+ */
+export function customAttributeValuesController(options: ValuesControllerOptions): Type<unknown> {
+  @ApiTags(options.tag)
+  @Controller(`api/v1/org/:orgId/${options.path}/:id/custom-attributes`)
+  class GeneratedValuesController {
+    private readonly target: ValueTarget;
+
+    constructor(
+      @Inject(options.service) records: CrudService<never, unknown, unknown, unknown>,
+      private readonly values: CustomAttributeValuesService,
+      private readonly dataSource: DataSource,
+    ) {
+      this.target = { entityType: options.entityType, find: (ctx, em, id) => records.find(ctx, id, em) };
+    }
+
+    /** The record's custom attribute values. */
+    @Get()
+    @RequirePermissions(options.view)
+    @ApiParam({ name: 'id', description: 'The record id, or its externalId' })
+    @ApiData(CustomAttributeValueDto)
+    @ApiErrors(404)
+    async list(@Ctx() ctx: RequestContext, @Param('id') id: string): Promise<DataEnvelope<CustomAttributeValueDto[]>> {
+      return one(await this.values.list(ctx, this.target, id, this.dataSource.manager));
+    }
+
+    /** Sets one attribute; the value field must match the definition's fieldType. */
+    @Put(':definitionId')
+    @RequirePermissions('custom_attributes_edit')
+    @ApiParam({ name: 'id', description: 'The record id, or its externalId' })
+    @ApiData(CustomAttributeValueDto)
+    @ApiErrors(400, 404, 501)
+    async set(
+      @Ctx() ctx: RequestContext,
+      @Param('id') id: string,
+      @Param('definitionId') definitionId: string,
+      @Body() body: SetCustomAttributeValueDto,
+    ): Promise<DataEnvelope<CustomAttributeValueDto>> {
+      return one(await this.values.set(ctx, this.target, id, definitionId, body));
+    }
+
+    /** Clears one attribute; a required attribute cannot be cleared (400). */
+    @Delete(':definitionId')
+    @RequirePermissions('custom_attributes_edit')
+    @ApiParam({ name: 'id', description: 'The record id, or its externalId' })
+    @ApiNoContent()
+    @ApiErrors(400, 404, 501)
+    async clear(@Ctx() ctx: RequestContext, @Param('id') id: string, @Param('definitionId') definitionId: string): Promise<void> {
+      await this.values.clear(ctx, this.target, id, definitionId);
+    }
+  }
+  const name = options.path.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase());
+  Object.defineProperty(GeneratedValuesController, 'name', { value: `${name}CustomAttributesController` });
+  return GeneratedValuesController;
+}

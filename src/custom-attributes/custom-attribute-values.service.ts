@@ -1,0 +1,123 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import type { RequestContext } from '../access/request-context';
+import { DomainError } from '../common/errors/domain-error';
+import { newId } from '../common/ids';
+import { Tx, UnitOfWork } from '../database/unit-of-work';
+import { loadCustomAttributeValue, loadCustomAttributeValues } from './custom-attribute-values.reader';
+import { CustomAttributeValueDto, SetCustomAttributeValueDto } from './dto/custom-attribute-value.dto';
+import { CustomAttributeDefinitionEntity, CustomAttributeFieldType } from './entities/custom-attribute-definition.entity';
+import { CustomAttributeValueEntity } from './entities/custom-attribute-value.entity';
+
+/** Finds the record a value belongs to (404 when it is not in the organization's plan). */
+export type RecordFinder = (ctx: RequestContext, em: EntityManager, idOrExternalId: string) => Promise<{ id: string }>;
+
+export interface ValueTarget {
+  /** Custom attribute entity type: TEAM, EMPLOYEE, FUNCTIONAL_GROUP, ... */
+  entityType: string;
+  find: RecordFinder;
+  /**
+   * How the change is recorded. Default: `custom_attribute_value` create/update/delete of the value.
+   * Functional structure records it as an `update` of the group or seat (document 02).
+   */
+  recordAs?: string;
+}
+
+const VALUE_FIELDS: Record<CustomAttributeFieldType, (keyof SetCustomAttributeValueDto)[]> = {
+  STRING: ['stringValue'],
+  SELECT: ['stringValue'],
+  NUMBER: ['numberValue'],
+  DATE: ['dateValue'],
+  DATE_RANGE: ['dateRangeStart', 'dateRangeEnd'],
+};
+const ALL_FIELDS: (keyof SetCustomAttributeValueDto)[] = ['stringValue', 'numberValue', 'dateValue', 'dateRangeStart', 'dateRangeEnd'];
+
+/** Checks a value against its definition's field type; returns the columns to store. */
+export function checkValue(definition: CustomAttributeDefinitionEntity, input: SetCustomAttributeValueDto): Partial<CustomAttributeValueEntity> {
+  const used = VALUE_FIELDS[definition.fieldType];
+  for (const field of ALL_FIELDS) {
+    if (!used.includes(field) && input[field] !== undefined && input[field] !== null) {
+      throw DomainError.validation(field, `${field} is not used by ${definition.fieldType} attributes; send ${used.join(' and ')}`);
+    }
+  }
+  for (const field of used) {
+    if (input[field] === undefined || input[field] === null) throw DomainError.validation(field, `${field} is required for ${definition.fieldType} attributes`);
+  }
+  if (definition.fieldType === 'SELECT' && !definition.options?.includes(input.stringValue!)) {
+    throw DomainError.validation('stringValue', `stringValue must be one of: ${definition.options?.join(', ')}`);
+  }
+  if (definition.fieldType === 'DATE_RANGE' && input.dateRangeEnd! < input.dateRangeStart!) {
+    throw DomainError.validation('dateRangeEnd', 'dateRangeEnd must not be before dateRangeStart');
+  }
+  return {
+    stringValue: input.stringValue ?? null,
+    numberValue: input.numberValue === undefined || input.numberValue === null ? null : String(input.numberValue),
+    dateValue: input.dateValue ?? null,
+    dateRangeStart: input.dateRangeStart ?? null,
+    dateRangeEnd: input.dateRangeEnd ?? null,
+  };
+}
+
+/** The one mechanism for custom attribute values of every record type. */
+@Injectable()
+export class CustomAttributeValuesService {
+  constructor(private readonly uow: UnitOfWork) {}
+
+  async list(ctx: RequestContext, target: ValueTarget, recordId: string, em: EntityManager): Promise<CustomAttributeValueDto[]> {
+    const record = await target.find(ctx, em, recordId);
+    return loadCustomAttributeValues(em, ctx.planId, target.entityType, record.id);
+  }
+
+  async set(ctx: RequestContext, target: ValueTarget, recordId: string, definitionId: string, input: SetCustomAttributeValueDto): Promise<CustomAttributeValueDto> {
+    return this.uow.run(ctx, async (tx) => {
+      const record = await target.find(ctx, tx.em, recordId);
+      const definition = await this.definition(tx, target.entityType, definitionId);
+      const values = checkValue(definition, input);
+      const before = await loadCustomAttributeValue(tx.em, ctx.planId, target.entityType, record.id, definition.id);
+      if (before) {
+        await tx.em.update(CustomAttributeValueEntity, { planId: ctx.planId, id: before.id }, values);
+      } else {
+        await tx.em.insert(CustomAttributeValueEntity, {
+          ...values,
+          planId: ctx.planId,
+          id: newId(),
+          organizationId: ctx.organizationId,
+          definitionId: definition.id,
+          entityType: target.entityType,
+          entityId: record.id,
+        });
+      }
+      const after = (await loadCustomAttributeValue(tx.em, ctx.planId, target.entityType, record.id, definition.id))!;
+      this.recordChange(tx, target, record.id, before, after);
+      return after;
+    });
+  }
+
+  async clear(ctx: RequestContext, target: ValueTarget, recordId: string, definitionId: string): Promise<void> {
+    await this.uow.run(ctx, async (tx) => {
+      const record = await target.find(ctx, tx.em, recordId);
+      const definition = await this.definition(tx, target.entityType, definitionId);
+      if (definition.required) throw DomainError.validation('definitionId', `${definition.attributeKey} is a required attribute and cannot be cleared`);
+      const before = await loadCustomAttributeValue(tx.em, ctx.planId, target.entityType, record.id, definition.id);
+      if (!before) return;
+      await tx.em.delete(CustomAttributeValueEntity, { planId: ctx.planId, id: before.id });
+      this.recordChange(tx, target, record.id, before, null);
+    });
+  }
+
+  private async definition(tx: Tx, entityType: string, definitionId: string): Promise<CustomAttributeDefinitionEntity> {
+    const definition = await tx.em.findOneBy(CustomAttributeDefinitionEntity, { id: definitionId, organizationId: tx.ctx.organizationId, entityType: entityType as never });
+    if (!definition) throw DomainError.notFound(`Custom attribute definition for ${entityType}`, definitionId);
+    return definition;
+  }
+
+  private recordChange(tx: Tx, target: ValueTarget, recordId: string, before: CustomAttributeValueDto | null, after: CustomAttributeValueDto | null): void {
+    const payload = (v: CustomAttributeValueDto | null) => (v ? ({ ...v, numberValue: v.numberValue === null ? null : String(v.numberValue) } as Record<string, unknown>) : null);
+    if (target.recordAs) {
+      tx.record({ entityType: target.recordAs, entityId: recordId, changeType: 'update', before: payload(before), after: payload(after) });
+      return;
+    }
+    const changeType = before && after ? 'update' : before ? 'delete' : 'create';
+    tx.record({ entityType: 'custom_attribute_value', entityId: (after ?? before)!.id, changeType, before: payload(before), after: payload(after) });
+  }
+}

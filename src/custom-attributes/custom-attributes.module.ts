@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { crudController } from '../common/crud/crud.controller';
+import { CustomAttributeDefinitionsService } from './custom-attribute-definitions.service';
+import { CustomAttributeValuesService } from './custom-attribute-values.service';
+import {
+  CreateCustomAttributeDefinitionDto,
+  CustomAttributeDefinitionDto,
+  CustomAttributeDefinitionQueryDto,
+  UpdateCustomAttributeDefinitionDto,
+} from './dto/custom-attribute-definition.dto';
+
+const DefinitionsController = crudController({
+  path: 'custom-attributes',
+  tag: 'Custom attributes',
+  view: 'custom_attributes_view',
+  edit: 'custom_attributes_edit',
+  service: CustomAttributeDefinitionsService as never,
+  response: CustomAttributeDefinitionDto,
+  create: CreateCustomAttributeDefinitionDto,
+  update: UpdateCustomAttributeDefinitionDto,
+  query: CustomAttributeDefinitionQueryDto,
+  idDescription: 'The definition id',
+});
+
+@Module({
+  controllers: [DefinitionsController],
+  providers: [CustomAttributeDefinitionsService, CustomAttributeValuesService],
+  exports: [CustomAttributeDefinitionsService, CustomAttributeValuesService],
+})
+export class CustomAttributesModule {}

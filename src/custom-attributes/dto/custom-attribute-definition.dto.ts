@@ -1,0 +1,95 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { ListQueryDto } from '../../common/http/pagination.dto';
+import { timestamps } from '../../common/http/timestamps';
+import { PatchType } from '../../common/validation/patch-type';
+import { Trim } from '../../common/validation/validators';
+import {
+  CUSTOM_ATTRIBUTE_ENTITY_TYPES,
+  CUSTOM_ATTRIBUTE_FIELD_TYPES,
+  CustomAttributeDefinitionEntity,
+  type CustomAttributeEntityType,
+  type CustomAttributeFieldType,
+} from '../entities/custom-attribute-definition.entity';
+
+export class CreateCustomAttributeDefinitionDto {
+  /** Label shown to people. */
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  name: string;
+
+  /** Stable key: a letter, then up to 79 letters, digits or _; unique per entity type. */
+  @Matches(/^[A-Za-z][A-Za-z0-9_]{0,79}$/, { message: 'attributeKey must be a letter followed by up to 79 letters, digits or _' })
+  attributeKey: string;
+
+  @ApiProperty({ enum: CUSTOM_ATTRIBUTE_ENTITY_TYPES })
+  @IsIn(CUSTOM_ATTRIBUTE_ENTITY_TYPES)
+  entityType: CustomAttributeEntityType;
+
+  @ApiProperty({ enum: CUSTOM_ATTRIBUTE_FIELD_TYPES })
+  @IsIn(CUSTOM_ATTRIBUTE_FIELD_TYPES)
+  fieldType: CustomAttributeFieldType;
+
+  /** The allowed values; required for SELECT, refused otherwise. */
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayUnique()
+  @IsString({ each: true })
+  @IsNotEmpty({ each: true })
+  @MaxLength(200, { each: true })
+  options?: string[] | null;
+
+  /** A required attribute's value can be changed but not cleared. Default false. */
+  @IsOptional()
+  @IsBoolean()
+  required?: boolean;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(5000)
+  description?: string | null;
+}
+
+export class UpdateCustomAttributeDefinitionDto extends PatchType(CreateCustomAttributeDefinitionDto) {}
+
+export class CustomAttributeDefinitionQueryDto extends ListQueryDto {
+  /** Only definitions for this entity type. */
+  @ApiPropertyOptional({ enum: CUSTOM_ATTRIBUTE_ENTITY_TYPES })
+  @IsOptional()
+  @IsIn(CUSTOM_ATTRIBUTE_ENTITY_TYPES)
+  entityType?: CustomAttributeEntityType;
+}
+
+export class CustomAttributeDefinitionDto {
+  id: string;
+  name: string;
+  attributeKey: string;
+  @ApiProperty({ enum: CUSTOM_ATTRIBUTE_ENTITY_TYPES })
+  entityType: CustomAttributeEntityType;
+  @ApiProperty({ enum: CUSTOM_ATTRIBUTE_FIELD_TYPES })
+  fieldType: CustomAttributeFieldType;
+  @ApiProperty({ type: [String], nullable: true })
+  options: string[] | null;
+  required: boolean;
+  description: string | null;
+  createdAt: string;
+  updatedAt: string;
+
+  static from(e: CustomAttributeDefinitionEntity): CustomAttributeDefinitionDto {
+    return {
+      id: e.id,
+      name: e.name,
+      attributeKey: e.attributeKey,
+      entityType: e.entityType,
+      fieldType: e.fieldType,
+      options: e.options,
+      required: e.required,
+      description: e.description,
+      ...timestamps(e),
+    };
+  }
+}

@@ -1,0 +1,84 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsNumber, IsOptional, IsString, MaxLength } from 'class-validator';
+import { decimalToNumber } from '../../common/decimals';
+import { IsDateOnly } from '../../common/validation/validators';
+
+/**
+ * PUT body: the value fields of document 01's custom attribute value. Which field is used depends on
+ * the definition's fieldType: STRING and SELECT stringValue, NUMBER numberValue, DATE dateValue,
+ * DATE_RANGE dateRangeStart and dateRangeEnd. The others must be absent or null.
+ */
+export class SetCustomAttributeValueDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(10000)
+  stringValue?: string | null;
+
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  numberValue?: number | null;
+
+  @IsOptional()
+  @IsDateOnly()
+  dateValue?: string | null;
+
+  @IsOptional()
+  @IsDateOnly()
+  dateRangeStart?: string | null;
+
+  @IsOptional()
+  @IsDateOnly()
+  dateRangeEnd?: string | null;
+}
+
+export class CustomAttributeDefinitionRefDto {
+  id: string;
+  name: string;
+  attributeKey: string;
+  /** STRING, NUMBER, DATE, DATE_RANGE or SELECT. */
+  fieldType: string;
+}
+
+/** Document 01 "Custom attribute value". */
+export class CustomAttributeValueDto {
+  id: string;
+  definitionId: string;
+  entityType: string;
+  entityId: string;
+  @ApiPropertyOptional({ type: String, nullable: true }) stringValue: string | null;
+  @ApiPropertyOptional({ type: Number, nullable: true }) numberValue: number | null;
+  @ApiPropertyOptional({ type: String, format: 'date', nullable: true }) dateValue: string | null;
+  @ApiPropertyOptional({ type: String, format: 'date', nullable: true }) dateRangeStart: string | null;
+  @ApiPropertyOptional({ type: String, format: 'date', nullable: true }) dateRangeEnd: string | null;
+  @ApiProperty({ type: CustomAttributeDefinitionRefDto }) definition: CustomAttributeDefinitionRefDto;
+}
+
+export interface CustomAttributeValueRow {
+  id: string;
+  definition_id: string;
+  entity_type: string;
+  entity_id: string;
+  string_value: string | null;
+  number_value: string | null;
+  date_value: string | null;
+  date_range_start: string | null;
+  date_range_end: string | null;
+  name: string;
+  attribute_key: string;
+  field_type: string;
+}
+
+export function toCustomAttributeValueDto(row: CustomAttributeValueRow): CustomAttributeValueDto {
+  return {
+    id: row.id,
+    definitionId: row.definition_id,
+    entityType: row.entity_type,
+    entityId: row.entity_id,
+    stringValue: row.string_value,
+    numberValue: decimalToNumber(row.number_value),
+    dateValue: row.date_value,
+    dateRangeStart: row.date_range_start,
+    dateRangeEnd: row.date_range_end,
+    definition: { id: row.definition_id, name: row.name, attributeKey: row.attribute_key, fieldType: row.field_type },
+  };
+}

@@ -1,0 +1,52 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { CustomAttributeDefinitionEntity } from './custom-attribute-definition.entity';
+
+/** One record's value of one attribute; planning data, so it lives in a plan. */
+@Entity({ name: 'custom_attribute_values' })
+@Index('uq_custom_attribute_values_entity', ['planId', 'definitionId', 'entityId'], { unique: true })
+@Index('idx_custom_attribute_values_record', ['planId', 'entityType', 'entityId'])
+@Index('idx_custom_attribute_values_definition', ['definitionId'])
+export class CustomAttributeValueEntity {
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  planId: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  id: string;
+
+  @Column({ type: 'varchar', length: 25 })
+  organizationId: string;
+
+  @Column({ type: 'varchar', length: 25 })
+  definitionId: string;
+
+  @Column({ type: 'varchar', length: 30 })
+  entityType: string;
+
+  @Column({ type: 'varchar', length: 25 })
+  entityId: string;
+
+  @Column({ type: 'text', nullable: true })
+  stringValue: string | null;
+
+  @Column({ type: 'numeric', nullable: true })
+  numberValue: string | null;
+
+  @Column({ type: 'date', nullable: true })
+  dateValue: string | null;
+
+  @Column({ type: 'date', nullable: true })
+  dateRangeStart: string | null;
+
+  @Column({ type: 'date', nullable: true })
+  dateRangeEnd: string | null;
+
+  @ManyToOne(() => CustomAttributeDefinitionEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'definition_id', foreignKeyConstraintName: 'fk_custom_attribute_values_definition' })
+  definition?: CustomAttributeDefinitionEntity;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { CrudService } from '../common/crud/crud.service';
+import { assignDefined } from '../common/crud/assign';
+import { registerConstraint } from '../common/errors/db-errors';
+import { UnitOfWork } from '../database/unit-of-work';
+import { CreateCostCentreDto, CostCentreDto, UpdateCostCentreDto } from './dto/cost-centre.dto';
+import { CostCentreEntity } from './entities/cost-centre.entity';
+
+registerConstraint('uq_cost_centres_external_id', { code: 'VALIDATION_ERROR', field: 'externalId', message: 'externalId is already used by another cost centre' });
+registerConstraint('uq_cost_centres_code', { code: 'VALIDATION_ERROR', field: 'code', message: 'code is already used by another cost centre' });
+
+const FIELDS = ['name', 'code', 'externalId', 'description'] as const;
+
+@Injectable()
+export class CostCentresService extends CrudService<CostCentreEntity, CostCentreDto, CreateCostCentreDto, UpdateCostCentreDto> {
+  constructor(uow: UnitOfWork, dataSource: DataSource) {
+    super(uow, dataSource, {
+      entity: CostCentreEntity,
+      table: 'cost_centres',
+      label: 'Cost centre',
+      entityType: 'cost_center',
+      planScoped: false,
+      externalId: true,
+      search: ['name', 'code'],
+      sort: { name: 'name', code: 'code', createdAt: 'createdAt', updatedAt: 'updatedAt' },
+      defaultSort: 'name',
+      toResponse: CostCentreDto.from,
+      build: async (input) => assignDefined(new CostCentreEntity(), input, FIELDS),
+      apply: async (entity, input) => void assignDefined(entity, input, FIELDS),
+    });
+  }
+}

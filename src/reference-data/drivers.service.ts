@@ -1,0 +1,32 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { CrudService } from '../common/crud/crud.service';
+import { assignDefined } from '../common/crud/assign';
+import { registerConstraint } from '../common/errors/db-errors';
+import { UnitOfWork } from '../database/unit-of-work';
+import { CreateDriverDto, DriverDto, UpdateDriverDto } from './dto/driver.dto';
+import { DriverEntity } from './entities/driver.entity';
+
+registerConstraint('uq_drivers_key', { code: 'VALIDATION_ERROR', field: 'key', message: 'key is already used by another driver' });
+
+const FIELDS = ['name', 'key', 'unit', 'description'] as const;
+
+@Injectable()
+export class DriversService extends CrudService<DriverEntity, DriverDto, CreateDriverDto, UpdateDriverDto> {
+  constructor(uow: UnitOfWork, dataSource: DataSource) {
+    super(uow, dataSource, {
+      entity: DriverEntity,
+      table: 'drivers',
+      label: 'Driver',
+      entityType: 'driver',
+      planScoped: false,
+      externalId: false,
+      search: ['name', 'key'],
+      sort: { name: 'name', key: 'key', createdAt: 'createdAt', updatedAt: 'updatedAt' },
+      defaultSort: 'name',
+      toResponse: DriverDto.from,
+      build: async (input) => assignDefined(new DriverEntity(), input, FIELDS),
+      apply: async (entity, input) => void assignDefined(entity, input, FIELDS),
+    });
+  }
+}

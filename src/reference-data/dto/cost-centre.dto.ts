@@ -1,0 +1,45 @@
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { timestamps } from '../../common/http/timestamps';
+import { PatchType } from '../../common/validation/patch-type';
+import { IsExternalId, Trim } from '../../common/validation/validators';
+import type { CostCentreEntity } from '../entities/cost-centre.entity';
+
+export class CreateCostCentreDto {
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  name: string;
+
+  /** Short reporting code; unique among the organization's cost centres. */
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(50)
+  code?: string | null;
+
+  /** Id in the system of record; unique among cost centres; not CUID-shaped. */
+  @IsExternalId()
+  externalId?: string | null;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(5000)
+  description?: string | null;
+}
+
+export class UpdateCostCentreDto extends PatchType(CreateCostCentreDto) {}
+
+export class CostCentreDto {
+  id: string;
+  name: string;
+  code: string | null;
+  externalId: string | null;
+  description: string | null;
+  createdAt: string;
+  updatedAt: string;
+
+  static from(e: CostCentreEntity): CostCentreDto {
+    return { id: e.id, name: e.name, code: e.code, externalId: e.externalId, description: e.description, ...timestamps(e) };
+  }
+}

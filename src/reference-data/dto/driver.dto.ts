@@ -1,0 +1,45 @@
+import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { timestamps } from '../../common/http/timestamps';
+import { PatchType } from '../../common/validation/patch-type';
+import { Trim } from '../../common/validation/validators';
+import type { DriverEntity } from '../entities/driver.entity';
+
+export class CreateDriverDto {
+  /** Display name, such as Active customers. */
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  name: string;
+
+  /** Stable key, 1-80 of a-z, 0-9, - and _; unique in the organization. */
+  @Matches(/^[a-z0-9_-]{1,80}$/, { message: 'key must be 1 to 80 characters of a-z, 0-9, - and _' })
+  key: string;
+
+  /** Unit of the driver's values, such as customers or tickets. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(50)
+  unit?: string | null;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(5000)
+  description?: string | null;
+}
+
+export class UpdateDriverDto extends PatchType(CreateDriverDto) {}
+
+export class DriverDto {
+  id: string;
+  name: string;
+  key: string;
+  unit: string | null;
+  description: string | null;
+  createdAt: string;
+  updatedAt: string;
+
+  static from(e: DriverEntity): DriverDto {
+    return { id: e.id, name: e.name, key: e.key, unit: e.unit, description: e.description, ...timestamps(e) };
+  }
+}

@@ -1,0 +1,106 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsNumber, IsOptional, IsPositive, Max } from 'class-validator';
+import { decimalToNumber, decimalToString } from '../../common/decimals';
+import { ListQueryDto } from '../../common/http/pagination.dto';
+import { timestamps } from '../../common/http/timestamps';
+import { PatchType } from '../../common/validation/patch-type';
+import { IsCurrencyCode, IsDateOnly } from '../../common/validation/validators';
+import type { ExchangeRateEntity } from '../entities/exchange-rate.entity';
+
+export class CreateExchangeRateDto {
+  /** ISO 4217: 1 unit of this currency... */
+  @IsCurrencyCode()
+  fromCurrency: string;
+
+  /** ...is worth `rate` units of this one. */
+  @IsCurrencyCode()
+  toCurrency: string;
+
+  /** Above 0, up to 10 decimals. */
+  @ApiProperty({ exclusiveMinimum: true, minimum: 0, example: 1.0842 })
+  @IsNumber({ maxDecimalPlaces: 10, allowNaN: false, allowInfinity: false })
+  @IsPositive()
+  @Max(1e12)
+  rate: number;
+
+  /** First day the rate is in force (YYYY-MM-DD); it holds until the pair's next rate. */
+  @IsDateOnly()
+  effectiveDate: string;
+}
+
+export class UpdateExchangeRateDto extends PatchType(CreateExchangeRateDto) {}
+
+export class ExchangeRateQueryDto extends ListQueryDto {
+  /** Only rates from this currency. */
+  @IsOptional()
+  @IsCurrencyCode()
+  fromCurrency?: string;
+
+  /** Only rates to this currency. */
+  @IsOptional()
+  @IsCurrencyCode()
+  toCurrency?: string;
+}
+
+export class ConvertQueryDto {
+  @IsCurrencyCode()
+  from: string;
+
+  @IsCurrencyCode()
+  to: string;
+
+  /** Amount to convert (default 1). */
+  @ApiPropertyOptional({ default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  amount?: number;
+
+  /** The day whose rate applies (default today, UTC). */
+  @IsOptional()
+  @IsDateOnly()
+  date?: string;
+}
+
+export class ConversionDto {
+  from: string;
+  to: string;
+  /** The day whose rate was used. */
+  date: string;
+  /** Units of `to` per unit of `from`. */
+  rate: number;
+  amount: number;
+  converted: number;
+  /** `direct`, `inverse` (1 / the stored reverse rate) or `identity`. */
+  @ApiProperty({ enum: ['direct', 'inverse', 'identity'] })
+  source: 'direct' | 'inverse' | 'identity';
+  /** effectiveDate of the rate used (null for identity). */
+  @ApiProperty({ type: String, nullable: true })
+  effectiveDate: string | null;
+}
+
+export class ExchangeRateDto {
+  id: string;
+  fromCurrency: string;
+  toCurrency: string;
+  rate: number;
+  effectiveDate: string;
+  createdAt: string;
+  updatedAt: string;
+
+  static from(e: ExchangeRateEntity): ExchangeRateDto {
+    return {
+      id: e.id,
+      fromCurrency: e.fromCurrency,
+      toCurrency: e.toCurrency,
+      rate: decimalToNumber(e.rate) ?? 0,
+      effectiveDate: e.effectiveDate,
+      ...timestamps(e),
+    };
+  }
+
+  static payload(e: ExchangeRateEntity): Record<string, unknown> {
+    return { ...ExchangeRateDto.from(e), rate: decimalToString(e.rate) };
+  }
+}

@@ -1,0 +1,55 @@
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ListQueryDto } from '../../common/http/pagination.dto';
+import { timestamps } from '../../common/http/timestamps';
+import { PatchType } from '../../common/validation/patch-type';
+import { IsExternalId, Trim } from '../../common/validation/validators';
+import type { JobRoleEntity } from '../entities/job-role.entity';
+
+export class CreateJobRoleDto {
+  /** Title of the role; unique in the organization (case-insensitively). */
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  title: string;
+
+  /** Id in the system of record; unique among job roles; not CUID-shaped. */
+  @IsExternalId()
+  externalId?: string | null;
+
+  /** Job family, such as Engineering. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  family?: string | null;
+
+  /** Level or grade, such as L3 or Senior. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  level?: string | null;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(5000)
+  description?: string | null;
+}
+
+export class UpdateJobRoleDto extends PatchType(CreateJobRoleDto) {}
+
+export class JobRoleQueryDto extends ListQueryDto {}
+
+export class JobRoleDto {
+  id: string;
+  title: string;
+  externalId: string | null;
+  family: string | null;
+  level: string | null;
+  description: string | null;
+  createdAt: string;
+  updatedAt: string;
+
+  static from(e: JobRoleEntity): JobRoleDto {
+    return { id: e.id, title: e.title, externalId: e.externalId, family: e.family, level: e.level, description: e.description, ...timestamps(e) };
+  }
+}

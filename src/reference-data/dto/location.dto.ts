@@ -1,0 +1,66 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { decimalToNumber, decimalToString } from '../../common/decimals';
+import { timestamps } from '../../common/http/timestamps';
+import { PatchType } from '../../common/validation/patch-type';
+import { IsCurrencyCode, IsExternalId, Trim } from '../../common/validation/validators';
+import type { LocationEntity } from '../entities/location.entity';
+
+export class CreateLocationDto {
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  name: string;
+
+  /** Id in the system of record; unique among locations; not CUID-shaped. */
+  @IsExternalId()
+  externalId?: string | null;
+
+  /** ISO 3166-1 alpha-2 country code, such as GB. */
+  @IsOptional()
+  @Matches(/^[A-Z]{2}$/, { message: 'countryCode must be an ISO 3166-1 alpha-2 code of 2 uppercase letters' })
+  countryCode?: string | null;
+
+  /** ISO 4217 code: the default currency of people at this location. */
+  @IsOptional()
+  @IsCurrencyCode()
+  currencyCode?: string | null;
+
+  /** Multiplies the cost of people here (1 = no change); at least 0, up to 4 decimals. */
+  @ApiPropertyOptional({ minimum: 0, default: 1 })
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(1000)
+  costMultiplier?: number;
+}
+
+export class UpdateLocationDto extends PatchType(CreateLocationDto) {}
+
+export class LocationDto {
+  id: string;
+  name: string;
+  externalId: string | null;
+  countryCode: string | null;
+  currencyCode: string | null;
+  costMultiplier: number;
+  createdAt: string;
+  updatedAt: string;
+
+  static from(e: LocationEntity): LocationDto {
+    return {
+      id: e.id,
+      name: e.name,
+      externalId: e.externalId,
+      countryCode: e.countryCode,
+      currencyCode: e.currencyCode,
+      costMultiplier: decimalToNumber(e.costMultiplier) ?? 1,
+      ...timestamps(e),
+    };
+  }
+
+  static payload(e: LocationEntity): Record<string, unknown> {
+    return { ...LocationDto.from(e), costMultiplier: decimalToString(e.costMultiplier) };
+  }
+}

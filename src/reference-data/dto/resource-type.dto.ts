@@ -1,0 +1,38 @@
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { timestamps } from '../../common/http/timestamps';
+import { PatchType } from '../../common/validation/patch-type';
+import { IsExternalId, Trim } from '../../common/validation/validators';
+import type { ResourceTypeEntity } from '../entities/resource-type.entity';
+
+export class CreateResourceTypeDto {
+  /** Such as Permanent, Fixed-term, Agency. */
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  name: string;
+
+  /** Id in the system of record; unique among resource types; not CUID-shaped. */
+  @IsExternalId()
+  externalId?: string | null;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(5000)
+  description?: string | null;
+}
+
+export class UpdateResourceTypeDto extends PatchType(CreateResourceTypeDto) {}
+
+export class ResourceTypeDto {
+  id: string;
+  name: string;
+  externalId: string | null;
+  description: string | null;
+  createdAt: string;
+  updatedAt: string;
+
+  static from(e: ResourceTypeEntity): ResourceTypeDto {
+    return { id: e.id, name: e.name, externalId: e.externalId, description: e.description, ...timestamps(e) };
+  }
+}

@@ -1,0 +1,45 @@
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { timestamps } from '../../common/http/timestamps';
+import { PatchType } from '../../common/validation/patch-type';
+import { IsExternalId, Trim } from '../../common/validation/validators';
+import type { ValueStreamEntity } from '../entities/value-stream.entity';
+
+export class CreateValueStreamDto {
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  name: string;
+
+  /** Short reporting code; unique among the organization's value streams. */
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(50)
+  code?: string | null;
+
+  /** Id in the system of record; unique among value streams; not CUID-shaped. */
+  @IsExternalId()
+  externalId?: string | null;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(5000)
+  description?: string | null;
+}
+
+export class UpdateValueStreamDto extends PatchType(CreateValueStreamDto) {}
+
+export class ValueStreamDto {
+  id: string;
+  name: string;
+  code: string | null;
+  externalId: string | null;
+  description: string | null;
+  createdAt: string;
+  updatedAt: string;
+
+  static from(e: ValueStreamEntity): ValueStreamDto {
+    return { id: e.id, name: e.name, code: e.code, externalId: e.externalId, description: e.description, ...timestamps(e) };
+  }
+}

@@ -1,0 +1,30 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+/** 1 fromCurrency = rate toCurrency, in force from effectiveDate until the pair's next rate. */
+@Entity({ name: 'exchange_rates' })
+@Index('uq_exchange_rates_pair_date', ['organizationId', 'fromCurrency', 'toCurrency', 'effectiveDate'], { unique: true })
+export class ExchangeRateEntity {
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  id: string;
+
+  @Column({ type: 'varchar', length: 25 })
+  organizationId: string;
+
+  @Column({ type: 'char', length: 3 })
+  fromCurrency: string;
+
+  @Column({ type: 'char', length: 3 })
+  toCurrency: string;
+
+  @Column({ type: 'numeric', precision: 24, scale: 10 })
+  rate: string;
+
+  @Column({ type: 'date' })
+  effectiveDate: string;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,29 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+/** A resource type (formerly "work type": `workTypeId` on people and vacancies points here). */
+@Entity({ name: 'resource_types' })
+@Index('uq_resource_types_external_id', ['organizationId', 'externalId'], { unique: true })
+@Index('idx_resource_types_name_trgm', { synchronize: false })
+@Index('idx_resource_types_description_trgm', { synchronize: false })
+export class ResourceTypeEntity {
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  id: string;
+
+  @Column({ type: 'varchar', length: 25 })
+  organizationId: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  name: string;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  externalId: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  description: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

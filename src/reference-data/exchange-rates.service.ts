@@ -1,0 +1,103 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import type { RequestContext } from '../access/request-context';
+import { CrudService } from '../common/crud/crud.service';
+import { assignDefined } from '../common/crud/assign';
+import { todayUtc } from '../common/dates';
+import { DomainError } from '../common/errors/domain-error';
+import { registerConstraint } from '../common/errors/db-errors';
+import type { ListQueryDto } from '../common/http/pagination.dto';
+import { UnitOfWork } from '../database/unit-of-work';
+import { ConversionDto, CreateExchangeRateDto, ExchangeRateDto, UpdateExchangeRateDto } from './dto/exchange-rate.dto';
+import { ExchangeRateEntity } from './entities/exchange-rate.entity';
+
+registerConstraint('uq_exchange_rates_pair_date', {
+  code: 'VALIDATION_ERROR',
+  field: 'effectiveDate',
+  message: 'the organization already has a rate for this currency pair on this effectiveDate',
+});
+
+const FIELDS = ['fromCurrency', 'toCurrency', 'rate', 'effectiveDate'] as const;
+
+export interface RateInForce {
+  rate: number;
+  source: 'direct' | 'inverse' | 'identity';
+  effectiveDate: string | null;
+}
+
+/**
+ * The rates of one organization in force on one day. Conversion uses the rate of the pair, else
+ * 1 / the rate of the reverse pair, else nothing (null); one currency converts to itself at 1.
+ */
+export class CurrencyConverter {
+  constructor(
+    readonly day: string,
+    private readonly rates: ReadonlyMap<string, { rate: number; effectiveDate: string }>,
+  ) {}
+
+  rate(from: string, to: string): RateInForce | null {
+    if (from === to) return { rate: 1, source: 'identity', effectiveDate: null };
+    const direct = this.rates.get(`${from}:${to}`);
+    if (direct) return { rate: direct.rate, source: 'direct', effectiveDate: direct.effectiveDate };
+    const inverse = this.rates.get(`${to}:${from}`);
+    if (inverse) return { rate: 1 / inverse.rate, source: 'inverse', effectiveDate: inverse.effectiveDate };
+    return null;
+  }
+
+  convert(amount: number, from: string, to: string): number | null {
+    const found = this.rate(from, to);
+    return found ? amount * found.rate : null;
+  }
+}
+
+@Injectable()
+export class ExchangeRatesService extends CrudService<ExchangeRateEntity, ExchangeRateDto, CreateExchangeRateDto, UpdateExchangeRateDto> {
+  constructor(uow: UnitOfWork, dataSource: DataSource) {
+    super(uow, dataSource, {
+      entity: ExchangeRateEntity,
+      table: 'exchange_rates',
+      label: 'Exchange rate',
+      entityType: 'exchange_rate',
+      planScoped: false,
+      externalId: false,
+      search: ['fromCurrency', 'toCurrency'],
+      sort: { effectiveDate: 'effectiveDate', fromCurrency: 'fromCurrency', toCurrency: 'toCurrency', createdAt: 'createdAt' },
+      defaultSort: 'effectiveDate',
+      toResponse: ExchangeRateDto.from,
+      toPayload: ExchangeRateDto.payload,
+      build: async (input) => {
+        if (input.fromCurrency === input.toCurrency) throw DomainError.validation('toCurrency', 'toCurrency must differ from fromCurrency');
+        return assignDefined(new ExchangeRateEntity(), input, FIELDS, ['rate']);
+      },
+      apply: async (entity, input) => {
+        assignDefined(entity, input, FIELDS, ['rate']);
+        if (entity.fromCurrency === entity.toCurrency) throw DomainError.validation('toCurrency', 'toCurrency must differ from fromCurrency');
+      },
+    });
+  }
+
+  protected override filter(qb: SelectQueryBuilder<ExchangeRateEntity>, query: ListQueryDto & Record<string, unknown>): void {
+    if (query.fromCurrency) qb.andWhere('r.fromCurrency = :from', { from: query.fromCurrency });
+    if (query.toCurrency) qb.andWhere('r.toCurrency = :to', { to: query.toCurrency });
+  }
+
+  /** Every rate of the organization in force on `day` (default today, UTC: "the current rate"). */
+  async converterOn(organizationId: string, day: string = todayUtc(), em: EntityManager = this.dataSource.manager): Promise<CurrencyConverter> {
+    const rows: { from_currency: string; to_currency: string; rate: string; effective_date: string }[] = await em.query(
+      `SELECT DISTINCT ON (from_currency, to_currency) from_currency, to_currency, rate, effective_date
+         FROM exchange_rates
+        WHERE organization_id = $1 AND effective_date <= $2
+        ORDER BY from_currency, to_currency, effective_date DESC`,
+      [organizationId, day],
+    );
+    const rates = new Map(rows.map((r) => [`${r.from_currency}:${r.to_currency}`, { rate: Number(r.rate), effectiveDate: r.effective_date }]));
+    return new CurrencyConverter(day, rates);
+  }
+
+  async convert(ctx: RequestContext, from: string, to: string, amount = 1, day = todayUtc()): Promise<ConversionDto> {
+    const converter = await this.converterOn(ctx.organizationId, day);
+    const found = converter.rate(from, to);
+    if (!found) throw DomainError.notFound(`Exchange rate from ${from} to ${to} in force on ${day}`);
+    return { from, to, date: day, rate: found.rate, amount, converted: amount * found.rate, source: found.source, effectiveDate: found.effectiveDate };
+  }
+}

@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { CrudService } from '../common/crud/crud.service';
+import { assignDefined } from '../common/crud/assign';
+import { registerConstraint } from '../common/errors/db-errors';
+import { UnitOfWork } from '../database/unit-of-work';
+import { CreateLocationDto, LocationDto, UpdateLocationDto } from './dto/location.dto';
+import { LocationEntity } from './entities/location.entity';
+
+registerConstraint('uq_locations_external_id', { code: 'VALIDATION_ERROR', field: 'externalId', message: 'externalId is already used by another location' });
+
+const FIELDS = ['name', 'externalId', 'countryCode', 'currencyCode', 'costMultiplier'] as const;
+
+/** Locations are document 02's `geography`: geographyId on people and vacancies points here. */
+@Injectable()
+export class LocationsService extends CrudService<LocationEntity, LocationDto, CreateLocationDto, UpdateLocationDto> {
+  constructor(uow: UnitOfWork, dataSource: DataSource) {
+    super(uow, dataSource, {
+      entity: LocationEntity,
+      table: 'locations',
+      label: 'Location',
+      entityType: 'geography',
+      planScoped: false,
+      externalId: true,
+      search: ['name'],
+      sort: { name: 'name', countryCode: 'countryCode', createdAt: 'createdAt', updatedAt: 'updatedAt' },
+      defaultSort: 'name',
+      toResponse: LocationDto.from,
+      toPayload: LocationDto.payload,
+      build: async (input) => assignDefined(new LocationEntity(), input, FIELDS, ['costMultiplier']),
+      apply: async (entity, input) => void assignDefined(entity, input, FIELDS, ['costMultiplier']),
+    });
+  }
+}

@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { CrudService } from '../common/crud/crud.service';
+import { assignDefined } from '../common/crud/assign';
+import { registerConstraint } from '../common/errors/db-errors';
+import { UnitOfWork } from '../database/unit-of-work';
+import { CreateResourceTypeDto, ResourceTypeDto, UpdateResourceTypeDto } from './dto/resource-type.dto';
+import { ResourceTypeEntity } from './entities/resource-type.entity';
+
+registerConstraint('uq_resource_types_external_id', { code: 'VALIDATION_ERROR', field: 'externalId', message: 'externalId is already used by another resource type' });
+
+const FIELDS = ['name', 'externalId', 'description'] as const;
+
+/** Resource types, formerly work types: `workTypeId` on people and vacancies points here. */
+@Injectable()
+export class ResourceTypesService extends CrudService<ResourceTypeEntity, ResourceTypeDto, CreateResourceTypeDto, UpdateResourceTypeDto> {
+  constructor(uow: UnitOfWork, dataSource: DataSource) {
+    super(uow, dataSource, {
+      entity: ResourceTypeEntity,
+      table: 'resource_types',
+      label: 'Resource type',
+      entityType: 'resource_type',
+      planScoped: false,
+      externalId: true,
+      search: ['name', 'description'],
+      sort: { name: 'name', createdAt: 'createdAt', updatedAt: 'updatedAt' },
+      defaultSort: 'name',
+      toResponse: ResourceTypeDto.from,
+      build: async (input) => assignDefined(new ResourceTypeEntity(), input, FIELDS),
+      apply: async (entity, input) => void assignDefined(entity, input, FIELDS),
+    });
+  }
+}

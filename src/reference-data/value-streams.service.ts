@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { CrudService } from '../common/crud/crud.service';
+import { assignDefined } from '../common/crud/assign';
+import { registerConstraint } from '../common/errors/db-errors';
+import { UnitOfWork } from '../database/unit-of-work';
+import { CreateValueStreamDto, ValueStreamDto, UpdateValueStreamDto } from './dto/value-stream.dto';
+import { ValueStreamEntity } from './entities/value-stream.entity';
+
+registerConstraint('uq_value_streams_external_id', { code: 'VALIDATION_ERROR', field: 'externalId', message: 'externalId is already used by another value stream' });
+registerConstraint('uq_value_streams_code', { code: 'VALIDATION_ERROR', field: 'code', message: 'code is already used by another value stream' });
+
+const FIELDS = ['name', 'code', 'externalId', 'description'] as const;
+
+@Injectable()
+export class ValueStreamsService extends CrudService<ValueStreamEntity, ValueStreamDto, CreateValueStreamDto, UpdateValueStreamDto> {
+  constructor(uow: UnitOfWork, dataSource: DataSource) {
+    super(uow, dataSource, {
+      entity: ValueStreamEntity,
+      table: 'value_streams',
+      label: 'Value stream',
+      entityType: 'value_stream',
+      planScoped: false,
+      externalId: true,
+      search: ['name', 'code'],
+      sort: { name: 'name', code: 'code', createdAt: 'createdAt', updatedAt: 'updatedAt' },
+      defaultSort: 'name',
+      toResponse: ValueStreamDto.from,
+      build: async (input) => assignDefined(new ValueStreamEntity(), input, FIELDS),
+      apply: async (entity, input) => void assignDefined(entity, input, FIELDS),
+    });
+  }
+}

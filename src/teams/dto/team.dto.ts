@@ -1,0 +1,85 @@
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ListQueryDto } from '../../common/http/pagination.dto';
+import { timestamps } from '../../common/http/timestamps';
+import { PatchType } from '../../common/validation/patch-type';
+import { IsExternalId, IsIdOrExternalId, Trim } from '../../common/validation/validators';
+import type { CustomAttributeValueDto } from '../../custom-attributes/dto/custom-attribute-value.dto';
+import type { TeamEntity } from '../entities/team.entity';
+
+export class CreateTeamDto {
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  name: string;
+
+  /** Id in the system of record; unique among teams; not CUID-shaped. */
+  @IsExternalId()
+  externalId?: string | null;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(5000)
+  description?: string | null;
+
+  /** A cost centre, by id or externalId. */
+  @IsOptional()
+  @IsIdOrExternalId()
+  costCentreId?: string | null;
+
+  /** A value stream, by id or externalId. */
+  @IsOptional()
+  @IsIdOrExternalId()
+  valueStreamId?: string | null;
+
+  /** The parent team, by id or externalId; null = top level. A team cannot sit under itself or its own sub-team. */
+  @IsOptional()
+  @IsIdOrExternalId()
+  parentTeamId?: string | null;
+}
+
+export class UpdateTeamDto extends PatchType(CreateTeamDto) {}
+
+export class TeamQueryDto extends ListQueryDto {
+  /** Only direct sub-teams of this team (id). */
+  @IsOptional()
+  @IsString()
+  parentTeamId?: string;
+
+  /** Only teams of this cost centre (id). */
+  @IsOptional()
+  @IsString()
+  costCentreId?: string;
+
+  /** Only teams of this value stream (id). */
+  @IsOptional()
+  @IsString()
+  valueStreamId?: string;
+}
+
+export class TeamDto {
+  id: string;
+  name: string;
+  externalId: string | null;
+  description: string | null;
+  costCentreId: string | null;
+  valueStreamId: string | null;
+  parentTeamId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** By-id reads only. */
+  customAttributes?: CustomAttributeValueDto[];
+
+  static from(e: TeamEntity): TeamDto {
+    return {
+      id: e.id,
+      name: e.name,
+      externalId: e.externalId,
+      description: e.description,
+      costCentreId: e.costCentreId,
+      valueStreamId: e.valueStreamId,
+      parentTeamId: e.parentTeamId,
+      ...timestamps(e),
+    };
+  }
+}

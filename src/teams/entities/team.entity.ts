@@ -1,0 +1,53 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { CostCentreEntity } from '../../reference-data/entities/cost-centre.entity';
+import { ValueStreamEntity } from '../../reference-data/entities/value-stream.entity';
+
+/** A team: a planning record, so it lives in a plan (live or scenario) under the key (plan_id, id). */
+@Entity({ name: 'teams' })
+@Index('uq_teams_external_id', ['planId', 'externalId'], { unique: true })
+@Index('idx_teams_org_plan_name', ['organizationId', 'planId', 'name'])
+@Index('idx_teams_parent', ['planId', 'parentTeamId'])
+@Index('idx_teams_name_trgm', { synchronize: false })
+@Index('idx_teams_description_trgm', { synchronize: false })
+export class TeamEntity {
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  planId: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  id: string;
+
+  @Column({ type: 'varchar', length: 25 })
+  organizationId: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  name: string;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  externalId: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  description: string | null;
+
+  @Column({ type: 'varchar', length: 25, nullable: true })
+  costCentreId: string | null;
+
+  @Column({ type: 'varchar', length: 25, nullable: true })
+  valueStreamId: string | null;
+
+  @Column({ type: 'varchar', length: 25, nullable: true })
+  parentTeamId: string | null;
+
+  @ManyToOne(() => CostCentreEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'cost_centre_id', foreignKeyConstraintName: 'fk_teams_cost_centre' })
+  costCentre?: CostCentreEntity;
+
+  @ManyToOne(() => ValueStreamEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'value_stream_id', foreignKeyConstraintName: 'fk_teams_value_stream' })
+  valueStream?: ValueStreamEntity;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

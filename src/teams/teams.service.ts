@@ -1,0 +1,90 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import type { RequestContext } from '../access/request-context';
+import { CrudService } from '../common/crud/crud.service';
+import { registerReference } from '../common/crud/crud.types';
+import { DomainError } from '../common/errors/domain-error';
+import { registerConstraint } from '../common/errors/db-errors';
+import type { ListQueryDto } from '../common/http/pagination.dto';
+import { UnitOfWork } from '../database/unit-of-work';
+import { CostCentresService } from '../reference-data/cost-centres.service';
+import { ValueStreamsService } from '../reference-data/value-streams.service';
+import { CreateTeamDto, TeamDto, UpdateTeamDto } from './dto/team.dto';
+import { TeamEntity } from './entities/team.entity';
+
+registerConstraint('uq_teams_external_id', { code: 'VALIDATION_ERROR', field: 'externalId', message: 'externalId is already used by another team' });
+registerConstraint('fk_teams_cost_centre', { code: 'CONFLICT', message: 'The cost centre is still referenced by teams' });
+registerConstraint('fk_teams_value_stream', { code: 'CONFLICT', message: 'The value stream is still referenced by teams' });
+registerReference('teams', { table: 'teams', column: 'parent_team_id', label: 'sub-teams', planScoped: true });
+registerReference('cost_centres', { table: 'teams', column: 'cost_centre_id', label: 'teams', planScoped: true });
+registerReference('value_streams', { table: 'teams', column: 'value_stream_id', label: 'teams', planScoped: true });
+
+/** Teams: planning records (plan_id) with an optional parent team, cost centre and value stream. */
+@Injectable()
+export class TeamsService extends CrudService<TeamEntity, TeamDto, CreateTeamDto, UpdateTeamDto> {
+  constructor(
+    uow: UnitOfWork,
+    dataSource: DataSource,
+    private readonly costCentres: CostCentresService,
+    private readonly valueStreams: ValueStreamsService,
+  ) {
+    super(uow, dataSource, {
+      entity: TeamEntity,
+      table: 'teams',
+      label: 'Team',
+      entityType: 'team',
+      planScoped: true,
+      externalId: true,
+      search: ['name', 'description'],
+      sort: { name: 'name', createdAt: 'createdAt', updatedAt: 'updatedAt' },
+      defaultSort: 'name',
+      customAttributeType: 'TEAM',
+      toResponse: TeamDto.from,
+    });
+  }
+
+  protected override async build(input: CreateTeamDto, ctx: RequestContext, em: EntityManager): Promise<Partial<TeamEntity>> {
+    const entity = new TeamEntity();
+    await this.apply(entity, input, ctx, em);
+    return entity;
+  }
+
+  protected override async apply(entity: TeamEntity, input: UpdateTeamDto, ctx: RequestContext, em: EntityManager): Promise<void> {
+    if (input.name !== undefined) entity.name = input.name;
+    if (input.externalId !== undefined) entity.externalId = input.externalId;
+    if (input.description !== undefined) entity.description = input.description;
+    if (input.costCentreId !== undefined) entity.costCentreId = (await this.costCentres.resolveId(ctx, em, input.costCentreId, 'costCentreId')) ?? null;
+    if (input.valueStreamId !== undefined) entity.valueStreamId = (await this.valueStreams.resolveId(ctx, em, input.valueStreamId, 'valueStreamId')) ?? null;
+    if (input.parentTeamId !== undefined) entity.parentTeamId = await this.resolveParent(ctx, em, entity.id, input.parentTeamId);
+  }
+
+  /** The parent by id or externalId; a team cannot sit under itself or one of its sub-teams. */
+  private async resolveParent(ctx: RequestContext, em: EntityManager, teamId: string | undefined, parent: string | null): Promise<string | null> {
+    if (parent === null) return null;
+    const parentId = (await this.resolveId(ctx, em, parent, 'parentTeamId'))!;
+    if (teamId && (await this.ancestors(ctx, em, parentId)).includes(teamId)) {
+      throw DomainError.validation('parentTeamId', 'parentTeamId cannot be the team itself or one of its sub-teams');
+    }
+    return parentId;
+  }
+
+  protected override filter(qb: SelectQueryBuilder<TeamEntity>, query: ListQueryDto & Record<string, unknown>): void {
+    if (query.parentTeamId) qb.andWhere('r.parentTeamId = :parentTeamId', { parentTeamId: query.parentTeamId });
+    if (query.costCentreId) qb.andWhere('r.costCentreId = :costCentreId', { costCentreId: query.costCentreId });
+    if (query.valueStreamId) qb.andWhere('r.valueStreamId = :valueStreamId', { valueStreamId: query.valueStreamId });
+  }
+
+  /** The team and every team above it, nearest first. */
+  private async ancestors(ctx: RequestContext, em: EntityManager, teamId: string): Promise<string[]> {
+    const rows: { id: string }[] = await em.query(
+      `WITH RECURSIVE up(id, parent_team_id, depth) AS (
+         SELECT id, parent_team_id, 0 FROM teams WHERE plan_id = $1 AND id = $2
+         UNION ALL
+         SELECT t.id, t.parent_team_id, up.depth + 1 FROM teams t JOIN up ON t.id = up.parent_team_id AND t.plan_id = $1
+          WHERE up.depth < 1000)
+       SELECT id FROM up ORDER BY depth`,
+      [ctx.planId, teamId],
+    );
+    return rows.map((r) => r.id);
+  }
+}
