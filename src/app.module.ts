@@ -13,6 +13,8 @@ import { OrganizationsModule } from './organizations/organizations.module';
 import { CustomAttributesModule } from './custom-attributes/custom-attributes.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
 import { TeamsModule } from './teams/teams.module';
+import { AssignmentsModule } from './assignments/assignments.module';
+import { EmployeesModule } from './employees/employees.module';
 
 @Module({})
 export class AppModule {
@@ -28,6 +30,8 @@ export class AppModule {
         ReferenceDataModule,
         CustomAttributesModule,
         TeamsModule,
+        AssignmentsModule,
+        EmployeesModule,
       ],
       controllers: [HealthController],
       providers: [

@@ -1,3 +1,6 @@
+import { AssignmentEntity } from '../assignments/entities/assignment.entity';
+import { SalaryAdjustmentEntity } from '../compensation/entities/salary-adjustment.entity';
+import { EmployeeEntity } from '../employees/entities/employee.entity';
 import { CustomAttributeDefinitionEntity } from '../custom-attributes/entities/custom-attribute-definition.entity';
 import { CustomAttributeValueEntity } from '../custom-attributes/entities/custom-attribute-value.entity';
 import { CostCentreEntity } from '../reference-data/entities/cost-centre.entity';
@@ -17,4 +20,4 @@ import { RecordChangeEntity } from './entities/record-change.entity';
 /** Every entity, for the app's data source and the TypeORM CLI alike. Add new ones here. */
 export const ENTITIES = [OrganizationEntity, PlanEntity, UserEntity, ApiKeyEntity, RecordChangeEntity,
   JobRoleEntity, LocationEntity, CostCentreEntity, ValueStreamEntity, ResourceTypeEntity, DriverEntity, ExchangeRateEntity,
-  TeamEntity, CustomAttributeDefinitionEntity, CustomAttributeValueEntity];
+  TeamEntity, CustomAttributeDefinitionEntity, CustomAttributeValueEntity, AssignmentEntity, EmployeeEntity, SalaryAdjustmentEntity];

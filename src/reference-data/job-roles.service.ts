@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, Raw } from 'typeorm';
+import { DomainError } from '../common/errors/domain-error';
+import { Tx } from '../database/unit-of-work';
+import { NestedJobRoleDto } from './dto/nested-job-role.dto';
 import { CrudService } from '../common/crud/crud.service';
 import { assignDefined } from '../common/crud/assign';
 import { registerConstraint } from '../common/errors/db-errors';
@@ -29,5 +32,37 @@ export class JobRolesService extends CrudService<JobRoleEntity, JobRoleDto, Crea
       build: async (input) => assignDefined(new JobRoleEntity(), input, FIELDS),
       apply: async (entity, input) => void assignDefined(entity, input, FIELDS),
     });
+  }
+
+  /**
+   * The job role of a person or vacancy body: `jobRoleId` wins (400 when it matches nothing); else the
+   * nested `jobRole` by externalId, then by title (stamping the externalId on it), then created by
+   * title. An externalId alone that matches nothing is 404. Returns undefined when neither is sent.
+   */
+  async resolveNested(tx: Tx, jobRoleId: string | null | undefined, jobRole: NestedJobRoleDto | undefined, prefix = ''): Promise<string | null | undefined> {
+    if (jobRoleId !== undefined) return this.resolveId(tx.ctx, tx.em, jobRoleId, `${prefix}jobRoleId`);
+    if (!jobRole) return undefined;
+    const { title, externalId } = jobRole;
+    if (!title && !externalId) throw DomainError.validation(`${prefix}jobRole`, 'jobRole needs a title or an externalId');
+    const repo = tx.em.getRepository(JobRoleEntity);
+    if (externalId) {
+      const byExternal = await repo.findOneBy({ organizationId: tx.ctx.organizationId, externalId });
+      if (byExternal) return byExternal.id;
+    }
+    if (!title) throw DomainError.notFound('Job role with externalId', externalId!);
+    const byTitle = await repo.findOneBy({ organizationId: tx.ctx.organizationId, title: Raw((alias) => `LOWER(${alias}) = LOWER(:title)`, { title }) });
+    if (byTitle) {
+      if (externalId && byTitle.externalId !== externalId) await this.updateIn(tx, byTitle.id, { externalId });
+      return byTitle.id;
+    }
+    this.requireCreatePermission(tx);
+    return (await this.createIn(tx, { title, externalId: externalId ?? null })).id;
+  }
+
+  /** Creating a role through a nested object is a write of its own (spec 03 §2). */
+  private requireCreatePermission(tx: Tx): void {
+    if (tx.ctx.actor.type === 'api_key' && !tx.ctx.permissions.has('reference_data_edit')) {
+      throw DomainError.forbidden('Creating a job role through jobRole needs the permission reference_data_edit');
+    }
   }
 }

@@ -17,6 +17,7 @@ import { JobRolesService } from './job-roles.service';
 import { LocationsService } from './locations.service';
 import { ResourceTypesService } from './resource-types.service';
 import { ValueStreamsService } from './value-streams.service';
+import { WorkforceReferencesService } from './workforce-references.service';
 
 const view = 'reference_data_view' as const;
 const edit = 'reference_data_edit' as const;
@@ -63,8 +64,8 @@ function workTypesDeprecation(req: Request, res: Response, next: NextFunction): 
 
 @Module({
   controllers,
-  providers: [JobRolesService, LocationsService, CostCentresService, ValueStreamsService, ResourceTypesService, DriversService, ExchangeRatesService],
-  exports: [JobRolesService, LocationsService, CostCentresService, ValueStreamsService, ResourceTypesService, DriversService, ExchangeRatesService],
+  providers: [JobRolesService, LocationsService, CostCentresService, ValueStreamsService, ResourceTypesService, DriversService, ExchangeRatesService, WorkforceReferencesService],
+  exports: [JobRolesService, LocationsService, CostCentresService, ValueStreamsService, ResourceTypesService, DriversService, ExchangeRatesService, WorkforceReferencesService],
 })
 export class ReferenceDataModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

@@ -21,6 +21,8 @@ export interface CrudControllerOptions {
   update: Type<unknown>;
   /** List query DTO (ListQueryDto or a subclass with the resource's filters). */
   query?: Type<ListQueryDto>;
+  /** Query DTO of the by-id read (`include`), for resources that offer one. */
+  readQuery?: Type<unknown>;
   /** Describes how `:id` is matched. */
   idDescription?: string;
 }
@@ -54,8 +56,8 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
     @idParam
     @ApiData(options.response)
     @ApiErrors(404)
-    async get(@Ctx() ctx: RequestContext, @Param('id') id: string): Promise<DataEnvelope<unknown>> {
-      return one(await this.service.get(ctx, id));
+    async get(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() q: Record<string, unknown>): Promise<DataEnvelope<unknown>> {
+      return one(await this.service.read(ctx, id, q ?? {}));
     }
 
     @Post()
@@ -89,6 +91,7 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
 
   const proto = GeneratedCrudController.prototype;
   Reflect.defineMetadata('design:paramtypes', [Object, query], proto, 'list');
+  Reflect.defineMetadata('design:paramtypes', [Object, String, options.readQuery ?? Object], proto, 'get');
   Reflect.defineMetadata('design:paramtypes', [Object, options.create], proto, 'create');
   Reflect.defineMetadata('design:paramtypes', [Object, String, options.update], proto, 'update');
   const name = options.path.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase());

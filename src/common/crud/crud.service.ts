@@ -42,6 +42,10 @@ export class CrudService<E extends CrudEntity, R, C, U> {
     return where as FindOptionsWhere<E>;
   }
 
+  entityTypeOf(entity: E): string {
+    return this.spec.entityTypeOf ? this.spec.entityTypeOf(entity) : this.spec.entityType;
+  }
+
   payload(entity: E): Record<string, unknown> {
     return this.spec.toPayload ? this.spec.toPayload(entity) : (this.spec.toResponse(entity) as Record<string, unknown>);
   }
@@ -76,6 +80,11 @@ export class CrudService<E extends CrudEntity, R, C, U> {
     return entity;
   }
 
+  /** The by-id read of the public API; resources with includes override it. */
+  read(ctx: RequestContext, idOrExternalId: string, _query: Record<string, unknown>): Promise<R> {
+    return this.get(ctx, idOrExternalId);
+  }
+
   /** One record; records that carry custom attributes include `customAttributes` (document 01 rule 9). */
   async get(ctx: RequestContext, idOrExternalId: string): Promise<R> {
     const entity = await this.find(ctx, idOrExternalId);
@@ -107,13 +116,16 @@ export class CrudService<E extends CrudEntity, R, C, U> {
 
   /** Creates inside a caller's transaction (nested creates of other modules). */
   async createIn(tx: Tx, input: C): Promise<E> {
-    const fields = await this.build(input, tx.ctx, tx.em);
-    const repo = tx.em.getRepository(this.spec.entity);
+    return this.insertAndRecord(tx, await this.build(input, tx.ctx, tx.em));
+  }
+
+  /** Inserts prepared fields as a new record of the request's organization (and plan) and records the create. */
+  protected async insertAndRecord(tx: Tx, fields: Partial<E>): Promise<E> {
     const id = newId();
     const values = { ...fields, id, organizationId: tx.ctx.organizationId, ...(this.spec.planScoped ? { planId: tx.ctx.planId } : {}) };
-    await repo.insert(values as never);
+    await tx.em.getRepository(this.spec.entity).insert(values as never);
     const created = await this.find(tx.ctx, id, tx.em);
-    tx.record({ entityType: this.spec.entityType, entityId: id, changeType: 'create', before: null, after: this.payload(created) });
+    tx.record({ entityType: this.entityTypeOf(created), entityId: id, changeType: 'create', before: null, after: this.payload(created) });
     return created;
   }
 
@@ -125,11 +137,16 @@ export class CrudService<E extends CrudEntity, R, C, U> {
     const entity = await this.find(tx.ctx, idOrExternalId, tx.em, true);
     const before = this.payload(entity);
     await this.apply(entity, input, tx.ctx, tx.em);
+    return this.saveAndRecord(tx, entity, before);
+  }
+
+  /** Saves a changed record and records an update when its payload changed. */
+  protected async saveAndRecord(tx: Tx, entity: E, before: Record<string, unknown>): Promise<E> {
     await tx.em.getRepository(this.spec.entity).save(entity as never);
     const updated = await this.find(tx.ctx, entity.id, tx.em);
     const after = this.payload(updated);
     if (JSON.stringify(before) !== JSON.stringify(after)) {
-      tx.record({ entityType: this.spec.entityType, entityId: entity.id, changeType: 'update', before, after });
+      tx.record({ entityType: this.entityTypeOf(updated), entityId: entity.id, changeType: 'update', before, after });
     }
     return updated;
   }
@@ -149,7 +166,7 @@ export class CrudService<E extends CrudEntity, R, C, U> {
       ]);
     }
     await tx.em.getRepository(this.spec.entity).delete({ ...this.scope(tx.ctx), id: entity.id } as FindOptionsWhere<E>);
-    tx.record({ entityType: this.spec.entityType, entityId: entity.id, changeType: 'delete', before: this.payload(entity), after: null });
+    tx.record({ entityType: this.entityTypeOf(entity), entityId: entity.id, changeType: 'delete', before: this.payload(entity), after: null });
   }
 
   /** 409 naming every kind of record that still points at this one. */

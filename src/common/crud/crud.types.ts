@@ -48,6 +48,8 @@ export interface CrudSpec<E extends CrudEntity, R, C, U> {
   label: string;
   /** Change-recorder entity type (document 02's where one exists). */
   entityType: string;
+  /** When the entity type depends on the record (allocations: `employee_team_allocation`, ...). */
+  entityTypeOf?(entity: E): string;
   /** Planning records live in a plan (live or scenario); reference data belongs to the organization. */
   planScoped: boolean;
   /** Whether `:id` may be an externalId (document 01 rule 5). */

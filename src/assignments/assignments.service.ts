@@ -1,0 +1,141 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import type { RequestContext } from '../access/request-context';
+import { CrudService } from '../common/crud/crud.service';
+import { DomainError } from '../common/errors/domain-error';
+import type { ListQueryDto } from '../common/http/pagination.dto';
+import { Tx, UnitOfWork } from '../database/unit-of-work';
+import { AssignmentParties } from './assignment-parties';
+import { AssignmentDto, AssignmentTermsDto, CreateAssignmentDto, UpdateAssignmentDto } from './dto/assignment.dto';
+import { AssignmentEntity, AssignmentType, HolderKind } from './entities/assignment.entity';
+
+const HOLDERS: { kind: HolderKind; field: 'employeeId' | 'contractorId' | 'vacancyId' | 'teamId' }[] = [
+  { kind: 'employee', field: 'employeeId' },
+  { kind: 'contractor', field: 'contractorId' },
+  { kind: 'vacancy', field: 'vacancyId' },
+  { kind: 'team', field: 'teamId' },
+];
+
+export function holderKindOf(e: Pick<AssignmentEntity, 'employeeId' | 'contractorId' | 'vacancyId' | 'teamId'>): HolderKind {
+  return HOLDERS.find((h) => e[h.field])!.kind;
+}
+
+/** Document 02's allocation entity type: `employee_team_allocation`, ..., `team_project_allocation`. */
+export function allocationEntityType(e: AssignmentEntity): string {
+  return `${holderKindOf(e)}_${e.type}_allocation`;
+}
+
+/** Allocations of employees, contractors, vacancies and teams to teams and projects. */
+@Injectable()
+export class AssignmentsService extends CrudService<AssignmentEntity, AssignmentDto, CreateAssignmentDto, UpdateAssignmentDto> {
+  constructor(
+    uow: UnitOfWork,
+    dataSource: DataSource,
+    private readonly parties: AssignmentParties,
+  ) {
+    super(uow, dataSource, {
+      entity: AssignmentEntity,
+      table: 'assignments',
+      label: 'Assignment',
+      entityType: 'assignment',
+      entityTypeOf: allocationEntityType,
+      planScoped: true,
+      externalId: false,
+      search: ['role'],
+      sort: { startDate: 'startDate', endDate: 'endDate', fte: 'fte', createdAt: 'createdAt', updatedAt: 'updatedAt' },
+      defaultSort: 'startDate',
+      toResponse: AssignmentDto.from,
+      toPayload: AssignmentDto.payload,
+    });
+  }
+
+  protected override filter(qb: SelectQueryBuilder<AssignmentEntity>, query: ListQueryDto & Record<string, unknown>): void {
+    for (const key of ['employeeId', 'contractorId', 'vacancyId', 'teamId', 'type', 'targetId'] as const) {
+      if (query[key]) qb.andWhere(`r.${key} = :${key}`, { [key]: query[key] });
+    }
+    if (query.activeOn) {
+      qb.andWhere('r.startDate <= :activeOn AND (r.endDate IS NULL OR r.endDate >= :activeOn)', { activeOn: query.activeOn });
+    }
+  }
+
+  protected override async build(input: CreateAssignmentDto, ctx: RequestContext, em: EntityManager): Promise<Partial<AssignmentEntity>> {
+    const entity = new AssignmentEntity();
+    await this.apply(entity, input, ctx, em);
+    return entity;
+  }
+
+  protected override async apply(entity: AssignmentEntity, input: UpdateAssignmentDto, ctx: RequestContext, em: EntityManager): Promise<void> {
+    const sentHolders = HOLDERS.filter((h) => input[h.field] !== undefined);
+    if (sentHolders.length || !entity.id) {
+      const given = HOLDERS.filter((h) => input[h.field] !== undefined && input[h.field] !== null);
+      if (given.length !== 1) {
+        throw DomainError.validation('employeeId', 'exactly one of employeeId, contractorId, vacancyId or teamId is required');
+      }
+      for (const h of HOLDERS) entity[h.field] = null;
+      const holder = given[0];
+      entity[holder.field] = await this.parties.resolve(holder.kind, ctx, em, input[holder.field]!, holder.field);
+    }
+    if (input.type !== undefined) entity.type = input.type!;
+    if (input.targetId !== undefined || input.type !== undefined) {
+      entity.targetId = await this.parties.resolve(entity.type, ctx, em, input.targetId ?? entity.targetId, 'targetId');
+    }
+    if (entity.teamId && entity.type !== 'project') throw DomainError.validation('type', 'a team can hold only project assignments');
+    this.applyTerms(entity, input);
+  }
+
+  private applyTerms(entity: AssignmentEntity, input: Partial<AssignmentTermsDto>): void {
+    if (input.fte !== undefined) entity.fte = String(input.fte);
+    if (input.startDate !== undefined) entity.startDate = input.startDate;
+    if (input.endDate !== undefined) entity.endDate = input.endDate;
+    if (input.role !== undefined) entity.role = input.role;
+    if (entity.endDate && entity.endDate < entity.startDate) throw DomainError.validation('endDate', 'endDate must not be before startDate');
+  }
+
+  /**
+   * A nested `teamAssignment` / `projectAssignment` of an employee or contractor body, created in the
+   * caller's transaction and recorded as its own event. `prefix` is the body field, for error paths.
+   */
+  async createNested(
+    tx: Tx,
+    holder: { kind: HolderKind; id: string },
+    type: AssignmentType,
+    target: string,
+    terms: AssignmentTermsDto,
+    prefix: string,
+  ): Promise<AssignmentEntity> {
+    const entity = new AssignmentEntity();
+    entity.type = type;
+    entity.targetId = await this.parties.resolve(type, tx.ctx, tx.em, target, `${prefix}.${type === 'team' ? 'teamId' : 'projectId'}`);
+    entity.employeeId = holder.kind === 'employee' ? holder.id : null;
+    entity.contractorId = holder.kind === 'contractor' ? holder.id : null;
+    entity.vacancyId = holder.kind === 'vacancy' ? holder.id : null;
+    entity.teamId = holder.kind === 'team' ? holder.id : null;
+    entity.endDate = null;
+    entity.role = null;
+    try {
+      this.applyTerms(entity, terms);
+    } catch (error) {
+      throw error instanceof DomainError ? DomainError.validation(`${prefix}.endDate`, error.message) : error;
+    }
+    return this.insertRecorded(tx, entity);
+  }
+
+  /** Inserts a prepared assignment in the caller's transaction and records its create. */
+  insertRecorded(tx: Tx, entity: AssignmentEntity): Promise<AssignmentEntity> {
+    return this.insertAndRecord(tx, entity);
+  }
+
+  /** A holder's assignments active on `day` (start <= day, end unset or >= day), teams first. */
+  async activeFor(ctx: RequestContext, em: EntityManager, holder: { kind: HolderKind; id: string }, day: string): Promise<AssignmentEntity[]> {
+    const field = HOLDERS.find((h) => h.kind === holder.kind)!.field;
+    return em
+      .getRepository(AssignmentEntity)
+      .createQueryBuilder('a')
+      .where('a.planId = :plan', { plan: ctx.planId })
+      .andWhere(`a.${field} = :holder`, { holder: holder.id })
+      .andWhere('a.startDate <= :day AND (a.endDate IS NULL OR a.endDate >= :day)', { day })
+      .orderBy('a.type', 'DESC')
+      .addOrderBy('a.startDate', 'ASC')
+      .getMany();
+  }
+}

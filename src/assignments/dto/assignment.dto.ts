@@ -1,0 +1,133 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { decimalToNumber, decimalToString } from '../../common/decimals';
+import { ListQueryDto } from '../../common/http/pagination.dto';
+import { timestamps } from '../../common/http/timestamps';
+import { PatchType } from '../../common/validation/patch-type';
+import { IsDateOnly, IsIdOrExternalId } from '../../common/validation/validators';
+import type { AssignmentEntity, AssignmentType } from '../entities/assignment.entity';
+
+/** Share, dates and role: the part every assignment body has. */
+export class AssignmentTermsDto {
+  /** FTE share, 0.0 to 10.0, up to 4 decimals. */
+  @ApiProperty({ minimum: 0, maximum: 10, example: 0.5 })
+  @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(10)
+  fte: number;
+
+  /** First day (YYYY-MM-DD). */
+  @IsDateOnly()
+  startDate: string;
+
+  /** Last day, inclusive; null = ongoing. */
+  @IsOptional()
+  @IsDateOnly()
+  endDate?: string | null;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  role?: string | null;
+}
+
+/** Nested `teamAssignment` of employee and contractor bodies (document 01). */
+export class NestedTeamAssignmentDto extends AssignmentTermsDto {
+  /** The team, by id or externalId; a nonexistent team is a 400. */
+  @IsIdOrExternalId()
+  teamId: string;
+}
+
+/** Nested `projectAssignment` of employee and contractor bodies (document 01). */
+export class NestedProjectAssignmentDto extends AssignmentTermsDto {
+  /** The project, by id or externalId; a nonexistent project is a 400. */
+  @IsIdOrExternalId()
+  projectId: string;
+}
+
+export class CreateAssignmentDto extends AssignmentTermsDto {
+  @ApiProperty({ enum: ['team', 'project'] })
+  @IsIn(['team', 'project'])
+  type: AssignmentType;
+
+  /** The team (type team) or project (type project), by id or externalId. */
+  @IsIdOrExternalId()
+  targetId: string;
+
+  /** Exactly one holder: an employee... */
+  @IsOptional()
+  @IsIdOrExternalId()
+  employeeId?: string | null;
+
+  /** ...a contractor... */
+  @IsOptional()
+  @IsIdOrExternalId()
+  contractorId?: string | null;
+
+  /** ...a vacancy... */
+  @IsOptional()
+  @IsIdOrExternalId()
+  vacancyId?: string | null;
+
+  /** ...or a team (team-to-project allocations; type must be project). */
+  @IsOptional()
+  @IsIdOrExternalId()
+  teamId?: string | null;
+}
+
+export class UpdateAssignmentDto extends PatchType(CreateAssignmentDto) {}
+
+export class AssignmentQueryDto extends ListQueryDto {
+  @IsOptional() @IsString() employeeId?: string;
+  @IsOptional() @IsString() contractorId?: string;
+  @IsOptional() @IsString() vacancyId?: string;
+  /** Holder team of team-to-project allocations. */
+  @IsOptional() @IsString() teamId?: string;
+  @ApiPropertyOptional({ enum: ['team', 'project'] })
+  @IsOptional()
+  @IsIn(['team', 'project'])
+  type?: AssignmentType;
+  /** The team or project assigned to. */
+  @IsOptional() @IsString() targetId?: string;
+  /** Only assignments active on this day (start <= day and end unset or >= day). */
+  @IsOptional() @IsDateOnly() activeOn?: string;
+}
+
+/** Document 01 "Assignment", with the holder fields. */
+export class AssignmentDto {
+  id: string;
+  @ApiProperty({ enum: ['team', 'project'] })
+  type: AssignmentType;
+  targetId: string;
+  @ApiProperty({ type: String, nullable: true }) employeeId: string | null;
+  @ApiProperty({ type: String, nullable: true }) contractorId: string | null;
+  @ApiProperty({ type: String, nullable: true }) vacancyId: string | null;
+  @ApiProperty({ type: String, nullable: true }) teamId: string | null;
+  fte: number;
+  startDate: string;
+  @ApiProperty({ type: String, nullable: true }) endDate: string | null;
+  @ApiProperty({ type: String, nullable: true }) role: string | null;
+  createdAt: string;
+  updatedAt: string;
+
+  static from(e: AssignmentEntity): AssignmentDto {
+    return {
+      id: e.id,
+      type: e.type,
+      targetId: e.targetId,
+      employeeId: e.employeeId,
+      contractorId: e.contractorId,
+      vacancyId: e.vacancyId,
+      teamId: e.teamId,
+      fte: decimalToNumber(e.fte) ?? 0,
+      startDate: e.startDate,
+      endDate: e.endDate,
+      role: e.role,
+      ...timestamps(e),
+    };
+  }
+
+  static payload(e: AssignmentEntity): Record<string, unknown> {
+    return { ...AssignmentDto.from(e), fte: decimalToString(e.fte) };
+  }
+}

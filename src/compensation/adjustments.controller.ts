@@ -1,0 +1,95 @@
+import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query, Type } from '@nestjs/common';
+import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { RequirePermissions } from '../access/access.decorators';
+import { Ctx, RequestContext } from '../access/request-context';
+import type { CrudService } from '../common/crud/crud.service';
+import { DomainError } from '../common/errors/domain-error';
+import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../common/http/api-responses';
+import { DataEnvelope, ListEnvelope, one } from '../common/http/envelopes';
+import { ListQueryDto } from '../common/http/pagination.dto';
+
+type AnyCrud = CrudService<never, unknown, unknown, unknown>;
+
+export interface AdjustmentsControllerOptions {
+  /** `employees` or `contractors`. */
+  parentPath: string;
+  /** `employeeId` or `contractorId`: the parent field of the adjustment. */
+  parentField: 'employeeId' | 'contractorId';
+  /** `salary-adjustments` or `rate-adjustments`. */
+  path: string;
+  tag: string;
+  parent: Type<AnyCrud>;
+  service: Type<AnyCrud>;
+  response: Type<unknown>;
+  create: Type<unknown>;
+  update: Type<unknown>;
+}
+
+/**
+ * `/<parents>/:parentId/<adjustments>`: list (newest effectiveDate first), create, update, delete of
+ * the compensation records of one person, with compensation_view / compensation_edit.
+ */
+export function adjustmentsController(o: AdjustmentsControllerOptions): Type<unknown> {
+  @ApiTags(o.tag)
+  @Controller(`api/v1/org/:orgId/${o.parentPath}/:parentId/${o.path}`)
+  class GeneratedAdjustmentsController {
+    constructor(
+      @Inject(o.parent) readonly parents: AnyCrud,
+      @Inject(o.service) readonly service: AnyCrud,
+    ) {}
+
+    private async parentId(ctx: RequestContext, parentId: string): Promise<string> {
+      return ((await this.parents.find(ctx, parentId)) as { id: string }).id;
+    }
+
+    private async owned(ctx: RequestContext, parentId: string, id: string): Promise<string> {
+      const owner = await this.parentId(ctx, parentId);
+      const record = (await this.service.find(ctx, id)) as unknown as Record<string, unknown>;
+      if (record[o.parentField] !== owner) throw DomainError.notFound(o.path.replace(/-/g, ' '), id);
+      return id;
+    }
+
+    @Get()
+    @RequirePermissions('compensation_view')
+    @ApiList(o.response)
+    @ApiErrors(400, 404)
+    async list(@Ctx() ctx: RequestContext, @Param('parentId') parentId: string, @Query() q: ListQueryDto): Promise<ListEnvelope<unknown>> {
+      const owner = await this.parentId(ctx, parentId);
+      return this.service.list(ctx, { ...q, sortDir: q.sortDir ?? 'desc', [o.parentField]: owner });
+    }
+
+    @Post()
+    @RequirePermissions('compensation_edit')
+    @ApiBody({ type: o.create })
+    @ApiData(o.response, 201)
+    @ApiErrors(400, 404, 501)
+    async create(@Ctx() ctx: RequestContext, @Param('parentId') parentId: string, @Body() body: object): Promise<DataEnvelope<unknown>> {
+      const owner = await this.parentId(ctx, parentId);
+      return one(await this.service.create(ctx, { ...body, [o.parentField]: owner } as never));
+    }
+
+    @Patch(':id')
+    @RequirePermissions('compensation_edit')
+    @ApiBody({ type: o.update })
+    @ApiData(o.response)
+    @ApiErrors(400, 404, 501)
+    async update(@Ctx() ctx: RequestContext, @Param('parentId') parentId: string, @Param('id') id: string, @Body() body: object): Promise<DataEnvelope<unknown>> {
+      return one(await this.service.update(ctx, await this.owned(ctx, parentId, id), body as never));
+    }
+
+    @Delete(':id')
+    @RequirePermissions('compensation_edit')
+    @ApiNoContent()
+    @ApiErrors(404, 501)
+    async remove(@Ctx() ctx: RequestContext, @Param('parentId') parentId: string, @Param('id') id: string): Promise<void> {
+      await this.service.remove(ctx, await this.owned(ctx, parentId, id));
+    }
+  }
+  const proto = GeneratedAdjustmentsController.prototype;
+  Reflect.defineMetadata('design:paramtypes', [Object, String, ListQueryDto], proto, 'list');
+  Reflect.defineMetadata('design:paramtypes', [Object, String, o.create], proto, 'create');
+  Reflect.defineMetadata('design:paramtypes', [Object, String, String, o.update], proto, 'update');
+  const name = o.path.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase());
+  Object.defineProperty(GeneratedAdjustmentsController, 'name', { value: `${name}Controller` });
+  return GeneratedAdjustmentsController;
+}

@@ -1,0 +1,73 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { decimalToNumber, decimalToString } from '../../common/decimals';
+import { ListQueryDto } from '../../common/http/pagination.dto';
+import { timestamps } from '../../common/http/timestamps';
+import { PatchType } from '../../common/validation/patch-type';
+import { IsCurrencyCode, IsDateOnly } from '../../common/validation/validators';
+import type { SalaryAdjustmentEntity } from '../entities/salary-adjustment.entity';
+
+const MONEY = { maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false } as const;
+
+/** Document 01 nested `salary`, and the body of POST /employees/:employeeId/salary-adjustments. */
+export class CreateSalaryAdjustmentDto {
+  /** First day the salary applies (YYYY-MM-DD). */
+  @IsDateOnly()
+  effectiveDate: string;
+
+  /** Annual base, >= 0, two decimals. */
+  @ApiProperty({ minimum: 0, example: 85000 })
+  @IsNumber(MONEY)
+  @Min(0)
+  @Max(1e12)
+  salary: number;
+
+  /** ISO 4217. */
+  @IsCurrencyCode()
+  currencyCode: string;
+
+  @IsOptional()
+  @IsNumber(MONEY)
+  @Min(0)
+  @Max(1e12)
+  bonus?: number | null;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  reason?: string | null;
+}
+
+export class UpdateSalaryAdjustmentDto extends PatchType(CreateSalaryAdjustmentDto) {}
+
+export class AdjustmentQueryDto extends ListQueryDto {}
+
+/** Document 01 "Salary adjustment". */
+export class SalaryAdjustmentDto {
+  id: string;
+  employeeId: string;
+  effectiveDate: string;
+  salary: number;
+  @ApiProperty({ type: Number, nullable: true }) bonus: number | null;
+  currencyCode: string;
+  @ApiProperty({ type: String, nullable: true }) reason: string | null;
+  createdAt: string;
+  updatedAt: string;
+
+  static from(e: SalaryAdjustmentEntity): SalaryAdjustmentDto {
+    return {
+      id: e.id,
+      employeeId: e.employeeId,
+      effectiveDate: e.effectiveDate,
+      salary: decimalToNumber(e.salary) ?? 0,
+      bonus: decimalToNumber(e.bonus),
+      currencyCode: e.currencyCode,
+      reason: e.reason,
+      ...timestamps(e),
+    };
+  }
+
+  static payload(e: SalaryAdjustmentEntity): Record<string, unknown> {
+    return { ...SalaryAdjustmentDto.from(e), salary: decimalToString(e.salary), bonus: decimalToString(e.bonus) };
+  }
+}

@@ -1,0 +1,39 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+/** An employee's annual base salary (and bonus) from effectiveDate on. Planning data: (plan_id, id). */
+@Entity({ name: 'salary_adjustments' })
+@Index('idx_salary_adjustments_employee', ['planId', 'employeeId', 'effectiveDate'])
+export class SalaryAdjustmentEntity {
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  planId: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  id: string;
+
+  @Column({ type: 'varchar', length: 25 })
+  organizationId: string;
+
+  @Column({ type: 'varchar', length: 25 })
+  employeeId: string;
+
+  @Column({ type: 'date' })
+  effectiveDate: string;
+
+  @Column({ type: 'numeric', precision: 16, scale: 2 })
+  salary: string;
+
+  @Column({ type: 'numeric', precision: 16, scale: 2, nullable: true })
+  bonus: string | null;
+
+  @Column({ type: 'char', length: 3 })
+  currencyCode: string;
+
+  @Column({ type: 'text', nullable: true })
+  reason: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

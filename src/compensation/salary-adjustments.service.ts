@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, SelectQueryBuilder } from 'typeorm';
+import { CrudService } from '../common/crud/crud.service';
+import { assignDefined } from '../common/crud/assign';
+import type { ListQueryDto } from '../common/http/pagination.dto';
+import { Tx, UnitOfWork } from '../database/unit-of-work';
+import { CreateSalaryAdjustmentDto, SalaryAdjustmentDto, UpdateSalaryAdjustmentDto } from './dto/salary-adjustment.dto';
+import { SalaryAdjustmentEntity } from './entities/salary-adjustment.entity';
+
+const FIELDS = ['effectiveDate', 'salary', 'bonus', 'currencyCode', 'reason'] as const;
+const NUMERIC = ['salary', 'bonus'];
+
+/** Salary adjustments of employees (document 02 entity type `salary_adjustment`). */
+@Injectable()
+export class SalaryAdjustmentsService extends CrudService<SalaryAdjustmentEntity, SalaryAdjustmentDto, CreateSalaryAdjustmentDto & { employeeId: string }, UpdateSalaryAdjustmentDto> {
+  constructor(uow: UnitOfWork, dataSource: DataSource) {
+    super(uow, dataSource, {
+      entity: SalaryAdjustmentEntity,
+      table: 'salary_adjustments',
+      label: 'Salary adjustment',
+      entityType: 'salary_adjustment',
+      planScoped: true,
+      externalId: false,
+      search: ['reason'],
+      sort: { effectiveDate: 'effectiveDate', createdAt: 'createdAt' },
+      defaultSort: 'effectiveDate',
+      toResponse: SalaryAdjustmentDto.from,
+      toPayload: SalaryAdjustmentDto.payload,
+      build: async (input) => assignDefined(Object.assign(new SalaryAdjustmentEntity(), { employeeId: input.employeeId, bonus: null, reason: null }), input, FIELDS, NUMERIC),
+      apply: async (entity, input) => void assignDefined(entity, input, FIELDS, NUMERIC),
+    });
+  }
+
+  protected override filter(qb: SelectQueryBuilder<SalaryAdjustmentEntity>, query: ListQueryDto & Record<string, unknown>): void {
+    qb.andWhere('r.employeeId = :employeeId', { employeeId: query.employeeId });
+  }
+
+  /** The nested `salary` of an employee body, in the caller's transaction. */
+  createFor(tx: Tx, employeeId: string, input: CreateSalaryAdjustmentDto): Promise<SalaryAdjustmentEntity> {
+    return this.createIn(tx, { ...input, employeeId });
+  }
+
+  /** All of an employee's adjustments, newest effectiveDate first. */
+  history(tx: { em: import('typeorm').EntityManager }, planId: string, employeeId: string): Promise<SalaryAdjustmentEntity[]> {
+    return tx.em.getRepository(SalaryAdjustmentEntity).find({ where: { planId, employeeId }, order: { effectiveDate: 'DESC', createdAt: 'DESC' } });
+  }
+}

@@ -1,0 +1,186 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { AssignmentDto, NestedProjectAssignmentDto, NestedTeamAssignmentDto } from '../../assignments/dto/assignment.dto';
+import { CreateSalaryAdjustmentDto, SalaryAdjustmentDto } from '../../compensation/dto/salary-adjustment.dto';
+import { ListQueryDto } from '../../common/http/pagination.dto';
+import { timestamps } from '../../common/http/timestamps';
+import { PatchType } from '../../common/validation/patch-type';
+import { IsCurrencyCode, IsDateOnly, IsExternalId, IsIdOrExternalId, Trim } from '../../common/validation/validators';
+import { CustomAttributeValueDto } from '../../custom-attributes/dto/custom-attribute-value.dto';
+import { NestedJobRoleDto } from '../../reference-data/dto/nested-job-role.dto';
+import type { EmployeeEntity } from '../entities/employee.entity';
+
+export class CreateEmployeeDto {
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  firstName: string;
+
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  lastName: string;
+
+  /** Valid e-mail, unique in the organization (case-insensitively). */
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @IsEmail()
+  @MaxLength(320)
+  email: string;
+
+  /** First day of employment (YYYY-MM-DD). */
+  @IsDateOnly()
+  startDate: string;
+
+  /** HR identifier. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  internalEmployeeId?: string | null;
+
+  /** Id in the system of record; unique among employees; not CUID-shaped; null clears it. */
+  @IsExternalId()
+  externalId?: string | null;
+
+  /** Canonical display name (nullable). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(400)
+  name?: string | null;
+
+  /** Last day; null = active. */
+  @IsOptional()
+  @IsDateOnly()
+  endDate?: string | null;
+
+  /** Day notice was given (distinct from endDate). */
+  @IsOptional()
+  @IsDateOnly()
+  noticeDate?: string | null;
+
+  /** Another employee, by id or externalId; unresolvable: 404. */
+  @IsOptional()
+  @IsIdOrExternalId()
+  managerId?: string | null;
+
+  /** A job role id (GET /job-roles); wins over jobRole. */
+  @IsOptional()
+  @IsIdOrExternalId()
+  jobRoleId?: string | null;
+
+  /** Nested job role: matched by externalId, then title, else created. Ignored when jobRoleId is sent. */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => NestedJobRoleDto)
+  jobRole?: NestedJobRoleDto;
+
+  /** A resource (work) type, by id or externalId. */
+  @IsOptional()
+  @IsIdOrExternalId()
+  workTypeId?: string | null;
+
+  /** A location, by id or externalId. */
+  @IsOptional()
+  @IsIdOrExternalId()
+  geographyId?: string | null;
+
+  /** ISO 4217; when unset and geographyId is given, the location's currency applies. */
+  @IsOptional()
+  @IsCurrencyCode()
+  defaultCurrencyCode?: string | null;
+
+  /** A cost centre, by id or externalId (the list's costCentreId filter). */
+  @IsOptional()
+  @IsIdOrExternalId()
+  costCentreId?: string | null;
+
+  /** Creates a salary adjustment (needs compensation_edit). */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => CreateSalaryAdjustmentDto)
+  salary?: CreateSalaryAdjustmentDto;
+
+  /** Creates a team assignment (needs assignments_edit). */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => NestedTeamAssignmentDto)
+  teamAssignment?: NestedTeamAssignmentDto;
+
+  /** Creates a project assignment (needs assignments_edit). */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => NestedProjectAssignmentDto)
+  projectAssignment?: NestedProjectAssignmentDto;
+}
+
+/** PATCH: any create field; nested salary/teamAssignment/projectAssignment only add records. */
+export class UpdateEmployeeDto extends PatchType(CreateEmployeeDto) {}
+
+export class EmployeeQueryDto extends ListQueryDto {
+  /** Only employees of this cost centre (id). */
+  @IsOptional()
+  @IsString()
+  costCentreId?: string;
+}
+
+export class EmployeeIncludeQueryDto {
+  /** Comma-separated: currentSalary, salaryHistory, assignments. */
+  @ApiPropertyOptional({ example: 'currentSalary,assignments' })
+  @IsOptional()
+  @IsString()
+  include?: string;
+}
+
+/** Document 01 "Employee". */
+export class EmployeeDto {
+  id: string;
+  @ApiProperty({ type: String, nullable: true }) externalId: string | null;
+  firstName: string;
+  lastName: string;
+  @ApiProperty({ type: String, nullable: true }) name: string | null;
+  email: string;
+  @ApiProperty({ type: String, nullable: true }) internalEmployeeId: string | null;
+  startDate: string;
+  @ApiProperty({ type: String, nullable: true }) endDate: string | null;
+  @ApiProperty({ type: String, nullable: true }) noticeDate: string | null;
+  @ApiProperty({ type: String, nullable: true }) managerId: string | null;
+  @ApiProperty({ type: String, nullable: true }) jobRoleId: string | null;
+  @ApiProperty({ type: String, nullable: true }) workTypeId: string | null;
+  @ApiProperty({ type: String, nullable: true }) geographyId: string | null;
+  @ApiProperty({ type: String, nullable: true }) defaultCurrencyCode: string | null;
+  @ApiProperty({ type: String, nullable: true }) costCentreId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** By-id reads only. */
+  @ApiPropertyOptional({ type: [CustomAttributeValueDto] }) customAttributes?: CustomAttributeValueDto[];
+  /** include=currentSalary: the adjustment with the latest effectiveDate (null when none). */
+  @ApiPropertyOptional({ type: SalaryAdjustmentDto, nullable: true }) currentSalary?: SalaryAdjustmentDto | null;
+  /** include=salaryHistory: every adjustment, newest effectiveDate first. */
+  @ApiPropertyOptional({ type: [SalaryAdjustmentDto] }) salaryHistory?: SalaryAdjustmentDto[];
+  /** include=assignments: team and project assignments active today. */
+  @ApiPropertyOptional({ type: [AssignmentDto] }) assignments?: AssignmentDto[];
+
+  static from(e: EmployeeEntity): EmployeeDto {
+    return {
+      id: e.id,
+      externalId: e.externalId,
+      firstName: e.firstName,
+      lastName: e.lastName,
+      name: e.name,
+      email: e.email,
+      internalEmployeeId: e.internalEmployeeId,
+      startDate: e.startDate,
+      endDate: e.endDate,
+      noticeDate: e.noticeDate,
+      managerId: e.managerId,
+      jobRoleId: e.jobRoleId,
+      workTypeId: e.workTypeId,
+      geographyId: e.geographyId,
+      defaultCurrencyCode: e.defaultCurrencyCode,
+      costCentreId: e.costCentreId,
+      ...timestamps(e),
+    };
+  }
+}

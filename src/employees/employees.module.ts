@@ -1,0 +1,52 @@
+import { Module } from '@nestjs/common';
+import { AssignmentsModule } from '../assignments/assignments.module';
+import { adjustmentsController } from '../compensation/adjustments.controller';
+import { CreateSalaryAdjustmentDto, SalaryAdjustmentDto, UpdateSalaryAdjustmentDto } from '../compensation/dto/salary-adjustment.dto';
+import { SalaryAdjustmentsService } from '../compensation/salary-adjustments.service';
+import { crudController } from '../common/crud/crud.controller';
+import { customAttributeValuesController } from '../custom-attributes/custom-attribute-values.controller';
+import { CustomAttributesModule } from '../custom-attributes/custom-attributes.module';
+import { ReferenceDataModule } from '../reference-data/reference-data.module';
+import { CreateEmployeeDto, EmployeeDto, EmployeeIncludeQueryDto, EmployeeQueryDto, UpdateEmployeeDto } from './dto/employee.dto';
+import { EmployeesService } from './employees.service';
+
+const EmployeesController = crudController({
+  path: 'employees',
+  tag: 'Employees',
+  view: 'employees_view',
+  edit: 'employees_edit',
+  service: EmployeesService as never,
+  response: EmployeeDto,
+  create: CreateEmployeeDto,
+  update: UpdateEmployeeDto,
+  query: EmployeeQueryDto,
+  readQuery: EmployeeIncludeQueryDto,
+});
+
+const SalaryAdjustmentsController = adjustmentsController({
+  parentPath: 'employees',
+  parentField: 'employeeId',
+  path: 'salary-adjustments',
+  tag: 'Compensation',
+  parent: EmployeesService as never,
+  service: SalaryAdjustmentsService as never,
+  response: SalaryAdjustmentDto,
+  create: CreateSalaryAdjustmentDto,
+  update: UpdateSalaryAdjustmentDto,
+});
+
+const EmployeeAttributesController = customAttributeValuesController({
+  path: 'employees',
+  tag: 'Employees',
+  entityType: 'EMPLOYEE',
+  view: 'employees_view',
+  service: EmployeesService as never,
+});
+
+@Module({
+  imports: [ReferenceDataModule, CustomAttributesModule, AssignmentsModule],
+  controllers: [SalaryAdjustmentsController, EmployeeAttributesController, EmployeesController],
+  providers: [EmployeesService, SalaryAdjustmentsService],
+  exports: [EmployeesService, SalaryAdjustmentsService],
+})
+export class EmployeesModule {}

@@ -1,0 +1,190 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import type { RequestContext } from '../access/request-context';
+import type { ApiPermission } from '../access/permissions';
+import { AssignmentParties } from '../assignments/assignment-parties';
+import { AssignmentsService } from '../assignments/assignments.service';
+import { AssignmentDto } from '../assignments/dto/assignment.dto';
+import { AssignmentEntity } from '../assignments/entities/assignment.entity';
+import { SalaryAdjustmentDto } from '../compensation/dto/salary-adjustment.dto';
+import { SalaryAdjustmentEntity } from '../compensation/entities/salary-adjustment.entity';
+import { SalaryAdjustmentsService } from '../compensation/salary-adjustments.service';
+import { CrudService } from '../common/crud/crud.service';
+import { todayUtc } from '../common/dates';
+import { DomainError } from '../common/errors/domain-error';
+import { registerConstraint } from '../common/errors/db-errors';
+import { parseIncludes } from '../common/http/list-options';
+import type { ListQueryDto } from '../common/http/pagination.dto';
+import { Tx, UnitOfWork } from '../database/unit-of-work';
+import { JobRolesService } from '../reference-data/job-roles.service';
+import { WorkforceReferencesService } from '../reference-data/workforce-references.service';
+import { registerReference } from '../common/crud/crud.types';
+import { CreateEmployeeDto, EmployeeDto, UpdateEmployeeDto } from './dto/employee.dto';
+import { EmployeeEntity } from './entities/employee.entity';
+
+registerConstraint('uq_employees_external_id', { code: 'VALIDATION_ERROR', field: 'externalId', message: 'externalId is already used by another employee' });
+registerConstraint('uq_employees_email', { code: 'VALIDATION_ERROR', field: 'email', message: 'email is already used by another employee of the organization' });
+for (const [table, label] of [['job_roles', 'employees'], ['resource_types', 'employees'], ['locations', 'employees'], ['cost_centres', 'employees']] as const) {
+  const column = { job_roles: 'job_role_id', resource_types: 'work_type_id', locations: 'geography_id', cost_centres: 'cost_centre_id' }[table];
+  registerReference(table, { table: 'employees', column, label, planScoped: true });
+}
+
+export const EMPLOYEE_INCLUDES = ['currentSalary', 'salaryHistory', 'assignments'] as const;
+type EmployeeInclude = (typeof EMPLOYEE_INCLUDES)[number];
+
+/** Runs before an employee row is deleted, in the same transaction (other modules clear their links). */
+export type EmployeeDeleteHook = (tx: Tx, employeeId: string) => Promise<void>;
+
+@Injectable()
+export class EmployeesService extends CrudService<EmployeeEntity, EmployeeDto, CreateEmployeeDto, UpdateEmployeeDto> implements OnModuleInit {
+  private readonly deleteHooks: EmployeeDeleteHook[] = [];
+
+  constructor(
+    uow: UnitOfWork,
+    dataSource: DataSource,
+    private readonly jobRoles: JobRolesService,
+    private readonly refs: WorkforceReferencesService,
+    private readonly salaries: SalaryAdjustmentsService,
+    private readonly assignments: AssignmentsService,
+    private readonly parties: AssignmentParties,
+  ) {
+    super(uow, dataSource, {
+      entity: EmployeeEntity,
+      table: 'employees',
+      label: 'Employee',
+      entityType: 'employee',
+      planScoped: true,
+      externalId: true,
+      search: ['firstName', 'lastName', 'email'],
+      sort: { lastName: 'lastName', firstName: 'firstName', email: 'email', startDate: 'startDate', endDate: 'endDate', createdAt: 'createdAt', updatedAt: 'updatedAt' },
+      defaultSort: 'lastName',
+      customAttributeType: 'EMPLOYEE',
+      toResponse: EmployeeDto.from,
+    });
+  }
+
+  onModuleInit(): void {
+    this.parties.register('employee', async (ctx, em, value, field) => (await this.resolveId(ctx, em, value, field))!);
+  }
+
+  registerDeleteHook(hook: EmployeeDeleteHook): void {
+    this.deleteHooks.push(hook);
+  }
+
+  protected override filter(qb: SelectQueryBuilder<EmployeeEntity>, query: ListQueryDto & Record<string, unknown>): void {
+    if (query.costCentreId) qb.andWhere('r.costCentreId = :costCentreId', { costCentreId: query.costCentreId });
+  }
+
+  /** By-id read with customAttributes and the requested includes (document 01 rule 7). */
+  override async read(ctx: RequestContext, id: string, query: { include?: string }): Promise<EmployeeDto> {
+    const includes = parseIncludes<EmployeeInclude>(query.include, EMPLOYEE_INCLUDES);
+    if ((includes.has('currentSalary') || includes.has('salaryHistory')) && !ctx.permissions.has('compensation_view')) {
+      throw DomainError.forbidden('include=currentSalary and include=salaryHistory need the permission compensation_view');
+    }
+    if (includes.has('assignments') && !ctx.permissions.has('assignments_view')) {
+      throw DomainError.forbidden('include=assignments needs the permission assignments_view');
+    }
+    const employee = (await this.get(ctx, id)) as EmployeeDto;
+    const em = this.dataSource.manager;
+    if (includes.has('currentSalary') || includes.has('salaryHistory')) {
+      const history = await this.salaries.history({ em }, ctx.planId, employee.id);
+      if (includes.has('currentSalary')) employee.currentSalary = history[0] ? SalaryAdjustmentDto.from(history[0]) : null;
+      if (includes.has('salaryHistory')) employee.salaryHistory = history.map(SalaryAdjustmentDto.from);
+    }
+    if (includes.has('assignments')) {
+      const active = await this.assignments.activeFor(ctx, em, { kind: 'employee', id: employee.id }, todayUtc());
+      employee.assignments = active.map(AssignmentDto.from);
+    }
+    return employee;
+  }
+
+  override async create(ctx: RequestContext, input: CreateEmployeeDto): Promise<EmployeeDto> {
+    return this.uow.run(ctx, async (tx) => EmployeeDto.from(await this.createIn(tx, input)));
+  }
+
+  /** Creates the employee and its nested salary and assignments, all in the caller's transaction. */
+  override async createIn(tx: Tx, input: CreateEmployeeDto): Promise<EmployeeEntity> {
+    this.requireNestedPermissions(tx.ctx, input);
+    const entity = Object.assign(new EmployeeEntity(), {
+      externalId: null, name: null, internalEmployeeId: null, endDate: null, noticeDate: null, managerId: null,
+      jobRoleId: null, workTypeId: null, geographyId: null, defaultCurrencyCode: null, costCentreId: null,
+    });
+    await this.applyFields(tx, entity, input);
+    const created = await this.insertAndRecord(tx, entity);
+    await this.createNested(tx, created.id, input);
+    return created;
+  }
+
+  override async update(ctx: RequestContext, idOrExternalId: string, input: UpdateEmployeeDto): Promise<EmployeeDto> {
+    return this.uow.run(ctx, async (tx) => {
+      this.requireNestedPermissions(ctx, input);
+      const entity = await this.find(ctx, idOrExternalId, tx.em, true);
+      const before = this.payload(entity);
+      await this.applyFields(tx, entity, input);
+      const updated = await this.saveAndRecord(tx, entity, before);
+      await this.createNested(tx, updated.id, input);
+      return EmployeeDto.from(updated);
+    });
+  }
+
+  /**
+   * Permanent delete: the employee's salary adjustments and assignments go with it, direct reports
+   * lose their manager, other modules clear their links (hooks); one `employee` delete is recorded.
+   */
+  override async removeIn(tx: Tx, idOrExternalId: string): Promise<void> {
+    const entity = await this.find(tx.ctx, idOrExternalId, tx.em, true);
+    const plan = tx.ctx.planId;
+    await tx.em.delete(SalaryAdjustmentEntity, { planId: plan, employeeId: entity.id });
+    await tx.em.delete(AssignmentEntity, { planId: plan, employeeId: entity.id });
+    await tx.em.update(EmployeeEntity, { planId: plan, managerId: entity.id }, { managerId: null });
+    for (const hook of this.deleteHooks) await hook(tx, entity.id);
+    await super.removeIn(tx, entity.id);
+  }
+
+  private requireNestedPermissions(ctx: RequestContext, input: UpdateEmployeeDto): void {
+    const need: ApiPermission[] = [];
+    if (input.salary) need.push('compensation_edit');
+    if (input.teamAssignment || input.projectAssignment) need.push('assignments_edit');
+    const missing = need.filter((p) => !ctx.permissions.has(p));
+    if (missing.length) throw DomainError.forbidden(`Nested records need the permission ${missing.join(' and ')}`);
+  }
+
+  private async applyFields(tx: Tx, entity: EmployeeEntity, input: UpdateEmployeeDto): Promise<void> {
+    const { ctx, em } = tx;
+    for (const key of ['firstName', 'lastName', 'email', 'startDate', 'internalEmployeeId', 'externalId', 'name', 'endDate', 'noticeDate'] as const) {
+      if (input[key] !== undefined) (entity as unknown as Record<string, unknown>)[key] = input[key];
+    }
+    if (input.managerId !== undefined) entity.managerId = await this.resolveManager(ctx, em, entity.id, input.managerId);
+    const jobRoleId = await this.jobRoles.resolveNested(tx, input.jobRoleId, input.jobRole);
+    if (jobRoleId !== undefined) entity.jobRoleId = jobRoleId;
+    await this.refs.apply(entity, input, ctx, em, 'defaultCurrencyCode');
+    if (entity.endDate && entity.endDate < entity.startDate) throw DomainError.validation('endDate', 'endDate must not be before startDate');
+  }
+
+  /** Document 01: managerId by id or externalId; unresolvable is 404; never oneself or one's own report. */
+  private async resolveManager(ctx: RequestContext, em: EntityManager, employeeId: string | undefined, value: string | null): Promise<string | null> {
+    if (value === null) return null;
+    const manager = await this.find(ctx, value, em);
+    if (employeeId) {
+      const chain: { id: string }[] = await em.query(
+        `WITH RECURSIVE up(id, manager_id, depth) AS (
+           SELECT id, manager_id, 0 FROM employees WHERE plan_id = $1 AND id = $2
+           UNION ALL
+           SELECT e.id, e.manager_id, up.depth + 1 FROM employees e JOIN up ON e.id = up.manager_id AND e.plan_id = $1 WHERE up.depth < 1000)
+         SELECT id FROM up`,
+        [ctx.planId, manager.id],
+      );
+      if (chain.some((row) => row.id === employeeId)) throw DomainError.validation('managerId', 'managerId cannot be the employee or one of their reports');
+    }
+    return manager.id;
+  }
+
+  private async createNested(tx: Tx, employeeId: string, input: UpdateEmployeeDto): Promise<void> {
+    if (input.salary) await this.salaries.createFor(tx, employeeId, input.salary);
+    const holder = { kind: 'employee' as const, id: employeeId };
+    if (input.teamAssignment) await this.assignments.createNested(tx, holder, 'team', input.teamAssignment.teamId, input.teamAssignment, 'teamAssignment');
+    if (input.projectAssignment) {
+      await this.assignments.createNested(tx, holder, 'project', input.projectAssignment.projectId, input.projectAssignment, 'projectAssignment');
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+/** An employee: a planning record, so it lives in a plan under the key (plan_id, id). */
+@Entity({ name: 'employees' })
+@Index('uq_employees_external_id', ['planId', 'externalId'], { unique: true })
+@Index('uq_employees_email', { synchronize: false })
+@Index('idx_employees_last_name', ['organizationId', 'planId', 'lastName'])
+@Index('idx_employees_manager', ['planId', 'managerId'])
+@Index('idx_employees_cost_centre', ['planId', 'costCentreId'])
+@Index('idx_employees_first_name_trgm', { synchronize: false })
+@Index('idx_employees_last_name_trgm', { synchronize: false })
+@Index('idx_employees_email_trgm', { synchronize: false })
+export class EmployeeEntity {
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  planId: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  id: string;
+
+  @Column({ type: 'varchar', length: 25 })
+  organizationId: string;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  externalId: string | null;
+
+  @Column({ type: 'varchar', length: 200 })
+  firstName: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  lastName: string;
+
+  /** The nullable canonical name of document 01's changelog. */
+  @Column({ type: 'varchar', length: 400, nullable: true })
+  name: string | null;
+
+  @Column({ type: 'varchar', length: 320 })
+  email: string;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  internalEmployeeId: string | null;
+
+  @Column({ type: 'date' })
+  startDate: string;
+
+  @Column({ type: 'date', nullable: true })
+  endDate: string | null;
+
+  @Column({ type: 'date', nullable: true })
+  noticeDate: string | null;
+
+  @Column({ type: 'varchar', length: 25, nullable: true })
+  managerId: string | null;
+
+  @Column({ type: 'varchar', length: 25, nullable: true })
+  jobRoleId: string | null;
+
+  @Column({ type: 'varchar', length: 25, nullable: true })
+  workTypeId: string | null;
+
+  @Column({ type: 'varchar', length: 25, nullable: true })
+  geographyId: string | null;
+
+  @Column({ type: 'char', length: 3, nullable: true })
+  defaultCurrencyCode: string | null;
+
+  @Column({ type: 'varchar', length: 25, nullable: true })
+  costCentreId: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { RequestContext } from '../access/request-context';
+import { CostCentresService } from './cost-centres.service';
+import { LocationsService } from './locations.service';
+import { ResourceTypesService } from './resource-types.service';
+
+/** The reference fields people and vacancies share. */
+export interface WorkforceRefs {
+  workTypeId?: string | null;
+  geographyId?: string | null;
+  costCentreId?: string | null;
+  defaultCurrencyCode?: string | null;
+}
+
+/**
+ * Resolves the reference-data fields of people and vacancies (workTypeId -> resource type,
+ * geographyId -> location, costCentreId), by id or externalId, 400 on the field when unknown; and
+ * the default currency: the location's when none is given.
+ */
+@Injectable()
+export class WorkforceReferencesService {
+  constructor(
+    private readonly resourceTypes: ResourceTypesService,
+    private readonly locations: LocationsService,
+    private readonly costCentres: CostCentresService,
+  ) {}
+
+  async apply(target: WorkforceRefs, input: WorkforceRefs, ctx: RequestContext, em: EntityManager, currencyField?: 'defaultCurrencyCode'): Promise<void> {
+    if (input.workTypeId !== undefined) target.workTypeId = (await this.resourceTypes.resolveId(ctx, em, input.workTypeId, 'workTypeId')) ?? null;
+    if (input.geographyId !== undefined) target.geographyId = (await this.locations.resolveId(ctx, em, input.geographyId, 'geographyId')) ?? null;
+    if (input.costCentreId !== undefined) target.costCentreId = (await this.costCentres.resolveId(ctx, em, input.costCentreId, 'costCentreId')) ?? null;
+    if (!currencyField) return;
+    if (input.defaultCurrencyCode !== undefined) target.defaultCurrencyCode = input.defaultCurrencyCode;
+    if (!target.defaultCurrencyCode && target.geographyId && (input.geographyId !== undefined || input.defaultCurrencyCode !== undefined)) {
+      // Document 01: when geographyId is given and the currency is unset, the location's currency applies.
+      const location = await this.locations.find(ctx, target.geographyId, em);
+      target.defaultCurrencyCode = location.currencyCode;
+    }
+  }
+}
