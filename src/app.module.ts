@@ -15,6 +15,7 @@ import { ReferenceDataModule } from './reference-data/reference-data.module';
 import { TeamsModule } from './teams/teams.module';
 import { AssignmentsModule } from './assignments/assignments.module';
 import { EmployeesModule } from './employees/employees.module';
+import { ContractorsModule } from './contractors/contractors.module';
 
 @Module({})
 export class AppModule {
@@ -32,6 +33,7 @@ export class AppModule {
         TeamsModule,
         AssignmentsModule,
         EmployeesModule,
+        ContractorsModule,
       ],
       controllers: [HealthController],
       providers: [

@@ -1,3 +1,4 @@
+import { DomainError } from '../common/errors/domain-error';
 /** API key permissions of spec 03 §2. */
 export const API_PERMISSIONS = [
   'employees_view',
@@ -55,4 +56,13 @@ export function expandUserPermissions(granted: readonly string[]): Set<string> {
 export function effectiveKeyPermissions(keyPermissions: readonly string[], creatorPermissions: readonly string[]): Set<ApiPermission> {
   const creator = expandUserPermissions(creatorPermissions);
   return new Set(keyPermissions.filter((p): p is ApiPermission => isApiPermission(p) && creator.has(p)));
+}
+
+/**
+ * Spec 03 §2: a nested write needs the permission of each record it creates. `needed` maps each
+ * permission to whether the body creates such a record; any missing one is a 403 naming them.
+ */
+export function requireNested(ctx: { permissions: ReadonlySet<ApiPermission> }, needed: Partial<Record<ApiPermission, boolean>>): void {
+  const missing = (Object.keys(needed) as ApiPermission[]).filter((p) => needed[p] && !ctx.permissions.has(p));
+  if (missing.length) throw DomainError.forbidden(`Nested records need the permission ${missing.join(' and ')}`);
 }

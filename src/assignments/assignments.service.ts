@@ -6,7 +6,14 @@ import { DomainError } from '../common/errors/domain-error';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { AssignmentParties } from './assignment-parties';
-import { AssignmentDto, AssignmentTermsDto, CreateAssignmentDto, UpdateAssignmentDto } from './dto/assignment.dto';
+import {
+  AssignmentDto,
+  AssignmentTermsDto,
+  CreateAssignmentDto,
+  NestedProjectAssignmentDto,
+  NestedTeamAssignmentDto,
+  UpdateAssignmentDto,
+} from './dto/assignment.dto';
 import { AssignmentEntity, AssignmentType, HolderKind } from './entities/assignment.entity';
 
 const HOLDERS: { kind: HolderKind; field: 'employeeId' | 'contractorId' | 'vacancyId' | 'teamId' }[] = [
@@ -118,6 +125,18 @@ export class AssignmentsService extends CrudService<AssignmentEntity, Assignment
       throw error instanceof DomainError ? DomainError.validation(`${prefix}.endDate`, error.message) : error;
     }
     return this.insertRecorded(tx, entity);
+  }
+
+  /** The nested `teamAssignment` and `projectAssignment` of a person body (employee or contractor). */
+  async createNestedFor(
+    tx: Tx,
+    holder: { kind: HolderKind; id: string },
+    input: { teamAssignment?: NestedTeamAssignmentDto; projectAssignment?: NestedProjectAssignmentDto },
+  ): Promise<void> {
+    if (input.teamAssignment) await this.createNested(tx, holder, 'team', input.teamAssignment.teamId, input.teamAssignment, 'teamAssignment');
+    if (input.projectAssignment) {
+      await this.createNested(tx, holder, 'project', input.projectAssignment.projectId, input.projectAssignment, 'projectAssignment');
+    }
   }
 
   /** Inserts a prepared assignment in the caller's transaction and records its create. */

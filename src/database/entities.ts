@@ -1,3 +1,5 @@
+import { RateAdjustmentEntity } from '../compensation/entities/rate-adjustment.entity';
+import { ContractorEntity } from '../contractors/entities/contractor.entity';
 import { AssignmentEntity } from '../assignments/entities/assignment.entity';
 import { SalaryAdjustmentEntity } from '../compensation/entities/salary-adjustment.entity';
 import { EmployeeEntity } from '../employees/entities/employee.entity';
@@ -20,4 +22,4 @@ import { RecordChangeEntity } from './entities/record-change.entity';
 /** Every entity, for the app's data source and the TypeORM CLI alike. Add new ones here. */
 export const ENTITIES = [OrganizationEntity, PlanEntity, UserEntity, ApiKeyEntity, RecordChangeEntity,
   JobRoleEntity, LocationEntity, CostCentreEntity, ValueStreamEntity, ResourceTypeEntity, DriverEntity, ExchangeRateEntity,
-  TeamEntity, CustomAttributeDefinitionEntity, CustomAttributeValueEntity, AssignmentEntity, EmployeeEntity, SalaryAdjustmentEntity];
+  TeamEntity, CustomAttributeDefinitionEntity, CustomAttributeValueEntity, AssignmentEntity, EmployeeEntity, SalaryAdjustmentEntity, ContractorEntity, RateAdjustmentEntity];

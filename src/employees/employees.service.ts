@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import type { RequestContext } from '../access/request-context';
-import type { ApiPermission } from '../access/permissions';
+import { requireNested } from '../access/permissions';
 import { AssignmentParties } from '../assignments/assignment-parties';
 import { AssignmentsService } from '../assignments/assignments.service';
 import { AssignmentDto } from '../assignments/dto/assignment.dto';
@@ -142,11 +142,7 @@ export class EmployeesService extends CrudService<EmployeeEntity, EmployeeDto, C
   }
 
   private requireNestedPermissions(ctx: RequestContext, input: UpdateEmployeeDto): void {
-    const need: ApiPermission[] = [];
-    if (input.salary) need.push('compensation_edit');
-    if (input.teamAssignment || input.projectAssignment) need.push('assignments_edit');
-    const missing = need.filter((p) => !ctx.permissions.has(p));
-    if (missing.length) throw DomainError.forbidden(`Nested records need the permission ${missing.join(' and ')}`);
+    requireNested(ctx, { compensation_edit: Boolean(input.salary), assignments_edit: Boolean(input.teamAssignment || input.projectAssignment) });
   }
 
   private async applyFields(tx: Tx, entity: EmployeeEntity, input: UpdateEmployeeDto): Promise<void> {
@@ -162,7 +158,7 @@ export class EmployeesService extends CrudService<EmployeeEntity, EmployeeDto, C
   }
 
   /** Document 01: managerId by id or externalId; unresolvable is 404; never oneself or one's own report. */
-  private async resolveManager(ctx: RequestContext, em: EntityManager, employeeId: string | undefined, value: string | null): Promise<string | null> {
+  async resolveManager(ctx: RequestContext, em: EntityManager, employeeId: string | undefined, value: string | null): Promise<string | null> {
     if (value === null) return null;
     const manager = await this.find(ctx, value, em);
     if (employeeId) {
@@ -181,10 +177,6 @@ export class EmployeesService extends CrudService<EmployeeEntity, EmployeeDto, C
 
   private async createNested(tx: Tx, employeeId: string, input: UpdateEmployeeDto): Promise<void> {
     if (input.salary) await this.salaries.createFor(tx, employeeId, input.salary);
-    const holder = { kind: 'employee' as const, id: employeeId };
-    if (input.teamAssignment) await this.assignments.createNested(tx, holder, 'team', input.teamAssignment.teamId, input.teamAssignment, 'teamAssignment');
-    if (input.projectAssignment) {
-      await this.assignments.createNested(tx, holder, 'project', input.projectAssignment.projectId, input.projectAssignment, 'projectAssignment');
-    }
+    await this.assignments.createNestedFor(tx, { kind: 'employee', id: employeeId }, input);
   }
 }

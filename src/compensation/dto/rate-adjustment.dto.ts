@@ -1,0 +1,66 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsIn, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { decimalToNumber, decimalToString } from '../../common/decimals';
+import { timestamps } from '../../common/http/timestamps';
+import { PatchType } from '../../common/validation/patch-type';
+import { IsCurrencyCode, IsDateOnly } from '../../common/validation/validators';
+import { RATE_TYPES, type RateAdjustmentEntity, type RateType } from '../entities/rate-adjustment.entity';
+
+/** Nested `rateAdjustment` of contractor bodies, and the body of POST /contractors/:contractorId/rate-adjustments. */
+export class CreateRateAdjustmentDto {
+  /** First day the rate applies (YYYY-MM-DD). */
+  @IsDateOnly()
+  effectiveDate: string;
+
+  /** Rate per billing period, >= 0, two decimals. */
+  @ApiProperty({ minimum: 0, example: 650 })
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(1e12)
+  rate: number;
+
+  /** Billing period of the rate. */
+  @ApiProperty({ enum: RATE_TYPES })
+  @IsIn(RATE_TYPES)
+  rateType: RateType;
+
+  /** ISO 4217. */
+  @IsCurrencyCode()
+  currencyCode: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  reason?: string | null;
+}
+
+export class UpdateRateAdjustmentDto extends PatchType(CreateRateAdjustmentDto) {}
+
+export class RateAdjustmentDto {
+  id: string;
+  contractorId: string;
+  effectiveDate: string;
+  rate: number;
+  @ApiProperty({ enum: RATE_TYPES }) rateType: RateType;
+  currencyCode: string;
+  @ApiProperty({ type: String, nullable: true }) reason: string | null;
+  createdAt: string;
+  updatedAt: string;
+
+  static from(e: RateAdjustmentEntity): RateAdjustmentDto {
+    return {
+      id: e.id,
+      contractorId: e.contractorId,
+      effectiveDate: e.effectiveDate,
+      rate: decimalToNumber(e.rate) ?? 0,
+      rateType: e.rateType,
+      currencyCode: e.currencyCode,
+      reason: e.reason,
+      ...timestamps(e),
+    };
+  }
+
+  static payload(e: RateAdjustmentEntity): Record<string, unknown> {
+    return { ...RateAdjustmentDto.from(e), rate: decimalToString(e.rate) };
+  }
+}

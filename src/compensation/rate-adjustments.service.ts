@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, SelectQueryBuilder } from 'typeorm';
+import { CrudService } from '../common/crud/crud.service';
+import { assignDefined } from '../common/crud/assign';
+import type { ListQueryDto } from '../common/http/pagination.dto';
+import { Tx, UnitOfWork } from '../database/unit-of-work';
+import { CreateRateAdjustmentDto, RateAdjustmentDto, UpdateRateAdjustmentDto } from './dto/rate-adjustment.dto';
+import { RateAdjustmentEntity } from './entities/rate-adjustment.entity';
+
+const FIELDS = ['effectiveDate', 'rate', 'rateType', 'currencyCode', 'reason'] as const;
+
+/** Contractor rate adjustments (document 02 entity type `contractor_rate`). */
+@Injectable()
+export class RateAdjustmentsService extends CrudService<RateAdjustmentEntity, RateAdjustmentDto, CreateRateAdjustmentDto & { contractorId: string }, UpdateRateAdjustmentDto> {
+  constructor(uow: UnitOfWork, dataSource: DataSource) {
+    super(uow, dataSource, {
+      entity: RateAdjustmentEntity,
+      table: 'rate_adjustments',
+      label: 'Rate adjustment',
+      entityType: 'contractor_rate',
+      planScoped: true,
+      externalId: false,
+      search: ['reason'],
+      sort: { effectiveDate: 'effectiveDate', createdAt: 'createdAt' },
+      defaultSort: 'effectiveDate',
+      toResponse: RateAdjustmentDto.from,
+      toPayload: RateAdjustmentDto.payload,
+      build: async (input) => assignDefined(Object.assign(new RateAdjustmentEntity(), { contractorId: input.contractorId, reason: null }), input, FIELDS, ['rate']),
+      apply: async (entity, input) => void assignDefined(entity, input, FIELDS, ['rate']),
+    });
+  }
+
+  protected override filter(qb: SelectQueryBuilder<RateAdjustmentEntity>, query: ListQueryDto & Record<string, unknown>): void {
+    qb.andWhere('r.contractorId = :contractorId', { contractorId: query.contractorId });
+  }
+
+  /** The nested `rateAdjustment` of a contractor body, in the caller's transaction. */
+  createFor(tx: Tx, contractorId: string, input: CreateRateAdjustmentDto): Promise<RateAdjustmentEntity> {
+    return this.createIn(tx, { ...input, contractorId });
+  }
+}

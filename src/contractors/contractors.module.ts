@@ -1,0 +1,52 @@
+import { Module } from '@nestjs/common';
+import { AssignmentsModule } from '../assignments/assignments.module';
+import { adjustmentsController } from '../compensation/adjustments.controller';
+import { CreateRateAdjustmentDto, RateAdjustmentDto, UpdateRateAdjustmentDto } from '../compensation/dto/rate-adjustment.dto';
+import { RateAdjustmentsService } from '../compensation/rate-adjustments.service';
+import { crudController } from '../common/crud/crud.controller';
+import { customAttributeValuesController } from '../custom-attributes/custom-attribute-values.controller';
+import { CustomAttributesModule } from '../custom-attributes/custom-attributes.module';
+import { EmployeesModule } from '../employees/employees.module';
+import { ReferenceDataModule } from '../reference-data/reference-data.module';
+import { ContractorsService } from './contractors.service';
+import { ContractorDto, ContractorQueryDto, CreateContractorDto, UpdateContractorDto } from './dto/contractor.dto';
+
+const ContractorsController = crudController({
+  path: 'contractors',
+  tag: 'Contractors',
+  view: 'contractors_view',
+  edit: 'contractors_edit',
+  service: ContractorsService as never,
+  response: ContractorDto,
+  create: CreateContractorDto,
+  update: UpdateContractorDto,
+  query: ContractorQueryDto,
+});
+
+const RateAdjustmentsController = adjustmentsController({
+  parentPath: 'contractors',
+  parentField: 'contractorId',
+  path: 'rate-adjustments',
+  tag: 'Compensation',
+  parent: ContractorsService as never,
+  service: RateAdjustmentsService as never,
+  response: RateAdjustmentDto,
+  create: CreateRateAdjustmentDto,
+  update: UpdateRateAdjustmentDto,
+});
+
+const ContractorAttributesController = customAttributeValuesController({
+  path: 'contractors',
+  tag: 'Contractors',
+  entityType: 'CONTRACTOR',
+  view: 'contractors_view',
+  service: ContractorsService as never,
+});
+
+@Module({
+  imports: [ReferenceDataModule, CustomAttributesModule, AssignmentsModule, EmployeesModule],
+  controllers: [RateAdjustmentsController, ContractorAttributesController, ContractorsController],
+  providers: [ContractorsService, RateAdjustmentsService],
+  exports: [ContractorsService, RateAdjustmentsService],
+})
+export class ContractorsModule {}

@@ -1,0 +1,130 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { DataSource, SelectQueryBuilder } from 'typeorm';
+import { requireNested } from '../access/permissions';
+import type { RequestContext } from '../access/request-context';
+import { AssignmentParties } from '../assignments/assignment-parties';
+import { AssignmentsService } from '../assignments/assignments.service';
+import { AssignmentEntity } from '../assignments/entities/assignment.entity';
+import { RateAdjustmentEntity } from '../compensation/entities/rate-adjustment.entity';
+import { RateAdjustmentsService } from '../compensation/rate-adjustments.service';
+import { CrudService } from '../common/crud/crud.service';
+import { registerReference } from '../common/crud/crud.types';
+import { DomainError } from '../common/errors/domain-error';
+import { registerConstraint } from '../common/errors/db-errors';
+import type { ListQueryDto } from '../common/http/pagination.dto';
+import { Tx, UnitOfWork } from '../database/unit-of-work';
+import { EmployeesService } from '../employees/employees.service';
+import { JobRolesService } from '../reference-data/job-roles.service';
+import { WorkforceReferencesService } from '../reference-data/workforce-references.service';
+import { ContractorDto, CreateContractorDto, UpdateContractorDto } from './dto/contractor.dto';
+import { ContractorEntity } from './entities/contractor.entity';
+
+registerConstraint('uq_contractors_external_id', { code: 'VALIDATION_ERROR', field: 'externalId', message: 'externalId is already used by another contractor' });
+registerConstraint('uq_contractors_email', { code: 'VALIDATION_ERROR', field: 'email', message: 'email is already used by another contractor of the organization' });
+for (const [table, column] of [['job_roles', 'job_role_id'], ['resource_types', 'work_type_id'], ['locations', 'geography_id'], ['cost_centres', 'cost_centre_id']] as const) {
+  registerReference(table, { table: 'contractors', column, label: 'contractors', planScoped: true });
+}
+
+/** Runs before a contractor row is deleted, in the same transaction. */
+export type ContractorDeleteHook = (tx: Tx, contractorId: string) => Promise<void>;
+
+@Injectable()
+export class ContractorsService extends CrudService<ContractorEntity, ContractorDto, CreateContractorDto, UpdateContractorDto> implements OnModuleInit {
+  private readonly deleteHooks: ContractorDeleteHook[] = [];
+
+  constructor(
+    uow: UnitOfWork,
+    dataSource: DataSource,
+    private readonly employees: EmployeesService,
+    private readonly jobRoles: JobRolesService,
+    private readonly refs: WorkforceReferencesService,
+    private readonly rates: RateAdjustmentsService,
+    private readonly assignments: AssignmentsService,
+    private readonly parties: AssignmentParties,
+  ) {
+    super(uow, dataSource, {
+      entity: ContractorEntity,
+      table: 'contractors',
+      label: 'Contractor',
+      entityType: 'contractor',
+      planScoped: true,
+      externalId: true,
+      search: ['name', 'email'],
+      sort: { name: 'name', email: 'email', startDate: 'startDate', endDate: 'endDate', createdAt: 'createdAt', updatedAt: 'updatedAt' },
+      defaultSort: 'name',
+      customAttributeType: 'CONTRACTOR',
+      toResponse: ContractorDto.from,
+    });
+  }
+
+  onModuleInit(): void {
+    this.parties.register('contractor', async (ctx, em, value, field) => (await this.resolveId(ctx, em, value, field))!);
+  }
+
+  registerDeleteHook(hook: ContractorDeleteHook): void {
+    this.deleteHooks.push(hook);
+  }
+
+  protected override filter(qb: SelectQueryBuilder<ContractorEntity>, query: ListQueryDto & Record<string, unknown>): void {
+    if (query.costCentreId) qb.andWhere('r.costCentreId = :costCentreId', { costCentreId: query.costCentreId });
+  }
+
+  override async create(ctx: RequestContext, input: CreateContractorDto): Promise<ContractorDto> {
+    return this.uow.run(ctx, async (tx) => ContractorDto.from(await this.createIn(tx, input)));
+  }
+
+  /** Creates the contractor and its nested rate and assignments in the caller's transaction. */
+  override async createIn(tx: Tx, input: CreateContractorDto): Promise<ContractorEntity> {
+    this.requireNestedPermissions(tx.ctx, input);
+    const entity = Object.assign(new ContractorEntity(), {
+      externalId: null, email: null, contractorType: 'individual', endDate: null, managerId: null,
+      jobRoleId: null, workTypeId: null, geographyId: null, defaultCurrencyCode: null, costCentreId: null,
+    });
+    await this.applyFields(tx, entity, input);
+    const created = await this.insertAndRecord(tx, entity);
+    await this.createNested(tx, created.id, input);
+    return created;
+  }
+
+  override async update(ctx: RequestContext, idOrExternalId: string, input: UpdateContractorDto): Promise<ContractorDto> {
+    return this.uow.run(ctx, async (tx) => {
+      this.requireNestedPermissions(ctx, input);
+      const entity = await this.find(ctx, idOrExternalId, tx.em, true);
+      const before = this.payload(entity);
+      await this.applyFields(tx, entity, input);
+      const updated = await this.saveAndRecord(tx, entity, before);
+      await this.createNested(tx, updated.id, input);
+      return ContractorDto.from(updated);
+    });
+  }
+
+  /** Permanent delete: rate adjustments and assignments go with it; one `contractor` delete is recorded. */
+  override async removeIn(tx: Tx, idOrExternalId: string): Promise<void> {
+    const entity = await this.find(tx.ctx, idOrExternalId, tx.em, true);
+    await tx.em.delete(RateAdjustmentEntity, { planId: tx.ctx.planId, contractorId: entity.id });
+    await tx.em.delete(AssignmentEntity, { planId: tx.ctx.planId, contractorId: entity.id });
+    for (const hook of this.deleteHooks) await hook(tx, entity.id);
+    await super.removeIn(tx, entity.id);
+  }
+
+  private requireNestedPermissions(ctx: RequestContext, input: UpdateContractorDto): void {
+    requireNested(ctx, { compensation_edit: Boolean(input.rateAdjustment), assignments_edit: Boolean(input.teamAssignment || input.projectAssignment) });
+  }
+
+  private async applyFields(tx: Tx, entity: ContractorEntity, input: UpdateContractorDto): Promise<void> {
+    const { ctx, em } = tx;
+    for (const key of ['name', 'email', 'contractorType', 'startDate', 'endDate', 'externalId'] as const) {
+      if (input[key] !== undefined) (entity as unknown as Record<string, unknown>)[key] = input[key];
+    }
+    if (input.managerId !== undefined) entity.managerId = await this.employees.resolveManager(ctx, em, undefined, input.managerId);
+    const jobRoleId = await this.jobRoles.resolveNested(tx, input.jobRoleId, input.jobRole);
+    if (jobRoleId !== undefined) entity.jobRoleId = jobRoleId;
+    await this.refs.apply(entity, input, ctx, em, 'defaultCurrencyCode');
+    if (entity.endDate && entity.endDate < entity.startDate) throw DomainError.validation('endDate', 'endDate must not be before startDate');
+  }
+
+  private async createNested(tx: Tx, contractorId: string, input: UpdateContractorDto): Promise<void> {
+    if (input.rateAdjustment) await this.rates.createFor(tx, contractorId, input.rateAdjustment);
+    await this.assignments.createNestedFor(tx, { kind: 'contractor', id: contractorId }, input);
+  }
+}

@@ -1,0 +1,144 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { NestedProjectAssignmentDto, NestedTeamAssignmentDto } from '../../assignments/dto/assignment.dto';
+import { CreateRateAdjustmentDto } from '../../compensation/dto/rate-adjustment.dto';
+import { ListQueryDto } from '../../common/http/pagination.dto';
+import { timestamps } from '../../common/http/timestamps';
+import { PatchType } from '../../common/validation/patch-type';
+import { IsCurrencyCode, IsDateOnly, IsExternalId, IsIdOrExternalId, Trim } from '../../common/validation/validators';
+import { CustomAttributeValueDto } from '../../custom-attributes/dto/custom-attribute-value.dto';
+import { NestedJobRoleDto } from '../../reference-data/dto/nested-job-role.dto';
+import type { ContractorEntity } from '../entities/contractor.entity';
+
+export class CreateContractorDto {
+  /** Person or company name. */
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(400)
+  name: string;
+
+  /** Optional; unique in the organization when given. */
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @IsEmail()
+  @MaxLength(320)
+  email?: string | null;
+
+  /** Such as individual or agency; default `individual`. */
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(50)
+  contractorType?: string;
+
+  @IsDateOnly()
+  startDate: string;
+
+  @IsOptional()
+  @IsDateOnly()
+  endDate?: string | null;
+
+  /** An employee, by id or externalId; unresolvable: 404. */
+  @IsOptional()
+  @IsIdOrExternalId()
+  managerId?: string | null;
+
+  /** Wins over jobRole. */
+  @IsOptional()
+  @IsIdOrExternalId()
+  jobRoleId?: string | null;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => NestedJobRoleDto)
+  jobRole?: NestedJobRoleDto;
+
+  @IsOptional()
+  @IsIdOrExternalId()
+  workTypeId?: string | null;
+
+  @IsOptional()
+  @IsIdOrExternalId()
+  geographyId?: string | null;
+
+  /** ISO 4217; when unset and geographyId is given, the location's currency applies. */
+  @IsOptional()
+  @IsCurrencyCode()
+  defaultCurrencyCode?: string | null;
+
+  @IsOptional()
+  @IsIdOrExternalId()
+  costCentreId?: string | null;
+
+  /** Id in the system of record; unique among contractors; not CUID-shaped; null clears it. */
+  @IsExternalId()
+  externalId?: string | null;
+
+  /** Creates a rate adjustment (needs compensation_edit). */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => CreateRateAdjustmentDto)
+  rateAdjustment?: CreateRateAdjustmentDto;
+
+  /** Creates a team assignment (needs assignments_edit). */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => NestedTeamAssignmentDto)
+  teamAssignment?: NestedTeamAssignmentDto;
+
+  /** Creates a project assignment (needs assignments_edit). */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => NestedProjectAssignmentDto)
+  projectAssignment?: NestedProjectAssignmentDto;
+}
+
+export class UpdateContractorDto extends PatchType(CreateContractorDto) {}
+
+export class ContractorQueryDto extends ListQueryDto {
+  @IsOptional()
+  @IsString()
+  costCentreId?: string;
+}
+
+export class ContractorDto {
+  id: string;
+  @ApiProperty({ type: String, nullable: true }) externalId: string | null;
+  name: string;
+  @ApiProperty({ type: String, nullable: true }) email: string | null;
+  contractorType: string;
+  startDate: string;
+  @ApiProperty({ type: String, nullable: true }) endDate: string | null;
+  @ApiProperty({ type: String, nullable: true }) managerId: string | null;
+  @ApiProperty({ type: String, nullable: true }) jobRoleId: string | null;
+  @ApiProperty({ type: String, nullable: true }) workTypeId: string | null;
+  @ApiProperty({ type: String, nullable: true }) geographyId: string | null;
+  @ApiProperty({ type: String, nullable: true }) defaultCurrencyCode: string | null;
+  @ApiProperty({ type: String, nullable: true }) costCentreId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** By-id reads only. */
+  @ApiPropertyOptional({ type: [CustomAttributeValueDto] }) customAttributes?: CustomAttributeValueDto[];
+
+  static from(e: ContractorEntity): ContractorDto {
+    return {
+      id: e.id,
+      externalId: e.externalId,
+      name: e.name,
+      email: e.email,
+      contractorType: e.contractorType,
+      startDate: e.startDate,
+      endDate: e.endDate,
+      managerId: e.managerId,
+      jobRoleId: e.jobRoleId,
+      workTypeId: e.workTypeId,
+      geographyId: e.geographyId,
+      defaultCurrencyCode: e.defaultCurrencyCode,
+      costCentreId: e.costCentreId,
+      ...timestamps(e),
+    };
+  }
+}

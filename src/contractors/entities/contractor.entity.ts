@@ -1,0 +1,62 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+/** A contractor: shaped like an employee where it makes sense. Planning data: (plan_id, id). */
+@Entity({ name: 'contractors' })
+@Index('uq_contractors_external_id', ['planId', 'externalId'], { unique: true })
+@Index('uq_contractors_email', { synchronize: false })
+@Index('idx_contractors_name', ['organizationId', 'planId', 'name'])
+@Index('idx_contractors_cost_centre', ['planId', 'costCentreId'])
+@Index('idx_contractors_name_trgm', { synchronize: false })
+@Index('idx_contractors_email_trgm', { synchronize: false })
+export class ContractorEntity {
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  planId: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  id: string;
+
+  @Column({ type: 'varchar', length: 25 })
+  organizationId: string;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  externalId: string | null;
+
+  @Column({ type: 'varchar', length: 400 })
+  name: string;
+
+  @Column({ type: 'varchar', length: 320, nullable: true })
+  email: string | null;
+
+  @Column({ type: 'varchar', length: 50, default: 'individual' })
+  contractorType: string;
+
+  @Column({ type: 'date' })
+  startDate: string;
+
+  @Column({ type: 'date', nullable: true })
+  endDate: string | null;
+
+  @Column({ type: 'varchar', length: 25, nullable: true })
+  managerId: string | null;
+
+  @Column({ type: 'varchar', length: 25, nullable: true })
+  jobRoleId: string | null;
+
+  @Column({ type: 'varchar', length: 25, nullable: true })
+  workTypeId: string | null;
+
+  @Column({ type: 'varchar', length: 25, nullable: true })
+  geographyId: string | null;
+
+  @Column({ type: 'char', length: 3, nullable: true })
+  defaultCurrencyCode: string | null;
+
+  @Column({ type: 'varchar', length: 25, nullable: true })
+  costCentreId: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}
