@@ -13,6 +13,7 @@ import { OrganizationsModule } from './organizations/organizations.module';
 import { CustomAttributesModule } from './custom-attributes/custom-attributes.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
 import { TeamsModule } from './teams/teams.module';
+import { ProjectsModule } from './projects/projects.module';
 import { AssignmentsModule } from './assignments/assignments.module';
 import { EmployeesModule } from './employees/employees.module';
 import { ContractorsModule } from './contractors/contractors.module';
@@ -31,6 +32,7 @@ export class AppModule {
         ReferenceDataModule,
         CustomAttributesModule,
         TeamsModule,
+        ProjectsModule,
         AssignmentsModule,
         EmployeesModule,
         ContractorsModule,

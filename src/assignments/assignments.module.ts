@@ -1,5 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { crudController } from '../common/crud/crud.controller';
+import { ProjectsModule } from '../projects/projects.module';
+import { ProjectsService } from '../projects/projects.service';
 import { TeamsModule } from '../teams/teams.module';
 import { TeamsService } from '../teams/teams.service';
 import { AssignmentParties } from './assignment-parties';
@@ -20,7 +22,7 @@ const AssignmentsController = crudController({
 });
 
 @Module({
-  imports: [TeamsModule],
+  imports: [TeamsModule, ProjectsModule],
   controllers: [AssignmentsController],
   providers: [AssignmentParties, AssignmentsService],
   exports: [AssignmentParties, AssignmentsService],
@@ -29,10 +31,12 @@ export class AssignmentsModule implements OnModuleInit {
   constructor(
     private readonly parties: AssignmentParties,
     private readonly teams: TeamsService,
+    private readonly projects: ProjectsService,
   ) {}
 
   onModuleInit(): void {
-    const team = async (...args: Parameters<TeamsService['resolveId']>) => (await this.teams.resolveId(...args))!;
-    this.parties.register('team', (ctx, em, value, field) => team(ctx, em, value, field));
+    // FOR SHARE: a concurrent delete of the team or project waits for this assignment, then sees it.
+    this.parties.register('team', async (ctx, em, value, field) => (await this.teams.resolveId(ctx, em, value, field, 'share'))!);
+    this.parties.register('project', async (ctx, em, value, field) => (await this.projects.resolveId(ctx, em, value, field, 'share'))!);
   }
 }

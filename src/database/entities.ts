@@ -13,6 +13,8 @@ import { LocationEntity } from '../reference-data/entities/location.entity';
 import { ResourceTypeEntity } from '../reference-data/entities/resource-type.entity';
 import { ValueStreamEntity } from '../reference-data/entities/value-stream.entity';
 import { TeamEntity } from '../teams/entities/team.entity';
+import { ProjectEntity } from '../projects/entities/project.entity';
+import { ProjectLinkEntity } from '../projects/entities/project-link.entity';
 import { ApiKeyEntity } from '../access/entities/api-key.entity';
 import { OrganizationEntity } from '../organizations/entities/organization.entity';
 import { UserEntity } from '../organizations/entities/user.entity';
@@ -22,4 +24,5 @@ import { RecordChangeEntity } from './entities/record-change.entity';
 /** Every entity, for the app's data source and the TypeORM CLI alike. Add new ones here. */
 export const ENTITIES = [OrganizationEntity, PlanEntity, UserEntity, ApiKeyEntity, RecordChangeEntity,
   JobRoleEntity, LocationEntity, CostCentreEntity, ValueStreamEntity, ResourceTypeEntity, DriverEntity, ExchangeRateEntity,
-  TeamEntity, CustomAttributeDefinitionEntity, CustomAttributeValueEntity, AssignmentEntity, EmployeeEntity, SalaryAdjustmentEntity, ContractorEntity, RateAdjustmentEntity];
+  TeamEntity, CustomAttributeDefinitionEntity, CustomAttributeValueEntity, AssignmentEntity, EmployeeEntity, SalaryAdjustmentEntity, ContractorEntity, RateAdjustmentEntity,
+  ProjectEntity, ProjectLinkEntity];

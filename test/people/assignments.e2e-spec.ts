@@ -70,6 +70,24 @@ describe('assignments and salary adjustments (issue 4/4, 4/5; 01 Assignment, Sal
     expect(kinds.map((k: { change_type: string }) => k.change_type)).toEqual(['create', 'create', 'update', 'delete']);
   });
 
+  it('02 events: project allocations of employees (nested) and teams are recorded with their entity types', async () => {
+    const org = await t.createTenant();
+    const project = (await org.api('post', '/projects').send({ name: 'Apollo', startDate: '2026-01-01', externalId: 'P-AP' }).expect(201)).body.data.id;
+    const tm = (await org.api('post', '/teams').send({ name: 'T' }).expect(201)).body.data.id;
+    const e = await org.api('post', '/employees').send({
+      firstName: 'P', lastName: 'Q', email: 'pq@example.com', startDate: '2026-01-01',
+      projectAssignment: { projectId: 'P-AP', fte: 0.2, startDate: '2026-01-01' },
+    }).expect(201);
+    await org.api('post', '/assignments').send({ type: 'project', targetId: project, teamId: tm, fte: 2, startDate: '2026-01-01' }).expect(201);
+    const bad = await org.api('post', '/employees').send({ firstName: 'P', lastName: 'R', email: 'pr@example.com', startDate: '2026-01-01', projectAssignment: { projectId: 'NOPE', fte: 1, startDate: '2026-01-01' } }).expect(400);
+    expect(bad.body.error.details[0].field).toBe('projectAssignment.projectId');
+    const rows = await t.dataSource.query(`SELECT entity_type, after FROM record_changes WHERE organization_id = $1 AND entity_type LIKE '%allocation' ORDER BY seq`, [org.orgId]);
+    expect(rows.map((r: { entity_type: string }) => r.entity_type)).toEqual(['employee_project_allocation', 'team_project_allocation']);
+    expect(rows[0].after).toMatchObject({ employeeId: e.body.data.id, targetId: project, type: 'project' });
+    // 03 §1.4: the project now has active assignments.
+    expect((await org.api('delete', `/projects/${project}`).expect(409)).body.error.code).toBe('CONFLICT');
+  });
+
   it('03 §2: assignments_view reads and assignments_edit writes', async () => {
     const viewer = await t.createTenant({ keyPermissions: ['assignments_view'] });
     await viewer.api('get', '/assignments').expect(200);

@@ -69,12 +69,15 @@ export class CrudService<E extends CrudEntity, R, C, U> {
     return list(rows.map((row) => this.spec.toResponse(row)), total, page);
   }
 
-  /** The record by id or (where the resource has one) externalId, or 404. */
-  async find(ctx: RequestContext, idOrExternalId: string, em: EntityManager = this.dataSource.manager, lock = false): Promise<E> {
+  /**
+   * The record by id or (where the resource has one) externalId, or 404. `lock`: `true` takes a row
+   * lock for a write of the record (FOR UPDATE); `'share'` keeps it from being deleted meanwhile (FOR SHARE).
+   */
+  async find(ctx: RequestContext, idOrExternalId: string, em: EntityManager = this.dataSource.manager, lock: boolean | 'share' = false): Promise<E> {
     const key = isCuid(idOrExternalId) || !this.spec.externalId ? { id: idOrExternalId } : { externalId: idOrExternalId };
     const entity = await em.getRepository(this.spec.entity).findOne({
       where: { ...this.scope(ctx), ...key } as FindOptionsWhere<E>,
-      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+      ...(lock ? { lock: { mode: lock === 'share' ? ('pessimistic_read' as const) : ('pessimistic_write' as const) } } : {}),
     });
     if (!entity) throw DomainError.notFound(this.spec.label, idOrExternalId);
     return entity;
@@ -98,10 +101,10 @@ export class CrudService<E extends CrudEntity, R, C, U> {
    * Resolves a reference field of another record (`costCentreId: "<id or externalId>"`) to an id of
    * this resource; a value that matches nothing is a 400 on that field.
    */
-  async resolveId(ctx: RequestContext, em: EntityManager, value: string | null | undefined, field: string): Promise<string | null | undefined> {
+  async resolveId(ctx: RequestContext, em: EntityManager, value: string | null | undefined, field: string, lock: false | 'share' = false): Promise<string | null | undefined> {
     if (value === null || value === undefined) return value;
     try {
-      return (await this.find(ctx, value, em)).id;
+      return (await this.find(ctx, value, em, lock)).id;
     } catch (error) {
       if (error instanceof DomainError && error.code === 'NOT_FOUND') {
         throw DomainError.validation(field, `${field} does not match any ${this.spec.label.toLowerCase()} of the organization`);

@@ -1,0 +1,203 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+  ValidateIf,
+} from 'class-validator';
+import { decimalToNumber, decimalToString, hasAtMostDecimals } from '../../common/decimals';
+import { ListQueryDto } from '../../common/http/pagination.dto';
+import { timestamps } from '../../common/http/timestamps';
+import { PatchType } from '../../common/validation/patch-type';
+import { IsCuid, IsDateOnly, IsExternalId, IsIdOrExternalId, Trim } from '../../common/validation/validators';
+import type { CustomAttributeValueDto } from '../../custom-attributes/dto/custom-attribute-value.dto';
+import { DEFAULT_DELIVERY_STATUS, DELIVERY_STATUSES, type DeliveryStatus } from '../delivery-status';
+import type { ProjectEntity } from '../entities/project.entity';
+
+export const DEFAULT_ICON_COLOR = '#6B7280';
+export const DEFAULT_PRIORITY = 0;
+const MAX_COST = 999_999_999_999.99;
+
+/** Optional, but not nullable: absent leaves the value alone, null is validated (and refused). */
+function IsOptionalNotNull(): PropertyDecorator {
+  return ValidateIf((_object, value) => value !== undefined);
+}
+
+/** At most `places` decimal places, judged on the number's decimal text (1e-7 has seven). */
+function MaxDecimals(places: number): PropertyDecorator {
+  return ValidateBy({
+    name: 'maxDecimals',
+    validator: {
+      validate: (value) => typeof value !== 'number' || hasAtMostDecimals(value, places),
+      defaultMessage: (args) => `${args?.property} must have at most ${places} decimal places`,
+    },
+  });
+}
+
+export class CreateProjectDto {
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  name: string;
+
+  /** First day of the project (YYYY-MM-DD). */
+  @IsDateOnly()
+  startDate: string;
+
+  /** Id in the system of record; unique among the organization's projects; not CUID-shaped. */
+  @IsExternalId()
+  externalId?: string | null;
+
+  /** Short reporting code. */
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @MaxLength(50)
+  projectCode?: string | null;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(5000)
+  description?: string | null;
+
+  /** Last day (YYYY-MM-DD), not before startDate; null = no fixed end. */
+  @IsOptional()
+  @IsDateOnly()
+  endDate?: string | null;
+
+  /** A user of the organization (application login), by id. */
+  @IsOptional()
+  @IsCuid()
+  ownerUserId?: string | null;
+
+  /** A value stream, by id or externalId. */
+  @IsOptional()
+  @IsIdOrExternalId()
+  valueStreamId?: string | null;
+
+  /** A cost centre, by id or externalId (the `costCentreId` list filter matches it). */
+  @IsOptional()
+  @IsIdOrExternalId()
+  costCentreId?: string | null;
+
+  /** An icon name or emoji. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  icon?: string | null;
+
+  /** Hex colour `#RGB` or `#RRGGBB`; default `#6B7280`. */
+  @ApiPropertyOptional({ default: DEFAULT_ICON_COLOR, example: '#2563EB' })
+  @IsOptionalNotNull()
+  @Trim()
+  @IsString()
+  @Matches(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, { message: 'iconColor must be a hex colour: #RGB or #RRGGBB' })
+  iconColor?: string;
+
+  /**
+   * Default `BACKLOG`. Honoured only while the project has no project-management links; with links
+   * the status is derived from their tickets and a value sent here is ignored.
+   */
+  @ApiPropertyOptional({ enum: DELIVERY_STATUSES, default: DEFAULT_DELIVERY_STATUS })
+  @IsOptionalNotNull()
+  @IsIn(DELIVERY_STATUSES)
+  deliveryStatus?: DeliveryStatus;
+
+  /** Lower = higher priority; default 0. */
+  @ApiPropertyOptional({ default: DEFAULT_PRIORITY })
+  @IsOptionalNotNull()
+  @IsInt()
+  @Min(-2147483648)
+  @Max(2147483647)
+  priority?: number;
+
+  /** At least 0, at most two decimal places. */
+  @ApiPropertyOptional({ minimum: 0, maximum: MAX_COST, nullable: true, example: 125000.5 })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @MaxDecimals(2)
+  @Min(0)
+  @Max(MAX_COST)
+  estimatedCost?: number | null;
+}
+
+export class UpdateProjectDto extends PatchType(CreateProjectDto) {}
+
+export class ProjectQueryDto extends ListQueryDto {
+  /** Only projects of this cost centre (id or externalId). */
+  @IsOptional()
+  @IsString()
+  costCentreId?: string;
+
+  /** Only projects of this value stream (id or externalId). */
+  @IsOptional()
+  @IsString()
+  valueStreamId?: string;
+
+  /** Only projects in this delivery status. */
+  @ApiPropertyOptional({ enum: DELIVERY_STATUSES })
+  @IsOptional()
+  @IsIn(DELIVERY_STATUSES)
+  deliveryStatus?: DeliveryStatus;
+}
+
+export class ProjectDto {
+  id: string;
+  externalId: string | null;
+  name: string;
+  projectCode: string | null;
+  description: string | null;
+  /** YYYY-MM-DD */
+  startDate: string;
+  /** YYYY-MM-DD; null = no fixed end. */
+  endDate: string | null;
+  ownerUserId: string | null;
+  /** Derived from the linked tickets when the project has project-management links. */
+  @ApiProperty({ enum: DELIVERY_STATUSES })
+  deliveryStatus: DeliveryStatus;
+  priority: number;
+  estimatedCost: number | null;
+  valueStreamId: string | null;
+  costCentreId: string | null;
+  icon: string | null;
+  iconColor: string;
+  createdAt: string;
+  updatedAt: string;
+  /** By-id reads only. */
+  customAttributes?: CustomAttributeValueDto[];
+
+  static from(e: ProjectEntity): ProjectDto {
+    return {
+      id: e.id,
+      externalId: e.externalId,
+      name: e.name,
+      projectCode: e.projectCode,
+      description: e.description,
+      startDate: e.startDate,
+      endDate: e.endDate,
+      ownerUserId: e.ownerUserId,
+      deliveryStatus: e.deliveryStatus,
+      priority: e.priority,
+      estimatedCost: decimalToNumber(e.estimatedCost),
+      valueStreamId: e.valueStreamId,
+      costCentreId: e.costCentreId,
+      icon: e.icon,
+      iconColor: e.iconColor,
+      ...timestamps(e),
+    };
+  }
+
+  /** The record in change records and webhook payloads: decimals as strings without trailing zeros. */
+  static payload(e: ProjectEntity): Record<string, unknown> {
+    return { ...ProjectDto.from(e), estimatedCost: decimalToString(e.estimatedCost) };
+  }
+}

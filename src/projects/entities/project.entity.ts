@@ -1,0 +1,89 @@
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { UserEntity } from '../../organizations/entities/user.entity';
+import { CostCentreEntity } from '../../reference-data/entities/cost-centre.entity';
+import { ValueStreamEntity } from '../../reference-data/entities/value-stream.entity';
+import type { DeliveryStatus } from '../delivery-status';
+
+/** A project (document 01 "Project"): a planning record, keyed (plan_id, id) in every plan. */
+@Entity({ name: 'projects' })
+@Index('uq_projects_external_id', ['planId', 'externalId'], { unique: true })
+@Index('idx_projects_org_plan_name', ['organizationId', 'planId', 'name'])
+@Index('idx_projects_cost_centre', ['costCentreId'])
+@Index('idx_projects_value_stream', ['valueStreamId'])
+@Index('idx_projects_name_trgm', { synchronize: false })
+@Index('idx_projects_description_trgm', { synchronize: false })
+@Check('ck_projects_dates', '"end_date" IS NULL OR "end_date" >= "start_date"')
+@Check('ck_projects_estimated_cost', '"estimated_cost" IS NULL OR "estimated_cost" >= 0')
+@Check('ck_projects_delivery_status', `"delivery_status" IN ('BACKLOG', 'TODO', 'IN_PROGRESS', 'IN_REVIEW', 'DONE', 'CANCELLED')`)
+export class ProjectEntity {
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  planId: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  id: string;
+
+  @Column({ type: 'varchar', length: 25 })
+  organizationId: string;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  externalId: string | null;
+
+  @Column({ type: 'varchar', length: 200 })
+  name: string;
+
+  @Column({ type: 'varchar', length: 50, nullable: true })
+  projectCode: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  description: string | null;
+
+  @Column({ type: 'date' })
+  startDate: string;
+
+  @Column({ type: 'date', nullable: true })
+  endDate: string | null;
+
+  @Column({ type: 'varchar', length: 25, nullable: true })
+  ownerUserId: string | null;
+
+  /** Set by create/PATCH while the project has no links; derived from the links' tickets otherwise. */
+  @Column({ type: 'varchar', length: 20, default: 'BACKLOG' })
+  deliveryStatus: DeliveryStatus;
+
+  /** Lower = higher priority. */
+  @Column({ type: 'integer', default: 0 })
+  priority: number;
+
+  @Column({ type: 'numeric', precision: 14, scale: 2, nullable: true })
+  estimatedCost: string | null;
+
+  @Column({ type: 'varchar', length: 25, nullable: true })
+  valueStreamId: string | null;
+
+  @Column({ type: 'varchar', length: 25, nullable: true })
+  costCentreId: string | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  icon: string | null;
+
+  @Column({ type: 'varchar', length: 7, default: '#6B7280' })
+  iconColor: string;
+
+  @ManyToOne(() => UserEntity, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'owner_user_id', foreignKeyConstraintName: 'fk_projects_owner_user' })
+  ownerUser?: UserEntity;
+
+  @ManyToOne(() => CostCentreEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'cost_centre_id', foreignKeyConstraintName: 'fk_projects_cost_centre' })
+  costCentre?: CostCentreEntity;
+
+  @ManyToOne(() => ValueStreamEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'value_stream_id', foreignKeyConstraintName: 'fk_projects_value_stream' })
+  valueStream?: ValueStreamEntity;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,145 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import type { RequestContext } from '../access/request-context';
+import { DomainError } from '../common/errors/domain-error';
+import { registerConstraint } from '../common/errors/db-errors';
+import { list, ListEnvelope, Page } from '../common/http/envelopes';
+import { newId } from '../common/ids';
+import { Tx, UnitOfWork } from '../database/unit-of-work';
+import { DELIVERY_STATUSES, deriveDeliveryStatus, ticketDeliveryStatus, type DeliveryStatus } from './delivery-status';
+import { CreateProjectLinkDto, ProjectLinkDto, UpdateProjectLinkDto } from './dto/project-link.dto';
+import { ProjectLinkEntity } from './entities/project-link.entity';
+import type { ProjectEntity } from './entities/project.entity';
+import { ProjectsService } from './projects.service';
+
+registerConstraint('uq_project_links_ticket', {
+  code: 'VALIDATION_ERROR',
+  field: 'key',
+  message: 'The project already has a link to this provider and key',
+});
+
+/** Change-recorder entity type of link writes (audit history; document 02 has no event for links). */
+const LINK_ENTITY_TYPE = 'project_link';
+
+/**
+ * Project-management links of a project (application API). Every link write re-derives the
+ * project's deliveryStatus in the same transaction, under a lock on the project row, and records a
+ * `project` update when the derived value changes.
+ */
+@Injectable()
+export class ProjectLinksService {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly dataSource: DataSource,
+    private readonly projects: ProjectsService,
+  ) {}
+
+  async list(ctx: RequestContext, projectId: string, page: Page): Promise<ListEnvelope<ProjectLinkDto>> {
+    const project = await this.projects.find(ctx, projectId);
+    const [rows, total] = await this.dataSource.getRepository(ProjectLinkEntity).findAndCount({
+      where: { planId: ctx.planId, projectId: project.id },
+      order: { createdAt: 'ASC', id: 'ASC' },
+      skip: page.offset,
+      take: page.limit,
+    });
+    return list(rows.map(ProjectLinkDto.from), total, page);
+  }
+
+  async get(ctx: RequestContext, projectId: string, linkId: string): Promise<ProjectLinkDto> {
+    const project = await this.projects.find(ctx, projectId);
+    return ProjectLinkDto.from(await this.find(ctx, this.dataSource.manager, project.id, linkId));
+  }
+
+  async create(ctx: RequestContext, projectId: string, input: CreateProjectLinkDto): Promise<ProjectLinkDto> {
+    checkStatus(input.status);
+    return this.uow.run(ctx, async (tx) => {
+      const project = await this.projects.find(ctx, projectId, tx.em, true);
+      const id = newId();
+      await tx.em.getRepository(ProjectLinkEntity).insert({
+        planId: ctx.planId,
+        id,
+        organizationId: ctx.organizationId,
+        projectId: project.id,
+        provider: input.provider,
+        key: input.key,
+        url: input.url ?? null,
+        status: input.status,
+      });
+      const link = await this.find(ctx, tx.em, project.id, id);
+      tx.record({ entityType: LINK_ENTITY_TYPE, entityId: id, changeType: 'create', before: null, after: payload(link) });
+      await this.rederive(tx, project);
+      return ProjectLinkDto.from(link);
+    });
+  }
+
+  async update(ctx: RequestContext, projectId: string, linkId: string, input: UpdateProjectLinkDto): Promise<ProjectLinkDto> {
+    if (input.status !== undefined) checkStatus(input.status);
+    return this.uow.run(ctx, async (tx) => {
+      const project = await this.projects.find(ctx, projectId, tx.em, true);
+      const link = await this.find(ctx, tx.em, project.id, linkId);
+      const before = payload(link);
+      if (input.provider !== undefined) link.provider = input.provider;
+      if (input.key !== undefined) link.key = input.key;
+      if (input.url !== undefined) link.url = input.url;
+      if (input.status !== undefined) link.status = input.status;
+      await tx.em.getRepository(ProjectLinkEntity).save(link);
+      const updated = await this.find(ctx, tx.em, project.id, link.id);
+      const after = payload(updated);
+      if (JSON.stringify(before) !== JSON.stringify(after)) {
+        tx.record({ entityType: LINK_ENTITY_TYPE, entityId: link.id, changeType: 'update', before, after });
+      }
+      await this.rederive(tx, project);
+      return ProjectLinkDto.from(updated);
+    });
+  }
+
+  /** Removes a link; the project's deliveryStatus keeps its last derived value once the last one goes. */
+  async remove(ctx: RequestContext, projectId: string, linkId: string): Promise<void> {
+    await this.uow.run(ctx, async (tx) => {
+      const project = await this.projects.find(ctx, projectId, tx.em, true);
+      const link = await this.find(ctx, tx.em, project.id, linkId);
+      await tx.em.getRepository(ProjectLinkEntity).delete({ planId: ctx.planId, id: link.id });
+      tx.record({ entityType: LINK_ENTITY_TYPE, entityId: link.id, changeType: 'delete', before: payload(link), after: null });
+      await this.rederive(tx, project);
+    });
+  }
+
+  private async find(ctx: RequestContext, em: EntityManager, projectId: string, linkId: string): Promise<ProjectLinkEntity> {
+    const link = await em.getRepository(ProjectLinkEntity).findOneBy({ planId: ctx.planId, projectId, id: linkId });
+    if (!link) throw DomainError.notFound('Project link', linkId);
+    return link;
+  }
+
+  /** Stores the status derived from the project's links, recording a `project` update when it changes. */
+  private async rederive(tx: Tx, project: ProjectEntity): Promise<void> {
+    const rows: { status: string }[] = await tx.em.query(`SELECT status FROM project_links WHERE plan_id = $1 AND project_id = $2`, [
+      tx.ctx.planId,
+      project.id,
+    ]);
+    const derived = deriveDeliveryStatus(rows.map((r) => ticketDeliveryStatus(r.status) ?? 'BACKLOG'));
+    if (derived === null || derived === project.deliveryStatus) return;
+    const before = this.projects.payload(project);
+    await tx.em.query(`UPDATE projects SET delivery_status = $3, updated_at = now() WHERE plan_id = $1 AND id = $2`, [
+      tx.ctx.planId,
+      project.id,
+      derived,
+    ]);
+    const after = this.projects.payload(await this.projects.find(tx.ctx, project.id, tx.em));
+    tx.record({ entityType: 'project', entityId: project.id, changeType: 'update', before, after });
+  }
+}
+
+function checkStatus(status: string): DeliveryStatus {
+  const mapped = ticketDeliveryStatus(status);
+  if (!mapped) {
+    throw DomainError.validation(
+      'status',
+      `status "${status}" is not a known ticket status; send one of ${DELIVERY_STATUSES.join(', ')} or a common tool status such as To Do, In Progress, Code Review, Closed, Won't Do`,
+    );
+  }
+  return mapped;
+}
+
+function payload(link: ProjectLinkEntity): Record<string, unknown> {
+  return { ...ProjectLinkDto.from(link) };
+}

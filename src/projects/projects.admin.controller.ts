@@ -1,0 +1,79 @@
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiParam, ApiTags } from '@nestjs/swagger';
+import { AdminApi } from '../access/access.decorators';
+import { Ctx, RequestContext } from '../access/request-context';
+import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../common/http/api-responses';
+import { DataEnvelope, ListEnvelope, one, pageOf } from '../common/http/envelopes';
+import { PageQueryDto } from '../common/http/pagination.dto';
+import { CreateProjectLinkDto, ProjectLinkDto, UpdateProjectLinkDto } from './dto/project-link.dto';
+import { ProjectLinksService } from './project-links.service';
+
+const PROJECT_PARAM = { name: 'projectId', description: 'The project id, or its externalId (live data)' };
+
+/**
+ * Project-management links (application API). While a project has links its deliveryStatus is
+ * derived from their ticket statuses; each write here re-derives it.
+ */
+@ApiTags('Application: project links')
+@AdminApi()
+@ApiParam(PROJECT_PARAM)
+@Controller('admin/v1/organizations/:orgId/projects/:projectId/links')
+export class ProjectsAdminController {
+  constructor(private readonly links: ProjectLinksService) {}
+
+  /** Links a ticket to the project; the project's deliveryStatus is derived from then on. */
+  @Post()
+  @ApiData(ProjectLinkDto, 201)
+  @ApiErrors(400, 404)
+  async create(
+    @Ctx() ctx: RequestContext,
+    @Param('projectId') projectId: string,
+    @Body() body: CreateProjectLinkDto,
+  ): Promise<DataEnvelope<ProjectLinkDto>> {
+    return one(await this.links.create(ctx, projectId, body));
+  }
+
+  /** The project's links, oldest first. */
+  @Get()
+  @ApiList(ProjectLinkDto)
+  @ApiErrors(400, 404)
+  list(
+    @Ctx() ctx: RequestContext,
+    @Param('projectId') projectId: string,
+    @Query() query: PageQueryDto,
+  ): Promise<ListEnvelope<ProjectLinkDto>> {
+    return this.links.list(ctx, projectId, pageOf(query));
+  }
+
+  @Get(':linkId')
+  @ApiData(ProjectLinkDto)
+  @ApiErrors(404)
+  async get(
+    @Ctx() ctx: RequestContext,
+    @Param('projectId') projectId: string,
+    @Param('linkId') linkId: string,
+  ): Promise<DataEnvelope<ProjectLinkDto>> {
+    return one(await this.links.get(ctx, projectId, linkId));
+  }
+
+  /** Changes any create field; a new `status` re-derives the project's deliveryStatus. */
+  @Patch(':linkId')
+  @ApiData(ProjectLinkDto)
+  @ApiErrors(400, 404)
+  async update(
+    @Ctx() ctx: RequestContext,
+    @Param('projectId') projectId: string,
+    @Param('linkId') linkId: string,
+    @Body() body: UpdateProjectLinkDto,
+  ): Promise<DataEnvelope<ProjectLinkDto>> {
+    return one(await this.links.update(ctx, projectId, linkId, body));
+  }
+
+  /** Removes the link; after the last one the project keeps its last derived deliveryStatus, settable again. */
+  @Delete(':linkId')
+  @ApiNoContent()
+  @ApiErrors(404)
+  async remove(@Ctx() ctx: RequestContext, @Param('projectId') projectId: string, @Param('linkId') linkId: string): Promise<void> {
+    await this.links.remove(ctx, projectId, linkId);
+  }
+}

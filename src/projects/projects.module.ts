@@ -1,0 +1,37 @@
+import { Module } from '@nestjs/common';
+import { crudController } from '../common/crud/crud.controller';
+import { customAttributeValuesController } from '../custom-attributes/custom-attribute-values.controller';
+import { CustomAttributesModule } from '../custom-attributes/custom-attributes.module';
+import { ReferenceDataModule } from '../reference-data/reference-data.module';
+import { CreateProjectDto, ProjectDto, ProjectQueryDto, UpdateProjectDto } from './dto/project.dto';
+import { ProjectLinksService } from './project-links.service';
+import { ProjectsAdminController } from './projects.admin.controller';
+import { ProjectsService } from './projects.service';
+
+const ProjectsController = crudController({
+  path: 'projects',
+  tag: 'Projects',
+  view: 'projects_view',
+  edit: 'projects_edit',
+  service: ProjectsService as never,
+  response: ProjectDto,
+  create: CreateProjectDto,
+  update: UpdateProjectDto,
+  query: ProjectQueryDto,
+});
+
+const ProjectAttributesController = customAttributeValuesController({
+  path: 'projects',
+  tag: 'Projects',
+  entityType: 'PROJECT',
+  view: 'projects_view',
+  service: ProjectsService as never,
+});
+
+@Module({
+  imports: [ReferenceDataModule, CustomAttributesModule],
+  controllers: [ProjectAttributesController, ProjectsController, ProjectsAdminController],
+  providers: [ProjectsService, ProjectLinksService],
+  exports: [ProjectsService],
+})
+export class ProjectsModule {}

@@ -1,0 +1,175 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import type { RequestContext } from '../access/request-context';
+import { CrudService } from '../common/crud/crud.service';
+import { registerReference } from '../common/crud/crud.types';
+import { todayUtc } from '../common/dates';
+import { DomainError } from '../common/errors/domain-error';
+import { registerConstraint } from '../common/errors/db-errors';
+import type { ListEnvelope } from '../common/http/envelopes';
+import type { ListQueryDto } from '../common/http/pagination.dto';
+import { Tx, UnitOfWork } from '../database/unit-of-work';
+import { CostCentresService } from '../reference-data/cost-centres.service';
+import { ValueStreamsService } from '../reference-data/value-streams.service';
+import { DEFAULT_DELIVERY_STATUS } from './delivery-status';
+import { CreateProjectDto, DEFAULT_ICON_COLOR, DEFAULT_PRIORITY, ProjectDto, UpdateProjectDto } from './dto/project.dto';
+import { ProjectEntity } from './entities/project.entity';
+
+registerConstraint('uq_projects_external_id', {
+  code: 'VALIDATION_ERROR',
+  field: 'externalId',
+  message: 'externalId is already used by another project',
+});
+registerConstraint('ck_projects_dates', { code: 'VALIDATION_ERROR', field: 'endDate', message: 'endDate must not be before startDate' });
+registerConstraint('ck_projects_estimated_cost', {
+  code: 'VALIDATION_ERROR',
+  field: 'estimatedCost',
+  message: 'estimatedCost must not be less than 0',
+});
+registerConstraint('fk_projects_owner_user', {
+  code: 'VALIDATION_ERROR',
+  field: 'ownerUserId',
+  message: 'ownerUserId does not match any user of the organization',
+});
+registerConstraint('fk_projects_cost_centre', { code: 'CONFLICT', message: 'The cost centre is still referenced by projects' });
+registerConstraint('fk_projects_value_stream', { code: 'CONFLICT', message: 'The value stream is still referenced by projects' });
+registerReference('cost_centres', { table: 'projects', column: 'cost_centre_id', label: 'projects', planScoped: true });
+registerReference('value_streams', { table: 'projects', column: 'value_stream_id', label: 'projects', planScoped: true });
+
+type Query = ListQueryDto & Record<string, unknown>;
+
+/**
+ * Projects (document 01): planning records (plan_id) with an owner user, a value stream and a cost
+ * centre. deliveryStatus is the project's own until it has project-management links; from then on
+ * ProjectLinksService derives it and writes of it are ignored.
+ */
+@Injectable()
+export class ProjectsService extends CrudService<ProjectEntity, ProjectDto, CreateProjectDto, UpdateProjectDto> {
+  constructor(
+    uow: UnitOfWork,
+    dataSource: DataSource,
+    private readonly costCentres: CostCentresService,
+    private readonly valueStreams: ValueStreamsService,
+  ) {
+    super(uow, dataSource, {
+      entity: ProjectEntity,
+      table: 'projects',
+      label: 'Project',
+      entityType: 'project',
+      planScoped: true,
+      externalId: true,
+      search: ['name', 'description'],
+      sort: {
+        name: 'name',
+        projectCode: 'projectCode',
+        startDate: 'startDate',
+        endDate: 'endDate',
+        priority: 'priority',
+        deliveryStatus: 'deliveryStatus',
+        estimatedCost: 'estimatedCost',
+        createdAt: 'createdAt',
+        updatedAt: 'updatedAt',
+      },
+      defaultSort: 'name',
+      customAttributeType: 'PROJECT',
+      toResponse: ProjectDto.from,
+      toPayload: ProjectDto.payload,
+    });
+  }
+
+  /** The reference filters accept an id or an externalId, like the body fields they match. */
+  override async list(ctx: RequestContext, query: Query): Promise<ListEnvelope<ProjectDto>> {
+    const resolved: Query = { ...query };
+    if (typeof query.costCentreId === 'string') resolved.costCentreId = await this.filterId(ctx, this.costCentres, query.costCentreId);
+    if (typeof query.valueStreamId === 'string') resolved.valueStreamId = await this.filterId(ctx, this.valueStreams, query.valueStreamId);
+    return super.list(ctx, resolved);
+  }
+
+  protected override filter(qb: SelectQueryBuilder<ProjectEntity>, query: Query): void {
+    if (query.costCentreId) qb.andWhere('r.costCentreId = :costCentreId', { costCentreId: query.costCentreId });
+    if (query.valueStreamId) qb.andWhere('r.valueStreamId = :valueStreamId', { valueStreamId: query.valueStreamId });
+    if (query.deliveryStatus) qb.andWhere('r.deliveryStatus = :deliveryStatus', { deliveryStatus: query.deliveryStatus });
+  }
+
+  protected override async build(input: CreateProjectDto, ctx: RequestContext, em: EntityManager): Promise<Partial<ProjectEntity>> {
+    const entity = new ProjectEntity();
+    entity.deliveryStatus = DEFAULT_DELIVERY_STATUS;
+    entity.priority = DEFAULT_PRIORITY;
+    entity.iconColor = DEFAULT_ICON_COLOR;
+    await this.apply(entity, input, ctx, em);
+    return entity;
+  }
+
+  protected override async apply(entity: ProjectEntity, input: UpdateProjectDto, ctx: RequestContext, em: EntityManager): Promise<void> {
+    if (input.name !== undefined) entity.name = input.name;
+    if (input.externalId !== undefined) entity.externalId = input.externalId;
+    if (input.projectCode !== undefined) entity.projectCode = input.projectCode;
+    if (input.description !== undefined) entity.description = input.description;
+    if (input.startDate !== undefined) entity.startDate = input.startDate;
+    if (input.endDate !== undefined) entity.endDate = input.endDate;
+    if (input.icon !== undefined) entity.icon = input.icon;
+    if (input.iconColor !== undefined) entity.iconColor = input.iconColor;
+    if (input.priority !== undefined) entity.priority = input.priority;
+    if (input.estimatedCost !== undefined) entity.estimatedCost = input.estimatedCost === null ? null : String(input.estimatedCost);
+    if (input.ownerUserId !== undefined) entity.ownerUserId = await this.resolveOwner(ctx, em, input.ownerUserId);
+    if (input.costCentreId !== undefined)
+      entity.costCentreId = (await this.costCentres.resolveId(ctx, em, input.costCentreId, 'costCentreId')) ?? null;
+    if (input.valueStreamId !== undefined)
+      entity.valueStreamId = (await this.valueStreams.resolveId(ctx, em, input.valueStreamId, 'valueStreamId')) ?? null;
+    // Document 01: honoured only while the project has no project-management links, ignored otherwise.
+    if (input.deliveryStatus !== undefined && !(entity.id && (await this.linkCount(ctx, em, entity.id)) > 0)) {
+      entity.deliveryStatus = input.deliveryStatus;
+    }
+    if (entity.endDate && entity.startDate && entity.endDate < entity.startDate) {
+      const field = input.endDate !== undefined ? 'endDate' : 'startDate';
+      throw DomainError.validation(
+        field,
+        field === 'endDate' ? 'endDate must not be before startDate' : 'startDate must not be after endDate',
+      );
+    }
+  }
+
+  /** Spec 03 §1.4: a project with active assignments (end date unset, today or later) cannot be deleted. */
+  protected override async assertUnreferenced(tx: Tx, entity: ProjectEntity): Promise<void> {
+    const [{ n }]: { n: number }[] = await tx.em.query(
+      `SELECT count(*)::int AS n FROM assignments
+        WHERE plan_id = $1 AND type = 'project' AND target_id = $2 AND (end_date IS NULL OR end_date >= $3)`,
+      [tx.ctx.planId, entity.id, todayUtc()],
+    );
+    if (n > 0) {
+      throw DomainError.conflict(
+        `Project ${entity.id} still has ${n} active assignments (end date unset, today or later); end or remove them first`,
+      );
+    }
+    await super.assertUnreferenced(tx, entity);
+    // Ended assignments are history of the project: they go with it rather than point at nothing.
+    await tx.em.query(`DELETE FROM assignments WHERE plan_id = $1 AND type = 'project' AND target_id = $2`, [tx.ctx.planId, entity.id]);
+  }
+
+  /** How many project-management links the project has in the request's plan. */
+  async linkCount(ctx: RequestContext, em: EntityManager, projectId: string): Promise<number> {
+    const [{ n }]: { n: number }[] = await em.query(`SELECT count(*)::int AS n FROM project_links WHERE plan_id = $1 AND project_id = $2`, [
+      ctx.planId,
+      projectId,
+    ]);
+    return n;
+  }
+
+  /** ownerUserId must be a user (application login) of the organization: 400 on the field otherwise. */
+  private async resolveOwner(ctx: RequestContext, em: EntityManager, userId: string | null): Promise<string | null> {
+    if (userId === null) return null;
+    const rows: unknown[] = await em.query(`SELECT 1 FROM users WHERE id = $1 AND organization_id = $2`, [userId, ctx.organizationId]);
+    if (!rows.length) throw DomainError.validation('ownerUserId', 'ownerUserId does not match any user of the organization');
+    return userId;
+  }
+
+  /** A filter value by id or externalId; one that matches nothing stays as sent and so matches no project. */
+  private async filterId(ctx: RequestContext, service: CostCentresService | ValueStreamsService, value: string): Promise<string> {
+    try {
+      return (await service.find(ctx, value)).id;
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'NOT_FOUND') return value;
+      throw error;
+    }
+  }
+}
