@@ -1,5 +1,9 @@
 /** Entry point of `npm run bench -- <name>`: runs one benchmark of bench/. */
-const BENCHMARKS: Record<string, () => Promise<void>> = {};
+import { readingsBenchmark } from './readings';
+
+const BENCHMARKS: Record<string, () => Promise<void>> = {
+  readings: readingsBenchmark,
+};
 
 async function main(): Promise<void> {
   const name = process.argv[2];

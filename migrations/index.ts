@@ -1,4 +1,5 @@
 import { Foundation1795258169863 } from './1795258169863-Foundation';
+import { BusinessMetrics1795259066306 } from './1795259066306-BusinessMetrics';
 import { ReferenceData1795259093079 } from './1795259093079-ReferenceData';
 import { People1795259609331 } from './1795259609331-People';
 import { Contractors1795259976237 } from './1795259976237-Contractors';
@@ -6,4 +7,4 @@ import { Projects1795259638073 } from './1795259638073-Projects';
 
 /** Every migration in order. `npm run migration:generate -- <Name>` writes one; add it here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const MIGRATIONS: Function[] = [Foundation1795258169863, ReferenceData1795259093079, People1795259609331, Projects1795259638073, Contractors1795259976237];
+export const MIGRATIONS: Function[] = [Foundation1795258169863, BusinessMetrics1795259066306, ReferenceData1795259093079, People1795259609331, Projects1795259638073, Contractors1795259976237];

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { AccessModule } from './access/access.module';
+import { BusinessMetricsModule } from './business-metrics/business-metrics.module';
 import { AllExceptionsFilter } from './common/errors/exception.filter';
 import { AppValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
@@ -36,6 +37,7 @@ export class AppModule {
         AssignmentsModule,
         EmployeesModule,
         ContractorsModule,
+        BusinessMetricsModule,
       ],
       controllers: [HealthController],
       providers: [

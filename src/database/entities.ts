@@ -16,6 +16,9 @@ import { TeamEntity } from '../teams/entities/team.entity';
 import { ProjectEntity } from '../projects/entities/project.entity';
 import { ProjectLinkEntity } from '../projects/entities/project-link.entity';
 import { ApiKeyEntity } from '../access/entities/api-key.entity';
+import { BusinessMetricEntity } from '../business-metrics/entities/business-metric.entity';
+import { MetricReadingEntity } from '../business-metrics/entities/metric-reading.entity';
+import { MetricSourceEntity } from '../business-metrics/entities/metric-source.entity';
 import { OrganizationEntity } from '../organizations/entities/organization.entity';
 import { UserEntity } from '../organizations/entities/user.entity';
 import { PlanEntity } from '../scenarios/entities/plan.entity';
@@ -25,4 +28,5 @@ import { RecordChangeEntity } from './entities/record-change.entity';
 export const ENTITIES = [OrganizationEntity, PlanEntity, UserEntity, ApiKeyEntity, RecordChangeEntity,
   JobRoleEntity, LocationEntity, CostCentreEntity, ValueStreamEntity, ResourceTypeEntity, DriverEntity, ExchangeRateEntity,
   TeamEntity, CustomAttributeDefinitionEntity, CustomAttributeValueEntity, AssignmentEntity, EmployeeEntity, SalaryAdjustmentEntity, ContractorEntity, RateAdjustmentEntity,
+  BusinessMetricEntity, MetricSourceEntity, MetricReadingEntity,
   ProjectEntity, ProjectLinkEntity];

@@ -1,0 +1,96 @@
+import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiParam, ApiTags } from '@nestjs/swagger';
+import { AdminApi } from '../access/access.decorators';
+import { ApiData, ApiErrors, ApiList } from '../common/http/api-responses';
+import { DataEnvelope, ListEnvelope, one, pageOf } from '../common/http/envelopes';
+import { PageQueryDto } from '../common/http/pagination.dto';
+import { BusinessMetricsService } from './business-metrics.service';
+import { BusinessMetricDto, CreateBusinessMetricDto, UpdateBusinessMetricDto } from './dto/business-metric.dto';
+import { MetricSourceDto, UpdateMetricSourceDto } from './dto/metric-source.dto';
+import { ReadingDto, ReadingListQueryDto } from './dto/reading.dto';
+
+const METRIC_PARAM = { name: 'metricId', description: "The metric's id or key" };
+
+@ApiTags('Application: business metrics')
+@AdminApi()
+@Controller('admin/v1/organizations/:orgId/business-metrics')
+export class BusinessMetricsAdminController {
+  constructor(private readonly metrics: BusinessMetricsService) {}
+
+  /** Creates a metric that outside systems can push readings of. */
+  @Post()
+  @ApiData(BusinessMetricDto, 201)
+  @ApiErrors(400, 404)
+  async create(@Param('orgId') orgId: string, @Body() body: CreateBusinessMetricDto): Promise<DataEnvelope<BusinessMetricDto>> {
+    return one(await this.metrics.create(orgId, body));
+  }
+
+  /** The organization's metrics, by key. */
+  @Get()
+  @ApiList(BusinessMetricDto)
+  @ApiErrors(400, 404)
+  list(@Param('orgId') orgId: string, @Query() query: PageQueryDto): Promise<ListEnvelope<BusinessMetricDto>> {
+    return this.metrics.list(orgId, pageOf(query));
+  }
+
+  @Get(':metricId')
+  @ApiParam(METRIC_PARAM)
+  @ApiData(BusinessMetricDto)
+  @ApiErrors(404)
+  async get(@Param('orgId') orgId: string, @Param('metricId') metricId: string): Promise<DataEnvelope<BusinessMetricDto>> {
+    return one(await this.metrics.get(orgId, metricId));
+  }
+
+  /** Changes any create field (`active: false` leaves the metric out of summaries; it still accepts readings). */
+  @Patch(':metricId')
+  @ApiParam(METRIC_PARAM)
+  @ApiData(BusinessMetricDto)
+  @ApiErrors(400, 404)
+  async update(
+    @Param('orgId') orgId: string,
+    @Param('metricId') metricId: string,
+    @Body() body: UpdateBusinessMetricDto,
+  ): Promise<DataEnvelope<BusinessMetricDto>> {
+    return one(await this.metrics.update(orgId, metricId, body));
+  }
+
+  /** The systems that pushed readings of the metric, with their feed status, by name. */
+  @Get(':metricId/sources')
+  @ApiParam(METRIC_PARAM)
+  @ApiList(MetricSourceDto)
+  @ApiErrors(400, 404)
+  listSources(
+    @Param('orgId') orgId: string,
+    @Param('metricId') metricId: string,
+    @Query() query: PageQueryDto,
+  ): Promise<ListEnvelope<MetricSourceDto>> {
+    return this.metrics.listSources(orgId, metricId, pageOf(query));
+  }
+
+  /** Pauses or resumes a source; a paused source still accepts readings. */
+  @Patch(':metricId/sources/:sourceId')
+  @ApiParam(METRIC_PARAM)
+  @ApiData(MetricSourceDto)
+  @ApiErrors(400, 404)
+  async updateSource(
+    @Param('orgId') orgId: string,
+    @Param('metricId') metricId: string,
+    @Param('sourceId') sourceId: string,
+    @Body() body: UpdateMetricSourceDto,
+  ): Promise<DataEnvelope<MetricSourceDto>> {
+    return one(await this.metrics.updateSource(orgId, metricId, sourceId, body));
+  }
+
+  /** Stored readings, by periodStart then source; filter by source and by period (overlapping [from, to]). */
+  @Get(':metricId/readings')
+  @ApiParam(METRIC_PARAM)
+  @ApiList(ReadingDto)
+  @ApiErrors(400, 404)
+  listReadings(
+    @Param('orgId') orgId: string,
+    @Param('metricId') metricId: string,
+    @Query() query: ReadingListQueryDto,
+  ): Promise<ListEnvelope<ReadingDto>> {
+    return this.metrics.listReadings(orgId, metricId, query, pageOf(query));
+  }
+}

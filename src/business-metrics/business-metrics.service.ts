@@ -1,0 +1,167 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, Repository } from 'typeorm';
+import { registerConstraint } from '../common/errors/db-errors';
+import { DomainError } from '../common/errors/domain-error';
+import { decimalToNumber } from '../common/decimals';
+import { list, ListEnvelope, Page } from '../common/http/envelopes';
+import { newId } from '../common/ids';
+import { BusinessMetricDto, CreateBusinessMetricDto, UpdateBusinessMetricDto } from './dto/business-metric.dto';
+import { hasNul } from './dto/text-rules';
+import { MetricSourceDto, UpdateMetricSourceDto } from './dto/metric-source.dto';
+import { ReadingDto, ReadingListQueryDto } from './dto/reading.dto';
+import { BusinessMetricEntity } from './entities/business-metric.entity';
+import { MetricSourceEntity } from './entities/metric-source.entity';
+
+registerConstraint('uq_business_metrics_org_key', {
+  code: 'VALIDATION_ERROR',
+  message: 'key is already the key of another metric of the organization',
+  field: 'key',
+});
+
+interface ReadingRow {
+  metric_id: string;
+  source_id: string;
+  source_name: string;
+  period_start: string;
+  period_end: string;
+  value: string;
+  ai_value: string | null;
+  external_ref: string | null;
+  note: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Metrics, their sources and their readings in the application API (spec 03 §3 "Business metrics"). */
+@Injectable()
+export class BusinessMetricsService {
+  private readonly metrics: Repository<BusinessMetricEntity>;
+  private readonly sources: Repository<MetricSourceEntity>;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.metrics = dataSource.getRepository(BusinessMetricEntity);
+    this.sources = dataSource.getRepository(MetricSourceEntity);
+  }
+
+  async create(organizationId: string, input: CreateBusinessMetricDto): Promise<BusinessMetricDto> {
+    const id = newId();
+    await this.metrics.insert({
+      id,
+      organizationId,
+      key: input.key,
+      name: input.name,
+      unit: input.unit,
+      description: input.description ?? null,
+      active: input.active ?? true,
+    });
+    return BusinessMetricDto.from(await this.metrics.findOneByOrFail({ id }));
+  }
+
+  async list(organizationId: string, page: Page): Promise<ListEnvelope<BusinessMetricDto>> {
+    const [rows, total] = await this.metrics.findAndCount({
+      where: { organizationId },
+      order: { key: 'ASC' },
+      skip: page.offset,
+      take: page.limit,
+    });
+    return list(rows.map(BusinessMetricDto.from), total, page);
+  }
+
+  async get(organizationId: string, metricRef: string): Promise<BusinessMetricDto> {
+    return BusinessMetricDto.from(await this.findMetric(organizationId, metricRef));
+  }
+
+  async update(organizationId: string, metricRef: string, input: UpdateBusinessMetricDto): Promise<BusinessMetricDto> {
+    const metric = await this.findMetric(organizationId, metricRef);
+    for (const field of ['key', 'name', 'unit', 'active'] as const) {
+      if (input[field] === null) throw DomainError.validation(field, `${field} must not be null`);
+    }
+    const patch: Partial<BusinessMetricEntity> = {};
+    if (input.key !== undefined) patch.key = input.key;
+    if (input.name !== undefined) patch.name = input.name;
+    if (input.unit !== undefined) patch.unit = input.unit;
+    if (input.description !== undefined) patch.description = input.description;
+    if (input.active !== undefined) patch.active = input.active;
+    if (Object.keys(patch).length) await this.metrics.update({ id: metric.id }, patch);
+    return BusinessMetricDto.from(await this.metrics.findOneByOrFail({ id: metric.id }));
+  }
+
+  async listSources(organizationId: string, metricRef: string, page: Page): Promise<ListEnvelope<MetricSourceDto>> {
+    const metric = await this.findMetric(organizationId, metricRef);
+    const [rows, total] = await this.sources.findAndCount({
+      where: { metricId: metric.id },
+      order: { name: 'ASC', id: 'ASC' },
+      skip: page.offset,
+      take: page.limit,
+    });
+    return list(rows.map(MetricSourceDto.from), total, page);
+  }
+
+  async updateSource(organizationId: string, metricRef: string, sourceId: string, input: UpdateMetricSourceDto): Promise<MetricSourceDto> {
+    const metric = await this.findMetric(organizationId, metricRef);
+    if (hasNul(sourceId)) throw DomainError.notFound('Source', sourceId);
+    const source = await this.sources.findOneBy({ id: sourceId, metricId: metric.id });
+    if (!source) throw DomainError.notFound('Source', sourceId);
+    if (source.paused !== input.paused) await this.sources.update({ id: source.id }, { paused: input.paused });
+    return MetricSourceDto.from(await this.sources.findOneByOrFail({ id: source.id }));
+  }
+
+  /** Readings of the metric, by periodStart then source; `from`/`to` keep periods overlapping [from, to]. */
+  async listReadings(organizationId: string, metricRef: string, query: ReadingListQueryDto, page: Page): Promise<ListEnvelope<ReadingDto>> {
+    if (query.from !== undefined && query.to !== undefined && query.to < query.from) {
+      throw DomainError.validation('to', 'to must not be before from');
+    }
+    const metric = await this.findMetric(organizationId, metricRef);
+    const params: unknown[] = [metric.id];
+    const where = ['r.metric_id = $1'];
+    if (query.sourceId !== undefined) where.push(`r.source_id = $${params.push(query.sourceId)}`);
+    if (query.from !== undefined) where.push(`r.period_end >= $${params.push(query.from)}`);
+    if (query.to !== undefined) where.push(`r.period_start <= $${params.push(query.to)}`);
+    const filter = where.join(' AND ');
+    const [counted, rows] = await Promise.all([
+      this.dataSource.query(`SELECT count(*) AS total FROM business_metric_readings r WHERE ${filter}`, params) as Promise<{ total: number }[]>,
+      this.dataSource.query(
+        `SELECT r.metric_id, r.source_id, s.name AS source_name, r.period_start, r.period_end, r.value, r.ai_value,
+                r.external_ref, r.note, r.created_at, r.updated_at
+           FROM business_metric_readings r
+           JOIN business_metric_sources s ON s.id = r.source_id
+          WHERE ${filter}
+          ORDER BY r.period_start, r.source_id
+          LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, page.limit, page.offset],
+      ) as Promise<ReadingRow[]>,
+    ]);
+    return list(rows.map(toReadingDto), counted[0]?.total ?? 0, page);
+  }
+
+  /** The organization's metric by id, or else by key. */
+  private async findMetric(organizationId: string, metricRef: string): Promise<BusinessMetricEntity> {
+    if (hasNul(metricRef)) throw DomainError.notFound('Business metric', metricRef);
+    const found = await this.metrics.find({
+      where: [
+        { organizationId, id: metricRef },
+        { organizationId, key: metricRef },
+      ],
+      take: 2,
+    });
+    const metric = found.find((m) => m.id === metricRef) ?? found[0];
+    if (!metric) throw DomainError.notFound('Business metric', metricRef);
+    return metric;
+  }
+}
+
+function toReadingDto(row: ReadingRow): ReadingDto {
+  return {
+    metricId: row.metric_id,
+    sourceId: row.source_id,
+    sourceName: row.source_name,
+    periodStart: row.period_start,
+    periodEnd: row.period_end,
+    value: decimalToNumber(row.value) ?? 0,
+    aiValue: decimalToNumber(row.ai_value),
+    externalRef: row.external_ref,
+    note: row.note,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}

@@ -1,0 +1,196 @@
+import { FieldError } from '../common/errors/error-codes';
+import { MAX_EXTERNAL_REF, MAX_NOTE, MAX_READINGS_PER_REQUEST, MAX_SOURCE_NAME } from './dto/reading.dto';
+import { textProblem } from './dto/text-rules';
+
+/** A reading that passed every rule, ready for the upsert. */
+export interface CheckedReading {
+  periodStart: string;
+  periodEnd: string;
+  value: number;
+  aiValue: number | null;
+  externalRef: string | null;
+  note: string | null;
+}
+
+export interface CheckedBatch {
+  metric: string;
+  /** Trimmed. */
+  source: string;
+  readings: CheckedReading[];
+  /** Every problem, in body order, with dot paths (`readings.3.periodEnd`). Empty when the batch is good. */
+  details: FieldError[];
+  /**
+   * True when there are problems and every one of them is one of document 01 rule 3's two rejections
+   * (periodEnd before periodStart; aiValue above value): such a refusal is recorded against the source.
+   */
+  feedRejection: boolean;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/**
+ * The reading intake's validation: every rule of document 01 "Business metric readings" in one pass.
+ *
+ * The rules are the ones `IngestReadingsDto` declares with class-validator (which documents the body
+ * and is checked against this function by a unit test); this hand-written pass exists because
+ * class-validator spends about 12 ms on a 1,000-reading batch, more than the database write. It also
+ * tells the two rule-3 rejections apart from every other problem, which the global pipe cannot.
+ */
+export function checkReadingBatch(body: unknown): CheckedBatch {
+  const details: FieldError[] = [];
+  let otherProblems = 0;
+  const problem = (field: string, message: string) => {
+    details.push({ field, message: `${field} ${message}` });
+    otherProblems++;
+  };
+  const required = (field: string) => {
+    details.push({ field, message: `${field} is required` });
+    otherProblems++;
+  };
+
+  if (!isObject(body)) {
+    return { metric: '', source: '', readings: [], details: [{ field: 'body', message: 'The request body must be a JSON object' }], feedRejection: false };
+  }
+
+  const metric = body.metric;
+  if (metric === undefined || metric === null) required('metric');
+  else if (typeof metric !== 'string') problem('metric', 'must be a string');
+  else {
+    const text = textProblem(metric, 1, 255);
+    if (text) problem('metric', text);
+  }
+
+  const rawSource = body.source;
+  const source = typeof rawSource === 'string' ? rawSource.trim() : '';
+  if (rawSource === undefined || rawSource === null) required('source');
+  else if (typeof rawSource !== 'string') problem('source', 'must be a string');
+  else {
+    const text = textProblem(source, 1, MAX_SOURCE_NAME);
+    if (text) problem('source', text);
+  }
+
+  const readings: CheckedReading[] = [];
+  const items = body.readings;
+  if (items === undefined || items === null) required('readings');
+  else if (!Array.isArray(items)) problem('readings', 'must be an array');
+  else if (items.length < 1 || items.length > MAX_READINGS_PER_REQUEST) {
+    problem('readings', `must hold 1 to ${MAX_READINGS_PER_REQUEST.toLocaleString('en-US')} readings; it holds ${items.length.toLocaleString('en-US')}`);
+  } else {
+    for (let i = 0; i < items.length; i++) {
+      const item: unknown = items[i];
+      const at = `readings.${i}`;
+      if (!isObject(item)) {
+        problem(at, 'must be an object');
+        continue;
+      }
+      const { periodStart, periodEnd, value, aiValue, externalRef, note } = item;
+      const startOk = isCalendarDay(periodStart);
+      const endOk = isCalendarDay(periodEnd);
+      const valueOk = isFiniteNumber(value) && value >= 0;
+      const aiOk = aiValue === undefined || aiValue === null || (isFiniteNumber(aiValue) && aiValue >= 0);
+      let good = startOk && endOk && valueOk && aiOk;
+
+      if (!startOk) dateProblem(`${at}.periodStart`, periodStart);
+      if (!endOk) dateProblem(`${at}.periodEnd`, periodEnd);
+      else if (startOk && (periodEnd as string) < (periodStart as string)) {
+        // Rule 3: recorded against the source when it is the only kind of problem.
+        details.push({ field: `${at}.periodEnd`, message: `${at}.periodEnd must not be before periodStart (${periodStart as string})` });
+        good = false;
+      }
+      if (!valueOk) numberProblem(`${at}.value`, value);
+      if (!aiOk) numberProblem(`${at}.aiValue`, aiValue);
+      else if (valueOk && typeof aiValue === 'number' && aiValue > (value as number)) {
+        details.push({ field: `${at}.aiValue`, message: `${at}.aiValue must not be more than value (${String(value)})` });
+        good = false;
+      }
+      const ref = optionalText(`${at}.externalRef`, externalRef, MAX_EXTERNAL_REF);
+      const text = optionalText(`${at}.note`, note, MAX_NOTE);
+      if (ref === false || text === false) good = false;
+      if (good && ref !== false && text !== false) {
+        readings.push({
+          periodStart: periodStart as string,
+          periodEnd: periodEnd as string,
+          value: value as number,
+          aiValue: (aiValue as number | null | undefined) ?? null,
+          externalRef: ref,
+          note: text,
+        });
+      }
+    }
+  }
+
+  return {
+    metric: typeof metric === 'string' ? metric : '',
+    source,
+    readings,
+    details,
+    feedRejection: details.length > 0 && otherProblems === 0,
+  };
+
+  function dateProblem(field: string, value: unknown): void {
+    if (value === undefined || value === null) required(field);
+    else problem(field, 'must be a real calendar date in YYYY-MM-DD form');
+  }
+
+  function numberProblem(field: string, value: unknown): void {
+    if (value === undefined || value === null) required(field);
+    else if (!isFiniteNumber(value)) problem(field, 'must be a number');
+    else problem(field, 'must not be less than 0');
+  }
+
+  /** null/undefined -> null; a good string -> itself; otherwise records the problem and returns false. */
+  function optionalText(field: string, value: unknown, max: number): string | null | false {
+    if (value === undefined || value === null) return null;
+    if (typeof value !== 'string') {
+      problem(field, 'must be a string');
+      return false;
+    }
+    const text = textProblem(value, 0, max);
+    if (text) {
+      problem(field, text);
+      return false;
+    }
+    return value;
+  }
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * `isDateOnly` of src/common/dates.ts (a real calendar day written YYYY-MM-DD, years 0100-9999), without
+ * building a Date: a batch checks 2,000 of them and the Date-based check costs 1.5 ms of the request.
+ * A unit test holds the two to the same answers.
+ */
+export function isCalendarDay(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length !== 10 || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) return false;
+  let year = 0;
+  for (let i = 0; i < 4; i++) {
+    const digit = value.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return false;
+    year = year * 10 + digit;
+  }
+  const m1 = value.charCodeAt(5) - 48;
+  const m2 = value.charCodeAt(6) - 48;
+  const d1 = value.charCodeAt(8) - 48;
+  const d2 = value.charCodeAt(9) - 48;
+  if (m1 < 0 || m1 > 9 || m2 < 0 || m2 > 9 || d1 < 0 || d1 > 9 || d2 < 0 || d2 > 9) return false;
+  const month = m1 * 10 + m2;
+  const day = d1 * 10 + d2;
+  if (year < 100 || month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]);
+}
+
+/**
+ * Document 01 rule 1 within one batch: the same periodStart twice means the later reading replaces the
+ * earlier one, as if they had been sent one after the other. Returns one reading per periodStart,
+ * sorted by periodStart (so that concurrent batches lock rows in the same order).
+ */
+export function latestPerPeriodStart(readings: readonly CheckedReading[]): CheckedReading[] {
+  const byStart = new Map<string, CheckedReading>();
+  for (const reading of readings) byStart.set(reading.periodStart, reading);
+  const unique = [...byStart.values()];
+  if (unique.length > 1) unique.sort((a, b) => (a.periodStart < b.periodStart ? -1 : a.periodStart > b.periodStart ? 1 : 0));
+  return unique;
+}

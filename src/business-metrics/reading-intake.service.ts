@@ -1,0 +1,63 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { RequestContext } from '../access/request-context';
+import { DomainError } from '../common/errors/domain-error';
+import { newId } from '../common/ids';
+import { IngestResultDto } from './dto/reading.dto';
+import { FEED_FAILURE_SQL, READINGS_UPSERT_SQL } from './reading-sql';
+import { CheckedBatch, checkReadingBatch, latestPerPeriodStart } from './reading-batch';
+
+interface UpsertRow {
+  metric_id: string;
+  metric_key: string;
+  source_id: string;
+  source_name: string;
+  rows: number;
+}
+
+/** `POST /business-metrics/readings` (document 01 "Business metric readings"). */
+@Injectable()
+export class ReadingIntakeService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async ingest(ctx: RequestContext, body: unknown): Promise<IngestResultDto> {
+    const batch = checkReadingBatch(body);
+    if (batch.details.length) {
+      // Rule 3: these two rejections mark the feed failing even though the request is refused.
+      if (batch.feedRejection) await this.recordFeedFailure(ctx.organizationId, batch);
+      throw DomainError.validationMany(batch.details);
+    }
+
+    const readings = latestPerPeriodStart(batch.readings);
+    const rows: UpsertRow[] = await this.dataSource.query(READINGS_UPSERT_SQL, [
+      ctx.organizationId,
+      batch.metric,
+      newId(),
+      batch.source,
+      readings.map((r) => r.periodStart),
+      readings.map((r) => r.periodEnd),
+      readings.map((r) => r.value),
+      readings.map((r) => r.aiValue),
+      readings.map((r) => r.externalRef),
+      readings.map((r) => r.note),
+    ]);
+    const row = rows[0];
+    if (!row) throw DomainError.notFound('Business metric', batch.metric);
+    return {
+      metric: { id: row.metric_id, slug: row.metric_key },
+      source: { id: row.source_id, name: row.source_name },
+      written: batch.readings.length,
+    };
+  }
+
+  /**
+   * Marks the source's feed failing with the refusal's message. Without such a metric there is nothing
+   * to record against: the request is still the 400 of its body.
+   */
+  private async recordFeedFailure(organizationId: string, batch: CheckedBatch): Promise<void> {
+    const [first] = batch.details;
+    const more = batch.details.length - 1;
+    const message = more > 0 ? `${first.message} (and ${more} more ${more === 1 ? 'problem' : 'problems'})` : first.message;
+    await this.dataSource.query(FEED_FAILURE_SQL, [organizationId, batch.metric, newId(), batch.source, message]);
+  }
+}
