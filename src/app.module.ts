@@ -18,6 +18,7 @@ import { ProjectsModule } from './projects/projects.module';
 import { AssignmentsModule } from './assignments/assignments.module';
 import { EmployeesModule } from './employees/employees.module';
 import { ContractorsModule } from './contractors/contractors.module';
+import { VacanciesModule } from './vacancies/vacancies.module';
 
 @Module({})
 export class AppModule {
@@ -37,6 +38,7 @@ export class AppModule {
         AssignmentsModule,
         EmployeesModule,
         ContractorsModule,
+        VacanciesModule,
         BusinessMetricsModule,
       ],
       controllers: [HealthController],

@@ -139,9 +139,9 @@ export class AssignmentsService extends CrudService<AssignmentEntity, Assignment
     }
   }
 
-  /** Inserts a prepared assignment in the caller's transaction and records its create. */
-  insertRecorded(tx: Tx, entity: AssignmentEntity): Promise<AssignmentEntity> {
-    return this.insertAndRecord(tx, entity);
+  /** Inserts a prepared assignment in the caller's transaction and records its create (`notify: false`: audit only). */
+  insertRecorded(tx: Tx, entity: AssignmentEntity, notify = true): Promise<AssignmentEntity> {
+    return this.insertAndRecord(tx, entity, notify);
   }
 
   /** A holder's assignments active on `day` (start <= day, end unset or >= day), teams first. */

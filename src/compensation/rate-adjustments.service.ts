@@ -34,8 +34,8 @@ export class RateAdjustmentsService extends CrudService<RateAdjustmentEntity, Ra
     qb.andWhere('r.contractorId = :contractorId', { contractorId: query.contractorId });
   }
 
-  /** The nested `rateAdjustment` of a contractor body, in the caller's transaction. */
-  createFor(tx: Tx, contractorId: string, input: CreateRateAdjustmentDto): Promise<RateAdjustmentEntity> {
-    return this.createIn(tx, { ...input, contractorId });
+  /** The nested `rateAdjustment` of a contractor body, in the caller's transaction (`notify: false`: audit only). */
+  async createFor(tx: Tx, contractorId: string, input: CreateRateAdjustmentDto, notify = true): Promise<RateAdjustmentEntity> {
+    return this.insertAndRecord(tx, await this.build({ ...input, contractorId }, tx.ctx, tx.em), notify);
   }
 }

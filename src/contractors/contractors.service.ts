@@ -74,15 +74,16 @@ export class ContractorsService extends CrudService<ContractorEntity, Contractor
   }
 
   /** Creates the contractor and its nested rate and assignments in the caller's transaction. */
-  override async createIn(tx: Tx, input: CreateContractorDto): Promise<ContractorEntity> {
-    this.requireNestedPermissions(tx.ctx, input);
+  override async createIn(tx: Tx, input: CreateContractorDto, options: { viaFill?: boolean } = {}): Promise<ContractorEntity> {
+    // A vacancy fill is one write under vacancies_edit (spec 03 §2): its nested records need no more.
+    if (!options.viaFill) this.requireNestedPermissions(tx.ctx, input);
     const entity = Object.assign(new ContractorEntity(), {
       externalId: null, email: null, contractorType: 'individual', endDate: null, managerId: null,
       jobRoleId: null, workTypeId: null, geographyId: null, defaultCurrencyCode: null, costCentreId: null,
     });
-    await this.applyFields(tx, entity, input);
+    await this.applyFields(tx, entity, input, options.viaFill);
     const created = await this.insertAndRecord(tx, entity);
-    await this.createNested(tx, created.id, input);
+    await this.createNested(tx, created.id, input, options.viaFill);
     return created;
   }
 
@@ -111,20 +112,21 @@ export class ContractorsService extends CrudService<ContractorEntity, Contractor
     requireNested(ctx, { compensation_edit: Boolean(input.rateAdjustment), assignments_edit: Boolean(input.teamAssignment || input.projectAssignment) });
   }
 
-  private async applyFields(tx: Tx, entity: ContractorEntity, input: UpdateContractorDto): Promise<void> {
+  private async applyFields(tx: Tx, entity: ContractorEntity, input: UpdateContractorDto, viaFill = false): Promise<void> {
     const { ctx, em } = tx;
     for (const key of ['name', 'email', 'contractorType', 'startDate', 'endDate', 'externalId'] as const) {
       if (input[key] !== undefined) (entity as unknown as Record<string, unknown>)[key] = input[key];
     }
     if (input.managerId !== undefined) entity.managerId = await this.employees.resolveManager(ctx, em, undefined, input.managerId);
-    const jobRoleId = await this.jobRoles.resolveNested(tx, input.jobRoleId, input.jobRole);
+    const jobRoleId = await this.jobRoles.resolveNested(tx, input.jobRoleId, input.jobRole, '', viaFill);
     if (jobRoleId !== undefined) entity.jobRoleId = jobRoleId;
     await this.refs.apply(entity, input, ctx, em, 'defaultCurrencyCode');
     if (entity.endDate && entity.endDate < entity.startDate) throw DomainError.validation('endDate', 'endDate must not be before startDate');
   }
 
-  private async createNested(tx: Tx, contractorId: string, input: UpdateContractorDto): Promise<void> {
-    if (input.rateAdjustment) await this.rates.createFor(tx, contractorId, input.rateAdjustment);
+  /** Document 02: a fill by a contractor sends no contractor_rate event (its initial rate is recorded for audit only). */
+  private async createNested(tx: Tx, contractorId: string, input: UpdateContractorDto, viaFill = false): Promise<void> {
+    if (input.rateAdjustment) await this.rates.createFor(tx, contractorId, input.rateAdjustment, !viaFill);
     await this.assignments.createNestedFor(tx, { kind: 'contractor', id: contractorId }, input);
   }
 }

@@ -1,3 +1,4 @@
+import { VacancyEntity } from '../vacancies/entities/vacancy.entity';
 import { RateAdjustmentEntity } from '../compensation/entities/rate-adjustment.entity';
 import { ContractorEntity } from '../contractors/entities/contractor.entity';
 import { AssignmentEntity } from '../assignments/entities/assignment.entity';
@@ -27,6 +28,6 @@ import { RecordChangeEntity } from './entities/record-change.entity';
 /** Every entity, for the app's data source and the TypeORM CLI alike. Add new ones here. */
 export const ENTITIES = [OrganizationEntity, PlanEntity, UserEntity, ApiKeyEntity, RecordChangeEntity,
   JobRoleEntity, LocationEntity, CostCentreEntity, ValueStreamEntity, ResourceTypeEntity, DriverEntity, ExchangeRateEntity,
-  TeamEntity, CustomAttributeDefinitionEntity, CustomAttributeValueEntity, AssignmentEntity, EmployeeEntity, SalaryAdjustmentEntity, ContractorEntity, RateAdjustmentEntity,
+  TeamEntity, CustomAttributeDefinitionEntity, CustomAttributeValueEntity, AssignmentEntity, EmployeeEntity, SalaryAdjustmentEntity, ContractorEntity, RateAdjustmentEntity, VacancyEntity,
   BusinessMetricEntity, MetricSourceEntity, MetricReadingEntity,
   ProjectEntity, ProjectLinkEntity];

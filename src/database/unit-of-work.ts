@@ -13,6 +13,11 @@ export interface ChangeInput {
   /** The record in the service's own field names, as webhook payloads carry it. */
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
+  /**
+   * false: kept in the audit history but never sent as a webhook (a side effect that document 02's
+   * events table does not list for the request, such as allocations moved by a vacancy fill).
+   */
+  notify?: boolean;
 }
 
 /** Emitted after a transaction that recorded changes commits; wakes the webhook dispatcher. */
@@ -54,22 +59,22 @@ export class Tx {
       `INSERT INTO record_changes
          (event_id, organization_id, plan_id, entity_type, entity_id, change_type, before, after,
           actor_type, actor_id, actor_email, dispatch_status)
-       SELECT u.event_id, $1, $2, u.entity_type, u.entity_id, u.change_type, u.before, u.after, $3, $4, $5, $6
-         FROM unnest($7::uuid[], $8::text[], $9::text[], $10::text[], $11::jsonb[], $12::jsonb[])
-           AS u(event_id, entity_type, entity_id, change_type, before, after)`,
+       SELECT u.event_id, $1, $2, u.entity_type, u.entity_id, u.change_type, u.before, u.after, $3, $4, $5, u.dispatch_status
+         FROM unnest($6::uuid[], $7::text[], $8::text[], $9::text[], $10::jsonb[], $11::jsonb[], $12::text[])
+           AS u(event_id, entity_type, entity_id, change_type, before, after, dispatch_status)`,
       [
         this.ctx.organizationId,
         this.ctx.planId,
         actor.type,
         actor.id,
         actor.email ?? null,
-        live ? 'PENDING' : null,
         this.changes.map(() => randomUUID()),
         this.changes.map((c) => c.entityType),
         this.changes.map((c) => c.entityId),
         this.changes.map((c) => c.changeType),
         this.changes.map((c) => (c.before === null ? null : JSON.stringify(c.before))),
         this.changes.map((c) => (c.after === null ? null : JSON.stringify(c.after))),
+        this.changes.map((c) => (live && c.notify !== false ? 'PENDING' : null)),
       ],
     );
     return this.changes.length;
@@ -96,6 +101,7 @@ export class UnitOfWork {
       return value;
     });
     if (recorded > 0) {
+      // (Changes recorded with notify: false are counted too: the wake-up is cheap and harmless.)
       const event: ChangesCommittedEvent = {
         organizationId: ctx.organizationId,
         planId: ctx.planId,

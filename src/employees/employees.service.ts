@@ -4,7 +4,7 @@ import type { RequestContext } from '../access/request-context';
 import { requireNested } from '../access/permissions';
 import { AssignmentParties } from '../assignments/assignment-parties';
 import { AssignmentsService } from '../assignments/assignments.service';
-import { AssignmentDto } from '../assignments/dto/assignment.dto';
+import { EmbeddedAssignmentDto } from '../assignments/dto/assignment.dto';
 import { AssignmentEntity } from '../assignments/entities/assignment.entity';
 import { SalaryAdjustmentDto } from '../compensation/dto/salary-adjustment.dto';
 import { SalaryAdjustmentEntity } from '../compensation/entities/salary-adjustment.entity';
@@ -93,7 +93,7 @@ export class EmployeesService extends CrudService<EmployeeEntity, EmployeeDto, C
     }
     if (includes.has('assignments')) {
       const active = await this.assignments.activeFor(ctx, em, { kind: 'employee', id: employee.id }, todayUtc());
-      employee.assignments = active.map(AssignmentDto.from);
+      employee.assignments = active.map(EmbeddedAssignmentDto.from);
     }
     return employee;
   }
@@ -103,13 +103,14 @@ export class EmployeesService extends CrudService<EmployeeEntity, EmployeeDto, C
   }
 
   /** Creates the employee and its nested salary and assignments, all in the caller's transaction. */
-  override async createIn(tx: Tx, input: CreateEmployeeDto): Promise<EmployeeEntity> {
-    this.requireNestedPermissions(tx.ctx, input);
+  override async createIn(tx: Tx, input: CreateEmployeeDto, options: { viaFill?: boolean } = {}): Promise<EmployeeEntity> {
+    // A vacancy fill is one write under vacancies_edit (spec 03 §2): its nested records need no more.
+    if (!options.viaFill) this.requireNestedPermissions(tx.ctx, input);
     const entity = Object.assign(new EmployeeEntity(), {
       externalId: null, name: null, internalEmployeeId: null, endDate: null, noticeDate: null, managerId: null,
       jobRoleId: null, workTypeId: null, geographyId: null, defaultCurrencyCode: null, costCentreId: null,
     });
-    await this.applyFields(tx, entity, input);
+    await this.applyFields(tx, entity, input, options.viaFill);
     const created = await this.insertAndRecord(tx, entity);
     await this.createNested(tx, created.id, input);
     return created;
@@ -145,13 +146,13 @@ export class EmployeesService extends CrudService<EmployeeEntity, EmployeeDto, C
     requireNested(ctx, { compensation_edit: Boolean(input.salary), assignments_edit: Boolean(input.teamAssignment || input.projectAssignment) });
   }
 
-  private async applyFields(tx: Tx, entity: EmployeeEntity, input: UpdateEmployeeDto): Promise<void> {
+  private async applyFields(tx: Tx, entity: EmployeeEntity, input: UpdateEmployeeDto, viaFill = false): Promise<void> {
     const { ctx, em } = tx;
     for (const key of ['firstName', 'lastName', 'email', 'startDate', 'internalEmployeeId', 'externalId', 'name', 'endDate', 'noticeDate'] as const) {
       if (input[key] !== undefined) (entity as unknown as Record<string, unknown>)[key] = input[key];
     }
     if (input.managerId !== undefined) entity.managerId = await this.resolveManager(ctx, em, entity.id, input.managerId);
-    const jobRoleId = await this.jobRoles.resolveNested(tx, input.jobRoleId, input.jobRole);
+    const jobRoleId = await this.jobRoles.resolveNested(tx, input.jobRoleId, input.jobRole, '', viaFill);
     if (jobRoleId !== undefined) entity.jobRoleId = jobRoleId;
     await this.refs.apply(entity, input, ctx, em, 'defaultCurrencyCode');
     if (entity.endDate && entity.endDate < entity.startDate) throw DomainError.validation('endDate', 'endDate must not be before startDate');

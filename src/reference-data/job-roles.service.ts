@@ -39,7 +39,13 @@ export class JobRolesService extends CrudService<JobRoleEntity, JobRoleDto, Crea
    * nested `jobRole` by externalId, then by title (stamping the externalId on it), then created by
    * title. An externalId alone that matches nothing is 404. Returns undefined when neither is sent.
    */
-  async resolveNested(tx: Tx, jobRoleId: string | null | undefined, jobRole: NestedJobRoleDto | undefined, prefix = ''): Promise<string | null | undefined> {
+  async resolveNested(
+    tx: Tx,
+    jobRoleId: string | null | undefined,
+    jobRole: NestedJobRoleDto | undefined,
+    prefix = '',
+    mayCreate = false,
+  ): Promise<string | null | undefined> {
     if (jobRoleId !== undefined) return this.resolveId(tx.ctx, tx.em, jobRoleId, `${prefix}jobRoleId`);
     if (!jobRole) return undefined;
     const { title, externalId } = jobRole;
@@ -55,7 +61,7 @@ export class JobRolesService extends CrudService<JobRoleEntity, JobRoleDto, Crea
       if (externalId && byTitle.externalId !== externalId) await this.updateIn(tx, byTitle.id, { externalId });
       return byTitle.id;
     }
-    this.requireCreatePermission(tx);
+    if (!mayCreate) this.requireCreatePermission(tx);
     return (await this.createIn(tx, { title, externalId: externalId ?? null })).id;
   }
 

@@ -131,3 +131,29 @@ export class AssignmentDto {
     return { ...AssignmentDto.from(e), fte: decimalToString(e.fte) };
   }
 }
+
+/** Document 01 "Assignment (as embedded by include=assignments)": no holder fields. */
+export class EmbeddedAssignmentDto {
+  id: string;
+  @ApiProperty({ enum: ['team', 'project'] })
+  type: AssignmentType;
+  /** The team or project id. */
+  targetId: string;
+  fte: number;
+  startDate: string;
+  @ApiProperty({ type: String, nullable: true }) endDate: string | null;
+  createdAt: string;
+  updatedAt: string;
+
+  static from(e: AssignmentEntity): EmbeddedAssignmentDto {
+    return {
+      id: e.id,
+      type: e.type,
+      targetId: e.targetId,
+      fte: decimalToNumber(e.fte) ?? 0,
+      startDate: e.startDate,
+      endDate: e.endDate,
+      ...timestamps(e),
+    };
+  }
+}

@@ -66,7 +66,12 @@ export class CrudService<E extends CrudEntity, R, C, U> {
     if (isText) qb.addOrderBy(`r.${sort.column}`, sort.direction);
     qb.addOrderBy('r.id', 'ASC').offset(page.offset).limit(page.limit);
     const [rows, total] = await qb.getManyAndCount();
-    return list(rows.map((row) => this.spec.toResponse(row)), total, page);
+    return list(await this.respond(ctx, this.dataSource.manager, rows), total, page);
+  }
+
+  /** Responses for records; resources with derived fields (vacancies' isFilled) compute them here in one query. */
+  protected async respond(_ctx: RequestContext, _em: EntityManager, rows: E[]): Promise<R[]> {
+    return rows.map((row) => this.spec.toResponse(row));
   }
 
   /**
@@ -91,7 +96,7 @@ export class CrudService<E extends CrudEntity, R, C, U> {
   /** One record; records that carry custom attributes include `customAttributes` (document 01 rule 9). */
   async get(ctx: RequestContext, idOrExternalId: string): Promise<R> {
     const entity = await this.find(ctx, idOrExternalId);
-    const response = this.spec.toResponse(entity);
+    const [response] = await this.respond(ctx, this.dataSource.manager, [entity]);
     if (!this.spec.customAttributeType) return response;
     const customAttributes = await loadCustomAttributeValues(this.dataSource.manager, ctx.planId, this.spec.customAttributeType, entity.id);
     return { ...response, customAttributes };
@@ -114,7 +119,7 @@ export class CrudService<E extends CrudEntity, R, C, U> {
   }
 
   async create(ctx: RequestContext, input: C): Promise<R> {
-    return this.uow.run(ctx, async (tx) => this.spec.toResponse(await this.createIn(tx, input)));
+    return this.uow.run(ctx, async (tx) => (await this.respond(ctx, tx.em, [await this.createIn(tx, input)]))[0]);
   }
 
   /** Creates inside a caller's transaction (nested creates of other modules). */
@@ -123,17 +128,17 @@ export class CrudService<E extends CrudEntity, R, C, U> {
   }
 
   /** Inserts prepared fields as a new record of the request's organization (and plan) and records the create. */
-  protected async insertAndRecord(tx: Tx, fields: Partial<E>): Promise<E> {
+  protected async insertAndRecord(tx: Tx, fields: Partial<E>, notify = true): Promise<E> {
     const id = newId();
     const values = { ...fields, id, organizationId: tx.ctx.organizationId, ...(this.spec.planScoped ? { planId: tx.ctx.planId } : {}) };
     await tx.em.getRepository(this.spec.entity).insert(values as never);
     const created = await this.find(tx.ctx, id, tx.em);
-    tx.record({ entityType: this.entityTypeOf(created), entityId: id, changeType: 'create', before: null, after: this.payload(created) });
+    tx.record({ entityType: this.entityTypeOf(created), entityId: id, changeType: 'create', before: null, after: this.payload(created), notify });
     return created;
   }
 
   async update(ctx: RequestContext, idOrExternalId: string, input: U): Promise<R> {
-    return this.uow.run(ctx, async (tx) => this.spec.toResponse(await this.updateIn(tx, idOrExternalId, input)));
+    return this.uow.run(ctx, async (tx) => (await this.respond(ctx, tx.em, [await this.updateIn(tx, idOrExternalId, input)]))[0]);
   }
 
   async updateIn(tx: Tx, idOrExternalId: string, input: U): Promise<E> {

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { AssignmentDto, NestedProjectAssignmentDto, NestedTeamAssignmentDto } from '../../assignments/dto/assignment.dto';
+import { EmbeddedAssignmentDto, NestedProjectAssignmentDto, NestedTeamAssignmentDto } from '../../assignments/dto/assignment.dto';
 import { CreateSalaryAdjustmentDto, SalaryAdjustmentDto } from '../../compensation/dto/salary-adjustment.dto';
 import { ListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
@@ -160,7 +160,7 @@ export class EmployeeDto {
   /** include=salaryHistory: every adjustment, newest effectiveDate first. */
   @ApiPropertyOptional({ type: [SalaryAdjustmentDto] }) salaryHistory?: SalaryAdjustmentDto[];
   /** include=assignments: team and project assignments active today. */
-  @ApiPropertyOptional({ type: [AssignmentDto] }) assignments?: AssignmentDto[];
+  @ApiPropertyOptional({ type: [EmbeddedAssignmentDto] }) assignments?: EmbeddedAssignmentDto[];
 
   static from(e: EmployeeEntity): EmployeeDto {
     return {

@@ -1,0 +1,214 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { EmbeddedAssignmentDto } from '../../assignments/dto/assignment.dto';
+import { ListQueryDto } from '../../common/http/pagination.dto';
+import { timestamps } from '../../common/http/timestamps';
+import { decimalToNumber, decimalToString } from '../../common/decimals';
+import { IsCurrencyCode, IsDateOnly, IsExternalId, IsIdOrExternalId, ToBoolean, Trim } from '../../common/validation/validators';
+import { PatchType } from '../../common/validation/patch-type';
+import { CustomAttributeValueDto } from '../../custom-attributes/dto/custom-attribute-value.dto';
+import { EmployeeDto } from '../../employees/dto/employee.dto';
+import { NestedJobRoleDto } from '../../reference-data/dto/nested-job-role.dto';
+import { VACANCY_STATUSES, type VacancyEntity, type VacancyStatus } from '../entities/vacancy.entity';
+
+const MONEY = { maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false } as const;
+
+export class CreateVacancyDto {
+  /** Title of the role. */
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  role: string;
+
+  /** Id in the system of record; unique among vacancies; not CUID-shaped. */
+  @IsExternalId()
+  externalId?: string | null;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(5000)
+  description?: string | null;
+
+  /** One of the five documented statuses; default `open`. */
+  @ApiPropertyOptional({ enum: VACANCY_STATUSES, default: 'open' })
+  @IsOptional()
+  @IsIn(VACANCY_STATUSES)
+  status?: VacancyStatus;
+
+  /** 0 to 1, up to 4 decimals; default 1.0. */
+  @ApiPropertyOptional({ minimum: 0, maximum: 1, default: 1 })
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(1)
+  fte?: number;
+
+  /** Used in headcount forecasting. */
+  @IsOptional()
+  @IsDateOnly()
+  targetStartDate?: string | null;
+
+  /** Used for recruitment planning. */
+  @IsOptional()
+  @IsDateOnly()
+  targetFillDate?: string | null;
+
+  /** A job role id; wins over jobRole. */
+  @IsOptional()
+  @IsIdOrExternalId()
+  jobRoleId?: string | null;
+
+  /** Nested job role (externalId, then title, then created). */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => NestedJobRoleDto)
+  jobRole?: NestedJobRoleDto;
+
+  @IsOptional()
+  @IsIdOrExternalId()
+  workTypeId?: string | null;
+
+  /** A location, by id or externalId. */
+  @IsOptional()
+  @IsIdOrExternalId()
+  geographyId?: string | null;
+
+  @IsOptional()
+  @IsIdOrExternalId()
+  costCentreId?: string | null;
+
+  /** Annual salary, the source of truth (spec 03 §1.5); >= 0, two decimals. */
+  @IsOptional()
+  @IsNumber(MONEY)
+  @Min(0)
+  @Max(1e12)
+  salary?: number | null;
+
+  /** Still accepted: sets salary to the mean of min and max (or to the one given). */
+  @IsOptional()
+  @IsNumber(MONEY)
+  @Min(0)
+  @Max(1e12)
+  salaryMin?: number | null;
+
+  @IsOptional()
+  @IsNumber(MONEY)
+  @Min(0)
+  @Max(1e12)
+  salaryMax?: number | null;
+
+  /** ISO 4217, 3 uppercase letters. */
+  @IsOptional()
+  @IsCurrencyCode()
+  currencyCode?: string | null;
+
+  /** An employee, by id or externalId; unresolvable: 404. */
+  @IsOptional()
+  @IsIdOrExternalId()
+  hiringManagerId?: string | null;
+}
+
+export class UpdateVacancyDto extends PatchType(CreateVacancyDto) {
+  /** The employee who filled it; mutually exclusive with filledByLiveContractorId. */
+  @IsOptional()
+  @IsIdOrExternalId()
+  filledByLiveEmployeeId?: string | null;
+
+  /** The contractor who filled it; mutually exclusive with filledByLiveEmployeeId. */
+  @IsOptional()
+  @IsIdOrExternalId()
+  filledByLiveContractorId?: string | null;
+}
+
+export class VacancyQueryDto extends ListQueryDto {
+  /** Default true: hides vacancies whose filler is active; false includes them. */
+  @ApiPropertyOptional({ default: true })
+  @IsOptional()
+  @ToBoolean()
+  @IsBoolean()
+  excludeFilled?: boolean;
+
+  @IsOptional()
+  @IsString()
+  costCentreId?: string;
+}
+
+export class VacancyIncludeQueryDto {
+  /** Comma-separated: assignments, filledByEmployee. */
+  @IsOptional()
+  @IsString()
+  include?: string;
+}
+
+/** Document 01 "Vacancy". */
+export class VacancyDto {
+  id: string;
+  @ApiProperty({ type: String, nullable: true }) externalId: string | null;
+  role: string;
+  @ApiProperty({ type: String, nullable: true }) description: string | null;
+  @ApiProperty({ enum: VACANCY_STATUSES }) status: VacancyStatus;
+  fte: number;
+  @ApiProperty({ type: String, nullable: true }) targetStartDate: string | null;
+  @ApiProperty({ type: String, nullable: true }) targetFillDate: string | null;
+  @ApiProperty({ type: String, nullable: true }) jobRoleId: string | null;
+  @ApiProperty({ type: String, nullable: true }) workTypeId: string | null;
+  @ApiProperty({ type: String, nullable: true }) geographyId: string | null;
+  @ApiProperty({ type: String, nullable: true }) costCentreId: string | null;
+  @ApiProperty({ type: Number, nullable: true }) salary: number | null;
+  @ApiProperty({ type: Number, nullable: true }) salaryMin: number | null;
+  @ApiProperty({ type: Number, nullable: true }) salaryMax: number | null;
+  @ApiProperty({ type: String, nullable: true }) currencyCode: string | null;
+  @ApiProperty({ type: String, nullable: true }) filledByLiveEmployeeId: string | null;
+  @ApiProperty({ type: String, nullable: true }) filledByLiveContractorId: string | null;
+  /** Derived: a filler is set and that filler's endDate is unset or in the future. */
+  isFilled: boolean;
+  @ApiProperty({ type: String, nullable: true }) hiringManagerId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** By-id reads only. */
+  @ApiPropertyOptional({ type: [CustomAttributeValueDto] }) customAttributes?: CustomAttributeValueDto[];
+  /** include=assignments: the vacancy's team and project assignments. */
+  @ApiPropertyOptional({ type: [EmbeddedAssignmentDto] }) assignments?: EmbeddedAssignmentDto[];
+  /** include=filledByEmployee: the employee who filled it, or null. */
+  @ApiPropertyOptional({ type: EmployeeDto, nullable: true }) filledByEmployee?: EmployeeDto | null;
+
+  static from(e: VacancyEntity, isFilled: boolean): VacancyDto {
+    return {
+      id: e.id,
+      externalId: e.externalId,
+      role: e.role,
+      description: e.description,
+      status: e.status,
+      fte: decimalToNumber(e.fte) ?? 1,
+      targetStartDate: e.targetStartDate,
+      targetFillDate: e.targetFillDate,
+      jobRoleId: e.jobRoleId,
+      workTypeId: e.workTypeId,
+      geographyId: e.geographyId,
+      costCentreId: e.costCentreId,
+      salary: decimalToNumber(e.salary),
+      salaryMin: decimalToNumber(e.salaryMin),
+      salaryMax: decimalToNumber(e.salaryMax),
+      currencyCode: e.currencyCode,
+      filledByLiveEmployeeId: e.filledByLiveEmployeeId,
+      filledByLiveContractorId: e.filledByLiveContractorId,
+      isFilled,
+      hiringManagerId: e.hiringManagerId,
+      ...timestamps(e),
+    };
+  }
+
+  /** Webhook payload: decimals as strings; isFilled is derived and left out. */
+  static payload(e: VacancyEntity): Record<string, unknown> {
+    const { isFilled: _derived, ...rest } = VacancyDto.from(e, false);
+    return {
+      ...rest,
+      fte: decimalToString(e.fte),
+      salary: decimalToString(e.salary),
+      salaryMin: decimalToString(e.salaryMin),
+      salaryMax: decimalToString(e.salaryMax),
+    };
+  }
+}

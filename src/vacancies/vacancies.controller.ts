@@ -1,0 +1,27 @@
+import { Body, Controller, Param, Post } from '@nestjs/common';
+import { ApiParam, ApiTags } from '@nestjs/swagger';
+import { RequirePermissions } from '../access/access.decorators';
+import { Ctx, RequestContext } from '../access/request-context';
+import { ApiData, ApiErrors } from '../common/http/api-responses';
+import { DataEnvelope, one } from '../common/http/envelopes';
+import { FillResultDto, FillVacancyDto } from './dto/fill.dto';
+import { VacanciesService } from './vacancies.service';
+
+@ApiTags('Vacancies')
+@Controller('api/v1/org/:orgId/vacancies')
+export class VacancyFillController {
+  constructor(private readonly vacancies: VacanciesService) {}
+
+  /**
+   * Fills the vacancy atomically with a new employee (initial salary) or contractor (initial rate):
+   * its assignments move to the filler from startDate and it becomes `filled`. Already filled: 409.
+   */
+  @Post(':id/fill')
+  @RequirePermissions('vacancies_edit')
+  @ApiParam({ name: 'id', description: 'The vacancy id, or its externalId' })
+  @ApiData(FillResultDto, 200)
+  @ApiErrors(400, 404, 409, 501)
+  async fill(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() body: FillVacancyDto): Promise<DataEnvelope<FillResultDto>> {
+    return one(await this.vacancies.fill(ctx, id, body));
+  }
+}

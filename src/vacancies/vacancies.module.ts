@@ -1,0 +1,40 @@
+import { Module } from '@nestjs/common';
+import { AssignmentsModule } from '../assignments/assignments.module';
+import { crudController } from '../common/crud/crud.controller';
+import { ContractorsModule } from '../contractors/contractors.module';
+import { customAttributeValuesController } from '../custom-attributes/custom-attribute-values.controller';
+import { CustomAttributesModule } from '../custom-attributes/custom-attributes.module';
+import { EmployeesModule } from '../employees/employees.module';
+import { ReferenceDataModule } from '../reference-data/reference-data.module';
+import { CreateVacancyDto, UpdateVacancyDto, VacancyDto, VacancyIncludeQueryDto, VacancyQueryDto } from './dto/vacancy.dto';
+import { VacanciesService } from './vacancies.service';
+import { VacancyFillController } from './vacancies.controller';
+
+const VacanciesController = crudController({
+  path: 'vacancies',
+  tag: 'Vacancies',
+  view: 'vacancies_view',
+  edit: 'vacancies_edit',
+  service: VacanciesService as never,
+  response: VacancyDto,
+  create: CreateVacancyDto,
+  update: UpdateVacancyDto,
+  query: VacancyQueryDto,
+  readQuery: VacancyIncludeQueryDto,
+});
+
+const VacancyAttributesController = customAttributeValuesController({
+  path: 'vacancies',
+  tag: 'Vacancies',
+  entityType: 'VACANCY',
+  view: 'vacancies_view',
+  service: VacanciesService as never,
+});
+
+@Module({
+  imports: [ReferenceDataModule, CustomAttributesModule, AssignmentsModule, EmployeesModule, ContractorsModule],
+  controllers: [VacancyFillController, VacancyAttributesController, VacanciesController],
+  providers: [VacanciesService],
+  exports: [VacanciesService],
+})
+export class VacanciesModule {}

@@ -1,0 +1,337 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import type { RequestContext } from '../access/request-context';
+import { randomBase62 } from '../access/secrets';
+import { AssignmentParties } from '../assignments/assignment-parties';
+import { AssignmentsService } from '../assignments/assignments.service';
+import { EmbeddedAssignmentDto } from '../assignments/dto/assignment.dto';
+import { AssignmentEntity } from '../assignments/entities/assignment.entity';
+import { ContractorDto } from '../contractors/dto/contractor.dto';
+import { ContractorsService } from '../contractors/contractors.service';
+import { CrudService } from '../common/crud/crud.service';
+import { registerReference } from '../common/crud/crud.types';
+import { addDays, todayUtc } from '../common/dates';
+import { DomainError } from '../common/errors/domain-error';
+import { registerConstraint } from '../common/errors/db-errors';
+import { parseIncludes } from '../common/http/list-options';
+import type { ListQueryDto } from '../common/http/pagination.dto';
+import { Tx, UnitOfWork } from '../database/unit-of-work';
+import { EmployeeDto } from '../employees/dto/employee.dto';
+import { EmployeesService } from '../employees/employees.service';
+import { JobRolesService } from '../reference-data/job-roles.service';
+import { WorkforceReferencesService } from '../reference-data/workforce-references.service';
+import { FillEmployeeDto, FillResultDto, FillVacancyDto } from './dto/fill.dto';
+import { CreateVacancyDto, UpdateVacancyDto, VacancyDto } from './dto/vacancy.dto';
+import { VacancyEntity } from './entities/vacancy.entity';
+
+registerConstraint('uq_vacancies_external_id', { code: 'VALIDATION_ERROR', field: 'externalId', message: 'externalId is already used by another vacancy' });
+for (const [table, column] of [['job_roles', 'job_role_id'], ['resource_types', 'work_type_id'], ['locations', 'geography_id'], ['cost_centres', 'cost_centre_id']] as const) {
+  registerReference(table, { table: 'vacancies', column, label: 'vacancies', planScoped: true });
+}
+
+/**
+ * Document 01: a vacancy is filled while one filler field is set and that filler's endDate is unset
+ * or in the future. `$today` is the day the caller passes.
+ */
+export function isFilledSql(alias: string, todayParam: string): string {
+  return `(CASE
+    WHEN ${alias}.filled_by_live_employee_id IS NOT NULL THEN EXISTS (SELECT 1 FROM employees f WHERE f.plan_id = ${alias}.plan_id
+      AND f.id = ${alias}.filled_by_live_employee_id AND (f.end_date IS NULL OR f.end_date > ${todayParam}))
+    WHEN ${alias}.filled_by_live_contractor_id IS NOT NULL THEN EXISTS (SELECT 1 FROM contractors f WHERE f.plan_id = ${alias}.plan_id
+      AND f.id = ${alias}.filled_by_live_contractor_id AND (f.end_date IS NULL OR f.end_date > ${todayParam}))
+    ELSE false END)`;
+}
+
+const INCLUDES = ['assignments', 'filledByEmployee'] as const;
+const EMPLOYEE_BRANCH = ['email', 'firstName', 'lastName', 'salary', 'jobRoleId', 'jobRole'] as const;
+const CONTRACTOR_BRANCH = ['name', 'rate', 'rateType', 'contractorType'] as const;
+
+@Injectable()
+export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, CreateVacancyDto, UpdateVacancyDto> implements OnModuleInit {
+  constructor(
+    uow: UnitOfWork,
+    dataSource: DataSource,
+    private readonly jobRoles: JobRolesService,
+    private readonly refs: WorkforceReferencesService,
+    private readonly employees: EmployeesService,
+    private readonly contractors: ContractorsService,
+    private readonly assignments: AssignmentsService,
+    private readonly parties: AssignmentParties,
+  ) {
+    super(uow, dataSource, {
+      entity: VacancyEntity,
+      table: 'vacancies',
+      label: 'Vacancy',
+      entityType: 'vacancy',
+      planScoped: true,
+      externalId: true,
+      search: ['role', 'description'],
+      sort: { role: 'role', status: 'status', targetStartDate: 'targetStartDate', targetFillDate: 'targetFillDate', createdAt: 'createdAt', updatedAt: 'updatedAt' },
+      defaultSort: 'role',
+      customAttributeType: 'VACANCY',
+      toResponse: (e) => VacancyDto.from(e, false),
+      toPayload: VacancyDto.payload,
+    });
+  }
+
+  onModuleInit(): void {
+    this.parties.register('vacancy', async (ctx, em, value, field) => (await this.resolveId(ctx, em, value, field))!);
+    // A deleted person no longer fills anything (recorded for audit only: the request's event is the delete).
+    this.employees.registerDeleteHook((tx, id) => this.clearFiller(tx, 'filledByLiveEmployeeId', id));
+    this.contractors.registerDeleteHook((tx, id) => this.clearFiller(tx, 'filledByLiveContractorId', id));
+  }
+
+  protected override filter(qb: SelectQueryBuilder<VacancyEntity>, query: ListQueryDto & Record<string, unknown>): void {
+    if (query.costCentreId) qb.andWhere('r.costCentreId = :costCentreId', { costCentreId: query.costCentreId });
+    if (query.excludeFilled !== false) qb.andWhere(`NOT ${isFilledSql('r', ':today')}`, { today: todayUtc() });
+  }
+
+  protected override async respond(ctx: RequestContext, em: EntityManager, rows: VacancyEntity[]): Promise<VacancyDto[]> {
+    const filled = await this.filledIds(ctx, em, rows.filter((r) => r.filledByLiveEmployeeId || r.filledByLiveContractorId).map((r) => r.id));
+    return rows.map((row) => VacancyDto.from(row, filled.has(row.id)));
+  }
+
+  private async filledIds(ctx: RequestContext, em: EntityManager, ids: string[]): Promise<Set<string>> {
+    if (!ids.length) return new Set();
+    const rows: { id: string }[] = await em.query(`SELECT v.id FROM vacancies v WHERE v.plan_id = $1 AND v.id = ANY($2) AND ${isFilledSql('v', '$3')}`, [
+      ctx.planId,
+      ids,
+      todayUtc(),
+    ]);
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** By-id read with customAttributes and the includes `assignments` and `filledByEmployee`. */
+  override async read(ctx: RequestContext, id: string, query: { include?: string }): Promise<VacancyDto> {
+    const includes = parseIncludes(query.include, INCLUDES);
+    if (includes.has('assignments') && !ctx.permissions.has('assignments_view')) throw DomainError.forbidden('include=assignments needs the permission assignments_view');
+    if (includes.has('filledByEmployee') && !ctx.permissions.has('employees_view')) throw DomainError.forbidden('include=filledByEmployee needs the permission employees_view');
+    const vacancy = (await this.get(ctx, id)) as VacancyDto;
+    const em = this.dataSource.manager;
+    if (includes.has('assignments')) {
+      const rows = await em.getRepository(AssignmentEntity).find({ where: { planId: ctx.planId, vacancyId: vacancy.id }, order: { type: 'DESC', startDate: 'ASC', id: 'ASC' } });
+      vacancy.assignments = rows.map(EmbeddedAssignmentDto.from);
+    }
+    if (includes.has('filledByEmployee')) {
+      vacancy.filledByEmployee = vacancy.filledByLiveEmployeeId
+        ? EmployeeDto.from(await this.employees.find(ctx, vacancy.filledByLiveEmployeeId, em))
+        : null;
+    }
+    return vacancy;
+  }
+
+  override async createIn(tx: Tx, input: CreateVacancyDto): Promise<VacancyEntity> {
+    const entity = Object.assign(new VacancyEntity(), {
+      externalId: null, description: null, status: 'open', fte: '1', targetStartDate: null, targetFillDate: null, jobRoleId: null,
+      workTypeId: null, geographyId: null, costCentreId: null, salary: null, salaryMin: null, salaryMax: null, currencyCode: null,
+      filledByLiveEmployeeId: null, filledByLiveContractorId: null, hiringManagerId: null,
+    });
+    await this.applyFields(tx, entity, input);
+    return this.insertAndRecord(tx, entity);
+  }
+
+  override async updateIn(tx: Tx, idOrExternalId: string, input: UpdateVacancyDto): Promise<VacancyEntity> {
+    const entity = await this.find(tx.ctx, idOrExternalId, tx.em, true);
+    const before = this.payload(entity);
+    await this.applyFields(tx, entity, input);
+    return this.saveAndRecord(tx, entity, before);
+  }
+
+  /** Permanent delete: the vacancy's assignments go with it; one `vacancy` delete is recorded. */
+  override async removeIn(tx: Tx, idOrExternalId: string): Promise<void> {
+    const entity = await this.find(tx.ctx, idOrExternalId, tx.em, true);
+    await tx.em.delete(AssignmentEntity, { planId: tx.ctx.planId, vacancyId: entity.id });
+    await super.removeIn(tx, entity.id);
+  }
+
+  private async applyFields(tx: Tx, entity: VacancyEntity, input: UpdateVacancyDto): Promise<void> {
+    const { ctx, em } = tx;
+    for (const key of ['role', 'externalId', 'description', 'status', 'targetStartDate', 'targetFillDate', 'currencyCode'] as const) {
+      if (input[key] !== undefined) (entity as unknown as Record<string, unknown>)[key] = input[key];
+    }
+    if (input.fte !== undefined) entity.fte = String(input.fte);
+    const jobRoleId = await this.jobRoles.resolveNested(tx, input.jobRoleId, input.jobRole);
+    if (jobRoleId !== undefined) entity.jobRoleId = jobRoleId;
+    await this.refs.apply(entity, input, ctx, em);
+    if (input.hiringManagerId !== undefined) entity.hiringManagerId = await this.employees.resolveManager(ctx, em, undefined, input.hiringManagerId);
+    this.applySalary(entity, input);
+    if (input.filledByLiveEmployeeId !== undefined) {
+      entity.filledByLiveEmployeeId = (await this.employees.resolveId(ctx, em, input.filledByLiveEmployeeId, 'filledByLiveEmployeeId')) ?? null;
+    }
+    if (input.filledByLiveContractorId !== undefined) {
+      entity.filledByLiveContractorId = (await this.contractors.resolveId(ctx, em, input.filledByLiveContractorId, 'filledByLiveContractorId')) ?? null;
+    }
+    if (entity.filledByLiveEmployeeId && entity.filledByLiveContractorId) {
+      throw DomainError.validation('filledByLiveContractorId', 'filledByLiveEmployeeId and filledByLiveContractorId are mutually exclusive; clear one with null');
+    }
+  }
+
+  /**
+   * Spec 03 §1.5: `salary` is the source of truth. salaryMin/salaryMax are kept as sent and set salary
+   * to their mean (or to the one present); an explicit `salary` in the same body wins.
+   */
+  private applySalary(entity: VacancyEntity, input: UpdateVacancyDto): void {
+    const rangeSent = input.salaryMin !== undefined || input.salaryMax !== undefined;
+    if (input.salaryMin !== undefined) entity.salaryMin = input.salaryMin === null ? null : String(input.salaryMin);
+    if (input.salaryMax !== undefined) entity.salaryMax = input.salaryMax === null ? null : String(input.salaryMax);
+    const min = entity.salaryMin === null ? null : Number(entity.salaryMin);
+    const max = entity.salaryMax === null ? null : Number(entity.salaryMax);
+    if (min !== null && max !== null && min > max) throw DomainError.validation('salaryMin', 'salaryMin must not be greater than salaryMax');
+    if (input.salary !== undefined) {
+      entity.salary = input.salary === null ? null : String(input.salary);
+    } else if (rangeSent) {
+      const given = [min, max].filter((v): v is number => v !== null);
+      entity.salary = given.length ? (Math.round((given.reduce((a, b) => a + b, 0) / given.length) * 100) / 100).toFixed(2) : null;
+    }
+  }
+
+  private async clearFiller(tx: Tx, field: 'filledByLiveEmployeeId' | 'filledByLiveContractorId', personId: string): Promise<void> {
+    const filled = await tx.em.getRepository(VacancyEntity).find({ where: { planId: tx.ctx.planId, [field]: personId } });
+    for (const vacancy of filled) {
+      const before = this.payload(vacancy);
+      vacancy[field] = null;
+      await tx.em.update(VacancyEntity, { planId: tx.ctx.planId, id: vacancy.id }, { [field]: null });
+      tx.record({ entityType: 'vacancy', entityId: vacancy.id, changeType: 'update', before, after: this.payload(vacancy), notify: false });
+    }
+  }
+
+  /**
+   * Document 01 "Fill a vacancy", atomically: the filler (employee with its initial salary, or
+   * contractor with its initial rate) is created, the vacancy's assignments move to it from startDate,
+   * the vacancy becomes `filled`. The row lock makes a second concurrent fill wait and then see it filled.
+   */
+  async fill(ctx: RequestContext, idOrExternalId: string, input: FillVacancyDto): Promise<FillResultDto> {
+    const fillerType = input.fillerType ?? 'employee';
+    const others = fillerType === 'employee' ? CONTRACTOR_BRANCH : EMPLOYEE_BRANCH;
+    const wrong = others.filter((field) => input[field] !== undefined);
+    if (wrong.length) {
+      throw DomainError.validationMany(wrong.map((field) => ({ field, message: `${field} is not accepted when fillerType is ${fillerType}` })));
+    }
+    const required = fillerType === 'employee' ? (['firstName', 'lastName', 'salary'] as const) : (['name', 'rate', 'rateType'] as const);
+    const missing = required.filter((field) => input[field] === undefined || input[field] === null);
+    if (missing.length) throw DomainError.validationMany(missing.map((field) => ({ field, message: `${field} is required when fillerType is ${fillerType}` })));
+
+    return this.uow.run(ctx, async (tx) => {
+      const vacancy = await this.find(ctx, idOrExternalId, tx.em, true);
+      if ((await this.filledIds(ctx, tx.em, [vacancy.id])).has(vacancy.id)) {
+        throw DomainError.conflict(`Vacancy ${vacancy.id} is already filled`);
+      }
+      const before = this.payload(vacancy);
+      const common = {
+        startDate: input.startDate,
+        managerId: input.managerId !== undefined ? input.managerId : vacancy.hiringManagerId,
+        workTypeId: input.workTypeId !== undefined ? input.workTypeId : vacancy.workTypeId,
+        geographyId: input.geographyId !== undefined ? input.geographyId : vacancy.geographyId,
+        costCentreId: vacancy.costCentreId,
+        defaultCurrencyCode: input.currencyCode,
+      };
+      let employee: FillEmployeeDto | null = null;
+      let contractor: ContractorDto | null = null;
+      let holder: { kind: 'employee' | 'contractor'; id: string };
+      if (fillerType === 'employee') {
+        const useOwnRole = input.jobRoleId !== undefined || input.jobRole !== undefined;
+        const created = await this.employees.createIn(
+          tx,
+          {
+            ...common,
+            firstName: input.firstName!,
+            lastName: input.lastName!,
+            email: input.email ?? `vacancy-${vacancy.id}-${randomBase62(8).toLowerCase()}@placeholder.invalid`,
+            jobRoleId: useOwnRole ? input.jobRoleId : vacancy.jobRoleId,
+            jobRole: input.jobRoleId !== undefined ? undefined : input.jobRole,
+            salary: { effectiveDate: input.startDate, salary: input.salary!, currencyCode: input.currencyCode },
+          },
+          { viaFill: true },
+        );
+        employee = fillEmployee(EmployeeDto.from(created));
+        holder = { kind: 'employee', id: created.id };
+        vacancy.filledByLiveEmployeeId = created.id;
+        vacancy.filledByLiveContractorId = null;
+      } else {
+        const created = await this.contractors.createIn(
+          tx,
+          {
+            ...common,
+            name: input.name!,
+            contractorType: input.contractorType,
+            jobRoleId: vacancy.jobRoleId,
+            rateAdjustment: { effectiveDate: input.startDate, rate: input.rate!, rateType: input.rateType!, currencyCode: input.currencyCode },
+          },
+          { viaFill: true },
+        );
+        contractor = ContractorDto.from(created);
+        holder = { kind: 'contractor', id: created.id };
+        vacancy.filledByLiveContractorId = created.id;
+        vacancy.filledByLiveEmployeeId = null;
+      }
+      const moved = await this.transferAssignments(tx, vacancy.id, holder, input.startDate);
+      vacancy.status = 'filled';
+      await this.saveAndRecord(tx, vacancy, before);
+      return { employee, contractor, vacancyId: vacancy.id, teamAllocationsTransferred: moved.team, projectAllocationsTransferred: moved.project };
+    });
+  }
+
+  /**
+   * Every assignment of the vacancy still running on startDate is end-dated the day before and
+   * re-created for the filler from startDate; one that starts on or after startDate moves whole.
+   * Recorded for the audit history only: document 02 lists no allocation events for a fill.
+   */
+  private async transferAssignments(tx: Tx, vacancyId: string, holder: { kind: 'employee' | 'contractor'; id: string }, startDate: string): Promise<{ team: number; project: number }> {
+    const repo = tx.em.getRepository(AssignmentEntity);
+    const open = await repo
+      .createQueryBuilder('a')
+      .setLock('pessimistic_write')
+      .where('a.planId = :plan AND a.vacancyId = :vacancy', { plan: tx.ctx.planId, vacancy: vacancyId })
+      .andWhere('(a.endDate IS NULL OR a.endDate >= :start)', { start: startDate })
+      .orderBy('a.startDate', 'ASC')
+      .getMany();
+    const counts = { team: 0, project: 0 };
+    const dayBefore = addDays(startDate, -1);
+    for (const old of open) {
+      const beforeOld = this.assignments.payload(old);
+      const kind = this.assignments.entityTypeOf(old);
+      if (old.startDate >= startDate) {
+        await repo.delete({ planId: tx.ctx.planId, id: old.id });
+        tx.record({ entityType: kind, entityId: old.id, changeType: 'delete', before: beforeOld, after: null, notify: false });
+      } else {
+        await repo.update({ planId: tx.ctx.planId, id: old.id }, { endDate: dayBefore });
+        const after = { ...beforeOld, endDate: dayBefore };
+        tx.record({ entityType: kind, entityId: old.id, changeType: 'update', before: beforeOld, after, notify: false });
+      }
+      const copy = Object.assign(new AssignmentEntity(), {
+        type: old.type,
+        targetId: old.targetId,
+        employeeId: holder.kind === 'employee' ? holder.id : null,
+        contractorId: holder.kind === 'contractor' ? holder.id : null,
+        vacancyId: null,
+        teamId: null,
+        fte: old.fte,
+        startDate: old.startDate >= startDate ? old.startDate : startDate,
+        endDate: old.endDate,
+        role: old.role,
+      });
+      await this.assignments.insertRecorded(tx, copy, false);
+      counts[old.type]++;
+    }
+    return counts;
+  }
+}
+
+function fillEmployee(e: EmployeeDto): FillEmployeeDto {
+  return {
+    id: e.id,
+    firstName: e.firstName,
+    lastName: e.lastName,
+    email: e.email,
+    internalEmployeeId: e.internalEmployeeId,
+    startDate: e.startDate,
+    endDate: e.endDate,
+    managerId: e.managerId,
+    jobRoleId: e.jobRoleId,
+    workTypeId: e.workTypeId,
+    geographyId: e.geographyId,
+    defaultCurrencyCode: e.defaultCurrencyCode,
+    createdAt: e.createdAt,
+    updatedAt: e.updatedAt,
+  };
+}
