@@ -19,6 +19,7 @@ import { AssignmentsModule } from './assignments/assignments.module';
 import { EmployeesModule } from './employees/employees.module';
 import { ContractorsModule } from './contractors/contractors.module';
 import { VacanciesModule } from './vacancies/vacancies.module';
+import { ScenariosModule } from './scenarios/scenarios.module';
 
 @Module({})
 export class AppModule {
@@ -39,6 +40,7 @@ export class AppModule {
         EmployeesModule,
         ContractorsModule,
         VacanciesModule,
+        ScenariosModule,
         BusinessMetricsModule,
       ],
       controllers: [HealthController],

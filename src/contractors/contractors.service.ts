@@ -4,8 +4,6 @@ import { requireNested } from '../access/permissions';
 import type { RequestContext } from '../access/request-context';
 import { AssignmentParties } from '../assignments/assignment-parties';
 import { AssignmentsService } from '../assignments/assignments.service';
-import { AssignmentEntity } from '../assignments/entities/assignment.entity';
-import { RateAdjustmentEntity } from '../compensation/entities/rate-adjustment.entity';
 import { RateAdjustmentsService } from '../compensation/rate-adjustments.service';
 import { CrudService } from '../common/crud/crud.service';
 import { registerReference } from '../common/crud/crud.types';
@@ -102,8 +100,9 @@ export class ContractorsService extends CrudService<ContractorEntity, Contractor
   /** Permanent delete: rate adjustments and assignments go with it; one `contractor` delete is recorded. */
   override async removeIn(tx: Tx, idOrExternalId: string): Promise<void> {
     const entity = await this.find(tx.ctx, idOrExternalId, tx.em, true);
-    await tx.em.delete(RateAdjustmentEntity, { planId: tx.ctx.planId, contractorId: entity.id });
-    await tx.em.delete(AssignmentEntity, { planId: tx.ctx.planId, contractorId: entity.id });
+    // Recorded for the audit history and scenario merges; the request's one event is the contractor delete.
+    await this.rates.removeAllIn(tx, { contractorId: entity.id });
+    await this.assignments.removeAllIn(tx, { contractorId: entity.id });
     for (const hook of this.deleteHooks) await hook(tx, entity.id);
     await super.removeIn(tx, entity.id);
   }

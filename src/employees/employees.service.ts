@@ -5,9 +5,7 @@ import { requireNested } from '../access/permissions';
 import { AssignmentParties } from '../assignments/assignment-parties';
 import { AssignmentsService } from '../assignments/assignments.service';
 import { EmbeddedAssignmentDto } from '../assignments/dto/assignment.dto';
-import { AssignmentEntity } from '../assignments/entities/assignment.entity';
 import { SalaryAdjustmentDto } from '../compensation/dto/salary-adjustment.dto';
-import { SalaryAdjustmentEntity } from '../compensation/entities/salary-adjustment.entity';
 import { SalaryAdjustmentsService } from '../compensation/salary-adjustments.service';
 import { CrudService } from '../common/crud/crud.service';
 import { todayUtc } from '../common/dates';
@@ -134,10 +132,16 @@ export class EmployeesService extends CrudService<EmployeeEntity, EmployeeDto, C
    */
   override async removeIn(tx: Tx, idOrExternalId: string): Promise<void> {
     const entity = await this.find(tx.ctx, idOrExternalId, tx.em, true);
-    const plan = tx.ctx.planId;
-    await tx.em.delete(SalaryAdjustmentEntity, { planId: plan, employeeId: entity.id });
-    await tx.em.delete(AssignmentEntity, { planId: plan, employeeId: entity.id });
-    await tx.em.update(EmployeeEntity, { planId: plan, managerId: entity.id }, { managerId: null });
+    // The cascade is recorded for the audit history (and scenario merges) but sends no webhooks:
+    // document 02 lists one `employee` delete for the request.
+    await this.salaries.removeAllIn(tx, { employeeId: entity.id });
+    await this.assignments.removeAllIn(tx, { employeeId: entity.id });
+    for (const report of await tx.em.getRepository(EmployeeEntity).find({ where: { planId: tx.ctx.planId, managerId: entity.id } })) {
+      const before = this.payload(report);
+      report.managerId = null;
+      await tx.em.update(EmployeeEntity, { planId: tx.ctx.planId, id: report.id }, { managerId: null });
+      tx.record({ entityType: 'employee', entityId: report.id, changeType: 'update', before, after: this.payload(report), notify: false });
+    }
     for (const hook of this.deleteHooks) await hook(tx, entity.id);
     await super.removeIn(tx, entity.id);
   }

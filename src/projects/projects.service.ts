@@ -144,6 +144,7 @@ export class ProjectsService extends CrudService<ProjectEntity, ProjectDto, Crea
     await super.assertUnreferenced(tx, entity);
     // Ended assignments are history of the project: they go with it rather than point at nothing.
     await tx.em.query(`DELETE FROM assignments WHERE plan_id = $1 AND type = 'project' AND target_id = $2`, [tx.ctx.planId, entity.id]);
+    // (Not recorded: a scenario merge deletes the project's ended assignments the same way.)
   }
 
   /** How many project-management links the project has in the request's plan. */

@@ -140,7 +140,7 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
   /** Permanent delete: the vacancy's assignments go with it; one `vacancy` delete is recorded. */
   override async removeIn(tx: Tx, idOrExternalId: string): Promise<void> {
     const entity = await this.find(tx.ctx, idOrExternalId, tx.em, true);
-    await tx.em.delete(AssignmentEntity, { planId: tx.ctx.planId, vacancyId: entity.id });
+    await this.assignments.removeAllIn(tx, { vacancyId: entity.id });
     await super.removeIn(tx, entity.id);
   }
 

@@ -12,7 +12,7 @@ describe('employees (01 Employee, Employees endpoints; issue 4/1)', () => {
   let n = 0;
   const person = (extra: Record<string, unknown> = {}) => ({ firstName: 'Ada', lastName: `Lovelace${++n}`, email: `ada${n}.${Date.now()}@example.com`, startDate: '2026-01-05', ...extra });
   const changes = (orgId: string) =>
-    t.dataSource.query(`SELECT entity_type, change_type, entity_id, after FROM record_changes WHERE organization_id = $1 ORDER BY seq`, [orgId]);
+    t.dataSource.query(`SELECT entity_type, change_type, entity_id, after, dispatch_status FROM record_changes WHERE organization_id = $1 ORDER BY seq`, [orgId]);
 
   it('01/employees create: the documented fields, with nullable ones null by default', async () => {
     const res = await tenant.api('post', '/employees').send(person({ internalEmployeeId: 'HR-7' })).expect(201);
@@ -194,7 +194,11 @@ describe('employees (01 Employee, Employees endpoints; issue 4/1)', () => {
     );
     expect(left[0]).toEqual({ s: 0, a: 0 });
     const after = (await changes(org.orgId)).slice(before);
-    expect(after.map((r: { entity_type: string; change_type: string; entity_id: string }) => [r.entity_type, r.change_type, r.entity_id])).toEqual([['employee', 'delete', boss]]);
+    // 02 events: the request sends one `employee` delete; the cascade is kept for the audit history only.
+    const sent = after.filter((r: { dispatch_status: string | null }) => r.dispatch_status !== null);
+    expect(sent.map((r: { entity_type: string; change_type: string; entity_id: string }) => [r.entity_type, r.change_type, r.entity_id])).toEqual([['employee', 'delete', boss]]);
+    const audit = after.filter((r: { dispatch_status: string | null }) => r.dispatch_status === null).map((r: { entity_type: string; change_type: string }) => `${r.entity_type}:${r.change_type}`);
+    expect(audit.sort()).toEqual(['employee:update', 'employee_team_allocation:delete', 'salary_adjustment:delete']);
   });
 
   it('tenant isolation, permissions and scenarios on employee routes', async () => {

@@ -1,4 +1,4 @@
-import { DataSource, EntityManager, FindOptionsWhere, SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager, FindOptionsWhere, In, SelectQueryBuilder } from 'typeorm';
 import type { RequestContext } from '../../access/request-context';
 import { loadCustomAttributeValues } from '../../custom-attributes/custom-attribute-values.reader';
 import { Tx, UnitOfWork } from '../../database/unit-of-work';
@@ -175,6 +175,22 @@ export class CrudService<E extends CrudEntity, R, C, U> {
     }
     await tx.em.getRepository(this.spec.entity).delete({ ...this.scope(tx.ctx), id: entity.id } as FindOptionsWhere<E>);
     tx.record({ entityType: this.entityTypeOf(entity), entityId: entity.id, changeType: 'delete', before: this.payload(entity), after: null });
+  }
+
+  /**
+   * Deletes every record of the request's plan matching `where` (a cascade of another delete) and
+   * records each delete; `notify: false` keeps them out of webhooks when the request's own event
+   * stands for them (document 02), while scenario merges still see them.
+   */
+  async removeAllIn(tx: Tx, where: FindOptionsWhere<E>, notify = false): Promise<number> {
+    const repo = tx.em.getRepository(this.spec.entity);
+    const rows = await repo.find({ where: { ...this.scope(tx.ctx), ...where } as FindOptionsWhere<E> });
+    if (!rows.length) return 0;
+    await repo.delete({ ...this.scope(tx.ctx), id: In(rows.map((r) => r.id)) } as FindOptionsWhere<E>);
+    for (const row of rows) {
+      tx.record({ entityType: this.entityTypeOf(row), entityId: row.id, changeType: 'delete', before: this.payload(row), after: null, notify });
+    }
+    return rows.length;
   }
 
   /** 409 naming every kind of record that still points at this one. */

@@ -1,0 +1,58 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { timestamps } from '../../common/http/timestamps';
+import { Trim } from '../../common/validation/validators';
+import type { PlanEntity } from '../entities/plan.entity';
+
+export class CreateScenarioDto {
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  name: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(5000)
+  description?: string | null;
+}
+
+export class UpdateScenarioDto {
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  name?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(5000)
+  description?: string | null;
+
+  /** OPEN accepts writes; LOCKED refuses them (403 PLAN_NOT_EDITABLE). */
+  @ApiPropertyOptional({ enum: ['OPEN', 'LOCKED'] })
+  @IsOptional()
+  @IsIn(['OPEN', 'LOCKED'])
+  status?: 'OPEN' | 'LOCKED';
+}
+
+export class ScenarioDto {
+  id: string;
+  name: string;
+  @ApiProperty({ type: String, nullable: true }) description: string | null;
+  @ApiProperty({ enum: ['OPEN', 'LOCKED', 'MERGED'] }) status: 'OPEN' | 'LOCKED' | 'MERGED';
+  createdAt: string;
+  updatedAt: string;
+
+  static from(plan: PlanEntity): ScenarioDto {
+    return { id: plan.id, name: plan.name, description: plan.description, status: plan.status, ...timestamps(plan) };
+  }
+}
+
+export class MergeResultDto {
+  @ApiProperty({ enum: ['MERGED'] }) status: 'MERGED';
+  /** Live records changed, per document 02 entity type. */
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'integer' }, example: { employee: 3, employee_team_allocation: 2 } })
+  changes: Record<string, number>;
+}

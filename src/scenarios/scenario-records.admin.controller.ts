@@ -1,0 +1,74 @@
+import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query, Type } from '@nestjs/common';
+import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { AdminApi } from '../access/access.decorators';
+import { Ctx, RequestContext } from '../access/request-context';
+import type { CrudService } from '../common/crud/crud.service';
+import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../common/http/api-responses';
+import { DataEnvelope, ListEnvelope, one } from '../common/http/envelopes';
+import { ListQueryDto } from '../common/http/pagination.dto';
+import { ScenariosService } from './scenarios.service';
+
+type AnyCrud = CrudService<never, unknown, unknown, unknown>;
+
+export interface ScenarioRecordsOptions {
+  /** `employees`, `teams`, ... */
+  path: string;
+  service: Type<AnyCrud>;
+  response: Type<unknown>;
+  create: Type<unknown>;
+  update: Type<unknown>;
+  query?: Type<ListQueryDto>;
+}
+
+/**
+ * Application writes inside an open scenario (`/admin/v1/organizations/:orgId/scenarios/:scenarioId/<records>`),
+ * through the same services as the public API. Nothing is sent as a webhook until the scenario is merged.
+ */
+export function scenarioRecordsController(o: ScenarioRecordsOptions): Type<unknown> {
+  @ApiTags('Application: scenarios')
+  @AdminApi()
+  @Controller(`admin/v1/organizations/:orgId/scenarios/:scenarioId/${o.path}`)
+  class GeneratedScenarioRecordsController {
+    constructor(
+      @Inject(o.service) readonly service: AnyCrud,
+      readonly scenarios: ScenariosService,
+    ) {}
+
+    @Get()
+    @ApiList(o.response)
+    @ApiErrors(400, 404)
+    async list(@Ctx() ctx: RequestContext, @Param('scenarioId') scenarioId: string, @Query() q: ListQueryDto): Promise<ListEnvelope<unknown>> {
+      return this.service.list(await this.scenarios.readableContext(ctx, scenarioId), q as ListQueryDto & Record<string, unknown>);
+    }
+
+    @Post()
+    @ApiBody({ type: o.create })
+    @ApiData(o.response, 201)
+    @ApiErrors(400, 404)
+    async create(@Ctx() ctx: RequestContext, @Param('scenarioId') scenarioId: string, @Body() body: unknown): Promise<DataEnvelope<unknown>> {
+      return one(await this.service.create(await this.scenarios.writableContext(ctx, scenarioId), body as never));
+    }
+
+    @Patch(':id')
+    @ApiBody({ type: o.update })
+    @ApiData(o.response)
+    @ApiErrors(400, 404)
+    async update(@Ctx() ctx: RequestContext, @Param('scenarioId') scenarioId: string, @Param('id') id: string, @Body() body: unknown): Promise<DataEnvelope<unknown>> {
+      return one(await this.service.update(await this.scenarios.writableContext(ctx, scenarioId), id, body as never));
+    }
+
+    @Delete(':id')
+    @ApiNoContent()
+    @ApiErrors(404)
+    async remove(@Ctx() ctx: RequestContext, @Param('scenarioId') scenarioId: string, @Param('id') id: string): Promise<void> {
+      await this.service.remove(await this.scenarios.writableContext(ctx, scenarioId), id);
+    }
+  }
+  const proto = GeneratedScenarioRecordsController.prototype;
+  Reflect.defineMetadata('design:paramtypes', [Object, String, o.query ?? ListQueryDto], proto, 'list');
+  Reflect.defineMetadata('design:paramtypes', [Object, String, o.create], proto, 'create');
+  Reflect.defineMetadata('design:paramtypes', [Object, String, String, o.update], proto, 'update');
+  const name = o.path.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase());
+  Object.defineProperty(GeneratedScenarioRecordsController, 'name', { value: `Scenario${name}Controller` });
+  return GeneratedScenarioRecordsController;
+}

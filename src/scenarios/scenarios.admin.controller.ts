@@ -1,0 +1,63 @@
+import { Body, Controller, Get, Headers, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiHeader, ApiTags } from '@nestjs/swagger';
+import { AdminApi } from '../access/access.decorators';
+import { Ctx, RequestContext } from '../access/request-context';
+import { ApiData, ApiErrors, ApiList } from '../common/http/api-responses';
+import { DataEnvelope, ListEnvelope, one, pageOf } from '../common/http/envelopes';
+import { PageQueryDto } from '../common/http/pagination.dto';
+import { CreateScenarioDto, MergeResultDto, ScenarioDto, UpdateScenarioDto } from './dto/scenario.dto';
+import { ScenariosService } from './scenarios.service';
+
+@ApiTags('Application: scenarios')
+@AdminApi()
+@Controller('admin/v1/organizations/:orgId/scenarios')
+export class ScenariosAdminController {
+  constructor(private readonly scenarios: ScenariosService) {}
+
+  /** Creates a scenario: a copy of every live planning record, made in SQL in one transaction. */
+  @Post()
+  @ApiData(ScenarioDto, 201)
+  @ApiErrors(400, 404)
+  async create(@Ctx() ctx: RequestContext, @Body() body: CreateScenarioDto): Promise<DataEnvelope<ScenarioDto>> {
+    return one(await this.scenarios.create(ctx, body));
+  }
+
+  @Get()
+  @ApiList(ScenarioDto)
+  @ApiErrors(400, 404)
+  list(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<ListEnvelope<ScenarioDto>> {
+    return this.scenarios.list(ctx, pageOf(query));
+  }
+
+  @Get(':scenarioId')
+  @ApiData(ScenarioDto)
+  @ApiErrors(404)
+  async get(@Ctx() ctx: RequestContext, @Param('scenarioId') scenarioId: string): Promise<DataEnvelope<ScenarioDto>> {
+    return one(await this.scenarios.get(ctx, scenarioId));
+  }
+
+  /** Renames, describes, locks (LOCKED: no writes) or reopens a scenario; a merged one is read-only (409). */
+  @Patch(':scenarioId')
+  @ApiData(ScenarioDto)
+  @ApiErrors(400, 404, 409)
+  async update(@Ctx() ctx: RequestContext, @Param('scenarioId') scenarioId: string, @Body() body: UpdateScenarioDto): Promise<DataEnvelope<ScenarioDto>> {
+    return one(await this.scenarios.update(ctx, scenarioId, body));
+  }
+
+  /**
+   * Applies the scenario's changes to live data in one transaction, with one `merge` event per live
+   * record changed. Needs X-Acting-User (a user with manage_scenarios). Live records changed since the
+   * fork that the scenario also changed: 409 naming them.
+   */
+  @Post(':scenarioId/merge')
+  @ApiHeader({ name: 'X-Acting-User', required: true, description: 'The user who merges (needs manage_scenarios)' })
+  @ApiData(MergeResultDto, 200)
+  @ApiErrors(400, 404, 409)
+  async merge(
+    @Ctx() ctx: RequestContext,
+    @Param('scenarioId') scenarioId: string,
+    @Headers('x-acting-user') actingUser: string | undefined,
+  ): Promise<DataEnvelope<MergeResultDto>> {
+    return { data: await this.scenarios.merge(ctx, scenarioId, actingUser ? ctx.userId : null) };
+  }
+}
