@@ -20,6 +20,7 @@ import { EmployeesModule } from './employees/employees.module';
 import { ContractorsModule } from './contractors/contractors.module';
 import { VacanciesModule } from './vacancies/vacancies.module';
 import { ScenariosModule } from './scenarios/scenarios.module';
+import { CostModule } from './cost/cost.module';
 
 @Module({})
 export class AppModule {
@@ -41,6 +42,7 @@ export class AppModule {
         ContractorsModule,
         VacanciesModule,
         ScenariosModule,
+        CostModule,
         BusinessMetricsModule,
       ],
       controllers: [HealthController],
