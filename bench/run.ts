@@ -1,8 +1,10 @@
 /** Entry point of `npm run bench -- <name>`: runs one benchmark of bench/. */
 import { readingsBenchmark } from './readings';
+import { scenariosBenchmark } from './scenarios';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   readings: readingsBenchmark,
+  scenarios: scenariosBenchmark,
 };
 
 async function main(): Promise<void> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, ObjectLiteral } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import type { RequestContext } from '../access/request-context';
 import { API_PERMISSIONS, expandUserPermissions } from '../access/permissions';
 import { AssignmentsService } from '../assignments/assignments.service';
@@ -188,35 +188,52 @@ export class ScenariosService {
         throw DomainError.conflict(`Live records changed since the fork were also changed in the scenario: ${names.join(', ')}${conflicts.length > 20 ? ', ...' : ''}`);
       }
       const counts: Record<string, number> = {};
-      const touched = this.tables.map((table) => ({ table, ids: [...new Set(changed.filter((c) => table.entityTypes.includes(c.entity_type)).map((c) => c.entity_id))] }));
-      // Deletes children first, then creates and updates parents first.
-      for (const { table, ids } of [...touched].reverse()) {
-        for (const id of ids) {
-          const [scenarioRow, liveRow] = await this.rows(tx.em, table, plan.id, ctx.livePlanId, id);
-          if (scenarioRow || !liveRow) continue;
-          await tx.em.delete(table.entity, { planId: ctx.livePlanId, id });
-          this.count(counts, table.entityTypeOf(liveRow));
-          tx.record({ entityType: table.entityTypeOf(liveRow), entityId: id, changeType: 'delete', before: table.payload(liveRow), after: null });
+      const touched = this.tables
+        .map((table) => ({ table, ids: [...new Set(changed.filter((c) => table.entityTypes.includes(c.entity_type)).map((c) => c.entity_id))] }))
+        .filter((t) => t.ids.length);
+      // Set-based per table: read both versions of the touched rows, then one DELETE and one upsert.
+      const loaded = [];
+      for (const { table, ids } of touched) {
+        const repo = tx.em.getRepository(table.entity);
+        const scenarioRows = new Map((await repo.findBy({ planId: plan.id, id: In(ids) })).map((r) => [r.id as string, r]));
+        const liveRows = new Map((await repo.findBy({ planId: ctx.livePlanId, id: In(ids) })).map((r) => [r.id as string, r]));
+        loaded.push({ table, ids, scenarioRows, liveRows });
+      }
+      // Deletes children first...
+      for (const { table, ids, scenarioRows, liveRows } of [...loaded].reverse()) {
+        const gone = ids.filter((id) => !scenarioRows.has(id) && liveRows.has(id));
+        if (!gone.length) continue;
+        await tx.em.query(`DELETE FROM "${table.table}" WHERE plan_id = $1 AND id = ANY($2)`, [ctx.livePlanId, gone]);
+        for (const id of gone) {
+          const row = liveRows.get(id)!;
+          this.count(counts, table.entityTypeOf(row));
+          tx.record({ entityType: table.entityTypeOf(row), entityId: id, changeType: 'delete', before: table.payload(row), after: null });
         }
       }
-      for (const { table, ids } of touched) {
+      // ...then creates and updates, parents first, as one INSERT ... SELECT ... ON CONFLICT per table.
+      for (const { table, ids, scenarioRows, liveRows } of loaded) {
+        const apply: string[] = [];
         for (const id of ids) {
-          const [scenarioRow, liveRow] = await this.rows(tx.em, table, plan.id, ctx.livePlanId, id);
-          if (!scenarioRow) continue;
-          const values = { ...scenarioRow, planId: ctx.livePlanId };
-          const after = table.payload(scenarioRow);
-          if (!liveRow) {
-            await tx.em.insert(table.entity, values);
-            tx.record({ entityType: table.entityTypeOf(scenarioRow), entityId: id, changeType: 'create', before: null, after });
-          } else {
-            const before = table.payload(liveRow);
-            if (JSON.stringify(before) === JSON.stringify(after)) continue;
-            const { planId: _p, id: _i, ...columns } = values as Record<string, unknown>;
-            await tx.em.update(table.entity, { planId: ctx.livePlanId, id }, columns);
-            tx.record({ entityType: table.entityTypeOf(scenarioRow), entityId: id, changeType: 'update', before, after });
-          }
-          this.count(counts, table.entityTypeOf(scenarioRow));
+          const row = scenarioRows.get(id);
+          if (!row) continue;
+          const live = liveRows.get(id);
+          const after = table.payload(row);
+          const before = live ? table.payload(live) : null;
+          if (before && JSON.stringify(before) === JSON.stringify(after)) continue;
+          apply.push(id);
+          this.count(counts, table.entityTypeOf(row));
+          tx.record({ entityType: table.entityTypeOf(row), entityId: id, changeType: before ? 'update' : 'create', before, after });
         }
+        if (!apply.length) continue;
+        const columns = this.columnsOf(table);
+        const list = columns.map((c) => `"${c}"`).join(', ');
+        const select = columns.map((c) => (c === 'plan_id' ? '$1' : `"${c}"`)).join(', ');
+        const updates = columns.filter((c) => c !== 'plan_id' && c !== 'id').map((c) => `"${c}" = EXCLUDED."${c}"`).join(', ');
+        await tx.em.query(
+          `INSERT INTO "${table.table}" (${list}) SELECT ${select} FROM "${table.table}" WHERE plan_id = $2 AND id = ANY($3)
+           ON CONFLICT (plan_id, id) DO UPDATE SET ${updates}`,
+          [ctx.livePlanId, plan.id, apply],
+        );
       }
       await tx.em.update(PlanEntity, { id: plan.id }, { status: 'MERGED', mergedAt: new Date(), mergedByUserId: user.id });
       return { status: 'MERGED' as const, changes: counts };
@@ -225,13 +242,6 @@ export class ScenariosService {
 
   private count(counts: Record<string, number>, entityType: string): void {
     counts[entityType] = (counts[entityType] ?? 0) + 1;
-  }
-
-  private async rows(em: EntityManager, table: PlanningTable, scenarioPlan: string, livePlan: string, id: string): Promise<[ObjectLiteral | null, ObjectLiteral | null]> {
-    // One after the other: both run on the transaction's single connection.
-    const repo = em.getRepository(table.entity);
-    const scenarioRow = await repo.findOneBy({ planId: scenarioPlan, id });
-    return [scenarioRow, await repo.findOneBy({ planId: livePlan, id })];
   }
 
   private columnsOf(table: PlanningTable): string[] {
