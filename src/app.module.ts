@@ -43,13 +43,11 @@ export class AppModule {
         VacanciesModule,
         ScenariosModule,
         CostModule,
-        BusinessMetricsModule,
-      ],
+        BusinessMetricsModule],
       controllers: [HealthController],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
-        { provide: APP_PIPE, useClass: AppValidationPipe },
-      ],
+        { provide: APP_PIPE, useClass: AppValidationPipe }],
     };
   }
 }

@@ -48,6 +48,7 @@ export class ContractorsService extends CrudService<ContractorEntity, Contractor
       planScoped: true,
       externalId: true,
       search: ['name', 'email'],
+      searchSql: `(r.name || ' ' || coalesce(r.email, ''))`,
       sort: { name: 'name', email: 'email', startDate: 'startDate', endDate: 'endDate', createdAt: 'createdAt', updatedAt: 'updatedAt' },
       defaultSort: 'name',
       customAttributeType: 'CONTRACTOR',

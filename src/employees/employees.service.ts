@@ -27,6 +27,9 @@ for (const [table, label] of [['job_roles', 'employees'], ['resource_types', 'em
   registerReference(table, { table: 'employees', column, label, planScoped: true });
 }
 
+/** First name, last name and e-mail, as indexed by idx_employees_search_trgm. */
+export const EMPLOYEE_SEARCH_SQL = `(r.first_name || ' ' || r.last_name || ' ' || r.email)`;
+
 export const EMPLOYEE_INCLUDES = ['currentSalary', 'salaryHistory', 'assignments'] as const;
 type EmployeeInclude = (typeof EMPLOYEE_INCLUDES)[number];
 
@@ -54,6 +57,7 @@ export class EmployeesService extends CrudService<EmployeeEntity, EmployeeDto, C
       planScoped: true,
       externalId: true,
       search: ['firstName', 'lastName', 'email'],
+      searchSql: EMPLOYEE_SEARCH_SQL,
       sort: { lastName: 'lastName', firstName: 'firstName', email: 'email', startDate: 'startDate', endDate: 'endDate', createdAt: 'createdAt', updatedAt: 'updatedAt' },
       defaultSort: 'lastName',
       customAttributeType: 'EMPLOYEE',

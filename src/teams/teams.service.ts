@@ -36,6 +36,7 @@ export class TeamsService extends CrudService<TeamEntity, TeamDto, CreateTeamDto
       planScoped: true,
       externalId: true,
       search: ['name', 'description'],
+      searchSql: `(r.name || ' ' || coalesce(r.description, ''))`,
       sort: { name: 'name', createdAt: 'createdAt', updatedAt: 'updatedAt' },
       defaultSort: 'name',
       customAttributeType: 'TEAM',

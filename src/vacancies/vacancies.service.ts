@@ -66,6 +66,7 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
       planScoped: true,
       externalId: true,
       search: ['role', 'description'],
+      searchSql: `(r.role || ' ' || coalesce(r.description, ''))`,
       sort: { role: 'role', status: 'status', targetStartDate: 'targetStartDate', targetFillDate: 'targetFillDate', createdAt: 'createdAt', updatedAt: 'updatedAt' },
       defaultSort: 'role',
       customAttributeType: 'VACANCY',

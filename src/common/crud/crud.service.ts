@@ -56,7 +56,8 @@ export class CrudService<E extends CrudEntity, R, C, U> {
     const qb = this.dataSource.getRepository(this.spec.entity).createQueryBuilder('r').where('r.organizationId = :org', { org: ctx.organizationId });
     if (this.spec.planScoped) qb.andWhere('r.planId = :plan', { plan: ctx.planId });
     if (query.search) {
-      qb.andWhere(`(${this.spec.search.map((column) => `r.${column} ILIKE :search`).join(' OR ')})`, { search: likePattern(query.search) });
+      const condition = this.spec.searchSql ? `${this.spec.searchSql} ILIKE :search` : this.spec.search.map((column) => `r.${column} ILIKE :search`).join(' OR ');
+      qb.andWhere(`(${condition})`, { search: likePattern(query.search) });
     }
     this.filter(qb, query);
     // Text sorts ignore case (and so agree on every collation: PGlite sorts bytewise).

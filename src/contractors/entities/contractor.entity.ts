@@ -6,8 +6,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColum
 @Index('uq_contractors_email', { synchronize: false })
 @Index('idx_contractors_name', ['organizationId', 'planId', 'name'])
 @Index('idx_contractors_cost_centre', ['planId', 'costCentreId'])
-@Index('idx_contractors_name_trgm', { synchronize: false })
-@Index('idx_contractors_email_trgm', { synchronize: false })
+@Index('idx_contractors_search_trgm', { synchronize: false })
 export class ContractorEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
   planId: string;

@@ -7,9 +7,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColum
 @Index('idx_employees_last_name', ['organizationId', 'planId', 'lastName'])
 @Index('idx_employees_manager', ['planId', 'managerId'])
 @Index('idx_employees_cost_centre', ['planId', 'costCentreId'])
-@Index('idx_employees_first_name_trgm', { synchronize: false })
-@Index('idx_employees_last_name_trgm', { synchronize: false })
-@Index('idx_employees_email_trgm', { synchronize: false })
+@Index('idx_employees_search_trgm', { synchronize: false })
 export class EmployeeEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
   planId: string;

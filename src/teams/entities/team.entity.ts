@@ -7,8 +7,7 @@ import { ValueStreamEntity } from '../../reference-data/entities/value-stream.en
 @Index('uq_teams_external_id', ['planId', 'externalId'], { unique: true })
 @Index('idx_teams_org_plan_name', ['organizationId', 'planId', 'name'])
 @Index('idx_teams_parent', ['planId', 'parentTeamId'])
-@Index('idx_teams_name_trgm', { synchronize: false })
-@Index('idx_teams_description_trgm', { synchronize: false })
+@Index('idx_teams_search_trgm', { synchronize: false })
 export class TeamEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
   planId: string;

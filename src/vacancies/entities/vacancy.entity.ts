@@ -10,8 +10,7 @@ export type VacancyStatus = (typeof VACANCY_STATUSES)[number];
 @Index('idx_vacancies_cost_centre', ['planId', 'costCentreId'])
 @Index('idx_vacancies_filled_employee', ['planId', 'filledByLiveEmployeeId'])
 @Index('idx_vacancies_filled_contractor', ['planId', 'filledByLiveContractorId'])
-@Index('idx_vacancies_role_trgm', { synchronize: false })
-@Index('idx_vacancies_description_trgm', { synchronize: false })
+@Index('idx_vacancies_search_trgm', { synchronize: false })
 export class VacancyEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
   planId: string;
