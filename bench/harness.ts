@@ -240,13 +240,21 @@ export async function createTenant(service: ServiceProcess, permissions: string[
 /**
  * Starts bench/baseline-server.js with a handler module (a compiled path exporting `baselineHandler`,
  * see baseline-server.ts): plain node:http + a pg Pool of `poolSize` on the database.
+ * `env` adds variables and `nodeArgs` go to node (e.g. `-r dist/bench/sql-recorder.js`), as for startService.
  */
-export async function startBaseline(db: BenchDatabase, handlerModule: string, poolSize = 10): Promise<ChildService> {
+export async function startBaseline(
+  db: BenchDatabase,
+  handlerModule: string,
+  poolSize = 10,
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<ChildService> {
   const port = await freePort();
-  const { child, output } = spawnChild('baseline', [join('dist', 'bench', 'baseline-server.js'), handlerModule], {
+  const { child, output } = spawnChild('baseline', [...nodeArgs, join('dist', 'bench', 'baseline-server.js'), handlerModule], {
     DATABASE_URL: db.url,
     PORT: String(port),
     DB_POOL_SIZE: String(poolSize),
+    ...env,
   });
   const stop = stopper(child);
   onCleanup(stop);
@@ -273,6 +281,12 @@ export interface LoadOptions {
    * connection cycles through its bodies request after request.
    */
   bodiesFor?: (connection: number) => (string | Buffer)[];
+  /**
+   * ...or whole requests per connection (autocannon requests: `path` relative to baseUrl, `method`,
+   * `body`, `headers`, a `setupRequest` that builds each request afresh, e.g. with a unique e-mail,
+   * an `onResponse` that counts answers); a connection cycles through them. Wins over `bodiesFor`.
+   */
+  requestsFor?: (connection: number) => autocannon.Request[];
   connections: number;
   durationSeconds: number;
   /** Unmeasured run with the same settings first (default 2 s; 0 = none). */
@@ -309,7 +323,8 @@ function autocannonRun(options: LoadOptions, durationSeconds: number): Promise<a
         duration: durationSeconds,
         timeout: 30,
         setupClient: (client) => {
-          if (options.bodiesFor) client.setRequests(options.bodiesFor(connection++ % options.connections).map((body) => ({ body })));
+          if (options.requestsFor) client.setRequests(options.requestsFor(connection++ % options.connections));
+          else if (options.bodiesFor) client.setRequests(options.bodiesFor(connection++ % options.connections).map((body) => ({ body })));
           client.on('response', (status: number) => {
             if (status !== expected) unexpected++;
           });

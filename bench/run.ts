@@ -1,9 +1,15 @@
 /** Entry point of `npm run bench -- <name>`: runs one benchmark of bench/. */
+import { employeesBenchmark } from './employees';
 import { readingsBenchmark } from './readings';
+import { referenceDataBenchmark } from './reference-data';
 import { scenariosBenchmark } from './scenarios';
+import { webhooksBenchmark } from './webhooks';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   readings: readingsBenchmark,
+  'reference-data': referenceDataBenchmark,
+  employees: employeesBenchmark,
+  webhooks: webhooksBenchmark,
   scenarios: scenariosBenchmark,
 };
 

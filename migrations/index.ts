@@ -1,12 +1,14 @@
 import { Foundation1795258169863 } from './1795258169863-Foundation';
 import { BusinessMetrics1795259066306 } from './1795259066306-BusinessMetrics';
 import { ReferenceData1795259093079 } from './1795259093079-ReferenceData';
+import { Webhooks1795259155885 } from './1795259155885-Webhooks';
 import { People1795259609331 } from './1795259609331-People';
 import { Contractors1795259976237 } from './1795259976237-Contractors';
 import { Vacancies1795260770923 } from './1795260770923-Vacancies';
 import { SearchIndexes1795262000000 } from './1795262000000-SearchIndexes';
 import { Projects1795259638073 } from './1795259638073-Projects';
+import { FunctionalStructure1795262010182 } from './1795262010182-FunctionalStructure';
 
 /** Every migration in order. `npm run migration:generate -- <Name>` writes one; add it here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const MIGRATIONS: Function[] = [Foundation1795258169863, BusinessMetrics1795259066306, ReferenceData1795259093079, People1795259609331, Projects1795259638073, Contractors1795259976237, Vacancies1795260770923, SearchIndexes1795262000000];
+export const MIGRATIONS: Function[] = [Foundation1795258169863, BusinessMetrics1795259066306, ReferenceData1795259093079, Webhooks1795259155885, People1795259609331, Projects1795259638073, Contractors1795259976237, Vacancies1795260770923, SearchIndexes1795262000000, FunctionalStructure1795262010182];

@@ -11,6 +11,7 @@ import { DatabaseModule } from './database/database.module';
 import { DatabaseRuntime } from './database/database-runtime';
 import { HealthController } from './health/health.controller';
 import { OrganizationsModule } from './organizations/organizations.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import { CustomAttributesModule } from './custom-attributes/custom-attributes.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
 import { TeamsModule } from './teams/teams.module';
@@ -20,6 +21,7 @@ import { EmployeesModule } from './employees/employees.module';
 import { ContractorsModule } from './contractors/contractors.module';
 import { VacanciesModule } from './vacancies/vacancies.module';
 import { ScenariosModule } from './scenarios/scenarios.module';
+import { FunctionalStructureModule } from './functional-structure/functional-structure.module';
 import { CostModule } from './cost/cost.module';
 
 @Module({})
@@ -33,6 +35,7 @@ export class AppModule {
         EventEmitterModule.forRoot(),
         AccessModule,
         OrganizationsModule,
+        WebhooksModule,
         ReferenceDataModule,
         CustomAttributesModule,
         TeamsModule,
@@ -42,12 +45,15 @@ export class AppModule {
         ContractorsModule,
         VacanciesModule,
         ScenariosModule,
+        FunctionalStructureModule,
         CostModule,
-        BusinessMetricsModule],
+        BusinessMetricsModule,
+      ],
       controllers: [HealthController],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
-        { provide: APP_PIPE, useClass: AppValidationPipe }],
+        { provide: APP_PIPE, useClass: AppValidationPipe },
+      ],
     };
   }
 }

@@ -92,6 +92,7 @@ export class EmbeddedPostgres {
         port: 0,
         maxConnections: options.maxConnections,
       });
+      keepProtocolSequencesTogether(server);
       await server.start();
       const port = (server as unknown as { port: number }).port;
       return new EmbeddedPostgres(db, server, lock, `postgresql://postgres@127.0.0.1:${port}/postgres`);
@@ -109,4 +110,77 @@ export class EmbeddedPostgres {
       this.lock?.release();
     }
   }
+}
+
+interface QueuedMessage {
+  handlerId: number;
+  message: Uint8Array;
+  onData(data: Uint8Array): void;
+  resolve(bytes: number): void;
+  reject(error: unknown): void;
+}
+
+interface SocketQueryQueue {
+  queue: QueuedMessage[];
+  processing: boolean;
+  lastHandlerId: number | null;
+  db: PGlite;
+  processQueue(): Promise<void>;
+  clearQueueForHandler(handlerId: number): void;
+}
+
+/** Parse, Bind, Describe, Execute, Close, Flush: messages inside an extended-protocol sequence. */
+const SEQUENCE_MESSAGES = new Set([0x50, 0x42, 0x44, 0x45, 0x43, 0x48]);
+const SYNC = 0x53;
+const QUERY = 0x51;
+
+/**
+ * pglite-socket runs the protocol messages of all connections one at a time in arrival order, keeping
+ * one connection's messages together only inside a transaction. Outside one, another connection's
+ * message can land between a Parse and its Bind/Execute in the single backend session: the statement
+ * is lost ("unnamed prepared statement does not exist", "portal does not exist") or, worse, bound to
+ * the other connection's statement. This keeps each connection's Parse..Sync sequence together as
+ * well (and does not stall the queue after a failed message).
+ */
+function keepProtocolSequencesTogether(server: PGLiteSocketServer): void {
+  const q = (server as unknown as { queryQueue: SocketQueryQueue }).queryQueue;
+  let owner: number | null = null;
+  const clear = q.clearQueueForHandler.bind(q);
+  q.clearQueueForHandler = (handlerId: number) => {
+    if (owner === handlerId) owner = null;
+    clear(handlerId);
+  };
+  q.processQueue = async () => {
+    if (q.processing) return;
+    q.processing = true;
+    try {
+      while (q.queue.length) {
+        const sticky = owner ?? (q.db.isInTransaction() ? q.lastHandlerId : null);
+        const index = sticky === null ? 0 : q.queue.findIndex((m) => m.handlerId === sticky);
+        if (index === -1) break; // wait for that connection's next message
+        const [item] = q.queue.splice(index, 1);
+        const type = item.message[0];
+        let bytes = 0;
+        try {
+          await q.db.runExclusive(() =>
+            q.db.execProtocolRawStream(item.message, {
+              onRawData: (data: Uint8Array) => {
+                bytes += data.length;
+                item.onData(data);
+              },
+            }),
+          );
+        } catch (error) {
+          item.reject(error);
+          continue;
+        }
+        if (type === SYNC || type === QUERY) owner = null;
+        else if (SEQUENCE_MESSAGES.has(type)) owner = item.handlerId;
+        q.lastHandlerId = item.handlerId;
+        item.resolve(bytes);
+      }
+    } finally {
+      q.processing = false;
+    }
+  };
 }

@@ -24,10 +24,19 @@ import { OrganizationEntity } from '../organizations/entities/organization.entit
 import { UserEntity } from '../organizations/entities/user.entity';
 import { PlanEntity } from '../scenarios/entities/plan.entity';
 import { RecordChangeEntity } from './entities/record-change.entity';
+import { WebhookDeliveryEntity } from '../webhooks/entities/webhook-delivery.entity';
+import { FunctionalGroupEntity } from '../functional-structure/entities/functional-group.entity';
+import { FunctionalGroupPlacementEntity } from '../functional-structure/entities/functional-group-placement.entity';
+import { FunctionalPositionEntity } from '../functional-structure/entities/functional-position.entity';
+import { FunctionalPositionReportEntity } from '../functional-structure/entities/functional-position-report.entity';
+import { FunctionalAssignmentEntity } from '../functional-structure/entities/functional-assignment.entity';
+import { WebhookEndpointEntity } from '../webhooks/entities/webhook-endpoint.entity';
 
 /** Every entity, for the app's data source and the TypeORM CLI alike. Add new ones here. */
 export const ENTITIES = [OrganizationEntity, PlanEntity, UserEntity, ApiKeyEntity, RecordChangeEntity,
   JobRoleEntity, LocationEntity, CostCentreEntity, ValueStreamEntity, ResourceTypeEntity, DriverEntity, ExchangeRateEntity,
   TeamEntity, CustomAttributeDefinitionEntity, CustomAttributeValueEntity, AssignmentEntity, EmployeeEntity, SalaryAdjustmentEntity, ContractorEntity, RateAdjustmentEntity, VacancyEntity,
   BusinessMetricEntity, MetricSourceEntity, MetricReadingEntity,
-  ProjectEntity, ProjectLinkEntity];
+  WebhookEndpointEntity, WebhookDeliveryEntity,
+  ProjectEntity, ProjectLinkEntity,
+  FunctionalGroupEntity, FunctionalGroupPlacementEntity, FunctionalPositionEntity, FunctionalPositionReportEntity, FunctionalAssignmentEntity];

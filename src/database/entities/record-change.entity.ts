@@ -3,7 +3,12 @@ import { Column, JoinColumn, ManyToOne, CreateDateColumn, Entity, Index, Primary
 
 export type ChangeType = 'create' | 'update' | 'delete';
 export type ActorType = 'user' | 'api_key' | 'merge' | 'system';
-/** PENDING: a live change waiting for the webhook dispatcher; null for scenario changes (never sent). */
+/**
+ * PENDING: a live change waiting for the webhook dispatcher; null for scenario changes (never sent).
+ * DISPATCHING: claimed by a dispatcher pass, nothing sent yet (a stale claim goes back to PENDING).
+ * DONE: fanned out; one `webhook_deliveries` row per matching endpoint records each attempt.
+ * (INTERRUPTED is not used: interrupted attempts are marked per delivery.)
+ */
 export type DispatchStatus = 'PENDING' | 'DISPATCHING' | 'DONE' | 'INTERRUPTED';
 
 /**
@@ -13,6 +18,7 @@ export type DispatchStatus = 'PENDING' | 'DISPATCHING' | 'DONE' | 'INTERRUPTED';
 @Index('idx_record_changes_entity', ['organizationId', 'entityType', 'entityId', 'seq'])
 @Index('idx_record_changes_plan', ['planId', 'seq'])
 @Index('idx_record_changes_pending', ['seq'], { where: `"dispatch_status" = 'PENDING'` })
+@Index('idx_record_changes_dispatching', ['dispatchClaimedAt'], { where: `"dispatch_status" = 'DISPATCHING'` })
 export class RecordChangeEntity {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   seq: string;
@@ -56,6 +62,10 @@ export class RecordChangeEntity {
 
   @Column({ type: 'timestamptz', nullable: true })
   dispatchClaimedAt: Date | null;
+
+  /** Which dispatcher pass holds the claim (webhooks): only that pass may start sending the change. */
+  @Column({ type: 'uuid', nullable: true })
+  dispatchClaimId: string | null;
 
   @ManyToOne(() => OrganizationEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'organization_id', foreignKeyConstraintName: 'fk_record_changes_organization' })

@@ -1,0 +1,97 @@
+/**
+ * Shared by the baselines of the read benchmarks (`reference-data-baseline.ts`, `employees-baseline.ts`):
+ * the guard's API-key lookup (same query, same hash comparison) and a list page with TypeORM's count rule.
+ * The SQL texts in the baselines are the ones the service sends, captured from the built service with a
+ * `pg` query hook (see bench/README.md, "Checking the SQL").
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Pool } from 'pg';
+import type { BaselineRequest, BaselineResponse } from './baseline-server';
+
+/** The AccessGuard's key query (src/access/access.guard.ts). */
+export const KEY_QUERY = `
+  SELECT k.id, k.organization_id, k.key_hash, k.permissions, k.expires_at, k.revoked_at,
+         u.id AS user_id, u.organization_id AS user_org, u.email AS user_email, u.active AS user_active,
+         u.permissions AS user_permissions, p.id AS live_plan_id
+    FROM api_keys k
+    JOIN users u ON u.id = k.user_id
+    JOIN plans p ON p.organization_id = k.organization_id AND p.kind = 'LIVE'
+   WHERE k.prefix = $1`;
+
+export interface BaselineAuth {
+  keyId: string;
+  organizationId: string;
+  livePlanId: string;
+}
+
+/** The guard's lookup: one query by key prefix, then the SHA-256 comparison; null when it fails. */
+export async function authenticate(pool: Pool, req: BaselineRequest, orgId: string): Promise<BaselineAuth | null> {
+  const header = req.headers.authorization;
+  const key = header?.startsWith('Bearer ') ? header.slice(7) : '';
+  const { rows } = await pool.query<{
+    id: string;
+    organization_id: string;
+    key_hash: string;
+    live_plan_id: string;
+    revoked_at: Date | null;
+    user_active: boolean;
+  }>(KEY_QUERY, [key.slice(0, 12)]);
+  const row = rows[0];
+  if (!row || !timingSafeEqual(Buffer.from(createHash('sha256').update(key).digest('hex')), Buffer.from(row.key_hash))) return null;
+  if (row.revoked_at || !row.user_active || row.organization_id !== orgId) return null;
+  return { keyId: row.id, organizationId: row.organization_id, livePlanId: row.live_plan_id };
+}
+
+export const UNAUTHORIZED: BaselineResponse = { status: 401, body: { error: { code: 'UNAUTHORIZED', message: 'bad key' } } };
+export const NOT_FOUND: BaselineResponse = { status: 404, body: { error: { code: 'NOT_FOUND', message: 'no such route or record' } } };
+
+/** page, limit (default 20) and search of a list URL. */
+export function listQuery(url: string): { page: number; limit: number; offset: number; search: string | undefined } {
+  const params = new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
+  const page = Number(params.get('page') ?? 1);
+  const limit = Number(params.get('limit') ?? 20);
+  return { page, limit, offset: (page - 1) * limit, search: params.get('search') ?? undefined };
+}
+
+/** The service's likePattern (src/common/http/list-options.ts). */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * A list page as TypeORM's getManyAndCount runs it: the page query, then on the same connection the count
+ * query, skipped when the page shows the total already (fewer rows than the limit, or none on page 1).
+ */
+export async function listPage<Row>(
+  pool: Pool,
+  pageSql: string,
+  countSql: string,
+  params: unknown[],
+  page: { page: number; limit: number; offset: number },
+): Promise<{ rows: Row[]; total: number }> {
+  const client = await pool.connect();
+  try {
+    const { rows } = await client.query(pageSql, params);
+    let total = rows.length + page.offset;
+    if (rows.length === page.limit || (rows.length === 0 && page.offset > 0)) {
+      const counted = await client.query<{ cnt: string }>(countSql, params);
+      total = Number(counted.rows[0].cnt);
+    }
+    return { rows: rows as Row[], total };
+  } finally {
+    client.release();
+  }
+}
+
+/** `{ data, meta }` of a list. */
+export function listEnvelope(data: unknown[], total: number, page: { page: number; limit: number; offset: number }): BaselineResponse {
+  return {
+    status: 200,
+    body: { data, meta: { page: page.page, limit: page.limit, total, hasNextPage: page.offset + data.length < total } },
+  };
+}
+
+/** The service's decimalToNumber. */
+export function num(value: string | number | null): number | null {
+  return value === null ? null : Number(value);
+}

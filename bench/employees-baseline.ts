@@ -1,0 +1,330 @@
+/**
+ * Baseline of the `employees` benchmark (run by bench/baseline-server.ts), done by hand with pg and the
+ * SQL texts the service sends (TypeORM's, captured):
+ * - GET /employees?limit=&search=: the guard's key lookup, the page query and (page full) the count query.
+ * - GET /employees/:id?include=currentSalary,assignments: key lookup, the employee, its custom attribute
+ *   values, its salary history, its assignments active today (one query each, like the service).
+ * - POST /employees with a nested salary: key lookup, then in one transaction: insert the employee, read
+ *   it back, insert the salary adjustment, read it back, insert the two record_changes rows; commit.
+ * No validation, framework, logging or rate limiting.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Pool, PoolClient } from 'pg';
+import { newId } from '../src/common/ids';
+import type { BaselineHandler } from './baseline-server';
+import {
+  authenticate,
+  BaselineAuth,
+  likePattern,
+  listEnvelope,
+  listPage,
+  listQuery,
+  NOT_FOUND,
+  num,
+  UNAUTHORIZED,
+} from './baseline-common';
+
+const LIST = /^\/api\/v1\/org\/([^/?]+)\/employees(?:\?.*)?$/;
+const ONE = /^\/api\/v1\/org\/([^/?]+)\/employees\/([^/?]+)(?:\?(.*))?$/;
+
+type Row = Record<string, string | null>;
+
+const EMPLOYEE_FIELDS = [
+  'plan_id',
+  'id',
+  'organization_id',
+  'external_id',
+  'first_name',
+  'last_name',
+  'name',
+  'email',
+  'internal_employee_id',
+  'start_date',
+  'end_date',
+  'notice_date',
+  'manager_id',
+  'job_role_id',
+  'work_type_id',
+  'geography_id',
+  'default_currency_code',
+  'cost_centre_id',
+  'created_at',
+  'updated_at',
+];
+const columns = (alias: string, fields: string[]) => fields.map((f) => `"${alias}"."${f}" AS "${alias}_${f}"`).join(', ');
+
+const LIST_COLUMNS = columns('r', EMPLOYEE_FIELDS);
+const FIND_EMPLOYEE =
+  `SELECT ${columns('EmployeeEntity', EMPLOYEE_FIELDS)} FROM "employees" "EmployeeEntity" ` +
+  `WHERE (("EmployeeEntity"."organization_id" = $1) AND ("EmployeeEntity"."plan_id" = $2) AND ("EmployeeEntity"."id" = $3)) LIMIT 1`;
+const CUSTOM_ATTRIBUTES = `
+  SELECT v.id, v.definition_id, v.entity_type, v.entity_id, v.string_value, v.number_value, v.date_value,
+         v.date_range_start, v.date_range_end, d.name, d.attribute_key, d.field_type
+    FROM custom_attribute_values v
+    JOIN custom_attribute_definitions d ON d.id = v.definition_id
+   WHERE v.plan_id = $1 AND v.entity_type = $2 AND v.entity_id = $3 ORDER BY d.attribute_key`;
+const SALARY_FIELDS = [
+  'plan_id',
+  'id',
+  'organization_id',
+  'employee_id',
+  'effective_date',
+  'salary',
+  'bonus',
+  'currency_code',
+  'reason',
+  'created_at',
+  'updated_at',
+];
+const SALARY_HISTORY =
+  `SELECT ${columns('SalaryAdjustmentEntity', SALARY_FIELDS)} FROM "salary_adjustments" "SalaryAdjustmentEntity" ` +
+  `WHERE (("SalaryAdjustmentEntity"."plan_id" = $1) AND ("SalaryAdjustmentEntity"."employee_id" = $2)) ` +
+  `ORDER BY "SalaryAdjustmentEntity"."effective_date" DESC, "SalaryAdjustmentEntity"."created_at" DESC`;
+const FIND_SALARY =
+  `SELECT ${columns('SalaryAdjustmentEntity', SALARY_FIELDS)} FROM "salary_adjustments" "SalaryAdjustmentEntity" ` +
+  `WHERE (("SalaryAdjustmentEntity"."organization_id" = $1) AND ("SalaryAdjustmentEntity"."plan_id" = $2) AND ("SalaryAdjustmentEntity"."id" = $3)) LIMIT 1`;
+const ASSIGNMENT_FIELDS = [
+  'plan_id',
+  'id',
+  'organization_id',
+  'type',
+  'target_id',
+  'employee_id',
+  'contractor_id',
+  'vacancy_id',
+  'team_id',
+  'fte',
+  'start_date',
+  'end_date',
+  'role',
+  'created_at',
+  'updated_at',
+];
+const ACTIVE_ASSIGNMENTS =
+  `SELECT ${columns('a', ASSIGNMENT_FIELDS)} FROM "assignments" "a" ` +
+  `WHERE "a"."plan_id" = $1 AND "a"."employee_id" = $2 AND "a"."start_date" <= $3 AND ("a"."end_date" IS NULL OR "a"."end_date" >= $3) ` +
+  `ORDER BY "a"."type" DESC, "a"."start_date" ASC`;
+const INSERT_EMPLOYEE =
+  `INSERT INTO "employees"(${EMPLOYEE_FIELDS.map((f) => `"${f}"`).join(', ')}) ` +
+  `VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, DEFAULT, DEFAULT) RETURNING "created_at", "updated_at"`;
+const INSERT_SALARY =
+  `INSERT INTO "salary_adjustments"(${SALARY_FIELDS.map((f) => `"${f}"`).join(', ')}) ` +
+  `VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, DEFAULT, DEFAULT) RETURNING "created_at", "updated_at"`;
+/** src/database/unit-of-work.ts */
+const INSERT_CHANGES = `INSERT INTO record_changes
+         (event_id, organization_id, plan_id, entity_type, entity_id, change_type, before, after,
+          actor_type, actor_id, actor_email, dispatch_status)
+       SELECT u.event_id, $1, $2, u.entity_type, u.entity_id, u.change_type, u.before, u.after, $3, $4, $5, u.dispatch_status
+         FROM unnest($6::uuid[], $7::text[], $8::text[], $9::text[], $10::jsonb[], $11::jsonb[], $12::text[])
+           AS u(event_id, entity_type, entity_id, change_type, before, after, dispatch_status)`;
+
+const iso = (value: unknown) => (value as Date).toISOString();
+
+function employeeDto(r: Row, p: string) {
+  return {
+    id: r[`${p}_id`],
+    externalId: r[`${p}_external_id`],
+    firstName: r[`${p}_first_name`],
+    lastName: r[`${p}_last_name`],
+    name: r[`${p}_name`],
+    email: r[`${p}_email`],
+    internalEmployeeId: r[`${p}_internal_employee_id`],
+    startDate: r[`${p}_start_date`],
+    endDate: r[`${p}_end_date`],
+    noticeDate: r[`${p}_notice_date`],
+    managerId: r[`${p}_manager_id`],
+    jobRoleId: r[`${p}_job_role_id`],
+    workTypeId: r[`${p}_work_type_id`],
+    geographyId: r[`${p}_geography_id`],
+    defaultCurrencyCode: r[`${p}_default_currency_code`],
+    costCentreId: r[`${p}_cost_centre_id`],
+    createdAt: iso(r[`${p}_created_at`]),
+    updatedAt: iso(r[`${p}_updated_at`]),
+  };
+}
+
+function salaryDto(r: Row) {
+  const p = 'SalaryAdjustmentEntity';
+  return {
+    id: r[`${p}_id`],
+    employeeId: r[`${p}_employee_id`],
+    effectiveDate: r[`${p}_effective_date`],
+    salary: num(r[`${p}_salary`]) ?? 0,
+    bonus: num(r[`${p}_bonus`]),
+    currencyCode: r[`${p}_currency_code`],
+    reason: r[`${p}_reason`],
+    createdAt: iso(r[`${p}_created_at`]),
+    updatedAt: iso(r[`${p}_updated_at`]),
+  };
+}
+
+/** The service's decimalToString (webhook payloads). */
+function decimalText(value: string | null): string | null {
+  if (value === null || !value.includes('.')) return value;
+  return value.replace(/0+$/, '').replace(/\.$/, '');
+}
+
+async function list(pool: Pool, auth: BaselineAuth, url: string) {
+  const q = listQuery(url);
+  const params: unknown[] = [auth.organizationId, auth.livePlanId];
+  let where = `"r"."organization_id" = $1 AND "r"."plan_id" = $2`;
+  if (q.search) {
+    params.push(likePattern(q.search));
+    // EMPLOYEE_SEARCH_SQL (one expression, one trigram index: idx_employees_search_trgm).
+    where += ` AND (("r"."first_name" || ' ' || "r"."last_name" || ' ' || "r"."email") ILIKE $3)`;
+  }
+  const { rows, total } = await listPage<Row>(
+    pool,
+    `SELECT ${LIST_COLUMNS} FROM "employees" "r" WHERE ${where} ORDER BY LOWER("r"."last_name") ASC, "r"."last_name" ASC, "r"."id" ASC LIMIT ${q.limit} OFFSET ${q.offset}`,
+    `SELECT COUNT(1) AS "cnt" FROM "employees" "r" WHERE ${where}`,
+    params,
+    q,
+  );
+  return listEnvelope(
+    rows.map((r) => employeeDto(r, 'r')),
+    total,
+    q,
+  );
+}
+
+async function read(pool: Pool, auth: BaselineAuth, id: string, query: string) {
+  const includes = new Set((new URLSearchParams(query).get('include') ?? '').split(',').map((s) => s.trim()));
+  const plan = auth.livePlanId;
+  const { rows } = await pool.query<Row>(FIND_EMPLOYEE, [auth.organizationId, plan, id]);
+  if (!rows[0]) return NOT_FOUND;
+  const employee: Record<string, unknown> = employeeDto(rows[0], 'EmployeeEntity');
+  const values = await pool.query<Row>(CUSTOM_ATTRIBUTES, [plan, 'EMPLOYEE', employee.id]);
+  employee.customAttributes = values.rows.map((v) => ({
+    id: v.id,
+    definitionId: v.definition_id,
+    entityType: v.entity_type,
+    entityId: v.entity_id,
+    stringValue: v.string_value,
+    numberValue: num(v.number_value),
+    dateValue: v.date_value,
+    dateRangeStart: v.date_range_start,
+    dateRangeEnd: v.date_range_end,
+    definition: { id: v.definition_id, name: v.name, attributeKey: v.attribute_key, fieldType: v.field_type },
+  }));
+  if (includes.has('currentSalary') || includes.has('salaryHistory')) {
+    const history = (await pool.query<Row>(SALARY_HISTORY, [plan, employee.id])).rows.map(salaryDto);
+    if (includes.has('currentSalary')) employee.currentSalary = history[0] ?? null;
+    if (includes.has('salaryHistory')) employee.salaryHistory = history;
+  }
+  if (includes.has('assignments')) {
+    const active = await pool.query<Row>(ACTIVE_ASSIGNMENTS, [plan, employee.id, new Date().toISOString().slice(0, 10)]);
+    // EmbeddedAssignmentDto: the holder is the employee itself.
+    employee.assignments = active.rows.map((a) => ({
+      id: a.a_id,
+      type: a.a_type,
+      targetId: a.a_target_id,
+      fte: num(a.a_fte) ?? 0,
+      startDate: a.a_start_date,
+      endDate: a.a_end_date,
+      createdAt: iso(a.a_created_at),
+      updatedAt: iso(a.a_updated_at),
+    }));
+  }
+  return { status: 200, body: { data: employee } };
+}
+
+interface CreateBody {
+  firstName: string;
+  lastName: string;
+  email: string;
+  startDate: string;
+  internalEmployeeId?: string | null;
+  salary?: { effectiveDate: string; salary: number; currencyCode: string; bonus?: number | null; reason?: string | null };
+}
+
+async function create(pool: Pool, auth: BaselineAuth, raw: Buffer) {
+  const body = JSON.parse(raw.toString('utf8')) as CreateBody;
+  const org = auth.organizationId;
+  const plan = auth.livePlanId;
+  const client: PoolClient = await pool.connect();
+  try {
+    await client.query('START TRANSACTION');
+    const employeeId = newId();
+    await client.query(INSERT_EMPLOYEE, [
+      plan,
+      employeeId,
+      org,
+      null,
+      body.firstName.trim(),
+      body.lastName.trim(),
+      null,
+      body.email.trim(),
+      body.internalEmployeeId ?? null,
+      body.startDate,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+    const employee = employeeDto((await client.query<Row>(FIND_EMPLOYEE, [org, plan, employeeId])).rows[0], 'EmployeeEntity');
+    const changes = [{ type: 'employee', id: employeeId, after: employee as Record<string, unknown> }];
+    if (body.salary) {
+      const s = body.salary;
+      const salaryId = newId();
+      await client.query(INSERT_SALARY, [
+        plan,
+        salaryId,
+        org,
+        employeeId,
+        s.effectiveDate,
+        String(s.salary),
+        s.bonus == null ? null : String(s.bonus),
+        s.currencyCode,
+        s.reason ?? null,
+      ]);
+      const row = (await client.query<Row>(FIND_SALARY, [org, plan, salaryId])).rows[0];
+      changes.push({
+        type: 'salary_adjustment',
+        id: salaryId,
+        after: {
+          ...salaryDto(row),
+          salary: decimalText(row.SalaryAdjustmentEntity_salary),
+          bonus: decimalText(row.SalaryAdjustmentEntity_bonus),
+        },
+      });
+    }
+    await client.query(INSERT_CHANGES, [
+      org,
+      plan,
+      'api_key',
+      auth.keyId,
+      null,
+      changes.map(() => randomUUID()),
+      changes.map((c) => c.type),
+      changes.map((c) => c.id),
+      changes.map(() => 'create'),
+      changes.map(() => null),
+      changes.map((c) => JSON.stringify(c.after)),
+      changes.map(() => 'PENDING'),
+    ]);
+    await client.query('COMMIT');
+    return { status: 201, body: { data: employee } };
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+export const baselineHandler: BaselineHandler = async (req, pool) => {
+  const one = ONE.exec(req.url);
+  const many = one ? null : LIST.exec(req.url);
+  const orgId = one?.[1] ?? many?.[1];
+  if (!orgId) return NOT_FOUND;
+  const auth = await authenticate(pool, req, orgId);
+  if (!auth) return UNAUTHORIZED;
+  if (one && req.method === 'GET') return read(pool, auth, one[2], one[3] ?? '');
+  if (many && req.method === 'GET') return list(pool, auth, req.url);
+  if (many && req.method === 'POST') return create(pool, auth, req.body);
+  return NOT_FOUND;
+};

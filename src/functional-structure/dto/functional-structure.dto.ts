@@ -1,0 +1,193 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, registerDecorator, ValidationOptions } from 'class-validator';
+import { hasAtMostDecimals } from '../../common/decimals';
+import { RejectUnknownFields } from '../../common/validation/validation.pipe';
+import { IsDateOnly, IsExternalId, IsNullable } from '../../common/validation/validators';
+
+/** A functional FTE: a number above 0, at most 1, with at most four decimal places. */
+export function IsFunctionalFte(options?: ValidationOptions): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) =>
+    registerDecorator({
+      name: 'isFunctionalFte',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      options: { message: `${String(propertyName)} must be a number above 0 and at most 1 with at most four decimal places`, ...options },
+      validator: { validate: (v: unknown) => typeof v === 'number' && v > 0 && v <= 1 && hasAtMostDecimals(v, 4) },
+    });
+}
+
+/** Required, but null is a value: a string or null. */
+export function IsStringOrNull(options?: ValidationOptions): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) =>
+    registerDecorator({
+      name: 'isStringOrNull',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      options: { message: `${String(propertyName)} must be a string or null`, ...options },
+      validator: { validate: (v: unknown) => v === null || (typeof v === 'string' && v.length > 0 && v.length <= 255) },
+    });
+}
+
+/** Document 02 write rule 1: a Functional Group without id. */
+@RejectUnknownFields()
+export class FunctionalGroupBodyDto {
+  @ApiProperty({ maxLength: 200 })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  name: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Free text level: area, stream, domain, team. Kept on PUT when omitted.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  groupType?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @IsString()
+  @MaxLength(10000)
+  description?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Unique among groups' })
+  @IsExternalId()
+  externalId?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Parent from startDate (create only; ignored on PUT: use move)' })
+  @IsOptional()
+  @IsString()
+  parentFunctionalGroupId?: string | null;
+
+  @ApiProperty({ example: '2026-01-01' })
+  @IsDateOnly()
+  startDate: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true, example: null, description: 'Last day, inclusive; null = ongoing' })
+  @IsOptional()
+  @IsDateOnly()
+  endDate?: string | null;
+}
+
+/** Document 02 write rule 2. */
+@RejectUnknownFields()
+export class MoveGroupDto {
+  @ApiProperty({ type: String, nullable: true, description: 'The new parent; null = top level' })
+  @IsStringOrNull()
+  parentFunctionalGroupId: string | null;
+
+  @ApiProperty({ example: '2026-07-01' })
+  @IsDateOnly()
+  effectiveDate: string;
+}
+
+/** Document 02 write rule 3: a Functional Position without id. */
+@RejectUnknownFields()
+export class FunctionalPositionBodyDto {
+  @ApiProperty({ description: 'The group; cannot change after creation' })
+  @IsString()
+  @IsNotEmpty()
+  functionalGroupId: string;
+
+  @ApiProperty({ maxLength: 200 })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  name: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @IsString()
+  @MaxLength(10000)
+  description?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Unique among positions' })
+  @IsExternalId()
+  externalId?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @IsString()
+  jobRoleId?: string | null;
+
+  @ApiProperty({ example: 1, description: 'Above 0, at most 1, up to four decimals' })
+  @IsFunctionalFte()
+  requiredFte: number;
+
+  @ApiProperty({ example: '2026-01-01' })
+  @IsDateOnly()
+  startDate: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true, example: null })
+  @IsOptional()
+  @IsDateOnly()
+  endDate?: string | null;
+}
+
+/** Document 02 write rule 4: a Functional Assignment without id. */
+@RejectUnknownFields()
+export class FunctionalAssignmentBodyDto {
+  @ApiProperty({ description: 'The seat; cannot change after creation' })
+  @IsString()
+  @IsNotEmpty()
+  functionalPositionId: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @IsNullable()
+  @IsString()
+  employeeId?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @IsNullable()
+  @IsString()
+  contractorId?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @IsNullable()
+  @IsString()
+  vacancyId?: string | null;
+
+  @ApiProperty({ example: 0.5 })
+  @IsFunctionalFte()
+  fte: number;
+
+  @ApiProperty({ example: '2026-01-01' })
+  @IsDateOnly()
+  startDate: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true, example: null })
+  @IsOptional()
+  @IsDateOnly()
+  endDate?: string | null;
+}
+
+export const STRUCTURE_MOVE_KINDS = ['POSITION', 'ASSIGNMENT'] as const;
+
+/** Document 02 write rule 6. */
+@RejectUnknownFields()
+export class StructureMoveDto {
+  @ApiProperty({ enum: STRUCTURE_MOVE_KINDS })
+  @IsIn(STRUCTURE_MOVE_KINDS)
+  kind: (typeof STRUCTURE_MOVE_KINDS)[number];
+
+  @ApiProperty({ description: 'The position id (POSITION) or the assignment id (ASSIGNMENT)' })
+  @IsString()
+  @IsNotEmpty()
+  id: string;
+
+  @ApiProperty({ type: String, nullable: true, description: 'POSITION: the seat it reports to, or null; ASSIGNMENT: the destination seat' })
+  @IsStringOrNull()
+  targetPositionId: string | null;
+
+  @ApiProperty({ example: '2026-07-01' })
+  @IsDateOnly()
+  effectiveDate: string;
+}
+
+/** `{ id }` of the record a write created or changed. */
+export class WrittenIdDto {
+  @ApiProperty()
+  id: string;
+}

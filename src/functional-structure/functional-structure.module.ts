@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { ContractorsModule } from '../contractors/contractors.module';
+import { CustomAttributesModule } from '../custom-attributes/custom-attributes.module';
+import { EmployeesModule } from '../employees/employees.module';
+import { ReferenceDataModule } from '../reference-data/reference-data.module';
+import { ScenariosModule } from '../scenarios/scenarios.module';
+import { VacanciesModule } from '../vacancies/vacancies.module';
+import { FunctionalAccessService } from './functional-access.service';
+import { FunctionalFeatureGuard } from './functional-feature.guard';
+import { FunctionalStructureController } from './functional-structure.controller';
+import { FunctionalStructureService } from './functional-structure.service';
+
+@Module({
+  imports: [ReferenceDataModule, CustomAttributesModule, EmployeesModule, ContractorsModule, VacanciesModule, ScenariosModule],
+  controllers: [FunctionalStructureController],
+  providers: [FunctionalStructureService, FunctionalAccessService, FunctionalFeatureGuard],
+  exports: [FunctionalStructureService, FunctionalAccessService, FunctionalFeatureGuard],
+})
+export class FunctionalStructureModule {}

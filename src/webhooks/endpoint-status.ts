@@ -1,0 +1,61 @@
+import type { PostResult } from './webhook-http-client';
+
+/** The outcome of one POST: a delivery (with the change it carried) or a test connection (no change). */
+export interface Outcome {
+  changeSeq: number | null;
+  endpointId: string;
+  result: PostResult;
+  finishedAt: Date;
+}
+
+export type Query = (sql: string, parameters: unknown[]) => Promise<unknown>;
+
+export function isSuccess(result: PostResult): boolean {
+  return result.status !== null && result.status >= 200 && result.status < 300;
+}
+
+/**
+ * One statement, no explicit transaction: closes the delivery rows (SENDING -> SENT or FAILED) and
+ * applies document 02's "Webhook endpoint delivery status": the last delivery or test decides, a 2xx
+ * makes the endpoint HEALTHY and anything else FAILING. "Last" is by finishing time, so an older
+ * outcome written late never overwrites a newer one. Endpoint rows are locked in id order, so two
+ * instances writing outcomes for the same endpoints cannot deadlock.
+ */
+const SAVE_OUTCOMES_SQL = `
+  WITH o AS (
+    SELECT * FROM unnest($1::bigint[], $2::varchar[], $3::varchar[], $4::int[], $5::varchar[], $6::timestamptz[], $7::int[])
+           AS o(change_seq, endpoint_id, status, response_status, error, finished_at, duration_ms)),
+  d AS (
+    UPDATE webhook_deliveries w
+       SET status = o.status, response_status = o.response_status, error = o.error,
+           finished_at = o.finished_at, duration_ms = o.duration_ms
+      FROM o
+     WHERE w.change_seq = o.change_seq AND w.endpoint_id = o.endpoint_id AND w.status = 'SENDING'
+    RETURNING 1),
+  l AS (
+    SELECT DISTINCT ON (endpoint_id) endpoint_id, status, finished_at, response_status, error
+      FROM o ORDER BY endpoint_id, finished_at DESC),
+  locked AS (
+    SELECT e.id FROM webhook_endpoints e WHERE e.id IN (SELECT endpoint_id FROM l) ORDER BY e.id FOR UPDATE),
+  u AS (
+    UPDATE webhook_endpoints e
+       SET delivery_status = CASE WHEN l.status = 'SENT' THEN 'HEALTHY' ELSE 'FAILING' END,
+           last_delivery_at = l.finished_at, last_response_status = l.response_status, last_error = l.error
+      FROM l, locked
+     WHERE e.id = l.endpoint_id AND locked.id = e.id
+       AND (e.last_delivery_at IS NULL OR e.last_delivery_at <= l.finished_at)
+    RETURNING 1)
+  SELECT (SELECT count(*) FROM d) AS deliveries, (SELECT count(*) FROM u) AS endpoints`;
+
+export async function saveOutcomes(query: Query, outcomes: Outcome[]): Promise<void> {
+  if (!outcomes.length) return;
+  await query(SAVE_OUTCOMES_SQL, [
+    outcomes.map((o) => o.changeSeq),
+    outcomes.map((o) => o.endpointId),
+    outcomes.map((o) => (isSuccess(o.result) ? 'SENT' : 'FAILED')),
+    outcomes.map((o) => o.result.status),
+    outcomes.map((o) => (isSuccess(o.result) ? null : (o.result.error ?? 'Failed').slice(0, 500))),
+    outcomes.map((o) => o.finishedAt.toISOString()),
+    outcomes.map((o) => o.result.durationMs),
+  ]);
+}

@@ -1,0 +1,53 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { RecordChangeEntity } from '../../database/entities/record-change.entity';
+import { WebhookEndpointEntity } from './webhook-endpoint.entity';
+
+/**
+ * SENDING: written (committed) before the POST leaves; SENT (2xx) or FAILED once the outcome is known;
+ * INTERRUPTED when the sweep finds a SENDING attempt older than any attempt can last (its process
+ * died): it is never sent again.
+ */
+export type WebhookDeliveryStatus = 'SENDING' | 'SENT' | 'FAILED' | 'INTERRUPTED';
+
+/**
+ * One attempt to deliver one change to one endpoint (at most one per pair: there are no retries).
+ * Internal bookkeeping of the dispatcher; kept for a week, never shown through the API.
+ */
+@Entity({ name: 'webhook_deliveries' })
+@Index('idx_webhook_deliveries_endpoint', ['endpointId'])
+@Index('idx_webhook_deliveries_sending', ['startedAt'], { where: `"status" = 'SENDING'` })
+@Index('idx_webhook_deliveries_started', ['startedAt'])
+export class WebhookDeliveryEntity {
+  /** `record_changes.seq` of the change delivered. */
+  @PrimaryColumn({ type: 'bigint' })
+  changeSeq: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  endpointId: string;
+
+  @Column({ type: 'varchar', length: 12 })
+  status: WebhookDeliveryStatus;
+
+  @Column({ type: 'timestamptz' })
+  startedAt: Date;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  finishedAt: Date | null;
+
+  @Column({ type: 'int', nullable: true })
+  responseStatus: number | null;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  error: string | null;
+
+  @Column({ type: 'int', nullable: true })
+  durationMs: number | null;
+
+  @ManyToOne(() => RecordChangeEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'change_seq', referencedColumnName: 'seq', foreignKeyConstraintName: 'fk_webhook_deliveries_change' })
+  change?: RecordChangeEntity;
+
+  @ManyToOne(() => WebhookEndpointEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'endpoint_id', foreignKeyConstraintName: 'fk_webhook_deliveries_endpoint' })
+  endpoint?: WebhookEndpointEntity;
+}

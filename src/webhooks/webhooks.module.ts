@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { WebhookDispatcher } from './webhook-dispatcher';
+import { WebhookEndpointsService } from './webhook-endpoints.service';
+import { WebhookHttpClient } from './webhook-http-client';
+import { WebhooksAdminController } from './webhooks.admin.controller';
+
+/** Outbound webhooks: endpoint management (application API) and the dispatcher that delivers the outbox. */
+@Module({
+  controllers: [WebhooksAdminController],
+  providers: [
+    {
+      provide: WebhookHttpClient,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => new WebhookHttpClient({ allowPrivateTargets: config.webhookAllowPrivateTargets }),
+    },
+    WebhookEndpointsService,
+    WebhookDispatcher,
+  ],
+  exports: [WebhookEndpointsService, WebhookDispatcher],
+})
+export class WebhooksModule {}
