@@ -6,9 +6,10 @@ import { People1795259609331 } from './1795259609331-People';
 import { Contractors1795259976237 } from './1795259976237-Contractors';
 import { Vacancies1795260770923 } from './1795260770923-Vacancies';
 import { SearchIndexes1795262000000 } from './1795262000000-SearchIndexes';
+import { SortIndexes1795263000000 } from './1795263000000-SortIndexes';
 import { Projects1795259638073 } from './1795259638073-Projects';
 import { FunctionalStructure1795262010182 } from './1795262010182-FunctionalStructure';
 
 /** Every migration in order. `npm run migration:generate -- <Name>` writes one; add it here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const MIGRATIONS: Function[] = [Foundation1795258169863, BusinessMetrics1795259066306, ReferenceData1795259093079, Webhooks1795259155885, People1795259609331, Projects1795259638073, Contractors1795259976237, Vacancies1795260770923, SearchIndexes1795262000000, FunctionalStructure1795262010182];
+export const MIGRATIONS: Function[] = [Foundation1795258169863, BusinessMetrics1795259066306, ReferenceData1795259093079, Webhooks1795259155885, People1795259609331, Projects1795259638073, Contractors1795259976237, Vacancies1795260770923, SearchIndexes1795262000000, FunctionalStructure1795262010182, SortIndexes1795263000000];

@@ -4,7 +4,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColum
 @Entity({ name: 'contractors' })
 @Index('uq_contractors_external_id', ['planId', 'externalId'], { unique: true })
 @Index('uq_contractors_email', { synchronize: false })
-@Index('idx_contractors_name', ['organizationId', 'planId', 'name'])
+@Index('idx_contractors_sort_name', { synchronize: false })
 @Index('idx_contractors_cost_centre', ['planId', 'costCentreId'])
 @Index('idx_contractors_search_trgm', { synchronize: false })
 export class ContractorEntity {

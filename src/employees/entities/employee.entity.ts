@@ -4,7 +4,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColum
 @Entity({ name: 'employees' })
 @Index('uq_employees_external_id', ['planId', 'externalId'], { unique: true })
 @Index('uq_employees_email', { synchronize: false })
-@Index('idx_employees_last_name', ['organizationId', 'planId', 'lastName'])
+@Index('idx_employees_sort_last_name', { synchronize: false })
 @Index('idx_employees_manager', ['planId', 'managerId'])
 @Index('idx_employees_cost_centre', ['planId', 'costCentreId'])
 @Index('idx_employees_search_trgm', { synchronize: false })

@@ -7,7 +7,7 @@ import type { DeliveryStatus } from '../delivery-status';
 /** A project (document 01 "Project"): a planning record, keyed (plan_id, id) in every plan. */
 @Entity({ name: 'projects' })
 @Index('uq_projects_external_id', ['planId', 'externalId'], { unique: true })
-@Index('idx_projects_org_plan_name', ['organizationId', 'planId', 'name'])
+@Index('idx_projects_sort_name', { synchronize: false })
 @Index('idx_projects_cost_centre', ['costCentreId'])
 @Index('idx_projects_value_stream', ['valueStreamId'])
 @Index('idx_projects_name_trgm', { synchronize: false })

@@ -5,7 +5,7 @@ import { ValueStreamEntity } from '../../reference-data/entities/value-stream.en
 /** A team: a planning record, so it lives in a plan (live or scenario) under the key (plan_id, id). */
 @Entity({ name: 'teams' })
 @Index('uq_teams_external_id', ['planId', 'externalId'], { unique: true })
-@Index('idx_teams_org_plan_name', ['organizationId', 'planId', 'name'])
+@Index('idx_teams_sort_name', { synchronize: false })
 @Index('idx_teams_parent', ['planId', 'parentTeamId'])
 @Index('idx_teams_search_trgm', { synchronize: false })
 export class TeamEntity {

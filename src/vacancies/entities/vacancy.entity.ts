@@ -6,7 +6,7 @@ export type VacancyStatus = (typeof VACANCY_STATUSES)[number];
 /** A role still to be filled. Planning data: (plan_id, id). */
 @Entity({ name: 'vacancies' })
 @Index('uq_vacancies_external_id', ['planId', 'externalId'], { unique: true })
-@Index('idx_vacancies_role', ['organizationId', 'planId', 'role'])
+@Index('idx_vacancies_sort_role', { synchronize: false })
 @Index('idx_vacancies_cost_centre', ['planId', 'costCentreId'])
 @Index('idx_vacancies_filled_employee', ['planId', 'filledByLiveEmployeeId'])
 @Index('idx_vacancies_filled_contractor', ['planId', 'filledByLiveContractorId'])
