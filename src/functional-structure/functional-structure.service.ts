@@ -167,6 +167,19 @@ export class FunctionalStructureService implements OnModuleInit {
     table('functional_positions', FunctionalPositionEntity, 'functional_position', (r) => ({ ...positionPayload(r as FunctionalPositionEntity), ...stamped(r) }));
     table('functional_position_reports', FunctionalPositionReportEntity, REPORTS.entityType, linkPayload);
     table('functional_assignments', FunctionalAssignmentEntity, 'functional_assignment', (r) => assignmentPayload(r as FunctionalAssignmentEntity));
+    // Seat occupancies are never deleted (document 02): a person or vacancy holding a seat today or later
+    // cannot be deleted (409) until the occupancy is ended; ended occupancies stay as history.
+    this.employees.registerDeleteHook((tx, id) => this.refuseIfSeated(tx, 'employee_id', id));
+    this.contractors.registerDeleteHook((tx, id) => this.refuseIfSeated(tx, 'contractor_id', id));
+    this.vacancies.registerDeleteHook((tx, id) => this.refuseIfSeated(tx, 'vacancy_id', id));
+  }
+
+  private async refuseIfSeated(tx: Tx, column: 'employee_id' | 'contractor_id' | 'vacancy_id', id: string): Promise<void> {
+    const [{ n }]: { n: number }[] = await tx.em.query(
+      `SELECT count(*)::int AS n FROM functional_assignments WHERE plan_id = $1 AND ${column} = $2 AND (end_date IS NULL OR end_date >= $3)`,
+      [tx.ctx.planId, id, todayUtc()],
+    );
+    if (n > 0) throw DomainError.conflict(`${id} still holds ${n} seat assignments in the functional structure; end them first`);
   }
 
   // ---------------------------------------------------------------- groups
