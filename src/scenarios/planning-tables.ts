@@ -1,4 +1,4 @@
-import type { EntityTarget, ObjectLiteral } from 'typeorm';
+import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 
 /**
  * One planning table (primary key (plan_id, id)) as scenarios need it: forked by copying its rows,
@@ -13,6 +13,11 @@ export interface PlanningTable {
   payload(row: ObjectLiteral): Record<string, unknown>;
   /** The entity type of one row (allocations depend on holder and target). */
   entityTypeOf(row: ObjectLiteral): string;
+  /**
+   * Row ids a merge must also apply although their changes were recorded under another record's entity
+   * type (functional custom attribute values are recorded as updates of their group or seat).
+   */
+  relatedIds?(em: EntityManager, plans: { scenario: string; live: string }, changed: readonly { entity_type: string; entity_id: string }[]): Promise<string[]>;
 }
 
 /** A plain payload for tables without a service of their own: the row's fields, plan left out. */

@@ -74,7 +74,20 @@ export class ScenariosService {
       fromService(assignments as never, ALLOCATION_TYPES),
       fromService(salaries as never, ['salary_adjustment']),
       fromService(rates as never, ['contractor_rate']),
-      plain('custom_attribute_values', CustomAttributeValueEntity, 'custom_attribute_value'),
+      {
+        ...plain('custom_attribute_values', CustomAttributeValueEntity, 'custom_attribute_value'),
+        // Values of functional groups and seats are recorded as updates of the group or seat (document 02).
+        relatedIds: async (em, plans, changed) => {
+          const owners = changed.filter((c) => c.entity_type === 'functional_group' || c.entity_type === 'functional_position').map((c) => c.entity_id);
+          if (!owners.length) return [];
+          const rows: { id: string }[] = await em.query(
+            `SELECT DISTINCT id FROM custom_attribute_values
+              WHERE plan_id IN ($1, $2) AND entity_type IN ('FUNCTIONAL_GROUP', 'FUNCTIONAL_POSITION') AND entity_id = ANY($3)`,
+            [plans.scenario, plans.live, owners],
+          );
+          return rows.map((r) => r.id);
+        },
+      },
     );
   }
 
@@ -188,9 +201,12 @@ export class ScenariosService {
         throw DomainError.conflict(`Live records changed since the fork were also changed in the scenario: ${names.join(', ')}${conflicts.length > 20 ? ', ...' : ''}`);
       }
       const counts: Record<string, number> = {};
-      const touched = this.tables
-        .map((table) => ({ table, ids: [...new Set(changed.filter((c) => table.entityTypes.includes(c.entity_type)).map((c) => c.entity_id))] }))
-        .filter((t) => t.ids.length);
+      const touched = [];
+      for (const table of this.tables) {
+        const ids = new Set(changed.filter((c) => table.entityTypes.includes(c.entity_type)).map((c) => c.entity_id));
+        if (table.relatedIds) for (const id of await table.relatedIds(tx.em, { scenario: plan.id, live: ctx.livePlanId }, changed)) ids.add(id);
+        if (ids.size) touched.push({ table, ids: [...ids] });
+      }
       // Set-based per table: read both versions of the touched rows, then one DELETE and one upsert.
       const loaded = [];
       for (const { table, ids } of touched) {
