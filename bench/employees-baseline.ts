@@ -175,7 +175,7 @@ async function list(pool: Pool, auth: BaselineAuth, url: string) {
   }
   const { rows, total } = await listPage<Row>(
     pool,
-    `SELECT ${LIST_COLUMNS} FROM "employees" "r" WHERE ${where} ORDER BY LOWER("r"."last_name") ASC, "r"."last_name" ASC, "r"."id" ASC LIMIT ${q.limit} OFFSET ${q.offset}`,
+    `SELECT ${LIST_COLUMNS} FROM "employees" "r" WHERE ${where} ORDER BY LOWER("r"."last_name")${q.search ? " || ''" : ''} ASC, "r"."last_name" ASC, "r"."id" ASC LIMIT ${q.limit} OFFSET ${q.offset}`,
     `SELECT COUNT(1) AS "cnt" FROM "employees" "r" WHERE ${where}`,
     params,
     q,

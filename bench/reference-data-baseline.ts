@@ -30,7 +30,7 @@ async function jobRoles(pool: Pool, orgId: string, url: string) {
   }
   const { rows, total } = await listPage<Row>(
     pool,
-    `SELECT ${JOB_ROLE_COLUMNS} FROM "job_roles" "r" WHERE ${where} ORDER BY LOWER("r"."title") ASC, "r"."title" ASC, "r"."id" ASC LIMIT ${q.limit} OFFSET ${q.offset}`,
+    `SELECT ${JOB_ROLE_COLUMNS} FROM "job_roles" "r" WHERE ${where} ORDER BY LOWER("r"."title")${q.search ? " || ''" : ''} ASC, "r"."title" ASC, "r"."id" ASC LIMIT ${q.limit} OFFSET ${q.offset}`,
     `SELECT COUNT(1) AS "cnt" FROM "job_roles" "r" WHERE ${where}`,
     params,
     q,
@@ -59,7 +59,7 @@ async function teams(pool: Pool, orgId: string, planId: string, url: string) {
   }
   const { rows, total } = await listPage<Row>(
     pool,
-    `SELECT ${TEAM_COLUMNS} FROM "teams" "r" WHERE ${where} ORDER BY LOWER("r"."name") ASC, "r"."name" ASC, "r"."id" ASC LIMIT ${q.limit} OFFSET ${q.offset}`,
+    `SELECT ${TEAM_COLUMNS} FROM "teams" "r" WHERE ${where} ORDER BY LOWER("r"."name")${q.search ? " || ''" : ''} ASC, "r"."name" ASC, "r"."id" ASC LIMIT ${q.limit} OFFSET ${q.offset}`,
     `SELECT COUNT(1) AS "cnt" FROM "teams" "r" WHERE ${where}`,
     params,
     q,

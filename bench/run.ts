@@ -3,6 +3,7 @@ import { employeesBenchmark } from './employees';
 import { readingsBenchmark } from './readings';
 import { referenceDataBenchmark } from './reference-data';
 import { scenariosBenchmark } from './scenarios';
+import { vacanciesBenchmark } from './vacancies';
 import { webhooksBenchmark } from './webhooks';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
@@ -11,6 +12,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   employees: employeesBenchmark,
   webhooks: webhooksBenchmark,
   scenarios: scenariosBenchmark,
+  vacancies: vacanciesBenchmark,
 };
 
 async function main(): Promise<void> {
