@@ -68,13 +68,7 @@ export const baselineHandler: BaselineHandler = async (req, pool: Pool) => {
   const q = listQuery(req.url);
   const today = new Date().toISOString().slice(0, 10);
   const params: unknown[] = [auth.organizationId, auth.livePlanId, today];
-  const { rows, total } = await listPage<Row>(
-    pool,
-    PAGE_SQL(q.limit, q.offset),
-    COUNT_SQL,
-    params,
-    q,
-  );
+  const { rows, total } = await listPage<Row>(pool, PAGE_SQL(q.limit, q.offset), COUNT_SQL, params, q);
   const withFiller = rows.filter((r) => r.r_filled_by_live_employee_id || r.r_filled_by_live_contractor_id).map((r) => r.r_id);
   const filled = new Set<string>();
   if (withFiller.length) {

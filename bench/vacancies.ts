@@ -29,8 +29,22 @@ import {
 } from './seed-data';
 import { COUNT_SQL, isFilledSql, PAGE_SQL } from './vacancies-baseline';
 
-const MEASURED: PeopleVolumes & { vacancies: number } = { employees: 5_000, jobRoles: 200, teams: 300, projects: 100, costCentres: 30, vacancies: 20_000 };
-const OTHERS: PeopleVolumes & { vacancies: number } = { employees: 1_000, jobRoles: 50, teams: 60, projects: 30, costCentres: 10, vacancies: 2_000 };
+const MEASURED: PeopleVolumes & { vacancies: number } = {
+  employees: 5_000,
+  jobRoles: 200,
+  teams: 300,
+  projects: 100,
+  costCentres: 30,
+  vacancies: 20_000,
+};
+const OTHERS: PeopleVolumes & { vacancies: number } = {
+  employees: 1_000,
+  jobRoles: 50,
+  teams: 60,
+  projects: 30,
+  costCentres: 10,
+  vacancies: 2_000,
+};
 const TABLES = ['job_roles', 'cost_centres', 'teams', 'projects', 'employees', 'salary_adjustments', 'assignments', 'vacancies'];
 const SENIORITY = ['Junior', 'Associate', 'Mid-level', 'Senior', 'Staff', 'Principal', 'Lead', 'Interim', 'Apprentice', 'Head of'];
 // prettier-ignore
@@ -104,7 +118,15 @@ interface FillRun {
 }
 
 /** Fills every vacancy once, `clients` at a time (each client its own share, one request after the other). */
-async function fillAll(baseUrl: string, prefix: string, headers: Record<string, string>, org: SeedOrg, ids: string[], clients: number, set: string): Promise<FillRun> {
+async function fillAll(
+  baseUrl: string,
+  prefix: string,
+  headers: Record<string, string>,
+  org: SeedOrg,
+  ids: string[],
+  clients: number,
+  set: string,
+): Promise<FillRun> {
   const run: FillRun = { clients, fills: 0, seconds: 0, latencies: [], failures: [], transferred: { team: 0, project: 0 } };
   const started = performance.now();
   await Promise.all(
@@ -194,21 +216,41 @@ export async function vacanciesBenchmark(): Promise<void> {
     process.stderr.write(`seeded in ${round((Date.now() - started) / 1000)} s: ${JSON.stringify(counts)}\n`);
     // Where the list's PostgreSQL time goes: the page and count statements (the texts both sides send), once each after a warm-up.
     const plans: string[] = [];
-    for (const [label, sql] of [['page', PAGE_SQL(100, 0)], ['count', COUNT_SQL]] as const) {
+    for (const [label, sql] of [
+      ['page', PAGE_SQL(100, 0)],
+      ['count', COUNT_SQL],
+    ] as const) {
       await db.client.query(sql, [org.orgId, org.planId, today]);
       const { rows } = await db.client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, [org.orgId, org.planId, today]);
       const lines = rows.map((r) => r['QUERY PLAN']);
       process.stderr.write(`EXPLAIN ANALYZE ${label}:\n${lines.join('\n')}\n`);
       plans.push(`${label} ${lines.find((l) => l.startsWith('Execution Time'))?.replace('Execution Time: ', '') ?? '?'}`);
     }
-    const baseline = await startBaseline(db, join(__dirname, 'vacancies-baseline.js'), poolSize, recording.baseline.env, recording.baseline.nodeArgs);
+    const baseline = await startBaseline(
+      db,
+      join(__dirname, 'vacancies-baseline.js'),
+      poolSize,
+      recording.baseline.env,
+      recording.baseline.nodeArgs,
+    );
     const idleRssMb = service.peakRssMb();
 
     const prefix = `/api/v1/org/${org.orgId}`;
     const headers = { authorization: `Bearer ${org.key}` };
     const listPath = `${prefix}/vacancies?limit=100`;
-    await assertSameAnswers(service, baseline, [listPath, `${prefix}/vacancies?limit=100&page=7`, `${prefix}/vacancies?limit=100&page=150`], headers);
-    const sqlCheck = await assertSameSql(service, baseline, recording, [{ label: 'GET /vacancies?limit=100', method: 'GET', path: listPath }], headers);
+    await assertSameAnswers(
+      service,
+      baseline,
+      [listPath, `${prefix}/vacancies?limit=100&page=7`, `${prefix}/vacancies?limit=100&page=150`],
+      headers,
+    );
+    const sqlCheck = await assertSameSql(
+      service,
+      baseline,
+      recording,
+      [{ label: 'GET /vacancies?limit=100', method: 'GET', path: listPath }],
+      headers,
+    );
     const sample = (await (await fetch(service.baseUrl + listPath, { headers })).json()) as {
       data: { filledByLiveEmployeeId: string | null }[];
       meta: { total: number };
@@ -258,11 +300,15 @@ export async function vacanciesBenchmark(): Promise<void> {
         `page 1 of GET /vacancies?limit=100 (excludeFilled): total ${sample.meta.total}, ${pageFillers} row(s) with a gone filler. ${connections} connections, ` +
         `${rounds} round(s) of ${duration} s per target after a 2 s warm-up; pool ${poolSize} (service DB_POOL_SIZE and baseline); ${machine()}${whatIf ? `\nWHAT-IF, schema changed by BENCH_SETUP_SQL: ${whatIf}` : ''}\n\n`,
     );
-    process.stdout.write(`Same SQL, checked on one request: ${sqlCheck.join('; ')}. Same JSON checked on pages 1, 7, 150. EXPLAIN ANALYZE (idle, before the runs): ${plans.join(', ')}.\n\n`);
+    process.stdout.write(
+      `Same SQL, checked on one request: ${sqlCheck.join('; ')}. Same JSON checked on pages 1, 7, 150. EXPLAIN ANALYZE (idle, before the runs): ${plans.join(', ')}.\n\n`,
+    );
     printRuns(runs);
     process.stdout.write('\nSummary (req/s: mean of the rounds and range; p50, p99: worst round):\n\n');
     printSummaries(summaries);
-    process.stdout.write(`\nFills (POST /vacancies/:id/fill, employee branch, 5 assignments each; ${warmIds.length} unmeasured warm-up fills first):\n\n`);
+    process.stdout.write(
+      `\nFills (POST /vacancies/:id/fill, employee branch, 5 assignments each; ${warmIds.length} unmeasured warm-up fills first):\n\n`,
+    );
     printTable(
       fillRuns.map((r) => ({
         clients: r.clients,
@@ -275,7 +321,8 @@ export async function vacanciesBenchmark(): Promise<void> {
         failures: r.failures.length,
       })),
     );
-    const failures = summaries.reduce((sum, s) => sum + s.service.failures + s.baseline.failures, 0) + fillRuns.reduce((a, r) => a + r.failures.length, 0);
+    const failures =
+      summaries.reduce((sum, s) => sum + s.service.failures + s.baseline.failures, 0) + fillRuns.reduce((a, r) => a + r.failures.length, 0);
     process.stdout.write(
       `\nChecked in SQL after the fills (expected ${expected} each): ${JSON.stringify(check)}${fillOk ? '' : ' (UNEXPECTED)'}.\n` +
         `Peak RSS (VmHWM): service ${idleRssMb} MB after start-up and seeding, ${listRssMb} MB after the list runs, ${service.peakRssMb()} MB after the fills; baseline ${baseline.peakRssMb()} MB. Unexpected answers: ${failures}.\n`,

@@ -49,6 +49,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
 /** Everything main.ts and the tests share: body limits, logging, Swagger. Pipes and the filter are providers of AppModule. */
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
   app.disable('x-powered-by');
+  // No ETag: hashing every list body costs CPU and API clients do not revalidate.
+  app.set('etag', false);
   app.set('query parser', 'extended');
   app.use(requestLog);
   app.useBodyParser('json', { limit: config.bodyLimit });

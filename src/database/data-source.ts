@@ -9,7 +9,7 @@ types.setTypeParser(types.builtins.DATE, (value) => value);
 types.setTypeParser(types.builtins.INT8, (value) => Number(value));
 
 /** The one set of TypeORM options: the app, the TypeORM CLI (ormconfig.ts) and the tests share it. */
-export function dataSourceOptions(url: string, poolSize: number): DataSourceOptions {
+export function dataSourceOptions(url: string, poolSize: number, server = false): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -22,7 +22,9 @@ export function dataSourceOptions(url: string, poolSize: number): DataSourceOpti
     migrationsRun: false,
     installExtensions: false,
     logging: false,
-    extra: { max: poolSize, application_name: 'workforce-planning-api' },
+    // On a PostgreSQL server, JIT compilation costs more than it saves on these short queries (measured:
+    // ~19 ms of a 33 ms count over 20,000 vacancies). PGlite has no JIT and takes no startup options.
+    extra: { max: poolSize, application_name: 'workforce-planning-api', ...(server ? { options: '-c jit=off' } : {}) },
   } as DataSourceOptions;
 }
 

@@ -17,7 +17,7 @@ export class DatabaseModule {
       imports: [
         TypeOrmModule.forRootAsync({
           inject: [APP_CONFIG],
-          useFactory: (config: AppConfig) => dataSourceOptions(runtime.url, config.dbPoolSize),
+          useFactory: (config: AppConfig) => dataSourceOptions(runtime.url, config.dbPoolSize, !runtime.isEmbedded),
         }),
       ],
       providers: [UnitOfWork, { provide: DATABASE_RUNTIME, useValue: runtime }],

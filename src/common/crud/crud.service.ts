@@ -68,8 +68,23 @@ export class CrudService<E extends CrudEntity, R, C, U> {
     qb.orderBy(isText ? (query.search ? `LOWER(r.${sort.column}) || ''` : `LOWER(r.${sort.column})`) : `r.${sort.column}`, sort.direction);
     if (isText) qb.addOrderBy(`r.${sort.column}`, sort.direction);
     qb.addOrderBy('r.id', 'ASC').offset(page.offset).limit(page.limit);
-    const [rows, total] = await qb.getManyAndCount();
+    // Page and count run side by side on two pool connections (no transaction is open here), and rows
+    // are mapped from the raw result without TypeORM's entity hydration: the list is the hot path.
+    const [raws, total] = await Promise.all([qb.getRawMany<Record<string, unknown>>(), qb.clone().offset(undefined).limit(undefined).orderBy().getCount()]);
+    const rows = raws.map((raw) => this.fromRaw(raw));
     return list(await this.respond(ctx, this.dataSource.manager, rows), total, page);
+  }
+
+  private rawColumns?: { key: string; property: string }[];
+
+  /** A record from a raw row of a `r`-aliased query (columns come back as `r_<column>`, already typed by pg). */
+  protected fromRaw(raw: Record<string, unknown>): E {
+    this.rawColumns ??= this.dataSource
+      .getMetadata(this.spec.entity)
+      .columns.map((column) => ({ key: `r_${column.databaseName}`, property: column.propertyName }));
+    const entity = new this.spec.entity() as Record<string, unknown>;
+    for (const { key, property } of this.rawColumns) entity[property] = raw[key];
+    return entity as E;
   }
 
   /** Responses for records; resources with derived fields (vacancies' isFilled) compute them here in one query. */
