@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ContractorsModule } from '../contractors/contractors.module';
+import { CostModule } from '../cost/cost.module';
 import { CustomAttributesModule } from '../custom-attributes/custom-attributes.module';
 import { EmployeesModule } from '../employees/employees.module';
 import { ReferenceDataModule } from '../reference-data/reference-data.module';
@@ -7,13 +8,15 @@ import { ScenariosModule } from '../scenarios/scenarios.module';
 import { VacanciesModule } from '../vacancies/vacancies.module';
 import { FunctionalAccessService } from './functional-access.service';
 import { FunctionalFeatureGuard } from './functional-feature.guard';
+import { FunctionalReadController } from './functional-read.controller';
+import { FunctionalReadService } from './functional-read.service';
 import { FunctionalStructureController } from './functional-structure.controller';
 import { FunctionalStructureService } from './functional-structure.service';
 
 @Module({
-  imports: [ReferenceDataModule, CustomAttributesModule, EmployeesModule, ContractorsModule, VacanciesModule, ScenariosModule],
-  controllers: [FunctionalStructureController],
-  providers: [FunctionalStructureService, FunctionalAccessService, FunctionalFeatureGuard],
+  imports: [ReferenceDataModule, CustomAttributesModule, EmployeesModule, ContractorsModule, VacanciesModule, ScenariosModule, CostModule],
+  controllers: [FunctionalReadController, FunctionalStructureController],
+  providers: [FunctionalStructureService, FunctionalReadService, FunctionalAccessService, FunctionalFeatureGuard],
   exports: [FunctionalStructureService, FunctionalAccessService, FunctionalFeatureGuard],
 })
 export class FunctionalStructureModule {}

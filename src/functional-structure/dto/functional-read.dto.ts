@@ -1,0 +1,57 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsDateOnly, ToBoolean } from '../../common/validation/validators';
+
+/** asOf and scenarioId: every read of document 02. */
+export class FunctionalAsOfQueryDto {
+  @ApiPropertyOptional({ example: '2026-01-01', description: 'The day read (default today, UTC)' })
+  @IsOptional()
+  @IsDateOnly()
+  asOf?: string;
+
+  /** Read a what-if scenario instead of live data. */
+  @IsOptional()
+  @IsString()
+  scenarioId?: string;
+}
+
+/** offset/limit page (defaults 0 and 20, limit at most 100). */
+export class FunctionalPageQueryDto extends FunctionalAsOfQueryDto {
+  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  offset?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+}
+
+/** GET / and GET /:id/positions: search, parentId, rootsOnly, offset, limit. */
+export class FunctionalListQueryDto extends FunctionalPageQueryDto {
+  /** Case-insensitive name/description search. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  search?: string;
+
+  /** Direct children of this group (list) or seats reporting to this position (positions). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  parentId?: string;
+
+  @ApiPropertyOptional({ type: Boolean })
+  @IsOptional()
+  @ToBoolean()
+  @IsBoolean()
+  rootsOnly?: boolean;
+}

@@ -1,0 +1,81 @@
+import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
+import { ApiParam, ApiTags } from '@nestjs/swagger';
+import { RequirePermissions } from '../access/access.decorators';
+import { Ctx, RequestContext } from '../access/request-context';
+import { ApiErrors } from '../common/http/api-responses';
+import { DataEnvelope, one } from '../common/http/envelopes';
+import type { CustomAttributeValueDto } from '../custom-attributes/dto/custom-attribute-value.dto';
+import { FunctionalAsOfQueryDto, FunctionalListQueryDto, FunctionalPageQueryDto } from './dto/functional-read.dto';
+import { FunctionalFeatureGuard } from './functional-feature.guard';
+import { FunctionalReadService } from './functional-read.service';
+
+/**
+ * Document 02's reads under /functional-groups, each on the as-of day (`asOf`, default today UTC) of
+ * the live plan or the scenario named by `scenarioId`. Needs the module switched on (403
+ * FEATURE_DISABLED) and `functional_groups_view`. Literal paths are declared before `/:id` routes.
+ */
+@ApiTags('Functional structure')
+@Controller('api/v1/org/:orgId/functional-groups')
+@UseGuards(FunctionalFeatureGuard)
+export class FunctionalReadController {
+  constructor(private readonly reads: FunctionalReadService) {}
+
+  /** The visible hierarchy on the day with figures and managers, name order, at most 500 groups. */
+  @Get('tree')
+  @RequirePermissions('functional_groups_view')
+  @ApiErrors(400)
+  async tree(@Ctx() ctx: RequestContext, @Query() q: FunctionalAsOfQueryDto): Promise<DataEnvelope<unknown>> {
+    return one(await this.reads.tree(ctx, q.asOf));
+  }
+
+  /** A group's custom attribute values. */
+  @Get('groups/:id/custom-attributes')
+  @RequirePermissions('functional_groups_view')
+  @ApiErrors(400, 404)
+  async groupAttributes(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() q: FunctionalAsOfQueryDto): Promise<DataEnvelope<CustomAttributeValueDto[]>> {
+    return one(await this.reads.attributes(ctx, 'group', id, q.asOf));
+  }
+
+  /** A position's custom attribute values. */
+  @Get('positions/:id/custom-attributes')
+  @RequirePermissions('functional_groups_view')
+  @ApiErrors(400, 404)
+  async positionAttributes(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() q: FunctionalAsOfQueryDto): Promise<DataEnvelope<CustomAttributeValueDto[]>> {
+    return one(await this.reads.attributes(ctx, 'position', id, q.asOf));
+  }
+
+  /** Lists groups: search, parentId, rootsOnly, offset, limit; `{ data: { groups, total, canCreateRoot, canShare } }`. */
+  @Get()
+  @RequirePermissions('functional_groups_view')
+  @ApiErrors(400)
+  async list(@Ctx() ctx: RequestContext, @Query() q: FunctionalListQueryDto): Promise<DataEnvelope<unknown>> {
+    return one(await this.reads.list(ctx, q));
+  }
+
+  /** Figures, arrivals and leavers (30 days), twelve-month seat schedule and headcount bridge, last 20 changes. */
+  @Get(':id/summary')
+  @RequirePermissions('functional_groups_view')
+  @ApiParam({ name: 'id', description: 'The group id or externalId' })
+  @ApiErrors(400, 404)
+  async summary(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() q: FunctionalAsOfQueryDto): Promise<DataEnvelope<unknown>> {
+    return one(await this.reads.summary(ctx, id, q.asOf));
+  }
+
+  /** Seats open on the day with occupants: search, parentId (reports to), rootsOnly, offset, limit. */
+  @Get(':id/positions')
+  @RequirePermissions('functional_groups_view')
+  @ApiParam({ name: 'id', description: 'The group id or externalId' })
+  @ApiErrors(400, 404)
+  async positions(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() q: FunctionalListQueryDto): Promise<DataEnvelope<unknown>> {
+    return one(await this.reads.positions(ctx, id, q));
+  }
+
+  /** One group with its parent, a page of seats with occupants, totalPositions, access grants and history. */
+  @Get(':id')
+  @RequirePermissions('functional_groups_view')
+  @ApiParam({ name: 'id', description: 'The group id or externalId' })
+  @ApiErrors(400, 404)
+  async get(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() q: FunctionalPageQueryDto): Promise<DataEnvelope<unknown>> {
+    return one(await this.reads.get(ctx, id, q));
+  }
+}

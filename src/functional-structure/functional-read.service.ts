@@ -1,0 +1,459 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import type { RequestContext } from '../access/request-context';
+import { addDays, toIsoDateTime, todayUtc } from '../common/dates';
+import { decimalToNumber } from '../common/decimals';
+import { DomainError } from '../common/errors/domain-error';
+import { CostService } from '../cost/cost.service';
+import { loadCustomAttributeValues } from '../custom-attributes/custom-attribute-values.reader';
+import type { CustomAttributeValueDto } from '../custom-attributes/dto/custom-attribute-value.dto';
+import { activeOn, overlaps } from './dated';
+import type { FunctionalListQueryDto, FunctionalPageQueryDto } from './dto/functional-read.dto';
+import { addMonths, ancestry, BridgeMonth, computeFigures, Figures, headcountBridge, lastDayOf, OccupancyRow, SeatRow, window30 } from './figures';
+import { EDIT_ALL_FUNCTIONAL_GROUPS } from './functional-access.service';
+
+export const TREE_LIMIT = 500;
+
+type GroupRow = {
+  id: string;
+  name: string;
+  group_type: string | null;
+  description: string | null;
+  external_id: string | null;
+  start_date: string;
+  end_date: string | null;
+  parent_id: string | null;
+  has_children: boolean;
+};
+
+export interface GroupView {
+  id: string;
+  name: string;
+  groupType: string | null;
+  description: string | null;
+  externalId: string | null;
+  parentFunctionalGroupId: string | null;
+  startDate: string;
+  endDate: string | null;
+  viewerAccess: 'EDITOR' | 'READER';
+  hasChildren: boolean;
+}
+
+export interface TreeNode extends GroupView {
+  figures: Figures;
+  managers: { resourceType: string; resourceId: string; inherited: boolean }[];
+  children: TreeNode[];
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** SQL joins and the display name of the occupant of assignment `a` (employee, contractor or vacancy role). */
+const OCCUPANT_JOINS = `
+  LEFT JOIN employees e ON e.plan_id = a.plan_id AND e.id = a.employee_id
+  LEFT JOIN contractors c ON c.plan_id = a.plan_id AND c.id = a.contractor_id
+  LEFT JOIN vacancies v ON v.plan_id = a.plan_id AND v.id = a.vacancy_id`;
+const OCCUPANT_NAME = `COALESCE(NULLIF(trim(concat_ws(' ', e.first_name, e.last_name)), ''), c.name, v.role)`;
+
+type ChangeRow = { entity_type: string; entity_id: string; change_type: string; before: unknown; after: unknown; actor_type: string; actor_id: string; created_at: Date };
+const changeView = (h: ChangeRow) => ({
+  entityType: h.entity_type,
+  entityId: h.entity_id,
+  changeType: h.change_type,
+  before: h.before,
+  after: h.after,
+  actorType: h.actor_type,
+  actorId: h.actor_id,
+  changedAt: toIsoDateTime(h.created_at),
+});
+
+/**
+ * Document 02's reads of the functional structure, all on the as-of day of `ctx.planId` (live or the
+ * scenario named by scenarioId). Until access grants exist every group of the organization is
+ * visible to a key with functional_groups_view, and viewerAccess is EDITOR exactly when the key's
+ * creator has "Edit all functional groups".
+ */
+@Injectable()
+export class FunctionalReadService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cost: CostService,
+  ) {}
+
+  private get em(): EntityManager {
+    return this.dataSource.manager;
+  }
+
+  day(asOf: string | undefined): string {
+    return asOf ?? todayUtc();
+  }
+
+  private viewerAccess(ctx: RequestContext): 'EDITOR' | 'READER' {
+    return ctx.capabilities.has(EDIT_ALL_FUNCTIONAL_GROUPS) ? 'EDITOR' : 'READER';
+  }
+
+  private view(ctx: RequestContext, r: GroupRow): GroupView {
+    return {
+      id: r.id,
+      name: r.name,
+      groupType: r.group_type,
+      description: r.description,
+      externalId: r.external_id,
+      parentFunctionalGroupId: r.parent_id,
+      startDate: r.start_date,
+      endDate: r.end_date,
+      viewerAccess: this.viewerAccess(ctx),
+      hasChildren: r.has_children,
+    };
+  }
+
+  /** Groups active on $2 in plan $1 with their parent that day; `has_children` is filled by `withChildren`. */
+  private groupSelect(where: string): string {
+    return `
+      SELECT g.id, g.name, g.group_type, g.description, g.external_id, g.start_date, g.end_date, p.parent_group_id AS parent_id, false AS has_children
+        FROM functional_groups g
+        LEFT JOIN functional_group_placements p ON p.plan_id = g.plan_id AND p.group_id = g.id AND ${activeOn('p', '$2')}
+       WHERE g.plan_id = $1 AND ${activeOn('g', '$2')} ${where}`;
+  }
+
+  /** Sets has_children on a page of groups: one query for the page. */
+  private async withChildren(planId: string, day: string, rows: GroupRow[]): Promise<GroupRow[]> {
+    if (!rows.length) return rows;
+    const parents: { id: string }[] = await this.em.query(
+      `SELECT DISTINCT c.parent_group_id AS id FROM functional_group_placements c
+         JOIN functional_groups cg ON cg.plan_id = c.plan_id AND cg.id = c.group_id
+        WHERE c.plan_id = $1 AND c.parent_group_id = ANY($3) AND ${activeOn('c', '$2')} AND ${activeOn('cg', '$2')}`,
+      [planId, day, rows.map((r) => r.id)],
+    );
+    const set = new Set(parents.map((r) => r.id));
+    return rows.map((r) => ({ ...r, has_children: set.has(r.id) }));
+  }
+
+  /**
+   * Every group active on the day with its parent and has_children: two plain queries joined in JS,
+   * so the plan does not depend on the planner's row estimates (the tree of 500 groups stays fast).
+   */
+  private async allGroups(planId: string, day: string): Promise<GroupRow[]> {
+    const groups: GroupRow[] = await this.em.query(
+      `SELECT g.id, g.name, g.group_type, g.description, g.external_id, g.start_date, g.end_date FROM functional_groups g WHERE g.plan_id = $1 AND ${activeOn('g', '$2')}`,
+      [planId, day],
+    );
+    const placements: { group_id: string; parent_group_id: string | null }[] = await this.em.query(
+      `SELECT p.group_id, p.parent_group_id FROM functional_group_placements p WHERE p.plan_id = $1 AND ${activeOn('p', '$2')}`,
+      [planId, day],
+    );
+    const active = new Set(groups.map((g) => g.id));
+    const parentOf = new Map<string, string | null>();
+    const withChild = new Set<string>();
+    for (const p of placements) {
+      if (!active.has(p.group_id)) continue;
+      parentOf.set(p.group_id, p.parent_group_id);
+      if (p.parent_group_id) withChild.add(p.parent_group_id);
+    }
+    return groups.map((g) => ({ ...g, parent_id: parentOf.get(g.id) ?? null, has_children: withChild.has(g.id) }));
+  }
+
+  /** GET /: search, parentId, rootsOnly, offset, limit; sorted by name. */
+  async list(ctx: RequestContext, q: FunctionalListQueryDto): Promise<{ groups: GroupView[]; total: number; canCreateRoot: boolean; canShare: boolean }> {
+    const day = this.day(q.asOf);
+    const params: unknown[] = [ctx.planId, day];
+    let where = '';
+    if (q.search) {
+      params.push(`%${escapeLike(q.search)}%`);
+      where += ` AND (g.name ILIKE $${params.length} OR g.description ILIKE $${params.length})`;
+    }
+    if (q.parentId !== undefined) {
+      params.push(q.parentId);
+      where += ` AND p.parent_group_id = $${params.length}`;
+    }
+    if (q.rootsOnly) where += ` AND p.parent_group_id IS NULL`;
+    const base = this.groupSelect(where);
+    const [{ total }] = await this.em.query(`SELECT count(*)::int AS total FROM (${base}) x`, params);
+    const rows = await this.withChildren(
+      ctx.planId,
+      day,
+      await this.em.query(`${base} ORDER BY g.name, g.id OFFSET $${params.length + 1} LIMIT $${params.length + 2}`, [...params, q.offset ?? 0, q.limit ?? 20]),
+    );
+    return {
+      groups: rows.map((r) => this.view(ctx, r)),
+      total,
+      canCreateRoot: ctx.capabilities.has(EDIT_ALL_FUNCTIONAL_GROUPS) && ctx.permissions.has('functional_groups_edit'),
+      canShare: ctx.capabilities.has('share_functional_groups') && ctx.permissions.has('functional_groups_share'),
+    };
+  }
+
+  /** The group (by id, or by externalId) active on the day and visible, or 404. */
+  async findGroup(ctx: RequestContext, idOrExternalId: string, day: string): Promise<GroupRow> {
+    const rows: GroupRow[] = await this.em.query(`${this.groupSelect('AND (g.id = $3 OR g.external_id = $3)')} ORDER BY (g.id = $3) DESC LIMIT 1`, [ctx.planId, day, idOrExternalId]);
+    if (!rows[0]) throw DomainError.notFound('Functional group', idOrExternalId);
+    return (await this.withChildren(ctx.planId, day, rows))[0];
+  }
+
+  /** GET /:id: the group, its parent, a page of seats with occupants, totalPositions, grants and history. */
+  async get(ctx: RequestContext, idOrExternalId: string, q: FunctionalPageQueryDto): Promise<Record<string, unknown>> {
+    const day = this.day(q.asOf);
+    const row = await this.findGroup(ctx, idOrExternalId, day);
+    const parent = row.parent_id ? ((await this.em.query(`SELECT id, name, external_id AS "externalId" FROM functional_groups WHERE plan_id = $1 AND id = $2`, [ctx.planId, row.parent_id]))[0] ?? null) : null;
+    const page = await this.seatPage(ctx, day, 'AND s.functional_group_id = $3', [row.id], q.offset ?? 0, q.limit ?? 20);
+    const history: ChangeRow[] = await this.em.query(
+      `SELECT entity_type, entity_id, change_type, before, after, actor_type, actor_id, created_at FROM record_changes
+        WHERE organization_id = $1 AND plan_id = $2 AND entity_id = $3 ORDER BY seq DESC LIMIT 100`,
+      [ctx.organizationId, ctx.planId, row.id],
+    );
+    return {
+      ...this.view(ctx, row),
+      parent,
+      positions: page.positions,
+      totalPositions: page.total,
+      accessGrants: [],
+      history: history.map(changeView),
+    };
+  }
+
+  /** A page of seats active on the day (name order) with their reporting line and occupants that day. */
+  async seatPage(ctx: RequestContext, day: string, where: string, extra: unknown[], offset: number, limit: number): Promise<{ positions: Record<string, unknown>[]; total: number }> {
+    const params = [ctx.planId, day, ...extra];
+    const base = `
+      SELECT s.id, s.functional_group_id, s.name, s.description, s.external_id, s.job_role_id, s.required_fte, s.start_date, s.end_date, r.reports_to_position_id
+        FROM functional_positions s
+        LEFT JOIN functional_position_reports r ON r.plan_id = s.plan_id AND r.position_id = s.id AND ${activeOn('r', '$2')}
+       WHERE s.plan_id = $1 AND ${activeOn('s', '$2')} ${where}`;
+    const [{ total }] = await this.em.query(`SELECT count(*)::int AS total FROM (${base}) x`, params);
+    const seats: Record<string, string | null>[] = await this.em.query(`${base} ORDER BY s.name, s.id OFFSET $${params.length + 1} LIMIT $${params.length + 2}`, [...params, offset, limit]);
+    const ids = seats.map((s) => s.id);
+    const occupants: Record<string, string | null>[] = ids.length
+      ? await this.em.query(
+          `SELECT a.id, a.functional_position_id, a.employee_id, a.contractor_id, a.vacancy_id, a.fte, a.start_date, a.end_date,
+                  ${OCCUPANT_NAME} AS name
+             FROM functional_assignments a ${OCCUPANT_JOINS}
+            WHERE a.plan_id = $1 AND a.functional_position_id = ANY($3) AND ${activeOn('a', '$2')}
+            ORDER BY name, a.id`,
+          [ctx.planId, day, ids],
+        )
+      : [];
+    return {
+      total,
+      positions: seats.map((s) => ({
+        id: s.id,
+        functionalGroupId: s.functional_group_id,
+        name: s.name,
+        description: s.description,
+        externalId: s.external_id,
+        jobRoleId: s.job_role_id,
+        requiredFte: decimalToNumber(s.required_fte),
+        reportsToPositionId: s.reports_to_position_id,
+        startDate: s.start_date,
+        endDate: s.end_date,
+        assignments: occupants
+          .filter((a) => a.functional_position_id === s.id)
+          .map((a) => ({
+            id: a.id,
+            functionalPositionId: a.functional_position_id,
+            employeeId: a.employee_id,
+            contractorId: a.contractor_id,
+            vacancyId: a.vacancy_id,
+            name: a.name,
+            fte: decimalToNumber(a.fte),
+            startDate: a.start_date,
+            endDate: a.end_date,
+          })),
+      })),
+    };
+  }
+
+  /**
+   * Figures of every group active on the day (rolled up over descendants), from one load of the
+   * plan's groups, placements, seats and employee/contractor occupancies: four queries whatever the size.
+   */
+  async figures(ctx: RequestContext, day: string): Promise<{ groups: GroupRow[]; figures: Map<string, Figures> }> {
+    const groups = await this.allGroups(ctx.planId, day);
+    const parents = new Map(groups.map((g) => [g.id, g.parent_id]));
+    const month = day.slice(0, 7);
+    const w = window30(day);
+    const from = `${month}-01` < day ? `${month}-01` : day;
+    const monthEnd = new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)), 0)).toISOString().slice(0, 10);
+    const to = monthEnd > w.arrivalsTo ? monthEnd : w.arrivalsTo;
+    const seats: SeatRow[] = (
+      await this.em.query(
+        `SELECT s.id, s.functional_group_id AS "groupId", s.required_fte AS "requiredFte", s.start_date AS "startDate", s.end_date AS "endDate"
+           FROM functional_positions s WHERE s.plan_id = $1 AND ${overlaps('s', '$2', '$3')}`,
+        [ctx.planId, from, to],
+      )
+    ).filter((s: SeatRow) => parents.has(s.groupId));
+    const occupancies: OccupancyRow[] = await this.em.query(
+      `SELECT a.functional_position_id AS "seatId", CASE WHEN a.employee_id IS NOT NULL THEN 'employee' ELSE 'contractor' END AS kind,
+              COALESCE(a.employee_id, a.contractor_id) AS "personId", a.fte, a.start_date AS "startDate", a.end_date AS "endDate"
+         FROM functional_assignments a
+        WHERE a.plan_id = $1 AND a.vacancy_id IS NULL AND ${overlaps('a', '$2', '$3')}`,
+      [ctx.planId, from, to],
+    );
+    const withCost = CostService.canSeeCost(ctx);
+    if (withCost && occupancies.length) {
+      const book = await this.cost.book(
+        ctx,
+        this.em,
+        occupancies.map((o) => ({ kind: o.kind, id: o.personId })),
+      );
+      for (const o of occupancies) {
+        o.monthCost = book.monthCost({ kind: o.kind, id: o.personId }, month, { start: o.startDate, end: o.endDate, fte: Number(o.fte) });
+      }
+    }
+    return { groups, figures: computeFigures(parents, seats, occupancies, day, withCost) };
+  }
+
+  /** GET /tree: the visible hierarchy on the day, name order at every level, at most 500 groups. */
+  async tree(ctx: RequestContext, asOf: string | undefined): Promise<{ groups: TreeNode[]; totalGroups: number; truncated: boolean }> {
+    const day = this.day(asOf);
+    const { groups, figures } = await this.figures(ctx, day);
+    const byParent = new Map<string | null, GroupRow[]>();
+    const ids = new Set(groups.map((g) => g.id));
+    for (const g of groups) {
+      const key = g.parent_id && ids.has(g.parent_id) ? g.parent_id : null;
+      const siblings = byParent.get(key);
+      if (siblings) siblings.push(g);
+      else byParent.set(key, [g]);
+    }
+    const byName = (a: GroupRow, b: GroupRow) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1);
+    let count = 0;
+    const build = (parent: string | null): TreeNode[] => {
+      const out: TreeNode[] = [];
+      for (const g of (byParent.get(parent) ?? []).sort(byName)) {
+        if (count >= TREE_LIMIT) break;
+        count++;
+        const node: TreeNode = { ...this.view(ctx, g), figures: figures.get(g.id)!, managers: [], children: [] };
+        out.push(node);
+        node.children = build(g.id);
+      }
+      return out;
+    };
+    const roots = build(null);
+    return { groups: roots, totalGroups: groups.length, truncated: groups.length > count };
+  }
+
+  /** GET /:id/positions: seats open on the day with occupants; search, parentId (reports to), rootsOnly. */
+  async positions(ctx: RequestContext, idOrExternalId: string, q: FunctionalListQueryDto): Promise<{ positions: Record<string, unknown>[]; total: number }> {
+    const day = this.day(q.asOf);
+    const group = await this.findGroup(ctx, idOrExternalId, day);
+    const extra: unknown[] = [group.id];
+    let where = 'AND s.functional_group_id = $3';
+    if (q.search) {
+      extra.push(`%${escapeLike(q.search)}%`);
+      where += ` AND (s.name ILIKE $${extra.length + 2} OR s.description ILIKE $${extra.length + 2})`;
+    }
+    if (q.parentId !== undefined) {
+      extra.push(q.parentId);
+      where += ` AND r.reports_to_position_id = $${extra.length + 2}`;
+    }
+    if (q.rootsOnly) where += ' AND r.reports_to_position_id IS NULL';
+    return this.seatPage(ctx, day, where, extra, q.offset ?? 0, q.limit ?? 20);
+  }
+
+  /** The custom attribute values of a group or a seat active on the day (404 otherwise). */
+  async attributes(ctx: RequestContext, kind: 'group' | 'position', id: string, asOf: string | undefined): Promise<CustomAttributeValueDto[]> {
+    const day = this.day(asOf);
+    if (kind === 'group') {
+      const g = await this.findGroup(ctx, id, day);
+      return loadCustomAttributeValues(this.em, ctx.planId, 'FUNCTIONAL_GROUP', g.id);
+    }
+    const rows: { id: string }[] = await this.em.query(
+      `SELECT s.id FROM functional_positions s JOIN functional_groups g ON g.plan_id = s.plan_id AND g.id = s.functional_group_id
+        WHERE s.plan_id = $1 AND s.id = $3 AND ${activeOn('s', '$2')} AND ${activeOn('g', '$2')}`,
+      [ctx.planId, day, id],
+    );
+    if (!rows[0]) throw DomainError.notFound('Functional position', id);
+    return loadCustomAttributeValues(this.em, ctx.planId, 'FUNCTIONAL_POSITION', rows[0].id);
+  }
+
+  /**
+   * GET /:id/summary: the group's figures; arrivals and leavers of the next 30 days by name; every seat
+   * and occupancy of the next twelve months; the twelve-month headcount bridge; the last 20 changes.
+   * The subtree is the group's descendants on the as-of day.
+   */
+  async summary(ctx: RequestContext, idOrExternalId: string, asOf: string | undefined): Promise<Record<string, unknown>> {
+    const day = this.day(asOf);
+    const group = await this.findGroup(ctx, idOrExternalId, day);
+    const { groups, figures } = await this.figures(ctx, day);
+    const up = ancestry(new Map(groups.map((g) => [g.id, g.parent_id])));
+    const subtree = groups.filter((g) => up(g.id).includes(group.id)).map((g) => g.id);
+    const [y, m, d] = day.split('-').map(Number);
+    const scheduleTo = addDays(new Date(Date.UTC(y + 1, m - 1, d)).toISOString().slice(0, 10), -1);
+    const firstMonth = day.slice(0, 7);
+    const bridgeFrom = addDays(`${firstMonth}-01`, -1);
+    const bridgeTo = lastDayOf(addMonths(firstMonth, 11));
+    const to = bridgeTo > scheduleTo ? bridgeTo : scheduleTo;
+
+    const seats: Record<string, string | null>[] = await this.em.query(
+      `SELECT s.id, s.functional_group_id, s.name, s.external_id, s.required_fte, s.start_date, s.end_date FROM functional_positions s
+        WHERE s.plan_id = $1 AND s.functional_group_id = ANY($2) AND ${overlaps('s', '$3', '$4')} ORDER BY s.name, s.id`,
+      [ctx.planId, subtree, day, scheduleTo],
+    );
+    type Occ = { id: string; seatId: string; seatName: string; kind: 'employee' | 'contractor' | 'vacancy'; personId: string; name: string; fte: string; startDate: string; endDate: string | null };
+    const occupancies: Occ[] = await this.em.query(
+      `SELECT a.id, a.functional_position_id AS "seatId", s.name AS "seatName",
+              CASE WHEN a.employee_id IS NOT NULL THEN 'employee' WHEN a.contractor_id IS NOT NULL THEN 'contractor' ELSE 'vacancy' END AS kind,
+              COALESCE(a.employee_id, a.contractor_id, a.vacancy_id) AS "personId", ${OCCUPANT_NAME} AS name, a.fte, a.start_date AS "startDate", a.end_date AS "endDate"
+         FROM functional_assignments a
+         JOIN functional_positions s ON s.plan_id = a.plan_id AND s.id = a.functional_position_id ${OCCUPANT_JOINS}
+        WHERE a.plan_id = $1 AND s.functional_group_id = ANY($2) AND ${overlaps('a', '$3', '$4')}
+        ORDER BY name, a.start_date, a.id`,
+      [ctx.planId, subtree, bridgeFrom, to],
+    );
+    const people = occupancies.filter((o): o is Occ & { kind: 'employee' | 'contractor' } => o.kind !== 'vacancy');
+    const w = window30(day);
+    const movement = (o: Occ) => ({ assignmentId: o.id, positionId: o.seatId, positionName: o.seatName, kind: o.kind, personId: o.personId, name: o.name, fte: decimalToNumber(o.fte), startDate: o.startDate, endDate: o.endDate });
+
+    let costs: Map<string, number> | null = null;
+    if (CostService.canSeeCost(ctx)) {
+      costs = new Map();
+      const book = people.length ? await this.cost.book(ctx, this.em, people.map((o) => ({ kind: o.kind, id: o.personId }))) : null;
+      for (let i = 0; i < 12 && book; i++) {
+        const month = addMonths(firstMonth, i);
+        let total = 0;
+        for (const o of people) total += book.monthCost({ kind: o.kind, id: o.personId }, month, { start: o.startDate, end: o.endDate, fte: Number(o.fte) });
+        costs.set(month, total);
+      }
+    }
+    const bridge: BridgeMonth[] = headcountBridge(people, firstMonth, 12, costs);
+
+    const changes: ChangeRow[] = await this.em.query(
+      `SELECT entity_type, entity_id, change_type, before, after, actor_type, actor_id, created_at FROM record_changes
+        WHERE organization_id = $1 AND plan_id = $2 AND entity_type IN ('functional_group', 'functional_position', 'functional_assignment')
+          AND (entity_id = ANY($3)
+               OR entity_id IN (SELECT id FROM functional_positions WHERE plan_id = $2 AND functional_group_id = ANY($3))
+               OR entity_id IN (SELECT a.id FROM functional_assignments a JOIN functional_positions s ON s.plan_id = a.plan_id AND s.id = a.functional_position_id
+                                 WHERE a.plan_id = $2 AND s.functional_group_id = ANY($3)))
+        ORDER BY seq DESC LIMIT 20`,
+      [ctx.organizationId, ctx.planId, subtree],
+    );
+    const bySeat = new Map<string, Occ[]>();
+    for (const o of occupancies) {
+      if (o.startDate > scheduleTo || (o.endDate !== null && o.endDate < day)) continue;
+      const list = bySeat.get(o.seatId);
+      if (list) list.push(o);
+      else bySeat.set(o.seatId, [o]);
+    }
+    return {
+      ...this.view(ctx, group),
+      asOf: day,
+      figures: figures.get(group.id),
+      arrivals: people.filter((o) => o.startDate >= w.arrivalsFrom && o.startDate <= w.arrivalsTo).map(movement),
+      leavers: people.filter((o) => o.endDate !== null && o.endDate >= w.leaversFrom && o.endDate <= w.leaversTo).map(movement),
+      schedule: {
+        from: day,
+        to: scheduleTo,
+        positions: seats.map((s) => ({
+          id: s.id,
+          functionalGroupId: s.functional_group_id,
+          name: s.name,
+          externalId: s.external_id,
+          requiredFte: decimalToNumber(s.required_fte),
+          startDate: s.start_date,
+          endDate: s.end_date,
+          occupancies: (bySeat.get(s.id as string) ?? [])
+            .map((o) => ({ assignmentId: o.id, kind: o.kind, personId: o.personId, name: o.name, fte: decimalToNumber(o.fte), startDate: o.startDate, endDate: o.endDate })),
+        })),
+      },
+      bridge,
+      recentChanges: changes.map(changeView),
+    };
+  }
+}
