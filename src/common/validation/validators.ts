@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsOptional, MaxLength, registerDecorator, ValidateIf, ValidationArguments, ValidationOptions } from 'class-validator';
+import { IsOptional, registerDecorator, ValidateIf, ValidationArguments, ValidationOptions } from 'class-validator';
 import { isDateOnly } from '../dates';
 import { isCuid } from '../ids';
 
@@ -87,4 +87,3 @@ export function Trim(): PropertyDecorator {
   return Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 }
 
-export { MaxLength };
