@@ -5,7 +5,7 @@ import type { RequestContext } from '../access/request-context';
 import { AssignmentParties } from '../assignments/assignment-parties';
 import { AssignmentsService } from '../assignments/assignments.service';
 import { RateAdjustmentsService } from '../compensation/rate-adjustments.service';
-import { CrudService } from '../common/crud/crud.service';
+import { NestedRecordService } from '../common/crud/nested-record.service';
 import { registerReference } from '../common/crud/crud.types';
 import { DomainError } from '../common/errors/domain-error';
 import { registerConstraint } from '../common/errors/db-errors';
@@ -27,7 +27,7 @@ for (const [table, column] of [['job_roles', 'job_role_id'], ['resource_types', 
 export type ContractorDeleteHook = (tx: Tx, contractorId: string) => Promise<void>;
 
 @Injectable()
-export class ContractorsService extends CrudService<ContractorEntity, ContractorDto, CreateContractorDto, UpdateContractorDto> implements OnModuleInit {
+export class ContractorsService extends NestedRecordService<ContractorEntity, ContractorDto, CreateContractorDto, UpdateContractorDto> implements OnModuleInit {
   private readonly deleteHooks: ContractorDeleteHook[] = [];
 
   constructor(
@@ -68,33 +68,10 @@ export class ContractorsService extends CrudService<ContractorEntity, Contractor
     if (query.costCentreId) qb.andWhere('r.costCentreId = :costCentreId', { costCentreId: query.costCentreId });
   }
 
-  override async create(ctx: RequestContext, input: CreateContractorDto): Promise<ContractorDto> {
-    return this.uow.run(ctx, async (tx) => ContractorDto.from(await this.createIn(tx, input)));
-  }
-
-  /** Creates the contractor and its nested rate and assignments in the caller's transaction. */
-  override async createIn(tx: Tx, input: CreateContractorDto, options: { viaFill?: boolean } = {}): Promise<ContractorEntity> {
-    // A vacancy fill is one write under vacancies_edit (spec 03 §2): its nested records need no more.
-    if (!options.viaFill) this.requireNestedPermissions(tx.ctx, input);
-    const entity = Object.assign(new ContractorEntity(), {
+  protected blank(): ContractorEntity {
+    return Object.assign(new ContractorEntity(), {
       externalId: null, email: null, contractorType: 'individual', endDate: null, managerId: null,
       jobRoleId: null, workTypeId: null, geographyId: null, defaultCurrencyCode: null, costCentreId: null,
-    });
-    await this.applyFields(tx, entity, input, options.viaFill);
-    const created = await this.insertAndRecord(tx, entity);
-    await this.createNested(tx, created.id, input, options.viaFill);
-    return created;
-  }
-
-  override async update(ctx: RequestContext, idOrExternalId: string, input: UpdateContractorDto): Promise<ContractorDto> {
-    return this.uow.run(ctx, async (tx) => {
-      this.requireNestedPermissions(ctx, input);
-      const entity = await this.find(ctx, idOrExternalId, tx.em, true);
-      const before = this.payload(entity);
-      await this.applyFields(tx, entity, input);
-      const updated = await this.saveAndRecord(tx, entity, before);
-      await this.createNested(tx, updated.id, input);
-      return ContractorDto.from(updated);
     });
   }
 
@@ -108,11 +85,11 @@ export class ContractorsService extends CrudService<ContractorEntity, Contractor
     await super.removeIn(tx, entity.id);
   }
 
-  private requireNestedPermissions(ctx: RequestContext, input: UpdateContractorDto): void {
+  protected requireNestedPermissions(ctx: RequestContext, input: UpdateContractorDto): void {
     requireNested(ctx, { compensation_edit: Boolean(input.rateAdjustment), assignments_edit: Boolean(input.teamAssignment || input.projectAssignment) });
   }
 
-  private async applyFields(tx: Tx, entity: ContractorEntity, input: UpdateContractorDto, viaFill = false): Promise<void> {
+  protected async applyFields(tx: Tx, entity: ContractorEntity, input: UpdateContractorDto, viaFill: boolean): Promise<void> {
     const { ctx, em } = tx;
     for (const key of ['name', 'email', 'contractorType', 'startDate', 'endDate', 'externalId'] as const) {
       if (input[key] !== undefined) (entity as unknown as Record<string, unknown>)[key] = input[key];
@@ -125,7 +102,7 @@ export class ContractorsService extends CrudService<ContractorEntity, Contractor
   }
 
   /** Document 02: a fill by a contractor sends no contractor_rate event (its initial rate is recorded for audit only). */
-  private async createNested(tx: Tx, contractorId: string, input: UpdateContractorDto, viaFill = false): Promise<void> {
+  protected async createNested(tx: Tx, contractorId: string, input: UpdateContractorDto, viaFill: boolean): Promise<void> {
     if (input.rateAdjustment) await this.rates.createFor(tx, contractorId, input.rateAdjustment, !viaFill);
     await this.assignments.createNestedFor(tx, { kind: 'contractor', id: contractorId }, input);
   }

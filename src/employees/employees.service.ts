@@ -7,7 +7,7 @@ import { AssignmentsService } from '../assignments/assignments.service';
 import { EmbeddedAssignmentDto } from '../assignments/dto/assignment.dto';
 import { SalaryAdjustmentDto } from '../compensation/dto/salary-adjustment.dto';
 import { SalaryAdjustmentsService } from '../compensation/salary-adjustments.service';
-import { CrudService } from '../common/crud/crud.service';
+import { NestedRecordService } from '../common/crud/nested-record.service';
 import { todayUtc } from '../common/dates';
 import { DomainError } from '../common/errors/domain-error';
 import { registerConstraint } from '../common/errors/db-errors';
@@ -37,7 +37,7 @@ type EmployeeInclude = (typeof EMPLOYEE_INCLUDES)[number];
 export type EmployeeDeleteHook = (tx: Tx, employeeId: string) => Promise<void>;
 
 @Injectable()
-export class EmployeesService extends CrudService<EmployeeEntity, EmployeeDto, CreateEmployeeDto, UpdateEmployeeDto> implements OnModuleInit {
+export class EmployeesService extends NestedRecordService<EmployeeEntity, EmployeeDto, CreateEmployeeDto, UpdateEmployeeDto> implements OnModuleInit {
   private readonly deleteHooks: EmployeeDeleteHook[] = [];
 
   constructor(
@@ -100,33 +100,10 @@ export class EmployeesService extends CrudService<EmployeeEntity, EmployeeDto, C
     return employee;
   }
 
-  override async create(ctx: RequestContext, input: CreateEmployeeDto): Promise<EmployeeDto> {
-    return this.uow.run(ctx, async (tx) => EmployeeDto.from(await this.createIn(tx, input)));
-  }
-
-  /** Creates the employee and its nested salary and assignments, all in the caller's transaction. */
-  override async createIn(tx: Tx, input: CreateEmployeeDto, options: { viaFill?: boolean } = {}): Promise<EmployeeEntity> {
-    // A vacancy fill is one write under vacancies_edit (spec 03 §2): its nested records need no more.
-    if (!options.viaFill) this.requireNestedPermissions(tx.ctx, input);
-    const entity = Object.assign(new EmployeeEntity(), {
+  protected blank(): EmployeeEntity {
+    return Object.assign(new EmployeeEntity(), {
       externalId: null, name: null, internalEmployeeId: null, endDate: null, noticeDate: null, managerId: null,
       jobRoleId: null, workTypeId: null, geographyId: null, defaultCurrencyCode: null, costCentreId: null,
-    });
-    await this.applyFields(tx, entity, input, options.viaFill);
-    const created = await this.insertAndRecord(tx, entity);
-    await this.createNested(tx, created.id, input);
-    return created;
-  }
-
-  override async update(ctx: RequestContext, idOrExternalId: string, input: UpdateEmployeeDto): Promise<EmployeeDto> {
-    return this.uow.run(ctx, async (tx) => {
-      this.requireNestedPermissions(ctx, input);
-      const entity = await this.find(ctx, idOrExternalId, tx.em, true);
-      const before = this.payload(entity);
-      await this.applyFields(tx, entity, input);
-      const updated = await this.saveAndRecord(tx, entity, before);
-      await this.createNested(tx, updated.id, input);
-      return EmployeeDto.from(updated);
     });
   }
 
@@ -150,11 +127,11 @@ export class EmployeesService extends CrudService<EmployeeEntity, EmployeeDto, C
     await super.removeIn(tx, entity.id);
   }
 
-  private requireNestedPermissions(ctx: RequestContext, input: UpdateEmployeeDto): void {
+  protected requireNestedPermissions(ctx: RequestContext, input: UpdateEmployeeDto): void {
     requireNested(ctx, { compensation_edit: Boolean(input.salary), assignments_edit: Boolean(input.teamAssignment || input.projectAssignment) });
   }
 
-  private async applyFields(tx: Tx, entity: EmployeeEntity, input: UpdateEmployeeDto, viaFill = false): Promise<void> {
+  protected async applyFields(tx: Tx, entity: EmployeeEntity, input: UpdateEmployeeDto, viaFill: boolean): Promise<void> {
     const { ctx, em } = tx;
     for (const key of ['firstName', 'lastName', 'email', 'startDate', 'internalEmployeeId', 'externalId', 'name', 'endDate', 'noticeDate'] as const) {
       if (input[key] !== undefined) (entity as unknown as Record<string, unknown>)[key] = input[key];
@@ -184,7 +161,7 @@ export class EmployeesService extends CrudService<EmployeeEntity, EmployeeDto, C
     return manager.id;
   }
 
-  private async createNested(tx: Tx, employeeId: string, input: UpdateEmployeeDto): Promise<void> {
+  protected async createNested(tx: Tx, employeeId: string, input: UpdateEmployeeDto): Promise<void> {
     if (input.salary) await this.salaries.createFor(tx, employeeId, input.salary);
     await this.assignments.createNestedFor(tx, { kind: 'employee', id: employeeId }, input);
   }
