@@ -10,7 +10,7 @@ export const SCENARIO_MODE_KEY = 'wfp:scenarioMode';
 export type AccessRule =
   | { kind: 'public' }
   | { kind: 'admin' }
-  | { kind: 'api'; permissions: ApiPermission[] };
+  | { kind: 'api'; permissions: ApiPermission[]; anyOf?: boolean };
 
 /** No authentication (health, docs). */
 export function Public(): MethodDecorator & ClassDecorator {
@@ -36,6 +36,20 @@ export function RequirePermissions(...permissions: ApiPermission[]): MethodDecor
     ApiBearerAuth('api-key'),
     ApiUnauthorizedResponse({ description: 'Missing, malformed, unknown, revoked or expired key', type: ErrorResponseDto }),
     ApiForbiddenResponse({ description: `Key lacks ${permissions.join(' and ') || 'access'}, or orgId is not the key's organization`, type: ErrorResponseDto }),
+    ApiTooManyRequestsResponse({ description: 'Rate limited; see Retry-After', type: RateLimitResponseDto }),
+  );
+}
+
+/**
+ * The public API: an API key of the path's organization holding at least one of the listed
+ * permissions (the service then decides with the one held, e.g. share or manage a functional group).
+ */
+export function RequireAnyPermission(...permissions: ApiPermission[]): MethodDecorator {
+  return applyDecorators(
+    SetMetadata(ACCESS_KEY, { kind: 'api', permissions, anyOf: true } satisfies AccessRule),
+    ApiBearerAuth('api-key'),
+    ApiUnauthorizedResponse({ description: 'Missing, malformed, unknown, revoked or expired key', type: ErrorResponseDto }),
+    ApiForbiddenResponse({ description: `Key lacks all of ${permissions.join(', ')}, the creator lacks the access, or orgId is not the key's organization`, type: ErrorResponseDto }),
     ApiTooManyRequestsResponse({ description: 'Rate limited; see Retry-After', type: RateLimitResponseDto }),
   );
 }

@@ -65,13 +65,13 @@ export class AccessGuard implements CanActivate {
       case 'api': {
         const mode = this.reflector.getAllAndOverride<ScenarioMode | undefined>(SCENARIO_MODE_KEY, targets);
         const group = this.reflector.getAllAndOverride<string | undefined>(RATE_GROUP_KEY, targets) ?? 'default';
-        await this.apiKey(req, res, rule.permissions, mode ?? (req.method === 'GET' ? 'read' : 'reject'), group);
+        await this.apiKey(req, res, rule, mode ?? (req.method === 'GET' ? 'read' : 'reject'), group);
         return true;
       }
     }
   }
 
-  private async apiKey(req: ContextRequest, res: Response, required: string[], mode: ScenarioMode, group: string): Promise<void> {
+  private async apiKey(req: ContextRequest, res: Response, rule: Extract<AccessRule, { kind: 'api' }>, mode: ScenarioMode, group: string): Promise<void> {
     const key = bearer(req);
     if (!key || !API_KEY_PATTERN.test(key)) throw DomainError.unauthorized();
     const rows: KeyRow[] = await this.dataSource.query(KEY_QUERY, [key.slice(0, API_KEY_PREFIX_LENGTH)]);
@@ -91,8 +91,12 @@ export class AccessGuard implements CanActivate {
 
     if (req.params.orgId !== row.organization_id) throw DomainError.forbidden("The orgId is not the API key's organization");
     const permissions = effectiveKeyPermissions(row.permissions, row.user_permissions);
-    const missing = required.filter((p) => !permissions.has(p as never));
-    if (missing.length) throw DomainError.forbidden(`The API key lacks the permission ${missing.join(', ')}`);
+    if (rule.anyOf) {
+      if (!rule.permissions.some((p) => permissions.has(p))) throw DomainError.forbidden(`The API key needs one of the permissions ${rule.permissions.join(', ')}`);
+    } else {
+      const missing = rule.permissions.filter((p) => !permissions.has(p));
+      if (missing.length) throw DomainError.forbidden(`The API key lacks the permission ${missing.join(', ')}`);
+    }
 
     const actor: Actor = { type: 'api_key', id: row.id };
     const ctx: RequestContext = {

@@ -30,6 +30,7 @@ import { FunctionalGroupPlacementEntity } from '../functional-structure/entities
 import { FunctionalPositionEntity } from '../functional-structure/entities/functional-position.entity';
 import { FunctionalPositionReportEntity } from '../functional-structure/entities/functional-position-report.entity';
 import { FunctionalAssignmentEntity } from '../functional-structure/entities/functional-assignment.entity';
+import { FunctionalAccessGrantEntity } from '../functional-structure/entities/functional-access-grant.entity';
 import { WebhookEndpointEntity } from '../webhooks/entities/webhook-endpoint.entity';
 
 /** Every entity, for the app's data source and the TypeORM CLI alike. Add new ones here. */
@@ -39,4 +40,4 @@ export const ENTITIES = [OrganizationEntity, PlanEntity, UserEntity, ApiKeyEntit
   BusinessMetricEntity, MetricSourceEntity, MetricReadingEntity,
   WebhookEndpointEntity, WebhookDeliveryEntity,
   ProjectEntity, ProjectLinkEntity,
-  FunctionalGroupEntity, FunctionalGroupPlacementEntity, FunctionalPositionEntity, FunctionalPositionReportEntity, FunctionalAssignmentEntity];
+  FunctionalGroupEntity, FunctionalGroupPlacementEntity, FunctionalPositionEntity, FunctionalPositionReportEntity, FunctionalAssignmentEntity, FunctionalAccessGrantEntity];

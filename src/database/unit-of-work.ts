@@ -18,6 +18,11 @@ export interface ChangeInput {
    * events table does not list for the request, such as allocations moved by a vacancy fill).
    */
   notify?: boolean;
+  /**
+   * true: a change of organization-level data about the record (an access grant on a functional
+   * group), not of the plan's record itself: a scenario merge does not count it as a live change.
+   */
+  organizationLevel?: boolean;
 }
 
 /** Emitted after a transaction that recorded changes commits; wakes the webhook dispatcher. */
@@ -58,10 +63,10 @@ export class Tx {
     await this.em.query(
       `INSERT INTO record_changes
          (event_id, organization_id, plan_id, entity_type, entity_id, change_type, before, after,
-          actor_type, actor_id, actor_email, dispatch_status)
-       SELECT u.event_id, $1, $2, u.entity_type, u.entity_id, u.change_type, u.before, u.after, $3, $4, $5, u.dispatch_status
-         FROM unnest($6::uuid[], $7::text[], $8::text[], $9::text[], $10::jsonb[], $11::jsonb[], $12::text[])
-           AS u(event_id, entity_type, entity_id, change_type, before, after, dispatch_status)`,
+          actor_type, actor_id, actor_email, dispatch_status, organization_level)
+       SELECT u.event_id, $1, $2, u.entity_type, u.entity_id, u.change_type, u.before, u.after, $3, $4, $5, u.dispatch_status, u.organization_level
+         FROM unnest($6::uuid[], $7::text[], $8::text[], $9::text[], $10::jsonb[], $11::jsonb[], $12::text[], $13::boolean[])
+           AS u(event_id, entity_type, entity_id, change_type, before, after, dispatch_status, organization_level)`,
       [
         this.ctx.organizationId,
         this.ctx.planId,
@@ -75,6 +80,7 @@ export class Tx {
         this.changes.map((c) => (c.before === null ? null : JSON.stringify(c.before))),
         this.changes.map((c) => (c.after === null ? null : JSON.stringify(c.after))),
         this.changes.map((c) => (live && c.notify !== false ? 'PENDING' : null)),
+        this.changes.map((c) => c.organizationLevel === true),
       ],
     );
     return this.changes.length;

@@ -1,3 +1,5 @@
+import { todayUtc } from '../common/dates';
+
 /**
  * The as-of helpers of the dated functional structure (DESIGN.md mechanism 7): start and end days are
  * inclusive, a null end is ongoing. Every query of this module (and the reads of part 2) builds its
@@ -37,4 +39,12 @@ export function rangesOverlap(a: Dated, b: Dated): boolean {
 /** Whether `inner` lies within `outer` on every day. */
 export function within(inner: Dated, outer: Dated): boolean {
   return inner.startDate >= outer.startDate && (outer.endDate === null || (inner.endDate !== null && inner.endDate <= outer.endDate));
+}
+
+/** The day a record's "current" parent or line is read on: today, clamped into its active days. */
+export function referenceDay(record: Dated): string {
+  const today = todayUtc();
+  if (today < record.startDate) return record.startDate;
+  if (record.endDate !== null && today > record.endDate) return record.endDate;
+  return today;
 }

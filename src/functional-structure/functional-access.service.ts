@@ -1,14 +1,113 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { RequestContext } from '../access/request-context';
+import { toIsoDateTime } from '../common/dates';
 import { DomainError } from '../common/errors/domain-error';
+import { activeOn } from './dated';
+import type { FunctionalAccess, GrantResourceType } from './entities/functional-access-grant.entity';
+import { ancestry, GroupParents } from './figures';
 
 export const EDIT_ALL_FUNCTIONAL_GROUPS = 'edit_all_functional_groups';
+export const SHARE_FUNCTIONAL_GROUPS = 'share_functional_groups';
+
+/** A grant as group reads show it: `inherited` when it sits on an ancestor (`functionalGroupId`). */
+export interface AccessGrantView {
+  id: string;
+  functionalGroupId: string;
+  resourceType: GrantResourceType;
+  resourceId: string;
+  userId: string;
+  name: string;
+  email: string;
+  access: FunctionalAccess;
+  inherited: boolean;
+  createdAt: string | null;
+}
+
+type GrantRow = {
+  id: string;
+  functional_group_id: string;
+  resource_type: GrantResourceType;
+  resource_id: string;
+  user_id: string;
+  name: string;
+  email: string;
+  access: FunctionalAccess;
+  created_at: Date;
+};
+
+const rank = (a: FunctionalAccess | null): number => (a === 'EDITOR' ? 2 : a === 'READER' ? 1 : 0);
+
+/** The organization's access grants, grouped by group, for reads that show grants and managers. */
+export class GrantBook {
+  private readonly byGroup = new Map<string, GrantRow[]>();
+
+  constructor(rows: GrantRow[]) {
+    for (const r of rows) {
+      const list = this.byGroup.get(r.functional_group_id);
+      if (list) list.push(r);
+      else this.byGroup.set(r.functional_group_id, [r]);
+    }
+  }
+
+  get isEmpty(): boolean {
+    return this.byGroup.size === 0;
+  }
+
+  /** The grants on the group itself (inherited false) and on its ancestors (chain: the group first, then nearest ancestor first). */
+  grantsOn(chain: readonly string[]): AccessGrantView[] {
+    const out: AccessGrantView[] = [];
+    chain.forEach((groupId, depth) => {
+      for (const r of this.byGroup.get(groupId) ?? []) out.push(grantView(r, depth > 0));
+    });
+    return out;
+  }
+
+  /** The managers (EDITOR grants) of the group: one entry per login, its direct grant if any, else the nearest inherited one. */
+  managersOf(chain: readonly string[]): AccessGrantView[] {
+    const seen = new Set<string>();
+    const out: AccessGrantView[] = [];
+    for (const g of this.grantsOn(chain)) {
+      if (g.access !== 'EDITOR' || seen.has(g.userId)) continue;
+      seen.add(g.userId);
+      out.push(g);
+    }
+    return out;
+  }
+}
+
+function grantView(r: GrantRow, inherited: boolean): AccessGrantView {
+  return {
+    id: r.id,
+    functionalGroupId: r.functional_group_id,
+    resourceType: r.resource_type,
+    resourceId: r.resource_id,
+    userId: r.user_id,
+    name: r.name,
+    email: r.email,
+    access: r.access,
+    inherited,
+    createdAt: toIsoDateTime(r.created_at),
+  };
+}
 
 /**
- * Who may change the functional structure (document 02 "Authentication"). The key's
- * `functional_groups_edit` is checked by the guard; this is the creator's side. Part 2 extends
- * `canEditGroup` with manager grants on the group or a parent (inherited downwards).
+ * What the caller may see of the functional structure on one day (docs/decisions.md "Functional
+ * structure: access"): `access(groupId)` is EDITOR, READER or null (not visible: 404).
+ */
+export interface Viewer {
+  /** Every group is visible (the creator has "Edit all" or "Share functional groups"). */
+  readonly all: boolean;
+  access(groupId: string): FunctionalAccess | null;
+  /** The visible groups among `parents` (every group when `all`). */
+  visible(parents: GroupParents): string[];
+}
+
+/**
+ * Who may see, change and share the functional structure (document 02 "Authentication"): the key's
+ * permissions are checked by the guard; this is the creator's side, from capabilities and access grants.
+ * Grants inherit downwards along the hierarchy of the day in question, in the plan being read or written
+ * (grants are organization-level: one set for the live plan and every scenario).
  */
 @Injectable()
 export class FunctionalAccessService {
@@ -17,9 +116,26 @@ export class FunctionalAccessService {
     return ctx.capabilities.has(EDIT_ALL_FUNCTIONAL_GROUPS);
   }
 
-  /** Changing the group, or creating or changing anything beneath it, on `day`. */
-  async canEditGroup(ctx: RequestContext, _em: EntityManager, _groupId: string, _day: string): Promise<boolean> {
-    return ctx.capabilities.has(EDIT_ALL_FUNCTIONAL_GROUPS);
+  /** Whether the creator holds an EDITOR grant on the group or one of its ancestors on `day` of ctx.planId. */
+  private async managesOn(ctx: RequestContext, em: EntityManager, groupId: string, day: string): Promise<boolean> {
+    if (!ctx.userId) return false;
+    const rows: { ok: boolean }[] = await em.query(
+      `WITH RECURSIVE up(id, depth) AS (
+         SELECT $3::varchar, 0
+         UNION ALL
+         SELECT p.parent_group_id, up.depth + 1 FROM up
+           JOIN functional_group_placements p ON p.plan_id = $1 AND p.group_id = up.id AND ${activeOn('p', '$2')}
+          WHERE p.parent_group_id IS NOT NULL AND up.depth < 1000)
+       SELECT EXISTS (SELECT 1 FROM functional_access_grants g
+                       WHERE g.organization_id = $4 AND g.user_id = $5 AND g.access = 'EDITOR' AND g.functional_group_id IN (SELECT id FROM up)) AS ok`,
+      [ctx.planId, day, groupId, ctx.organizationId, ctx.userId],
+    );
+    return rows[0].ok;
+  }
+
+  /** Changing the group, or creating or changing anything beneath it, on `day`: "Edit all", or a manager grant on it or a parent. */
+  async canEditGroup(ctx: RequestContext, em: EntityManager, groupId: string, day: string): Promise<boolean> {
+    return ctx.capabilities.has(EDIT_ALL_FUNCTIONAL_GROUPS) || this.managesOn(ctx, em, groupId, day);
   }
 
   assertCanEditRoot(ctx: RequestContext): void {
@@ -30,5 +146,67 @@ export class FunctionalAccessService {
     if (!(await this.canEditGroup(ctx, em, groupId, day))) {
       throw DomainError.forbidden(`Changing functional group ${groupId} needs "Edit all functional groups" or a manager grant on it or a parent`);
     }
+  }
+
+  /** Whether the caller may share any group: key `functional_groups_share` and creator "Share functional groups". */
+  canShareAll(ctx: RequestContext): boolean {
+    return ctx.permissions.has('functional_groups_share') && ctx.capabilities.has(SHARE_FUNCTIONAL_GROUPS);
+  }
+
+  /**
+   * Granting or revoking access on the group (document 02 write rule 7 and the authentication table):
+   * the share permission pair, or key `functional_groups_edit` and a manager grant on the group or a
+   * parent on `day` of the live plan.
+   */
+  async assertCanShare(ctx: RequestContext, em: EntityManager, groupId: string, day: string): Promise<void> {
+    if (this.canShareAll(ctx)) return;
+    if (ctx.permissions.has('functional_groups_edit') && (await this.managesOn(ctx, em, groupId, day))) return;
+    throw DomainError.forbidden(
+      `Sharing functional group ${groupId} needs functional_groups_share with "Share functional groups", or functional_groups_edit with a manager grant on it or a parent`,
+    );
+  }
+
+  /** The organization's grants with their logins, optionally only those of one login. */
+  async grants(em: EntityManager, organizationId: string, userId?: string): Promise<GrantBook> {
+    const rows: GrantRow[] = await em.query(
+      `SELECT g.id, g.functional_group_id, g.resource_type, g.resource_id, g.user_id, u.name, u.email, g.access, g.created_at
+         FROM functional_access_grants g JOIN users u ON u.id = g.user_id
+        WHERE g.organization_id = $1 ${userId ? 'AND g.user_id = $2' : ''}
+        ORDER BY u.name, u.email, g.id`,
+      userId ? [organizationId, userId] : [organizationId],
+    );
+    return new GrantBook(rows);
+  }
+
+  /**
+   * What the caller sees on a day. "Edit all functional groups": every group, EDITOR. "Share
+   * functional groups": every group, at least READER. Otherwise the groups under the creator's grants
+   * (the strongest grant on the group or an ancestor). EDITOR also needs the key's `functional_groups_edit`
+   * (viewerAccess says what this caller can do). `parents` is only loaded when grants decide.
+   */
+  async viewer(ctx: RequestContext, em: EntityManager, loadParents: () => Promise<GroupParents>): Promise<Viewer> {
+    const keyEdits = ctx.permissions.has('functional_groups_edit');
+    const cap = (a: FunctionalAccess | null): FunctionalAccess | null => (a === 'EDITOR' && !keyEdits ? 'READER' : a);
+    if (ctx.capabilities.has(EDIT_ALL_FUNCTIONAL_GROUPS)) {
+      const access = cap('EDITOR');
+      return { all: true, access: () => access, visible: (parents) => [...parents.keys()] };
+    }
+    const floor: FunctionalAccess | null = ctx.capabilities.has(SHARE_FUNCTIONAL_GROUPS) ? 'READER' : null;
+    const own = ctx.userId ? await this.grants(em, ctx.organizationId, ctx.userId) : new GrantBook([]);
+    if (own.isEmpty && !floor) return { all: false, access: () => null, visible: () => [] };
+    const parents = await loadParents();
+    const up = ancestry(parents);
+    const memo = new Map<string, FunctionalAccess | null>();
+    const access = (groupId: string): FunctionalAccess | null => {
+      let known = memo.get(groupId);
+      if (known === undefined) {
+        known = floor;
+        for (const g of own.grantsOn(up(groupId))) if (rank(g.access) > rank(known)) known = g.access;
+        known = cap(known);
+        memo.set(groupId, known);
+      }
+      return known;
+    };
+    return { all: floor !== null, access, visible: (ps) => [...ps.keys()].filter((id) => access(id) !== null) };
   }
 }

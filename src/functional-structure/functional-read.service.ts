@@ -9,8 +9,9 @@ import { loadCustomAttributeValues } from '../custom-attributes/custom-attribute
 import type { CustomAttributeValueDto } from '../custom-attributes/dto/custom-attribute-value.dto';
 import { activeOn, overlaps } from './dated';
 import type { FunctionalListQueryDto, FunctionalPageQueryDto } from './dto/functional-read.dto';
-import { addMonths, ancestry, BridgeMonth, computeFigures, Figures, headcountBridge, lastDayOf, OccupancyRow, SeatRow, window30 } from './figures';
-import { EDIT_ALL_FUNCTIONAL_GROUPS } from './functional-access.service';
+import { addMonths, ancestry, BridgeMonth, GroupParents, computeFigures, Figures, headcountBridge, lastDayOf, OccupancyRow, SeatRow, window30 } from './figures';
+import type { FunctionalAccess } from './entities/functional-access-grant.entity';
+import { AccessGrantView, EDIT_ALL_FUNCTIONAL_GROUPS, FunctionalAccessService, Viewer } from './functional-access.service';
 
 export const TREE_LIMIT = 500;
 
@@ -24,6 +25,8 @@ type GroupRow = {
   end_date: string | null;
   parent_id: string | null;
   has_children: boolean;
+  /** What the caller may do with the group (set once visibility is known). */
+  viewer_access?: FunctionalAccess;
 };
 
 export interface GroupView {
@@ -41,7 +44,8 @@ export interface GroupView {
 
 export interface TreeNode extends GroupView {
   figures: Figures;
-  managers: { resourceType: string; resourceId: string; inherited: boolean }[];
+  /** EDITOR grants on the group (inherited false) or, failing that, on an ancestor (inherited true): one per login. */
+  managers: AccessGrantView[];
   children: TreeNode[];
 }
 
@@ -68,15 +72,15 @@ const changeView = (h: ChangeRow) => ({
 
 /**
  * Document 02's reads of the functional structure, all on the as-of day of `ctx.planId` (live or the
- * scenario named by scenarioId). Until access grants exist every group of the organization is
- * visible to a key with functional_groups_view, and viewerAccess is EDITOR exactly when the key's
- * creator has "Edit all functional groups".
+ * scenario named by scenarioId). What the caller sees, and its viewerAccess, come from
+ * FunctionalAccessService.viewer (capabilities and access grants); a group it cannot see is a 404.
  */
 @Injectable()
 export class FunctionalReadService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly cost: CostService,
+    private readonly access: FunctionalAccessService,
   ) {}
 
   private get em(): EntityManager {
@@ -87,11 +91,25 @@ export class FunctionalReadService {
     return asOf ?? todayUtc();
   }
 
-  private viewerAccess(ctx: RequestContext): 'EDITOR' | 'READER' {
-    return ctx.capabilities.has(EDIT_ALL_FUNCTIONAL_GROUPS) ? 'EDITOR' : 'READER';
+  /** The groups active on the day with their parent that day, loaded at most once per call. */
+  private parentsLoader(planId: string, day: string): () => Promise<GroupParents> {
+    let loaded: Promise<GroupParents> | undefined;
+    return () =>
+      (loaded ??= this.em
+        .query(
+          `SELECT g.id, p.parent_group_id AS parent_id FROM functional_groups g
+             LEFT JOIN functional_group_placements p ON p.plan_id = g.plan_id AND p.group_id = g.id AND ${activeOn('p', '$2')}
+            WHERE g.plan_id = $1 AND ${activeOn('g', '$2')}`,
+          [planId, day],
+        )
+        .then((rows: { id: string; parent_id: string | null }[]) => new Map(rows.map((r) => [r.id, r.parent_id]))));
   }
 
-  private view(ctx: RequestContext, r: GroupRow): GroupView {
+  private viewer(ctx: RequestContext, parents: () => Promise<GroupParents>): Promise<Viewer> {
+    return this.access.viewer(ctx, this.em, parents);
+  }
+
+  private view(_ctx: RequestContext, r: GroupRow): GroupView {
     return {
       id: r.id,
       name: r.name,
@@ -101,7 +119,7 @@ export class FunctionalReadService {
       parentFunctionalGroupId: r.parent_id,
       startDate: r.start_date,
       endDate: r.end_date,
-      viewerAccess: this.viewerAccess(ctx),
+      viewerAccess: r.viewer_access ?? 'READER',
       hasChildren: r.has_children,
     };
   }
@@ -156,7 +174,13 @@ export class FunctionalReadService {
   async list(ctx: RequestContext, q: FunctionalListQueryDto): Promise<{ groups: GroupView[]; total: number; canCreateRoot: boolean; canShare: boolean }> {
     const day = this.day(q.asOf);
     const params: unknown[] = [ctx.planId, day];
+    const parents = this.parentsLoader(ctx.planId, day);
+    const viewer = await this.viewer(ctx, parents);
     let where = '';
+    if (!viewer.all) {
+      params.push(viewer.visible(await parents()));
+      where += ` AND g.id = ANY($${params.length})`;
+    }
     if (q.search) {
       params.push(`%${escapeLike(q.search)}%`);
       where += ` AND (g.name ILIKE $${params.length} OR g.description ILIKE $${params.length})`;
@@ -174,24 +198,27 @@ export class FunctionalReadService {
       await this.em.query(`${base} ORDER BY g.name, g.id OFFSET $${params.length + 1} LIMIT $${params.length + 2}`, [...params, q.offset ?? 0, q.limit ?? 20]),
     );
     return {
-      groups: rows.map((r) => this.view(ctx, r)),
+      groups: rows.map((r) => this.view(ctx, { ...r, viewer_access: viewer.access(r.id) ?? 'READER' })),
       total,
       canCreateRoot: ctx.capabilities.has(EDIT_ALL_FUNCTIONAL_GROUPS) && ctx.permissions.has('functional_groups_edit'),
-      canShare: ctx.capabilities.has('share_functional_groups') && ctx.permissions.has('functional_groups_share'),
+      canShare: this.access.canShareAll(ctx),
     };
   }
 
-  /** The group (by id, or by externalId) active on the day and visible, or 404. */
-  async findGroup(ctx: RequestContext, idOrExternalId: string, day: string): Promise<GroupRow> {
+  /** The group (by id, or by externalId) active on the day and visible to the caller (with viewer_access), or 404. */
+  async findGroup(ctx: RequestContext, idOrExternalId: string, day: string, parents = this.parentsLoader(ctx.planId, day)): Promise<GroupRow> {
     const rows: GroupRow[] = await this.em.query(`${this.groupSelect('AND (g.id = $3 OR g.external_id = $3)')} ORDER BY (g.id = $3) DESC LIMIT 1`, [ctx.planId, day, idOrExternalId]);
-    if (!rows[0]) throw DomainError.notFound('Functional group', idOrExternalId);
-    return (await this.withChildren(ctx.planId, day, rows))[0];
+    const access = rows[0] ? (await this.viewer(ctx, parents)).access(rows[0].id) : null;
+    if (!rows[0] || !access) throw DomainError.notFound('Functional group', idOrExternalId);
+    return { ...(await this.withChildren(ctx.planId, day, rows))[0], viewer_access: access };
   }
 
   /** GET /:id: the group, its parent, a page of seats with occupants, totalPositions, grants and history. */
   async get(ctx: RequestContext, idOrExternalId: string, q: FunctionalPageQueryDto): Promise<Record<string, unknown>> {
     const day = this.day(q.asOf);
-    const row = await this.findGroup(ctx, idOrExternalId, day);
+    const parents = this.parentsLoader(ctx.planId, day);
+    const row = await this.findGroup(ctx, idOrExternalId, day, parents);
+    const grants = await this.access.grants(this.em, ctx.organizationId);
     const parent = row.parent_id ? ((await this.em.query(`SELECT id, name, external_id AS "externalId" FROM functional_groups WHERE plan_id = $1 AND id = $2`, [ctx.planId, row.parent_id]))[0] ?? null) : null;
     const page = await this.seatPage(ctx, day, 'AND s.functional_group_id = $3', [row.id], q.offset ?? 0, q.limit ?? 20);
     const history: ChangeRow[] = await this.em.query(
@@ -204,7 +231,7 @@ export class FunctionalReadService {
       parent,
       positions: page.positions,
       totalPositions: page.total,
-      accessGrants: [],
+      accessGrants: grants.grantsOn(ancestry(await parents())(row.id)),
       history: history.map(changeView),
     };
   }
@@ -303,7 +330,12 @@ export class FunctionalReadService {
   /** GET /tree: the visible hierarchy on the day, name order at every level, at most 500 groups. */
   async tree(ctx: RequestContext, asOf: string | undefined): Promise<{ groups: TreeNode[]; totalGroups: number; truncated: boolean }> {
     const day = this.day(asOf);
-    const { groups, figures } = await this.figures(ctx, day);
+    const { groups: all, figures } = await this.figures(ctx, day);
+    const parents: GroupParents = new Map(all.map((g) => [g.id, g.parent_id]));
+    const viewer = await this.viewer(ctx, async () => parents);
+    const groups = viewer.all ? all : all.filter((g) => viewer.access(g.id) !== null);
+    const grants = await this.access.grants(this.em, ctx.organizationId);
+    const up = ancestry(parents);
     const byParent = new Map<string | null, GroupRow[]>();
     const ids = new Set(groups.map((g) => g.id));
     for (const g of groups) {
@@ -319,7 +351,7 @@ export class FunctionalReadService {
       for (const g of (byParent.get(parent) ?? []).sort(byName)) {
         if (count >= TREE_LIMIT) break;
         count++;
-        const node: TreeNode = { ...this.view(ctx, g), figures: figures.get(g.id)!, managers: [], children: [] };
+        const node: TreeNode = { ...this.view(ctx, { ...g, viewer_access: viewer.access(g.id) ?? 'READER' }), figures: figures.get(g.id)!, managers: grants.managersOf(up(g.id)), children: [] };
         out.push(node);
         node.children = build(g.id);
       }
@@ -354,12 +386,12 @@ export class FunctionalReadService {
       const g = await this.findGroup(ctx, id, day);
       return loadCustomAttributeValues(this.em, ctx.planId, 'FUNCTIONAL_GROUP', g.id);
     }
-    const rows: { id: string }[] = await this.em.query(
-      `SELECT s.id FROM functional_positions s JOIN functional_groups g ON g.plan_id = s.plan_id AND g.id = s.functional_group_id
+    const rows: { id: string; group_id: string }[] = await this.em.query(
+      `SELECT s.id, s.functional_group_id AS group_id FROM functional_positions s JOIN functional_groups g ON g.plan_id = s.plan_id AND g.id = s.functional_group_id
         WHERE s.plan_id = $1 AND s.id = $3 AND ${activeOn('s', '$2')} AND ${activeOn('g', '$2')}`,
       [ctx.planId, day, id],
     );
-    if (!rows[0]) throw DomainError.notFound('Functional position', id);
+    if (!rows[0] || !(await this.viewer(ctx, this.parentsLoader(ctx.planId, day))).access(rows[0].group_id)) throw DomainError.notFound('Functional position', id);
     return loadCustomAttributeValues(this.em, ctx.planId, 'FUNCTIONAL_POSITION', rows[0].id);
   }
 

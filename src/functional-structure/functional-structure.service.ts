@@ -17,7 +17,7 @@ import { rowPayload } from '../scenarios/planning-tables';
 import { ScenariosService } from '../scenarios/scenarios.service';
 import { VacanciesService } from '../vacancies/vacancies.service';
 import { CapacityHolder, firstDayOverCapacity } from './capacity';
-import { activeOn, Dated, daysOf, isActiveOn, within } from './dated';
+import { activeOn, Dated, daysOf, isActiveOn, referenceDay, within } from './dated';
 import { FunctionalAssignmentBodyDto, FunctionalGroupBodyDto, FunctionalPositionBodyDto, MoveGroupDto, StructureMoveDto } from './dto/functional-structure.dto';
 import { FunctionalAssignmentEntity } from './entities/functional-assignment.entity';
 import { FunctionalGroupPlacementEntity } from './entities/functional-group-placement.entity';
@@ -114,14 +114,6 @@ export function assignmentPayload(a: FunctionalAssignmentEntity): Record<string,
 function linkPayload(row: ObjectLiteral): Record<string, unknown> {
   const { createdAt: _c, updatedAt: _u, ...rest } = rowPayload(row);
   return rest;
-}
-
-/** The day a record's "current" parent or line is read on: today, clamped into its active days. */
-function referenceDay(record: Dated): string {
-  const today = todayUtc();
-  if (today < record.startDate) return record.startDate;
-  if (record.endDate !== null && today > record.endDate) return record.endDate;
-  return today;
 }
 
 function fail(code: ErrorCode, message: string): never {
@@ -542,6 +534,11 @@ export class FunctionalStructureService implements OnModuleInit {
     const group = await tx.em.findOneBy(FunctionalGroupEntity, { planId: tx.ctx.planId, id });
     if (!group) throw DomainError.notFound('Functional group', id);
     return group;
+  }
+
+  /** The group's parent on the day (null at the top level or when it has no placement that day). */
+  async parentOn(tx: Pick<Tx, 'ctx' | 'em'>, groupId: string, day: string): Promise<string | null> {
+    return this.targetOn(tx, PLACEMENTS, groupId, day);
   }
 
   async findPosition(tx: Pick<Tx, 'ctx' | 'em'>, id: string): Promise<FunctionalPositionEntity> {

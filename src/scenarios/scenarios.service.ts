@@ -191,7 +191,7 @@ export class ScenariosService {
       );
       const conflicts: { entity_type: string; entity_id: string }[] = await tx.em.query(
         `SELECT DISTINCT c.entity_type, c.entity_id FROM record_changes c
-          WHERE c.plan_id = $1 AND c.created_at > $2
+          WHERE c.plan_id = $1 AND c.created_at > $2 AND NOT c.organization_level
             AND EXISTS (SELECT 1 FROM record_changes s WHERE s.plan_id = $3 AND s.entity_type = c.entity_type AND s.entity_id = c.entity_id)
           ORDER BY 1, 2 LIMIT 21`,
         [ctx.livePlanId, plan.forkedAt, plan.id],

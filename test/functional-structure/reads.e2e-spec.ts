@@ -65,10 +65,11 @@ describe('functional structure reads (document 02, issue 10)', () => {
     }
   });
 
-  it('02/authentication: without "Edit all functional groups" the viewer is a READER and canCreateRoot is false; without share, canShare is false', async () => {
+  it('02/authentication: without "Edit all functional groups" a READER grant shows the group as READER, canCreateRoot is false; without share, canShare is false', async () => {
     const org = await t.createTenant();
     const g = await fs(t, org).group({ name: 'Only' });
     const reader = await otherUser(t, org, [...API_PERMISSIONS]);
+    await org.api('post', '/functional-groups/access').send({ functionalGroupId: g, resourceType: 'USER', resourceId: reader.userId, access: 'READER' }).expect(201);
     const res = await get(reader, '', { asOf: '2026-03-01' }).expect(200);
     expect(res.body.data).toMatchObject({ total: 1, canCreateRoot: false, canShare: false, groups: [{ id: g, viewerAccess: 'READER' }] });
     expect((await get(reader, `/${g}`, { asOf: '2026-03-01' }).expect(200)).body.data.viewerAccess).toBe('READER');

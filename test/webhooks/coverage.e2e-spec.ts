@@ -203,6 +203,19 @@ describe('02/what emits events: the REST requests of the coverage table, end to 
     );
     expect(retired.kinds).toEqual(['functional_position:update']);
     expect((await eventsOf(() => tenant.api('put', `/functional-groups/${groupId}`).send({ name: 'Area 2', startDate: '2026-01-01' }), 200)).kinds).toEqual(['functional_group:update']);
+    // Sharing or revoking a manager on a group: one functional_group update for that group (document 02 "Events").
+    const manager = (await t.admin('post', `/organizations/${tenant.orgId}/users`).send({ email: 'manager.coverage@example.com', name: 'Manager', permissions: [] }).expect(201)).body.data.id;
+    const shared = await eventsOf(() => tenant.api('post', '/functional-groups/access').send({ functionalGroupId: groupId, resourceType: 'USER', resourceId: manager, access: 'EDITOR' }), 201);
+    expect(shared.kinds).toEqual(['functional_group:update']);
+    const grantId = shared.body.data.id as string;
+    expect(shared.events[0].body).toMatchObject({
+      entity_id: groupId,
+      before: { id: groupId, name: 'Area 2', accessGrants: [] },
+      after: { id: groupId, name: 'Area 2', accessGrants: [{ id: grantId, resourceType: 'USER', resourceId: manager, userId: manager, access: 'EDITOR' }] },
+    });
+    const revoked = await eventsOf(() => tenant.api('delete', `/functional-groups/access/${grantId}`), 200);
+    expect(revoked.kinds).toEqual(['functional_group:update']);
+    expect(revoked.events[0].body).toMatchObject({ entity_id: groupId, before: { accessGrants: [{ id: grantId }] }, after: { accessGrants: [] } });
   });
 
   it('02 events: changes inside a scenario send nothing until it is merged; the merge sends one merge event per record it changes', async () => {

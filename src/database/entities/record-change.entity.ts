@@ -67,6 +67,14 @@ export class RecordChangeEntity {
   @Column({ type: 'uuid', nullable: true })
   dispatchClaimId: string | null;
 
+  /**
+   * true: a change of organization-level data about a plan record (an access grant on a functional
+   * group). It is history and a webhook like any change, but a scenario merge does not count it as a
+   * live change of the record (sharing a group does not conflict with a scenario's edit of it).
+   */
+  @Column({ type: 'boolean', default: false })
+  organizationLevel: boolean;
+
   @ManyToOne(() => OrganizationEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'organization_id', foreignKeyConstraintName: 'fk_record_changes_organization' })
   organization?: OrganizationEntity;

@@ -191,3 +191,28 @@ export class WrittenIdDto {
   @ApiProperty()
   id: string;
 }
+
+export const GRANT_RESOURCE_TYPES = ['USER', 'EMPLOYEE', 'CONTRACTOR'] as const;
+export const FUNCTIONAL_ACCESS_LEVELS = ['EDITOR', 'READER'] as const;
+
+/** Document 02 "Access grant": POST /access (always the live structure; scenarioId is ignored). */
+@RejectUnknownFields()
+export class AccessGrantBodyDto {
+  @ApiProperty({ description: 'The group; the grant covers it and everything beneath it' })
+  @IsString()
+  @IsNotEmpty()
+  functionalGroupId: string;
+
+  @ApiProperty({ enum: GRANT_RESOURCE_TYPES, description: 'EMPLOYEE and CONTRACTOR are resolved to the active login with their e-mail (400 NO_LINKED_USER otherwise)' })
+  @IsIn(GRANT_RESOURCE_TYPES)
+  resourceType: (typeof GRANT_RESOURCE_TYPES)[number];
+
+  @ApiProperty({ description: 'A user id, or an employee or contractor id or externalId' })
+  @IsString()
+  @IsNotEmpty()
+  resourceId: string;
+
+  @ApiProperty({ enum: FUNCTIONAL_ACCESS_LEVELS, description: 'EDITOR makes the person a manager of the group and everything beneath it; READER grants read access' })
+  @IsIn(FUNCTIONAL_ACCESS_LEVELS)
+  access: (typeof FUNCTIONAL_ACCESS_LEVELS)[number];
+}
