@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { RequirePermissions } from '../access/access.decorators';
 import type { ApiPermission } from '../access/permissions';
 import { Ctx, RequestContext } from '../access/request-context';
-import { ApiData, ApiErrors, ApiNoContent } from '../common/http/api-responses';
+import { ApiData, ApiDataArray, ApiErrors, ApiNoContent } from '../common/http/api-responses';
 import { DataEnvelope, one } from '../common/http/envelopes';
 import type { CrudService } from '../common/crud/crud.service';
 import { CustomAttributeValuesService, ValueTarget } from './custom-attribute-values.service';
@@ -44,7 +44,7 @@ export function customAttributeValuesController(options: ValuesControllerOptions
     @Get()
     @RequirePermissions(options.view)
     @ApiParam({ name: 'id', description: 'The record id, or its externalId' })
-    @ApiData(CustomAttributeValueDto)
+    @ApiDataArray(CustomAttributeValueDto)
     @ApiErrors(404)
     async list(@Ctx() ctx: RequestContext, @Param('id') id: string): Promise<DataEnvelope<CustomAttributeValueDto[]>> {
       return one(await this.values.list(ctx, this.target, id, this.dataSource.manager));

@@ -4,25 +4,12 @@ import type { RequestContext } from '../access/request-context';
 import { toIsoDateTime } from '../common/dates';
 import { DomainError } from '../common/errors/domain-error';
 import { activeOn } from './dated';
+import type { AccessGrantViewDto } from './dto/functional-read-responses.dto';
 import type { FunctionalAccess, GrantResourceType } from './entities/functional-access-grant.entity';
 import { ancestry, GroupParents } from './figures';
 
 export const EDIT_ALL_FUNCTIONAL_GROUPS = 'edit_all_functional_groups';
 export const SHARE_FUNCTIONAL_GROUPS = 'share_functional_groups';
-
-/** A grant as group reads show it: `inherited` when it sits on an ancestor (`functionalGroupId`). */
-export interface AccessGrantView {
-  id: string;
-  functionalGroupId: string;
-  resourceType: GrantResourceType;
-  resourceId: string;
-  userId: string;
-  name: string;
-  email: string;
-  access: FunctionalAccess;
-  inherited: boolean;
-  createdAt: string | null;
-}
 
 type GrantRow = {
   id: string;
@@ -55,8 +42,8 @@ export class GrantBook {
   }
 
   /** The grants on the group itself (inherited false) and on its ancestors (chain: the group first, then nearest ancestor first). */
-  grantsOn(chain: readonly string[]): AccessGrantView[] {
-    const out: AccessGrantView[] = [];
+  grantsOn(chain: readonly string[]): AccessGrantViewDto[] {
+    const out: AccessGrantViewDto[] = [];
     chain.forEach((groupId, depth) => {
       for (const r of this.byGroup.get(groupId) ?? []) out.push(grantView(r, depth > 0));
     });
@@ -64,9 +51,9 @@ export class GrantBook {
   }
 
   /** The managers (EDITOR grants) of the group: one entry per login, its direct grant if any, else the nearest inherited one. */
-  managersOf(chain: readonly string[]): AccessGrantView[] {
+  managersOf(chain: readonly string[]): AccessGrantViewDto[] {
     const seen = new Set<string>();
-    const out: AccessGrantView[] = [];
+    const out: AccessGrantViewDto[] = [];
     for (const g of this.grantsOn(chain)) {
       if (g.access !== 'EDITOR' || seen.has(g.userId)) continue;
       seen.add(g.userId);
@@ -76,7 +63,7 @@ export class GrantBook {
   }
 }
 
-function grantView(r: GrantRow, inherited: boolean): AccessGrantView {
+function grantView(r: GrantRow, inherited: boolean): AccessGrantViewDto {
   return {
     id: r.id,
     functionalGroupId: r.functional_group_id,

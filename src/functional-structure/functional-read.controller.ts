@@ -2,9 +2,16 @@ import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
 import { RequirePermissions } from '../access/access.decorators';
 import { Ctx, RequestContext } from '../access/request-context';
-import { ApiErrors } from '../common/http/api-responses';
+import { ApiData, ApiDataArray, ApiErrors } from '../common/http/api-responses';
 import { DataEnvelope, one } from '../common/http/envelopes';
-import type { CustomAttributeValueDto } from '../custom-attributes/dto/custom-attribute-value.dto';
+import { CustomAttributeValueDto } from '../custom-attributes/dto/custom-attribute-value.dto';
+import {
+  FunctionalGroupDetailDto,
+  FunctionalGroupListDto,
+  FunctionalPositionPageDto,
+  FunctionalSummaryDto,
+  FunctionalTreeDto,
+} from './dto/functional-read-responses.dto';
 import { FunctionalAsOfQueryDto, FunctionalListQueryDto, FunctionalPageQueryDto } from './dto/functional-read.dto';
 import { FunctionalFeatureGuard } from './functional-feature.guard';
 import { FunctionalReadService } from './functional-read.service';
@@ -23,14 +30,16 @@ export class FunctionalReadController {
   /** The visible hierarchy on the day with figures and managers, name order, at most 500 groups. */
   @Get('tree')
   @RequirePermissions('functional_groups_view')
+  @ApiData(FunctionalTreeDto)
   @ApiErrors(400)
-  async tree(@Ctx() ctx: RequestContext, @Query() q: FunctionalAsOfQueryDto): Promise<DataEnvelope<unknown>> {
+  async tree(@Ctx() ctx: RequestContext, @Query() q: FunctionalAsOfQueryDto): Promise<DataEnvelope<FunctionalTreeDto>> {
     return one(await this.reads.tree(ctx, q.asOf));
   }
 
   /** A group's custom attribute values. */
   @Get('groups/:id/custom-attributes')
   @RequirePermissions('functional_groups_view')
+  @ApiDataArray(CustomAttributeValueDto)
   @ApiErrors(400, 404)
   async groupAttributes(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() q: FunctionalAsOfQueryDto): Promise<DataEnvelope<CustomAttributeValueDto[]>> {
     return one(await this.reads.attributes(ctx, 'group', id, q.asOf));
@@ -39,6 +48,7 @@ export class FunctionalReadController {
   /** A position's custom attribute values. */
   @Get('positions/:id/custom-attributes')
   @RequirePermissions('functional_groups_view')
+  @ApiDataArray(CustomAttributeValueDto)
   @ApiErrors(400, 404)
   async positionAttributes(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() q: FunctionalAsOfQueryDto): Promise<DataEnvelope<CustomAttributeValueDto[]>> {
     return one(await this.reads.attributes(ctx, 'position', id, q.asOf));
@@ -47,8 +57,9 @@ export class FunctionalReadController {
   /** Lists groups: search, parentId, rootsOnly, offset, limit; `{ data: { groups, total, canCreateRoot, canShare } }`. */
   @Get()
   @RequirePermissions('functional_groups_view')
+  @ApiData(FunctionalGroupListDto)
   @ApiErrors(400)
-  async list(@Ctx() ctx: RequestContext, @Query() q: FunctionalListQueryDto): Promise<DataEnvelope<unknown>> {
+  async list(@Ctx() ctx: RequestContext, @Query() q: FunctionalListQueryDto): Promise<DataEnvelope<FunctionalGroupListDto>> {
     return one(await this.reads.list(ctx, q));
   }
 
@@ -56,6 +67,7 @@ export class FunctionalReadController {
   @Get(':id/summary')
   @RequirePermissions('functional_groups_view')
   @ApiParam({ name: 'id', description: 'The group id or externalId' })
+  @ApiData(FunctionalSummaryDto)
   @ApiErrors(400, 404)
   async summary(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() q: FunctionalAsOfQueryDto): Promise<DataEnvelope<unknown>> {
     return one(await this.reads.summary(ctx, id, q.asOf));
@@ -65,8 +77,9 @@ export class FunctionalReadController {
   @Get(':id/positions')
   @RequirePermissions('functional_groups_view')
   @ApiParam({ name: 'id', description: 'The group id or externalId' })
+  @ApiData(FunctionalPositionPageDto)
   @ApiErrors(400, 404)
-  async positions(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() q: FunctionalListQueryDto): Promise<DataEnvelope<unknown>> {
+  async positions(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() q: FunctionalListQueryDto): Promise<DataEnvelope<FunctionalPositionPageDto>> {
     return one(await this.reads.positions(ctx, id, q));
   }
 
@@ -74,8 +87,9 @@ export class FunctionalReadController {
   @Get(':id')
   @RequirePermissions('functional_groups_view')
   @ApiParam({ name: 'id', description: 'The group id or externalId' })
+  @ApiData(FunctionalGroupDetailDto)
   @ApiErrors(400, 404)
-  async get(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() q: FunctionalPageQueryDto): Promise<DataEnvelope<unknown>> {
+  async get(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() q: FunctionalPageQueryDto): Promise<DataEnvelope<FunctionalGroupDetailDto>> {
     return one(await this.reads.get(ctx, id, q));
   }
 }

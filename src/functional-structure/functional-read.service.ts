@@ -10,8 +10,17 @@ import type { CustomAttributeValueDto } from '../custom-attributes/dto/custom-at
 import { activeOn, overlaps } from './dated';
 import type { FunctionalListQueryDto, FunctionalPageQueryDto } from './dto/functional-read.dto';
 import { addMonths, ancestry, BridgeMonth, GroupParents, computeFigures, Figures, headcountBridge, lastDayOf, OccupancyRow, SeatRow, window30 } from './figures';
+import type {
+  FunctionalChangeDto,
+  FunctionalGroupDetailDto,
+  FunctionalGroupListDto,
+  FunctionalGroupViewDto,
+  FunctionalPositionPageDto,
+  FunctionalTreeDto,
+  FunctionalTreeNodeDto,
+} from './dto/functional-read-responses.dto';
 import type { FunctionalAccess } from './entities/functional-access-grant.entity';
-import { AccessGrantView, EDIT_ALL_FUNCTIONAL_GROUPS, FunctionalAccessService, Viewer } from './functional-access.service';
+import { EDIT_ALL_FUNCTIONAL_GROUPS, FunctionalAccessService, Viewer } from './functional-access.service';
 
 export const TREE_LIMIT = 500;
 
@@ -29,25 +38,8 @@ type GroupRow = {
   viewer_access?: FunctionalAccess;
 };
 
-export interface GroupView {
-  id: string;
-  name: string;
-  groupType: string | null;
-  description: string | null;
-  externalId: string | null;
-  parentFunctionalGroupId: string | null;
-  startDate: string;
-  endDate: string | null;
-  viewerAccess: 'EDITOR' | 'READER';
-  hasChildren: boolean;
-}
-
-export interface TreeNode extends GroupView {
-  figures: Figures;
-  /** EDITOR grants on the group (inherited false) or, failing that, on an ancestor (inherited true): one per login. */
-  managers: AccessGrantView[];
-  children: TreeNode[];
-}
+export type GroupView = FunctionalGroupViewDto;
+export type TreeNode = FunctionalTreeNodeDto;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -59,7 +51,7 @@ const OCCUPANT_JOINS = `
 const OCCUPANT_NAME = `COALESCE(NULLIF(trim(concat_ws(' ', e.first_name, e.last_name)), ''), c.name, v.role)`;
 
 type ChangeRow = { entity_type: string; entity_id: string; change_type: string; before: unknown; after: unknown; actor_type: string; actor_id: string; created_at: Date };
-const changeView = (h: ChangeRow) => ({
+const changeView = (h: ChangeRow): FunctionalChangeDto => ({
   entityType: h.entity_type,
   entityId: h.entity_id,
   changeType: h.change_type,
@@ -171,7 +163,7 @@ export class FunctionalReadService {
   }
 
   /** GET /: search, parentId, rootsOnly, offset, limit; sorted by name. */
-  async list(ctx: RequestContext, q: FunctionalListQueryDto): Promise<{ groups: GroupView[]; total: number; canCreateRoot: boolean; canShare: boolean }> {
+  async list(ctx: RequestContext, q: FunctionalListQueryDto): Promise<FunctionalGroupListDto> {
     const day = this.day(q.asOf);
     const params: unknown[] = [ctx.planId, day];
     const parents = this.parentsLoader(ctx.planId, day);
@@ -214,7 +206,7 @@ export class FunctionalReadService {
   }
 
   /** GET /:id: the group, its parent, a page of seats with occupants, totalPositions, grants and history. */
-  async get(ctx: RequestContext, idOrExternalId: string, q: FunctionalPageQueryDto): Promise<Record<string, unknown>> {
+  async get(ctx: RequestContext, idOrExternalId: string, q: FunctionalPageQueryDto): Promise<FunctionalGroupDetailDto> {
     const day = this.day(q.asOf);
     const parents = this.parentsLoader(ctx.planId, day);
     const row = await this.findGroup(ctx, idOrExternalId, day, parents);
@@ -237,7 +229,7 @@ export class FunctionalReadService {
   }
 
   /** A page of seats active on the day (name order) with their reporting line and occupants that day. */
-  async seatPage(ctx: RequestContext, day: string, where: string, extra: unknown[], offset: number, limit: number): Promise<{ positions: Record<string, unknown>[]; total: number }> {
+  async seatPage(ctx: RequestContext, day: string, where: string, extra: unknown[], offset: number, limit: number): Promise<FunctionalPositionPageDto> {
     const params = [ctx.planId, day, ...extra];
     const base = `
       SELECT s.id, s.functional_group_id, s.name, s.description, s.external_id, s.job_role_id, s.required_fte, s.start_date, s.end_date, r.reports_to_position_id
@@ -245,9 +237,22 @@ export class FunctionalReadService {
         LEFT JOIN functional_position_reports r ON r.plan_id = s.plan_id AND r.position_id = s.id AND ${activeOn('r', '$2')}
        WHERE s.plan_id = $1 AND ${activeOn('s', '$2')} ${where}`;
     const [{ total }] = await this.em.query(`SELECT count(*)::int AS total FROM (${base}) x`, params);
-    const seats: Record<string, string | null>[] = await this.em.query(`${base} ORDER BY s.name, s.id OFFSET $${params.length + 1} LIMIT $${params.length + 2}`, [...params, offset, limit]);
+    type SeatViewRow = {
+      id: string;
+      functional_group_id: string;
+      name: string;
+      description: string | null;
+      external_id: string | null;
+      job_role_id: string | null;
+      required_fte: string;
+      start_date: string;
+      end_date: string | null;
+      reports_to_position_id: string | null;
+    };
+    type OccupantRow = { id: string; functional_position_id: string; employee_id: string | null; contractor_id: string | null; vacancy_id: string | null; fte: string; start_date: string; end_date: string | null; name: string | null };
+    const seats: SeatViewRow[] = await this.em.query(`${base} ORDER BY s.name, s.id OFFSET $${params.length + 1} LIMIT $${params.length + 2}`, [...params, offset, limit]);
     const ids = seats.map((s) => s.id);
-    const occupants: Record<string, string | null>[] = ids.length
+    const occupants: OccupantRow[] = ids.length
       ? await this.em.query(
           `SELECT a.id, a.functional_position_id, a.employee_id, a.contractor_id, a.vacancy_id, a.fte, a.start_date, a.end_date,
                   ${OCCUPANT_NAME} AS name
@@ -266,7 +271,7 @@ export class FunctionalReadService {
         description: s.description,
         externalId: s.external_id,
         jobRoleId: s.job_role_id,
-        requiredFte: decimalToNumber(s.required_fte),
+        requiredFte: Number(s.required_fte),
         reportsToPositionId: s.reports_to_position_id,
         startDate: s.start_date,
         endDate: s.end_date,
@@ -279,7 +284,7 @@ export class FunctionalReadService {
             contractorId: a.contractor_id,
             vacancyId: a.vacancy_id,
             name: a.name,
-            fte: decimalToNumber(a.fte),
+            fte: Number(a.fte),
             startDate: a.start_date,
             endDate: a.end_date,
           })),
@@ -328,7 +333,7 @@ export class FunctionalReadService {
   }
 
   /** GET /tree: the visible hierarchy on the day, name order at every level, at most 500 groups. */
-  async tree(ctx: RequestContext, asOf: string | undefined): Promise<{ groups: TreeNode[]; totalGroups: number; truncated: boolean }> {
+  async tree(ctx: RequestContext, asOf: string | undefined): Promise<FunctionalTreeDto> {
     const day = this.day(asOf);
     const { groups: all, figures } = await this.figures(ctx, day);
     const parents: GroupParents = new Map(all.map((g) => [g.id, g.parent_id]));
@@ -362,7 +367,7 @@ export class FunctionalReadService {
   }
 
   /** GET /:id/positions: seats open on the day with occupants; search, parentId (reports to), rootsOnly. */
-  async positions(ctx: RequestContext, idOrExternalId: string, q: FunctionalListQueryDto): Promise<{ positions: Record<string, unknown>[]; total: number }> {
+  async positions(ctx: RequestContext, idOrExternalId: string, q: FunctionalListQueryDto): Promise<FunctionalPositionPageDto> {
     const day = this.day(q.asOf);
     const group = await this.findGroup(ctx, idOrExternalId, day);
     const extra: unknown[] = [group.id];

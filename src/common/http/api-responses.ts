@@ -23,6 +23,14 @@ export function ApiData(model: Type<unknown>, status: 200 | 201 = 200, descripti
   );
 }
 
+/** 200 `{ data: [<Model>] }` (a whole list, no paging). */
+export function ApiDataArray(model: Type<unknown>): MethodDecorator {
+  return applyDecorators(
+    ApiExtraModels(model),
+    ApiOkResponse({ schema: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: { $ref: getSchemaPath(model) } } } } }),
+  );
+}
+
 /** 200 `{ data: [<Model>], meta: { page, limit, total, hasNextPage } }` */
 export function ApiList(model: Type<unknown>): MethodDecorator {
   return applyDecorators(
