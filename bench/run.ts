@@ -1,5 +1,6 @@
 /** Entry point of `npm run bench -- <name>`: runs one benchmark of bench/. */
 import { employeesBenchmark } from './employees';
+import { functionalBenchmark } from './functional';
 import { readingsBenchmark } from './readings';
 import { referenceDataBenchmark } from './reference-data';
 import { scenariosBenchmark } from './scenarios';
@@ -13,6 +14,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   webhooks: webhooksBenchmark,
   scenarios: scenariosBenchmark,
   vacancies: vacanciesBenchmark,
+  functional: functionalBenchmark,
 };
 
 async function main(): Promise<void> {

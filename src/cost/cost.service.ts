@@ -3,35 +3,70 @@ import type { EntityManager } from 'typeorm';
 import type { RequestContext } from '../access/request-context';
 import type { RateType } from '../compensation/entities/rate-adjustment.entity';
 import { ExchangeRatesService } from '../reference-data/exchange-rates.service';
-import { DatedAmount, MONTHLY_FACTOR, occupancyMonthCost } from './cost-math';
+import { AmountTable, dayNumber, MONTHLY_FACTOR, MonthSpan, monthSpans } from './cost-math';
 
 export interface Person {
   kind: 'employee' | 'contractor' | 'vacancy';
   id: string;
 }
 
-interface PersonCost {
-  amounts: DatedAmount[];
-  multiplier: number;
+type PeopleByKind = Record<Person['kind'], AmountTable>;
+
+/** Whose cost a book holds: these people, or the seat holders of the plan's functional structure on some day of [from, to]. */
+export type CostPeople = readonly Person[] | { seatHolders: { from: string; to: string } };
+
+/** The days a book was loaded for (inclusive `YYYY-MM-DD`): it answers for months inside them only. */
+export interface CostWindow {
+  from: string;
+  to: string;
 }
 
 /**
  * The cost of people in the organization's reporting currency, loaded once for a set of people and
  * then asked per occupancy and month. Salaries and rates are converted at the current rate (today's);
  * an amount in a currency with no rate to the reporting currency is left out (and counted in `unconverted`).
+ * A book loaded for a window (`CostService.book`'s `window`) answers for months inside it only.
  */
 export class CostBook {
   unconverted = 0;
+  private readonly window: { from: number; to: number } | null;
+  /** The months last asked (most questions are about the same months). */
+  private asked: { first: string; count: number; months: MonthSpan[] } | null = null;
 
   constructor(
     readonly currency: string,
-    private readonly people: Map<string, PersonCost>,
-  ) {}
+    private readonly people: PeopleByKind,
+    window: CostWindow | null = null,
+  ) {
+    this.window = window && { from: dayNumber(window.from), to: dayNumber(window.to) };
+  }
+
+  private months(first: string, count: number): MonthSpan[] {
+    if (this.asked?.first !== first || this.asked.count !== count) {
+      const months = monthSpans(first, count);
+      const w = this.window;
+      if (w && months.some((m) => m.first < w.from || m.last > w.to)) throw new Error(`CostBook: ${first} (+${count - 1} months) outside the loaded window`);
+      this.asked = { first, count, months };
+    }
+    return this.asked.months;
+  }
+
+  private into(person: Person, months: MonthSpan[], occupancy: { start: string; end: string | null; fte: number }, out: number[]): number[] {
+    const end = occupancy.end === null ? Infinity : dayNumber(occupancy.end);
+    return this.people[person.kind].costsInto(person.id, months, dayNumber(occupancy.start), end, occupancy.fte, out) ? out : out.fill(0);
+  }
 
   /** One occupancy's cost in a month (YYYY-MM): fte share, location multiplier, day-weighted. */
   monthCost(person: Person, month: string, occupancy: { start: string; end: string | null; fte: number }): number {
-    const cost = this.people.get(`${person.kind}:${person.id}`);
-    return cost ? occupancyMonthCost(month, occupancy, cost.amounts, cost.multiplier) : 0;
+    return this.into(person, this.months(month, 1), occupancy, [0])[0];
+  }
+
+  /**
+   * One occupancy's cost in each of `count` months from `firstMonth` (YYYY-MM), in one pass over the
+   * person's amounts: the same figures as `monthCost` month by month.
+   */
+  monthCosts(person: Person, firstMonth: string, count: number, occupancy: { start: string; end: string | null; fte: number }): number[] {
+    return this.into(person, this.months(firstMonth, count), occupancy, new Array<number>(count));
   }
 }
 
@@ -44,81 +79,133 @@ export class CostService {
     return ctx.permissions.has('financials_view_summary') && ctx.capabilities.has('view_costs');
   }
 
-  async book(ctx: RequestContext, em: EntityManager, people: readonly Person[]): Promise<CostBook> {
-    const [{ reporting_currency: currency }] = await em.query(`SELECT reporting_currency FROM organizations WHERE id = $1`, [ctx.organizationId]);
-    const converter = await this.rates.converterOn(ctx.organizationId, undefined, em);
-    const ids = (kind: Person['kind']) => [...new Set(people.filter((p) => p.kind === kind).map((p) => p.id))];
-    const map = new Map<string, PersonCost>();
-    let unconverted = 0;
-    const monthly = (amount: number, from: string, factor: number): number | null => {
-      const converted = converter.convert(amount * factor, from, currency);
-      if (converted === null) unconverted++;
-      return converted;
+  /**
+   * The cost book of `people`: a list, or `{ seatHolders: { from, to } }`, everyone holding a seat of the
+   * plan's functional structure on some day of [from, to] (found by the database, so that the book loads
+   * alongside the occupancies instead of after them). With a `window`, the book answers for months
+   * inside it only, and salary adjustments that cannot count in it are not loaded: those after its last
+   * day, and those followed, on or before its first day, by one in the same currency or in the reporting
+   * currency (an amount that converts whenever the earlier one does). What is left gives every month
+   * inside the window exactly the figures of the whole history; `unconverted` counts the amounts loaded.
+   */
+  async book(ctx: RequestContext, em: EntityManager, people: CostPeople, window: CostWindow | null = null): Promise<CostBook> {
+    // Who: `= ANY($2)` of a list, or a sub-query on the seat holders of days [$2, $3].
+    const who = (column: 'employee_id' | 'contractor_id', list: string[]): { where: string; params: unknown[] } | null => {
+      if ('seatHolders' in people) {
+        const { from, to } = people.seatHolders;
+        return {
+          where: `IN (SELECT a.${column} FROM functional_assignments a
+                       WHERE a.plan_id = $1 AND a.${column} IS NOT NULL AND a.start_date <= $3::date AND COALESCE(a.end_date, 'infinity'::date) >= $2::date)`,
+          params: [from, to],
+        };
+      }
+      return list.length ? { where: '= ANY($2)', params: [list] } : null;
     };
-    const employeeIds = ids('employee');
-    if (employeeIds.length) {
-      const rows: { id: string; multiplier: string | null; effective_date: string | null; salary: string | null; currency_code: string | null }[] = await em.query(
-        `SELECT e.id, l.cost_multiplier AS multiplier, s.effective_date, s.salary, s.currency_code
-           FROM employees e
-           LEFT JOIN locations l ON l.id = e.geography_id
-           LEFT JOIN salary_adjustments s ON s.plan_id = e.plan_id AND s.employee_id = e.id
-          WHERE e.plan_id = $1 AND e.id = ANY($2)`,
-        [ctx.planId, employeeIds],
-      );
-      for (const row of rows) {
-        const entry = entryOf(map, `employee:${row.id}`, row.multiplier);
-        if (row.effective_date && row.salary !== null) {
-          const value = monthly(Number(row.salary), row.currency_code!, MONTHLY_FACTOR.salary);
-          if (value !== null) entry.amounts.push({ effectiveDate: row.effective_date, monthly: value });
-        }
+    const ids: Record<Person['kind'], Set<string>> = { employee: new Set(), contractor: new Set(), vacancy: new Set() };
+    if (!('seatHolders' in people)) for (const p of people) ids[p.kind].add(p.id);
+    const employees = who('employee_id', [...ids.employee]);
+    const contractors = who('contractor_id', [...ids.contractor]);
+    const vacancyIds = [...ids.vacancy];
+    // The window's salary filter (parameters after the people's).
+    const salaryWindow = (first: number) =>
+      window
+        ? `AND s.effective_date <= $${first + 1}::date
+           AND NOT EXISTS (SELECT 1 FROM salary_adjustments n
+                            WHERE n.plan_id = s.plan_id AND n.employee_id = s.employee_id
+                              AND n.effective_date > s.effective_date AND n.effective_date <= $${first}::date
+                              AND (n.currency_code = s.currency_code
+                                   OR n.currency_code = (SELECT o.reporting_currency FROM organizations o WHERE o.id = $${first + 2})))`
+        : '';
+    // Five independent reads: at once on the pool; one after the other on a transaction's connection.
+    const [[{ reporting_currency: currency }], converter, employeeRows, contractorRows, vacancyRows] = await reads(
+      !em.queryRunner,
+      () =>
+        em.query(`SELECT reporting_currency FROM organizations WHERE id = $1`, [ctx.organizationId]) as Promise<{ reporting_currency: string }[]>,
+      () =>
+        this.rates.converterOn(ctx.organizationId, undefined, em),
+      () =>
+        (employees
+          ? em.query(
+              `SELECT e.id, l.cost_multiplier AS multiplier, s.effective_date, s.salary, s.currency_code
+                 FROM employees e
+                 LEFT JOIN locations l ON l.id = e.geography_id
+                 LEFT JOIN salary_adjustments s ON s.plan_id = e.plan_id AND s.employee_id = e.id ${salaryWindow(employees.params.length + 2)}
+                WHERE e.plan_id = $1 AND e.id ${employees.where}`,
+              [ctx.planId, ...employees.params, ...(window ? [window.from, window.to, ctx.organizationId] : [])],
+            )
+          : Promise.resolve([])) as Promise<{ id: string; multiplier: string | null; effective_date: string | null; salary: string | null; currency_code: string | null }[]>,
+      () =>
+        (contractors
+          ? em.query(
+              `SELECT c.id, l.cost_multiplier AS multiplier, r.effective_date, r.rate, r.rate_type, r.currency_code
+                 FROM contractors c
+                 LEFT JOIN locations l ON l.id = c.geography_id
+                 LEFT JOIN rate_adjustments r ON r.plan_id = c.plan_id AND r.contractor_id = c.id
+                WHERE c.plan_id = $1 AND c.id ${contractors.where}`,
+              [ctx.planId, ...contractors.params],
+            )
+          : Promise.resolve([])) as Promise<{ id: string; multiplier: string | null; effective_date: string | null; rate: string | null; rate_type: RateType | null; currency_code: string | null }[]>,
+      () =>
+        (vacancyIds.length
+          ? em.query(
+              `SELECT v.id, l.cost_multiplier AS multiplier, v.salary, v.currency_code
+                 FROM vacancies v LEFT JOIN locations l ON l.id = v.geography_id
+                WHERE v.plan_id = $1 AND v.id = ANY($2)`,
+              [ctx.planId, vacancyIds],
+            )
+          : Promise.resolve([])) as Promise<{ id: string; multiplier: string | null; salary: string | null; currency_code: string | null }[]>,
+    );
+
+    let unconverted = 0;
+    // converter.convert's arithmetic ((amount x factor) x rate), with one rate look-up per currency.
+    const rates = new Map<string, number | null>();
+    const monthly = (amount: number, from: string, factor: number): number | null => {
+      let rate = rates.get(from);
+      if (rate === undefined) {
+        rate = converter.rate(from, currency)?.rate ?? null;
+        rates.set(from, rate);
+      }
+      if (rate === null) {
+        unconverted++;
+        return null;
+      }
+      return amount * factor * rate;
+    };
+    const byKind: PeopleByKind = { employee: new AmountTable(), contractor: new AmountTable(), vacancy: new AmountTable() };
+    const multiplierOf = (value: string | null) => (value === null ? 1 : Number(value));
+    for (const row of employeeRows) {
+      const person = byKind.employee.person(row.id, multiplierOf(row.multiplier));
+      if (row.effective_date && row.salary !== null) {
+        const value = monthly(Number(row.salary), row.currency_code!, MONTHLY_FACTOR.salary);
+        if (value !== null) byKind.employee.add(person, row.effective_date, value);
       }
     }
-    const contractorIds = ids('contractor');
-    if (contractorIds.length) {
-      const rows: { id: string; multiplier: string | null; effective_date: string | null; rate: string | null; rate_type: RateType | null; currency_code: string | null }[] = await em.query(
-        `SELECT c.id, l.cost_multiplier AS multiplier, r.effective_date, r.rate, r.rate_type, r.currency_code
-           FROM contractors c
-           LEFT JOIN locations l ON l.id = c.geography_id
-           LEFT JOIN rate_adjustments r ON r.plan_id = c.plan_id AND r.contractor_id = c.id
-          WHERE c.plan_id = $1 AND c.id = ANY($2)`,
-        [ctx.planId, contractorIds],
-      );
-      for (const row of rows) {
-        const entry = entryOf(map, `contractor:${row.id}`, row.multiplier);
-        if (row.effective_date && row.rate !== null) {
-          const value = monthly(Number(row.rate), row.currency_code!, MONTHLY_FACTOR[row.rate_type!]);
-          if (value !== null) entry.amounts.push({ effectiveDate: row.effective_date, monthly: value });
-        }
+    for (const row of contractorRows) {
+      const person = byKind.contractor.person(row.id, multiplierOf(row.multiplier));
+      if (row.effective_date && row.rate !== null) {
+        const value = monthly(Number(row.rate), row.currency_code!, MONTHLY_FACTOR[row.rate_type!]);
+        if (value !== null) byKind.contractor.add(person, row.effective_date, value);
       }
     }
-    const vacancyIds = ids('vacancy');
-    if (vacancyIds.length) {
-      const rows: { id: string; multiplier: string | null; salary: string | null; currency_code: string | null }[] = await em.query(
-        `SELECT v.id, l.cost_multiplier AS multiplier, v.salary, v.currency_code
-           FROM vacancies v LEFT JOIN locations l ON l.id = v.geography_id
-          WHERE v.plan_id = $1 AND v.id = ANY($2)`,
-        [ctx.planId, vacancyIds],
-      );
-      for (const row of rows) {
-        const entry = entryOf(map, `vacancy:${row.id}`, row.multiplier);
-        if (row.salary !== null) {
-          const value = monthly(Number(row.salary), row.currency_code ?? currency, MONTHLY_FACTOR.salary);
-          // A planned hire costs its salary from the first day it is planned.
-          if (value !== null) entry.amounts.push({ effectiveDate: '0001-01-01', monthly: value });
-        }
+    for (const row of vacancyRows) {
+      const person = byKind.vacancy.person(row.id, multiplierOf(row.multiplier));
+      if (row.salary !== null) {
+        const value = monthly(Number(row.salary), row.currency_code ?? currency, MONTHLY_FACTOR.salary);
+        // A planned hire costs its salary from the first day it is planned.
+        if (value !== null) byKind.vacancy.add(person, '0001-01-01', value);
       }
     }
-    const book = new CostBook(currency, map);
+    for (const table of Object.values(byKind)) table.seal();
+    const book = new CostBook(currency, byKind, window);
     book.unconverted = unconverted;
     return book;
   }
 }
 
-function entryOf(map: Map<string, PersonCost>, key: string, multiplier: string | null): PersonCost {
-  let entry = map.get(key);
-  if (!entry) {
-    entry = { amounts: [], multiplier: multiplier === null ? 1 : Number(multiplier) };
-    map.set(key, entry);
-  }
-  return entry;
+/** Runs the reads at once (`together`) or one after the other, and gives their results in order. */
+async function reads<T extends unknown[]>(together: boolean, ...tasks: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
+  if (together) return (await Promise.all(tasks.map((task) => task()))) as T;
+  const results: unknown[] = [];
+  for (const task of tasks) results.push(await task());
+  return results as T;
 }

@@ -4,39 +4,36 @@
  * definitions are written out in docs/decisions.md "Functional structure: figures".
  */
 import { addDays } from '../common/dates';
+import { dayNumber } from '../cost/cost-math';
 import { isActiveOn } from './dated';
+import type { FunctionalFiguresDto } from './dto/functional-read-responses.dto';
 
 /** FTEs are summed in ten-thousandths (the columns have four decimals), so sums are exact. */
 const UNITS = 10_000;
 export const fteUnits = (fte: string | number): number => Math.round(Number(fte) * UNITS);
 const fromUnits = (units: number): number => units / UNITS;
 
-export interface Figures {
-  headcount: number;
-  positions: number;
-  filledPositions: number;
-  openPositions: number;
-  requiredFte: number;
-  filledFte: number;
-  arrivals30: number;
-  leavers30: number;
-  monthlyCost: number | null;
-}
+export type Figures = FunctionalFiguresDto;
 
 /** The groups active on the day with their parent that day (null = top level). */
 export type GroupParents = ReadonlyMap<string, string | null>;
 
-export interface SeatRow {
-  id: string;
+/**
+ * The seats of one group (not its descendants) open on the as-of day, totalled by the database:
+ * how many, their requiredFte (exact numeric text), how many have an employee or contractor occupant
+ * that day (filled) and how many hold less than their requiredFte (open).
+ */
+export interface SeatTotals {
   groupId: string;
+  positions: number;
   requiredFte: string;
-  startDate: string;
-  endDate: string | null;
+  filled: number;
+  open: number;
 }
 
-/** An occupancy of a seat by an employee or a contractor (vacancies are planned hires, not occupants). */
+/** An occupancy of a seat (of group `groupId`) by an employee or a contractor (vacancies are planned hires, not occupants). */
 export interface OccupancyRow {
-  seatId: string;
+  groupId: string;
   kind: 'employee' | 'contractor';
   personId: string;
   fte: string;
@@ -70,59 +67,79 @@ export function window30(asOf: string): { arrivalsFrom: string; arrivalsTo: stri
  * Figures of every group in `parents`, each including all its descendants on `asOf`.
  * `withCost` false: monthlyCost is null everywhere.
  */
-export function computeFigures(parents: GroupParents, seats: readonly SeatRow[], occupancies: readonly OccupancyRow[], asOf: string, withCost: boolean): Map<string, Figures> {
+export function computeFigures(parents: GroupParents, seats: readonly SeatTotals[], occupancies: readonly OccupancyRow[], asOf: string, withCost: boolean): Map<string, Figures> {
+  // Groups, seats and people are numbered, so that the roll-up over each group's ancestors adds into
+  // arrays (no string-keyed look-up per ancestor); each person is counted once per group by number.
   const up = ancestry(parents);
-  const acc = new Map<string, { people: Set<string>; positions: number; filled: number; open: number; required: number; filledUnits: number; arrivals: number; leavers: number; cost: number }>();
-  for (const id of parents.keys()) acc.set(id, { people: new Set(), positions: 0, filled: 0, open: 0, required: 0, filledUnits: 0, arrivals: 0, leavers: 0, cost: 0 });
+  const groupIds = [...parents.keys()];
+  const groupIndex = new Map<string, number>();
+  for (let g = 0; g < groupIds.length; g++) groupIndex.set(groupIds[g], g);
+  const chains = groupIds.map((id) => up(id).map((g) => groupIndex.get(g)!));
+  const n = groupIds.length;
+  const positions = new Float64Array(n);
+  const filled = new Float64Array(n);
+  const open = new Float64Array(n);
+  const required = new Float64Array(n);
+  const filledUnits = new Float64Array(n);
+  const arrivals = new Float64Array(n);
+  const leavers = new Float64Array(n);
+  const cost = new Float64Array(n);
+  const people: Set<number>[] = groupIds.map(() => new Set<number>());
 
-  const seatGroup = new Map<string, string>();
-  for (const s of seats) seatGroup.set(s.id, s.groupId);
-  // Supply on the day per seat (employees and contractors only).
-  const supply = new Map<string, number>();
+  const personIndex = { employee: new Map<string, number>(), contractor: new Map<string, number>() };
   const w = window30(asOf);
   for (const o of occupancies) {
-    const groupId = seatGroup.get(o.seatId);
-    if (!groupId) continue;
-    const chain = up(groupId);
+    const group = groupIndex.get(o.groupId);
+    if (group === undefined) continue;
+    const chain = chains[group];
     const active = isActiveOn(o, asOf);
-    if (active) supply.set(o.seatId, (supply.get(o.seatId) ?? 0) + fteUnits(o.fte));
+    let person = -1;
+    let units = 0;
+    if (active) {
+      const numbers = personIndex[o.kind];
+      person = numbers.get(o.personId) ?? -1;
+      if (person < 0) {
+        person = personIndex.employee.size + personIndex.contractor.size;
+        numbers.set(o.personId, person);
+      }
+      units = fteUnits(o.fte);
+    }
     const arrives = o.startDate >= w.arrivalsFrom && o.startDate <= w.arrivalsTo;
     const leaves = o.endDate !== null && o.endDate >= w.leaversFrom && o.endDate <= w.leaversTo;
+    const monthCost = o.monthCost ?? 0;
     for (const g of chain) {
-      const a = acc.get(g)!;
       if (active) {
-        a.people.add(`${o.kind}:${o.personId}`);
-        a.filledUnits += fteUnits(o.fte);
+        people[g].add(person);
+        filledUnits[g] += units;
       }
-      if (arrives) a.arrivals++;
-      if (leaves) a.leavers++;
-      a.cost += o.monthCost ?? 0;
+      if (arrives) arrivals[g]++;
+      if (leaves) leavers[g]++;
+      cost[g] += monthCost;
     }
   }
-  for (const s of seats) {
-    if (!isActiveOn(s, asOf)) continue;
-    const held = supply.get(s.id) ?? 0;
-    const required = fteUnits(s.requiredFte);
-    for (const g of up(s.groupId)) {
-      const a = acc.get(g)!;
-      a.positions++;
-      a.required += required;
-      if (held > 0) a.filled++;
-      if (held < required) a.open++;
+  for (const t of seats) {
+    const group = groupIndex.get(t.groupId);
+    if (group === undefined) continue;
+    const units = fteUnits(t.requiredFte);
+    for (const g of chains[group]) {
+      positions[g] += t.positions;
+      required[g] += units;
+      filled[g] += t.filled;
+      open[g] += t.open;
     }
   }
   const out = new Map<string, Figures>();
-  for (const [id, a] of acc) {
-    out.set(id, {
-      headcount: a.people.size,
-      positions: a.positions,
-      filledPositions: a.filled,
-      openPositions: a.open,
-      requiredFte: fromUnits(a.required),
-      filledFte: fromUnits(a.filledUnits),
-      arrivals30: a.arrivals,
-      leavers30: a.leavers,
-      monthlyCost: withCost ? Math.round(a.cost * 100) / 100 : null,
+  for (let g = 0; g < n; g++) {
+    out.set(groupIds[g], {
+      headcount: people[g].size,
+      positions: positions[g],
+      filledPositions: filled[g],
+      openPositions: open[g],
+      requiredFte: fromUnits(required[g]),
+      filledFte: fromUnits(filledUnits[g]),
+      arrivals30: arrivals[g],
+      leavers30: leavers[g],
+      monthlyCost: withCost ? Math.round(cost[g] * 100) / 100 : null,
     });
   }
   return out;
@@ -156,7 +173,7 @@ export interface BridgeMonth {
  * previous month's closing; joiners = stays whose first day is in the month; leavers = stays whose
  * first day without the person (last day + 1) is in the month; so opening + joiners - leavers = closing.
  */
-export function headcountBridge(occupancies: readonly OccupancyRow[], firstMonth: string, months: number, costs: Map<string, number> | null): BridgeMonth[] {
+export function headcountBridge(occupancies: readonly Pick<OccupancyRow, 'kind' | 'personId' | 'startDate' | 'endDate'>[], firstMonth: string, months: number, costs: Map<string, number> | null): BridgeMonth[] {
   const byPerson = new Map<string, { start: string; end: string | null }[]>();
   for (const o of occupancies) {
     const key = `${o.kind}:${o.personId}`;
@@ -167,10 +184,11 @@ export function headcountBridge(occupancies: readonly OccupancyRow[], firstMonth
   // Merge each person's occupancies into stays (overlapping or adjacent days join).
   const stays: { start: string; end: string | null }[] = [];
   for (const list of byPerson.values()) {
-    list.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+    if (list.length > 1) list.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
     let current: { start: string; end: string | null } | null = null;
     for (const o of list) {
-      if (current && (current.end === null || addDays(current.end, 1) >= o.start)) {
+      // Adjacent: the day after the stay's last day is on or after the start (day numbers: no Date objects).
+      if (current && (current.end === null || dayNumber(current.end) + 1 >= dayNumber(o.start))) {
         if (current.end !== null && (o.end === null || o.end > current.end)) current.end = o.end;
       } else {
         current = { ...o };
@@ -178,17 +196,28 @@ export function headcountBridge(occupancies: readonly OccupancyRow[], firstMonth
       }
     }
   }
-  const present = (day: string) => stays.filter((s) => s.start <= day && (s.end === null || s.end >= day)).length;
+  const present = (day: string) => {
+    let n = 0;
+    for (const s of stays) if (s.start <= day && (s.end === null || s.end >= day)) n++;
+    return n;
+  };
   const out: BridgeMonth[] = [];
   for (let i = 0; i < months; i++) {
     const month = addMonths(firstMonth, i);
     const first = `${month}-01`;
     const last = lastDayOf(month);
+    const eve = addDays(first, -1);
+    let joiners = 0;
+    let leavers = 0;
+    for (const s of stays) {
+      if (s.start >= first && s.start <= last) joiners++;
+      if (s.end !== null && s.end >= eve && s.end < last) leavers++;
+    }
     out.push({
       month,
-      opening: present(addDays(first, -1)),
-      joiners: stays.filter((s) => s.start >= first && s.start <= last).length,
-      leavers: stays.filter((s) => s.end !== null && s.end >= addDays(first, -1) && s.end < last).length,
+      opening: present(eve),
+      joiners,
+      leavers,
       closing: present(last),
       cost: costs ? Math.round((costs.get(month) ?? 0) * 100) / 100 : null,
     });

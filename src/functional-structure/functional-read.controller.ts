@@ -69,7 +69,7 @@ export class FunctionalReadController {
   @ApiParam({ name: 'id', description: 'The group id or externalId' })
   @ApiData(FunctionalSummaryDto)
   @ApiErrors(400, 404)
-  async summary(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() q: FunctionalAsOfQueryDto): Promise<DataEnvelope<unknown>> {
+  async summary(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() q: FunctionalAsOfQueryDto): Promise<DataEnvelope<FunctionalSummaryDto>> {
     return one(await this.reads.summary(ctx, id, q.asOf));
   }
 

@@ -2,20 +2,21 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { RequestContext } from '../access/request-context';
 import { addDays, toIsoDateTime, todayUtc } from '../common/dates';
-import { decimalToNumber } from '../common/decimals';
 import { DomainError } from '../common/errors/domain-error';
-import { CostService } from '../cost/cost.service';
+import { CostBook, CostService } from '../cost/cost.service';
 import { loadCustomAttributeValues } from '../custom-attributes/custom-attribute-values.reader';
 import type { CustomAttributeValueDto } from '../custom-attributes/dto/custom-attribute-value.dto';
 import { activeOn, overlaps } from './dated';
 import type { FunctionalListQueryDto, FunctionalPageQueryDto } from './dto/functional-read.dto';
-import { addMonths, ancestry, BridgeMonth, GroupParents, computeFigures, Figures, headcountBridge, lastDayOf, OccupancyRow, SeatRow, window30 } from './figures';
+import { addMonths, ancestry, BridgeMonth, GroupParents, computeFigures, Figures, headcountBridge, lastDayOf, OccupancyRow, SeatTotals, window30 } from './figures';
 import type {
   FunctionalChangeDto,
   FunctionalGroupDetailDto,
   FunctionalGroupListDto,
   FunctionalGroupViewDto,
+  FunctionalMovementDto,
   FunctionalPositionPageDto,
+  FunctionalSummaryDto,
   FunctionalTreeDto,
   FunctionalTreeNodeDto,
 } from './dto/functional-read-responses.dto';
@@ -143,14 +144,13 @@ export class FunctionalReadService {
    * so the plan does not depend on the planner's row estimates (the tree of 500 groups stays fast).
    */
   private async allGroups(planId: string, day: string): Promise<GroupRow[]> {
-    const groups: GroupRow[] = await this.em.query(
-      `SELECT g.id, g.name, g.group_type, g.description, g.external_id, g.start_date, g.end_date FROM functional_groups g WHERE g.plan_id = $1 AND ${activeOn('g', '$2')}`,
-      [planId, day],
-    );
-    const placements: { group_id: string; parent_group_id: string | null }[] = await this.em.query(
-      `SELECT p.group_id, p.parent_group_id FROM functional_group_placements p WHERE p.plan_id = $1 AND ${activeOn('p', '$2')}`,
-      [planId, day],
-    );
+    const [groups, placements]: [GroupRow[], { group_id: string; parent_group_id: string | null }[]] = await Promise.all([
+      this.em.query(
+        `SELECT g.id, g.name, g.group_type, g.description, g.external_id, g.start_date, g.end_date FROM functional_groups g WHERE g.plan_id = $1 AND ${activeOn('g', '$2')}`,
+        [planId, day],
+      ),
+      this.em.query(`SELECT p.group_id, p.parent_group_id FROM functional_group_placements p WHERE p.plan_id = $1 AND ${activeOn('p', '$2')}`, [planId, day]),
+    ]);
     const active = new Set(groups.map((g) => g.id));
     const parentOf = new Map<string, string | null>();
     const withChild = new Set<string>();
@@ -294,39 +294,43 @@ export class FunctionalReadService {
 
   /**
    * Figures of every group active on the day (rolled up over descendants), from one load of the
-   * plan's groups, placements, seats and employee/contractor occupancies: four queries whatever the size.
+   * plan's groups and placements, each group's seat totals (summed by the database) and the
+   * employee/contractor occupancies of the as-of month and 30-day windows: a fixed number of queries,
+   * run at once, whatever the size. `book`: the cost book to use when the caller already has one.
    */
-  async figures(ctx: RequestContext, day: string): Promise<{ groups: GroupRow[]; figures: Map<string, Figures> }> {
-    const groups = await this.allGroups(ctx.planId, day);
-    const parents = new Map(groups.map((g) => [g.id, g.parent_id]));
+  async figures(ctx: RequestContext, day: string, book?: Promise<CostBook> | null): Promise<{ groups: GroupRow[]; figures: Map<string, Figures> }> {
     const month = day.slice(0, 7);
     const w = window30(day);
     const from = `${month}-01` < day ? `${month}-01` : day;
     const monthEnd = new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)), 0)).toISOString().slice(0, 10);
     const to = monthEnd > w.arrivalsTo ? monthEnd : w.arrivalsTo;
-    const seats: SeatRow[] = (
-      await this.em.query(
-        `SELECT s.id, s.functional_group_id AS "groupId", s.required_fte AS "requiredFte", s.start_date AS "startDate", s.end_date AS "endDate"
-           FROM functional_positions s WHERE s.plan_id = $1 AND ${overlaps('s', '$2', '$3')}`,
-        [ctx.planId, from, to],
-      )
-    ).filter((s: SeatRow) => parents.has(s.groupId));
-    const occupancies: OccupancyRow[] = await this.em.query(
-      `SELECT a.functional_position_id AS "seatId", CASE WHEN a.employee_id IS NOT NULL THEN 'employee' ELSE 'contractor' END AS kind,
-              COALESCE(a.employee_id, a.contractor_id) AS "personId", a.fte, a.start_date AS "startDate", a.end_date AS "endDate"
-         FROM functional_assignments a
-        WHERE a.plan_id = $1 AND a.vacancy_id IS NULL AND ${overlaps('a', '$2', '$3')}`,
-      [ctx.planId, from, to],
-    );
     const withCost = CostService.canSeeCost(ctx);
-    if (withCost && occupancies.length) {
-      const book = await this.cost.book(
-        ctx,
-        this.em,
-        occupancies.map((o) => ({ kind: o.kind, id: o.personId })),
-      );
+    // The loads are independent (the cost book finds the seat holders itself): run them at once on the pool.
+    const [groups, seats, occupancies, costBook] = await Promise.all([
+      this.allGroups(ctx.planId, day),
+      this.em.query(
+        `SELECT s.functional_group_id AS "groupId", count(*)::int AS positions, sum(s.required_fte)::text AS "requiredFte",
+                (count(*) FILTER (WHERE h.held > 0))::int AS filled, (count(*) FILTER (WHERE COALESCE(h.held, 0) < s.required_fte))::int AS open
+           FROM functional_positions s
+           LEFT JOIN (SELECT a.functional_position_id AS seat, sum(a.fte) AS held FROM functional_assignments a
+                       WHERE a.plan_id = $1 AND a.vacancy_id IS NULL AND ${activeOn('a', '$2')} GROUP BY 1) h ON h.seat = s.id
+          WHERE s.plan_id = $1 AND ${activeOn('s', '$2')}
+          GROUP BY 1`,
+        [ctx.planId, day],
+      ) as Promise<SeatTotals[]>,
+      this.em.query(
+        `SELECT s.functional_group_id AS "groupId", CASE WHEN a.employee_id IS NOT NULL THEN 'employee' ELSE 'contractor' END AS kind,
+                COALESCE(a.employee_id, a.contractor_id) AS "personId", a.fte, a.start_date AS "startDate", a.end_date AS "endDate"
+           FROM functional_assignments a JOIN functional_positions s ON s.plan_id = a.plan_id AND s.id = a.functional_position_id
+          WHERE a.plan_id = $1 AND a.vacancy_id IS NULL AND ${overlaps('a', '$2', '$3')}`,
+        [ctx.planId, from, to],
+      ) as Promise<OccupancyRow[]>,
+      book !== undefined ? book : withCost ? this.cost.book(ctx, this.em, { seatHolders: { from, to } }, { from: `${month}-01`, to: monthEnd }) : null,
+    ]);
+    const parents = new Map(groups.map((g) => [g.id, g.parent_id]));
+    if (costBook) {
       for (const o of occupancies) {
-        o.monthCost = book.monthCost({ kind: o.kind, id: o.personId }, month, { start: o.startDate, end: o.endDate, fte: Number(o.fte) });
+        o.monthCost = costBook.monthCost({ kind: o.kind, id: o.personId }, month, { start: o.startDate, end: o.endDate, fte: Number(o.fte) });
       }
     }
     return { groups, figures: computeFigures(parents, seats, occupancies, day, withCost) };
@@ -405,62 +409,88 @@ export class FunctionalReadService {
    * and occupancy of the next twelve months; the twelve-month headcount bridge; the last 20 changes.
    * The subtree is the group's descendants on the as-of day.
    */
-  async summary(ctx: RequestContext, idOrExternalId: string, asOf: string | undefined): Promise<Record<string, unknown>> {
+  async summary(ctx: RequestContext, idOrExternalId: string, asOf: string | undefined): Promise<FunctionalSummaryDto> {
     const day = this.day(asOf);
     const group = await this.findGroup(ctx, idOrExternalId, day);
-    const { groups, figures } = await this.figures(ctx, day);
-    const up = ancestry(new Map(groups.map((g) => [g.id, g.parent_id])));
-    const subtree = groups.filter((g) => up(g.id).includes(group.id)).map((g) => g.id);
     const [y, m, d] = day.split('-').map(Number);
     const scheduleTo = addDays(new Date(Date.UTC(y + 1, m - 1, d)).toISOString().slice(0, 10), -1);
     const firstMonth = day.slice(0, 7);
     const bridgeFrom = addDays(`${firstMonth}-01`, -1);
     const bridgeTo = lastDayOf(addMonths(firstMonth, 11));
     const to = bridgeTo > scheduleTo ? bridgeTo : scheduleTo;
+    const withCost = CostService.canSeeCost(ctx);
+    // One cost book for the figures and the bridge: the seat holders of [bridgeFrom, to] for the twelve months.
+    const book = withCost ? this.cost.book(ctx, this.em, { seatHolders: { from: bridgeFrom, to } }, { from: `${firstMonth}-01`, to: bridgeTo }) : null;
+    book?.catch(() => undefined); // a failure surfaces where the book is awaited, not as an unhandled rejection
 
-    const seats: Record<string, string | null>[] = await this.em.query(
-      `SELECT s.id, s.functional_group_id, s.name, s.external_id, s.required_fte, s.start_date, s.end_date FROM functional_positions s
-        WHERE s.plan_id = $1 AND s.functional_group_id = ANY($2) AND ${overlaps('s', '$3', '$4')} ORDER BY s.name, s.id`,
-      [ctx.planId, subtree, day, scheduleTo],
-    );
     type Occ = { id: string; seatId: string; seatName: string; kind: 'employee' | 'contractor' | 'vacancy'; personId: string; name: string; fte: string; startDate: string; endDate: string | null };
-    const occupancies: Occ[] = await this.em.query(
-      `SELECT a.id, a.functional_position_id AS "seatId", s.name AS "seatName",
-              CASE WHEN a.employee_id IS NOT NULL THEN 'employee' WHEN a.contractor_id IS NOT NULL THEN 'contractor' ELSE 'vacancy' END AS kind,
-              COALESCE(a.employee_id, a.contractor_id, a.vacancy_id) AS "personId", ${OCCUPANT_NAME} AS name, a.fte, a.start_date AS "startDate", a.end_date AS "endDate"
-         FROM functional_assignments a
-         JOIN functional_positions s ON s.plan_id = a.plan_id AND s.id = a.functional_position_id ${OCCUPANT_JOINS}
-        WHERE a.plan_id = $1 AND s.functional_group_id = ANY($2) AND ${overlaps('a', '$3', '$4')}
-        ORDER BY name, a.start_date, a.id`,
-      [ctx.planId, subtree, bridgeFrom, to],
-    );
+    // The plan's figures and the subtree's own reads are independent: load them at once on the pool.
+    const [{ figures }, { seats, occupancies, changes }] = await Promise.all([
+      this.figures(ctx, day, book),
+      (async () => {
+        const groups = await this.allGroups(ctx.planId, day);
+        const up = ancestry(new Map(groups.map((g) => [g.id, g.parent_id])));
+        const subtree = groups.filter((g) => up(g.id).includes(group.id)).map((g) => g.id);
+        const [seats, occupancies, changes] = await Promise.all([
+          this.em.query(
+            `SELECT s.id, s.functional_group_id, s.name, s.external_id, s.required_fte, s.start_date, s.end_date FROM functional_positions s
+              WHERE s.plan_id = $1 AND s.functional_group_id = ANY($2) AND ${overlaps('s', '$3', '$4')} ORDER BY s.name, s.id`,
+            [ctx.planId, subtree, day, scheduleTo],
+          ) as Promise<{ id: string; functional_group_id: string; name: string; external_id: string | null; required_fte: string; start_date: string; end_date: string | null }[]>,
+          this.em.query(
+            `SELECT a.id, a.functional_position_id AS "seatId", s.name AS "seatName",
+                    CASE WHEN a.employee_id IS NOT NULL THEN 'employee' WHEN a.contractor_id IS NOT NULL THEN 'contractor' ELSE 'vacancy' END AS kind,
+                    COALESCE(a.employee_id, a.contractor_id, a.vacancy_id) AS "personId", ${OCCUPANT_NAME} AS name, a.fte, a.start_date AS "startDate", a.end_date AS "endDate"
+               FROM functional_assignments a
+               JOIN functional_positions s ON s.plan_id = a.plan_id AND s.id = a.functional_position_id ${OCCUPANT_JOINS}
+              WHERE a.plan_id = $1 AND s.functional_group_id = ANY($2) AND ${overlaps('a', '$3', '$4')}
+              ORDER BY name, a.start_date, a.id`,
+            [ctx.planId, subtree, bridgeFrom, to],
+          ) as Promise<Occ[]>,
+          this.em.query(
+            `SELECT entity_type, entity_id, change_type, before, after, actor_type, actor_id, created_at FROM record_changes
+              WHERE organization_id = $1 AND plan_id = $2 AND entity_type IN ('functional_group', 'functional_position', 'functional_assignment')
+                AND (entity_id = ANY($3)
+                     OR entity_id IN (SELECT id FROM functional_positions WHERE plan_id = $2 AND functional_group_id = ANY($3))
+                     OR entity_id IN (SELECT a.id FROM functional_assignments a JOIN functional_positions s ON s.plan_id = a.plan_id AND s.id = a.functional_position_id
+                                       WHERE a.plan_id = $2 AND s.functional_group_id = ANY($3)))
+              ORDER BY seq DESC LIMIT 20`,
+            [ctx.organizationId, ctx.planId, subtree],
+          ) as Promise<ChangeRow[]>,
+        ]);
+        return { seats, occupancies, changes };
+      })(),
+    ]);
     const people = occupancies.filter((o): o is Occ & { kind: 'employee' | 'contractor' } => o.kind !== 'vacancy');
     const w = window30(day);
-    const movement = (o: Occ) => ({ assignmentId: o.id, positionId: o.seatId, positionName: o.seatName, kind: o.kind, personId: o.personId, name: o.name, fte: decimalToNumber(o.fte), startDate: o.startDate, endDate: o.endDate });
+    const movement = (o: Occ & { kind: 'employee' | 'contractor' }): FunctionalMovementDto => ({
+      assignmentId: o.id,
+      positionId: o.seatId,
+      positionName: o.seatName,
+      kind: o.kind,
+      personId: o.personId,
+      name: o.name,
+      fte: Number(o.fte),
+      startDate: o.startDate,
+      endDate: o.endDate,
+    });
 
     let costs: Map<string, number> | null = null;
-    if (CostService.canSeeCost(ctx)) {
+    if (book) {
       costs = new Map();
-      const book = people.length ? await this.cost.book(ctx, this.em, people.map((o) => ({ kind: o.kind, id: o.personId }))) : null;
-      for (let i = 0; i < 12 && book; i++) {
-        const month = addMonths(firstMonth, i);
-        let total = 0;
-        for (const o of people) total += book.monthCost({ kind: o.kind, id: o.personId }, month, { start: o.startDate, end: o.endDate, fte: Number(o.fte) });
-        costs.set(month, total);
+      const costBook = await book;
+      if (people.length) {
+        // Each occupancy's twelve months in one pass over its person's amounts; every month sums in people order.
+        const totals = new Array<number>(12).fill(0);
+        for (const o of people) {
+          const months = costBook.monthCosts({ kind: o.kind, id: o.personId }, firstMonth, 12, { start: o.startDate, end: o.endDate, fte: Number(o.fte) });
+          for (let i = 0; i < 12; i++) totals[i] += months[i];
+        }
+        for (let i = 0; i < 12; i++) costs.set(addMonths(firstMonth, i), totals[i]);
       }
     }
     const bridge: BridgeMonth[] = headcountBridge(people, firstMonth, 12, costs);
 
-    const changes: ChangeRow[] = await this.em.query(
-      `SELECT entity_type, entity_id, change_type, before, after, actor_type, actor_id, created_at FROM record_changes
-        WHERE organization_id = $1 AND plan_id = $2 AND entity_type IN ('functional_group', 'functional_position', 'functional_assignment')
-          AND (entity_id = ANY($3)
-               OR entity_id IN (SELECT id FROM functional_positions WHERE plan_id = $2 AND functional_group_id = ANY($3))
-               OR entity_id IN (SELECT a.id FROM functional_assignments a JOIN functional_positions s ON s.plan_id = a.plan_id AND s.id = a.functional_position_id
-                                 WHERE a.plan_id = $2 AND s.functional_group_id = ANY($3)))
-        ORDER BY seq DESC LIMIT 20`,
-      [ctx.organizationId, ctx.planId, subtree],
-    );
     const bySeat = new Map<string, Occ[]>();
     for (const o of occupancies) {
       if (o.startDate > scheduleTo || (o.endDate !== null && o.endDate < day)) continue;
@@ -471,7 +501,7 @@ export class FunctionalReadService {
     return {
       ...this.view(ctx, group),
       asOf: day,
-      figures: figures.get(group.id),
+      figures: figures.get(group.id)!,
       arrivals: people.filter((o) => o.startDate >= w.arrivalsFrom && o.startDate <= w.arrivalsTo).map(movement),
       leavers: people.filter((o) => o.endDate !== null && o.endDate >= w.leaversFrom && o.endDate <= w.leaversTo).map(movement),
       schedule: {
@@ -482,11 +512,11 @@ export class FunctionalReadService {
           functionalGroupId: s.functional_group_id,
           name: s.name,
           externalId: s.external_id,
-          requiredFte: decimalToNumber(s.required_fte),
+          requiredFte: Number(s.required_fte),
           startDate: s.start_date,
           endDate: s.end_date,
           occupancies: (bySeat.get(s.id as string) ?? [])
-            .map((o) => ({ assignmentId: o.id, kind: o.kind, personId: o.personId, name: o.name, fte: decimalToNumber(o.fte), startDate: o.startDate, endDate: o.endDate })),
+            .map((o) => ({ assignmentId: o.id, kind: o.kind, personId: o.personId, name: o.name, fte: Number(o.fte), startDate: o.startDate, endDate: o.endDate })),
         })),
       },
       bridge,
