@@ -102,7 +102,7 @@ export class FunctionalReadService {
     return this.access.viewer(ctx, this.em, parents);
   }
 
-  private view(_ctx: RequestContext, r: GroupRow): GroupView {
+  private view(r: GroupRow): GroupView {
     return {
       id: r.id,
       name: r.name,
@@ -190,7 +190,7 @@ export class FunctionalReadService {
       await this.em.query(`${base} ORDER BY g.name, g.id OFFSET $${params.length + 1} LIMIT $${params.length + 2}`, [...params, q.offset ?? 0, q.limit ?? 20]),
     );
     return {
-      groups: rows.map((r) => this.view(ctx, { ...r, viewer_access: viewer.access(r.id) ?? 'READER' })),
+      groups: rows.map((r) => this.view({ ...r, viewer_access: viewer.access(r.id) ?? 'READER' })),
       total,
       canCreateRoot: ctx.capabilities.has(EDIT_ALL_FUNCTIONAL_GROUPS) && ctx.permissions.has('functional_groups_edit'),
       canShare: this.access.canShareAll(ctx),
@@ -219,7 +219,7 @@ export class FunctionalReadService {
       [ctx.organizationId, ctx.planId, row.id],
     );
     return {
-      ...this.view(ctx, row),
+      ...this.view(row),
       parent,
       positions: page.positions,
       totalPositions: page.total,
@@ -360,7 +360,7 @@ export class FunctionalReadService {
       for (const g of (byParent.get(parent) ?? []).sort(byName)) {
         if (count >= TREE_LIMIT) break;
         count++;
-        const node: TreeNode = { ...this.view(ctx, { ...g, viewer_access: viewer.access(g.id) ?? 'READER' }), figures: figures.get(g.id)!, managers: grants.managersOf(up(g.id)), children: [] };
+        const node: TreeNode = { ...this.view({ ...g, viewer_access: viewer.access(g.id) ?? 'READER' }), figures: figures.get(g.id)!, managers: grants.managersOf(up(g.id)), children: [] };
         out.push(node);
         node.children = build(g.id);
       }
@@ -499,7 +499,7 @@ export class FunctionalReadService {
       else bySeat.set(o.seatId, [o]);
     }
     return {
-      ...this.view(ctx, group),
+      ...this.view(group),
       asOf: day,
       figures: figures.get(group.id)!,
       arrivals: people.filter((o) => o.startDate >= w.arrivalsFrom && o.startDate <= w.arrivalsTo).map(movement),
