@@ -1,23 +1,26 @@
 # syntax=docker/dockerfile:1
-# Build stage: install everything, compile TypeScript (with the Swagger plugin), then drop dev dependencies.
+# Build stage: install exactly the committed lock file, compile TypeScript (with the Swagger plugin),
+# then drop dev dependencies.
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm install --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json nest-cli.json ormconfig.ts ./
 COPY src ./src
 COPY migrations ./migrations
 COPY scripts ./scripts
 RUN npm run build && npm prune --omit=dev
 
-# Runtime stage: the compiled app and production dependencies, run as a non-root user.
+# Runtime stage: the compiled app and production dependencies, owned by root and read-only for the
+# non-root user that runs it; only /data (the embedded database and the generated admin token) is writable.
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
 RUN mkdir -p /data && chown node:node /data
-COPY --from=build --chown=node:node /app/package.json ./
-COPY --from=build --chown=node:node /app/node_modules ./node_modules
-COPY --from=build --chown=node:node /app/dist ./dist
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+RUN chmod -R a-w /app
 USER node
 EXPOSE 3000
 VOLUME ["/data"]
