@@ -11,8 +11,22 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  * token-like, and any name we do not know) is logged by name with its value `[REDACTED]`.
  */
 const PLAIN_QUERY_PARAMS = new Set([
-  'page', 'limit', 'offset', 'sortBy', 'sortDir', 'include', 'asOf', 'rootsOnly', 'parentId', 'scenarioId',
-  'sourceId', 'status', 'from', 'to', 'date', 'amount',
+  'page',
+  'limit',
+  'offset',
+  'sortBy',
+  'sortDir',
+  'include',
+  'asOf',
+  'rootsOnly',
+  'parentId',
+  'scenarioId',
+  'sourceId',
+  'status',
+  'from',
+  'to',
+  'date',
+  'amount',
 ]);
 export const REDACTED = '[REDACTED]';
 
