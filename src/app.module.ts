@@ -1,15 +1,17 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { AccessModule } from './access/access.module';
 import { BusinessMetricsModule } from './business-metrics/business-metrics.module';
 import { AllExceptionsFilter } from './common/errors/exception.filter';
+import { LocationInterceptor } from './common/http/location';
 import { AppValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { DatabaseRuntime } from './database/database-runtime';
 import { HealthController } from './health/health.controller';
+import { RootController } from './health/root.controller';
 import { OrganizationsModule } from './organizations/organizations.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { CustomAttributesModule } from './custom-attributes/custom-attributes.module';
@@ -49,10 +51,11 @@ export class AppModule {
         CostModule,
         BusinessMetricsModule,
       ],
-      controllers: [HealthController],
+      controllers: [HealthController, RootController],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useClass: AppValidationPipe },
+        { provide: APP_INTERCEPTOR, useClass: LocationInterceptor },
       ],
     };
   }

@@ -1,36 +1,8 @@
 import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { randomUUID } from 'node:crypto';
-import type { NextFunction, Response } from 'express';
-import type { ContextRequest } from './access/request-context';
-import { logger } from './common/logging/json-logger';
+import { requestLog } from './common/logging/request-log';
 import { AppConfig } from './config/app-config';
-
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-/** Request id (accepted from X-Request-Id or made), echoed back, and one structured log line per request. */
-function requestLog(req: ContextRequest, res: Response, next: NextFunction): void {
-  const given = req.headers['x-request-id'];
-  const requestId = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-  req.requestId = requestId;
-  req.headers['x-request-id'] = requestId;
-  res.setHeader('X-Request-Id', requestId);
-  if (!logger.enabled('info')) return next();
-  const started = process.hrtime.bigint();
-  res.on('finish', () => {
-    logger.write('info', 'request', {
-      requestId,
-      method: req.method,
-      path: req.originalUrl,
-      status: res.statusCode,
-      durationMs: Number(process.hrtime.bigint() - started) / 1e6,
-      organizationId: req.ctx?.organizationId,
-      actor: req.ctx ? `${req.ctx.actor.type}:${req.ctx.actor.id}` : undefined,
-    });
-  });
-  next();
-}
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()

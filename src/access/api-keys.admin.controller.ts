@@ -6,6 +6,7 @@ import { PageQueryDto } from '../common/http/pagination.dto';
 import { AdminApi } from './access.decorators';
 import { ApiKeysService } from './api-keys.service';
 import { ApiKeyDto, CreateApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto';
+import { LocationOf } from '../common/http/location';
 
 @ApiTags('Application: API keys')
 @AdminApi()
@@ -15,6 +16,7 @@ export class ApiKeysAdminController {
 
   /** Creates a key for the user. The key text (`wfp_...`) is in this response only. */
   @Post('users/:userId/api-keys')
+  @LocationOf('/admin/v1/organizations/:orgId/api-keys/:id')
   @ApiData(CreatedApiKeyDto, 201)
   @ApiErrors(400, 404)
   async create(

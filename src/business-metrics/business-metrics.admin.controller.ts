@@ -54,7 +54,7 @@ export class BusinessMetricsAdminController {
     return one(await this.metrics.update(orgId, metricId, body));
   }
 
-  /** The systems that pushed readings of the metric, with their feed status, by name. */
+  /** The systems that pushed readings of the metric, with their feed status, by name; paged (`page`, `limit`) like every list. */
   @Get(':metricId/sources')
   @ApiParam(METRIC_PARAM)
   @ApiList(MetricSourceDto)

@@ -83,7 +83,7 @@ function grantView(r: GrantRow, inherited: boolean): AccessGrantViewDto {
  * structure: access"): `access(groupId)` is EDITOR, READER or null (not visible: 404).
  */
 export interface Viewer {
-  /** Every group is visible (the creator has "Edit all" or "Share functional groups"). */
+  /** Every group is visible ("Edit all", "Share functional groups", or the organization does not restrict visibility). */
   readonly all: boolean;
   access(groupId: string): FunctionalAccess | null;
   /** The visible groups among `parents` (every group when `all`). */
@@ -165,11 +165,20 @@ export class FunctionalAccessService {
     return new GrantBook(rows);
   }
 
+  /** The organization setting `functionalGroupsRestrictedVisibility`: reading a group needs a grant on it or a parent. */
+  private async restrictedVisibility(em: EntityManager, organizationId: string): Promise<boolean> {
+    const rows: { restricted: boolean }[] = await em.query(`SELECT functional_groups_restricted_visibility AS restricted FROM organizations WHERE id = $1`, [organizationId]);
+    return rows[0]?.restricted ?? false;
+  }
+
   /**
-   * What the caller sees on a day. "Edit all functional groups": every group, EDITOR. "Share
-   * functional groups": every group, at least READER. Otherwise the groups under the creator's grants
-   * (the strongest grant on the group or an ancestor). EDITOR also needs the key's `functional_groups_edit`
-   * (viewerAccess says what this caller can do). `parents` is only loaded when grants decide.
+   * What the caller sees on a day (document 02 "Read groups": the key's functional_groups_view, checked
+   * by the guard, and an active creator). "Edit all functional groups": every group, EDITOR. "Share
+   * functional groups", or any account while the organization's `functionalGroupsRestrictedVisibility`
+   * is off (the default): every group, at least READER. Otherwise only the groups under the creator's
+   * grants. A grant lifts the access to the strongest grant on the group or an ancestor; EDITOR also
+   * needs the key's `functional_groups_edit` (viewerAccess says what this caller can do). `parents` is
+   * only loaded when grants decide.
    */
   async viewer(ctx: RequestContext, em: EntityManager, loadParents: () => Promise<GroupParents>): Promise<Viewer> {
     const keyEdits = ctx.permissions.has('functional_groups_edit');
@@ -178,9 +187,12 @@ export class FunctionalAccessService {
       const access = cap('EDITOR');
       return { all: true, access: () => access, visible: (parents) => [...parents.keys()] };
     }
-    const floor: FunctionalAccess | null = ctx.capabilities.has(SHARE_FUNCTIONAL_GROUPS) ? 'READER' : null;
+    const readsAll = ctx.capabilities.has(SHARE_FUNCTIONAL_GROUPS) || !(await this.restrictedVisibility(em, ctx.organizationId));
+    const floor: FunctionalAccess | null = readsAll ? 'READER' : null;
     const own = ctx.userId ? await this.grants(em, ctx.organizationId, ctx.userId) : new GrantBook([]);
-    if (own.isEmpty && !floor) return { all: false, access: () => null, visible: () => [] };
+    if (own.isEmpty) {
+      return floor ? { all: true, access: () => floor, visible: (parents) => [...parents.keys()] } : { all: false, access: () => null, visible: () => [] };
+    }
     const parents = await loadParents();
     const up = ancestry(parents);
     const memo = new Map<string, FunctionalAccess | null>();

@@ -19,6 +19,7 @@ export class OrganizationsService {
         name: input.name,
         reportingCurrency: input.reportingCurrency ?? 'USD',
         functionalGroupsEnabled: input.functionalGroupsEnabled ?? false,
+        functionalGroupsRestrictedVisibility: input.functionalGroupsRestrictedVisibility ?? false,
       });
       await tx.insert(OrganizationEntity, org);
       await tx.insert(PlanEntity, {
@@ -56,6 +57,7 @@ export class OrganizationsService {
     if (input.name !== undefined) patch.name = input.name;
     if (input.reportingCurrency !== undefined) patch.reportingCurrency = input.reportingCurrency;
     if (input.functionalGroupsEnabled !== undefined) patch.functionalGroupsEnabled = input.functionalGroupsEnabled;
+    if (input.functionalGroupsRestrictedVisibility !== undefined) patch.functionalGroupsRestrictedVisibility = input.functionalGroupsRestrictedVisibility;
     if (Object.keys(patch).length) await this.dataSource.getRepository(OrganizationEntity).update({ id: org.id }, patch);
     return this.get(id);
   }

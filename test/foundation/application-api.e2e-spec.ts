@@ -15,6 +15,7 @@ describe('application API: organizations, users, API keys (03 §3)', () => {
       name: 'Acme',
       reportingCurrency: 'USD',
       functionalGroupsEnabled: false,
+      functionalGroupsRestrictedVisibility: false,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

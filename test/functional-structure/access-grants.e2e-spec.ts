@@ -37,9 +37,13 @@ describe('functional structure: access grants and visibility (document 02, issue
   });
   afterAll(() => t.close());
 
-  /** A: top level with A1 (with A1x beneath) and A2; B: top level. Created by an "Edit all" key. */
-  async function structure() {
+  /**
+   * A: top level with A1 (with A1x beneath) and A2; B: top level. Created by an "Edit all" key. The
+   * organization restricts visibility to grants (`functionalGroupsRestrictedVisibility`) unless told otherwise.
+   */
+  async function structure(restricted = true) {
     const org = await t.createTenant();
+    if (restricted) await t.admin('patch', `/organizations/${org.orgId}`).send({ functionalGroupsRestrictedVisibility: true }).expect(200);
     const f = fs(t, org);
     const a = await f.group({ name: 'A' });
     const a1 = await f.group({ name: 'A1', parentFunctionalGroupId: a });
@@ -47,6 +51,23 @@ describe('functional structure: access grants and visibility (document 02, issue
     const a2 = await f.group({ name: 'A2', parentFunctionalGroupId: a });
     const b = await f.group({ name: 'B' });
     return { org, f, a, a1, a1x, a2, b };
+  }
+
+  /** `caller` sees exactly `expected` (group id -> viewerAccess) in the list, the tree, GET /:id, its positions and summary. */
+  async function expectSees(who: string, caller: Tenant, expected: Record<string, 'EDITOR' | 'READER'>, all: string[]): Promise<void> {
+    const list = (await caller.api('get', '/functional-groups?limit=100').expect(200)).body.data;
+    const seen = Object.fromEntries(list.groups.map((g: { id: string; viewerAccess: string }) => [g.id, g.viewerAccess]));
+    expect([who, seen, list.total]).toEqual([who, expected, Object.keys(expected).length]);
+    const tree = (await caller.api('get', '/functional-groups/tree').expect(200)).body.data;
+    expect([who, Object.fromEntries(flatten(tree.groups).map((s) => s.split(':'))), tree.totalGroups]).toEqual([who, expected, Object.keys(expected).length]);
+    for (const id of all) {
+      const res = await caller.api('get', `/functional-groups/${id}`);
+      expect([who, id, res.status, res.body.data?.viewerAccess]).toEqual([who, id, expected[id] ? 200 : 404, expected[id]]);
+      const positions = await caller.api('get', `/functional-groups/${id}/positions`);
+      expect([who, id, positions.status]).toEqual([who, id, expected[id] ? 200 : 404]);
+      const summary = await caller.api('get', `/functional-groups/${id}/summary`);
+      expect([who, id, summary.status]).toEqual([who, id, expected[id] ? 200 : 404]);
+    }
   }
 
   it('02/access: POST /access answers 201 { data: { id } }; GET /:id shows direct and inherited grants; the tree marks inherited managers', async () => {
@@ -213,7 +234,7 @@ describe('functional structure: access grants and visibility (document 02, issue
     expect((await t.dataSource.query(`SELECT name FROM functional_groups WHERE plan_id = $1 AND id = $2`, [live, a]))[0].name).toBe('A in scenario');
   });
 
-  it('02/visibility matrix: which groups each caller sees (list, tree, GET /:id) and its viewerAccess', async () => {
+  it('02/visibility matrix (functionalGroupsRestrictedVisibility true): which groups each caller sees (list, tree, GET /:id) and its viewerAccess', async () => {
     const { org, a, a1, a1x, a2, b } = await structure();
     const all = [a, a1, a1x, a2, b];
     const editAll = org; // creator "*", key with every permission
@@ -237,21 +258,7 @@ describe('functional structure: access grants and visibility (document 02, issue
       ['reader of A, manager of A1x', readerOfA, { [a]: 'READER', [a1]: 'READER', [a1x]: 'EDITOR', [a2]: 'READER' }],
       ['no grants', nobody, {}],
     ];
-    for (const [who, caller, expected] of cases) {
-      const list = (await caller.api('get', '/functional-groups?limit=100').expect(200)).body.data;
-      const seen = Object.fromEntries(list.groups.map((g: { id: string; viewerAccess: string }) => [g.id, g.viewerAccess]));
-      expect([who, seen, list.total]).toEqual([who, expected, Object.keys(expected).length]);
-      const tree = (await caller.api('get', '/functional-groups/tree').expect(200)).body.data;
-      expect([who, Object.fromEntries(flatten(tree.groups).map((s) => s.split(':'))), tree.totalGroups]).toEqual([who, expected, Object.keys(expected).length]);
-      for (const id of all) {
-        const res = await caller.api('get', `/functional-groups/${id}`);
-        expect([who, id, res.status, res.body.data?.viewerAccess]).toEqual([who, id, expected[id] ? 200 : 404, expected[id]]);
-        const positions = await caller.api('get', `/functional-groups/${id}/positions`);
-        expect([who, id, positions.status]).toEqual([who, id, expected[id] ? 200 : 404]);
-        const summary = await caller.api('get', `/functional-groups/${id}/summary`);
-        expect([who, id, summary.status]).toEqual([who, id, expected[id] ? 200 : 404]);
-      }
-    }
+    for (const [who, caller, expected] of cases) await expectSees(who, caller, expected, all);
     // A visible group whose parent is not visible is a root of the caller's tree.
     const roots = (await managerOfA1.api('get', '/functional-groups/tree').expect(200)).body.data.groups;
     expect(ids(roots)).toEqual([a1]);
@@ -262,7 +269,7 @@ describe('functional structure: access grants and visibility (document 02, issue
     expect((await readerOfA.api('get', `/functional-groups/positions/${seat}/custom-attributes`)).status).toBe(200);
   });
 
-  it('02/visibility: inherited rights follow the hierarchy of the as-of day (before and after a move)', async () => {
+  it('02/visibility (functionalGroupsRestrictedVisibility true): inherited rights follow the hierarchy of the as-of day (before and after a move)', async () => {
     const { org, f, a2, b } = await structure();
     const readerOfB = await login(t, org, [...API_PERMISSIONS]);
     await grant(org, b, readerOfB.userId, 'READER').expect(201);
@@ -277,5 +284,56 @@ describe('functional structure: access grants and visibility (document 02, issue
     await grant(org, b, managerOfB.userId).expect(201);
     expect(err(await fs(t, managerOfB).post('/positions', { functionalGroupId: a2, name: 'Early', requiredFte: 1, startDate: '2026-04-01' }))).toEqual({ status: 403, code: 'FORBIDDEN' });
     await fs(t, managerOfB).position(a2, { name: 'Late', startDate: '2026-06-01' });
+  });
+
+  it('02/authentication: with the default setting an account without a grant reads every group (READER); its grants still make it EDITOR beneath them', async () => {
+    const { org, a, a1, a1x, a2, b } = await structure(false);
+    const all = [a, a1, a1x, a2, b];
+    const nobody = await login(t, org, [...API_PERMISSIONS]);
+    const managerOfA1 = await login(t, org, [...API_PERMISSIONS]);
+    await grant(org, a1, managerOfA1.userId).expect(201);
+    const managerViewKey = await login(t, org, [...API_PERMISSIONS], ['functional_groups_view']);
+    await grant(org, a1, managerViewKey.userId).expect(201);
+    const everyReader = { [a]: 'READER', [a1]: 'READER', [a1x]: 'READER', [a2]: 'READER', [b]: 'READER' } as const;
+    await expectSees('no grants', nobody, everyReader, all);
+    await expectSees('manager of A1', managerOfA1, { ...everyReader, [a1]: 'EDITOR', [a1x]: 'EDITOR' }, all);
+    await expectSees('manager of A1, view-only key', managerViewKey, everyReader, all);
+    // Reading is not editing: without a grant the account still cannot change a group.
+    expect(err(await fs(t, nobody).put(`/${a}`, { name: 'No', startDate: '2026-01-01' }))).toEqual({ status: 403, code: 'FORBIDDEN' });
+    const list = (await nobody.api('get', '/functional-groups').expect(200)).body.data;
+    expect([list.canCreateRoot, list.canShare]).toEqual([false, false]);
+  });
+
+  it('02/authentication: with the default setting monthlyCost and bridge costs stay null unless the key has financials_view_summary and the creator view_costs', async () => {
+    const { org, f, a } = await structure(false);
+    const employee = await f.employee({ salary: { effectiveDate: '2025-01-01', salary: 120000, currencyCode: 'USD' } });
+    await f.assign(await f.position(a), { employeeId: employee });
+    const noCostView = await login(t, org, [...API_PERMISSIONS]);
+    const costViewer = await login(t, org, [...API_PERMISSIONS, 'view_costs']);
+    const costs = async (caller: Tenant) => {
+      const tree = (await caller.api('get', '/functional-groups/tree?asOf=2026-03-10').expect(200)).body.data.groups;
+      const summary = (await caller.api('get', `/functional-groups/${a}/summary?asOf=2026-03-10`).expect(200)).body.data;
+      return [tree.find((g: { id: string }) => g.id === a).figures.monthlyCost, summary.figures.monthlyCost, summary.bridge[0].cost];
+    };
+    expect(await costs(noCostView)).toEqual([null, null, null]);
+    expect(await costs(costViewer)).toEqual([10000, 10000, 10000]);
+  });
+
+  it('03 §3 organizations: functionalGroupsRestrictedVisibility (default false) switches grant-based visibility on and off', async () => {
+    const { org, a, a1, a1x } = await structure(false);
+    expect((await t.admin('get', `/organizations/${org.orgId}`).expect(200)).body.data.functionalGroupsRestrictedVisibility).toBe(false);
+    const reader = await login(t, org, [...API_PERMISSIONS]);
+    await grant(org, a1, reader.userId, 'READER').expect(201);
+    const seen = async () => ids((await reader.api('get', '/functional-groups?limit=100').expect(200)).body.data.groups).sort();
+    expect(await seen()).toHaveLength(5);
+    const patched = await t.admin('patch', `/organizations/${org.orgId}`).send({ functionalGroupsRestrictedVisibility: true }).expect(200);
+    expect(patched.body.data.functionalGroupsRestrictedVisibility).toBe(true);
+    expect(await seen()).toEqual([a1, a1x].sort());
+    expect((await reader.api('get', `/functional-groups/${a}`)).status).toBe(404);
+    await t.admin('patch', `/organizations/${org.orgId}`).send({ functionalGroupsRestrictedVisibility: false }).expect(200);
+    expect((await reader.api('get', `/functional-groups/${a}`).expect(200)).body.data.viewerAccess).toBe('READER');
+    const created = await t.admin('post', '/organizations').send({ name: 'Restricted', functionalGroupsRestrictedVisibility: true }).expect(201);
+    expect(created.body.data.functionalGroupsRestrictedVisibility).toBe(true);
+    expect(err(await t.admin('patch', `/organizations/${org.orgId}`).send({ functionalGroupsRestrictedVisibility: 'yes' }))).toEqual({ status: 400, code: 'VALIDATION_ERROR' });
   });
 });

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/co
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { logger } from '../logging/json-logger';
+import { loggedTarget } from '../logging/request-log';
 import { translateDbError } from './db-errors';
 import { DomainError, RateLimitedError } from './domain-error';
 import { ErrorCode, ERROR_STATUS, FieldError } from './error-codes';
@@ -40,12 +41,19 @@ export class AllExceptionsFilter implements ExceptionFilter {
         requestId: req.headers['x-request-id'],
         errorId: body.error.errorId,
         method: req.method,
-        path: req.originalUrl,
+        ...loggedTarget(req),
         cause: exception instanceof Error ? exception.stack : String(exception),
       });
     }
+    if (error.status === 401) res.setHeader('WWW-Authenticate', bearerChallenge(req));
     res.status(error.status).json(body);
   }
+}
+
+/** RFC 6750 challenge of a 401: the realm names the API (public or application); a credential that was sent is `invalid_token`. */
+function bearerChallenge(req: Request): string {
+  const realm = (req.originalUrl ?? req.url).startsWith('/admin/') ? 'application' : 'api';
+  return req.headers.authorization ? `Bearer realm="${realm}", error="invalid_token"` : `Bearer realm="${realm}"`;
 }
 
 export function renderError(error: DomainError, path: string): ErrorBody {

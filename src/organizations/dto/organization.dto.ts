@@ -20,6 +20,15 @@ export class CreateOrganizationDto {
   @IsOptional()
   @IsBoolean()
   functionalGroupsEnabled?: boolean;
+
+  /**
+   * Grant-based visibility of the functional structure: when true, an account without "Edit all" or
+   * "Share functional groups" sees only the groups it holds an access grant on (and everything beneath
+   * them); when false (the default) every account whose key has functional_groups_view reads every group.
+   */
+  @IsOptional()
+  @IsBoolean()
+  functionalGroupsRestrictedVisibility?: boolean;
 }
 
 export class UpdateOrganizationDto extends PatchType(CreateOrganizationDto) {}
@@ -29,6 +38,8 @@ export class OrganizationDto {
   name: string;
   reportingCurrency: string;
   functionalGroupsEnabled: boolean;
+  /** Whether reading functional groups needs an access grant (see the create field). */
+  functionalGroupsRestrictedVisibility: boolean;
   createdAt: string;
   updatedAt: string;
 
@@ -38,6 +49,7 @@ export class OrganizationDto {
       name: entity.name,
       reportingCurrency: entity.reportingCurrency,
       functionalGroupsEnabled: entity.functionalGroupsEnabled,
+      functionalGroupsRestrictedVisibility: entity.functionalGroupsRestrictedVisibility,
       createdAt: entity.createdAt.toISOString(),
       updatedAt: entity.updatedAt.toISOString(),
     };

@@ -14,6 +14,9 @@ export class OrganizationEntity {
   @Column({ type: 'boolean', default: false })
   functionalGroupsEnabled: boolean;
 
+  @Column({ type: 'boolean', default: false })
+  functionalGroupsRestrictedVisibility: boolean;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 
