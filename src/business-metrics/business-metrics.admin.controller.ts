@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
 import { AdminApi } from '../access/access.decorators';
+import { Ctx, RequestContext } from '../access/request-context';
 import { ApiData, ApiErrors, ApiList } from '../common/http/api-responses';
 import { DataEnvelope, ListEnvelope, one, pageOf } from '../common/http/envelopes';
 import { PageQueryDto } from '../common/http/pagination.dto';
@@ -21,8 +22,8 @@ export class BusinessMetricsAdminController {
   @Post()
   @ApiData(BusinessMetricDto, 201)
   @ApiErrors(400, 404)
-  async create(@Param('orgId') orgId: string, @Body() body: CreateBusinessMetricDto): Promise<DataEnvelope<BusinessMetricDto>> {
-    return one(await this.metrics.create(orgId, body));
+  async create(@Ctx() ctx: RequestContext, @Body() body: CreateBusinessMetricDto): Promise<DataEnvelope<BusinessMetricDto>> {
+    return one(await this.metrics.create(ctx, body));
   }
 
   /** The organization's metrics, by key. */
@@ -47,11 +48,11 @@ export class BusinessMetricsAdminController {
   @ApiData(BusinessMetricDto)
   @ApiErrors(400, 404)
   async update(
-    @Param('orgId') orgId: string,
+    @Ctx() ctx: RequestContext,
     @Param('metricId') metricId: string,
     @Body() body: UpdateBusinessMetricDto,
   ): Promise<DataEnvelope<BusinessMetricDto>> {
-    return one(await this.metrics.update(orgId, metricId, body));
+    return one(await this.metrics.update(ctx, metricId, body));
   }
 
   /** The systems that pushed readings of the metric, with their feed status, by name; paged (`page`, `limit`) like every list. */

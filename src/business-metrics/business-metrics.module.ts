@@ -1,13 +1,19 @@
 import { Module } from '@nestjs/common';
+import { CostModule } from '../cost/cost.module';
+import { ReferenceDataModule } from '../reference-data/reference-data.module';
+import { TeamsModule } from '../teams/teams.module';
 import { BusinessMetricsAdminController } from './business-metrics.admin.controller';
 import { BusinessMetricsController } from './business-metrics.controller';
 import { BusinessMetricsService } from './business-metrics.service';
+import { MetricsSummaryRepository } from './metrics-summary.repository';
+import { MetricsSummaryService } from './metrics-summary.service';
 import { ReadingIntakeService } from './reading-intake.service';
 
 /** Metrics, their sources and the reading intake (document 01 "Business metric readings", spec 03 §3). */
 @Module({
+  imports: [ReferenceDataModule, TeamsModule, CostModule],
   controllers: [BusinessMetricsController, BusinessMetricsAdminController],
-  providers: [BusinessMetricsService, ReadingIntakeService],
-  exports: [BusinessMetricsService, ReadingIntakeService],
+  providers: [BusinessMetricsService, ReadingIntakeService, MetricsSummaryRepository, MetricsSummaryService],
+  exports: [BusinessMetricsService, ReadingIntakeService, MetricsSummaryService],
 })
 export class BusinessMetricsModule {}

@@ -5,6 +5,10 @@ import { DomainError } from '../common/errors/domain-error';
 import { decimalToNumber } from '../common/decimals';
 import { list, ListEnvelope, Page } from '../common/http/envelopes';
 import { newId } from '../common/ids';
+import type { RequestContext } from '../access/request-context';
+import { CostCentresService } from '../reference-data/cost-centres.service';
+import { TeamsService } from '../teams/teams.service';
+import { CostScopeDto } from './dto/cost-scope.dto';
 import { BusinessMetricDto, CreateBusinessMetricDto, UpdateBusinessMetricDto } from './dto/business-metric.dto';
 import { hasNul } from './dto/text-rules';
 import { MetricSourceDto, UpdateMetricSourceDto } from './dto/metric-source.dto';
@@ -38,16 +42,22 @@ export class BusinessMetricsService {
   private readonly metrics: Repository<BusinessMetricEntity>;
   private readonly sources: Repository<MetricSourceEntity>;
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly costCentres: CostCentresService,
+    private readonly teams: TeamsService,
+  ) {
     this.metrics = dataSource.getRepository(BusinessMetricEntity);
     this.sources = dataSource.getRepository(MetricSourceEntity);
   }
 
-  async create(organizationId: string, input: CreateBusinessMetricDto): Promise<BusinessMetricDto> {
+  async create(ctx: RequestContext, input: CreateBusinessMetricDto): Promise<BusinessMetricDto> {
     const id = newId();
+    const scope = await this.resolveScope(ctx, input.costScope ?? null);
     await this.metrics.insert({
       id,
-      organizationId,
+      organizationId: ctx.organizationId,
+      ...scope,
       key: input.key,
       name: input.name,
       unit: input.unit,
@@ -71,8 +81,8 @@ export class BusinessMetricsService {
     return BusinessMetricDto.from(await this.findMetric(organizationId, metricRef));
   }
 
-  async update(organizationId: string, metricRef: string, input: UpdateBusinessMetricDto): Promise<BusinessMetricDto> {
-    const metric = await this.findMetric(organizationId, metricRef);
+  async update(ctx: RequestContext, metricRef: string, input: UpdateBusinessMetricDto): Promise<BusinessMetricDto> {
+    const metric = await this.findMetric(ctx.organizationId, metricRef);
     for (const field of ['key', 'name', 'unit', 'active'] as const) {
       if (input[field] === null) throw DomainError.validation(field, `${field} must not be null`);
     }
@@ -82,6 +92,7 @@ export class BusinessMetricsService {
     if (input.unit !== undefined) patch.unit = input.unit;
     if (input.description !== undefined) patch.description = input.description;
     if (input.active !== undefined) patch.active = input.active;
+    if (input.costScope !== undefined) Object.assign(patch, await this.resolveScope(ctx, input.costScope));
     if (Object.keys(patch).length) await this.metrics.update({ id: metric.id }, patch);
     return BusinessMetricDto.from(await this.metrics.findOneByOrFail({ id: metric.id }));
   }
@@ -119,7 +130,9 @@ export class BusinessMetricsService {
     if (query.to !== undefined) where.push(`r.period_start <= $${params.push(query.to)}`);
     const filter = where.join(' AND ');
     const [counted, rows] = await Promise.all([
-      this.dataSource.query(`SELECT count(*) AS total FROM business_metric_readings r WHERE ${filter}`, params) as Promise<{ total: number }[]>,
+      this.dataSource.query(`SELECT count(*) AS total FROM business_metric_readings r WHERE ${filter}`, params) as Promise<
+        { total: number }[]
+      >,
       this.dataSource.query(
         `SELECT r.metric_id, r.source_id, s.name AS source_name, r.period_start, r.period_end, r.value, r.ai_value,
                 r.external_ref, r.note, r.created_at, r.updated_at
@@ -132,6 +145,25 @@ export class BusinessMetricsService {
       ) as Promise<ReadingRow[]>,
     ]);
     return list(rows.map(toReadingDto), counted[0]?.total ?? 0, page);
+  }
+
+  /**
+   * A cost scope as stored: null is ORGANIZATION; a COST_CENTRE or TEAM id (or externalId) must name a cost
+   * centre of the organization or a team of its live plan (400 on `costScope.id` otherwise).
+   */
+  private async resolveScope(
+    ctx: RequestContext,
+    scope: CostScopeDto | null,
+  ): Promise<Pick<BusinessMetricEntity, 'costScopeType' | 'costScopeId'>> {
+    if (scope === null || scope.type === 'ORGANIZATION') {
+      if (scope?.id !== undefined && scope.id !== null)
+        throw DomainError.validation('costScope.id', 'costScope.id is only for the COST_CENTRE and TEAM scopes');
+      return { costScopeType: 'ORGANIZATION', costScopeId: null };
+    }
+    const live = { ...ctx, planId: ctx.livePlanId, scenarioId: null };
+    const owner = scope.type === 'TEAM' ? this.teams : this.costCentres;
+    const id = await owner.resolveId(live, this.dataSource.manager, scope.id, 'costScope.id');
+    return { costScopeType: scope.type, costScopeId: id! };
   }
 
   /** The organization's metric by id, or else by key. */

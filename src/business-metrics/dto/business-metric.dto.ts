@@ -1,7 +1,9 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { IsBoolean, IsOptional, IsString, Matches } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsOptional, IsString, Matches, ValidateNested } from 'class-validator';
 import { Trim } from '../../common/validation/validators';
 import type { BusinessMetricEntity } from '../entities/business-metric.entity';
+import { CostScopeDto } from './cost-scope.dto';
 import { CharLength } from './text-rules';
 
 export const METRIC_KEY_PATTERN = /^[a-z0-9_-]{1,80}$/;
@@ -39,6 +41,13 @@ export class CreateBusinessMetricDto {
   @IsOptional()
   @IsBoolean()
   active?: boolean;
+
+  /** Whose people cost the summary's cost per unit uses; default (and null) `{ type: 'ORGANIZATION' }`. Unknown cost centre or team id: 400. */
+  @ApiPropertyOptional({ type: CostScopeDto, nullable: true })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => CostScopeDto)
+  costScope?: CostScopeDto | null;
 }
 
 export class UpdateBusinessMetricDto extends PartialType(CreateBusinessMetricDto) {}
@@ -51,6 +60,7 @@ export class BusinessMetricDto {
   @ApiProperty({ type: String, nullable: true })
   description: string | null;
   active: boolean;
+  costScope: CostScopeDto;
   createdAt: string;
   updatedAt: string;
 
@@ -62,6 +72,7 @@ export class BusinessMetricDto {
       unit: entity.unit,
       description: entity.description,
       active: entity.active,
+      costScope: CostScopeDto.of(entity.costScopeType, entity.costScopeId),
       createdAt: entity.createdAt.toISOString(),
       updatedAt: entity.updatedAt.toISOString(),
     };

@@ -1,0 +1,123 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { CostScopeType, BusinessMetricEntity } from './entities/business-metric.entity';
+import type { FeedStatus } from './entities/metric-source.entity';
+
+export interface SummaryMetricRow {
+  id: string;
+  key: string;
+  name: string;
+  unit: string;
+  active: boolean;
+  cost_scope_type: CostScopeType;
+  cost_scope_id: string | null;
+}
+
+/** One metric's readings over a window, aggregated by the database (numeric, unrounded). */
+export interface ReadingTotalsRow {
+  metric_id: string;
+  readings: number;
+  volume: string;
+  ai_volume: string | null;
+  measured_volume: string | null;
+}
+
+export interface SummarySourceRow {
+  metric_id: string;
+  name: string;
+  feed_status: FeedStatus;
+  last_push_at: Date | null;
+}
+
+/** A person's days in a cost scope (inclusive; end null = ongoing), at an fte (1 for whole-person scopes). */
+export interface ScopeOccupancyRow {
+  kind: 'employee' | 'contractor';
+  id: string;
+  start_date: string;
+  end_date: string | null;
+  fte: string;
+}
+
+/** Every query of the metrics summary (spec 04 §3 `get_business_metrics_summary`). */
+@Injectable()
+export class MetricsSummaryRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The organization's active metrics by key; with `ref`, the metric whose id (first) or key it is, active or not. */
+  async metrics(organizationId: string, ref: string | null): Promise<SummaryMetricRow[]> {
+    const columns = `id, key, name, unit, active, cost_scope_type, cost_scope_id`;
+    if (ref === null) {
+      return this.dataSource.query(`SELECT ${columns} FROM business_metrics WHERE organization_id = $1 AND active ORDER BY key`, [
+        organizationId,
+      ]);
+    }
+    const rows: SummaryMetricRow[] = await this.dataSource.query(
+      `SELECT ${columns} FROM business_metrics WHERE organization_id = $1 AND (id = $2 OR key = $2) ORDER BY (id = $2) DESC LIMIT 1`,
+      [organizationId, ref],
+    );
+    return rows;
+  }
+
+  /**
+   * Per metric, over the readings whose period overlaps [from, to]: their count; the volume, each value
+   * weighted by the share of its period's days inside the window; and the same sums over the readings
+   * with an aiValue (of aiValue and of value). One aggregate over the (metric_id, period_start) index.
+   */
+  readingTotals(metricIds: readonly string[], from: string, to: string): Promise<ReadingTotalsRow[]> {
+    return this.dataSource.query(
+      `WITH r AS (
+         SELECT metric_id, value, ai_value,
+                (LEAST(period_end, $3::date) - GREATEST(period_start, $2::date) + 1)::numeric / (period_end - period_start + 1) AS share
+           FROM business_metric_readings
+          WHERE metric_id = ANY($1) AND period_start <= $3::date AND period_end >= $2::date)
+       SELECT metric_id, count(*)::int AS readings, sum(value * share) AS volume,
+              sum(ai_value * share) FILTER (WHERE ai_value IS NOT NULL) AS ai_volume,
+              sum(value * share) FILTER (WHERE ai_value IS NOT NULL) AS measured_volume
+         FROM r GROUP BY metric_id`,
+      [metricIds, from, to],
+    );
+  }
+
+  /** Every source of the metrics, by name. */
+  sources(metricIds: readonly string[]): Promise<SummarySourceRow[]> {
+    return this.dataSource.query(
+      `SELECT metric_id, name, feed_status, last_push_at FROM business_metric_sources WHERE metric_id = ANY($1) ORDER BY lower(name), name, id`,
+      [metricIds],
+    );
+  }
+
+  /**
+   * The people of a cost scope with days in [from, to] in plan `planId`: every employee and contractor
+   * (ORGANIZATION), those of a cost centre (COST_CENTRE, each at fte 1), or each team assignment of a
+   * person to the team (TEAM: the assignment's days within the person's, at the assignment's fte).
+   */
+  scopeOccupancies(
+    planId: string,
+    scope: Pick<BusinessMetricEntity, 'costScopeType' | 'costScopeId'>,
+    from: string,
+    to: string,
+  ): Promise<ScopeOccupancyRow[]> {
+    if (scope.costScopeType === 'TEAM') {
+      const person = (kind: 'employee' | 'contractor', table: string) =>
+        `SELECT '${kind}' AS kind, p.id, GREATEST(p.start_date, a.start_date) AS start_date,
+                CASE WHEN p.end_date IS NULL THEN a.end_date WHEN a.end_date IS NULL THEN p.end_date ELSE LEAST(p.end_date, a.end_date) END AS end_date,
+                a.fte::text AS fte
+           FROM assignments a JOIN ${table} p ON p.plan_id = a.plan_id AND p.id = a.${kind}_id
+          WHERE a.plan_id = $1 AND a.type = 'team' AND a.target_id = $4
+            AND a.start_date <= $3::date AND (a.end_date IS NULL OR a.end_date >= $2::date)
+            AND p.start_date <= $3::date AND (p.end_date IS NULL OR p.end_date >= $2::date)`;
+      return this.dataSource.query(`${person('employee', 'employees')} UNION ALL ${person('contractor', 'contractors')}`, [
+        planId,
+        from,
+        to,
+        scope.costScopeId,
+      ]);
+    }
+    const centre = scope.costScopeType === 'COST_CENTRE' ? 'AND cost_centre_id = $4' : '';
+    const person = (kind: 'employee' | 'contractor', table: string) =>
+      `SELECT '${kind}' AS kind, id, start_date, end_date, '1' AS fte FROM ${table}
+        WHERE plan_id = $1 AND start_date <= $3::date AND (end_date IS NULL OR end_date >= $2::date) ${centre}`;
+    const params = [planId, from, to, ...(centre ? [scope.costScopeId] : [])];
+    return this.dataSource.query(`${person('employee', 'employees')} UNION ALL ${person('contractor', 'contractors')}`, params);
+  }
+}
