@@ -25,6 +25,7 @@ import { VacanciesModule } from './vacancies/vacancies.module';
 import { ScenariosModule } from './scenarios/scenarios.module';
 import { FunctionalStructureModule } from './functional-structure/functional-structure.module';
 import { CostModule } from './cost/cost.module';
+import { McpModule } from './mcp/mcp.module';
 
 @Module({})
 export class AppModule {
@@ -50,6 +51,7 @@ export class AppModule {
         FunctionalStructureModule,
         CostModule,
         BusinessMetricsModule,
+        McpModule,
       ],
       controllers: [HealthController, RootController],
       providers: [

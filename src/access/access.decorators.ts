@@ -8,9 +8,7 @@ export const RATE_GROUP_KEY = 'wfp:rateGroup';
 export const SCENARIO_MODE_KEY = 'wfp:scenarioMode';
 
 export type AccessRule =
-  | { kind: 'public' }
-  | { kind: 'admin' }
-  | { kind: 'api'; permissions: ApiPermission[]; anyOf?: boolean };
+  { kind: 'public' } | { kind: 'admin' } | { kind: 'api'; permissions: ApiPermission[]; anyOf?: boolean; keyOrganization?: boolean };
 
 /** No authentication (health, docs). */
 export function Public(): MethodDecorator & ClassDecorator {
@@ -35,7 +33,10 @@ export function RequirePermissions(...permissions: ApiPermission[]): MethodDecor
     SetMetadata(ACCESS_KEY, { kind: 'api', permissions } satisfies AccessRule),
     ApiBearerAuth('api-key'),
     ApiUnauthorizedResponse({ description: 'Missing, malformed, unknown, revoked or expired key', type: ErrorResponseDto }),
-    ApiForbiddenResponse({ description: `Key lacks ${permissions.join(' and ') || 'access'}, or orgId is not the key's organization`, type: ErrorResponseDto }),
+    ApiForbiddenResponse({
+      description: `Key lacks ${permissions.join(' and ') || 'access'}, or orgId is not the key's organization`,
+      type: ErrorResponseDto,
+    }),
     ApiTooManyRequestsResponse({ description: 'Rate limited; see Retry-After', type: RateLimitResponseDto }),
   );
 }
@@ -49,9 +50,21 @@ export function RequireAnyPermission(...permissions: ApiPermission[]): MethodDec
     SetMetadata(ACCESS_KEY, { kind: 'api', permissions, anyOf: true } satisfies AccessRule),
     ApiBearerAuth('api-key'),
     ApiUnauthorizedResponse({ description: 'Missing, malformed, unknown, revoked or expired key', type: ErrorResponseDto }),
-    ApiForbiddenResponse({ description: `Key lacks all of ${permissions.join(', ')}, the creator lacks the access, or orgId is not the key's organization`, type: ErrorResponseDto }),
+    ApiForbiddenResponse({
+      description: `Key lacks all of ${permissions.join(', ')}, the creator lacks the access, or orgId is not the key's organization`,
+      type: ErrorResponseDto,
+    }),
     ApiTooManyRequestsResponse({ description: 'Rate limited; see Retry-After', type: RateLimitResponseDto }),
   );
+}
+
+/**
+ * An API key only (no admin token), for a route outside `/api/v1/org/:orgId` whose organization is the
+ * key's (the MCP endpoint, spec 04 §3): authentication and rate limit as the public API; the handler
+ * checks permissions itself.
+ */
+export function RequireApiKey(): MethodDecorator & ClassDecorator {
+  return SetMetadata(ACCESS_KEY, { kind: 'api', permissions: [], keyOrganization: true } satisfies AccessRule);
 }
 
 /** The rate-limit bucket of a route; routes without one share the `default` bucket. */

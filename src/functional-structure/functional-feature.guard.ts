@@ -15,8 +15,16 @@ export class FunctionalFeatureGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<ContextRequest>();
     const organizationId = req.ctx?.organizationId;
     if (!organizationId) return true;
-    const rows: { enabled: boolean }[] = await this.dataSource.query(`SELECT functional_groups_enabled AS enabled FROM organizations WHERE id = $1`, [organizationId]);
-    if (!rows[0]?.enabled) throw new DomainError('FEATURE_DISABLED', 'The functional groups module is off for this organization');
+    await this.assertEnabled(organizationId);
     return true;
+  }
+
+  /** 403 FEATURE_DISABLED unless the organization's functional-groups module is on (also used by the assistant tools). */
+  async assertEnabled(organizationId: string): Promise<void> {
+    const rows: { enabled: boolean }[] = await this.dataSource.query(
+      `SELECT functional_groups_enabled AS enabled FROM organizations WHERE id = $1`,
+      [organizationId],
+    );
+    if (!rows[0]?.enabled) throw new DomainError('FEATURE_DISABLED', 'The functional groups module is off for this organization');
   }
 }

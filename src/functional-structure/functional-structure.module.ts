@@ -19,6 +19,6 @@ import { FunctionalStructureService } from './functional-structure.service';
   imports: [ReferenceDataModule, CustomAttributesModule, EmployeesModule, ContractorsModule, VacanciesModule, ScenariosModule, CostModule],
   controllers: [FunctionalAccessController, FunctionalReadController, FunctionalStructureController],
   providers: [FunctionalStructureService, FunctionalReadService, FunctionalAccessService, FunctionalGrantsService, FunctionalFeatureGuard],
-  exports: [FunctionalStructureService, FunctionalAccessService, FunctionalFeatureGuard],
+  exports: [FunctionalStructureService, FunctionalReadService, FunctionalAccessService, FunctionalFeatureGuard],
 })
 export class FunctionalStructureModule {}

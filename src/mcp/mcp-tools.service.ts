@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestContext } from '../access/request-context';
+import { MetricsSummaryService } from '../business-metrics/metrics-summary.service';
+import { ContractorsService } from '../contractors/contractors.service';
+import { EmployeesService } from '../employees/employees.service';
+import { FunctionalFeatureGuard } from '../functional-structure/functional-feature.guard';
+import { FunctionalReadService } from '../functional-structure/functional-read.service';
+import { FunctionalStructureService } from '../functional-structure/functional-structure.service';
+import { VacanciesService } from '../vacancies/vacancies.service';
+import { functionalWriteTools } from './functional-write-tools';
+import { callTool, declaration, McpTool } from './mcp-tool';
+import { readTools } from './read-tools';
+
+const SERVER_INFO = { name: 'workforce-planning', title: 'Workforce planning', version: '1.4.0' };
+
+/** The tools of the assistant tool server (spec 04 §3), and an MCP server over them for one request's key. */
+@Injectable()
+export class McpToolsService {
+  readonly tools: McpTool[];
+  private readonly byName: Map<string, McpTool>;
+
+  constructor(
+    summary: MetricsSummaryService,
+    employees: EmployeesService,
+    contractors: ContractorsService,
+    vacancies: VacanciesService,
+    functionalReads: FunctionalReadService,
+    structure: FunctionalStructureService,
+    functionalFeature: FunctionalFeatureGuard,
+  ) {
+    this.tools = [
+      ...readTools({ summary, employees, contractors, vacancies, functionalReads, functionalFeature }),
+      ...functionalWriteTools({ structure, functionalFeature }),
+    ];
+    this.byName = new Map(this.tools.map((t) => [t.name, t]));
+  }
+
+  /** A low-level SDK server answering tools/list and tools/call as the request's API key. */
+  server(ctx: RequestContext): Server {
+    const server = new Server(SERVER_INFO, {
+      capabilities: { tools: { listChanged: false } },
+      instructions:
+        "Workforce-planning data of the API key's organization: business metrics, people, vacancies and the functional structure.",
+    });
+    const declarations = this.tools.map(declaration);
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: declarations }));
+    server.setRequestHandler(CallToolRequestSchema, (request) => {
+      const found = this.byName.get(request.params.name);
+      if (!found) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+      return callTool(found, ctx, request.params.arguments);
+    });
+    return server;
+  }
+}

@@ -1,0 +1,50 @@
+import { Controller, Delete, Get, Post, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Request, Response } from 'express';
+import { RequireApiKey, ScenarioScope } from '../access/access.decorators';
+import { Ctx, RequestContext } from '../access/request-context';
+import { McpToolsService } from './mcp-tools.service';
+
+/**
+ * The assistant tool server (spec 04 §3): MCP's Streamable HTTP transport at `/mcp`, stateless (a server
+ * and a transport per request, JSON answers, no session), behind the API key and rate limit of the public
+ * API. The organization is the key's; each tool checks the key's permissions.
+ */
+@ApiExcludeController()
+@Controller('mcp')
+@RequireApiKey()
+@ScenarioScope('ignore')
+export class McpController {
+  constructor(private readonly tools: McpToolsService) {}
+
+  @Post()
+  async post(@Ctx() ctx: RequestContext, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const server = this.tools.server(ctx);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, req.body);
+  }
+
+  /** Stateless: no server-sent stream to open and no session to end. */
+  @Get()
+  get(@Res() res: Response): void {
+    methodNotAllowed(res);
+  }
+
+  @Delete()
+  delete(@Res() res: Response): void {
+    methodNotAllowed(res);
+  }
+}
+
+function methodNotAllowed(res: Response): void {
+  res
+    .status(405)
+    .set('Allow', 'POST')
+    .json({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this stateless server answers POST only' }, id: null });
+}

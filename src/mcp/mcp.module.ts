@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { BusinessMetricsModule } from '../business-metrics/business-metrics.module';
+import { ContractorsModule } from '../contractors/contractors.module';
+import { EmployeesModule } from '../employees/employees.module';
+import { FunctionalStructureModule } from '../functional-structure/functional-structure.module';
+import { VacanciesModule } from '../vacancies/vacancies.module';
+import { McpToolsService } from './mcp-tools.service';
+import { McpController } from './mcp.controller';
+
+/** The assistant tool server (spec 04 §3) at /mcp. */
+@Module({
+  imports: [BusinessMetricsModule, EmployeesModule, ContractorsModule, VacanciesModule, FunctionalStructureModule],
+  controllers: [McpController],
+  providers: [McpToolsService],
+})
+export class McpModule {}
