@@ -29,7 +29,7 @@ describe('assistant tool server: transport, authentication, tool list (04 §3)',
     expect(init.headers.get('mcp-session-id')).toBeNull();
     expect(init.headers.get('ratelimit-limit')).toMatch(/^\d+$/);
     expect(init.headers.get('ratelimit-remaining')).toMatch(/^\d+$/);
-    expect((await init.json()).result.protocolVersion).toBe('2025-06-18');
+    expect(((await init.json()) as { result: { protocolVersion: string } }).result.protocolVersion).toBe('2025-06-18');
     // No session: a tools/list without initialize on the same connection is answered.
     const list = await fetch(url, {
       method: 'POST',
@@ -42,7 +42,7 @@ describe('assistant tool server: transport, authentication, tool list (04 §3)',
       body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
     });
     expect(list.status).toBe(200);
-    expect((await list.json()).result.tools.length).toBeGreaterThan(0);
+    expect(((await list.json()) as { result: { tools: unknown[] } }).result.tools.length).toBeGreaterThan(0);
     for (const method of ['GET', 'DELETE']) {
       const res = await fetch(url, { method, headers: { Authorization: `Bearer ${tenant.key}` } });
       expect(res.status).toBe(405);
@@ -75,7 +75,7 @@ describe('assistant tool server: transport, authentication, tool list (04 §3)',
       });
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toMatch(/^Bearer /);
-      expect((await res.json()).error.code).toBe('UNAUTHORIZED');
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('UNAUTHORIZED');
     }
     await expect(connect(t, 'wfp_wrong')).rejects.toThrow();
   });
@@ -104,7 +104,7 @@ describe('assistant tool server: transport, authentication, tool list (04 §3)',
     expect(group.required).toEqual(['name', 'startDate']);
     expect(group.properties.parentFunctionalGroupId.type).toEqual(['string', 'null']);
     expect(byName.get('move_functional_group')!.inputSchema.required).toEqual(['id', 'parentFunctionalGroupId', 'effectiveDate']);
-    const people = byName.get('search_people')!.outputSchema as { properties: { employees: { items: { required: string[] } } } };
+    const people = byName.get('search_people')!.outputSchema as unknown as { properties: { employees: { items: { required: string[] } } } };
     expect(people.properties.employees.items.required).toContain('firstName');
     await client.close();
   });
