@@ -1,6 +1,7 @@
 /** Entry point of `npm run bench -- <name>`: runs one benchmark of bench/. */
 import { employeesBenchmark } from './employees';
 import { functionalBenchmark } from './functional';
+import { metricsSummaryBenchmark } from './metrics-summary';
 import { readingsBenchmark } from './readings';
 import { referenceDataBenchmark } from './reference-data';
 import { scenariosBenchmark } from './scenarios';
@@ -15,6 +16,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   scenarios: scenariosBenchmark,
   vacancies: vacanciesBenchmark,
   functional: functionalBenchmark,
+  'metrics-summary': metricsSummaryBenchmark,
 };
 
 async function main(): Promise<void> {

@@ -61,19 +61,26 @@ export class MetricsSummaryRepository {
   /**
    * Per metric, over the readings whose period overlaps [from, to]: their count; the volume, each value
    * weighted by the share of its period's days inside the window; and the same sums over the readings
-   * with an aiValue (of aiValue and of value). One aggregate over the (metric_id, period_start) index.
+   * with an aiValue (of aiValue and of value). One aggregate over the (metric_id, period_start) index;
+   * readings wholly inside the window (nearly all of a long window) are summed without arithmetic, only
+   * the few cut by its edges are prorated (exact numeric division).
    */
   readingTotals(metricIds: readonly string[], from: string, to: string): Promise<ReadingTotalsRow[]> {
+    const inside = `period_start >= $2::date AND period_end <= $3::date`;
+    const cut = `(period_start < $2::date OR period_end > $3::date)`;
+    const prorated = (column: string) =>
+      `${column} * (LEAST(period_end, $3::date) - GREATEST(period_start, $2::date) + 1) / (period_end - period_start + 1)`;
+    const total = (column: string, measured = false) => {
+      const only = measured ? 'ai_value IS NOT NULL AND ' : '';
+      return `COALESCE(sum(${column}) FILTER (WHERE ${only}${inside}), 0) + COALESCE(sum(${prorated(column)}) FILTER (WHERE ${only}${cut}), 0)`;
+    };
     return this.dataSource.query(
-      `WITH r AS (
-         SELECT metric_id, value, ai_value,
-                (LEAST(period_end, $3::date) - GREATEST(period_start, $2::date) + 1)::numeric / (period_end - period_start + 1) AS share
-           FROM business_metric_readings
-          WHERE metric_id = ANY($1) AND period_start <= $3::date AND period_end >= $2::date)
-       SELECT metric_id, count(*)::int AS readings, sum(value * share) AS volume,
-              sum(ai_value * share) FILTER (WHERE ai_value IS NOT NULL) AS ai_volume,
-              sum(value * share) FILTER (WHERE ai_value IS NOT NULL) AS measured_volume
-         FROM r GROUP BY metric_id`,
+      `SELECT metric_id, count(*)::int AS readings, ${total('value')} AS volume,
+              CASE WHEN count(ai_value) > 0 THEN ${total('ai_value')} END AS ai_volume,
+              CASE WHEN count(ai_value) > 0 THEN ${total('value', true)} END AS measured_volume
+         FROM business_metric_readings
+        WHERE metric_id = ANY($1) AND period_start <= $3::date AND period_end >= $2::date
+        GROUP BY metric_id`,
       [metricIds, from, to],
     );
   }

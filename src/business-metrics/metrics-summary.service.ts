@@ -72,11 +72,14 @@ export class MetricsSummaryService {
   /** The cost over [from, to] of each distinct cost scope of the metrics, rounded to cents, by scopeKey. */
   private async scopeCosts(ctx: RequestContext, metrics: SummaryMetricRow[], from: string, to: string): Promise<Map<string, number>> {
     const scopes = new Map(metrics.map((m) => [scopeKey(m), { costScopeType: m.cost_scope_type, costScopeId: m.cost_scope_id }]));
-    const occupancies = new Map<string, Occupancy[]>();
-    for (const [key, scope] of scopes) {
-      const rows = await this.repository.scopeOccupancies(ctx.planId, scope, from, to);
-      occupancies.set(key, clip(rows, from, to, scope.costScopeType === 'TEAM'));
-    }
+    const occupancies = new Map<string, Occupancy[]>(
+      await Promise.all(
+        [...scopes].map(async ([key, scope]) => {
+          const rows = await this.repository.scopeOccupancies(ctx.planId, scope, from, to);
+          return [key, clip(rows, from, to, scope.costScopeType === 'TEAM')] as const;
+        }),
+      ),
+    );
     const people = new Map<string, { kind: 'employee' | 'contractor'; id: string }>();
     for (const list of occupancies.values()) for (const o of list) people.set(`${o.kind}:${o.id}`, { kind: o.kind, id: o.id });
     const firstMonth = from.slice(0, 7);
