@@ -20,6 +20,8 @@ RUN mkdir -p /data && chown node:node /data
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# The assistant tools read their input and output schemas from the committed OpenAPI document.
+COPY openapi.json ./
 RUN chmod -R a-w /app
 USER node
 EXPOSE 3000

@@ -13,6 +13,7 @@ import { ReadingDto, ReadingListQueryDto } from './dto/reading.dto';
 const METRIC_PARAM = { name: 'metricId', description: "The metric's id or key" };
 
 @ApiTags('Application: business metrics')
+@ApiParam({ name: 'orgId', description: 'The organization id' })
 @AdminApi()
 @Controller('admin/v1/organizations/:orgId/business-metrics')
 export class BusinessMetricsAdminController {
