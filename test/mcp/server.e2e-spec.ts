@@ -148,3 +148,35 @@ describe('assistant tool server: transport, authentication, tool list (04 §3)',
     await client.close();
   });
 });
+
+describe('assistant tool server: rate limit (04 §3)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await TestApp.start({ RATE_LIMIT_PER_MINUTE: '2' });
+  });
+  afterAll(() => t.close());
+
+  it("04/§3 rate limit: /mcp counts in the key's public-API bucket, RateLimit-* on every answer, 429 with Retry-After over it", async () => {
+    const tenant = await t.createTenant();
+    const url = await mcpUrl(t);
+    const post = () =>
+      fetch(url, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${tenant.key}`,
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+    const first = await post();
+    expect(first.status).toBe(200);
+    expect(first.headers.get('ratelimit-limit')).toBe('2');
+    expect(first.headers.get('ratelimit-remaining')).toBe('1');
+    await tenant.api('get', '/me').expect(200);
+    const over = await post();
+    expect(over.status).toBe(429);
+    expect(over.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(over.headers.get('ratelimit-remaining')).toBe('0');
+  });
+});
