@@ -6,7 +6,8 @@
  * scopes: 8 ORGANIZATION, 6 COST_CENTRE, 6 TEAM). Goal: p50 < 100 ms from one client.
  * Two windows: the whole year (every reading aggregated) and the default 30 days ending today.
  * The answer is checked once (20 metrics, 3,650 readings each over the year, costs present).
- * BENCH_DURATION (s per run, default 10), BENCH_ROUNDS (default 2), BENCH_CONNECTIONS (default 1,4).
+ * BENCH_DURATION (s per run, default 10), BENCH_ROUNDS (default 2), BENCH_CONNECTIONS (default 1,4),
+ * BENCH_CPU_PROF (a directory: the service runs with --cpu-prof there).
  */
 import { addDays, todayUtc } from '../src/common/dates';
 import { createDatabase, LoadResult, machine, printTable, round, runBenchmark, runLoad, startService } from './harness';
@@ -65,7 +66,12 @@ export async function metricsSummaryBenchmark(): Promise<void> {
   const connectionCounts = (process.env.BENCH_CONNECTIONS ?? '1,4').split(',').map(Number);
   await runBenchmark(async () => {
     const db = await createDatabase('wfp_bench_metrics');
-    const service = await startService(db, { RATE_LIMIT_PER_MINUTE: '10000000' });
+    const profileDir = process.env.BENCH_CPU_PROF;
+    const service = await startService(
+      db,
+      { RATE_LIMIT_PER_MINUTE: '10000000' },
+      profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    );
     const [org] = await createOrganizations(service, db.client, 1, ['business_metrics_view', 'financials_view_summary']);
     const today = todayUtc();
     const started = Date.now();

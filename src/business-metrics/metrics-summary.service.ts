@@ -50,10 +50,10 @@ export class MetricsSummaryService {
       to,
       currency,
       metrics: active.map((metric) => ({
-        ...figures(totalsOf.get(metric.id), costs?.get(scopeKey(metric)) ?? null),
         key: metric.key,
         name: metric.name,
         unit: metric.unit,
+        ...figures(totalsOf.get(metric.id), costs?.get(scopeKey(metric)) ?? null),
         sources: sources
           .filter((s) => s.metric_id === metric.id)
           .map((s) => ({ name: s.name, feedStatus: s.feed_status, lastPushAt: s.last_push_at ? s.last_push_at.toISOString() : null })),
