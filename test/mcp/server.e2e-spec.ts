@@ -146,6 +146,18 @@ describe('assistant tool server: transport, authentication, tool list (04 §3)',
       expect(error.code).toBe('FORBIDDEN');
     }
     await client.close();
+    // Narrowed to the creator's permissions: a key holding business_metrics_view whose creator does not.
+    const user = await t
+      .admin('post', `/organizations/${tenant.orgId}/users`)
+      .send({ email: `narrow.${process.pid}@example.com`, name: 'Narrow', permissions: ['employees_view'] })
+      .expect(201);
+    const key = await t
+      .admin('post', `/organizations/${tenant.orgId}/users/${user.body.data.id}/api-keys`)
+      .send({ name: 'k', permissions: ['business_metrics_view', 'employees_view'] })
+      .expect(201);
+    const narrowed = await connect(t, key.body.data.key);
+    expect((await callError(narrowed, 'get_business_metrics_summary')).code).toBe('FORBIDDEN');
+    await narrowed.close();
   });
 });
 

@@ -1,0 +1,19 @@
+import { dtoSchema } from './tool-schemas';
+
+describe('tool schemas from openapi.json', () => {
+  it('inlines $ref and turns nullable into JSON Schema null types (plain types and referenced objects)', () => {
+    const employee = dtoSchema('EmployeeDto') as { properties: Record<string, Record<string, unknown>> };
+    expect(employee.properties.endDate).toEqual({ type: ['string', 'null'] });
+    // A nullable reference (`allOf: [$ref]`) may be null or the referenced object.
+    const salary = employee.properties.currentSalary as { anyOf: Record<string, unknown>[] };
+    expect(salary.anyOf).toEqual(expect.arrayContaining([{ type: 'null' }]));
+    expect(JSON.stringify(employee)).not.toContain('$ref');
+    expect(JSON.stringify(employee)).not.toContain('nullable');
+  });
+
+  it('a request body keeps its required list and nullable fields', () => {
+    const body = dtoSchema('FunctionalGroupBodyDto') as { properties: Record<string, Record<string, unknown>>; required: string[] };
+    expect(body.required).toEqual(['name', 'startDate']);
+    expect(body.properties.parentFunctionalGroupId.type).toEqual(['string', 'null']);
+  });
+});
