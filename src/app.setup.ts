@@ -1,8 +1,10 @@
 import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { Request } from 'express';
 import { requestLog } from './common/logging/request-log';
 import { AppConfig } from './config/app-config';
+import { finishOpenApiDocument } from './openapi/finish-document';
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -12,10 +14,27 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         'under /admin/v1 (`Authorization: Bearer <ADMIN_TOKEN>`). Errors are `{ error: { code, message, details?, errorId? } }`.',
     )
     .setVersion('1.4.0')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key: wfp_ followed by 43 base62 characters' }, 'api-key')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN of the server' }, 'admin-token')
+    // addSecurity, not addBearerAuth: that one says bearerFormat JWT, and neither token is a JWT.
+    .addSecurity('api-key', {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'API key: `wfp_` followed by 43 base62 characters (the demo key is printed at the first start)',
+    })
+    .addSecurity('admin-token', {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'The ADMIN_TOKEN of the server (printed at startup when not set)',
+    })
     .build();
-  return SwaggerModule.createDocument(app, config, { operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}` });
+  const document = SwaggerModule.createDocument(app, config, {
+    operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
+  });
+  return finishOpenApiDocument(document);
+}
+
+/** The served document names the server it is read from (PUBLIC_BASE_URL when set), so "Try it out" calls it. */
+export function serverOf(req: Request, publicBaseUrl: string | null): string {
+  return (publicBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`).replace(/\/+$/, '');
 }
 
 /** Everything main.ts and the tests share: body limits, logging, Swagger. Pipes and the filter are providers of AppModule. */
@@ -27,5 +46,14 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.use(requestLog);
   app.useBodyParser('json', { limit: config.bodyLimit });
   const document = buildOpenApiDocument(app);
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json', yamlDocumentUrl: 'docs/openapi.yaml' });
+  SwaggerModule.setup('docs', app, document, {
+    jsonDocumentUrl: 'docs/openapi.json',
+    yamlDocumentUrl: 'docs/openapi.yaml',
+    customSiteTitle: 'Workforce Planning API',
+    swaggerOptions: { persistAuthorization: true, displayRequestDuration: true, tryItOutEnabled: false },
+    patchDocumentOnRequest: <R>(req: R, _res: unknown, doc: OpenAPIObject) => ({
+      ...doc,
+      servers: [{ url: serverOf(req as Request, config.publicBaseUrl), description: 'This server' }],
+    }),
+  });
 }

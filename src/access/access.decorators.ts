@@ -1,5 +1,5 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtension, ApiForbiddenResponse, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { ErrorResponseDto, RateLimitResponseDto } from '../common/http/error-response.dto';
 import type { ApiPermission } from './permissions';
 
@@ -7,10 +7,7 @@ export const ACCESS_KEY = 'wfp:access';
 export const RATE_GROUP_KEY = 'wfp:rateGroup';
 export const SCENARIO_MODE_KEY = 'wfp:scenarioMode';
 
-export type AccessRule =
-  | { kind: 'public' }
-  | { kind: 'admin' }
-  | { kind: 'api'; permissions: ApiPermission[]; anyOf?: boolean };
+export type AccessRule = { kind: 'public' } | { kind: 'admin' } | { kind: 'api'; permissions: ApiPermission[]; anyOf?: boolean };
 
 /** No authentication (health, docs). */
 export function Public(): MethodDecorator & ClassDecorator {
@@ -33,9 +30,13 @@ export function AdminApi(): MethodDecorator & ClassDecorator {
 export function RequirePermissions(...permissions: ApiPermission[]): MethodDecorator {
   return applyDecorators(
     SetMetadata(ACCESS_KEY, { kind: 'api', permissions } satisfies AccessRule),
+    ApiExtension('x-required-permissions', { permissions }),
     ApiBearerAuth('api-key'),
     ApiUnauthorizedResponse({ description: 'Missing, malformed, unknown, revoked or expired key', type: ErrorResponseDto }),
-    ApiForbiddenResponse({ description: `Key lacks ${permissions.join(' and ') || 'access'}, or orgId is not the key's organization`, type: ErrorResponseDto }),
+    ApiForbiddenResponse({
+      description: `Key lacks ${permissions.join(' and ') || 'access'}, or orgId is not the key's organization`,
+      type: ErrorResponseDto,
+    }),
     ApiTooManyRequestsResponse({ description: 'Rate limited; see Retry-After', type: RateLimitResponseDto }),
   );
 }
@@ -47,9 +48,13 @@ export function RequirePermissions(...permissions: ApiPermission[]): MethodDecor
 export function RequireAnyPermission(...permissions: ApiPermission[]): MethodDecorator {
   return applyDecorators(
     SetMetadata(ACCESS_KEY, { kind: 'api', permissions, anyOf: true } satisfies AccessRule),
+    ApiExtension('x-required-permissions', { permissions, anyOf: true }),
     ApiBearerAuth('api-key'),
     ApiUnauthorizedResponse({ description: 'Missing, malformed, unknown, revoked or expired key', type: ErrorResponseDto }),
-    ApiForbiddenResponse({ description: `Key lacks all of ${permissions.join(', ')}, the creator lacks the access, or orgId is not the key's organization`, type: ErrorResponseDto }),
+    ApiForbiddenResponse({
+      description: `Key lacks all of ${permissions.join(', ')}, the creator lacks the access, or orgId is not the key's organization`,
+      type: ErrorResponseDto,
+    }),
     ApiTooManyRequestsResponse({ description: 'Rate limited; see Retry-After', type: RateLimitResponseDto }),
   );
 }

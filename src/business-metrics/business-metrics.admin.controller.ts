@@ -33,6 +33,7 @@ export class BusinessMetricsAdminController {
     return this.metrics.list(orgId, pageOf(query));
   }
 
+  /** Reads one metric by id or key. */
   @Get(':metricId')
   @ApiParam(METRIC_PARAM)
   @ApiData(BusinessMetricDto)

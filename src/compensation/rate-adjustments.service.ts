@@ -11,7 +11,16 @@ const FIELDS = ['effectiveDate', 'rate', 'rateType', 'currencyCode', 'reason'] a
 
 /** Contractor rate adjustments (document 02 entity type `contractor_rate`). */
 @Injectable()
-export class RateAdjustmentsService extends CrudService<RateAdjustmentEntity, RateAdjustmentDto, CreateRateAdjustmentDto & { contractorId: string }, UpdateRateAdjustmentDto> {
+export class RateAdjustmentsService extends CrudService<
+  RateAdjustmentEntity,
+  RateAdjustmentDto,
+  CreateRateAdjustmentDto & { contractorId: string },
+  UpdateRateAdjustmentDto
+> {
+  /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */
+  static readonly sort = { effectiveDate: 'effectiveDate', createdAt: 'createdAt' } as const;
+  static readonly defaultSort = 'effectiveDate';
+
   constructor(uow: UnitOfWork, dataSource: DataSource) {
     super(uow, dataSource, {
       entity: RateAdjustmentEntity,
@@ -21,11 +30,14 @@ export class RateAdjustmentsService extends CrudService<RateAdjustmentEntity, Ra
       planScoped: true,
       externalId: false,
       search: ['reason'],
-      sort: { effectiveDate: 'effectiveDate', createdAt: 'createdAt' },
-      defaultSort: 'effectiveDate',
+      sort: RateAdjustmentsService.sort,
+      defaultSort: RateAdjustmentsService.defaultSort,
       toResponse: RateAdjustmentDto.from,
       toPayload: RateAdjustmentDto.payload,
-      build: async (input) => assignDefined(Object.assign(new RateAdjustmentEntity(), { contractorId: input.contractorId, reason: null }), input, FIELDS, ['rate']),
+      build: async (input) =>
+        assignDefined(Object.assign(new RateAdjustmentEntity(), { contractorId: input.contractorId, reason: null }), input, FIELDS, [
+          'rate',
+        ]),
       apply: async (entity, input) => void assignDefined(entity, input, FIELDS, ['rate']),
     });
   }

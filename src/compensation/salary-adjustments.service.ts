@@ -12,7 +12,16 @@ const NUMERIC = ['salary', 'bonus'];
 
 /** Salary adjustments of employees (document 02 entity type `salary_adjustment`). */
 @Injectable()
-export class SalaryAdjustmentsService extends CrudService<SalaryAdjustmentEntity, SalaryAdjustmentDto, CreateSalaryAdjustmentDto & { employeeId: string }, UpdateSalaryAdjustmentDto> {
+export class SalaryAdjustmentsService extends CrudService<
+  SalaryAdjustmentEntity,
+  SalaryAdjustmentDto,
+  CreateSalaryAdjustmentDto & { employeeId: string },
+  UpdateSalaryAdjustmentDto
+> {
+  /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */
+  static readonly sort = { effectiveDate: 'effectiveDate', createdAt: 'createdAt' } as const;
+  static readonly defaultSort = 'effectiveDate';
+
   constructor(uow: UnitOfWork, dataSource: DataSource) {
     super(uow, dataSource, {
       entity: SalaryAdjustmentEntity,
@@ -22,11 +31,17 @@ export class SalaryAdjustmentsService extends CrudService<SalaryAdjustmentEntity
       planScoped: true,
       externalId: false,
       search: ['reason'],
-      sort: { effectiveDate: 'effectiveDate', createdAt: 'createdAt' },
-      defaultSort: 'effectiveDate',
+      sort: SalaryAdjustmentsService.sort,
+      defaultSort: SalaryAdjustmentsService.defaultSort,
       toResponse: SalaryAdjustmentDto.from,
       toPayload: SalaryAdjustmentDto.payload,
-      build: async (input) => assignDefined(Object.assign(new SalaryAdjustmentEntity(), { employeeId: input.employeeId, bonus: null, reason: null }), input, FIELDS, NUMERIC),
+      build: async (input) =>
+        assignDefined(
+          Object.assign(new SalaryAdjustmentEntity(), { employeeId: input.employeeId, bonus: null, reason: null }),
+          input,
+          FIELDS,
+          NUMERIC,
+        ),
       apply: async (entity, input) => void assignDefined(entity, input, FIELDS, NUMERIC),
     });
   }
@@ -42,6 +57,8 @@ export class SalaryAdjustmentsService extends CrudService<SalaryAdjustmentEntity
 
   /** All of an employee's adjustments, newest effectiveDate first. */
   history(tx: { em: import('typeorm').EntityManager }, planId: string, employeeId: string): Promise<SalaryAdjustmentEntity[]> {
-    return tx.em.getRepository(SalaryAdjustmentEntity).find({ where: { planId, employeeId }, order: { effectiveDate: 'DESC', createdAt: 'DESC' } });
+    return tx.em
+      .getRepository(SalaryAdjustmentEntity)
+      .find({ where: { planId, employeeId }, order: { effectiveDate: 'DESC', createdAt: 'DESC' } });
   }
 }

@@ -17,9 +17,22 @@ import { WorkforceReferencesService } from '../reference-data/workforce-referenc
 import { ContractorDto, CreateContractorDto, UpdateContractorDto } from './dto/contractor.dto';
 import { ContractorEntity } from './entities/contractor.entity';
 
-registerConstraint('uq_contractors_external_id', { code: 'VALIDATION_ERROR', field: 'externalId', message: 'externalId is already used by another contractor' });
-registerConstraint('uq_contractors_email', { code: 'VALIDATION_ERROR', field: 'email', message: 'email is already used by another contractor of the organization' });
-for (const [table, column] of [['job_roles', 'job_role_id'], ['resource_types', 'work_type_id'], ['locations', 'geography_id'], ['cost_centres', 'cost_centre_id']] as const) {
+registerConstraint('uq_contractors_external_id', {
+  code: 'VALIDATION_ERROR',
+  field: 'externalId',
+  message: 'externalId is already used by another contractor',
+});
+registerConstraint('uq_contractors_email', {
+  code: 'VALIDATION_ERROR',
+  field: 'email',
+  message: 'email is already used by another contractor of the organization',
+});
+for (const [table, column] of [
+  ['job_roles', 'job_role_id'],
+  ['resource_types', 'work_type_id'],
+  ['locations', 'geography_id'],
+  ['cost_centres', 'cost_centre_id'],
+] as const) {
   registerReference(table, { table: 'contractors', column, label: 'contractors', planScoped: true });
 }
 
@@ -27,7 +40,21 @@ for (const [table, column] of [['job_roles', 'job_role_id'], ['resource_types', 
 export type ContractorDeleteHook = (tx: Tx, contractorId: string) => Promise<void>;
 
 @Injectable()
-export class ContractorsService extends NestedRecordService<ContractorEntity, ContractorDto, CreateContractorDto, UpdateContractorDto> implements OnModuleInit {
+export class ContractorsService
+  extends NestedRecordService<ContractorEntity, ContractorDto, CreateContractorDto, UpdateContractorDto>
+  implements OnModuleInit
+{
+  /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */
+  static readonly sort = {
+    name: 'name',
+    email: 'email',
+    startDate: 'startDate',
+    endDate: 'endDate',
+    createdAt: 'createdAt',
+    updatedAt: 'updatedAt',
+  } as const;
+  static readonly defaultSort = 'name';
+
   private readonly deleteHooks: ContractorDeleteHook[] = [];
 
   constructor(
@@ -49,8 +76,8 @@ export class ContractorsService extends NestedRecordService<ContractorEntity, Co
       externalId: true,
       search: ['name', 'email'],
       searchSql: `(r.name || ' ' || coalesce(r.email, ''))`,
-      sort: { name: 'name', email: 'email', startDate: 'startDate', endDate: 'endDate', createdAt: 'createdAt', updatedAt: 'updatedAt' },
-      defaultSort: 'name',
+      sort: ContractorsService.sort,
+      defaultSort: ContractorsService.defaultSort,
       customAttributeType: 'CONTRACTOR',
       toResponse: ContractorDto.from,
     });
@@ -70,8 +97,16 @@ export class ContractorsService extends NestedRecordService<ContractorEntity, Co
 
   protected blank(): ContractorEntity {
     return Object.assign(new ContractorEntity(), {
-      externalId: null, email: null, contractorType: 'individual', endDate: null, managerId: null,
-      jobRoleId: null, workTypeId: null, geographyId: null, defaultCurrencyCode: null, costCentreId: null,
+      externalId: null,
+      email: null,
+      contractorType: 'individual',
+      endDate: null,
+      managerId: null,
+      jobRoleId: null,
+      workTypeId: null,
+      geographyId: null,
+      defaultCurrencyCode: null,
+      costCentreId: null,
     });
   }
 
@@ -86,7 +121,10 @@ export class ContractorsService extends NestedRecordService<ContractorEntity, Co
   }
 
   protected requireNestedPermissions(ctx: RequestContext, input: UpdateContractorDto): void {
-    requireNested(ctx, { compensation_edit: Boolean(input.rateAdjustment), assignments_edit: Boolean(input.teamAssignment || input.projectAssignment) });
+    requireNested(ctx, {
+      compensation_edit: Boolean(input.rateAdjustment),
+      assignments_edit: Boolean(input.teamAssignment || input.projectAssignment),
+    });
   }
 
   protected async applyFields(tx: Tx, entity: ContractorEntity, input: UpdateContractorDto, viaFill: boolean): Promise<void> {
@@ -98,7 +136,8 @@ export class ContractorsService extends NestedRecordService<ContractorEntity, Co
     const jobRoleId = await this.jobRoles.resolveNested(tx, input.jobRoleId, input.jobRole, '', viaFill);
     if (jobRoleId !== undefined) entity.jobRoleId = jobRoleId;
     await this.refs.apply(entity, input, ctx, em, 'defaultCurrencyCode');
-    if (entity.endDate && entity.endDate < entity.startDate) throw DomainError.validation('endDate', 'endDate must not be before startDate');
+    if (entity.endDate && entity.endDate < entity.startDate)
+      throw DomainError.validation('endDate', 'endDate must not be before startDate');
   }
 
   /** Document 02: a fill by a contractor sends no contractor_rate event (its initial rate is recorded for audit only). */

@@ -20,10 +20,25 @@ import { registerReference } from '../common/crud/crud.types';
 import { CreateEmployeeDto, EmployeeDto, UpdateEmployeeDto } from './dto/employee.dto';
 import { EmployeeEntity } from './entities/employee.entity';
 
-registerConstraint('uq_employees_external_id', { code: 'VALIDATION_ERROR', field: 'externalId', message: 'externalId is already used by another employee' });
-registerConstraint('uq_employees_email', { code: 'VALIDATION_ERROR', field: 'email', message: 'email is already used by another employee of the organization' });
-for (const [table, label] of [['job_roles', 'employees'], ['resource_types', 'employees'], ['locations', 'employees'], ['cost_centres', 'employees']] as const) {
-  const column = { job_roles: 'job_role_id', resource_types: 'work_type_id', locations: 'geography_id', cost_centres: 'cost_centre_id' }[table];
+registerConstraint('uq_employees_external_id', {
+  code: 'VALIDATION_ERROR',
+  field: 'externalId',
+  message: 'externalId is already used by another employee',
+});
+registerConstraint('uq_employees_email', {
+  code: 'VALIDATION_ERROR',
+  field: 'email',
+  message: 'email is already used by another employee of the organization',
+});
+for (const [table, label] of [
+  ['job_roles', 'employees'],
+  ['resource_types', 'employees'],
+  ['locations', 'employees'],
+  ['cost_centres', 'employees'],
+] as const) {
+  const column = { job_roles: 'job_role_id', resource_types: 'work_type_id', locations: 'geography_id', cost_centres: 'cost_centre_id' }[
+    table
+  ];
   registerReference(table, { table: 'employees', column, label, planScoped: true });
 }
 
@@ -37,7 +52,24 @@ type EmployeeInclude = (typeof EMPLOYEE_INCLUDES)[number];
 export type EmployeeDeleteHook = (tx: Tx, employeeId: string) => Promise<void>;
 
 @Injectable()
-export class EmployeesService extends NestedRecordService<EmployeeEntity, EmployeeDto, CreateEmployeeDto, UpdateEmployeeDto> implements OnModuleInit {
+export class EmployeesService
+  extends NestedRecordService<EmployeeEntity, EmployeeDto, CreateEmployeeDto, UpdateEmployeeDto>
+  implements OnModuleInit
+{
+  /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */
+  static readonly sort = {
+    lastName: 'lastName',
+    firstName: 'firstName',
+    email: 'email',
+    startDate: 'startDate',
+    endDate: 'endDate',
+    createdAt: 'createdAt',
+    updatedAt: 'updatedAt',
+  } as const;
+  /** The include keys of the by-id read (document 01 rule 7); the OpenAPI enum is read from it. */
+  static readonly includes = EMPLOYEE_INCLUDES;
+  static readonly defaultSort = 'lastName';
+
   private readonly deleteHooks: EmployeeDeleteHook[] = [];
 
   constructor(
@@ -58,8 +90,8 @@ export class EmployeesService extends NestedRecordService<EmployeeEntity, Employ
       externalId: true,
       search: ['firstName', 'lastName', 'email'],
       searchSql: EMPLOYEE_SEARCH_SQL,
-      sort: { lastName: 'lastName', firstName: 'firstName', email: 'email', startDate: 'startDate', endDate: 'endDate', createdAt: 'createdAt', updatedAt: 'updatedAt' },
-      defaultSort: 'lastName',
+      sort: EmployeesService.sort,
+      defaultSort: EmployeesService.defaultSort,
       customAttributeType: 'EMPLOYEE',
       toResponse: EmployeeDto.from,
     });
@@ -102,8 +134,17 @@ export class EmployeesService extends NestedRecordService<EmployeeEntity, Employ
 
   protected blank(): EmployeeEntity {
     return Object.assign(new EmployeeEntity(), {
-      externalId: null, name: null, internalEmployeeId: null, endDate: null, noticeDate: null, managerId: null,
-      jobRoleId: null, workTypeId: null, geographyId: null, defaultCurrencyCode: null, costCentreId: null,
+      externalId: null,
+      name: null,
+      internalEmployeeId: null,
+      endDate: null,
+      noticeDate: null,
+      managerId: null,
+      jobRoleId: null,
+      workTypeId: null,
+      geographyId: null,
+      defaultCurrencyCode: null,
+      costCentreId: null,
     });
   }
 
@@ -128,23 +169,42 @@ export class EmployeesService extends NestedRecordService<EmployeeEntity, Employ
   }
 
   protected requireNestedPermissions(ctx: RequestContext, input: UpdateEmployeeDto): void {
-    requireNested(ctx, { compensation_edit: Boolean(input.salary), assignments_edit: Boolean(input.teamAssignment || input.projectAssignment) });
+    requireNested(ctx, {
+      compensation_edit: Boolean(input.salary),
+      assignments_edit: Boolean(input.teamAssignment || input.projectAssignment),
+    });
   }
 
   protected async applyFields(tx: Tx, entity: EmployeeEntity, input: UpdateEmployeeDto, viaFill: boolean): Promise<void> {
     const { ctx, em } = tx;
-    for (const key of ['firstName', 'lastName', 'email', 'startDate', 'internalEmployeeId', 'externalId', 'name', 'endDate', 'noticeDate'] as const) {
+    for (const key of [
+      'firstName',
+      'lastName',
+      'email',
+      'startDate',
+      'internalEmployeeId',
+      'externalId',
+      'name',
+      'endDate',
+      'noticeDate',
+    ] as const) {
       if (input[key] !== undefined) (entity as unknown as Record<string, unknown>)[key] = input[key];
     }
     if (input.managerId !== undefined) entity.managerId = await this.resolveManager(ctx, em, entity.id, input.managerId);
     const jobRoleId = await this.jobRoles.resolveNested(tx, input.jobRoleId, input.jobRole, '', viaFill);
     if (jobRoleId !== undefined) entity.jobRoleId = jobRoleId;
     await this.refs.apply(entity, input, ctx, em, 'defaultCurrencyCode');
-    if (entity.endDate && entity.endDate < entity.startDate) throw DomainError.validation('endDate', 'endDate must not be before startDate');
+    if (entity.endDate && entity.endDate < entity.startDate)
+      throw DomainError.validation('endDate', 'endDate must not be before startDate');
   }
 
   /** Document 01: managerId by id or externalId; unresolvable is 404; never oneself or one's own report. */
-  async resolveManager(ctx: RequestContext, em: EntityManager, employeeId: string | undefined, value: string | null): Promise<string | null> {
+  async resolveManager(
+    ctx: RequestContext,
+    em: EntityManager,
+    employeeId: string | undefined,
+    value: string | null,
+  ): Promise<string | null> {
     if (value === null) return null;
     const manager = await this.find(ctx, value, em);
     if (employeeId) {
@@ -156,7 +216,8 @@ export class EmployeesService extends NestedRecordService<EmployeeEntity, Employ
          SELECT id FROM up`,
         [ctx.planId, manager.id],
       );
-      if (chain.some((row) => row.id === employeeId)) throw DomainError.validation('managerId', 'managerId cannot be the employee or one of their reports');
+      if (chain.some((row) => row.id === employeeId))
+        throw DomainError.validation('managerId', 'managerId cannot be the employee or one of their reports');
     }
     return manager.id;
   }

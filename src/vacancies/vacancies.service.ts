@@ -24,8 +24,17 @@ import { FillEmployeeDto, FillResultDto, FillVacancyDto } from './dto/fill.dto';
 import { CreateVacancyDto, UpdateVacancyDto, VacancyDto } from './dto/vacancy.dto';
 import { VacancyEntity } from './entities/vacancy.entity';
 
-registerConstraint('uq_vacancies_external_id', { code: 'VALIDATION_ERROR', field: 'externalId', message: 'externalId is already used by another vacancy' });
-for (const [table, column] of [['job_roles', 'job_role_id'], ['resource_types', 'work_type_id'], ['locations', 'geography_id'], ['cost_centres', 'cost_centre_id']] as const) {
+registerConstraint('uq_vacancies_external_id', {
+  code: 'VALIDATION_ERROR',
+  field: 'externalId',
+  message: 'externalId is already used by another vacancy',
+});
+for (const [table, column] of [
+  ['job_roles', 'job_role_id'],
+  ['resource_types', 'work_type_id'],
+  ['locations', 'geography_id'],
+  ['cost_centres', 'cost_centre_id'],
+] as const) {
   registerReference(table, { table: 'vacancies', column, label: 'vacancies', planScoped: true });
 }
 
@@ -48,6 +57,19 @@ const CONTRACTOR_BRANCH = ['name', 'rate', 'rateType', 'contractorType'] as cons
 
 @Injectable()
 export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, CreateVacancyDto, UpdateVacancyDto> implements OnModuleInit {
+  /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */
+  static readonly sort = {
+    role: 'role',
+    status: 'status',
+    targetStartDate: 'targetStartDate',
+    targetFillDate: 'targetFillDate',
+    createdAt: 'createdAt',
+    updatedAt: 'updatedAt',
+  } as const;
+  /** The include keys of the by-id read (document 01 rule 7); the OpenAPI enum is read from it. */
+  static readonly includes = INCLUDES;
+  static readonly defaultSort = 'role';
+
   constructor(
     uow: UnitOfWork,
     dataSource: DataSource,
@@ -67,8 +89,8 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
       externalId: true,
       search: ['role', 'description'],
       searchSql: `(r.role || ' ' || coalesce(r.description, ''))`,
-      sort: { role: 'role', status: 'status', targetStartDate: 'targetStartDate', targetFillDate: 'targetFillDate', createdAt: 'createdAt', updatedAt: 'updatedAt' },
-      defaultSort: 'role',
+      sort: VacanciesService.sort,
+      defaultSort: VacanciesService.defaultSort,
       customAttributeType: 'VACANCY',
       toResponse: (e) => VacancyDto.from(e, false),
       toPayload: VacancyDto.payload,
@@ -88,29 +110,36 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
   }
 
   protected override async respond(ctx: RequestContext, em: EntityManager, rows: VacancyEntity[]): Promise<VacancyDto[]> {
-    const filled = await this.filledIds(ctx, em, rows.filter((r) => r.filledByLiveEmployeeId || r.filledByLiveContractorId).map((r) => r.id));
+    const filled = await this.filledIds(
+      ctx,
+      em,
+      rows.filter((r) => r.filledByLiveEmployeeId || r.filledByLiveContractorId).map((r) => r.id),
+    );
     return rows.map((row) => VacancyDto.from(row, filled.has(row.id)));
   }
 
   private async filledIds(ctx: RequestContext, em: EntityManager, ids: string[]): Promise<Set<string>> {
     if (!ids.length) return new Set();
-    const rows: { id: string }[] = await em.query(`SELECT v.id FROM vacancies v WHERE v.plan_id = $1 AND v.id = ANY($2) AND ${isFilledSql('v', '$3')}`, [
-      ctx.planId,
-      ids,
-      todayUtc(),
-    ]);
+    const rows: { id: string }[] = await em.query(
+      `SELECT v.id FROM vacancies v WHERE v.plan_id = $1 AND v.id = ANY($2) AND ${isFilledSql('v', '$3')}`,
+      [ctx.planId, ids, todayUtc()],
+    );
     return new Set(rows.map((r) => r.id));
   }
 
   /** By-id read with customAttributes and the includes `assignments` and `filledByEmployee`. */
   override async read(ctx: RequestContext, id: string, query: { include?: string }): Promise<VacancyDto> {
     const includes = parseIncludes(query.include, INCLUDES);
-    if (includes.has('assignments') && !ctx.permissions.has('assignments_view')) throw DomainError.forbidden('include=assignments needs the permission assignments_view');
-    if (includes.has('filledByEmployee') && !ctx.permissions.has('employees_view')) throw DomainError.forbidden('include=filledByEmployee needs the permission employees_view');
+    if (includes.has('assignments') && !ctx.permissions.has('assignments_view'))
+      throw DomainError.forbidden('include=assignments needs the permission assignments_view');
+    if (includes.has('filledByEmployee') && !ctx.permissions.has('employees_view'))
+      throw DomainError.forbidden('include=filledByEmployee needs the permission employees_view');
     const vacancy = (await this.get(ctx, id)) as VacancyDto;
     const em = this.dataSource.manager;
     if (includes.has('assignments')) {
-      const rows = await em.getRepository(AssignmentEntity).find({ where: { planId: ctx.planId, vacancyId: vacancy.id }, order: { type: 'DESC', startDate: 'ASC', id: 'ASC' } });
+      const rows = await em
+        .getRepository(AssignmentEntity)
+        .find({ where: { planId: ctx.planId, vacancyId: vacancy.id }, order: { type: 'DESC', startDate: 'ASC', id: 'ASC' } });
       vacancy.assignments = rows.map(EmbeddedAssignmentDto.from);
     }
     if (includes.has('filledByEmployee')) {
@@ -123,9 +152,23 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
 
   override async createIn(tx: Tx, input: CreateVacancyDto): Promise<VacancyEntity> {
     const entity = Object.assign(new VacancyEntity(), {
-      externalId: null, description: null, status: 'open', fte: '1', targetStartDate: null, targetFillDate: null, jobRoleId: null,
-      workTypeId: null, geographyId: null, costCentreId: null, salary: null, salaryMin: null, salaryMax: null, currencyCode: null,
-      filledByLiveEmployeeId: null, filledByLiveContractorId: null, hiringManagerId: null,
+      externalId: null,
+      description: null,
+      status: 'open',
+      fte: '1',
+      targetStartDate: null,
+      targetFillDate: null,
+      jobRoleId: null,
+      workTypeId: null,
+      geographyId: null,
+      costCentreId: null,
+      salary: null,
+      salaryMin: null,
+      salaryMax: null,
+      currencyCode: null,
+      filledByLiveEmployeeId: null,
+      filledByLiveContractorId: null,
+      hiringManagerId: null,
     });
     await this.applyFields(tx, entity, input);
     return this.insertAndRecord(tx, entity);
@@ -162,16 +205,22 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
     const jobRoleId = await this.jobRoles.resolveNested(tx, input.jobRoleId, input.jobRole);
     if (jobRoleId !== undefined) entity.jobRoleId = jobRoleId;
     await this.refs.apply(entity, input, ctx, em);
-    if (input.hiringManagerId !== undefined) entity.hiringManagerId = await this.employees.resolveManager(ctx, em, undefined, input.hiringManagerId);
+    if (input.hiringManagerId !== undefined)
+      entity.hiringManagerId = await this.employees.resolveManager(ctx, em, undefined, input.hiringManagerId);
     this.applySalary(entity, input);
     if (input.filledByLiveEmployeeId !== undefined) {
-      entity.filledByLiveEmployeeId = (await this.employees.resolveId(ctx, em, input.filledByLiveEmployeeId, 'filledByLiveEmployeeId')) ?? null;
+      entity.filledByLiveEmployeeId =
+        (await this.employees.resolveId(ctx, em, input.filledByLiveEmployeeId, 'filledByLiveEmployeeId')) ?? null;
     }
     if (input.filledByLiveContractorId !== undefined) {
-      entity.filledByLiveContractorId = (await this.contractors.resolveId(ctx, em, input.filledByLiveContractorId, 'filledByLiveContractorId')) ?? null;
+      entity.filledByLiveContractorId =
+        (await this.contractors.resolveId(ctx, em, input.filledByLiveContractorId, 'filledByLiveContractorId')) ?? null;
     }
     if (entity.filledByLiveEmployeeId && entity.filledByLiveContractorId) {
-      throw DomainError.validation('filledByLiveContractorId', 'filledByLiveEmployeeId and filledByLiveContractorId are mutually exclusive; clear one with null');
+      throw DomainError.validation(
+        'filledByLiveContractorId',
+        'filledByLiveEmployeeId and filledByLiveContractorId are mutually exclusive; clear one with null',
+      );
     }
   }
 
@@ -185,7 +234,8 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
     if (input.salaryMax !== undefined) entity.salaryMax = input.salaryMax === null ? null : String(input.salaryMax);
     const min = entity.salaryMin === null ? null : Number(entity.salaryMin);
     const max = entity.salaryMax === null ? null : Number(entity.salaryMax);
-    if (min !== null && max !== null && min > max) throw DomainError.validation('salaryMin', 'salaryMin must not be greater than salaryMax');
+    if (min !== null && max !== null && min > max)
+      throw DomainError.validation('salaryMin', 'salaryMin must not be greater than salaryMax');
     if (input.salary !== undefined) {
       entity.salary = input.salary === null ? null : String(input.salary);
     } else if (rangeSent) {
@@ -214,11 +264,16 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
     const others = fillerType === 'employee' ? CONTRACTOR_BRANCH : EMPLOYEE_BRANCH;
     const wrong = others.filter((field) => input[field] !== undefined);
     if (wrong.length) {
-      throw DomainError.validationMany(wrong.map((field) => ({ field, message: `${field} is not accepted when fillerType is ${fillerType}` })));
+      throw DomainError.validationMany(
+        wrong.map((field) => ({ field, message: `${field} is not accepted when fillerType is ${fillerType}` })),
+      );
     }
     const required = fillerType === 'employee' ? (['firstName', 'lastName', 'salary'] as const) : (['name', 'rate', 'rateType'] as const);
     const missing = required.filter((field) => input[field] === undefined || input[field] === null);
-    if (missing.length) throw DomainError.validationMany(missing.map((field) => ({ field, message: `${field} is required when fillerType is ${fillerType}` })));
+    if (missing.length)
+      throw DomainError.validationMany(
+        missing.map((field) => ({ field, message: `${field} is required when fillerType is ${fillerType}` })),
+      );
 
     return this.uow.run(ctx, async (tx) => {
       const vacancy = await this.find(ctx, idOrExternalId, tx.em, true);
@@ -264,7 +319,12 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
             name: input.name!,
             contractorType: input.contractorType,
             jobRoleId: vacancy.jobRoleId,
-            rateAdjustment: { effectiveDate: input.startDate, rate: input.rate!, rateType: input.rateType!, currencyCode: input.currencyCode },
+            rateAdjustment: {
+              effectiveDate: input.startDate,
+              rate: input.rate!,
+              rateType: input.rateType!,
+              currencyCode: input.currencyCode,
+            },
           },
           { viaFill: true },
         );
@@ -276,7 +336,13 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
       const moved = await this.transferAssignments(tx, vacancy.id, holder, input.startDate);
       vacancy.status = 'filled';
       await this.saveAndRecord(tx, vacancy, before);
-      return { employee, contractor, vacancyId: vacancy.id, teamAllocationsTransferred: moved.team, projectAllocationsTransferred: moved.project };
+      return {
+        employee,
+        contractor,
+        vacancyId: vacancy.id,
+        teamAllocationsTransferred: moved.team,
+        projectAllocationsTransferred: moved.project,
+      };
     });
   }
 
@@ -285,7 +351,12 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
    * re-created for the filler from startDate; one that starts on or after startDate moves whole.
    * Recorded for the audit history only: document 02 lists no allocation events for a fill.
    */
-  private async transferAssignments(tx: Tx, vacancyId: string, holder: { kind: 'employee' | 'contractor'; id: string }, startDate: string): Promise<{ team: number; project: number }> {
+  private async transferAssignments(
+    tx: Tx,
+    vacancyId: string,
+    holder: { kind: 'employee' | 'contractor'; id: string },
+    startDate: string,
+  ): Promise<{ team: number; project: number }> {
     const repo = tx.em.getRepository(AssignmentEntity);
     const open = await repo
       .createQueryBuilder('a')

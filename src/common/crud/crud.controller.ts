@@ -3,6 +3,7 @@ import { ApiBody, ApiParam, ApiTags } from '@nestjs/swagger';
 import { RequirePermissions } from '../../access/access.decorators';
 import type { ApiPermission } from '../../access/permissions';
 import { Ctx, RequestContext } from '../../access/request-context';
+import { ApiCrudOperation, ApiIncludeQuery, ApiSortQuery, Nouns, nounsOf } from '../http/api-docs';
 import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../http/api-responses';
 import { DataEnvelope, ListEnvelope, one } from '../http/envelopes';
 import { ListQueryDto } from '../http/pagination.dto';
@@ -25,6 +26,8 @@ export interface CrudControllerOptions {
   readQuery?: Type<unknown>;
   /** Describes how `:id` is matched. */
   idDescription?: string;
+  /** Names in the operation summaries; default from the tag ("Job roles": job role, job roles). */
+  nouns?: Nouns;
 }
 
 type AnyCrud = CrudService<never, unknown, unknown, unknown>;
@@ -37,6 +40,9 @@ type AnyCrud = CrudService<never, unknown, unknown, unknown>;
 export function crudController(options: CrudControllerOptions): Type<unknown> {
   const query = options.query ?? ListQueryDto;
   const idParam = ApiParam({ name: 'id', description: options.idDescription ?? 'The record id, or its externalId' });
+  const nouns = options.nouns ?? nounsOf(options.tag);
+  const includeKeys = (options.service as unknown as { includes?: readonly string[] }).includes;
+  const includes = includeKeys ? ApiIncludeQuery(includeKeys) : () => undefined;
 
   @ApiTags(options.tag)
   @Controller(`api/v1/org/:orgId/${options.path}`)
@@ -45,6 +51,8 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
 
     @Get()
     @RequirePermissions(options.view)
+    @ApiCrudOperation('list', nouns, 'live data (or the scenario of `scenarioId`)')
+    @ApiSortQuery(options.service)
     @ApiList(options.response)
     @ApiErrors(400, 404)
     list(@Ctx() ctx: RequestContext, @Query() q: ListQueryDto): Promise<ListEnvelope<unknown>> {
@@ -53,6 +61,8 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
 
     @Get(':id')
     @RequirePermissions(options.view)
+    @ApiCrudOperation('get', nouns, 'live data (or the scenario of `scenarioId`)')
+    @includes
     @idParam
     @ApiData(options.response)
     @ApiErrors(404)
@@ -62,6 +72,7 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
 
     @Post()
     @RequirePermissions(options.edit)
+    @ApiCrudOperation('create', nouns)
     @ApiBody({ type: options.create })
     @ApiData(options.response, 201)
     @ApiErrors(400, 501)
@@ -71,6 +82,7 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
 
     @Patch(':id')
     @RequirePermissions(options.edit)
+    @ApiCrudOperation('update', nouns)
     @idParam
     @ApiBody({ type: options.update })
     @ApiData(options.response)
@@ -81,6 +93,7 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
 
     @Delete(':id')
     @RequirePermissions(options.edit)
+    @ApiCrudOperation('remove', nouns, 'live data', 'While other records still refer to it: 409 CONFLICT, counting them by kind.')
     @idParam
     @ApiNoContent()
     @ApiErrors(404, 409, 501)
