@@ -6,7 +6,7 @@ import { requestLog } from './common/logging/request-log';
 import { AppConfig } from './config/app-config';
 import { finishOpenApiDocument } from './openapi/finish-document';
 
-export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+export function buildOpenApiDocument(app: INestApplication, strict = false): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Workforce Planning API')
     .setDescription(
@@ -29,7 +29,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
   });
-  return finishOpenApiDocument(document);
+  return finishOpenApiDocument(document, strict);
 }
 
 /** The served document names the server it is read from (PUBLIC_BASE_URL when set), so "Try it out" calls it. */

@@ -118,6 +118,7 @@ export const INTEGERS = new Set([
   'written',
   'durationMs',
   'lastResponseStatus',
+  'status',
   'teamAllocationsTransferred',
   'projectAllocationsTransferred',
 ]);
@@ -127,7 +128,7 @@ export const INTEGERS = new Set([
  * Ids are left out: the demo organization's ids are made at its first start.
  */
 export const EXAMPLES: Readonly<Record<string, unknown>> = {
-  startDate: DATE,
+  startDate: '2026-01-01',
   endDate: '2026-12-31',
   effectiveDate: DATE,
   noticeDate: '2026-11-30',
@@ -216,6 +217,7 @@ export const ERROR_EXAMPLES: Readonly<Record<string, unknown>> = {
   },
   404: { error: { code: 'NOT_FOUND', message: 'Employee HR-1042 not found', errorId: 'c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f' } },
   409: { error: { code: 'CONFLICT', message: 'A concurrent change conflicted with this request; retry it' } },
+  429: { error: 'too_many_requests', error_description: 'Rate limit exceeded; retry after 12 seconds' },
   413: { error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is larger than the limit' } },
   415: { error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'The request body encoding is not supported' } },
   500: { error: { code: 'INTERNAL_ERROR', message: 'Internal server error', errorId: 'f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9' } },
