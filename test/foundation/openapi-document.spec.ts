@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Request } from 'express';
+import { serverOf } from '../../src/app.setup';
 import { ERROR_STATUS } from '../../src/common/errors/error-codes';
 import { formatOf } from '../../src/openapi/document-tables';
 import { EmployeesService } from '../../src/employees/employees.service';
@@ -84,6 +86,12 @@ describe('OpenAPI document (issue 14 items 1-2)', () => {
     const without = operations.filter(({ op }) => op.security === undefined).map((o) => o.where);
     expect(without).toEqual([]);
     expect(doc.paths['/health'].get.security).toEqual([]);
+  });
+
+  it('14/1: the served document names the server it is read from, or PUBLIC_BASE_URL when set', () => {
+    const req = { protocol: 'http', get: (name: string) => (name === 'host' ? 'localhost:4000' : undefined) } as unknown as Request;
+    expect(serverOf(req, null)).toBe('http://localhost:4000');
+    expect(serverOf(req, 'https://wfp.example.org/')).toBe('https://wfp.example.org');
   });
 
   it('14/2: tags are declared with descriptions, the public API before the application API', () => {

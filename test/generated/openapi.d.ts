@@ -828,8 +828,8 @@ export interface paths {
         get: operations["ExchangeRates_list"];
         put?: never;
         /**
-         * Create a exchange rate
-         * @description Creates a exchange rate in live data; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field.
+         * Create an exchange rate
+         * @description Creates an exchange rate in live data; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field.
          *
          *     Public API: an API key with `reference_data_edit` (held by the key and by its creator).
          */
@@ -848,7 +848,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a exchange rate
+         * Get an exchange rate
          * @description One exchange rate of live data (or the scenario of `scenarioId`) by its id, or by its externalId where it has one. 404 when none matches.
          *
          *     Public API: an API key with `reference_data_view` (held by the key and by its creator).
@@ -857,7 +857,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a exchange rate
+         * Delete an exchange rate
          * @description Deletes the exchange rate; 204 with no body. While other records still refer to it: 409 CONFLICT, counting them by kind.
          *
          *     Public API: an API key with `reference_data_edit` (held by the key and by its creator).
@@ -866,7 +866,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Update a exchange rate
+         * Update an exchange rate
          * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change.
          *
          *     Public API: an API key with `reference_data_edit` (held by the key and by its creator).
@@ -1238,8 +1238,8 @@ export interface paths {
         get: operations["Assignments_list"];
         put?: never;
         /**
-         * Create a assignment
-         * @description Creates a assignment in live data; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field.
+         * Create an assignment
+         * @description Creates an assignment in live data; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field.
          *
          *     Public API: an API key with `assignments_edit` (held by the key and by its creator).
          */
@@ -1258,7 +1258,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a assignment
+         * Get an assignment
          * @description One assignment of live data (or the scenario of `scenarioId`) by its id, or by its externalId where it has one. 404 when none matches.
          *
          *     Public API: an API key with `assignments_view` (held by the key and by its creator).
@@ -1267,7 +1267,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a assignment
+         * Delete an assignment
          * @description Deletes the assignment; 204 with no body. While other records still refer to it: 409 CONFLICT, counting them by kind.
          *
          *     Public API: an API key with `assignments_edit` (held by the key and by its creator).
@@ -1276,7 +1276,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Update a assignment
+         * Update an assignment
          * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change.
          *
          *     Public API: an API key with `assignments_edit` (held by the key and by its creator).
@@ -1406,8 +1406,8 @@ export interface paths {
         get: operations["Employees_list"];
         put?: never;
         /**
-         * Create a employee
-         * @description Creates a employee in live data; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field.
+         * Create an employee
+         * @description Creates an employee in live data; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field.
          *
          *     Public API: an API key with `employees_edit` (held by the key and by its creator).
          */
@@ -1426,7 +1426,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a employee
+         * Get an employee
          * @description One employee of live data (or the scenario of `scenarioId`) by its id, or by its externalId where it has one. 404 when none matches.
          *
          *     Public API: an API key with `employees_view` (held by the key and by its creator).
@@ -1435,7 +1435,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a employee
+         * Delete an employee
          * @description Deletes the employee; 204 with no body. While other records still refer to it: 409 CONFLICT, counting them by kind.
          *
          *     Public API: an API key with `employees_edit` (held by the key and by its creator).
@@ -1444,7 +1444,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Update a employee
+         * Update an employee
          * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change.
          *
          *     Public API: an API key with `employees_edit` (held by the key and by its creator).
@@ -1851,8 +1851,8 @@ export interface paths {
         get: operations["ScenarioEmployees_list"];
         put?: never;
         /**
-         * Create a employee
-         * @description Creates a employee in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * Create an employee
+         * @description Creates an employee in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -1874,7 +1874,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a employee
+         * Delete an employee
          * @description Deletes the employee; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
@@ -1883,7 +1883,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Update a employee
+         * Update an employee
          * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
@@ -2131,8 +2131,8 @@ export interface paths {
         get: operations["ScenarioAssignments_list"];
         put?: never;
         /**
-         * Create a assignment
-         * @description Creates a assignment in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * Create an assignment
+         * @description Creates an assignment in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2154,7 +2154,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a assignment
+         * Delete an assignment
          * @description Deletes the assignment; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
@@ -2163,7 +2163,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Update a assignment
+         * Update an assignment
          * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.

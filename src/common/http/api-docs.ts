@@ -42,6 +42,10 @@ export function nounsOf(tag: string): Nouns {
   return { many, one: many.replace(/ies$/, 'y').replace(/s$/, '') };
 }
 
+function article(noun: string): string {
+  return /^[aeiou]/.test(noun) ? 'an' : 'a';
+}
+
 type CrudOperation = 'list' | 'get' | 'create' | 'update' | 'remove';
 
 /** Summary and description of the five operations every record resource shares. */
@@ -52,17 +56,20 @@ export function ApiCrudOperation(op: CrudOperation, n: Nouns, where = 'live data
       `A page of the ${n.many} in ${where}: \`page\` (1-based) and \`limit\` (1 to 100, default 20), \`search\` (case-insensitive, ` +
         `matches the main text fields), \`sortBy\` and \`sortDir\`. \`meta.total\` counts every match.`,
     ],
-    get: [`Get a ${n.one}`, `One ${n.one} of ${where} by its id, or by its externalId where it has one. 404 when none matches.`],
+    get: [
+      `Get ${article(n.one)} ${n.one}`,
+      `One ${n.one} of ${where} by its id, or by its externalId where it has one. 404 when none matches.`,
+    ],
     create: [
-      `Create a ${n.one}`,
-      `Creates a ${n.one} in ${where}; the answer is 201 with the record and its URL in \`Location\`. The change is recorded ` +
+      `Create ${article(n.one)} ${n.one}`,
+      `Creates ${article(n.one)} ${n.one} in ${where}; the answer is 201 with the record and its URL in \`Location\`. The change is recorded ` +
         `(history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field.`,
     ],
     update: [
-      `Update a ${n.one}`,
+      `Update ${article(n.one)} ${n.one}`,
       `Changes only the fields sent; \`null\` clears a field that may be empty. Answers the whole record after the change.`,
     ],
-    remove: [`Delete a ${n.one}`, `Deletes the ${n.one}; 204 with no body.`],
+    remove: [`Delete ${article(n.one)} ${n.one}`, `Deletes the ${n.one}; 204 with no body.`],
   };
   const [summary, description] = texts[op];
   return applyDecorators(ApiOperation({ summary, description: note ? `${description} ${note}` : description }));
