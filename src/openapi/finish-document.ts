@@ -70,10 +70,23 @@ function rank(p: ParameterObject, names: string[]): number {
  */
 function describeOperation(op: OperationObject): void {
   const text = (op.summary ?? '').trim();
-  const first = /^([\s\S]+?)[.:](\s|$)/.exec(text);
-  op.summary = (first ? first[1] : text).replace(/\s+/g, ' ').trim();
+  op.summary = firstSentence(text).replace(/\s+/g, ' ').trim();
   const body = op.description?.trim() || text;
   op.description = [body, accessSentence(op)].filter(Boolean).join('\n\n');
+}
+
+/** Up to the first `.` or `:` that ends a sentence: followed by a space or the end, outside backticks and parentheses. */
+function firstSentence(text: string): string {
+  let depth = 0;
+  let code = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '`') code = !code;
+    else if (!code && c === '(') depth++;
+    else if (!code && c === ')') depth = Math.max(0, depth - 1);
+    else if (!code && depth === 0 && (c === '.' || c === ':') && (i + 1 === text.length || /\s/.test(text[i + 1]))) return text.slice(0, i);
+  }
+  return text;
 }
 
 function accessSentence(op: OperationObject): string {

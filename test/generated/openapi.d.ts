@@ -240,7 +240,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Changes a user; `active
+         * Changes a user; `active: false` also stops every key the user created
          * @description Changes a user; `active: false` also stops every key the user created.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
@@ -302,7 +302,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Changes any create field; `enabled
+         * Changes any create field; `enabled: false` switches the endpoint off, `true` on again
          * @description Changes any create field; `enabled: false` switches the endpoint off, `true` on again. Deliveries follow within a minute (at once here).
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
@@ -944,8 +944,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The record's custom attribute values
-         * @description The record's custom attribute values.
+         * List the custom attribute values of a team
+         * @description Every custom attribute value set on the team, with its definition (id, name, attributeKey, fieldType).
          *
          *     Public API: an API key with `teams_view` (held by the key and by its creator).
          */
@@ -967,16 +967,16 @@ export interface paths {
         };
         get?: never;
         /**
-         * Sets one attribute; the value field must match the definition's fieldType
-         * @description Sets one attribute; the value field must match the definition's fieldType.
+         * Set a custom attribute of a team
+         * @description Sets or replaces one value. The value field must match the definition's fieldType: STRING and SELECT `stringValue` (SELECT: one of its options), NUMBER `numberValue`, DATE `dateValue`, DATE_RANGE `dateRangeStart` and `dateRangeEnd`; the other value fields must be absent or null.
          *
          *     Public API: an API key with `custom_attributes_edit` (held by the key and by its creator).
          */
         put: operations["TeamsCustomAttributes_set"];
         post?: never;
         /**
-         * Clears one attribute; a required attribute cannot be cleared (400)
-         * @description Clears one attribute; a required attribute cannot be cleared (400).
+         * Clear a custom attribute of a team
+         * @description Removes one value; 204 with no body. A required attribute can be replaced but not cleared (400 VALIDATION_ERROR).
          *
          *     Public API: an API key with `custom_attributes_edit` (held by the key and by its creator).
          */
@@ -1056,8 +1056,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The record's custom attribute values
-         * @description The record's custom attribute values.
+         * List the custom attribute values of a project
+         * @description Every custom attribute value set on the project, with its definition (id, name, attributeKey, fieldType).
          *
          *     Public API: an API key with `projects_view` (held by the key and by its creator).
          */
@@ -1079,16 +1079,16 @@ export interface paths {
         };
         get?: never;
         /**
-         * Sets one attribute; the value field must match the definition's fieldType
-         * @description Sets one attribute; the value field must match the definition's fieldType.
+         * Set a custom attribute of a project
+         * @description Sets or replaces one value. The value field must match the definition's fieldType: STRING and SELECT `stringValue` (SELECT: one of its options), NUMBER `numberValue`, DATE `dateValue`, DATE_RANGE `dateRangeStart` and `dateRangeEnd`; the other value fields must be absent or null.
          *
          *     Public API: an API key with `custom_attributes_edit` (held by the key and by its creator).
          */
         put: operations["ProjectsCustomAttributes_set"];
         post?: never;
         /**
-         * Clears one attribute; a required attribute cannot be cleared (400)
-         * @description Clears one attribute; a required attribute cannot be cleared (400).
+         * Clear a custom attribute of a project
+         * @description Removes one value; 204 with no body. A required attribute can be replaced but not cleared (400 VALIDATION_ERROR).
          *
          *     Public API: an API key with `custom_attributes_edit` (held by the key and by its creator).
          */
@@ -1348,8 +1348,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The record's custom attribute values
-         * @description The record's custom attribute values.
+         * List the custom attribute values of an employee
+         * @description Every custom attribute value set on the employee, with its definition (id, name, attributeKey, fieldType).
          *
          *     Public API: an API key with `employees_view` (held by the key and by its creator).
          */
@@ -1371,16 +1371,16 @@ export interface paths {
         };
         get?: never;
         /**
-         * Sets one attribute; the value field must match the definition's fieldType
-         * @description Sets one attribute; the value field must match the definition's fieldType.
+         * Set a custom attribute of an employee
+         * @description Sets or replaces one value. The value field must match the definition's fieldType: STRING and SELECT `stringValue` (SELECT: one of its options), NUMBER `numberValue`, DATE `dateValue`, DATE_RANGE `dateRangeStart` and `dateRangeEnd`; the other value fields must be absent or null.
          *
          *     Public API: an API key with `custom_attributes_edit` (held by the key and by its creator).
          */
         put: operations["EmployeesCustomAttributes_set"];
         post?: never;
         /**
-         * Clears one attribute; a required attribute cannot be cleared (400)
-         * @description Clears one attribute; a required attribute cannot be cleared (400).
+         * Clear a custom attribute of an employee
+         * @description Removes one value; 204 with no body. A required attribute can be replaced but not cleared (400 VALIDATION_ERROR).
          *
          *     Public API: an API key with `custom_attributes_edit` (held by the key and by its creator).
          */
@@ -1516,8 +1516,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The record's custom attribute values
-         * @description The record's custom attribute values.
+         * List the custom attribute values of a contractor
+         * @description Every custom attribute value set on the contractor, with its definition (id, name, attributeKey, fieldType).
          *
          *     Public API: an API key with `contractors_view` (held by the key and by its creator).
          */
@@ -1539,16 +1539,16 @@ export interface paths {
         };
         get?: never;
         /**
-         * Sets one attribute; the value field must match the definition's fieldType
-         * @description Sets one attribute; the value field must match the definition's fieldType.
+         * Set a custom attribute of a contractor
+         * @description Sets or replaces one value. The value field must match the definition's fieldType: STRING and SELECT `stringValue` (SELECT: one of its options), NUMBER `numberValue`, DATE `dateValue`, DATE_RANGE `dateRangeStart` and `dateRangeEnd`; the other value fields must be absent or null.
          *
          *     Public API: an API key with `custom_attributes_edit` (held by the key and by its creator).
          */
         put: operations["ContractorsCustomAttributes_set"];
         post?: never;
         /**
-         * Clears one attribute; a required attribute cannot be cleared (400)
-         * @description Clears one attribute; a required attribute cannot be cleared (400).
+         * Clear a custom attribute of a contractor
+         * @description Removes one value; 204 with no body. A required attribute can be replaced but not cleared (400 VALIDATION_ERROR).
          *
          *     Public API: an API key with `custom_attributes_edit` (held by the key and by its creator).
          */
@@ -1651,8 +1651,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The record's custom attribute values
-         * @description The record's custom attribute values.
+         * List the custom attribute values of a vacancy
+         * @description Every custom attribute value set on the vacancy, with its definition (id, name, attributeKey, fieldType).
          *
          *     Public API: an API key with `vacancies_view` (held by the key and by its creator).
          */
@@ -1674,16 +1674,16 @@ export interface paths {
         };
         get?: never;
         /**
-         * Sets one attribute; the value field must match the definition's fieldType
-         * @description Sets one attribute; the value field must match the definition's fieldType.
+         * Set a custom attribute of a vacancy
+         * @description Sets or replaces one value. The value field must match the definition's fieldType: STRING and SELECT `stringValue` (SELECT: one of its options), NUMBER `numberValue`, DATE `dateValue`, DATE_RANGE `dateRangeStart` and `dateRangeEnd`; the other value fields must be absent or null.
          *
          *     Public API: an API key with `custom_attributes_edit` (held by the key and by its creator).
          */
         put: operations["VacanciesCustomAttributes_set"];
         post?: never;
         /**
-         * Clears one attribute; a required attribute cannot be cleared (400)
-         * @description Clears one attribute; a required attribute cannot be cleared (400).
+         * Clear a custom attribute of a vacancy
+         * @description Removes one value; 204 with no body. A required attribute can be replaced but not cleared (400 VALIDATION_ERROR).
          *
          *     Public API: an API key with `custom_attributes_edit` (held by the key and by its creator).
          */
@@ -1803,7 +1803,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Renames, describes, locks (LOCKED
+         * Renames, describes, locks (LOCKED: no writes) or reopens a scenario; a merged one is read-only (409)
          * @description Renames, describes, locks (LOCKED: no writes) or reopens a scenario; a merged one is read-only (409).
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
@@ -2642,7 +2642,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Changes any create field (`active
+         * Changes any create field (`active: false` leaves the metric out of summaries; it still accepts readings)
          * @description Changes any create field (`active: false` leaves the metric out of summaries; it still accepts readings).
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
@@ -2744,7 +2744,10 @@ export interface components {
             error: components["schemas"]["ErrorDto"];
         };
         CreatedApiKeyDto: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2027-01-01T00:00:00.000Z
+             */
             expiresAt: string | null;
             /** Format: date-time */
             revokedAt: string | null;
@@ -2774,13 +2777,17 @@ export interface components {
             /**
              * Format: date-time
              * @description ISO 8601 datetime after which the key stops working.
+             * @example 2027-01-01T00:00:00.000Z
              */
             expiresAt?: string | null;
             /** @example HR sync */
             name: string;
         };
         ApiKeyDto: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2027-01-01T00:00:00.000Z
+             */
             expiresAt: string | null;
             /** Format: date-time */
             revokedAt: string | null;
@@ -3708,6 +3715,7 @@ export interface components {
             estimatedCost: number | null;
             valueStreamId: string | null;
             costCentreId: string | null;
+            /** @example rocket */
             icon: string | null;
             /** @example #2563EB */
             iconColor: string;
@@ -3781,7 +3789,10 @@ export interface components {
             valueStreamId?: string | null;
             /** @description A cost centre, by id or externalId (the `costCentreId` list filter matches it). */
             costCentreId?: string | null;
-            /** @description An icon name or emoji. */
+            /**
+             * @description An icon name or emoji.
+             * @example rocket
+             */
             icon?: string | null;
         };
         UpdateProjectDto: {
@@ -3840,7 +3851,10 @@ export interface components {
             valueStreamId?: string | null;
             /** @description A cost centre, by id or externalId (the `costCentreId` list filter matches it). */
             costCentreId?: string | null;
-            /** @description An icon name or emoji. */
+            /**
+             * @description An icon name or emoji.
+             * @example rocket
+             */
             icon?: string | null;
         };
         ProjectLinkDto: {
@@ -4012,6 +4026,7 @@ export interface components {
         SalaryAdjustmentDto: {
             /** @example 5000 */
             bonus: number | null;
+            /** @example Annual review */
             reason: string | null;
             id: string;
             employeeId: string;
@@ -4054,6 +4069,7 @@ export interface components {
             currencyCode: string;
             /** @example 5000 */
             bonus?: number | null;
+            /** @example Annual review */
             reason?: string | null;
         };
         UpdateSalaryAdjustmentDto: {
@@ -4075,6 +4091,7 @@ export interface components {
             currencyCode?: string;
             /** @example 5000 */
             bonus?: number | null;
+            /** @example Annual review */
             reason?: string | null;
         };
         EmbeddedAssignmentDto: {
@@ -4110,6 +4127,7 @@ export interface components {
             /** @example HR-1042 */
             externalId: string | null;
             name: string | null;
+            /** @example E-20417 */
             internalEmployeeId: string | null;
             /**
              * Format: date
@@ -4234,14 +4252,20 @@ export interface components {
              * @example 2026-01-01
              */
             startDate: string;
-            /** @description HR identifier. */
+            /**
+             * @description HR identifier.
+             * @example E-20417
+             */
             internalEmployeeId?: string | null;
             /**
              * @description Id in the system of record; unique among employees; not CUID-shaped; null clears it.
              * @example HR-1042
              */
             externalId?: string | null;
-            /** @description Canonical display name (nullable). */
+            /**
+             * @description Canonical display name (nullable).
+             * @example Ana Silva
+             */
             name?: string | null;
             /**
              * Format: date
@@ -4296,14 +4320,20 @@ export interface components {
              * @example 2026-01-01
              */
             startDate?: string;
-            /** @description HR identifier. */
+            /**
+             * @description HR identifier.
+             * @example E-20417
+             */
             internalEmployeeId?: string | null;
             /**
              * @description Id in the system of record; unique among employees; not CUID-shaped; null clears it.
              * @example HR-1042
              */
             externalId?: string | null;
-            /** @description Canonical display name (nullable). */
+            /**
+             * @description Canonical display name (nullable).
+             * @example Ana Silva
+             */
             name?: string | null;
             /**
              * Format: date
@@ -4344,6 +4374,7 @@ export interface components {
         RateAdjustmentDto: {
             /** @enum {string} */
             rateType: "hourly" | "daily" | "monthly" | "annually";
+            /** @example Annual review */
             reason: string | null;
             id: string;
             contractorId: string;
@@ -4388,6 +4419,7 @@ export interface components {
              * @example EUR
              */
             currencyCode: string;
+            /** @example Annual review */
             reason?: string | null;
         };
         UpdateRateAdjustmentDto: {
@@ -4412,6 +4444,7 @@ export interface components {
              * @example EUR
              */
             currencyCode?: string;
+            /** @example Annual review */
             reason?: string | null;
         };
         ContractorDto: {
@@ -4435,6 +4468,7 @@ export interface components {
             customAttributes?: components["schemas"]["CustomAttributeValueDto"][];
             id: string;
             name: string;
+            /** @example individual */
             contractorType: string;
             /**
              * Format: date
@@ -4464,7 +4498,10 @@ export interface components {
              * @example ana.silva@example.com
              */
             email?: string | null;
-            /** @description Such as individual or agency; default `individual`. */
+            /**
+             * @description Such as individual or agency; default `individual`.
+             * @example individual
+             */
             contractorType?: string;
             /**
              * Format: date
@@ -4510,7 +4547,10 @@ export interface components {
              * @example ana.silva@example.com
              */
             email?: string | null;
-            /** @description Such as individual or agency; default `individual`. */
+            /**
+             * @description Such as individual or agency; default `individual`.
+             * @example individual
+             */
             contractorType?: string;
             /**
              * Format: date
@@ -4548,6 +4588,7 @@ export interface components {
             projectAssignment?: components["schemas"]["NestedProjectAssignmentDto"];
         };
         FillEmployeeDto: {
+            /** @example E-20417 */
             internalEmployeeId: string | null;
             /**
              * Format: date
@@ -4640,7 +4681,10 @@ export interface components {
             name?: string;
             /** @description Contractor branch: >= 0, per rateType period. */
             rate?: number;
-            /** @description Contractor branch; default `individual`. */
+            /**
+             * @description Contractor branch; default `individual`.
+             * @example individual
+             */
             contractorType?: string;
         };
         VacancyDto: {
@@ -4934,6 +4978,7 @@ export interface components {
             inherited: boolean;
         };
         FunctionalTreeNodeDto: {
+            /** @example area */
             groupType: string | null;
             /** @example Builds and runs the payment services. */
             description: string | null;
@@ -4975,6 +5020,7 @@ export interface components {
             truncated: boolean;
         };
         FunctionalGroupViewDto: {
+            /** @example area */
             groupType: string | null;
             /** @example Builds and runs the payment services. */
             description: string | null;
@@ -5102,6 +5148,7 @@ export interface components {
             actorId: string;
         };
         FunctionalSummaryDto: {
+            /** @example area */
             groupType: string | null;
             /** @example Builds and runs the payment services. */
             description: string | null;
@@ -5199,6 +5246,7 @@ export interface components {
             name: string;
         };
         FunctionalGroupDetailDto: {
+            /** @example area */
             groupType: string | null;
             /** @example Builds and runs the payment services. */
             description: string | null;
@@ -5298,7 +5346,10 @@ export interface components {
         FunctionalGroupBodyDto: {
             /** @example Engineering */
             name: string;
-            /** @description Free text level: area, stream, domain, team. Kept on PUT when omitted. */
+            /**
+             * @description Free text level: area, stream, domain, team. Kept on PUT when omitted.
+             * @example area
+             */
             groupType?: string | null;
             /** @example Builds and runs the payment services. */
             description?: string | null;

@@ -42,7 +42,7 @@ export function nounsOf(tag: string): Nouns {
   return { many, one: many.replace(/ies$/, 'y').replace(/s$/, '') };
 }
 
-function article(noun: string): string {
+export function article(noun: string): string {
   return /^[aeiou]/.test(noun) ? 'an' : 'a';
 }
 
