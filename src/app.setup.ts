@@ -50,7 +50,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
     jsonDocumentUrl: 'docs/openapi.json',
     yamlDocumentUrl: 'docs/openapi.yaml',
     customSiteTitle: 'Workforce Planning API',
-    swaggerOptions: { persistAuthorization: true, displayRequestDuration: true, tryItOutEnabled: false },
+    swaggerOptions: { persistAuthorization: true, displayRequestDuration: true, deepLinking: true, operationsSorter: 'alpha' },
     patchDocumentOnRequest: <R>(req: R, _res: unknown, doc: OpenAPIObject) => ({
       ...doc,
       servers: [{ url: serverOf(req as Request, config.publicBaseUrl), description: 'This server' }],

@@ -1,6 +1,15 @@
 import type { OpenAPIObject, OperationObject, ParameterObject, ReferenceObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
 import { ADMIN_401_EXAMPLE, ERROR_EXAMPLES, EXAMPLES, formatOf, INTEGERS, PATH_PARAMETERS, SAMPLE_ID, TAGS } from './document-tables';
 
+const SUCCESS_DESCRIPTIONS: Record<string, string> = { '200': 'OK', '201': 'Created', '204': 'Done; no content' };
+
+/** Headers the server sets on every answer of a status (HTTP manners of issue 14). */
+const RESPONSE_HEADERS: Record<string, [string, string]> = {
+  '201': ['Location', "The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`)"],
+  '401': ['WWW-Authenticate', 'The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"`'],
+  '429': ['Retry-After', 'Seconds until the next window'],
+};
+
 /** Where the committed document points; the served one names the server it is served from. */
 export const DEFAULT_SERVER = { url: 'http://localhost:3000', description: 'A local server on the default port (npm start)' };
 
@@ -115,7 +124,9 @@ function finishResponses(op: OperationObject, path: string): void {
   }
   const admin = (op.security ?? []).some((s: Record<string, string[]>) => 'admin-token' in s);
   for (const [status, response] of Object.entries(responses)) {
-    response.description ||= status === '204' ? 'Done; no content' : 'OK';
+    response.description ||= SUCCESS_DESCRIPTIONS[status] ?? 'OK';
+    const header = RESPONSE_HEADERS[status];
+    if (header) response.headers = { ...response.headers, [header[0]]: { description: header[1], schema: { type: 'string' } } };
     const media = response.content?.['application/json'];
     const ref = (media?.schema as ReferenceObject | undefined)?.$ref ?? '';
     if (media && ref.endsWith('/RateLimitResponseDto')) media.example = ERROR_EXAMPLES['429'];

@@ -197,6 +197,18 @@ describe('OpenAPI document (issue 14 items 1-2)', () => {
     }
   });
 
+  it('14/2: the headers the server always sets are documented: Location on 201, WWW-Authenticate on 401, Retry-After on 429', () => {
+    const expected: Record<string, string> = { '201': 'Location', '401': 'WWW-Authenticate', '429': 'Retry-After' };
+    const missing: string[] = [];
+    for (const { op, where } of operations) {
+      for (const [status, header] of Object.entries(expected)) {
+        const response = op.responses[status] as { headers?: Record<string, unknown> } | undefined;
+        if (response && !response.headers?.[header]) missing.push(`${where} ${status} ${header}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
   it('14/2: one success status per operation', () => {
     const several = operations
       .filter(({ op }) => Object.keys(op.responses).filter((s) => s.startsWith('2')).length !== 1)

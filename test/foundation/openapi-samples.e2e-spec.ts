@@ -103,6 +103,7 @@ describe('OpenAPI request samples (issue 14 item 1)', () => {
       if (step.actingUser) req = req.set('X-Acting-User', tenant.userId);
       const res = await req.send(body);
       if (res.status !== 201) refused.push(`${step.path} ${res.status} ${JSON.stringify(body)} -> ${JSON.stringify(res.body)}`);
+      else if (!res.headers.location) refused.push(`${step.path}: 201 without the documented Location`);
       else if (step.save) ids[step.save] = res.body.data.id;
     }
     expect(refused).toEqual([]);

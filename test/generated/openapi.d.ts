@@ -5656,9 +5656,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5694,6 +5696,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5782,6 +5786,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5840,6 +5846,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5900,6 +5908,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5935,6 +5945,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6000,6 +6012,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6029,9 +6043,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6067,6 +6083,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6109,6 +6127,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6197,6 +6217,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6285,6 +6307,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6335,9 +6359,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6373,6 +6399,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6435,6 +6463,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6525,6 +6555,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6616,6 +6648,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6687,9 +6721,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6725,6 +6761,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6808,6 +6846,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6887,6 +6927,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6998,6 +7040,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7105,6 +7149,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7188,6 +7234,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7303,6 +7351,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7356,6 +7406,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7386,9 +7438,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7424,6 +7478,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7459,6 +7515,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7518,6 +7576,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7571,6 +7631,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7609,6 +7671,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7679,6 +7743,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7766,6 +7832,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7819,6 +7887,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7913,6 +7983,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7966,6 +8038,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7996,9 +8070,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8034,6 +8110,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8069,6 +8147,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8128,6 +8208,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8181,6 +8263,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8219,6 +8303,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8289,6 +8375,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8376,6 +8464,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8429,6 +8519,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8523,6 +8615,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8576,6 +8670,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8606,9 +8702,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8644,6 +8742,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8679,6 +8779,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8738,6 +8840,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8791,6 +8895,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8829,6 +8935,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8899,6 +9007,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8986,6 +9096,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9039,6 +9151,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9133,6 +9247,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9186,6 +9302,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9216,9 +9334,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9254,6 +9374,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9289,6 +9411,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9348,6 +9472,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9401,6 +9527,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9439,6 +9567,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9509,6 +9639,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9596,6 +9728,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9649,6 +9783,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9743,6 +9879,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9796,6 +9934,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9826,9 +9966,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9864,6 +10006,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9899,6 +10043,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9958,6 +10104,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10011,6 +10159,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10049,6 +10199,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10119,6 +10271,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10206,6 +10360,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10259,6 +10415,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10353,6 +10511,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10406,6 +10566,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10436,9 +10598,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10474,6 +10638,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10509,6 +10675,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10568,6 +10736,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10621,6 +10791,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10659,6 +10831,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10729,6 +10903,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10816,6 +10992,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10869,6 +11047,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10963,6 +11143,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11016,6 +11198,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11046,9 +11230,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11084,6 +11270,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11119,6 +11307,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11178,6 +11368,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11231,6 +11423,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11269,6 +11463,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11339,6 +11535,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11426,6 +11624,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11479,6 +11679,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11570,6 +11772,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11623,6 +11827,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11710,6 +11916,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11763,6 +11971,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11793,9 +12003,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11831,6 +12043,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11866,6 +12080,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11925,6 +12141,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11978,6 +12196,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12016,6 +12236,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12086,6 +12308,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12173,6 +12397,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12226,6 +12452,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12322,6 +12550,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12375,6 +12605,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12405,9 +12637,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12443,6 +12677,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12478,6 +12714,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12537,6 +12775,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12590,6 +12830,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12628,6 +12870,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12698,6 +12942,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12785,6 +13031,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12838,6 +13086,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12897,6 +13147,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12950,6 +13202,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13022,6 +13276,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13075,6 +13331,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13156,6 +13414,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13209,6 +13469,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13309,6 +13571,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13362,6 +13626,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13392,9 +13658,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13430,6 +13698,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13465,6 +13735,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13524,6 +13796,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13577,6 +13851,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13615,6 +13891,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13685,6 +13963,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13772,6 +14052,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13825,6 +14107,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13884,6 +14168,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13937,6 +14223,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14009,6 +14297,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14062,6 +14352,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14143,6 +14435,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14196,6 +14490,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14296,6 +14592,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14349,6 +14647,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14379,9 +14679,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14417,6 +14719,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14452,6 +14756,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14511,6 +14817,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14564,6 +14872,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14602,6 +14912,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14672,6 +14984,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14759,6 +15073,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14812,6 +15128,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14899,6 +15217,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14951,9 +15271,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14989,6 +15311,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15053,6 +15377,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15113,6 +15439,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15205,6 +15533,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15315,6 +15645,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15368,6 +15700,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15398,9 +15732,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15436,6 +15772,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15471,6 +15809,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15530,6 +15870,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15583,6 +15925,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15621,6 +15965,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15691,6 +16037,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15778,6 +16126,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15831,6 +16181,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15927,6 +16279,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15980,6 +16334,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16012,9 +16368,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16050,6 +16408,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16103,6 +16463,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16160,6 +16522,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16213,6 +16577,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16302,6 +16668,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16355,6 +16723,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16414,6 +16784,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16467,6 +16839,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16539,6 +16913,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16592,6 +16968,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16673,6 +17051,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16726,6 +17106,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16822,6 +17204,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16875,6 +17259,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16905,9 +17291,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16943,6 +17331,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16978,6 +17368,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17040,6 +17432,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17093,6 +17487,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17131,6 +17527,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17201,6 +17599,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17288,6 +17688,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17341,6 +17743,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17437,6 +17841,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17490,6 +17896,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17522,9 +17930,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17560,6 +17970,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17613,6 +18025,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17670,6 +18084,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17723,6 +18139,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17812,6 +18230,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17865,6 +18285,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17924,6 +18346,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17977,6 +18401,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18049,6 +18475,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18102,6 +18530,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18183,6 +18613,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18236,6 +18668,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18331,6 +18765,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18384,6 +18820,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18414,9 +18852,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18452,6 +18892,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18487,6 +18929,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18546,6 +18990,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18599,6 +19045,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18637,6 +19085,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18707,6 +19157,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18794,6 +19246,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18847,6 +19301,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18934,6 +19390,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19004,6 +19462,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19063,6 +19523,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19116,6 +19578,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19188,6 +19652,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19241,6 +19707,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19322,6 +19790,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19375,6 +19845,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19472,6 +19944,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19525,6 +19999,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19555,9 +20031,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19593,6 +20071,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19628,6 +20108,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19690,6 +20172,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19743,6 +20227,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19781,6 +20267,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19851,6 +20339,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19938,6 +20428,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19991,6 +20483,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20076,6 +20570,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20126,9 +20622,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20164,6 +20662,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20226,6 +20726,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20316,6 +20818,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20422,6 +20926,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20540,6 +21046,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20592,9 +21100,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20630,6 +21140,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20690,6 +21202,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20782,6 +21296,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20882,6 +21398,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20934,9 +21452,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20972,6 +21492,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21032,6 +21554,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21124,6 +21648,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21226,6 +21752,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21278,9 +21806,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21316,6 +21846,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21376,6 +21908,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21468,6 +22002,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21573,6 +22109,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21625,9 +22163,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21663,6 +22203,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21723,6 +22265,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21815,6 +22359,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21920,6 +22466,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21972,9 +22520,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22010,6 +22560,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22070,6 +22622,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22162,6 +22716,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22274,6 +22830,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22326,9 +22884,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22364,6 +22924,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22424,6 +22986,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22516,6 +23080,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22566,9 +23132,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22604,6 +23172,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22657,6 +23227,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22699,6 +23271,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22752,6 +23326,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22824,6 +23400,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22859,6 +23437,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22933,6 +23513,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22986,6 +23568,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23060,6 +23644,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23113,6 +23699,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23192,6 +23780,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23227,6 +23817,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23257,9 +23849,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23295,6 +23889,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23365,6 +23961,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23439,6 +24037,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23492,6 +24092,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23573,6 +24175,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23626,6 +24230,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23702,6 +24308,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23755,6 +24363,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23825,6 +24435,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23895,6 +24507,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23925,9 +24539,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23963,6 +24579,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24033,6 +24651,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24103,6 +24723,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24173,6 +24795,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24203,9 +24827,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24241,6 +24867,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24311,6 +24939,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24381,6 +25011,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24451,6 +25083,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24519,6 +25153,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24589,6 +25225,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24661,6 +25299,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24714,6 +25354,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24782,6 +25424,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24835,6 +25479,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24907,6 +25553,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24960,6 +25608,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25028,6 +25678,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25081,6 +25733,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25151,6 +25805,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25221,6 +25877,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25289,6 +25947,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25359,6 +26019,8 @@ export interface operations {
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25427,6 +26089,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25477,9 +26141,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25515,6 +26181,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25577,6 +26245,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25667,6 +26337,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25757,6 +26429,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25849,6 +26523,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25945,6 +26621,8 @@ export interface operations {
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
