@@ -5,13 +5,17 @@ import type { Request } from 'express';
 import { requestLog } from './common/logging/request-log';
 import { AppConfig } from './config/app-config';
 import { finishOpenApiDocument } from './openapi/finish-document';
+import { ServedDocument, serverOf } from './openapi/served-document';
+import { DemoSeedService } from './organizations/demo-seed.service';
 
 export function buildOpenApiDocument(app: INestApplication, strict = false): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Workforce Planning API')
     .setDescription(
-      'Public API under /api/v1/org/{orgId} (API key: `Authorization: Bearer wfp_...`) and the application API ' +
-        'under /admin/v1 (`Authorization: Bearer <ADMIN_TOKEN>`). Errors are `{ error: { code, message, details?, errorId? } }`.',
+      'The public API under `/api/v1/org/{orgId}` (API key: `Authorization: Bearer wfp_...`) and the application API under ' +
+        '`/admin/v1` (`Authorization: Bearer <ADMIN_TOKEN>`). Errors are `{ error: { code, message, details?, errorId? } }`.\n\n' +
+        'Try it: the first start on an empty embedded database prints a demo organization id and a demo API key. ' +
+        'Press **Authorize**, paste the key under `api-key`; `orgId` is filled with the demo organization.',
     )
     .setVersion('1.4.0')
     // addSecurity, not addBearerAuth: that one says bearerFormat JWT, and neither token is a JWT.
@@ -32,11 +36,6 @@ export function buildOpenApiDocument(app: INestApplication, strict = false): Ope
   return finishOpenApiDocument(document, strict);
 }
 
-/** The served document names the server it is read from (PUBLIC_BASE_URL when set), so "Try it out" calls it. */
-export function serverOf(req: Request, publicBaseUrl: string | null): string {
-  return (publicBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`).replace(/\/+$/, '');
-}
-
 /** Everything main.ts and the tests share: body limits, logging, Swagger. Pipes and the filter are providers of AppModule. */
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
   app.disable('x-powered-by');
@@ -46,14 +45,17 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.use(requestLog);
   app.useBodyParser('json', { limit: config.bodyLimit });
   const document = buildOpenApiDocument(app);
+  let served: ServedDocument | undefined;
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'docs/openapi.json',
     yamlDocumentUrl: 'docs/openapi.yaml',
     customSiteTitle: 'Workforce Planning API',
     swaggerOptions: { persistAuthorization: true, displayRequestDuration: true, deepLinking: true, operationsSorter: 'alpha' },
-    patchDocumentOnRequest: <R>(req: R, _res: unknown, doc: OpenAPIObject) => ({
-      ...doc,
-      servers: [{ url: serverOf(req as Request, config.publicBaseUrl), description: 'This server' }],
-    }),
+    // Servers and the demo organization's id as orgId example: "Try it out" then works as shown.
+    patchDocumentOnRequest: async <R>(req: R, _res: unknown, doc: OpenAPIObject) =>
+      (served ??= new ServedDocument(doc)).for(
+        serverOf(req as Request, config.publicBaseUrl),
+        await app.get(DemoSeedService).demoOrganizationId(),
+      ),
   });
 }

@@ -48,6 +48,15 @@ export function finishOpenApiDocument(doc: OpenAPIObject, strict = false): OpenA
   }
   if (strict && problems.length) throw new Error(`OpenAPI document incomplete:\n${problems.join('\n')}`);
   doc.tags = TAGS.filter((tag) => used.has(tag.name)).map((tag) => ({ ...tag }));
+  // Redoc and Redocly group the navigation by these; Swagger UI shows the tags in this order.
+  const application = doc.tags.filter((t) => t.name.startsWith('Application: ')).map((t) => t.name);
+  const probes = doc.tags.filter((t) => t.name === 'Health').map((t) => t.name);
+  const publicApi = doc.tags.map((t) => t.name).filter((name) => !application.includes(name) && !probes.includes(name));
+  (doc as unknown as Record<string, unknown>)['x-tagGroups'] = [
+    { name: 'Public API (API key)', tags: publicApi },
+    { name: 'Application API (ADMIN_TOKEN)', tags: application },
+    { name: 'Probes', tags: probes },
+  ];
   for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) finishSchema(schema, name);
   return doc;
 }

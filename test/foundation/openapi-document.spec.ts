@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Request } from 'express';
-import { serverOf } from '../../src/app.setup';
+import { serverOf } from '../../src/openapi/served-document';
 import { ERROR_STATUS } from '../../src/common/errors/error-codes';
 import { formatOf } from '../../src/openapi/document-tables';
 import { EmployeesService } from '../../src/employees/employees.service';
