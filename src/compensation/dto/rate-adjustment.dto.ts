@@ -1,9 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsNumber, IsString, Max, MaxLength, Min } from 'class-validator';
 import { decimalToNumber, decimalToString } from '../../common/decimals';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { IsCurrencyCode, IsDateOnly } from '../../common/validation/validators';
+import { IsCurrencyCode, IsDateOnly, IsNullable, IsOptional } from '../../common/validation/validators';
 import { RATE_TYPES, type RateAdjustmentEntity, type RateType } from '../entities/rate-adjustment.entity';
 
 /** Nested `rateAdjustment` of contractor bodies, and the body of POST /contractors/:contractorId/rate-adjustments. */
@@ -29,6 +29,7 @@ export class CreateRateAdjustmentDto {
   currencyCode: string;
 
   @IsOptional()
+  @IsNullable()
   @IsString()
   @MaxLength(2000)
   reason?: string | null;

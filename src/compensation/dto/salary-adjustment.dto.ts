@@ -1,10 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsNumber, IsString, Max, MaxLength, Min } from 'class-validator';
 import { decimalToNumber, decimalToString } from '../../common/decimals';
 import { ListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { IsCurrencyCode, IsDateOnly } from '../../common/validation/validators';
+import { IsCurrencyCode, IsDateOnly, IsNullable, IsOptional } from '../../common/validation/validators';
 import type { SalaryAdjustmentEntity } from '../entities/salary-adjustment.entity';
 
 const MONEY = { maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false } as const;
@@ -27,12 +27,14 @@ export class CreateSalaryAdjustmentDto {
   currencyCode: string;
 
   @IsOptional()
+  @IsNullable()
   @IsNumber(MONEY)
   @Min(0)
   @Max(1e12)
   bonus?: number | null;
 
   @IsOptional()
+  @IsNullable()
   @IsString()
   @MaxLength(2000)
   reason?: string | null;

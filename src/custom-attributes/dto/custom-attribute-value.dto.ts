@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNumber, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsNumber, IsString, MaxLength } from 'class-validator';
 import { decimalToNumber } from '../../common/decimals';
-import { IsDateOnly } from '../../common/validation/validators';
+import { IsDateOnly, IsNullable, IsOptional } from '../../common/validation/validators';
 
 /**
  * PUT body: the value fields of document 01's custom attribute value. Which field is used depends on
@@ -10,23 +10,28 @@ import { IsDateOnly } from '../../common/validation/validators';
  */
 export class SetCustomAttributeValueDto {
   @IsOptional()
+  @IsNullable()
   @IsString()
   @MaxLength(10000)
   stringValue?: string | null;
 
   @IsOptional()
+  @IsNullable()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   numberValue?: number | null;
 
   @IsOptional()
+  @IsNullable()
   @IsDateOnly()
   dateValue?: string | null;
 
   @IsOptional()
+  @IsNullable()
   @IsDateOnly()
   dateRangeStart?: string | null;
 
   @IsOptional()
+  @IsNullable()
   @IsDateOnly()
   dateRangeEnd?: string | null;
 }

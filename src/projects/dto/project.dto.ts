@@ -1,23 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsNumber,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateBy,
-  ValidateIf,
-} from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsNumber, IsString, Matches, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
 import { decimalToNumber, decimalToString, hasAtMostDecimals } from '../../common/decimals';
 import { ListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { IsCuid, IsDateOnly, IsExternalId, IsIdOrExternalId, Trim } from '../../common/validation/validators';
+import { IsCuid, IsDateOnly, IsExternalId, IsIdOrExternalId, IsNullable, IsOptional, Trim } from '../../common/validation/validators';
 import type { CustomAttributeValueDto } from '../../custom-attributes/dto/custom-attribute-value.dto';
 import { DEFAULT_DELIVERY_STATUS, DELIVERY_STATUSES, type DeliveryStatus } from '../delivery-status';
 import type { ProjectEntity } from '../entities/project.entity';
@@ -59,38 +46,45 @@ export class CreateProjectDto {
 
   /** Short reporting code. */
   @IsOptional()
+  @IsNullable()
   @Trim()
   @IsString()
   @MaxLength(50)
   projectCode?: string | null;
 
   @IsOptional()
+  @IsNullable()
   @IsString()
   @MaxLength(5000)
   description?: string | null;
 
   /** Last day (YYYY-MM-DD), not before startDate; null = no fixed end. */
   @IsOptional()
+  @IsNullable()
   @IsDateOnly()
   endDate?: string | null;
 
   /** A user of the organization (application login), by id. */
   @IsOptional()
+  @IsNullable()
   @IsCuid()
   ownerUserId?: string | null;
 
   /** A value stream, by id or externalId. */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   valueStreamId?: string | null;
 
   /** A cost centre, by id or externalId (the `costCentreId` list filter matches it). */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   costCentreId?: string | null;
 
   /** An icon name or emoji. */
   @IsOptional()
+  @IsNullable()
   @IsString()
   @MaxLength(100)
   icon?: string | null;
@@ -123,6 +117,7 @@ export class CreateProjectDto {
   /** At least 0, at most two decimal places. */
   @ApiPropertyOptional({ minimum: 0, maximum: MAX_COST, nullable: true, example: 125000.5 })
   @IsOptional()
+  @IsNullable()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @MaxDecimals(2)
   @Min(0)

@@ -1,11 +1,21 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+
+import { IsBoolean, IsIn, IsNotEmpty, IsNumber, IsString, Max, MaxLength, Min } from 'class-validator';
 import { EmbeddedAssignmentDto } from '../../assignments/dto/assignment.dto';
 import { ListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
 import { decimalToNumber, decimalToString } from '../../common/decimals';
-import { IsCurrencyCode, IsDateOnly, IsExternalId, IsIdOrExternalId, ToBoolean, Trim } from '../../common/validation/validators';
+import {
+  IsCurrencyCode,
+  IsDateOnly,
+  IsExternalId,
+  IsIdOrExternalId,
+  IsNullable,
+  IsOptional,
+  NestedObject,
+  ToBoolean,
+  Trim,
+} from '../../common/validation/validators';
 import { PatchType } from '../../common/validation/patch-type';
 import { CustomAttributeValueDto } from '../../custom-attributes/dto/custom-attribute-value.dto';
 import { EmployeeDto } from '../../employees/dto/employee.dto';
@@ -27,6 +37,7 @@ export class CreateVacancyDto {
   externalId?: string | null;
 
   @IsOptional()
+  @IsNullable()
   @IsString()
   @MaxLength(5000)
   description?: string | null;
@@ -47,40 +58,46 @@ export class CreateVacancyDto {
 
   /** Used in headcount forecasting. */
   @IsOptional()
+  @IsNullable()
   @IsDateOnly()
   targetStartDate?: string | null;
 
   /** Used for recruitment planning. */
   @IsOptional()
+  @IsNullable()
   @IsDateOnly()
   targetFillDate?: string | null;
 
   /** A job role id; wins over jobRole. */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   jobRoleId?: string | null;
 
   /** Nested job role (externalId, then title, then created). */
   @IsOptional()
-  @ValidateNested()
-  @Type(() => NestedJobRoleDto)
+  @NestedObject(() => NestedJobRoleDto)
   jobRole?: NestedJobRoleDto;
 
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   workTypeId?: string | null;
 
   /** A location, by id or externalId. */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   geographyId?: string | null;
 
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   costCentreId?: string | null;
 
   /** Annual salary, the source of truth (spec 03 §1.5); >= 0, two decimals. */
   @IsOptional()
+  @IsNullable()
   @IsNumber(MONEY)
   @Min(0)
   @Max(1e12)
@@ -88,12 +105,14 @@ export class CreateVacancyDto {
 
   /** Still accepted: sets salary to the mean of min and max (or to the one given). */
   @IsOptional()
+  @IsNullable()
   @IsNumber(MONEY)
   @Min(0)
   @Max(1e12)
   salaryMin?: number | null;
 
   @IsOptional()
+  @IsNullable()
   @IsNumber(MONEY)
   @Min(0)
   @Max(1e12)
@@ -101,11 +120,13 @@ export class CreateVacancyDto {
 
   /** ISO 4217, 3 uppercase letters. */
   @IsOptional()
+  @IsNullable()
   @IsCurrencyCode()
   currencyCode?: string | null;
 
   /** An employee, by id or externalId; unresolvable: 404. */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   hiringManagerId?: string | null;
 }
@@ -113,11 +134,13 @@ export class CreateVacancyDto {
 export class UpdateVacancyDto extends PatchType(CreateVacancyDto) {
   /** The employee who filled it; mutually exclusive with filledByLiveContractorId. */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   filledByLiveEmployeeId?: string | null;
 
   /** The contractor who filled it; mutually exclusive with filledByLiveEmployeeId. */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   filledByLiveContractorId?: string | null;
 }
