@@ -109,7 +109,7 @@ export function IsNullable(): PropertyDecorator {
   return (target: object, property: string | symbol) => {
     Reflect.defineMetadata(NULLABLE, true, target, property);
     ValidateIf((_object, value) => value !== null)(target, property);
-    ApiProperty({ nullable: true })(target, property);
+    ApiProperty({ nullable: true, required: false })(target, property);
   };
 }
 
