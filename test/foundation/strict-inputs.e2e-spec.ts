@@ -126,6 +126,13 @@ describe('strict inputs (issue 14)', () => {
     expect(res.body.error.message).toBe('costMultiplier must not be null');
   });
 
+  it('14/strict: a number in exponent form with more decimals than allowed (1e-10) is 400 naming the field, not 500', async () => {
+    await refusedPatch(`/locations/${ids.location}`, { costMultiplier: 1e-10 }, 'costMultiplier');
+    await refusedPatch(`/vacancies/${ids.vacancy}`, { fte: 1e-10 }, 'fte');
+    const res = await tenant.api('patch', `/locations/${ids.location}`).send({ costMultiplier: 1e-10 });
+    expect(res.body.error.message).toBe('costMultiplier must be a number with at most 4 decimal places');
+  });
+
   it('14/strict: null on a nullable field still clears it', async () => {
     await tenant.api('patch', `/locations/${ids.location}`).send({ countryCode: 'GB' }).expect(200);
     const res = await tenant.api('patch', `/locations/${ids.location}`).send({ countryCode: null }).expect(200);

@@ -3,6 +3,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsObject, registerDecorator, ValidateIf, ValidateNested, ValidationArguments, ValidationOptions } from 'class-validator';
 import { isDateOnly } from '../dates';
+import { hasAtMostDecimals } from '../decimals';
 import { isCuid } from '../ids';
 
 function define(
@@ -19,6 +20,19 @@ function define(
       options: { message, ...options },
       validator: { validate: test },
     });
+}
+
+/**
+ * A finite JSON number with at most `places` decimal places, judged on its decimal text (1e-7 has
+ * seven). Used instead of class-validator's IsNumber({ maxDecimalPlaces }), which throws on 1e-10.
+ */
+export function IsDecimal(places: number, options?: ValidationOptions): PropertyDecorator {
+  return define(
+    'isDecimal',
+    (v) => typeof v === 'number' && Number.isFinite(v) && hasAtMostDecimals(v, places),
+    (a) => `${a.property} must be a number with at most ${places} decimal places`,
+    options,
+  );
 }
 
 /** A real calendar day written `YYYY-MM-DD` (2026-02-30 is refused). */

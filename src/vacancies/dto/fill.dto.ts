@@ -1,11 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsNotEmpty, IsNumber, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsEmail, IsIn, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 import { RATE_TYPES, type RateType } from '../../compensation/entities/rate-adjustment.entity';
 import { ContractorDto } from '../../contractors/dto/contractor.dto';
 import {
   IsCurrencyCode,
   IsDateOnly,
+  IsDecimal,
   IsIdOrExternalId,
   IsNullable,
   IsOptional,
@@ -82,7 +83,7 @@ export class FillVacancyDto {
 
   /** Employee branch: annual base, >= 0. */
   @IsOptional()
-  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false })
+  @IsDecimal(2)
   @Min(0)
   @Max(1e12)
   salary?: number;
@@ -97,7 +98,7 @@ export class FillVacancyDto {
 
   /** Contractor branch: >= 0, per rateType period. */
   @IsOptional()
-  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false })
+  @IsDecimal(2)
   @Min(0)
   @Max(1e12)
   rate?: number;

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
-import { IsBoolean, IsIn, IsNotEmpty, IsNumber, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 import { EmbeddedAssignmentDto } from '../../assignments/dto/assignment.dto';
 import { ListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
@@ -8,6 +8,7 @@ import { decimalToNumber, decimalToString } from '../../common/decimals';
 import {
   IsCurrencyCode,
   IsDateOnly,
+  IsDecimal,
   IsExternalId,
   IsIdOrExternalId,
   IsNullable,
@@ -21,8 +22,6 @@ import { CustomAttributeValueDto } from '../../custom-attributes/dto/custom-attr
 import { EmployeeDto } from '../../employees/dto/employee.dto';
 import { NestedJobRoleDto } from '../../reference-data/dto/nested-job-role.dto';
 import { VACANCY_STATUSES, type VacancyEntity, type VacancyStatus } from '../entities/vacancy.entity';
-
-const MONEY = { maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false } as const;
 
 export class CreateVacancyDto {
   /** Title of the role. */
@@ -51,7 +50,7 @@ export class CreateVacancyDto {
   /** 0 to 1, up to 4 decimals; default 1.0. */
   @ApiPropertyOptional({ minimum: 0, maximum: 1, default: 1 })
   @IsOptional()
-  @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false })
+  @IsDecimal(4)
   @Min(0)
   @Max(1)
   fte?: number;
@@ -98,7 +97,7 @@ export class CreateVacancyDto {
   /** Annual salary, the source of truth (spec 03 §1.5); >= 0, two decimals. */
   @IsOptional()
   @IsNullable()
-  @IsNumber(MONEY)
+  @IsDecimal(2)
   @Min(0)
   @Max(1e12)
   salary?: number | null;
@@ -106,14 +105,14 @@ export class CreateVacancyDto {
   /** Still accepted: sets salary to the mean of min and max (or to the one given). */
   @IsOptional()
   @IsNullable()
-  @IsNumber(MONEY)
+  @IsDecimal(2)
   @Min(0)
   @Max(1e12)
   salaryMin?: number | null;
 
   @IsOptional()
   @IsNullable()
-  @IsNumber(MONEY)
+  @IsDecimal(2)
   @Min(0)
   @Max(1e12)
   salaryMax?: number | null;
