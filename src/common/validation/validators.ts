@@ -129,10 +129,18 @@ export function IsNullable(): PropertyDecorator {
 
 /** A nested object (never an array, never a scalar) validated as `type`; `each` for an array of them. */
 export function NestedObject(type: () => ClassType<unknown>, options: { each?: boolean } = {}): PropertyDecorator {
-  const each = options.each === true;
+  if (options.each === true) {
+    // ValidateNested refuses a scalar item by its index (`readings.1`) but walks into an array item.
+    const noArrayItem = define(
+      'noArrayItems',
+      (v) => !Array.isArray(v) || !v.some((item) => Array.isArray(item)),
+      (a) => `${a.property} must be an array of objects`,
+    );
+    return applyDecorators(noArrayItem, ValidateNested({ each: true }), Type(type));
+  }
   return applyDecorators(
-    IsObject({ each, message: (a: ValidationArguments) => `${a.property} must be ${each ? 'an array of objects' : 'an object'}` }),
-    ValidateNested({ each }),
+    IsObject({ message: (a: ValidationArguments) => `${a.property} must be an object` }),
+    ValidateNested(),
     Type(type),
   );
 }
