@@ -3121,10 +3121,29 @@ export interface components {
         };
         CreateJobRoleDto: {
             /**
+             * @description Id in the system of record; unique among job roles; not CUID-shaped.
+             * @example HR-1042
+             */
+            externalId?: string | null;
+            /**
+             * @description Job family, such as Engineering.
+             * @example Engineering
+             */
+            family?: string | null;
+            /**
+             * @description Level or grade, such as L3 or Senior.
+             * @example L4
+             */
+            level?: string | null;
+            /** @example Builds and runs the payment services. */
+            description?: string | null;
+            /**
              * @description Title of the role; unique in the organization (case-insensitively).
              * @example Data Engineer
              */
             title: string;
+        };
+        UpdateJobRoleDto: {
             /**
              * @description Id in the system of record; unique among job roles; not CUID-shaped.
              * @example HR-1042
@@ -3142,30 +3161,11 @@ export interface components {
             level?: string | null;
             /** @example Builds and runs the payment services. */
             description?: string | null;
-        };
-        UpdateJobRoleDto: {
             /**
              * @description Title of the role; unique in the organization (case-insensitively).
              * @example Senior Software Engineer
              */
             title?: string;
-            /**
-             * @description Id in the system of record; unique among job roles; not CUID-shaped.
-             * @example HR-1042
-             */
-            externalId?: string | null;
-            /**
-             * @description Job family, such as Engineering.
-             * @example Engineering
-             */
-            family?: string | null;
-            /**
-             * @description Level or grade, such as L3 or Senior.
-             * @example L4
-             */
-            level?: string | null;
-            /** @example Builds and runs the payment services. */
-            description?: string | null;
         };
         LocationDto: {
             id: string;
@@ -3191,6 +3191,21 @@ export interface components {
         };
         CreateLocationDto: {
             /**
+             * @description Id in the system of record; unique among locations; not CUID-shaped.
+             * @example HR-1042
+             */
+            externalId?: string | null;
+            /**
+             * @description ISO 3166-1 alpha-2 country code, such as GB.
+             * @example DE
+             */
+            countryCode?: string | null;
+            /**
+             * @description ISO 4217 code: the default currency of people at this location.
+             * @example EUR
+             */
+            currencyCode?: string | null;
+            /**
              * @description Multiplies the cost of people here (1 = no change); at least 0, up to 4 decimals.
              * @default 1
              * @example 1.15
@@ -3198,6 +3213,8 @@ export interface components {
             costMultiplier: number;
             /** @example Berlin */
             name: string;
+        };
+        UpdateLocationDto: {
             /**
              * @description Id in the system of record; unique among locations; not CUID-shaped.
              * @example HR-1042
@@ -3213,8 +3230,6 @@ export interface components {
              * @example EUR
              */
             currencyCode?: string | null;
-        };
-        UpdateLocationDto: {
             /**
              * @description Multiplies the cost of people here (1 = no change); at least 0, up to 4 decimals.
              * @default 1
@@ -3222,21 +3237,6 @@ export interface components {
              */
             costMultiplier: number;
             name?: string;
-            /**
-             * @description Id in the system of record; unique among locations; not CUID-shaped.
-             * @example HR-1042
-             */
-            externalId?: string | null;
-            /**
-             * @description ISO 3166-1 alpha-2 country code, such as GB.
-             * @example DE
-             */
-            countryCode?: string | null;
-            /**
-             * @description ISO 4217 code: the default currency of people at this location.
-             * @example EUR
-             */
-            currencyCode?: string | null;
         };
         CostCentreDto: {
             id: string;
@@ -3258,8 +3258,6 @@ export interface components {
             updatedAt: string;
         };
         CreateCostCentreDto: {
-            /** @example Engineering */
-            name: string;
             /**
              * @description Short reporting code; unique among the organization's cost centres.
              * @example CC-100
@@ -3272,9 +3270,10 @@ export interface components {
             externalId?: string | null;
             /** @example Builds and runs the payment services. */
             description?: string | null;
+            /** @example Engineering */
+            name: string;
         };
         UpdateCostCentreDto: {
-            name?: string;
             /** @description Short reporting code; unique among the organization's cost centres. */
             code?: string | null;
             /**
@@ -3284,6 +3283,7 @@ export interface components {
             externalId?: string | null;
             /** @example Builds and runs the payment services. */
             description?: string | null;
+            name?: string;
         };
         ValueStreamDto: {
             id: string;
@@ -3305,8 +3305,6 @@ export interface components {
             updatedAt: string;
         };
         CreateValueStreamDto: {
-            /** @example Payments */
-            name: string;
             /**
              * @description Short reporting code; unique among the organization's value streams.
              * @example VS-PAY
@@ -3319,9 +3317,10 @@ export interface components {
             externalId?: string | null;
             /** @example Builds and runs the payment services. */
             description?: string | null;
+            /** @example Payments */
+            name: string;
         };
         UpdateValueStreamDto: {
-            name?: string;
             /** @description Short reporting code; unique among the organization's value streams. */
             code?: string | null;
             /**
@@ -3331,6 +3330,7 @@ export interface components {
             externalId?: string | null;
             /** @example Builds and runs the payment services. */
             description?: string | null;
+            name?: string;
         };
         ResourceTypeDto: {
             id: string;
@@ -3352,21 +3352,19 @@ export interface components {
         };
         CreateResourceTypeDto: {
             /**
+             * @description Id in the system of record; unique among resource types; not CUID-shaped.
+             * @example HR-1042
+             */
+            externalId?: string | null;
+            /** @example Builds and runs the payment services. */
+            description?: string | null;
+            /**
              * @description Such as Permanent, Fixed-term, Agency.
              * @example Internal
              */
             name: string;
-            /**
-             * @description Id in the system of record; unique among resource types; not CUID-shaped.
-             * @example HR-1042
-             */
-            externalId?: string | null;
-            /** @example Builds and runs the payment services. */
-            description?: string | null;
         };
         UpdateResourceTypeDto: {
-            /** @description Such as Permanent, Fixed-term, Agency. */
-            name?: string;
             /**
              * @description Id in the system of record; unique among resource types; not CUID-shaped.
              * @example HR-1042
@@ -3374,6 +3372,8 @@ export interface components {
             externalId?: string | null;
             /** @example Builds and runs the payment services. */
             description?: string | null;
+            /** @description Such as Permanent, Fixed-term, Agency. */
+            name?: string;
         };
         DriverDto: {
             id: string;
@@ -3394,6 +3394,10 @@ export interface components {
             updatedAt: string;
         };
         CreateDriverDto: {
+            /** @description Unit of the driver's values, such as customers or tickets. */
+            unit?: string | null;
+            /** @example Builds and runs the payment services. */
+            description?: string | null;
             /**
              * @description Display name, such as Active customers.
              * @example Active customers
@@ -3404,20 +3408,16 @@ export interface components {
              * @example active_customers
              */
             key: string;
+        };
+        UpdateDriverDto: {
             /** @description Unit of the driver's values, such as customers or tickets. */
             unit?: string | null;
             /** @example Builds and runs the payment services. */
             description?: string | null;
-        };
-        UpdateDriverDto: {
             /** @description Display name, such as Active customers. */
             name?: string;
             /** @description Stable key, 1-80 of a-z, 0-9, - and _; unique in the organization. */
             key?: string;
-            /** @description Unit of the driver's values, such as customers or tickets. */
-            unit?: string | null;
-            /** @example Builds and runs the payment services. */
-            description?: string | null;
         };
         ConversionDto: {
             /**
@@ -3544,6 +3544,8 @@ export interface components {
             fieldType: "STRING" | "NUMBER" | "DATE" | "DATE_RANGE" | "SELECT";
             /** @description The allowed values; required for SELECT, refused otherwise. */
             options?: string[] | null;
+            /** @example Builds and runs the payment services. */
+            description?: string | null;
             /**
              * @description Label shown to people.
              * @example Shirt size
@@ -3556,8 +3558,6 @@ export interface components {
             attributeKey: string;
             /** @description A required attribute's value can be changed but not cleared. Default false. */
             required?: boolean;
-            /** @example Builds and runs the payment services. */
-            description?: string | null;
         };
         UpdateCustomAttributeDefinitionDto: {
             /** @enum {string} */
@@ -3566,6 +3566,8 @@ export interface components {
             fieldType?: "STRING" | "NUMBER" | "DATE" | "DATE_RANGE" | "SELECT";
             /** @description The allowed values; required for SELECT, refused otherwise. */
             options?: string[] | null;
+            /** @example Builds and runs the payment services. */
+            description?: string | null;
             /** @description Label shown to people. */
             name?: string;
             /**
@@ -3575,8 +3577,6 @@ export interface components {
             attributeKey?: string;
             /** @description A required attribute's value can be changed but not cleared. Default false. */
             required?: boolean;
-            /** @example Builds and runs the payment services. */
-            description?: string | null;
         };
         CustomAttributeDefinitionRefDto: {
             /** @enum {string} */
@@ -3651,24 +3651,23 @@ export interface components {
             customAttributes?: components["schemas"]["CustomAttributeValueDto"][];
         };
         CreateTeamDto: {
+            /**
+             * @description Id in the system of record; unique among teams; not CUID-shaped.
+             * @example HR-1042
+             */
+            externalId?: string | null;
+            /** @example Builds and runs the payment services. */
+            description?: string | null;
+            /** @description A cost centre, by id or externalId. */
+            costCentreId?: string | null;
+            /** @description A value stream, by id or externalId. */
+            valueStreamId?: string | null;
+            /** @description The parent team, by id or externalId; null = top level. A team cannot sit under itself or its own sub-team. */
+            parentTeamId?: string | null;
             /** @example Payments Platform */
             name: string;
-            /**
-             * @description Id in the system of record; unique among teams; not CUID-shaped.
-             * @example HR-1042
-             */
-            externalId?: string | null;
-            /** @example Builds and runs the payment services. */
-            description?: string | null;
-            /** @description A cost centre, by id or externalId. */
-            costCentreId?: string | null;
-            /** @description A value stream, by id or externalId. */
-            valueStreamId?: string | null;
-            /** @description The parent team, by id or externalId; null = top level. A team cannot sit under itself or its own sub-team. */
-            parentTeamId?: string | null;
         };
         UpdateTeamDto: {
-            name?: string;
             /**
              * @description Id in the system of record; unique among teams; not CUID-shaped.
              * @example HR-1042
@@ -3682,6 +3681,7 @@ export interface components {
             valueStreamId?: string | null;
             /** @description The parent team, by id or externalId; null = top level. A team cannot sit under itself or its own sub-team. */
             parentTeamId?: string | null;
+            name?: string;
         };
         ProjectDto: {
             /**
@@ -3734,6 +3734,35 @@ export interface components {
         };
         CreateProjectDto: {
             /**
+             * @description Id in the system of record; unique among the organization's projects; not CUID-shaped.
+             * @example HR-1042
+             */
+            externalId?: string | null;
+            /**
+             * @description Short reporting code.
+             * @example PAY-2026
+             */
+            projectCode?: string | null;
+            /** @example Builds and runs the payment services. */
+            description?: string | null;
+            /**
+             * Format: date
+             * @description Last day (YYYY-MM-DD), not before startDate; null = no fixed end.
+             * @example 2026-12-31
+             */
+            endDate?: string | null;
+            /** @description A user of the organization (application login), by id. */
+            ownerUserId?: string | null;
+            /** @description A value stream, by id or externalId. */
+            valueStreamId?: string | null;
+            /** @description A cost centre, by id or externalId (the `costCentreId` list filter matches it). */
+            costCentreId?: string | null;
+            /**
+             * @description An icon name or emoji.
+             * @example rocket
+             */
+            icon?: string | null;
+            /**
              * @description Hex colour `#RGB` or `#RRGGBB`; default `#6B7280`.
              * @default #6B7280
              * @example #2563EB
@@ -3765,6 +3794,8 @@ export interface components {
              * @example 2026-01-01
              */
             startDate: string;
+        };
+        UpdateProjectDto: {
             /**
              * @description Id in the system of record; unique among the organization's projects; not CUID-shaped.
              * @example HR-1042
@@ -3794,8 +3825,6 @@ export interface components {
              * @example rocket
              */
             icon?: string | null;
-        };
-        UpdateProjectDto: {
             /**
              * @description Hex colour `#RGB` or `#RRGGBB`; default `#6B7280`.
              * @default #6B7280
@@ -3827,35 +3856,6 @@ export interface components {
              * @example 2026-01-01
              */
             startDate?: string;
-            /**
-             * @description Id in the system of record; unique among the organization's projects; not CUID-shaped.
-             * @example HR-1042
-             */
-            externalId?: string | null;
-            /**
-             * @description Short reporting code.
-             * @example PAY-2026
-             */
-            projectCode?: string | null;
-            /** @example Builds and runs the payment services. */
-            description?: string | null;
-            /**
-             * Format: date
-             * @description Last day (YYYY-MM-DD), not before startDate; null = no fixed end.
-             * @example 2026-12-31
-             */
-            endDate?: string | null;
-            /** @description A user of the organization (application login), by id. */
-            ownerUserId?: string | null;
-            /** @description A value stream, by id or externalId. */
-            valueStreamId?: string | null;
-            /** @description A cost centre, by id or externalId (the `costCentreId` list filter matches it). */
-            costCentreId?: string | null;
-            /**
-             * @description An icon name or emoji.
-             * @example rocket
-             */
-            icon?: string | null;
         };
         ProjectLinkDto: {
             /**
@@ -3883,6 +3883,11 @@ export interface components {
         };
         CreateProjectLinkDto: {
             /**
+             * Format: uri
+             * @description The ticket's address (http or https).
+             */
+            url?: string | null;
+            /**
              * @description The ticket's status as the tool names it; case, spaces, `_` and `-` are ignored. Understood:
              *     the six deliveryStatus values and the common tool words (`To Do`, `In Progress`, `Code Review`,
              *     `Closed`, `Won't Do`, ...); see docs/decisions.md "Projects". Anything else is a 400.
@@ -3899,13 +3904,13 @@ export interface components {
              * @example PAY-123
              */
             key: string;
+        };
+        UpdateProjectLinkDto: {
             /**
              * Format: uri
              * @description The ticket's address (http or https).
              */
             url?: string | null;
-        };
-        UpdateProjectLinkDto: {
             /**
              * @description The ticket's status as the tool names it; case, spaces, `_` and `-` are ignored. Understood:
              *     the six deliveryStatus values and the common tool words (`To Do`, `In Progress`, `Code Review`,
@@ -3917,11 +3922,6 @@ export interface components {
             provider?: string;
             /** @description The ticket's key in the tool, such as `PAY-12`; one link per provider and key on a project. */
             key?: string;
-            /**
-             * Format: uri
-             * @description The ticket's address (http or https).
-             */
-            url?: string | null;
         };
         AssignmentDto: {
             /** @enum {string} */
@@ -3963,24 +3963,6 @@ export interface components {
              * @example 0.5
              */
             fte: number;
-            /** @enum {string} */
-            type: "team" | "project";
-            /** @description The team (type team) or project (type project), by id or externalId. */
-            targetId: string;
-            /** @description Exactly one holder: an employee... */
-            employeeId?: string | null;
-            /** @description ...a contractor... */
-            contractorId?: string | null;
-            /** @description ...a vacancy... */
-            vacancyId?: string | null;
-            /** @description ...or a team (team-to-project allocations; type must be project). */
-            teamId?: string | null;
-            /**
-             * Format: date
-             * @description First day (YYYY-MM-DD).
-             * @example 2026-01-01
-             */
-            startDate: string;
             /**
              * Format: date
              * @description Last day, inclusive; null = ongoing.
@@ -3989,6 +3971,24 @@ export interface components {
             endDate?: string | null;
             /** @example Backend Engineer */
             role?: string | null;
+            /** @enum {string} */
+            type: "team" | "project";
+            /** @description Exactly one holder: an employee... */
+            employeeId?: string | null;
+            /** @description ...a contractor... */
+            contractorId?: string | null;
+            /** @description ...a vacancy... */
+            vacancyId?: string | null;
+            /** @description ...or a team (team-to-project allocations; type must be project). */
+            teamId?: string | null;
+            /** @description The team (type team) or project (type project), by id or externalId. */
+            targetId: string;
+            /**
+             * Format: date
+             * @description First day (YYYY-MM-DD).
+             * @example 2026-01-01
+             */
+            startDate: string;
         };
         UpdateAssignmentDto: {
             /**
@@ -3996,14 +3996,6 @@ export interface components {
              * @example 0.5
              */
             fte?: number;
-            /** @enum {string} */
-            type?: "team" | "project";
-            /**
-             * Format: date
-             * @description First day (YYYY-MM-DD).
-             * @example 2026-01-01
-             */
-            startDate?: string;
             /**
              * Format: date
              * @description Last day, inclusive; null = ongoing.
@@ -4012,8 +4004,8 @@ export interface components {
             endDate?: string | null;
             /** @example Backend Engineer */
             role?: string | null;
-            /** @description The team (type team) or project (type project), by id or externalId. */
-            targetId?: string;
+            /** @enum {string} */
+            type?: "team" | "project";
             /** @description Exactly one holder: an employee... */
             employeeId?: string | null;
             /** @description ...a contractor... */
@@ -4022,6 +4014,14 @@ export interface components {
             vacancyId?: string | null;
             /** @description ...or a team (team-to-project allocations; type must be project). */
             teamId?: string | null;
+            /**
+             * Format: date
+             * @description First day (YYYY-MM-DD).
+             * @example 2026-01-01
+             */
+            startDate?: string;
+            /** @description The team (type team) or project (type project), by id or externalId. */
+            targetId?: string;
         };
         SalaryAdjustmentDto: {
             /** @example 5000 */
@@ -4056,6 +4056,10 @@ export interface components {
              * @example 85000
              */
             salary: number;
+            /** @example 5000 */
+            bonus?: number | null;
+            /** @example Annual review */
+            reason?: string | null;
             /**
              * Format: date
              * @description First day the salary applies (YYYY-MM-DD).
@@ -4067,10 +4071,6 @@ export interface components {
              * @example EUR
              */
             currencyCode: string;
-            /** @example 5000 */
-            bonus?: number | null;
-            /** @example Annual review */
-            reason?: string | null;
         };
         UpdateSalaryAdjustmentDto: {
             /**
@@ -4078,6 +4078,10 @@ export interface components {
              * @example 85000
              */
             salary?: number;
+            /** @example 5000 */
+            bonus?: number | null;
+            /** @example Annual review */
+            reason?: string | null;
             /**
              * Format: date
              * @description First day the salary applies (YYYY-MM-DD).
@@ -4089,10 +4093,6 @@ export interface components {
              * @example EUR
              */
             currencyCode?: string;
-            /** @example 5000 */
-            bonus?: number | null;
-            /** @example Annual review */
-            reason?: string | null;
         };
         EmbeddedAssignmentDto: {
             /** @enum {string} */
@@ -4179,15 +4179,15 @@ export interface components {
         };
         NestedJobRoleDto: {
             /**
-             * @description Required when the externalId matches nothing: a new role is created with this title.
-             * @example Data Engineer
-             */
-            title?: string;
-            /**
              * @description Preferred match key.
              * @example HR-1042
              */
             externalId?: string | null;
+            /**
+             * @description Required when the externalId matches nothing: a new role is created with this title.
+             * @example Data Engineer
+             */
+            title?: string;
         };
         NestedTeamAssignmentDto: {
             /**
@@ -4195,6 +4195,14 @@ export interface components {
              * @example 0.5
              */
             fte: number;
+            /**
+             * Format: date
+             * @description Last day, inclusive; null = ongoing.
+             * @example 2026-12-31
+             */
+            endDate?: string | null;
+            /** @example Backend Engineer */
+            role?: string | null;
             /** @description The team, by id or externalId; a nonexistent team is a 400. */
             teamId: string;
             /**
@@ -4203,6 +4211,13 @@ export interface components {
              * @example 2026-01-01
              */
             startDate: string;
+        };
+        NestedProjectAssignmentDto: {
+            /**
+             * @description FTE share, 0.0 to 10.0, up to 4 decimals.
+             * @example 0.5
+             */
+            fte: number;
             /**
              * Format: date
              * @description Last day, inclusive; null = ongoing.
@@ -4211,13 +4226,6 @@ export interface components {
             endDate?: string | null;
             /** @example Backend Engineer */
             role?: string | null;
-        };
-        NestedProjectAssignmentDto: {
-            /**
-             * @description FTE share, 0.0 to 10.0, up to 4 decimals.
-             * @example 0.5
-             */
-            fte: number;
             /** @description The project, by id or externalId; a nonexistent project is a 400. */
             projectId: string;
             /**
@@ -4226,16 +4234,50 @@ export interface components {
              * @example 2026-01-01
              */
             startDate: string;
+        };
+        CreateEmployeeDto: {
+            /**
+             * @description HR identifier.
+             * @example E-20417
+             */
+            internalEmployeeId?: string | null;
+            /**
+             * @description Id in the system of record; unique among employees; not CUID-shaped; null clears it.
+             * @example HR-1042
+             */
+            externalId?: string | null;
+            /**
+             * @description Canonical display name (nullable).
+             * @example Ana Silva
+             */
+            name?: string | null;
             /**
              * Format: date
-             * @description Last day, inclusive; null = ongoing.
+             * @description Last day; null = active.
              * @example 2026-12-31
              */
             endDate?: string | null;
-            /** @example Backend Engineer */
-            role?: string | null;
-        };
-        CreateEmployeeDto: {
+            /**
+             * Format: date
+             * @description Day notice was given (distinct from endDate).
+             * @example 2026-11-30
+             */
+            noticeDate?: string | null;
+            /** @description Another employee, by id or externalId; unresolvable: 404. */
+            managerId?: string | null;
+            /** @description A job role id (GET /job-roles); wins over jobRole. */
+            jobRoleId?: string | null;
+            /** @description A resource (work) type, by id or externalId. */
+            workTypeId?: string | null;
+            /** @description A location, by id or externalId. */
+            geographyId?: string | null;
+            /**
+             * @description ISO 4217; when unset and geographyId is given, the location's currency applies.
+             * @example EUR
+             */
+            defaultCurrencyCode?: string | null;
+            /** @description A cost centre, by id or externalId (the list's costCentreId filter). */
+            costCentreId?: string | null;
             /** @example Ana */
             firstName: string;
             /** @example Silva */
@@ -4252,6 +4294,16 @@ export interface components {
              * @example 2026-01-01
              */
             startDate: string;
+            /** @description Nested job role: matched by externalId, then title, else created. Ignored when jobRoleId is sent. */
+            jobRole?: components["schemas"]["NestedJobRoleDto"];
+            /** @description Creates a salary adjustment (needs compensation_edit). */
+            salary?: components["schemas"]["CreateSalaryAdjustmentDto"];
+            /** @description Creates a team assignment (needs assignments_edit). */
+            teamAssignment?: components["schemas"]["NestedTeamAssignmentDto"];
+            /** @description Creates a project assignment (needs assignments_edit). */
+            projectAssignment?: components["schemas"]["NestedProjectAssignmentDto"];
+        };
+        UpdateEmployeeDto: {
             /**
              * @description HR identifier.
              * @example E-20417
@@ -4283,8 +4335,6 @@ export interface components {
             managerId?: string | null;
             /** @description A job role id (GET /job-roles); wins over jobRole. */
             jobRoleId?: string | null;
-            /** @description Nested job role: matched by externalId, then title, else created. Ignored when jobRoleId is sent. */
-            jobRole?: components["schemas"]["NestedJobRoleDto"];
             /** @description A resource (work) type, by id or externalId. */
             workTypeId?: string | null;
             /** @description A location, by id or externalId. */
@@ -4296,14 +4346,6 @@ export interface components {
             defaultCurrencyCode?: string | null;
             /** @description A cost centre, by id or externalId (the list's costCentreId filter). */
             costCentreId?: string | null;
-            /** @description Creates a salary adjustment (needs compensation_edit). */
-            salary?: components["schemas"]["CreateSalaryAdjustmentDto"];
-            /** @description Creates a team assignment (needs assignments_edit). */
-            teamAssignment?: components["schemas"]["NestedTeamAssignmentDto"];
-            /** @description Creates a project assignment (needs assignments_edit). */
-            projectAssignment?: components["schemas"]["NestedProjectAssignmentDto"];
-        };
-        UpdateEmployeeDto: {
             /** @example Ana */
             firstName?: string;
             /** @example Silva */
@@ -4320,50 +4362,8 @@ export interface components {
              * @example 2026-01-01
              */
             startDate?: string;
-            /**
-             * @description HR identifier.
-             * @example E-20417
-             */
-            internalEmployeeId?: string | null;
-            /**
-             * @description Id in the system of record; unique among employees; not CUID-shaped; null clears it.
-             * @example HR-1042
-             */
-            externalId?: string | null;
-            /**
-             * @description Canonical display name (nullable).
-             * @example Ana Silva
-             */
-            name?: string | null;
-            /**
-             * Format: date
-             * @description Last day; null = active.
-             * @example 2026-12-31
-             */
-            endDate?: string | null;
-            /**
-             * Format: date
-             * @description Day notice was given (distinct from endDate).
-             * @example 2026-11-30
-             */
-            noticeDate?: string | null;
-            /** @description Another employee, by id or externalId; unresolvable: 404. */
-            managerId?: string | null;
-            /** @description A job role id (GET /job-roles); wins over jobRole. */
-            jobRoleId?: string | null;
             /** @description Nested job role: matched by externalId, then title, else created. Ignored when jobRoleId is sent. */
             jobRole?: components["schemas"]["NestedJobRoleDto"];
-            /** @description A resource (work) type, by id or externalId. */
-            workTypeId?: string | null;
-            /** @description A location, by id or externalId. */
-            geographyId?: string | null;
-            /**
-             * @description ISO 4217; when unset and geographyId is given, the location's currency applies.
-             * @example EUR
-             */
-            defaultCurrencyCode?: string | null;
-            /** @description A cost centre, by id or externalId (the list's costCentreId filter). */
-            costCentreId?: string | null;
             /** @description Creates a salary adjustment (needs compensation_edit). */
             salary?: components["schemas"]["CreateSalaryAdjustmentDto"];
             /** @description Creates a team assignment (needs assignments_edit). */
@@ -4408,6 +4408,8 @@ export interface components {
              * @enum {string}
              */
             rateType: "hourly" | "daily" | "monthly" | "annually";
+            /** @example Annual review */
+            reason?: string | null;
             /**
              * Format: date
              * @description First day the rate applies (YYYY-MM-DD).
@@ -4419,8 +4421,6 @@ export interface components {
              * @example EUR
              */
             currencyCode: string;
-            /** @example Annual review */
-            reason?: string | null;
         };
         UpdateRateAdjustmentDto: {
             /**
@@ -4433,6 +4433,8 @@ export interface components {
              * @enum {string}
              */
             rateType?: "hourly" | "daily" | "monthly" | "annually";
+            /** @example Annual review */
+            reason?: string | null;
             /**
              * Format: date
              * @description First day the rate applies (YYYY-MM-DD).
@@ -4444,8 +4446,6 @@ export interface components {
              * @example EUR
              */
             currencyCode?: string;
-            /** @example Annual review */
-            reason?: string | null;
         };
         ContractorDto: {
             /** @example HR-1042 */
@@ -4488,16 +4488,38 @@ export interface components {
         };
         CreateContractorDto: {
             /**
-             * @description Person or company name.
-             * @example Jordan Lee
-             */
-            name: string;
-            /**
              * Format: email
              * @description Optional; unique in the organization when given.
              * @example ana.silva@example.com
              */
             email?: string | null;
+            /**
+             * Format: date
+             * @example 2026-12-31
+             */
+            endDate?: string | null;
+            /** @description An employee, by id or externalId; unresolvable: 404. */
+            managerId?: string | null;
+            /** @description Wins over jobRole. */
+            jobRoleId?: string | null;
+            workTypeId?: string | null;
+            geographyId?: string | null;
+            /**
+             * @description ISO 4217; when unset and geographyId is given, the location's currency applies.
+             * @example EUR
+             */
+            defaultCurrencyCode?: string | null;
+            costCentreId?: string | null;
+            /**
+             * @description Id in the system of record; unique among contractors; not CUID-shaped; null clears it.
+             * @example HR-1042
+             */
+            externalId?: string | null;
+            /**
+             * @description Person or company name.
+             * @example Jordan Lee
+             */
+            name: string;
             /**
              * @description Such as individual or agency; default `individual`.
              * @example individual
@@ -4508,6 +4530,21 @@ export interface components {
              * @example 2026-01-01
              */
             startDate: string;
+            jobRole?: components["schemas"]["NestedJobRoleDto"];
+            /** @description Creates a rate adjustment (needs compensation_edit). */
+            rateAdjustment?: components["schemas"]["CreateRateAdjustmentDto"];
+            /** @description Creates a team assignment (needs assignments_edit). */
+            teamAssignment?: components["schemas"]["NestedTeamAssignmentDto"];
+            /** @description Creates a project assignment (needs assignments_edit). */
+            projectAssignment?: components["schemas"]["NestedProjectAssignmentDto"];
+        };
+        UpdateContractorDto: {
+            /**
+             * Format: email
+             * @description Optional; unique in the organization when given.
+             * @example ana.silva@example.com
+             */
+            email?: string | null;
             /**
              * Format: date
              * @example 2026-12-31
@@ -4517,7 +4554,6 @@ export interface components {
             managerId?: string | null;
             /** @description Wins over jobRole. */
             jobRoleId?: string | null;
-            jobRole?: components["schemas"]["NestedJobRoleDto"];
             workTypeId?: string | null;
             geographyId?: string | null;
             /**
@@ -4531,22 +4567,8 @@ export interface components {
              * @example HR-1042
              */
             externalId?: string | null;
-            /** @description Creates a rate adjustment (needs compensation_edit). */
-            rateAdjustment?: components["schemas"]["CreateRateAdjustmentDto"];
-            /** @description Creates a team assignment (needs assignments_edit). */
-            teamAssignment?: components["schemas"]["NestedTeamAssignmentDto"];
-            /** @description Creates a project assignment (needs assignments_edit). */
-            projectAssignment?: components["schemas"]["NestedProjectAssignmentDto"];
-        };
-        UpdateContractorDto: {
             /** @description Person or company name. */
             name?: string;
-            /**
-             * Format: email
-             * @description Optional; unique in the organization when given.
-             * @example ana.silva@example.com
-             */
-            email?: string | null;
             /**
              * @description Such as individual or agency; default `individual`.
              * @example individual
@@ -4557,29 +4579,7 @@ export interface components {
              * @example 2026-01-01
              */
             startDate?: string;
-            /**
-             * Format: date
-             * @example 2026-12-31
-             */
-            endDate?: string | null;
-            /** @description An employee, by id or externalId; unresolvable: 404. */
-            managerId?: string | null;
-            /** @description Wins over jobRole. */
-            jobRoleId?: string | null;
             jobRole?: components["schemas"]["NestedJobRoleDto"];
-            workTypeId?: string | null;
-            geographyId?: string | null;
-            /**
-             * @description ISO 4217; when unset and geographyId is given, the location's currency applies.
-             * @example EUR
-             */
-            defaultCurrencyCode?: string | null;
-            costCentreId?: string | null;
-            /**
-             * @description Id in the system of record; unique among contractors; not CUID-shaped; null clears it.
-             * @example HR-1042
-             */
-            externalId?: string | null;
             /** @description Creates a rate adjustment (needs compensation_edit). */
             rateAdjustment?: components["schemas"]["CreateRateAdjustmentDto"];
             /** @description Creates a team assignment (needs assignments_edit). */
@@ -4637,6 +4637,19 @@ export interface components {
              * @enum {string}
              */
             fillerType: "employee" | "contractor";
+            /**
+             * Format: email
+             * @description Employee branch; a placeholder is generated when omitted.
+             * @example ana.silva@example.com
+             */
+            email?: string | null;
+            /** @description An employee; falls back to the vacancy's hiringManagerId. */
+            managerId?: string | null;
+            /** @description Employee branch only; wins over jobRole; falls back to the vacancy's. */
+            jobRoleId?: string | null;
+            /** @description Fall back to the vacancy's. */
+            workTypeId?: string | null;
+            geographyId?: string | null;
             /** @enum {string} */
             rateType?: "hourly" | "daily" | "monthly" | "annually";
             /**
@@ -4650,21 +4663,8 @@ export interface components {
              * @example EUR
              */
             currencyCode: string;
-            /**
-             * Format: email
-             * @description Employee branch; a placeholder is generated when omitted.
-             * @example ana.silva@example.com
-             */
-            email?: string | null;
-            /** @description An employee; falls back to the vacancy's hiringManagerId. */
-            managerId?: string | null;
-            /** @description Employee branch only; wins over jobRole; falls back to the vacancy's. */
-            jobRoleId?: string | null;
             /** @description Employee branch only; ignored when jobRoleId is given. */
             jobRole?: components["schemas"]["NestedJobRoleDto"];
-            /** @description Fall back to the vacancy's. */
-            workTypeId?: string | null;
-            geographyId?: string | null;
             /**
              * @description Employee branch: required.
              * @example Ana
@@ -4745,6 +4745,13 @@ export interface components {
         };
         CreateVacancyDto: {
             /**
+             * @description Id in the system of record; unique among vacancies; not CUID-shaped.
+             * @example HR-1042
+             */
+            externalId?: string | null;
+            /** @example Builds and runs the payment services. */
+            description?: string | null;
+            /**
              * @description One of the five documented statuses; default `open`.
              * @default open
              * @enum {string}
@@ -4756,11 +4763,52 @@ export interface components {
              * @example 1
              */
             fte: number;
+            /**
+             * Format: date
+             * @description Used in headcount forecasting.
+             * @example 2026-03-16
+             */
+            targetStartDate?: string | null;
+            /**
+             * Format: date
+             * @description Used for recruitment planning.
+             * @example 2026-03-01
+             */
+            targetFillDate?: string | null;
+            /** @description A job role id; wins over jobRole. */
+            jobRoleId?: string | null;
+            workTypeId?: string | null;
+            /** @description A location, by id or externalId. */
+            geographyId?: string | null;
+            costCentreId?: string | null;
+            /**
+             * @description Annual salary, the source of truth (spec 03 §1.5); >= 0, two decimals.
+             * @example 85000
+             */
+            salary?: number | null;
+            /**
+             * @description Still accepted: sets salary to the mean of min and max (or to the one given).
+             * @example 70000
+             */
+            salaryMin?: number | null;
+            /** @example 90000 */
+            salaryMax?: number | null;
+            /**
+             * @description ISO 4217, 3 uppercase letters.
+             * @example EUR
+             */
+            currencyCode?: string | null;
+            /** @description An employee, by id or externalId; unresolvable: 404. */
+            hiringManagerId?: string | null;
             /**
              * @description Title of the role.
              * @example Backend Engineer
              */
             role: string;
+            /** @description Nested job role (externalId, then title, then created). */
+            jobRole?: components["schemas"]["NestedJobRoleDto"];
+        };
+        UpdateVacancyDto: {
             /**
              * @description Id in the system of record; unique among vacancies; not CUID-shaped.
              * @example HR-1042
@@ -4768,47 +4816,6 @@ export interface components {
             externalId?: string | null;
             /** @example Builds and runs the payment services. */
             description?: string | null;
-            /**
-             * Format: date
-             * @description Used in headcount forecasting.
-             * @example 2026-03-16
-             */
-            targetStartDate?: string | null;
-            /**
-             * Format: date
-             * @description Used for recruitment planning.
-             * @example 2026-03-01
-             */
-            targetFillDate?: string | null;
-            /** @description A job role id; wins over jobRole. */
-            jobRoleId?: string | null;
-            /** @description Nested job role (externalId, then title, then created). */
-            jobRole?: components["schemas"]["NestedJobRoleDto"];
-            workTypeId?: string | null;
-            /** @description A location, by id or externalId. */
-            geographyId?: string | null;
-            costCentreId?: string | null;
-            /**
-             * @description Annual salary, the source of truth (spec 03 §1.5); >= 0, two decimals.
-             * @example 85000
-             */
-            salary?: number | null;
-            /**
-             * @description Still accepted: sets salary to the mean of min and max (or to the one given).
-             * @example 70000
-             */
-            salaryMin?: number | null;
-            /** @example 90000 */
-            salaryMax?: number | null;
-            /**
-             * @description ISO 4217, 3 uppercase letters.
-             * @example EUR
-             */
-            currencyCode?: string | null;
-            /** @description An employee, by id or externalId; unresolvable: 404. */
-            hiringManagerId?: string | null;
-        };
-        UpdateVacancyDto: {
             /**
              * @description One of the five documented statuses; default `open`.
              * @default open
@@ -4822,18 +4829,6 @@ export interface components {
              */
             fte: number;
             /**
-             * @description Title of the role.
-             * @example Backend Engineer
-             */
-            role?: string;
-            /**
-             * @description Id in the system of record; unique among vacancies; not CUID-shaped.
-             * @example HR-1042
-             */
-            externalId?: string | null;
-            /** @example Builds and runs the payment services. */
-            description?: string | null;
-            /**
              * Format: date
              * @description Used in headcount forecasting.
              * @example 2026-03-16
@@ -4847,8 +4842,6 @@ export interface components {
             targetFillDate?: string | null;
             /** @description A job role id; wins over jobRole. */
             jobRoleId?: string | null;
-            /** @description Nested job role (externalId, then title, then created). */
-            jobRole?: components["schemas"]["NestedJobRoleDto"];
             workTypeId?: string | null;
             /** @description A location, by id or externalId. */
             geographyId?: string | null;
@@ -4872,6 +4865,13 @@ export interface components {
             currencyCode?: string | null;
             /** @description An employee, by id or externalId; unresolvable: 404. */
             hiringManagerId?: string | null;
+            /**
+             * @description Title of the role.
+             * @example Backend Engineer
+             */
+            role?: string;
+            /** @description Nested job role (externalId, then title, then created). */
+            jobRole?: components["schemas"]["NestedJobRoleDto"];
             /** @description The employee who filled it; mutually exclusive with filledByLiveContractorId. */
             filledByLiveEmployeeId?: string | null;
             /** @description The contractor who filled it; mutually exclusive with filledByLiveEmployeeId. */
@@ -4896,20 +4896,20 @@ export interface components {
             updatedAt: string;
         };
         CreateScenarioDto: {
-            /** @example Hiring plan 2026 */
-            name: string;
             /** @example Builds and runs the payment services. */
             description?: string | null;
+            /** @example Hiring plan 2026 */
+            name: string;
         };
         UpdateScenarioDto: {
+            /** @example Builds and runs the payment services. */
+            description?: string | null;
             /**
              * @description OPEN accepts writes; LOCKED refuses them (403 PLAN_NOT_EDITABLE).
              * @enum {string}
              */
             status?: "OPEN" | "LOCKED";
             name?: string;
-            /** @example Builds and runs the payment services. */
-            description?: string | null;
         };
         MergeResultDto: {
             /** @enum {string} */

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { IsBoolean, IsOptional, IsString, Matches } from 'class-validator';
-import { Trim } from '../../common/validation/validators';
+import { IsBoolean, IsString, Matches } from 'class-validator';
+import { IsNullable, IsOptional, Trim } from '../../common/validation/validators';
 import type { BusinessMetricEntity } from '../entities/business-metric.entity';
 import { CharLength } from './text-rules';
 
@@ -30,6 +30,7 @@ export class CreateBusinessMetricDto {
   /** Free text; up to 2,000 characters; null clears it. */
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 2000 })
   @IsOptional()
+  @IsNullable()
   @IsString()
   @CharLength(0, 2000)
   description?: string | null;

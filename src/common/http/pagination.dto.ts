@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsOptional } from '../validation/validators';
 
 /** page, limit, search, sortBy, sortDir, scenarioId: the common list query of document 01. */
 export class ListQueryDto {

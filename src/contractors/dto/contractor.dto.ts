@@ -1,12 +1,21 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { NestedProjectAssignmentDto, NestedTeamAssignmentDto } from '../../assignments/dto/assignment.dto';
 import { CreateRateAdjustmentDto } from '../../compensation/dto/rate-adjustment.dto';
 import { ListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { IsCurrencyCode, IsDateOnly, IsExternalId, IsIdOrExternalId, Trim } from '../../common/validation/validators';
+import {
+  IsCurrencyCode,
+  IsDateOnly,
+  IsExternalId,
+  IsIdOrExternalId,
+  IsNullable,
+  IsOptional,
+  NestedObject,
+  Trim,
+} from '../../common/validation/validators';
 import { CustomAttributeValueDto } from '../../custom-attributes/dto/custom-attribute-value.dto';
 import { NestedJobRoleDto } from '../../reference-data/dto/nested-job-role.dto';
 import type { ContractorEntity } from '../entities/contractor.entity';
@@ -21,6 +30,7 @@ export class CreateContractorDto {
 
   /** Optional; unique in the organization when given. */
   @IsOptional()
+  @IsNullable()
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
   @IsEmail()
   @MaxLength(320)
@@ -38,38 +48,44 @@ export class CreateContractorDto {
   startDate: string;
 
   @IsOptional()
+  @IsNullable()
   @IsDateOnly()
   endDate?: string | null;
 
   /** An employee, by id or externalId; unresolvable: 404. */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   managerId?: string | null;
 
   /** Wins over jobRole. */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   jobRoleId?: string | null;
 
   @IsOptional()
-  @ValidateNested()
-  @Type(() => NestedJobRoleDto)
+  @NestedObject(() => NestedJobRoleDto)
   jobRole?: NestedJobRoleDto;
 
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   workTypeId?: string | null;
 
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   geographyId?: string | null;
 
   /** ISO 4217; when unset and geographyId is given, the location's currency applies. */
   @IsOptional()
+  @IsNullable()
   @IsCurrencyCode()
   defaultCurrencyCode?: string | null;
 
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   costCentreId?: string | null;
 
@@ -79,20 +95,17 @@ export class CreateContractorDto {
 
   /** Creates a rate adjustment (needs compensation_edit). */
   @IsOptional()
-  @ValidateNested()
-  @Type(() => CreateRateAdjustmentDto)
+  @NestedObject(() => CreateRateAdjustmentDto)
   rateAdjustment?: CreateRateAdjustmentDto;
 
   /** Creates a team assignment (needs assignments_edit). */
   @IsOptional()
-  @ValidateNested()
-  @Type(() => NestedTeamAssignmentDto)
+  @NestedObject(() => NestedTeamAssignmentDto)
   teamAssignment?: NestedTeamAssignmentDto;
 
   /** Creates a project assignment (needs assignments_edit). */
   @IsOptional()
-  @ValidateNested()
-  @Type(() => NestedProjectAssignmentDto)
+  @NestedObject(() => NestedProjectAssignmentDto)
   projectAssignment?: NestedProjectAssignmentDto;
 }
 

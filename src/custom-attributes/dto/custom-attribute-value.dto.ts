@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNumber, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsNumber, IsString, MaxLength } from 'class-validator';
 import { decimalToNumber } from '../../common/decimals';
-import { IsDateOnly } from '../../common/validation/validators';
+import { IsDateOnly, IsNullable, IsOptional } from '../../common/validation/validators';
 import { CUSTOM_ATTRIBUTE_ENTITY_TYPES, CUSTOM_ATTRIBUTE_FIELD_TYPES } from '../entities/custom-attribute-definition.entity';
 
 /**
@@ -11,23 +11,28 @@ import { CUSTOM_ATTRIBUTE_ENTITY_TYPES, CUSTOM_ATTRIBUTE_FIELD_TYPES } from '../
  */
 export class SetCustomAttributeValueDto {
   @IsOptional()
+  @IsNullable()
   @IsString()
   @MaxLength(10000)
   stringValue?: string | null;
 
   @IsOptional()
+  @IsNullable()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   numberValue?: number | null;
 
   @IsOptional()
+  @IsNullable()
   @IsDateOnly()
   dateValue?: string | null;
 
   @IsOptional()
+  @IsNullable()
   @IsDateOnly()
   dateRangeStart?: string | null;
 
   @IsOptional()
+  @IsNullable()
   @IsDateOnly()
   dateRangeEnd?: string | null;
 }

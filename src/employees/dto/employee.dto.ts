@@ -1,12 +1,21 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { EmbeddedAssignmentDto, NestedProjectAssignmentDto, NestedTeamAssignmentDto } from '../../assignments/dto/assignment.dto';
 import { CreateSalaryAdjustmentDto, SalaryAdjustmentDto } from '../../compensation/dto/salary-adjustment.dto';
 import { ListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { IsCurrencyCode, IsDateOnly, IsExternalId, IsIdOrExternalId, Trim } from '../../common/validation/validators';
+import {
+  IsCurrencyCode,
+  IsDateOnly,
+  IsExternalId,
+  IsIdOrExternalId,
+  IsNullable,
+  IsOptional,
+  NestedObject,
+  Trim,
+} from '../../common/validation/validators';
 import { CustomAttributeValueDto } from '../../custom-attributes/dto/custom-attribute-value.dto';
 import { NestedJobRoleDto } from '../../reference-data/dto/nested-job-role.dto';
 import type { EmployeeEntity } from '../entities/employee.entity';
@@ -36,6 +45,7 @@ export class CreateEmployeeDto {
 
   /** HR identifier. */
   @IsOptional()
+  @IsNullable()
   @IsString()
   @MaxLength(100)
   internalEmployeeId?: string | null;
@@ -46,72 +56,77 @@ export class CreateEmployeeDto {
 
   /** Canonical display name (nullable). */
   @IsOptional()
+  @IsNullable()
   @IsString()
   @MaxLength(400)
   name?: string | null;
 
   /** Last day; null = active. */
   @IsOptional()
+  @IsNullable()
   @IsDateOnly()
   endDate?: string | null;
 
   /** Day notice was given (distinct from endDate). */
   @IsOptional()
+  @IsNullable()
   @IsDateOnly()
   noticeDate?: string | null;
 
   /** Another employee, by id or externalId; unresolvable: 404. */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   managerId?: string | null;
 
   /** A job role id (GET /job-roles); wins over jobRole. */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   jobRoleId?: string | null;
 
   /** Nested job role: matched by externalId, then title, else created. Ignored when jobRoleId is sent. */
   @IsOptional()
-  @ValidateNested()
-  @Type(() => NestedJobRoleDto)
+  @NestedObject(() => NestedJobRoleDto)
   jobRole?: NestedJobRoleDto;
 
   /** A resource (work) type, by id or externalId. */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   workTypeId?: string | null;
 
   /** A location, by id or externalId. */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   geographyId?: string | null;
 
   /** ISO 4217; when unset and geographyId is given, the location's currency applies. */
   @IsOptional()
+  @IsNullable()
   @IsCurrencyCode()
   defaultCurrencyCode?: string | null;
 
   /** A cost centre, by id or externalId (the list's costCentreId filter). */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   costCentreId?: string | null;
 
   /** Creates a salary adjustment (needs compensation_edit). */
   @IsOptional()
-  @ValidateNested()
-  @Type(() => CreateSalaryAdjustmentDto)
+  @NestedObject(() => CreateSalaryAdjustmentDto)
   salary?: CreateSalaryAdjustmentDto;
 
   /** Creates a team assignment (needs assignments_edit). */
   @IsOptional()
-  @ValidateNested()
-  @Type(() => NestedTeamAssignmentDto)
+  @NestedObject(() => NestedTeamAssignmentDto)
   teamAssignment?: NestedTeamAssignmentDto;
 
   /** Creates a project assignment (needs assignments_edit). */
   @IsOptional()
-  @ValidateNested()
-  @Type(() => NestedProjectAssignmentDto)
+  @NestedObject(() => NestedProjectAssignmentDto)
   projectAssignment?: NestedProjectAssignmentDto;
 }
 

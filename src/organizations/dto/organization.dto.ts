@@ -1,6 +1,6 @@
 import { PatchType } from '../../common/validation/patch-type';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsCurrencyCode, Trim } from '../../common/validation/validators';
+import { IsBoolean, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsCurrencyCode, IsOptional, Trim } from '../../common/validation/validators';
 import type { OrganizationEntity } from '../entities/organization.entity';
 
 export class CreateOrganizationDto {
