@@ -14,7 +14,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { decimalToNumber, decimalToString, hasAtMostDecimals } from '../../common/decimals';
-import { ListQueryDto } from '../../common/http/pagination.dto';
+import { IncrementalListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
 import { IsCuid, IsDateOnly, IsExternalId, IsIdOrExternalId, Trim } from '../../common/validation/validators';
@@ -132,7 +132,7 @@ export class CreateProjectDto {
 
 export class UpdateProjectDto extends PatchType(CreateProjectDto) {}
 
-export class ProjectQueryDto extends ListQueryDto {
+export class ProjectQueryDto extends IncrementalListQueryDto {
   /** Only projects of this cost centre (id or externalId). */
   @IsOptional()
   @IsString()
