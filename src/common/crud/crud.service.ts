@@ -53,20 +53,14 @@ export class CrudService<E extends CrudEntity, R, C, U> {
   async list(ctx: RequestContext, query: ListQueryDto & Record<string, unknown>): Promise<ListEnvelope<R>> {
     const page = pageOf(query);
     const sort = parseSort(query.sortBy, query.sortDir, this.spec.sort, this.spec.defaultSort);
-    const qb = this.dataSource
-      .getRepository(this.spec.entity)
-      .createQueryBuilder('r')
-      .where('r.organizationId = :org', { org: ctx.organizationId });
+    const qb = this.dataSource.getRepository(this.spec.entity).createQueryBuilder('r').where('r.organizationId = :org', { org: ctx.organizationId });
     if (this.spec.planScoped) qb.andWhere('r.planId = :plan', { plan: ctx.planId });
     if (query.search) {
-      const condition = this.spec.searchSql
-        ? `${this.spec.searchSql} ILIKE :search`
-        : this.spec.search.map((column) => `r.${column} ILIKE :search`).join(' OR ');
+      const condition = this.spec.searchSql ? `${this.spec.searchSql} ILIKE :search` : this.spec.search.map((column) => `r.${column} ILIKE :search`).join(' OR ');
       qb.andWhere(`(${condition})`, { search: likePattern(query.search) });
     }
     // Spec 04 §4.3; only the incremental lists declare the parameter (others drop it in validation).
-    if (typeof query.updatedSince === 'string')
-      qb.andWhere('r.updatedAt >= CAST(:updatedSince AS timestamptz)', { updatedSince: query.updatedSince });
+    if (typeof query.updatedSince === 'string') qb.andWhere('r.updatedAt >= CAST(:updatedSince AS timestamptz)', { updatedSince: query.updatedSince });
     this.filter(qb, query);
     // Text sorts ignore case (and so agree on every collation: PGlite sorts bytewise).
     const column = this.dataSource.getMetadata(this.spec.entity).findColumnWithPropertyName(sort.column);
@@ -78,10 +72,7 @@ export class CrudService<E extends CrudEntity, R, C, U> {
     qb.addOrderBy('r.id', 'ASC').offset(page.offset).limit(page.limit);
     // Page and count run side by side on two pool connections (no transaction is open here), and rows
     // are mapped from the raw result without TypeORM's entity hydration: the list is the hot path.
-    const [raws, total] = await Promise.all([
-      qb.getRawMany<Record<string, unknown>>(),
-      qb.clone().offset(undefined).limit(undefined).orderBy().getCount(),
-    ]);
+    const [raws, total] = await Promise.all([qb.getRawMany<Record<string, unknown>>(), qb.clone().offset(undefined).limit(undefined).orderBy().getCount()]);
     const rows = raws.map((raw) => this.fromRaw(raw));
     return list(await this.respond(ctx, this.dataSource.manager, rows), total, page);
   }
@@ -107,12 +98,7 @@ export class CrudService<E extends CrudEntity, R, C, U> {
    * The record by id or (where the resource has one) externalId, or 404. `lock`: `true` takes a row
    * lock for a write of the record (FOR UPDATE); `'share'` keeps it from being deleted meanwhile (FOR SHARE).
    */
-  async find(
-    ctx: RequestContext,
-    idOrExternalId: string,
-    em: EntityManager = this.dataSource.manager,
-    lock: boolean | 'share' = false,
-  ): Promise<E> {
+  async find(ctx: RequestContext, idOrExternalId: string, em: EntityManager = this.dataSource.manager, lock: boolean | 'share' = false): Promise<E> {
     const key = isCuid(idOrExternalId) || !this.spec.externalId ? { id: idOrExternalId } : { externalId: idOrExternalId };
     const entity = await em.getRepository(this.spec.entity).findOne({
       where: { ...this.scope(ctx), ...key } as FindOptionsWhere<E>,
@@ -140,13 +126,7 @@ export class CrudService<E extends CrudEntity, R, C, U> {
    * Resolves a reference field of another record (`costCentreId: "<id or externalId>"`) to an id of
    * this resource; a value that matches nothing is a 400 on that field.
    */
-  async resolveId(
-    ctx: RequestContext,
-    em: EntityManager,
-    value: string | null | undefined,
-    field: string,
-    lock: false | 'share' = false,
-  ): Promise<string | null | undefined> {
+  async resolveId(ctx: RequestContext, em: EntityManager, value: string | null | undefined, field: string, lock: false | 'share' = false): Promise<string | null | undefined> {
     if (value === null || value === undefined) return value;
     try {
       return (await this.find(ctx, value, em, lock)).id;
@@ -173,14 +153,7 @@ export class CrudService<E extends CrudEntity, R, C, U> {
     const values = { ...fields, id, organizationId: tx.ctx.organizationId, ...(this.spec.planScoped ? { planId: tx.ctx.planId } : {}) };
     await tx.em.getRepository(this.spec.entity).insert(values as never);
     const created = await this.find(tx.ctx, id, tx.em);
-    tx.record({
-      entityType: this.entityTypeOf(created),
-      entityId: id,
-      changeType: 'create',
-      before: null,
-      after: this.payload(created),
-      notify,
-    });
+    tx.record({ entityType: this.entityTypeOf(created), entityId: id, changeType: 'create', before: null, after: this.payload(created), notify });
     return created;
   }
 
@@ -221,13 +194,7 @@ export class CrudService<E extends CrudEntity, R, C, U> {
       ]);
     }
     await tx.em.getRepository(this.spec.entity).delete({ ...this.scope(tx.ctx), id: entity.id } as FindOptionsWhere<E>);
-    tx.record({
-      entityType: this.entityTypeOf(entity),
-      entityId: entity.id,
-      changeType: 'delete',
-      before: this.payload(entity),
-      after: null,
-    });
+    tx.record({ entityType: this.entityTypeOf(entity), entityId: entity.id, changeType: 'delete', before: this.payload(entity), after: null });
   }
 
   /**
@@ -241,14 +208,7 @@ export class CrudService<E extends CrudEntity, R, C, U> {
     if (!rows.length) return 0;
     await repo.delete({ ...this.scope(tx.ctx), id: In(rows.map((r) => r.id)) } as FindOptionsWhere<E>);
     for (const row of rows) {
-      tx.record({
-        entityType: this.entityTypeOf(row),
-        entityId: row.id,
-        changeType: 'delete',
-        before: this.payload(row),
-        after: null,
-        notify,
-      });
+      tx.record({ entityType: this.entityTypeOf(row), entityId: row.id, changeType: 'delete', before: this.payload(row), after: null, notify });
     }
     return rows.length;
   }
@@ -267,9 +227,7 @@ export class CrudService<E extends CrudEntity, R, C, U> {
       if (n > 0) uses.push(`${n} ${ref.label}`);
     }
     if (uses.length) {
-      throw DomainError.conflict(
-        `${this.spec.label} ${entity.id} is still referenced by ${uses.join(', ')}; remove those references first`,
-      );
+      throw DomainError.conflict(`${this.spec.label} ${entity.id} is still referenced by ${uses.join(', ')}; remove those references first`);
     }
   }
 }

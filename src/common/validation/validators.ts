@@ -22,22 +22,12 @@ function define(
 
 /** A real calendar day written `YYYY-MM-DD` (2026-02-30 is refused). */
 export function IsDateOnly(options?: ValidationOptions): PropertyDecorator {
-  return define(
-    'isDateOnly',
-    (v) => isDateOnly(v),
-    (a) => `${a.property} must be a real calendar date in YYYY-MM-DD form`,
-    options,
-  );
+  return define('isDateOnly', (v) => isDateOnly(v), (a) => `${a.property} must be a real calendar date in YYYY-MM-DD form`, options);
 }
 
 /** An ISO 8601 datetime with a time zone (`Z` or an offset); seconds and up to 6 decimals optional. */
 export function IsDateTime(options?: ValidationOptions): PropertyDecorator {
-  return define(
-    'isDateTime',
-    (v) => isDateTime(v),
-    (a) => `${a.property} must be an ISO 8601 datetime with a time zone, such as 2026-01-31T09:30:00Z`,
-    options,
-  );
+  return define('isDateTime', (v) => isDateTime(v), (a) => `${a.property} must be an ISO 8601 datetime with a time zone, such as 2026-01-31T09:30:00Z`, options);
 }
 
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
@@ -52,12 +42,7 @@ export function IsCurrencyCode(options?: ValidationOptions): PropertyDecorator {
 }
 
 export function IsCuid(options?: ValidationOptions): PropertyDecorator {
-  return define(
-    'isCuid',
-    (v) => isCuid(v),
-    (a) => `${a.property} must be an id (25 lowercase letters and digits starting with a letter)`,
-    options,
-  );
+  return define('isCuid', (v) => isCuid(v), (a) => `${a.property} must be an id (25 lowercase letters and digits starting with a letter)`, options);
 }
 
 /** An id or an externalId (document 01 rule 5): a non-empty string of at most 255 characters. */
@@ -106,3 +91,4 @@ export function ToBoolean(): PropertyDecorator {
 export function Trim(): PropertyDecorator {
   return Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 }
+
