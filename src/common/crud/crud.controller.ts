@@ -1,10 +1,12 @@
-import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query, Type } from '@nestjs/common';
-import { ApiBody, ApiParam, ApiTags } from '@nestjs/swagger';
+import { applyDecorators, Body, Controller, Delete, Get, Headers, Inject, Param, Patch, Post, Query, Res, Type } from '@nestjs/common';
+import { ApiBody, ApiHeader, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { RequirePermissions } from '../../access/access.decorators';
 import type { ApiPermission } from '../../access/permissions';
 import { Ctx, RequestContext } from '../../access/request-context';
 import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../http/api-responses';
 import { DataEnvelope, ListEnvelope, one } from '../http/envelopes';
+import { etagMatches, weakETag } from '../http/etag';
 import { ListQueryDto } from '../http/pagination.dto';
 import type { CrudService } from './crud.service';
 
@@ -25,6 +27,8 @@ export interface CrudControllerOptions {
   readQuery?: Type<unknown>;
   /** Describes how `:id` is matched. */
   idDescription?: string;
+  /** Spec 04 §4.5: the by-id read carries a weak ETag (304 on If-None-Match); PATCH and DELETE honour If-Match. */
+  etag?: boolean;
 }
 
 type AnyCrud = CrudService<never, unknown, unknown, unknown>;
@@ -37,6 +41,20 @@ type AnyCrud = CrudService<never, unknown, unknown, unknown>;
 export function crudController(options: CrudControllerOptions): Type<unknown> {
   const query = options.query ?? ListQueryDto;
   const idParam = ApiParam({ name: 'id', description: options.idDescription ?? 'The record id, or its externalId' });
+  const etag = options.etag === true;
+  const none: MethodDecorator = () => undefined;
+  const readVersioning = etag
+    ? applyDecorators(
+        ApiHeader({ name: 'If-None-Match', required: false, description: 'An ETag of an earlier plain read (no include): 304 when the record still has it' }),
+        ApiResponse({ status: 304, description: 'Not modified: the record still has the version named by If-None-Match' }),
+      )
+    : none;
+  const writeVersioning = etag
+    ? applyDecorators(
+        ApiHeader({ name: 'If-Match', required: false, description: 'The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another' }),
+        ApiErrors(412),
+      )
+    : none;
 
   @ApiTags(options.tag)
   @Controller(`api/v1/org/:orgId/${options.path}`)
@@ -56,8 +74,22 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
     @idParam
     @ApiData(options.response)
     @ApiErrors(404)
-    async get(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() q: Record<string, unknown>): Promise<DataEnvelope<unknown>> {
-      return one(await this.service.read(ctx, id, q ?? {}));
+    @readVersioning
+    async get(
+      @Ctx() ctx: RequestContext,
+      @Param('id') id: string,
+      @Query() q: Record<string, unknown>,
+      @Headers('if-none-match') ifNoneMatch: string | undefined,
+      @Res({ passthrough: true }) res: Response,
+    ): Promise<DataEnvelope<unknown> | undefined> {
+      const data = await this.service.read(ctx, id, q ?? {});
+      // A read with includes has no tag: the included records change on their own (docs/decisions.md).
+      if (!etag || (typeof q?.include === 'string' && q.include !== '')) return one(data);
+      const tag = weakETag(data);
+      res.setHeader('ETag', tag);
+      if (!etagMatches(ifNoneMatch, tag)) return one(data);
+      res.status(304);
+      return undefined;
     }
 
     @Post()
@@ -75,8 +107,14 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
     @ApiBody({ type: options.update })
     @ApiData(options.response)
     @ApiErrors(400, 404, 501)
-    async update(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() body: unknown): Promise<DataEnvelope<unknown>> {
-      return one(await this.service.update(ctx, id, body as never));
+    @writeVersioning
+    async update(
+      @Ctx() ctx: RequestContext,
+      @Param('id') id: string,
+      @Body() body: unknown,
+      @Headers('if-match') ifMatch: string | undefined,
+    ): Promise<DataEnvelope<unknown>> {
+      return one(await this.service.update(ctx, id, body as never, etag ? ifMatch : undefined));
     }
 
     @Delete(':id')
@@ -84,16 +122,17 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
     @idParam
     @ApiNoContent()
     @ApiErrors(404, 409, 501)
-    async remove(@Ctx() ctx: RequestContext, @Param('id') id: string): Promise<void> {
-      await this.service.remove(ctx, id);
+    @writeVersioning
+    async remove(@Ctx() ctx: RequestContext, @Param('id') id: string, @Headers('if-match') ifMatch: string | undefined): Promise<void> {
+      await this.service.remove(ctx, id, etag ? ifMatch : undefined);
     }
   }
 
   const proto = GeneratedCrudController.prototype;
   Reflect.defineMetadata('design:paramtypes', [Object, query], proto, 'list');
-  Reflect.defineMetadata('design:paramtypes', [Object, String, options.readQuery ?? Object], proto, 'get');
+  Reflect.defineMetadata('design:paramtypes', [Object, String, options.readQuery ?? Object, String, Object], proto, 'get');
   Reflect.defineMetadata('design:paramtypes', [Object, options.create], proto, 'create');
-  Reflect.defineMetadata('design:paramtypes', [Object, String, options.update], proto, 'update');
+  Reflect.defineMetadata('design:paramtypes', [Object, String, options.update, String], proto, 'update');
   const name = options.path.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase());
   Object.defineProperty(GeneratedCrudController, 'name', { value: `${name}Controller` });
   return GeneratedCrudController;
