@@ -1,6 +1,6 @@
-import { applyDecorators, Body, Controller, Delete, Get, Headers, Inject, Param, Patch, Post, Query, Res, Type } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query, Req, Res, Type } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { RequirePermissions } from '../../access/access.decorators';
 import type { ApiPermission } from '../../access/permissions';
 import { Ctx, RequestContext } from '../../access/request-context';
@@ -79,7 +79,7 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
       @Ctx() ctx: RequestContext,
       @Param('id') id: string,
       @Query() q: Record<string, unknown>,
-      @Headers('if-none-match') ifNoneMatch: string | undefined,
+      @Req() req: Request,
       @Res({ passthrough: true }) res: Response,
     ): Promise<DataEnvelope<unknown> | undefined> {
       const data = await this.service.read(ctx, id, q ?? {});
@@ -87,7 +87,7 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
       if (!etag || (typeof q?.include === 'string' && q.include !== '')) return one(data);
       const tag = weakETag(data);
       res.setHeader('ETag', tag);
-      if (!etagMatches(ifNoneMatch, tag)) return one(data);
+      if (!etagMatches(req.headers['if-none-match'], tag)) return one(data);
       res.status(304);
       return undefined;
     }
@@ -112,9 +112,9 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
       @Ctx() ctx: RequestContext,
       @Param('id') id: string,
       @Body() body: unknown,
-      @Headers('if-match') ifMatch: string | undefined,
+      @Req() req: Request,
     ): Promise<DataEnvelope<unknown>> {
-      return one(await this.service.update(ctx, id, body as never, etag ? ifMatch : undefined));
+      return one(await this.service.update(ctx, id, body as never, etag ? req.headers['if-match'] : undefined));
     }
 
     @Delete(':id')
@@ -123,16 +123,16 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
     @ApiNoContent()
     @ApiErrors(404, 409, 501)
     @writeVersioning
-    async remove(@Ctx() ctx: RequestContext, @Param('id') id: string, @Headers('if-match') ifMatch: string | undefined): Promise<void> {
-      await this.service.remove(ctx, id, etag ? ifMatch : undefined);
+    async remove(@Ctx() ctx: RequestContext, @Param('id') id: string, @Req() req: Request): Promise<void> {
+      await this.service.remove(ctx, id, etag ? req.headers['if-match'] : undefined);
     }
   }
 
   const proto = GeneratedCrudController.prototype;
   Reflect.defineMetadata('design:paramtypes', [Object, query], proto, 'list');
-  Reflect.defineMetadata('design:paramtypes', [Object, String, options.readQuery ?? Object, String, Object], proto, 'get');
+  Reflect.defineMetadata('design:paramtypes', [Object, String, options.readQuery ?? Object, Object, Object], proto, 'get');
   Reflect.defineMetadata('design:paramtypes', [Object, options.create], proto, 'create');
-  Reflect.defineMetadata('design:paramtypes', [Object, String, options.update, String], proto, 'update');
+  Reflect.defineMetadata('design:paramtypes', [Object, String, options.update, Object], proto, 'update');
   const name = options.path.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase());
   Object.defineProperty(GeneratedCrudController, 'name', { value: `${name}Controller` });
   return GeneratedCrudController;
