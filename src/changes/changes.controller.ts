@@ -1,4 +1,4 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Header, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { RequirePermissions } from '../access/access.decorators';
 import { Ctx, RequestContext } from '../access/request-context';
@@ -20,7 +20,8 @@ export class ChangesController {
   @RequirePermissions()
   @ApiOkResponse({ type: ChangesPageDto })
   @ApiErrors(400)
-  list(@Ctx() ctx: RequestContext, @Query() query: ChangesQueryDto): Promise<ChangesPageDto> {
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  list(@Ctx() ctx: RequestContext, @Query() query: ChangesQueryDto): Promise<string> {
     return this.changes.page(ctx, query);
   }
 }

@@ -2,7 +2,8 @@ import { EmployeesService } from '../../src/employees/employees.service';
 import { Tx } from '../../src/database/unit-of-work';
 import { WebhookDispatcher } from '../../src/webhooks/webhook-dispatcher';
 import { onPostgresServer, TestApp, Tenant } from '../support/test-app';
-import { liveContext } from '../webhooks/support';
+import { Receiver, waitFor } from '../webhooks/receiver';
+import { createEndpoint, liveContext } from '../webhooks/support';
 
 interface Change {
   id: string;
@@ -82,6 +83,30 @@ describe('changes feed (04 §4.2; issue 18)', () => {
       changes[1].id,
       changes[2].id,
     ]);
+  });
+
+  it('04/§4.2: a change is exactly the webhook event object of the same change (same id, same fields) plus cursor', async () => {
+    const receiver = await Receiver.start();
+    try {
+      const org = await t.createTenant();
+      const path = `/feed-${org.orgId}`;
+      await createEndpoint(t, org, { url: receiver.url(path), entityTypes: ['employee'] });
+      await org
+        .api('post', '/employees')
+        .send(person({ firstName: 'Zoë "Q" \\ Ångström ✓', internalEmployeeId: 'tab\there' }))
+        .expect(201);
+      const [got] = await waitFor('the delivery', () => receiver.on(path).length === 1 && receiver.on(path));
+      const [fromFeed] = (await org.api('get', '/changes').expect(200)).body.data;
+      const { cursor, timestamp, ...rest } = fromFeed;
+      const { timestamp: sentAt, ...sent } = got.body;
+      expect(rest).toEqual(sent);
+      expect(Object.keys(fromFeed)).toEqual([...Object.keys(got.body), 'cursor']);
+      expect(rest.after.firstName).toBe('Zoë "Q" \\ Ångström ✓');
+      expect(Date.parse(timestamp)).toBeLessThanOrEqual(Date.parse(sentAt));
+      expect(typeof cursor).toBe('string');
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('04/§4.2: limit is 1-1,000 (default 100); hasMore says a full page left changes behind; nextCursor continues it', async () => {
