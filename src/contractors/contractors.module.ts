@@ -13,6 +13,7 @@ import { ContractorDto, ContractorQueryDto, CreateContractorDto, UpdateContracto
 
 const ContractorsController = crudController({
   path: 'contractors',
+  etag: true,
   tag: 'Contractors',
   view: 'contractors_view',
   edit: 'contractors_edit',

@@ -12,6 +12,7 @@ import { EmployeesService } from './employees.service';
 
 const EmployeesController = crudController({
   path: 'employees',
+  etag: true,
   tag: 'Employees',
   view: 'employees_view',
   edit: 'employees_edit',

@@ -42,6 +42,10 @@ export const TAGS: readonly { name: string; description: string }[] = [
     description: 'Public API. Definitions of custom attributes; values are set on each record under `/{id}/custom-attributes`.',
   },
   {
+    name: 'Changes',
+    description: 'Public API (HR sync). The feed of every committed change in commit order, paged by an opaque cursor.',
+  },
+  {
     name: 'Functional structure',
     description: 'Public API (document 02). Functional groups, positions (seats), occupants, access grants and moves, dated.',
   },
@@ -226,6 +230,12 @@ export const ERROR_EXAMPLES: Readonly<Record<string, unknown>> = {
   404: { error: { code: 'NOT_FOUND', message: 'Employee HR-1042 not found', errorId: 'c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f' } },
   409: { error: { code: 'CONFLICT', message: 'A concurrent change conflicted with this request; retry it' } },
   429: { error: 'too_many_requests', error_description: 'Rate limit exceeded; retry after 12 seconds' },
+  412: {
+    error: {
+      code: 'PRECONDITION_FAILED',
+      message: 'Employee HR-1042 has changed since the version named by If-Match; read it again',
+    },
+  },
   413: { error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is larger than the limit' } },
   415: { error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'The request body encoding is not supported' } },
   500: { error: { code: 'INTERNAL_ERROR', message: 'Internal server error', errorId: 'f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9' } },

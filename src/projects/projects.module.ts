@@ -10,6 +10,7 @@ import { ProjectsService } from './projects.service';
 
 const ProjectsController = crudController({
   path: 'projects',
+  etag: true,
   tag: 'Projects',
   view: 'projects_view',
   edit: 'projects_edit',

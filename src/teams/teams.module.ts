@@ -8,6 +8,7 @@ import { TeamsService } from './teams.service';
 
 const TeamsController = crudController({
   path: 'teams',
+  etag: true,
   tag: 'Teams',
   view: 'teams_view',
   edit: 'teams_edit',

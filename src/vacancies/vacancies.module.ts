@@ -12,6 +12,7 @@ import { VacancyFillController } from './vacancies.controller';
 
 const VacanciesController = crudController({
   path: 'vacancies',
+  etag: true,
   tag: 'Vacancies',
   view: 'vacancies_view',
   edit: 'vacancies_edit',

@@ -2569,6 +2569,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/org/{orgId}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The live data's changes in commit order (spec 04 §4.2), as document 02's event objects plus `cursor`
+         * @description The live data's changes in commit order (spec 04 §4.2), as document 02's event objects plus `cursor`.
+         *     Poll with `after` = the last `nextCursor`: every change comes exactly once, even while writes commit
+         *     concurrently. Only entity types the key may view are returned. Any key may call it.
+         *
+         *     Public API: any valid API key of the organization.
+         */
+        get: operations["Changes_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/org/{orgId}/business-metrics/readings": {
         parameters: {
             query?: never;
@@ -5380,6 +5404,50 @@ export interface components {
              * @example 2026-07-01
              */
             effectiveDate: string;
+        };
+        ChangeInitiatorDto: {
+            /** @enum {string} */
+            type: "user" | "api_key" | "merge" | "system";
+            id: string;
+            /** @example ana.silva@example.com */
+            email?: string;
+        };
+        ChangeDto: {
+            /**
+             * Format: uuid
+             * @description The event id (the webhook delivery's `X-Service-Event-Id`).
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             */
+            timestamp: string;
+            /** @enum {string} */
+            entity_type: "employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim";
+            entity_id: string;
+            /** @enum {string} */
+            change_type: "create" | "update" | "delete";
+            initiator: components["schemas"]["ChangeInitiatorDto"];
+            organization_id: string;
+            before: {
+                [key: string]: unknown;
+            } | null;
+            after: {
+                [key: string]: unknown;
+            } | null;
+            /** @description This change's position: `after` = this cursor continues right after it. */
+            cursor: string;
+        };
+        ChangesMetaDto: {
+            /** @description Pass as `after` on the next poll; never null (without changes it is where this answer ended). */
+            nextCursor: string;
+            /** @description More changes are already available: poll again at once. */
+            hasMore: boolean;
+        };
+        ChangesPageDto: {
+            data: components["schemas"]["ChangeDto"][];
+            meta: components["schemas"]["ChangesMetaDto"];
         };
         IngestedMetricDto: {
             id: string;
@@ -13510,18 +13578,23 @@ export interface operations {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
                 sortDir?: "asc" | "desc";
-                /** @description Case-insensitive free text. */
-                search?: string;
-                /** @description The field to sort by; ties are broken by id. */
-                sortBy?: "name" | "createdAt" | "updatedAt";
-                /** @description Read a what-if scenario instead of live data. */
-                scenarioId?: string;
+                /**
+                 * @description Only records with `updatedAt` at or after this instant (ISO 8601 datetime with a time zone).
+                 * @example 2026-01-31T09:30:00Z
+                 */
+                updatedSince?: string;
                 /** @description Only direct sub-teams of this team (id). */
                 parentTeamId?: string;
                 /** @description Only teams of this cost centre (id). */
                 costCentreId?: string;
                 /** @description Only teams of this value stream (id). */
                 valueStreamId?: string;
+                /** @description Case-insensitive free text. */
+                search?: string;
+                /** @description The field to sort by; ties are broken by id. */
+                sortBy?: "name" | "createdAt" | "updatedAt";
+                /** @description Read a what-if scenario instead of live data. */
+                scenarioId?: string;
             };
             header?: never;
             path: {
@@ -13771,7 +13844,10 @@ export interface operations {
     Teams_get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag of an earlier plain read (no include): 304 when the record still has it */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -13792,6 +13868,13 @@ export interface operations {
                         data: components["schemas"]["TeamDto"];
                     };
                 };
+            };
+            /** @description Not modified: the record still has the version named by If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
@@ -13870,7 +13953,10 @@ export interface operations {
     Teams_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -13960,6 +14046,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PRECONDITION_FAILED: If-Match names a version the record no longer has; nothing changed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PRECONDITION_FAILED",
+                     *         "message": "Employee HR-1042 has changed since the version named by If-Match; read it again"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -13999,7 +14102,10 @@ export interface operations {
     Teams_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -14098,6 +14204,23 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Team cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PRECONDITION_FAILED: If-Match names a version the record no longer has; nothing changed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PRECONDITION_FAILED",
+                     *         "message": "Employee HR-1042 has changed since the version named by If-Match; read it again"
                      *       }
                      *     }
                      */
@@ -14531,6 +14654,11 @@ export interface operations {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
                 sortDir?: "asc" | "desc";
+                /**
+                 * @description Only records with `updatedAt` at or after this instant (ISO 8601 datetime with a time zone).
+                 * @example 2026-01-31T09:30:00Z
+                 */
+                updatedSince?: string;
                 /** @description Only projects in this delivery status. */
                 deliveryStatus?: "BACKLOG" | "TODO" | "IN_PROGRESS" | "IN_REVIEW" | "DONE" | "CANCELLED";
                 /** @description Only projects of this cost centre (id or externalId). */
@@ -14792,7 +14920,10 @@ export interface operations {
     Projects_get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag of an earlier plain read (no include): 304 when the record still has it */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -14813,6 +14944,13 @@ export interface operations {
                         data: components["schemas"]["ProjectDto"];
                     };
                 };
+            };
+            /** @description Not modified: the record still has the version named by If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
@@ -14891,7 +15029,10 @@ export interface operations {
     Projects_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -14981,6 +15122,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PRECONDITION_FAILED: If-Match names a version the record no longer has; nothing changed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PRECONDITION_FAILED",
+                     *         "message": "Employee HR-1042 has changed since the version named by If-Match; read it again"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -15020,7 +15178,10 @@ export interface operations {
     Projects_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -15119,6 +15280,23 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Project cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PRECONDITION_FAILED: If-Match names a version the record no longer has; nothing changed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PRECONDITION_FAILED",
+                     *         "message": "Employee HR-1042 has changed since the version named by If-Match; read it again"
                      *       }
                      *     }
                      */
@@ -15577,6 +15755,11 @@ export interface operations {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
                 sortDir?: "asc" | "desc";
+                /**
+                 * @description Only records with `updatedAt` at or after this instant (ISO 8601 datetime with a time zone).
+                 * @example 2026-01-31T09:30:00Z
+                 */
+                updatedSince?: string;
                 type?: "team" | "project";
                 employeeId?: string;
                 contractorId?: string;
@@ -17147,14 +17330,19 @@ export interface operations {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
                 sortDir?: "asc" | "desc";
+                /**
+                 * @description Only records with `updatedAt` at or after this instant (ISO 8601 datetime with a time zone).
+                 * @example 2026-01-31T09:30:00Z
+                 */
+                updatedSince?: string;
+                /** @description Only employees of this cost centre (id). */
+                costCentreId?: string;
                 /** @description Case-insensitive free text. */
                 search?: string;
                 /** @description The field to sort by; ties are broken by id. */
                 sortBy?: "lastName" | "firstName" | "email" | "startDate" | "endDate" | "createdAt" | "updatedAt";
                 /** @description Read a what-if scenario instead of live data. */
                 scenarioId?: string;
-                /** @description Only employees of this cost centre (id). */
-                costCentreId?: string;
             };
             header?: never;
             path: {
@@ -17407,7 +17595,10 @@ export interface operations {
                 /** @description Comma-separated related data to embed: currentSalary, salaryHistory, assignments. Another key is 400 VALIDATION_ERROR. */
                 include?: ("currentSalary" | "salaryHistory" | "assignments")[];
             };
-            header?: never;
+            header?: {
+                /** @description An ETag of an earlier plain read (no include): 304 when the record still has it */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -17428,6 +17619,13 @@ export interface operations {
                         data: components["schemas"]["EmployeeDto"];
                     };
                 };
+            };
+            /** @description Not modified: the record still has the version named by If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
@@ -17506,7 +17704,10 @@ export interface operations {
     Employees_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -17596,6 +17797,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PRECONDITION_FAILED: If-Match names a version the record no longer has; nothing changed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PRECONDITION_FAILED",
+                     *         "message": "Employee HR-1042 has changed since the version named by If-Match; read it again"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -17635,7 +17853,10 @@ export interface operations {
     Employees_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -17734,6 +17955,23 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Employee cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PRECONDITION_FAILED: If-Match names a version the record no longer has; nothing changed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PRECONDITION_FAILED",
+                     *         "message": "Employee HR-1042 has changed since the version named by If-Match; read it again"
                      *       }
                      *     }
                      */
@@ -18709,13 +18947,18 @@ export interface operations {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
                 sortDir?: "asc" | "desc";
+                /**
+                 * @description Only records with `updatedAt` at or after this instant (ISO 8601 datetime with a time zone).
+                 * @example 2026-01-31T09:30:00Z
+                 */
+                updatedSince?: string;
+                costCentreId?: string;
                 /** @description Case-insensitive free text. */
                 search?: string;
                 /** @description The field to sort by; ties are broken by id. */
                 sortBy?: "name" | "email" | "startDate" | "endDate" | "createdAt" | "updatedAt";
                 /** @description Read a what-if scenario instead of live data. */
                 scenarioId?: string;
-                costCentreId?: string;
             };
             header?: never;
             path: {
@@ -18965,7 +19208,10 @@ export interface operations {
     Contractors_get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag of an earlier plain read (no include): 304 when the record still has it */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -18986,6 +19232,13 @@ export interface operations {
                         data: components["schemas"]["ContractorDto"];
                     };
                 };
+            };
+            /** @description Not modified: the record still has the version named by If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
@@ -19064,7 +19317,10 @@ export interface operations {
     Contractors_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -19154,6 +19410,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PRECONDITION_FAILED: If-Match names a version the record no longer has; nothing changed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PRECONDITION_FAILED",
+                     *         "message": "Employee HR-1042 has changed since the version named by If-Match; read it again"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -19193,7 +19466,10 @@ export interface operations {
     Contractors_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -19292,6 +19568,23 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Contractor cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PRECONDITION_FAILED: If-Match names a version the record no longer has; nothing changed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PRECONDITION_FAILED",
+                     *         "message": "Employee HR-1042 has changed since the version named by If-Match; read it again"
                      *       }
                      *     }
                      */
@@ -19886,6 +20179,11 @@ export interface operations {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
                 sortDir?: "asc" | "desc";
+                /**
+                 * @description Only records with `updatedAt` at or after this instant (ISO 8601 datetime with a time zone).
+                 * @example 2026-01-31T09:30:00Z
+                 */
+                updatedSince?: string;
                 /** @description Default true: hides vacancies whose filler is active; false includes them. */
                 excludeFilled?: boolean;
                 costCentreId?: string;
@@ -20147,7 +20445,10 @@ export interface operations {
                 /** @description Comma-separated related data to embed: assignments, filledByEmployee. Another key is 400 VALIDATION_ERROR. */
                 include?: ("assignments" | "filledByEmployee")[];
             };
-            header?: never;
+            header?: {
+                /** @description An ETag of an earlier plain read (no include): 304 when the record still has it */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -20168,6 +20469,13 @@ export interface operations {
                         data: components["schemas"]["VacancyDto"];
                     };
                 };
+            };
+            /** @description Not modified: the record still has the version named by If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
@@ -20246,7 +20554,10 @@ export interface operations {
     Vacancies_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -20336,6 +20647,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PRECONDITION_FAILED: If-Match names a version the record no longer has; nothing changed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PRECONDITION_FAILED",
+                     *         "message": "Employee HR-1042 has changed since the version named by If-Match; read it again"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -20375,7 +20703,10 @@ export interface operations {
     Vacancies_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -20474,6 +20805,23 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Vacancy cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PRECONDITION_FAILED: If-Match names a version the record no longer has; nothing changed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PRECONDITION_FAILED",
+                     *         "message": "Employee HR-1042 has changed since the version named by If-Match; read it again"
                      *       }
                      *     }
                      */
@@ -20987,14 +21335,19 @@ export interface operations {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
                 sortDir?: "asc" | "desc";
+                /**
+                 * @description Only records with `updatedAt` at or after this instant (ISO 8601 datetime with a time zone).
+                 * @example 2026-01-31T09:30:00Z
+                 */
+                updatedSince?: string;
+                /** @description Only employees of this cost centre (id). */
+                costCentreId?: string;
                 /** @description Case-insensitive free text. */
                 search?: string;
                 /** @description The field to sort by; ties are broken by id. */
                 sortBy?: "lastName" | "firstName" | "email" | "startDate" | "endDate" | "createdAt" | "updatedAt";
                 /** @description Read a what-if scenario instead of live data. */
                 scenarioId?: string;
-                /** @description Only employees of this cost centre (id). */
-                costCentreId?: string;
             };
             header?: never;
             path: {
@@ -21340,13 +21693,18 @@ export interface operations {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
                 sortDir?: "asc" | "desc";
+                /**
+                 * @description Only records with `updatedAt` at or after this instant (ISO 8601 datetime with a time zone).
+                 * @example 2026-01-31T09:30:00Z
+                 */
+                updatedSince?: string;
+                costCentreId?: string;
                 /** @description Case-insensitive free text. */
                 search?: string;
                 /** @description The field to sort by; ties are broken by id. */
                 sortBy?: "name" | "email" | "startDate" | "endDate" | "createdAt" | "updatedAt";
                 /** @description Read a what-if scenario instead of live data. */
                 scenarioId?: string;
-                costCentreId?: string;
             };
             header?: never;
             path: {
@@ -21692,6 +22050,11 @@ export interface operations {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
                 sortDir?: "asc" | "desc";
+                /**
+                 * @description Only records with `updatedAt` at or after this instant (ISO 8601 datetime with a time zone).
+                 * @example 2026-01-31T09:30:00Z
+                 */
+                updatedSince?: string;
                 /** @description Default true: hides vacancies whose filler is active; false includes them. */
                 excludeFilled?: boolean;
                 costCentreId?: string;
@@ -22046,18 +22409,23 @@ export interface operations {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
                 sortDir?: "asc" | "desc";
-                /** @description Case-insensitive free text. */
-                search?: string;
-                /** @description The field to sort by; ties are broken by id. */
-                sortBy?: "name" | "createdAt" | "updatedAt";
-                /** @description Read a what-if scenario instead of live data. */
-                scenarioId?: string;
+                /**
+                 * @description Only records with `updatedAt` at or after this instant (ISO 8601 datetime with a time zone).
+                 * @example 2026-01-31T09:30:00Z
+                 */
+                updatedSince?: string;
                 /** @description Only direct sub-teams of this team (id). */
                 parentTeamId?: string;
                 /** @description Only teams of this cost centre (id). */
                 costCentreId?: string;
                 /** @description Only teams of this value stream (id). */
                 valueStreamId?: string;
+                /** @description Case-insensitive free text. */
+                search?: string;
+                /** @description The field to sort by; ties are broken by id. */
+                sortBy?: "name" | "createdAt" | "updatedAt";
+                /** @description Read a what-if scenario instead of live data. */
+                scenarioId?: string;
             };
             header?: never;
             path: {
@@ -22403,6 +22771,11 @@ export interface operations {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
                 sortDir?: "asc" | "desc";
+                /**
+                 * @description Only records with `updatedAt` at or after this instant (ISO 8601 datetime with a time zone).
+                 * @example 2026-01-31T09:30:00Z
+                 */
+                updatedSince?: string;
                 /** @description Only projects in this delivery status. */
                 deliveryStatus?: "BACKLOG" | "TODO" | "IN_PROGRESS" | "IN_REVIEW" | "DONE" | "CANCELLED";
                 /** @description Only projects of this cost centre (id or externalId). */
@@ -22760,6 +23133,11 @@ export interface operations {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
                 sortDir?: "asc" | "desc";
+                /**
+                 * @description Only records with `updatedAt` at or after this instant (ISO 8601 datetime with a time zone).
+                 * @example 2026-01-31T09:30:00Z
+                 */
+                updatedSince?: string;
                 type?: "team" | "project";
                 employeeId?: string;
                 contractorId?: string;
@@ -25868,6 +26246,117 @@ export interface operations {
                      *       "error": {
                      *         "code": "CONFLICT",
                      *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+        };
+    };
+    Changes_list: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Comma list of document 02 entity types; omitted: every type the key may view.
+                 * @example employee,employee_team_allocation
+                 */
+                entityTypes?: string;
+                /** @description Changes per answer, 1 to 1,000. */
+                limit?: number;
+                /** @description An opaque cursor from an earlier answer (`nextCursor` or a change's `cursor`); omitted: from the oldest retained change. */
+                after?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangesPageDto"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Key lacks access, or orgId is not the key's organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
                      */

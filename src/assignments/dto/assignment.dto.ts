@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString, Max, MaxLength, Min } from 'class-validator';
 import { decimalToNumber, decimalToString } from '../../common/decimals';
-import { ListQueryDto } from '../../common/http/pagination.dto';
+import { IncrementalListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
 import { IsDateOnly, IsDecimal, IsIdOrExternalId, IsNullable, IsOptional } from '../../common/validation/validators';
@@ -83,7 +83,7 @@ export class CreateAssignmentDto extends AssignmentTermsDto {
 
 export class UpdateAssignmentDto extends PatchType(CreateAssignmentDto) {}
 
-export class AssignmentQueryDto extends ListQueryDto {
+export class AssignmentQueryDto extends IncrementalListQueryDto {
   @IsOptional() @IsString() employeeId?: string;
   @IsOptional() @IsString() contractorId?: string;
   @IsOptional() @IsString() vacancyId?: string;

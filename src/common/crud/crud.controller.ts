@@ -1,11 +1,13 @@
-import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query, Type } from '@nestjs/common';
-import { ApiBody, ApiParam, ApiTags } from '@nestjs/swagger';
+import { applyDecorators, Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query, Req, Res, Type } from '@nestjs/common';
+import { ApiBody, ApiHeader, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import { RequirePermissions } from '../../access/access.decorators';
 import type { ApiPermission } from '../../access/permissions';
 import { Ctx, RequestContext } from '../../access/request-context';
 import { ApiCrudOperation, ApiIncludeQuery, ApiSortQuery, Nouns, nounsOf } from '../http/api-docs';
 import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../http/api-responses';
 import { DataEnvelope, ListEnvelope, one } from '../http/envelopes';
+import { etagMatches, weakETag } from '../http/etag';
 import { ListQueryDto } from '../http/pagination.dto';
 import type { CrudService } from './crud.service';
 
@@ -28,6 +30,8 @@ export interface CrudControllerOptions {
   idDescription?: string;
   /** Names in the operation summaries; default from the tag ("Job roles": job role, job roles). */
   nouns?: Nouns;
+  /** Spec 04 §4.5: the by-id read carries a weak ETag (304 on If-None-Match); PATCH and DELETE honour If-Match. */
+  etag?: boolean;
 }
 
 type AnyCrud = CrudService<never, unknown, unknown, unknown>;
@@ -43,6 +47,28 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
   const nouns = options.nouns ?? nounsOf(options.tag);
   const includeKeys = (options.service as unknown as { includes?: readonly string[] }).includes;
   const includes = includeKeys ? ApiIncludeQuery(includeKeys) : () => undefined;
+  const etag = options.etag === true;
+  const none: MethodDecorator = () => undefined;
+  const readVersioning = etag
+    ? applyDecorators(
+        ApiHeader({
+          name: 'If-None-Match',
+          required: false,
+          description: 'An ETag of an earlier plain read (no include): 304 when the record still has it',
+        }),
+        ApiResponse({ status: 304, description: 'Not modified: the record still has the version named by If-None-Match' }),
+      )
+    : none;
+  const writeVersioning = etag
+    ? applyDecorators(
+        ApiHeader({
+          name: 'If-Match',
+          required: false,
+          description: 'The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another',
+        }),
+        ApiErrors(412),
+      )
+    : none;
 
   @ApiTags(options.tag)
   @Controller(`api/v1/org/:orgId/${options.path}`)
@@ -66,8 +92,22 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
     @idParam
     @ApiData(options.response)
     @ApiErrors(404)
-    async get(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() q: Record<string, unknown>): Promise<DataEnvelope<unknown>> {
-      return one(await this.service.read(ctx, id, q ?? {}));
+    @readVersioning
+    async get(
+      @Ctx() ctx: RequestContext,
+      @Param('id') id: string,
+      @Query() q: Record<string, unknown>,
+      @Req() req: Request,
+      @Res({ passthrough: true }) res: Response,
+    ): Promise<DataEnvelope<unknown> | undefined> {
+      const data = await this.service.read(ctx, id, q ?? {});
+      // A read with includes has no tag: the included records change on their own (docs/decisions.md).
+      if (!etag || (typeof q?.include === 'string' && q.include !== '')) return one(data);
+      const tag = weakETag(data);
+      res.setHeader('ETag', tag);
+      if (!etagMatches(req.headers['if-none-match'], tag)) return one(data);
+      res.status(304);
+      return undefined;
     }
 
     @Post()
@@ -87,8 +127,14 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
     @ApiBody({ type: options.update })
     @ApiData(options.response)
     @ApiErrors(400, 404, 501)
-    async update(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() body: unknown): Promise<DataEnvelope<unknown>> {
-      return one(await this.service.update(ctx, id, body as never));
+    @writeVersioning
+    async update(
+      @Ctx() ctx: RequestContext,
+      @Param('id') id: string,
+      @Body() body: unknown,
+      @Req() req: Request,
+    ): Promise<DataEnvelope<unknown>> {
+      return one(await this.service.update(ctx, id, body as never, etag ? req.headers['if-match'] : undefined));
     }
 
     @Delete(':id')
@@ -97,16 +143,17 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
     @idParam
     @ApiNoContent()
     @ApiErrors(404, 409, 501)
-    async remove(@Ctx() ctx: RequestContext, @Param('id') id: string): Promise<void> {
-      await this.service.remove(ctx, id);
+    @writeVersioning
+    async remove(@Ctx() ctx: RequestContext, @Param('id') id: string, @Req() req: Request): Promise<void> {
+      await this.service.remove(ctx, id, etag ? req.headers['if-match'] : undefined);
     }
   }
 
   const proto = GeneratedCrudController.prototype;
   Reflect.defineMetadata('design:paramtypes', [Object, query], proto, 'list');
-  Reflect.defineMetadata('design:paramtypes', [Object, String, options.readQuery ?? Object], proto, 'get');
+  Reflect.defineMetadata('design:paramtypes', [Object, String, options.readQuery ?? Object, Object, Object], proto, 'get');
   Reflect.defineMetadata('design:paramtypes', [Object, options.create], proto, 'create');
-  Reflect.defineMetadata('design:paramtypes', [Object, String, options.update], proto, 'update');
+  Reflect.defineMetadata('design:paramtypes', [Object, String, options.update, Object], proto, 'update');
   const name = options.path.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase());
   Object.defineProperty(GeneratedCrudController, 'name', { value: `${name}Controller` });
   return GeneratedCrudController;

@@ -3,6 +3,7 @@ import type { RequestContext } from '../../access/request-context';
 import { loadCustomAttributeValues } from '../../custom-attributes/custom-attribute-values.reader';
 import { Tx, UnitOfWork } from '../../database/unit-of-work';
 import { DomainError } from '../errors/domain-error';
+import { etagMatches, weakETag } from '../http/etag';
 import { list, ListEnvelope, pageOf } from '../http/envelopes';
 import { likePattern, parseSort } from '../http/list-options';
 import type { ListQueryDto } from '../http/pagination.dto';
@@ -59,6 +60,8 @@ export class CrudService<E extends CrudEntity, R, C, U> {
       const condition = this.spec.searchSql ? `${this.spec.searchSql} ILIKE :search` : this.spec.search.map((column) => `r.${column} ILIKE :search`).join(' OR ');
       qb.andWhere(`(${condition})`, { search: likePattern(query.search) });
     }
+    // Spec 04 §4.3; only the incremental lists declare the parameter (others drop it in validation).
+    if (typeof query.updatedSince === 'string') qb.andWhere('r.updatedAt >= CAST(:updatedSince AS timestamptz)', { updatedSince: query.updatedSince });
     this.filter(qb, query);
     // Text sorts ignore case (and so agree on every collation: PGlite sorts bytewise).
     const column = this.dataSource.getMetadata(this.spec.entity).findColumnWithPropertyName(sort.column);
@@ -113,11 +116,28 @@ export class CrudService<E extends CrudEntity, R, C, U> {
 
   /** One record; records that carry custom attributes include `customAttributes` (document 01 rule 9). */
   async get(ctx: RequestContext, idOrExternalId: string): Promise<R> {
-    const entity = await this.find(ctx, idOrExternalId);
-    const [response] = await this.respond(ctx, this.dataSource.manager, [entity]);
+    return this.shown(ctx, this.dataSource.manager, await this.find(ctx, idOrExternalId));
+  }
+
+  /** The plain by-id read of a loaded record, read through `em`. */
+  protected async shown(ctx: RequestContext, em: EntityManager, entity: E): Promise<R> {
+    const [response] = await this.respond(ctx, em, [entity]);
     if (!this.spec.customAttributeType) return response;
-    const customAttributes = await loadCustomAttributeValues(this.dataSource.manager, ctx.planId, this.spec.customAttributeType, entity.id);
+    const customAttributes = await loadCustomAttributeValues(em, ctx.planId, this.spec.customAttributeType, entity.id);
     return { ...response, customAttributes };
+  }
+
+  /**
+   * Spec 04 §4.5 `If-Match`: compared, inside the write's transaction, with the tag of the record as
+   * locked for the write (FOR UPDATE), so that nothing can change it in between; stale is 412 and the
+   * write does nothing. No header: no check.
+   */
+  protected async checkVersion(tx: Tx, idOrExternalId: string, ifMatch: string | undefined): Promise<void> {
+    if (ifMatch === undefined) return;
+    const entity = await this.find(tx.ctx, idOrExternalId, tx.em, true);
+    if (!etagMatches(ifMatch, weakETag(await this.shown(tx.ctx, tx.em, entity)))) {
+      throw new DomainError('PRECONDITION_FAILED', `${this.spec.label} ${idOrExternalId} has changed since the version named by If-Match; read it again`);
+    }
   }
 
   /**
@@ -155,8 +175,11 @@ export class CrudService<E extends CrudEntity, R, C, U> {
     return created;
   }
 
-  async update(ctx: RequestContext, idOrExternalId: string, input: U): Promise<R> {
-    return this.uow.run(ctx, async (tx) => (await this.respond(ctx, tx.em, [await this.updateIn(tx, idOrExternalId, input)]))[0]);
+  async update(ctx: RequestContext, idOrExternalId: string, input: U, ifMatch?: string): Promise<R> {
+    return this.uow.run(ctx, async (tx) => {
+      await this.checkVersion(tx, idOrExternalId, ifMatch);
+      return (await this.respond(ctx, tx.em, [await this.updateIn(tx, idOrExternalId, input)]))[0];
+    });
   }
 
   async updateIn(tx: Tx, idOrExternalId: string, input: U): Promise<E> {
@@ -177,8 +200,11 @@ export class CrudService<E extends CrudEntity, R, C, U> {
     return updated;
   }
 
-  async remove(ctx: RequestContext, idOrExternalId: string): Promise<void> {
-    await this.uow.run(ctx, (tx) => this.removeIn(tx, idOrExternalId));
+  async remove(ctx: RequestContext, idOrExternalId: string, ifMatch?: string): Promise<void> {
+    await this.uow.run(ctx, async (tx) => {
+      await this.checkVersion(tx, idOrExternalId, ifMatch);
+      await this.removeIn(tx, idOrExternalId);
+    });
   }
 
   async removeIn(tx: Tx, idOrExternalId: string): Promise<void> {

@@ -2,7 +2,7 @@ import { applyDecorators, Type as ClassType } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsObject, registerDecorator, ValidateIf, ValidateNested, ValidationArguments, ValidationOptions } from 'class-validator';
-import { isDateOnly } from '../dates';
+import { isDateOnly, isDateTime } from '../dates';
 import { hasAtMostDecimals } from '../decimals';
 import { isCuid } from '../ids';
 
@@ -43,6 +43,11 @@ export function IsDateOnly(options?: ValidationOptions): PropertyDecorator {
     (a) => `${a.property} must be a real calendar date in YYYY-MM-DD form`,
     options,
   );
+}
+
+/** An ISO 8601 datetime with a time zone (`Z` or an offset); seconds and up to 6 decimals optional. */
+export function IsDateTime(options?: ValidationOptions): PropertyDecorator {
+  return define('isDateTime', (v) => isDateTime(v), (a) => `${a.property} must be an ISO 8601 datetime with a time zone, such as 2026-01-31T09:30:00Z`, options);
 }
 
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));

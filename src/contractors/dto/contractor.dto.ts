@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { NestedProjectAssignmentDto, NestedTeamAssignmentDto } from '../../assignments/dto/assignment.dto';
 import { CreateRateAdjustmentDto } from '../../compensation/dto/rate-adjustment.dto';
-import { ListQueryDto } from '../../common/http/pagination.dto';
+import { IncrementalListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
 import {
@@ -111,7 +111,7 @@ export class CreateContractorDto {
 
 export class UpdateContractorDto extends PatchType(CreateContractorDto) {}
 
-export class ContractorQueryDto extends ListQueryDto {
+export class ContractorQueryDto extends IncrementalListQueryDto {
   @IsOptional()
   @IsString()
   costCentreId?: string;

@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { EmbeddedAssignmentDto, NestedProjectAssignmentDto, NestedTeamAssignmentDto } from '../../assignments/dto/assignment.dto';
 import { CreateSalaryAdjustmentDto, SalaryAdjustmentDto } from '../../compensation/dto/salary-adjustment.dto';
-import { ListQueryDto } from '../../common/http/pagination.dto';
+import { IncrementalListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
 import {
@@ -133,7 +133,7 @@ export class CreateEmployeeDto {
 /** PATCH: any create field; nested salary/teamAssignment/projectAssignment only add records. */
 export class UpdateEmployeeDto extends PatchType(CreateEmployeeDto) {}
 
-export class EmployeeQueryDto extends ListQueryDto {
+export class EmployeeQueryDto extends IncrementalListQueryDto {
   /** Only employees of this cost centre (id). */
   @IsOptional()
   @IsString()

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { decimalToNumber, decimalToString } from '../../common/decimals';
-import { ListQueryDto } from '../../common/http/pagination.dto';
+import { IncrementalListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
 import {
@@ -119,7 +119,7 @@ export class CreateProjectDto {
 
 export class UpdateProjectDto extends PatchType(CreateProjectDto) {}
 
-export class ProjectQueryDto extends ListQueryDto {
+export class ProjectQueryDto extends IncrementalListQueryDto {
   /** Only projects of this cost centre (id or externalId). */
   @IsOptional()
   @IsString()

@@ -1,5 +1,5 @@
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { ListQueryDto } from '../../common/http/pagination.dto';
+import { IncrementalListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
 import { IsExternalId, IsIdOrExternalId, IsNullable, IsOptional, Trim } from '../../common/validation/validators';
@@ -44,7 +44,7 @@ export class CreateTeamDto {
 
 export class UpdateTeamDto extends PatchType(CreateTeamDto) {}
 
-export class TeamQueryDto extends ListQueryDto {
+export class TeamQueryDto extends IncrementalListQueryDto {
   /** Only direct sub-teams of this team (id). */
   @IsOptional()
   @IsString()

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 import { IsBoolean, IsIn, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 import { EmbeddedAssignmentDto } from '../../assignments/dto/assignment.dto';
-import { ListQueryDto } from '../../common/http/pagination.dto';
+import { IncrementalListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
 import { decimalToNumber, decimalToString } from '../../common/decimals';
 import {
@@ -144,7 +144,7 @@ export class UpdateVacancyDto extends PatchType(CreateVacancyDto) {
   filledByLiveContractorId?: string | null;
 }
 
-export class VacancyQueryDto extends ListQueryDto {
+export class VacancyQueryDto extends IncrementalListQueryDto {
   /** Default true: hides vacancies whose filler is active; false includes them. */
   @ApiPropertyOptional({ default: true })
   @IsOptional()
