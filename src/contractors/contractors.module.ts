@@ -3,7 +3,8 @@ import { AssignmentsModule } from '../assignments/assignments.module';
 import { adjustmentsController } from '../compensation/adjustments.controller';
 import { CreateRateAdjustmentDto, RateAdjustmentDto, UpdateRateAdjustmentDto } from '../compensation/dto/rate-adjustment.dto';
 import { RateAdjustmentsService } from '../compensation/rate-adjustments.service';
-import { crudController } from '../common/crud/crud.controller';
+import { bulkController } from '../common/crud/bulk.controller';
+import { crudController, CrudControllerOptions } from '../common/crud/crud.controller';
 import { customAttributeValuesController } from '../custom-attributes/custom-attribute-values.controller';
 import { CustomAttributesModule } from '../custom-attributes/custom-attributes.module';
 import { EmployeesModule } from '../employees/employees.module';
@@ -11,7 +12,7 @@ import { ReferenceDataModule } from '../reference-data/reference-data.module';
 import { ContractorsService } from './contractors.service';
 import { ContractorDto, ContractorQueryDto, CreateContractorDto, UpdateContractorDto } from './dto/contractor.dto';
 
-const ContractorsController = crudController({
+const contractorsCrud: CrudControllerOptions = {
   path: 'contractors',
   tag: 'Contractors',
   view: 'contractors_view',
@@ -21,7 +22,9 @@ const ContractorsController = crudController({
   create: CreateContractorDto,
   update: UpdateContractorDto,
   query: ContractorQueryDto,
-});
+};
+const ContractorsController = crudController(contractorsCrud);
+const ContractorsBulkController = bulkController(contractorsCrud);
 
 const RateAdjustmentsController = adjustmentsController({
   parentPath: 'contractors',
@@ -45,7 +48,7 @@ const ContractorAttributesController = customAttributeValuesController({
 
 @Module({
   imports: [ReferenceDataModule, CustomAttributesModule, AssignmentsModule, EmployeesModule],
-  controllers: [RateAdjustmentsController, ContractorAttributesController, ContractorsController],
+  controllers: [ContractorsBulkController, RateAdjustmentsController, ContractorAttributesController, ContractorsController],
   providers: [ContractorsService, RateAdjustmentsService],
   exports: [ContractorsService, RateAdjustmentsService],
 })
