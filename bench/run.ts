@@ -1,4 +1,5 @@
 /** Entry point of `npm run bench -- <name>`: runs one benchmark of bench/. */
+import { bulkBenchmark } from './bulk';
 import { employeesBenchmark } from './employees';
 import { functionalBenchmark } from './functional';
 import { readingsBenchmark } from './readings';
@@ -15,6 +16,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   scenarios: scenariosBenchmark,
   vacancies: vacanciesBenchmark,
   functional: functionalBenchmark,
+  bulk: bulkBenchmark,
 };
 
 async function main(): Promise<void> {
