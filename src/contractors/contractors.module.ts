@@ -10,7 +10,7 @@ import { CustomAttributesModule } from '../custom-attributes/custom-attributes.m
 import { EmployeesModule } from '../employees/employees.module';
 import { ReferenceDataModule } from '../reference-data/reference-data.module';
 import { ContractorsService } from './contractors.service';
-import { ContractorDto, ContractorQueryDto, CreateContractorDto, UpdateContractorDto } from './dto/contractor.dto';
+import { ContractorDto, ContractorIncludeQueryDto, ContractorQueryDto, CreateContractorDto, UpdateContractorDto } from './dto/contractor.dto';
 
 const contractorsCrud: CrudControllerOptions = {
   path: 'contractors',
@@ -22,6 +22,7 @@ const contractorsCrud: CrudControllerOptions = {
   create: CreateContractorDto,
   update: UpdateContractorDto,
   query: ContractorQueryDto,
+  readQuery: ContractorIncludeQueryDto,
 };
 const ContractorsController = crudController(contractorsCrud);
 const ContractorsBulkController = bulkController(contractorsCrud);
