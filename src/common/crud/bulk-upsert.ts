@@ -107,27 +107,68 @@ export async function bulkUpsert<E extends CrudEntity>(
       tx,
       candidates.map((i) => results[i].externalId!),
     );
+    const valid: Prepared[] = [];
     for (const index of candidates) {
       const item = results[index];
-      const id = existing.get(item.externalId!);
-      if (id) item.id = id;
+      item.id = existing.get(item.externalId!) ?? null;
       try {
-        const input = await pipe.transform(records[index], { type: 'body', metatype: id ? target.update : target.create, data: '' });
-        const outcome = await tx.savepoint(async () => {
-          const mark = tx.recorded.length;
-          const entity = id ? await target.service.updateIn(tx, id, input as never) : await target.service.createIn(tx, input as never);
-          return { id: entity.id, changed: tx.recorded.length > mark };
-        });
-        item.id = outcome.id;
-        item.result = !id ? 'created' : outcome.changed ? 'updated' : 'unchanged';
+        const input = await pipe.transform(records[index], { type: 'body', metatype: item.id ? target.update : target.create, data: '' });
+        valid.push({ item, existingId: item.id, input });
       } catch (error) {
         item.error = fail(error);
       }
     }
+    for (let start = 0; start < valid.length; start += CHUNK) await writeChunk(target, tx, valid.slice(start, start + CHUNK));
   });
 
   const count = (outcome: BulkItemOutcome) => results.filter((r) => r.result === outcome).length;
   return { created: count('created'), updated: count('updated'), unchanged: count('unchanged'), failed: count('failed'), results };
+}
+
+/** Items written under one savepoint while none fails: a savepoint per item costs two round trips. */
+const CHUNK = 50;
+
+interface Prepared {
+  item: BulkItemResultDto;
+  existingId: string | null;
+  input: unknown;
+}
+
+/**
+ * Writes a chunk of items under one savepoint; when one of them fails, the chunk is undone (rows and
+ * recorded changes) and its items are written again one savepoint each, so that only the failing
+ * items fail. The outcome is the same as one savepoint per item, with fewer round trips.
+ */
+async function writeChunk<E extends CrudEntity>(target: BulkTarget<E>, tx: Tx, chunk: Prepared[]): Promise<void> {
+  try {
+    const outcomes = await tx.savepoint(async () => {
+      const done: [BulkItemOutcome, string][] = [];
+      for (const prepared of chunk) done.push(await writeItem(target, tx, prepared));
+      return done;
+    });
+    chunk.forEach((prepared, i) => Object.assign(prepared.item, { result: outcomes[i][0], id: outcomes[i][1] }));
+  } catch {
+    for (const prepared of chunk) {
+      try {
+        const [result, id] = await tx.savepoint(() => writeItem(target, tx, prepared));
+        Object.assign(prepared.item, { result, id });
+      } catch (error) {
+        prepared.item.error = fail(error);
+      }
+    }
+  }
+}
+
+/** One item through the single requests' createIn or updateIn; `unchanged` when it recorded no change. */
+async function writeItem<E extends CrudEntity>(
+  target: BulkTarget<E>,
+  tx: Tx,
+  { existingId, input }: Prepared,
+): Promise<[BulkItemOutcome, string]> {
+  const mark = tx.recorded.length;
+  if (!existingId) return ['created', (await target.service.createIn(tx, input as never)).id];
+  await target.service.updateIn(tx, existingId, input as never);
+  return [tx.recorded.length > mark ? 'updated' : 'unchanged', existingId];
 }
 
 /** Document 01 rule 6 for the item's key, which a bulk item must carry. */
