@@ -77,13 +77,16 @@ export class CrudService<E extends CrudEntity, R, C, U> {
 
   private rawColumns?: { key: string; property: string }[];
 
-  /** A record from a raw row of a `r`-aliased query (columns come back as `r_<column>`, already typed by pg). */
-  protected fromRaw(raw: Record<string, unknown>): E {
+  /**
+   * A record from a raw row, already typed by pg: of a `r`-aliased query (columns come back as
+   * `r_<column>`), or with `prefix: ''` of a `RETURNING *`.
+   */
+  protected fromRaw(raw: Record<string, unknown>, prefix = 'r_'): E {
     this.rawColumns ??= this.dataSource
       .getMetadata(this.spec.entity)
-      .columns.map((column) => ({ key: `r_${column.databaseName}`, property: column.propertyName }));
+      .columns.map((column) => ({ key: column.databaseName, property: column.propertyName }));
     const entity = new this.spec.entity() as Record<string, unknown>;
-    for (const { key, property } of this.rawColumns) entity[property] = raw[key];
+    for (const { key, property } of this.rawColumns) entity[property] = raw[prefix + key];
     return entity as E;
   }
 
@@ -149,8 +152,9 @@ export class CrudService<E extends CrudEntity, R, C, U> {
   protected async insertAndRecord(tx: Tx, fields: Partial<E>, notify = true): Promise<E> {
     const id = newId();
     const values = { ...fields, id, organizationId: tx.ctx.organizationId, ...(this.spec.planScoped ? { planId: tx.ctx.planId } : {}) };
-    await tx.em.getRepository(this.spec.entity).insert(values as never);
-    const created = await this.find(tx.ctx, id, tx.em);
+    // RETURNING * gives the row as a read of it would (defaults, timestamps, numeric scale) in the same round trip.
+    const result = await tx.em.createQueryBuilder().insert().into(this.spec.entity).values(values as never).returning('*').updateEntity(false).execute();
+    const created = this.fromRaw((result.raw as Record<string, unknown>[])[0], '');
     tx.record({ entityType: this.entityTypeOf(created), entityId: id, changeType: 'create', before: null, after: this.payload(created), notify });
     return created;
   }
