@@ -1,6 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { documentIdempotencyKey } from './common/http/idempotency.interceptor';
 import { requestLog } from './common/logging/request-log';
 import { AppConfig } from './config/app-config';
 
@@ -15,7 +16,9 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key: wfp_ followed by 43 base62 characters' }, 'api-key')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN of the server' }, 'admin-token')
     .build();
-  return SwaggerModule.createDocument(app, config, { operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}` });
+  const document = SwaggerModule.createDocument(app, config, { operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}` });
+  documentIdempotencyKey(document);
+  return document;
 }
 
 /** Everything main.ts and the tests share: body limits, logging, Swagger. Pipes and the filter are providers of AppModule. */

@@ -2,6 +2,7 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor, OnModuleDes
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import { createHash } from 'node:crypto';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { catchError, from, mergeMap, Observable, of, throwError } from 'rxjs';
 import { DataSource } from 'typeorm';
@@ -147,4 +148,25 @@ function requestHash(req: Request): string {
   return createHash('sha256')
     .update(`${req.method}\n${req.originalUrl}\n${req.body === undefined ? '' : JSON.stringify(req.body)}`)
     .digest('hex');
+}
+
+/** Declares the optional `Idempotency-Key` header on every POST, PATCH and DELETE of the public API. */
+export function documentIdempotencyKey(document: OpenAPIObject): void {
+  for (const [path, item] of Object.entries(document.paths)) {
+    if (!path.startsWith('/api/v1/')) continue;
+    for (const operation of [item.post, item.patch, item.delete]) {
+      if (!operation) continue;
+      operation.parameters = [
+        ...(operation.parameters ?? []),
+        {
+          name: IDEMPOTENCY_HEADER,
+          in: 'header',
+          required: false,
+          description:
+            'Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409.',
+          schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+        },
+      ];
+    }
+  }
 }
