@@ -2,6 +2,7 @@ import { DataSource, EntityManager, FindOptionsWhere, In, SelectQueryBuilder } f
 import type { RequestContext } from '../../access/request-context';
 import { loadCustomAttributeValues } from '../../custom-attributes/custom-attribute-values.reader';
 import { Tx, UnitOfWork } from '../../database/unit-of-work';
+import { decimalToString } from '../decimals';
 import { DomainError } from '../errors/domain-error';
 import { list, ListEnvelope, pageOf } from '../http/envelopes';
 import { likePattern, parseSort } from '../http/list-options';
@@ -106,8 +107,13 @@ export class CrudService<E extends CrudEntity, R, C, U> {
       ...(lock ? { lock: { mode: lock === 'share' ? ('pessimistic_read' as const) : ('pessimistic_write' as const) } } : {}),
     });
     if (!entity) throw DomainError.notFound(this.spec.label, idOrExternalId);
+    // A row read for a write is kept as read: saveAndRecord writes only what changed since.
+    if (lock === true) this.readForWrite.set(entity, { ...(entity as Record<string, unknown>) });
     return entity;
   }
+
+  /** Column values of records as read under a write lock, by record object (see saveAndRecord). */
+  private readonly readForWrite = new WeakMap<object, Record<string, unknown>>();
 
   /** The by-id read of the public API; resources with includes override it. */
   read(ctx: RequestContext, idOrExternalId: string, _query: Record<string, unknown>): Promise<R> {
@@ -170,15 +176,42 @@ export class CrudService<E extends CrudEntity, R, C, U> {
     return this.saveAndRecord(tx, entity, before);
   }
 
-  /** Saves a changed record and records an update when its payload changed. */
+  /**
+   * Saves a changed record and records an update when its payload changed. A record read under a
+   * write lock (find with lock) is written as one `UPDATE ... RETURNING *` of the columns that changed
+   * since that read, or not at all; others go through TypeORM's save and are read back.
+   */
   protected async saveAndRecord(tx: Tx, entity: E, before: Record<string, unknown>): Promise<E> {
-    await tx.em.getRepository(this.spec.entity).save(entity as never);
-    const updated = await this.find(tx.ctx, entity.id, tx.em);
+    const updated = await this.writeChanges(tx, entity);
     const after = this.payload(updated);
     if (JSON.stringify(before) !== JSON.stringify(after)) {
       tx.record({ entityType: this.entityTypeOf(updated), entityId: entity.id, changeType: 'update', before, after });
     }
     return updated;
+  }
+
+  private async writeChanges(tx: Tx, entity: E): Promise<E> {
+    const read = this.readForWrite.get(entity);
+    if (!read) {
+      await tx.em.getRepository(this.spec.entity).save(entity as never);
+      return this.find(tx.ctx, entity.id, tx.em);
+    }
+    const changed: Record<string, unknown> = {};
+    for (const column of this.dataSource.getMetadata(this.spec.entity).columns) {
+      if (column.isPrimary || column.isCreateDate || column.isUpdateDate) continue;
+      const value = (entity as Record<string, unknown>)[column.propertyName];
+      if (value !== undefined && !sameColumnValue(value, read[column.propertyName], column.type)) changed[column.propertyName] = value;
+    }
+    if (!Object.keys(changed).length) return entity;
+    const result = await tx.em
+      .createQueryBuilder()
+      .update(this.spec.entity)
+      .set(changed as never)
+      .where({ ...this.scope(tx.ctx), id: entity.id })
+      .returning('*')
+      .updateEntity(false)
+      .execute();
+    return this.fromRaw((result.raw as Record<string, unknown>[])[0], '');
   }
 
   async remove(ctx: RequestContext, idOrExternalId: string): Promise<void> {
@@ -232,4 +265,14 @@ export class CrudService<E extends CrudEntity, R, C, U> {
       throw DomainError.conflict(`${this.spec.label} ${entity.id} is still referenced by ${uses.join(', ')}; remove those references first`);
     }
   }
+}
+
+/** Whether a column still holds what was read: numerics by decimal text ('1' = '1.00'), times by instant, JSON by text. */
+function sameColumnValue(value: unknown, read: unknown, type: unknown): boolean {
+  if (value === read) return true;
+  if (value === null || read === null || value === undefined || read === undefined) return false;
+  if (type === 'numeric' || type === 'decimal') return decimalToString(value as string | number) === decimalToString(read as string | number);
+  if (value instanceof Date && read instanceof Date) return value.getTime() === read.getTime();
+  if (typeof value === 'object' && typeof read === 'object') return JSON.stringify(value) === JSON.stringify(read);
+  return false;
 }
