@@ -1,5 +1,6 @@
 /** Entry point of `npm run bench -- <name>`: runs one benchmark of bench/. */
 import { changesBenchmark } from './changes';
+import { bulkBenchmark } from './bulk';
 import { employeesBenchmark } from './employees';
 import { functionalBenchmark } from './functional';
 import { readingsBenchmark } from './readings';
@@ -17,6 +18,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   vacancies: vacanciesBenchmark,
   functional: functionalBenchmark,
   changes: changesBenchmark,
+  bulk: bulkBenchmark,
 };
 
 async function main(): Promise<void> {

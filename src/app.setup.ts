@@ -2,6 +2,7 @@ import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { documentIdempotencyKey } from './common/http/idempotency.interceptor';
 import { requestLog } from './common/logging/request-log';
 import { AppConfig } from './config/app-config';
 import { finishOpenApiDocument } from './openapi/finish-document';
@@ -33,6 +34,7 @@ export function buildOpenApiDocument(app: INestApplication, strict = false): Ope
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
   });
+  documentIdempotencyKey(document);
   return finishOpenApiDocument(document, strict);
 }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import type { RequestContext } from '../access/request-context';
+import { groupBy } from '../common/crud/assign';
 import { CrudService } from '../common/crud/crud.service';
 import { DomainError } from '../common/errors/domain-error';
 import type { ListQueryDto } from '../common/http/pagination.dto';
@@ -168,15 +169,28 @@ export class AssignmentsService extends CrudService<AssignmentEntity, Assignment
     holder: { kind: HolderKind; id: string },
     day: string,
   ): Promise<AssignmentEntity[]> {
-    const field = HOLDERS.find((h) => h.kind === holder.kind)!.field;
-    return em
+    return (await this.activeForMany(ctx, em, holder.kind, [holder.id], day)).get(holder.id) ?? [];
+  }
+
+  /** activeFor for many holders of one kind in one query: holder id -> its active assignments, teams first. */
+  async activeForMany(
+    ctx: RequestContext,
+    em: EntityManager,
+    kind: HolderKind,
+    ids: string[],
+    day: string,
+  ): Promise<Map<string, AssignmentEntity[]>> {
+    const field = HOLDERS.find((h) => h.kind === kind)!.field;
+    if (!ids.length) return new Map();
+    const rows = await em
       .getRepository(AssignmentEntity)
       .createQueryBuilder('a')
       .where('a.planId = :plan', { plan: ctx.planId })
-      .andWhere(`a.${field} = :holder`, { holder: holder.id })
+      .andWhere(`a.${field} IN (:...holders)`, { holders: ids })
       .andWhere('a.startDate <= :day AND (a.endDate IS NULL OR a.endDate >= :day)', { day })
       .orderBy('a.type', 'DESC')
       .addOrderBy('a.startDate', 'ASC')
       .getMany();
+    return groupBy(rows, (row) => row[field]!);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { CrudService } from '../common/crud/crud.service';
-import { assignDefined } from '../common/crud/assign';
+import { assignDefined, groupBy } from '../common/crud/assign';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { CreateRateAdjustmentDto, RateAdjustmentDto, UpdateRateAdjustmentDto } from './dto/rate-adjustment.dto';
@@ -49,5 +49,12 @@ export class RateAdjustmentsService extends CrudService<
   /** The nested `rateAdjustment` of a contractor body, in the caller's transaction (`notify: false`: audit only). */
   async createFor(tx: Tx, contractorId: string, input: CreateRateAdjustmentDto, notify = true): Promise<RateAdjustmentEntity> {
     return this.insertAndRecord(tx, await this.build({ ...input, contractorId }, tx.ctx, tx.em), notify);
+  }
+
+  /** Contractors' rate adjustments in one query: contractor id -> adjustments, newest effectiveDate first. */
+  async historyForMany(tx: { em: EntityManager }, planId: string, contractorIds: string[]): Promise<Map<string, RateAdjustmentEntity[]>> {
+    if (!contractorIds.length) return new Map();
+    const rows = await tx.em.getRepository(RateAdjustmentEntity).find({ where: { planId, contractorId: In(contractorIds) }, order: { effectiveDate: 'DESC', createdAt: 'DESC' } });
+    return groupBy(rows, (row) => row.contractorId);
   }
 }

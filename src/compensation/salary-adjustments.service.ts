@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { CrudService } from '../common/crud/crud.service';
-import { assignDefined } from '../common/crud/assign';
+import { assignDefined, groupBy } from '../common/crud/assign';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { CreateSalaryAdjustmentDto, SalaryAdjustmentDto, UpdateSalaryAdjustmentDto } from './dto/salary-adjustment.dto';
@@ -56,9 +56,16 @@ export class SalaryAdjustmentsService extends CrudService<
   }
 
   /** All of an employee's adjustments, newest effectiveDate first. */
-  history(tx: { em: import('typeorm').EntityManager }, planId: string, employeeId: string): Promise<SalaryAdjustmentEntity[]> {
-    return tx.em
+  async history(tx: { em: EntityManager }, planId: string, employeeId: string): Promise<SalaryAdjustmentEntity[]> {
+    return (await this.historyForMany(tx, planId, [employeeId])).get(employeeId) ?? [];
+  }
+
+  /** history for many employees in one query: employee id -> adjustments, newest effectiveDate first. */
+  async historyForMany(tx: { em: EntityManager }, planId: string, employeeIds: string[]): Promise<Map<string, SalaryAdjustmentEntity[]>> {
+    if (!employeeIds.length) return new Map();
+    const rows = await tx.em
       .getRepository(SalaryAdjustmentEntity)
-      .find({ where: { planId, employeeId }, order: { effectiveDate: 'DESC', createdAt: 'DESC' } });
+      .find({ where: { planId, employeeId: In(employeeIds) }, order: { effectiveDate: 'DESC', createdAt: 'DESC' } });
+    return groupBy(rows, (row) => row.employeeId);
   }
 }

@@ -4,11 +4,16 @@ import { requireNested } from '../access/permissions';
 import type { RequestContext } from '../access/request-context';
 import { AssignmentParties } from '../assignments/assignment-parties';
 import { AssignmentsService } from '../assignments/assignments.service';
+import { EmbeddedAssignmentDto } from '../assignments/dto/assignment.dto';
+import { RateAdjustmentDto } from '../compensation/dto/rate-adjustment.dto';
 import { RateAdjustmentsService } from '../compensation/rate-adjustments.service';
 import { NestedRecordService } from '../common/crud/nested-record.service';
 import { registerReference } from '../common/crud/crud.types';
 import { DomainError } from '../common/errors/domain-error';
 import { registerConstraint } from '../common/errors/db-errors';
+import { todayUtc } from '../common/dates';
+import type { ListEnvelope } from '../common/http/envelopes';
+import { parseIncludes } from '../common/http/list-options';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { EmployeesService } from '../employees/employees.service';
@@ -35,6 +40,10 @@ for (const [table, column] of [
 ] as const) {
   registerReference(table, { table: 'contractors', column, label: 'contractors', planScoped: true });
 }
+
+/** Spec 04 §4.6: includes of the contractor list and by-id read. */
+export const CONTRACTOR_INCLUDES = ['currentRate', 'rateHistory', 'assignments'] as const;
+type ContractorInclude = (typeof CONTRACTOR_INCLUDES)[number];
 
 /** Runs before a contractor row is deleted, in the same transaction. */
 export type ContractorDeleteHook = (tx: Tx, contractorId: string) => Promise<void>;
@@ -93,6 +102,50 @@ export class ContractorsService
 
   protected override filter(qb: SelectQueryBuilder<ContractorEntity>, query: ListQueryDto & Record<string, unknown>): void {
     if (query.costCentreId) qb.andWhere('r.costCentreId = :costCentreId', { costCentreId: query.costCentreId });
+  }
+
+  /** By-id read with customAttributes and the requested includes. */
+  override async read(ctx: RequestContext, id: string, query: { include?: string }): Promise<ContractorDto> {
+    const includes = this.includesOf(ctx, query.include);
+    const contractor = (await this.get(ctx, id)) as ContractorDto;
+    await this.attachIncludes(ctx, [contractor], includes);
+    return contractor;
+  }
+
+  override async list(ctx: RequestContext, query: ListQueryDto & Record<string, unknown>): Promise<ListEnvelope<ContractorDto>> {
+    const includes = this.includesOf(ctx, query.include as string | undefined);
+    const page = await super.list(ctx, query);
+    await this.attachIncludes(ctx, page.data, includes);
+    return page;
+  }
+
+  /** Rate includes need compensation_view, assignments assignments_view (as the employee's salary includes). */
+  private includesOf(ctx: RequestContext, raw: string | undefined): Set<ContractorInclude> {
+    const includes = parseIncludes<ContractorInclude>(raw, CONTRACTOR_INCLUDES);
+    if ((includes.has('currentRate') || includes.has('rateHistory')) && !ctx.permissions.has('compensation_view')) {
+      throw DomainError.forbidden('include=currentRate and include=rateHistory need the permission compensation_view');
+    }
+    if (includes.has('assignments') && !ctx.permissions.has('assignments_view')) {
+      throw DomainError.forbidden('include=assignments needs the permission assignments_view');
+    }
+    return includes;
+  }
+
+  private async attachIncludes(ctx: RequestContext, contractors: ContractorDto[], includes: Set<ContractorInclude>): Promise<void> {
+    const em = this.dataSource.manager;
+    const ids = contractors.map((c) => c.id);
+    if (includes.has('currentRate') || includes.has('rateHistory')) {
+      const histories = await this.rates.historyForMany({ em }, ctx.planId, ids);
+      for (const contractor of contractors) {
+        const history = histories.get(contractor.id) ?? [];
+        if (includes.has('currentRate')) contractor.currentRate = history[0] ? RateAdjustmentDto.from(history[0]) : null;
+        if (includes.has('rateHistory')) contractor.rateHistory = history.map(RateAdjustmentDto.from);
+      }
+    }
+    if (includes.has('assignments')) {
+      const active = await this.assignments.activeForMany(ctx, em, 'contractor', ids, todayUtc());
+      for (const contractor of contractors) contractor.assignments = (active.get(contractor.id) ?? []).map(EmbeddedAssignmentDto.from);
+    }
   }
 
   protected blank(): ContractorEntity {

@@ -41,6 +41,7 @@ export interface ChangesCommittedEvent {
  */
 export class Tx {
   private readonly changes: ChangeInput[] = [];
+  private savepoints = 0;
 
   constructor(
     readonly em: EntityManager,
@@ -53,6 +54,26 @@ export class Tx {
 
   get recorded(): readonly ChangeInput[] {
     return this.changes;
+  }
+
+  /**
+   * Runs part of the write under a SAVEPOINT: when it throws, its rows and the changes it recorded are
+   * both undone (nothing of it reaches the history or the webhook outbox) and the error is rethrown;
+   * the rest of the transaction goes on. Bulk upserts run each item this way.
+   */
+  async savepoint<T>(work: () => Promise<T>): Promise<T> {
+    const name = `sp_${++this.savepoints}`;
+    const mark = this.changes.length;
+    await this.em.query(`SAVEPOINT ${name}`);
+    try {
+      const value = await work();
+      await this.em.query(`RELEASE SAVEPOINT ${name}`);
+      return value;
+    } catch (error) {
+      await this.em.query(`ROLLBACK TO SAVEPOINT ${name}`);
+      this.changes.length = mark;
+      throw error;
+    }
   }
 
   /**

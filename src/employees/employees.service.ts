@@ -12,6 +12,7 @@ import { todayUtc } from '../common/dates';
 import { DomainError } from '../common/errors/domain-error';
 import { registerConstraint } from '../common/errors/db-errors';
 import { parseIncludes } from '../common/http/list-options';
+import type { ListEnvelope } from '../common/http/envelopes';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { JobRolesService } from '../reference-data/job-roles.service';
@@ -47,6 +48,8 @@ export const EMPLOYEE_SEARCH_SQL = `(r.first_name || ' ' || r.last_name || ' ' |
 
 export const EMPLOYEE_INCLUDES = ['currentSalary', 'salaryHistory', 'assignments'] as const;
 type EmployeeInclude = (typeof EMPLOYEE_INCLUDES)[number];
+/** Spec 04 §4.6: what a list may include. */
+export const EMPLOYEE_LIST_INCLUDES = ['currentSalary', 'assignments'] as const satisfies readonly EmployeeInclude[];
 
 /** Runs before an employee row is deleted, in the same transaction (other modules clear their links). */
 export type EmployeeDeleteHook = (tx: Tx, employeeId: string) => Promise<void>;
@@ -111,26 +114,49 @@ export class EmployeesService
 
   /** By-id read with customAttributes and the requested includes (document 01 rule 7). */
   override async read(ctx: RequestContext, id: string, query: { include?: string }): Promise<EmployeeDto> {
-    const includes = parseIncludes<EmployeeInclude>(query.include, EMPLOYEE_INCLUDES);
+    const includes = this.includesOf(ctx, query.include, EMPLOYEE_INCLUDES);
+    const employee = (await this.get(ctx, id)) as EmployeeDto;
+    await this.attachIncludes(ctx, [employee], includes);
+    return employee;
+  }
+
+  /** Spec 04 §4.6: the list takes `include=currentSalary,assignments` as the by-id read does. */
+  override async list(ctx: RequestContext, query: ListQueryDto & Record<string, unknown>): Promise<ListEnvelope<EmployeeDto>> {
+    const includes = this.includesOf(ctx, query.include as string | undefined, EMPLOYEE_LIST_INCLUDES);
+    const page = await super.list(ctx, query);
+    await this.attachIncludes(ctx, page.data, includes);
+    return page;
+  }
+
+  private includesOf(ctx: RequestContext, raw: string | undefined, allowed: readonly EmployeeInclude[]): Set<EmployeeInclude> {
+    const includes = parseIncludes<EmployeeInclude>(raw, allowed);
     if ((includes.has('currentSalary') || includes.has('salaryHistory')) && !ctx.permissions.has('compensation_view')) {
       throw DomainError.forbidden('include=currentSalary and include=salaryHistory need the permission compensation_view');
     }
     if (includes.has('assignments') && !ctx.permissions.has('assignments_view')) {
       throw DomainError.forbidden('include=assignments needs the permission assignments_view');
     }
-    const employee = (await this.get(ctx, id)) as EmployeeDto;
+    return includes;
+  }
+
+  /** The includes of many employees, one query per include. */
+  private async attachIncludes(ctx: RequestContext, employees: EmployeeDto[], includes: Set<EmployeeInclude>): Promise<void> {
     const em = this.dataSource.manager;
+    const ids = employees.map((e) => e.id);
     if (includes.has('currentSalary') || includes.has('salaryHistory')) {
-      const history = await this.salaries.history({ em }, ctx.planId, employee.id);
-      if (includes.has('currentSalary')) employee.currentSalary = history[0] ? SalaryAdjustmentDto.from(history[0]) : null;
-      if (includes.has('salaryHistory')) employee.salaryHistory = history.map(SalaryAdjustmentDto.from);
+      const histories = await this.salaries.historyForMany({ em }, ctx.planId, ids);
+      for (const employee of employees) {
+        const history = histories.get(employee.id) ?? [];
+        if (includes.has('currentSalary')) employee.currentSalary = history[0] ? SalaryAdjustmentDto.from(history[0]) : null;
+        if (includes.has('salaryHistory')) employee.salaryHistory = history.map(SalaryAdjustmentDto.from);
+      }
     }
     if (includes.has('assignments')) {
-      const active = await this.assignments.activeFor(ctx, em, { kind: 'employee', id: employee.id }, todayUtc());
-      employee.assignments = active.map(EmbeddedAssignmentDto.from);
+      const active = await this.assignments.activeForMany(ctx, em, 'employee', ids, todayUtc());
+      for (const employee of employees) employee.assignments = (active.get(employee.id) ?? []).map(EmbeddedAssignmentDto.from);
     }
-    return employee;
   }
+
 
   protected blank(): EmployeeEntity {
     return Object.assign(new EmployeeEntity(), {

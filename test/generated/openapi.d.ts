@@ -936,6 +936,30 @@ export interface paths {
         patch: operations["CustomAttributes_update"];
         trace?: never;
     };
+    "/api/v1/org/{orgId}/teams/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates the records whose externalId is new (create semantics) and PATCHes the others (only the fields sent change; nested objects add records)
+         * @description Creates the records whose externalId is new (create semantics) and PATCHes the others (only the
+         *     fields sent change; nested objects add records). Each item succeeds or fails alone; an item that
+         *     changes nothing is `unchanged` and sends no event.
+         *
+         *     Public API: an API key with `teams_edit` (held by the key and by its creator).
+         */
+        post: operations["TeamsBulk_bulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/org/{orgId}/teams/{id}/custom-attributes": {
         parameters: {
             query?: never;
@@ -1046,6 +1070,30 @@ export interface paths {
          *     Public API: an API key with `teams_edit` (held by the key and by its creator).
          */
         patch: operations["Teams_update"];
+        trace?: never;
+    };
+    "/api/v1/org/{orgId}/projects/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates the records whose externalId is new (create semantics) and PATCHes the others (only the fields sent change; nested objects add records)
+         * @description Creates the records whose externalId is new (create semantics) and PATCHes the others (only the
+         *     fields sent change; nested objects add records). Each item succeeds or fails alone; an item that
+         *     changes nothing is `unchanged` and sends no event.
+         *
+         *     Public API: an API key with `projects_edit` (held by the key and by its creator).
+         */
+        post: operations["ProjectsBulk_bulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/org/{orgId}/projects/{id}/custom-attributes": {
@@ -1284,6 +1332,30 @@ export interface paths {
         patch: operations["Assignments_update"];
         trace?: never;
     };
+    "/api/v1/org/{orgId}/employees/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates the records whose externalId is new (create semantics) and PATCHes the others (only the fields sent change; nested objects add records)
+         * @description Creates the records whose externalId is new (create semantics) and PATCHes the others (only the
+         *     fields sent change; nested objects add records). Each item succeeds or fails alone; an item that
+         *     changes nothing is `unchanged` and sends no event.
+         *
+         *     Public API: an API key with `employees_edit` (held by the key and by its creator).
+         */
+        post: operations["EmployeesBulk_bulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/org/{orgId}/employees/{parentId}/salary-adjustments": {
         parameters: {
             query?: never;
@@ -1452,6 +1524,30 @@ export interface paths {
         patch: operations["Employees_update"];
         trace?: never;
     };
+    "/api/v1/org/{orgId}/contractors/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates the records whose externalId is new (create semantics) and PATCHes the others (only the fields sent change; nested objects add records)
+         * @description Creates the records whose externalId is new (create semantics) and PATCHes the others (only the
+         *     fields sent change; nested objects add records). Each item succeeds or fails alone; an item that
+         *     changes nothing is `unchanged` and sends no event.
+         *
+         *     Public API: an API key with `contractors_edit` (held by the key and by its creator).
+         */
+        post: operations["ContractorsBulk_bulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/org/{orgId}/contractors/{parentId}/rate-adjustments": {
         parameters: {
             query?: never;
@@ -1618,6 +1714,30 @@ export interface paths {
          *     Public API: an API key with `contractors_edit` (held by the key and by its creator).
          */
         patch: operations["Contractors_update"];
+        trace?: never;
+    };
+    "/api/v1/org/{orgId}/vacancies/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates the records whose externalId is new (create semantics) and PATCHes the others (only the fields sent change; nested objects add records)
+         * @description Creates the records whose externalId is new (create semantics) and PATCHes the others (only the
+         *     fields sent change; nested objects add records). Each item succeeds or fails alone; an item that
+         *     changes nothing is `unchanged` and sends no event.
+         *
+         *     Public API: an API key with `vacancies_edit` (held by the key and by its creator).
+         */
+        post: operations["VacanciesBulk_bulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/org/{orgId}/vacancies/{id}/fill": {
@@ -3602,6 +3722,42 @@ export interface components {
             /** @description A required attribute's value can be changed but not cleared. Default false. */
             required?: boolean;
         };
+        BulkItemErrorDto: {
+            /** @example VALIDATION_ERROR */
+            code: string;
+            details: {
+                field?: string;
+                message?: string;
+            }[] | null;
+        };
+        BulkItemResultDto: {
+            /** @example HR-1042 */
+            externalId: string | null;
+            id: string | null;
+            /** @enum {string} */
+            result: "created" | "updated" | "unchanged" | "failed";
+            error: components["schemas"]["BulkItemErrorDto"] | null;
+        };
+        BulkResultDto: {
+            results: components["schemas"]["BulkItemResultDto"][];
+        };
+        CreateTeamDto: {
+            /**
+             * @description Id in the system of record; unique among teams; not CUID-shaped.
+             * @example HR-1042
+             */
+            externalId?: string | null;
+            /** @example Builds and runs the payment services. */
+            description?: string | null;
+            /** @description A cost centre, by id or externalId. */
+            costCentreId?: string | null;
+            /** @description A value stream, by id or externalId. */
+            valueStreamId?: string | null;
+            /** @description The parent team, by id or externalId; null = top level. A team cannot sit under itself or its own sub-team. */
+            parentTeamId?: string | null;
+            /** @example Payments Platform */
+            name: string;
+        };
         CustomAttributeDefinitionRefDto: {
             /** @enum {string} */
             fieldType: "STRING" | "NUMBER" | "DATE" | "DATE_RANGE" | "SELECT";
@@ -3674,23 +3830,6 @@ export interface components {
             /** @description By-id reads only. */
             customAttributes?: components["schemas"]["CustomAttributeValueDto"][];
         };
-        CreateTeamDto: {
-            /**
-             * @description Id in the system of record; unique among teams; not CUID-shaped.
-             * @example HR-1042
-             */
-            externalId?: string | null;
-            /** @example Builds and runs the payment services. */
-            description?: string | null;
-            /** @description A cost centre, by id or externalId. */
-            costCentreId?: string | null;
-            /** @description A value stream, by id or externalId. */
-            valueStreamId?: string | null;
-            /** @description The parent team, by id or externalId; null = top level. A team cannot sit under itself or its own sub-team. */
-            parentTeamId?: string | null;
-            /** @example Payments Platform */
-            name: string;
-        };
         UpdateTeamDto: {
             /**
              * @description Id in the system of record; unique among teams; not CUID-shaped.
@@ -3706,55 +3845,6 @@ export interface components {
             /** @description The parent team, by id or externalId; null = top level. A team cannot sit under itself or its own sub-team. */
             parentTeamId?: string | null;
             name?: string;
-        };
-        ProjectDto: {
-            /**
-             * @description Derived from the linked tickets when the project has project-management links.
-             * @enum {string}
-             */
-            deliveryStatus: "BACKLOG" | "TODO" | "IN_PROGRESS" | "IN_REVIEW" | "DONE" | "CANCELLED";
-            id: string;
-            /** @example HR-1042 */
-            externalId: string | null;
-            name: string;
-            /** @example PAY-2026 */
-            projectCode: string | null;
-            /** @example Builds and runs the payment services. */
-            description: string | null;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD
-             * @example 2026-01-01
-             */
-            startDate: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD; null = no fixed end.
-             * @example 2026-12-31
-             */
-            endDate: string | null;
-            ownerUserId: string | null;
-            /** @example 1 */
-            priority: number;
-            estimatedCost: number | null;
-            valueStreamId: string | null;
-            costCentreId: string | null;
-            /** @example rocket */
-            icon: string | null;
-            /** @example #2563EB */
-            iconColor: string;
-            /**
-             * Format: date-time
-             * @example 2026-01-15T09:30:00.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @example 2026-01-15T09:30:00.000Z
-             */
-            updatedAt: string;
-            /** @description By-id reads only. */
-            customAttributes?: components["schemas"]["CustomAttributeValueDto"][];
         };
         CreateProjectDto: {
             /**
@@ -3818,6 +3908,55 @@ export interface components {
              * @example 2026-01-01
              */
             startDate: string;
+        };
+        ProjectDto: {
+            /**
+             * @description Derived from the linked tickets when the project has project-management links.
+             * @enum {string}
+             */
+            deliveryStatus: "BACKLOG" | "TODO" | "IN_PROGRESS" | "IN_REVIEW" | "DONE" | "CANCELLED";
+            id: string;
+            /** @example HR-1042 */
+            externalId: string | null;
+            name: string;
+            /** @example PAY-2026 */
+            projectCode: string | null;
+            /** @example Builds and runs the payment services. */
+            description: string | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             * @example 2026-01-01
+             */
+            startDate: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD; null = no fixed end.
+             * @example 2026-12-31
+             */
+            endDate: string | null;
+            ownerUserId: string | null;
+            /** @example 1 */
+            priority: number;
+            estimatedCost: number | null;
+            valueStreamId: string | null;
+            costCentreId: string | null;
+            /** @example rocket */
+            icon: string | null;
+            /** @example #2563EB */
+            iconColor: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+            /** @description By-id reads only. */
+            customAttributes?: components["schemas"]["CustomAttributeValueDto"][];
         };
         UpdateProjectDto: {
             /**
@@ -4047,32 +4186,17 @@ export interface components {
             /** @description The team (type team) or project (type project), by id or externalId. */
             targetId?: string;
         };
-        SalaryAdjustmentDto: {
-            /** @example 5000 */
-            bonus: number | null;
-            /** @example Annual review */
-            reason: string | null;
-            id: string;
-            employeeId: string;
+        NestedJobRoleDto: {
             /**
-             * Format: date
-             * @example 2026-01-15
+             * @description Preferred match key.
+             * @example HR-1042
              */
-            effectiveDate: string;
-            /** @example 85000 */
-            salary: number;
-            /** @example EUR */
-            currencyCode: string;
+            externalId?: string | null;
             /**
-             * Format: date-time
-             * @example 2026-01-15T09:30:00.000Z
+             * @description Required when the externalId matches nothing: a new role is created with this title.
+             * @example Data Engineer
              */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @example 2026-01-15T09:30:00.000Z
-             */
-            updatedAt: string;
+            title?: string;
         };
         CreateSalaryAdjustmentDto: {
             /**
@@ -4095,123 +4219,6 @@ export interface components {
              * @example EUR
              */
             currencyCode: string;
-        };
-        UpdateSalaryAdjustmentDto: {
-            /**
-             * @description Annual base, >= 0, two decimals.
-             * @example 85000
-             */
-            salary?: number;
-            /** @example 5000 */
-            bonus?: number | null;
-            /** @example Annual review */
-            reason?: string | null;
-            /**
-             * Format: date
-             * @description First day the salary applies (YYYY-MM-DD).
-             * @example 2026-01-15
-             */
-            effectiveDate?: string;
-            /**
-             * @description ISO 4217.
-             * @example EUR
-             */
-            currencyCode?: string;
-        };
-        EmbeddedAssignmentDto: {
-            /** @enum {string} */
-            type: "team" | "project";
-            /**
-             * Format: date
-             * @example 2026-12-31
-             */
-            endDate: string | null;
-            id: string;
-            /** @description The team or project id. */
-            targetId: string;
-            /** @example 1 */
-            fte: number;
-            /**
-             * Format: date
-             * @example 2026-01-01
-             */
-            startDate: string;
-            /**
-             * Format: date-time
-             * @example 2026-01-15T09:30:00.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @example 2026-01-15T09:30:00.000Z
-             */
-            updatedAt: string;
-        };
-        EmployeeDto: {
-            /** @example HR-1042 */
-            externalId: string | null;
-            name: string | null;
-            /** @example E-20417 */
-            internalEmployeeId: string | null;
-            /**
-             * Format: date
-             * @example 2026-12-31
-             */
-            endDate: string | null;
-            /**
-             * Format: date
-             * @example 2026-11-30
-             */
-            noticeDate: string | null;
-            managerId: string | null;
-            jobRoleId: string | null;
-            workTypeId: string | null;
-            geographyId: string | null;
-            /** @example EUR */
-            defaultCurrencyCode: string | null;
-            costCentreId: string | null;
-            /** @description By-id reads only. */
-            customAttributes?: components["schemas"]["CustomAttributeValueDto"][];
-            /** @description include=currentSalary: the adjustment with the latest effectiveDate (null when none). */
-            currentSalary?: components["schemas"]["SalaryAdjustmentDto"] | null;
-            /** @description include=salaryHistory: every adjustment, newest effectiveDate first. */
-            salaryHistory?: components["schemas"]["SalaryAdjustmentDto"][];
-            /** @description include=assignments: team and project assignments active today. */
-            assignments?: components["schemas"]["EmbeddedAssignmentDto"][];
-            id: string;
-            /** @example Ana */
-            firstName: string;
-            /** @example Silva */
-            lastName: string;
-            /** @example ana.silva@example.com */
-            email: string;
-            /**
-             * Format: date
-             * @example 2026-01-01
-             */
-            startDate: string;
-            /**
-             * Format: date-time
-             * @example 2026-01-15T09:30:00.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @example 2026-01-15T09:30:00.000Z
-             */
-            updatedAt: string;
-        };
-        NestedJobRoleDto: {
-            /**
-             * @description Preferred match key.
-             * @example HR-1042
-             */
-            externalId?: string | null;
-            /**
-             * @description Required when the externalId matches nothing: a new role is created with this title.
-             * @example Data Engineer
-             */
-            title?: string;
         };
         NestedTeamAssignmentDto: {
             /**
@@ -4327,6 +4334,138 @@ export interface components {
             /** @description Creates a project assignment (needs assignments_edit). */
             projectAssignment?: components["schemas"]["NestedProjectAssignmentDto"];
         };
+        SalaryAdjustmentDto: {
+            /** @example 5000 */
+            bonus: number | null;
+            /** @example Annual review */
+            reason: string | null;
+            id: string;
+            employeeId: string;
+            /**
+             * Format: date
+             * @example 2026-01-15
+             */
+            effectiveDate: string;
+            /** @example 85000 */
+            salary: number;
+            /** @example EUR */
+            currencyCode: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        UpdateSalaryAdjustmentDto: {
+            /**
+             * @description Annual base, >= 0, two decimals.
+             * @example 85000
+             */
+            salary?: number;
+            /** @example 5000 */
+            bonus?: number | null;
+            /** @example Annual review */
+            reason?: string | null;
+            /**
+             * Format: date
+             * @description First day the salary applies (YYYY-MM-DD).
+             * @example 2026-01-15
+             */
+            effectiveDate?: string;
+            /**
+             * @description ISO 4217.
+             * @example EUR
+             */
+            currencyCode?: string;
+        };
+        EmbeddedAssignmentDto: {
+            /** @enum {string} */
+            type: "team" | "project";
+            /**
+             * Format: date
+             * @example 2026-12-31
+             */
+            endDate: string | null;
+            id: string;
+            /** @description The team or project id. */
+            targetId: string;
+            /** @example 1 */
+            fte: number;
+            /**
+             * Format: date
+             * @example 2026-01-01
+             */
+            startDate: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        EmployeeDto: {
+            /** @example HR-1042 */
+            externalId: string | null;
+            name: string | null;
+            /** @example E-20417 */
+            internalEmployeeId: string | null;
+            /**
+             * Format: date
+             * @example 2026-12-31
+             */
+            endDate: string | null;
+            /**
+             * Format: date
+             * @example 2026-11-30
+             */
+            noticeDate: string | null;
+            managerId: string | null;
+            jobRoleId: string | null;
+            workTypeId: string | null;
+            geographyId: string | null;
+            /** @example EUR */
+            defaultCurrencyCode: string | null;
+            costCentreId: string | null;
+            /** @description By-id reads only. */
+            customAttributes?: components["schemas"]["CustomAttributeValueDto"][];
+            /** @description include=currentSalary: the adjustment with the latest effectiveDate (null when none). */
+            currentSalary?: components["schemas"]["SalaryAdjustmentDto"] | null;
+            /** @description include=salaryHistory: every adjustment, newest effectiveDate first. */
+            salaryHistory?: components["schemas"]["SalaryAdjustmentDto"][];
+            /** @description include=assignments: team and project assignments active today. */
+            assignments?: components["schemas"]["EmbeddedAssignmentDto"][];
+            id: string;
+            /** @example Ana */
+            firstName: string;
+            /** @example Silva */
+            lastName: string;
+            /** @example ana.silva@example.com */
+            email: string;
+            /**
+             * Format: date
+             * @example 2026-01-01
+             */
+            startDate: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
         UpdateEmployeeDto: {
             /**
              * @description HR identifier.
@@ -4395,32 +4534,6 @@ export interface components {
             /** @description Creates a project assignment (needs assignments_edit). */
             projectAssignment?: components["schemas"]["NestedProjectAssignmentDto"];
         };
-        RateAdjustmentDto: {
-            /** @enum {string} */
-            rateType: "hourly" | "daily" | "monthly" | "annually";
-            /** @example Annual review */
-            reason: string | null;
-            id: string;
-            contractorId: string;
-            /**
-             * Format: date
-             * @example 2026-01-15
-             */
-            effectiveDate: string;
-            rate: number;
-            /** @example EUR */
-            currencyCode: string;
-            /**
-             * Format: date-time
-             * @example 2026-01-15T09:30:00.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @example 2026-01-15T09:30:00.000Z
-             */
-            updatedAt: string;
-        };
         CreateRateAdjustmentDto: {
             /**
              * @description Rate per billing period, >= 0, two decimals.
@@ -4445,70 +4558,6 @@ export interface components {
              * @example EUR
              */
             currencyCode: string;
-        };
-        UpdateRateAdjustmentDto: {
-            /**
-             * @description Rate per billing period, >= 0, two decimals.
-             * @example 650
-             */
-            rate?: number;
-            /**
-             * @description Billing period of the rate.
-             * @enum {string}
-             */
-            rateType?: "hourly" | "daily" | "monthly" | "annually";
-            /** @example Annual review */
-            reason?: string | null;
-            /**
-             * Format: date
-             * @description First day the rate applies (YYYY-MM-DD).
-             * @example 2026-01-15
-             */
-            effectiveDate?: string;
-            /**
-             * @description ISO 4217.
-             * @example EUR
-             */
-            currencyCode?: string;
-        };
-        ContractorDto: {
-            /** @example HR-1042 */
-            externalId: string | null;
-            /** @example ana.silva@example.com */
-            email: string | null;
-            /**
-             * Format: date
-             * @example 2026-12-31
-             */
-            endDate: string | null;
-            managerId: string | null;
-            jobRoleId: string | null;
-            workTypeId: string | null;
-            geographyId: string | null;
-            /** @example EUR */
-            defaultCurrencyCode: string | null;
-            costCentreId: string | null;
-            /** @description By-id reads only. */
-            customAttributes?: components["schemas"]["CustomAttributeValueDto"][];
-            id: string;
-            name: string;
-            /** @example individual */
-            contractorType: string;
-            /**
-             * Format: date
-             * @example 2026-01-01
-             */
-            startDate: string;
-            /**
-             * Format: date-time
-             * @example 2026-01-15T09:30:00.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @example 2026-01-15T09:30:00.000Z
-             */
-            updatedAt: string;
         };
         CreateContractorDto: {
             /**
@@ -4562,6 +4611,102 @@ export interface components {
             /** @description Creates a project assignment (needs assignments_edit). */
             projectAssignment?: components["schemas"]["NestedProjectAssignmentDto"];
         };
+        RateAdjustmentDto: {
+            /** @enum {string} */
+            rateType: "hourly" | "daily" | "monthly" | "annually";
+            /** @example Annual review */
+            reason: string | null;
+            id: string;
+            contractorId: string;
+            /**
+             * Format: date
+             * @example 2026-01-15
+             */
+            effectiveDate: string;
+            rate: number;
+            /** @example EUR */
+            currencyCode: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        UpdateRateAdjustmentDto: {
+            /**
+             * @description Rate per billing period, >= 0, two decimals.
+             * @example 650
+             */
+            rate?: number;
+            /**
+             * @description Billing period of the rate.
+             * @enum {string}
+             */
+            rateType?: "hourly" | "daily" | "monthly" | "annually";
+            /** @example Annual review */
+            reason?: string | null;
+            /**
+             * Format: date
+             * @description First day the rate applies (YYYY-MM-DD).
+             * @example 2026-01-15
+             */
+            effectiveDate?: string;
+            /**
+             * @description ISO 4217.
+             * @example EUR
+             */
+            currencyCode?: string;
+        };
+        ContractorDto: {
+            /** @example HR-1042 */
+            externalId: string | null;
+            /** @example ana.silva@example.com */
+            email: string | null;
+            /**
+             * Format: date
+             * @example 2026-12-31
+             */
+            endDate: string | null;
+            managerId: string | null;
+            jobRoleId: string | null;
+            workTypeId: string | null;
+            geographyId: string | null;
+            /** @example EUR */
+            defaultCurrencyCode: string | null;
+            costCentreId: string | null;
+            /** @description By-id reads only. */
+            customAttributes?: components["schemas"]["CustomAttributeValueDto"][];
+            /** @description include=currentRate: the rate adjustment with the latest effectiveDate (null when none). */
+            currentRate?: components["schemas"]["RateAdjustmentDto"] | null;
+            /** @description include=rateHistory: every rate adjustment, newest effectiveDate first. */
+            rateHistory?: components["schemas"]["RateAdjustmentDto"][];
+            /** @description include=assignments: team and project assignments active today. */
+            assignments?: components["schemas"]["EmbeddedAssignmentDto"][];
+            id: string;
+            name: string;
+            /** @example individual */
+            contractorType: string;
+            /**
+             * Format: date
+             * @example 2026-01-01
+             */
+            startDate: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
         UpdateContractorDto: {
             /**
              * Format: email
@@ -4610,6 +4755,71 @@ export interface components {
             teamAssignment?: components["schemas"]["NestedTeamAssignmentDto"];
             /** @description Creates a project assignment (needs assignments_edit). */
             projectAssignment?: components["schemas"]["NestedProjectAssignmentDto"];
+        };
+        CreateVacancyDto: {
+            /**
+             * @description Id in the system of record; unique among vacancies; not CUID-shaped.
+             * @example HR-1042
+             */
+            externalId?: string | null;
+            /** @example Builds and runs the payment services. */
+            description?: string | null;
+            /**
+             * @description One of the five documented statuses; default `open`.
+             * @default open
+             * @enum {string}
+             */
+            status: "open" | "committed" | "filled" | "cancelled" | "on_hold";
+            /**
+             * @description 0 to 1, up to 4 decimals; default 1.0.
+             * @default 1
+             * @example 1
+             */
+            fte: number;
+            /**
+             * Format: date
+             * @description Used in headcount forecasting.
+             * @example 2026-03-16
+             */
+            targetStartDate?: string | null;
+            /**
+             * Format: date
+             * @description Used for recruitment planning.
+             * @example 2026-03-01
+             */
+            targetFillDate?: string | null;
+            /** @description A job role id; wins over jobRole. */
+            jobRoleId?: string | null;
+            workTypeId?: string | null;
+            /** @description A location, by id or externalId. */
+            geographyId?: string | null;
+            costCentreId?: string | null;
+            /**
+             * @description Annual salary, the source of truth (spec 03 §1.5); >= 0, two decimals.
+             * @example 85000
+             */
+            salary?: number | null;
+            /**
+             * @description Still accepted: sets salary to the mean of min and max (or to the one given).
+             * @example 70000
+             */
+            salaryMin?: number | null;
+            /** @example 90000 */
+            salaryMax?: number | null;
+            /**
+             * @description ISO 4217, 3 uppercase letters.
+             * @example EUR
+             */
+            currencyCode?: string | null;
+            /** @description An employee, by id or externalId; unresolvable: 404. */
+            hiringManagerId?: string | null;
+            /**
+             * @description Title of the role.
+             * @example Backend Engineer
+             */
+            role: string;
+            /** @description Nested job role (externalId, then title, then created). */
+            jobRole?: components["schemas"]["NestedJobRoleDto"];
         };
         FillEmployeeDto: {
             /** @example E-20417 */
@@ -4766,71 +4976,6 @@ export interface components {
              * @example 2026-01-15T09:30:00.000Z
              */
             updatedAt: string;
-        };
-        CreateVacancyDto: {
-            /**
-             * @description Id in the system of record; unique among vacancies; not CUID-shaped.
-             * @example HR-1042
-             */
-            externalId?: string | null;
-            /** @example Builds and runs the payment services. */
-            description?: string | null;
-            /**
-             * @description One of the five documented statuses; default `open`.
-             * @default open
-             * @enum {string}
-             */
-            status: "open" | "committed" | "filled" | "cancelled" | "on_hold";
-            /**
-             * @description 0 to 1, up to 4 decimals; default 1.0.
-             * @default 1
-             * @example 1
-             */
-            fte: number;
-            /**
-             * Format: date
-             * @description Used in headcount forecasting.
-             * @example 2026-03-16
-             */
-            targetStartDate?: string | null;
-            /**
-             * Format: date
-             * @description Used for recruitment planning.
-             * @example 2026-03-01
-             */
-            targetFillDate?: string | null;
-            /** @description A job role id; wins over jobRole. */
-            jobRoleId?: string | null;
-            workTypeId?: string | null;
-            /** @description A location, by id or externalId. */
-            geographyId?: string | null;
-            costCentreId?: string | null;
-            /**
-             * @description Annual salary, the source of truth (spec 03 §1.5); >= 0, two decimals.
-             * @example 85000
-             */
-            salary?: number | null;
-            /**
-             * @description Still accepted: sets salary to the mean of min and max (or to the one given).
-             * @example 70000
-             */
-            salaryMin?: number | null;
-            /** @example 90000 */
-            salaryMax?: number | null;
-            /**
-             * @description ISO 4217, 3 uppercase letters.
-             * @example EUR
-             */
-            currencyCode?: string | null;
-            /** @description An employee, by id or externalId; unresolvable: 404. */
-            hiringManagerId?: string | null;
-            /**
-             * @description Title of the role.
-             * @example Backend Engineer
-             */
-            role: string;
-            /** @description Nested job role (externalId, then title, then created). */
-            jobRole?: components["schemas"]["NestedJobRoleDto"];
         };
         UpdateVacancyDto: {
             /**
@@ -7493,7 +7638,10 @@ export interface operations {
     JobRoles_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -7718,7 +7866,10 @@ export interface operations {
     JobRoles_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -7847,7 +7998,10 @@ export interface operations {
     JobRoles_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -8125,7 +8279,10 @@ export interface operations {
     Locations_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -8350,7 +8507,10 @@ export interface operations {
     Locations_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -8479,7 +8639,10 @@ export interface operations {
     Locations_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -8757,7 +8920,10 @@ export interface operations {
     CostCentres_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -8982,7 +9148,10 @@ export interface operations {
     CostCentres_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -9111,7 +9280,10 @@ export interface operations {
     CostCentres_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -9389,7 +9561,10 @@ export interface operations {
     ValueStreams_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -9614,7 +9789,10 @@ export interface operations {
     ValueStreams_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -9743,7 +9921,10 @@ export interface operations {
     ValueStreams_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -10021,7 +10202,10 @@ export interface operations {
     ResourceTypes_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -10246,7 +10430,10 @@ export interface operations {
     ResourceTypes_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -10375,7 +10562,10 @@ export interface operations {
     ResourceTypes_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -10653,7 +10843,10 @@ export interface operations {
     WorkTypes_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -10878,7 +11071,10 @@ export interface operations {
     WorkTypes_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -11007,7 +11203,10 @@ export interface operations {
     WorkTypes_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -11285,7 +11484,10 @@ export interface operations {
     Drivers_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -11510,7 +11712,10 @@ export interface operations {
     Drivers_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -11639,7 +11844,10 @@ export interface operations {
     Drivers_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -12058,7 +12266,10 @@ export interface operations {
     ExchangeRates_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -12283,7 +12494,10 @@ export interface operations {
     ExchangeRates_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -12412,7 +12626,10 @@ export interface operations {
     ExchangeRates_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -12692,7 +12909,10 @@ export interface operations {
     CustomAttributes_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -12917,7 +13137,10 @@ export interface operations {
     CustomAttributes_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -13046,7 +13269,10 @@ export interface operations {
     CustomAttributes_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -13145,6 +13371,152 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Custom attribute cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_IMPLEMENTED",
+                     *         "message": "Creates, updates, deletes and fills are not available in scenarios (scenarioId)"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    TeamsBulk_bulk: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    records: (components["schemas"]["CreateTeamDto"] & Record<string, never>)[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BulkResultDto"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Key lacks teams_edit, or orgId is not the key's organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission teams_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
                      *       }
                      *     }
                      */
@@ -13435,7 +13807,10 @@ export interface operations {
     TeamsCustomAttributes_clear: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -13718,7 +14093,10 @@ export interface operations {
     Teams_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -13956,6 +14334,8 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
             };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
@@ -14105,6 +14485,8 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
             };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
@@ -14221,6 +14603,152 @@ export interface operations {
                      *       "error": {
                      *         "code": "PRECONDITION_FAILED",
                      *         "message": "Employee HR-1042 has changed since the version named by If-Match; read it again"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_IMPLEMENTED",
+                     *         "message": "Creates, updates, deletes and fills are not available in scenarios (scenarioId)"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ProjectsBulk_bulk: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    records: (components["schemas"]["CreateProjectDto"] & Record<string, never>)[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BulkResultDto"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Key lacks projects_edit, or orgId is not the key's organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission projects_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
                      *       }
                      *     }
                      */
@@ -14511,7 +15039,10 @@ export interface operations {
     ProjectsCustomAttributes_clear: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -14794,7 +15325,10 @@ export interface operations {
     Projects_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -15032,6 +15566,8 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
             };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
@@ -15181,6 +15717,8 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
             };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
@@ -15902,7 +16440,10 @@ export interface operations {
     Assignments_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -16127,7 +16668,10 @@ export interface operations {
     Assignments_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -16256,7 +16800,10 @@ export interface operations {
     Assignments_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -16355,6 +16902,152 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Assignment cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_IMPLEMENTED",
+                     *         "message": "Creates, updates, deletes and fills are not available in scenarios (scenarioId)"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    EmployeesBulk_bulk: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    records: (components["schemas"]["CreateEmployeeDto"] & Record<string, never>)[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BulkResultDto"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Key lacks employees_edit, or orgId is not the key's organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
                      *       }
                      *     }
                      */
@@ -16536,7 +17229,10 @@ export interface operations {
     SalaryAdjustments_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -16682,7 +17378,10 @@ export interface operations {
     SalaryAdjustments_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -16796,7 +17495,10 @@ export interface operations {
     SalaryAdjustments_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -17187,7 +17889,10 @@ export interface operations {
     EmployeesCustomAttributes_clear: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -17335,6 +18040,11 @@ export interface operations {
                  * @example 2026-01-31T09:30:00Z
                  */
                 updatedSince?: string;
+                /**
+                 * @description Comma-separated: currentSalary (needs compensation_view), assignments (needs assignments_view).
+                 * @example currentSalary,assignments
+                 */
+                include?: string;
                 /** @description Only employees of this cost centre (id). */
                 costCentreId?: string;
                 /** @description Case-insensitive free text. */
@@ -17466,7 +18176,10 @@ export interface operations {
     Employees_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -17707,6 +18420,8 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
             };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
@@ -17856,6 +18571,8 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
             };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
@@ -17972,6 +18689,152 @@ export interface operations {
                      *       "error": {
                      *         "code": "PRECONDITION_FAILED",
                      *         "message": "Employee HR-1042 has changed since the version named by If-Match; read it again"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_IMPLEMENTED",
+                     *         "message": "Creates, updates, deletes and fills are not available in scenarios (scenarioId)"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ContractorsBulk_bulk: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    records: (components["schemas"]["CreateContractorDto"] & Record<string, never>)[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BulkResultDto"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Key lacks contractors_edit, or orgId is not the key's organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission contractors_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
                      *       }
                      *     }
                      */
@@ -18153,7 +19016,10 @@ export interface operations {
     RateAdjustments_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -18299,7 +19165,10 @@ export interface operations {
     RateAdjustments_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -18413,7 +19282,10 @@ export interface operations {
     RateAdjustments_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -18804,7 +19676,10 @@ export interface operations {
     ContractorsCustomAttributes_clear: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -18952,6 +19827,11 @@ export interface operations {
                  * @example 2026-01-31T09:30:00Z
                  */
                 updatedSince?: string;
+                /**
+                 * @description Comma-separated: currentRate, rateHistory (need compensation_view), assignments (needs assignments_view).
+                 * @example currentRate,assignments
+                 */
+                include?: string;
                 costCentreId?: string;
                 /** @description Case-insensitive free text. */
                 search?: string;
@@ -19082,7 +19962,10 @@ export interface operations {
     Contractors_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -19207,7 +20090,13 @@ export interface operations {
     };
     Contractors_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Comma-separated: currentRate, rateHistory (need compensation_view), assignments (needs assignments_view).
+                 * @example currentRate,rateHistory,assignments
+                 */
+                include?: string;
+            };
             header?: {
                 /** @description An ETag of an earlier plain read (no include): 304 when the record still has it */
                 "If-None-Match"?: string;
@@ -19320,6 +20209,8 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
             };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
@@ -19469,6 +20360,8 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
             };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
@@ -19627,10 +20520,159 @@ export interface operations {
             };
         };
     };
+    VacanciesBulk_bulk: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    records: (components["schemas"]["CreateVacancyDto"] & Record<string, never>)[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BulkResultDto"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Key lacks vacancies_edit, or orgId is not the key's organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission vacancies_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_IMPLEMENTED",
+                     *         "message": "Creates, updates, deletes and fills are not available in scenarios (scenarioId)"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     VacancyFill_fill: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -20036,7 +21078,10 @@ export interface operations {
     VacanciesCustomAttributes_clear: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -20316,7 +21361,10 @@ export interface operations {
     Vacancies_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -20557,6 +21605,8 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
             };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
@@ -20706,6 +21756,8 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
             };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
@@ -21340,6 +22392,11 @@ export interface operations {
                  * @example 2026-01-31T09:30:00Z
                  */
                 updatedSince?: string;
+                /**
+                 * @description Comma-separated: currentSalary (needs compensation_view), assignments (needs assignments_view).
+                 * @example currentSalary,assignments
+                 */
+                include?: string;
                 /** @description Only employees of this cost centre (id). */
                 costCentreId?: string;
                 /** @description Case-insensitive free text. */
@@ -21698,6 +22755,11 @@ export interface operations {
                  * @example 2026-01-31T09:30:00Z
                  */
                 updatedSince?: string;
+                /**
+                 * @description Comma-separated: currentRate, rateHistory (need compensation_view), assignments (needs assignments_view).
+                 * @example currentRate,assignments
+                 */
+                include?: string;
                 costCentreId?: string;
                 /** @description Case-insensitive free text. */
                 search?: string;
@@ -23497,7 +24559,10 @@ export interface operations {
     FunctionalAccess_grant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -23624,7 +24689,10 @@ export interface operations {
     FunctionalAccess_revoke: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -24214,7 +25282,10 @@ export interface operations {
     FunctionalStructure_createGroup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -24904,7 +25975,10 @@ export interface operations {
     FunctionalStructure_createPosition: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -25192,7 +26266,10 @@ export interface operations {
     FunctionalStructure_createAssignment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -25480,7 +26557,10 @@ export interface operations {
     FunctionalStructure_moveStructure: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -25751,7 +26831,10 @@ export interface operations {
     FunctionalStructure_clearGroupAttribute: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -26005,7 +27088,10 @@ export interface operations {
     FunctionalStructure_clearPositionAttribute: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -26130,7 +27216,10 @@ export interface operations {
     FunctionalStructure_moveGroup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -26385,7 +27474,10 @@ export interface operations {
     BusinessMetrics_ingest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { NestedProjectAssignmentDto, NestedTeamAssignmentDto } from '../../assignments/dto/assignment.dto';
-import { CreateRateAdjustmentDto } from '../../compensation/dto/rate-adjustment.dto';
+import { EmbeddedAssignmentDto, NestedProjectAssignmentDto, NestedTeamAssignmentDto } from '../../assignments/dto/assignment.dto';
+import { CreateRateAdjustmentDto, RateAdjustmentDto } from '../../compensation/dto/rate-adjustment.dto';
 import { IncrementalListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
@@ -115,6 +115,20 @@ export class ContractorQueryDto extends IncrementalListQueryDto {
   @IsOptional()
   @IsString()
   costCentreId?: string;
+
+  /** Comma-separated: currentRate, rateHistory (need compensation_view), assignments (needs assignments_view). */
+  @ApiPropertyOptional({ example: 'currentRate,assignments' })
+  @IsOptional()
+  @IsString()
+  include?: string;
+}
+
+export class ContractorIncludeQueryDto {
+  /** Comma-separated: currentRate, rateHistory (need compensation_view), assignments (needs assignments_view). */
+  @ApiPropertyOptional({ example: 'currentRate,rateHistory,assignments' })
+  @IsOptional()
+  @IsString()
+  include?: string;
 }
 
 export class ContractorDto {
@@ -135,6 +149,12 @@ export class ContractorDto {
   updatedAt: string;
   /** By-id reads only. */
   @ApiPropertyOptional({ type: [CustomAttributeValueDto] }) customAttributes?: CustomAttributeValueDto[];
+  /** include=currentRate: the rate adjustment with the latest effectiveDate (null when none). */
+  @ApiPropertyOptional({ type: RateAdjustmentDto, nullable: true }) currentRate?: RateAdjustmentDto | null;
+  /** include=rateHistory: every rate adjustment, newest effectiveDate first. */
+  @ApiPropertyOptional({ type: [RateAdjustmentDto] }) rateHistory?: RateAdjustmentDto[];
+  /** include=assignments: team and project assignments active today. */
+  @ApiPropertyOptional({ type: [EmbeddedAssignmentDto] }) assignments?: EmbeddedAssignmentDto[];
 
   static from(e: ContractorEntity): ContractorDto {
     return {

@@ -138,6 +138,12 @@ export class EmployeeQueryDto extends IncrementalListQueryDto {
   @IsOptional()
   @IsString()
   costCentreId?: string;
+
+  /** Comma-separated: currentSalary (needs compensation_view), assignments (needs assignments_view). */
+  @ApiPropertyOptional({ example: 'currentSalary,assignments' })
+  @IsOptional()
+  @IsString()
+  include?: string;
 }
 
 export class EmployeeIncludeQueryDto {
