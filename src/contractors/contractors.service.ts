@@ -19,7 +19,7 @@ import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { EmployeesService } from '../employees/employees.service';
 import { JobRolesService } from '../reference-data/job-roles.service';
 import { WorkforceReferencesService } from '../reference-data/workforce-references.service';
-import { ContractorDto, CreateContractorDto, UpdateContractorDto } from './dto/contractor.dto';
+import { CONTRACTOR_INCLUDES, ContractorDto, CreateContractorDto, UpdateContractorDto } from './dto/contractor.dto';
 import { ContractorEntity } from './entities/contractor.entity';
 
 registerConstraint('uq_contractors_external_id', {
@@ -41,8 +41,6 @@ for (const [table, column] of [
   registerReference(table, { table: 'contractors', column, label: 'contractors', planScoped: true });
 }
 
-/** Spec 04 §4.6: includes of the contractor list and by-id read. */
-export const CONTRACTOR_INCLUDES = ['currentRate', 'rateHistory', 'assignments'] as const;
 type ContractorInclude = (typeof CONTRACTOR_INCLUDES)[number];
 
 /** Runs before a contractor row is deleted, in the same transaction. */

@@ -18,7 +18,7 @@ import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { JobRolesService } from '../reference-data/job-roles.service';
 import { WorkforceReferencesService } from '../reference-data/workforce-references.service';
 import { registerReference } from '../common/crud/crud.types';
-import { CreateEmployeeDto, EmployeeDto, UpdateEmployeeDto } from './dto/employee.dto';
+import { CreateEmployeeDto, EMPLOYEE_INCLUDES, EMPLOYEE_LIST_INCLUDES, EmployeeDto, UpdateEmployeeDto } from './dto/employee.dto';
 import { EmployeeEntity } from './entities/employee.entity';
 
 registerConstraint('uq_employees_external_id', {
@@ -46,10 +46,7 @@ for (const [table, label] of [
 /** First name, last name and e-mail, as indexed by idx_employees_search_trgm. */
 export const EMPLOYEE_SEARCH_SQL = `(r.first_name || ' ' || r.last_name || ' ' || r.email)`;
 
-export const EMPLOYEE_INCLUDES = ['currentSalary', 'salaryHistory', 'assignments'] as const;
 type EmployeeInclude = (typeof EMPLOYEE_INCLUDES)[number];
-/** Spec 04 §4.6: what a list may include. */
-export const EMPLOYEE_LIST_INCLUDES = ['currentSalary', 'assignments'] as const satisfies readonly EmployeeInclude[];
 
 /** Runs before an employee row is deleted, in the same transaction (other modules clear their links). */
 export type EmployeeDeleteHook = (tx: Tx, employeeId: string) => Promise<void>;
@@ -156,7 +153,6 @@ export class EmployeesService
       for (const employee of employees) employee.assignments = (active.get(employee.id) ?? []).map(EmbeddedAssignmentDto.from);
     }
   }
-
 
   protected blank(): EmployeeEntity {
     return Object.assign(new EmployeeEntity(), {

@@ -174,6 +174,8 @@ function finishParameter(param: ParameterObject): void {
   const schema = param.schema as SchemaObject | undefined;
   if (!schema || '$ref' in schema) return;
   finishProperty(param.name, schema, undefined);
+  // Document 01 rule 7: include=a,b (IncludeProperty on query DTOs, ApiIncludeQuery on routes).
+  if (param.in === 'query' && param.name === 'include' && schema.type === 'array') Object.assign(param, { style: 'form', explode: false });
   if (param.in === 'query' && schema.example !== undefined && param.example === undefined) {
     param.example = schema.example;
     delete schema.example;

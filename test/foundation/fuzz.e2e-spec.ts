@@ -315,6 +315,13 @@ describe('14/fuzz: no operation answers bad input with a 5xx', () => {
         fc.asyncProperty(mutations, async (m) => {
           const res = await attempt(op, m);
           const seen = `${m.label} -> ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`;
+          if (res.status === 200 && op.path.endsWith('/bulk') && !m.mayPass) {
+            // Spec 04 §4.1: a bulk request answers per item; bad records fail alone, in the error envelope.
+            for (const r of res.body.data.results) expect({ seen, result: r.result }).toEqual({ seen, result: 'failed' });
+            for (const r of res.body.data.results)
+              expect(r.error).toEqual(expect.objectContaining({ code: expect.stringMatching(/^[A-Z_]+$/) }));
+            return;
+          }
           if (m.mayPass) {
             expect({ seen, serverError: res.status >= 500 }).toEqual({ seen, serverError: false });
             if (res.status < 400) return;

@@ -946,10 +946,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Creates the records whose externalId is new (create semantics) and PATCHes the others (only the fields sent change; nested objects add records)
-         * @description Creates the records whose externalId is new (create semantics) and PATCHes the others (only the
-         *     fields sent change; nested objects add records). Each item succeeds or fails alone; an item that
-         *     changes nothing is `unchanged` and sends no event.
+         * Create or update teams by externalId
+         * @description Up to 1,000 records (spec 04 §4.1): a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
          *
          *     Public API: an API key with `teams_edit` (held by the key and by its creator).
          */
@@ -1082,10 +1080,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Creates the records whose externalId is new (create semantics) and PATCHes the others (only the fields sent change; nested objects add records)
-         * @description Creates the records whose externalId is new (create semantics) and PATCHes the others (only the
-         *     fields sent change; nested objects add records). Each item succeeds or fails alone; an item that
-         *     changes nothing is `unchanged` and sends no event.
+         * Create or update projects by externalId
+         * @description Up to 1,000 records (spec 04 §4.1): a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
          *
          *     Public API: an API key with `projects_edit` (held by the key and by its creator).
          */
@@ -1342,10 +1338,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Creates the records whose externalId is new (create semantics) and PATCHes the others (only the fields sent change; nested objects add records)
-         * @description Creates the records whose externalId is new (create semantics) and PATCHes the others (only the
-         *     fields sent change; nested objects add records). Each item succeeds or fails alone; an item that
-         *     changes nothing is `unchanged` and sends no event.
+         * Create or update employees by externalId
+         * @description Up to 1,000 records (spec 04 §4.1): a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
          *
          *     Public API: an API key with `employees_edit` (held by the key and by its creator).
          */
@@ -1534,10 +1528,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Creates the records whose externalId is new (create semantics) and PATCHes the others (only the fields sent change; nested objects add records)
-         * @description Creates the records whose externalId is new (create semantics) and PATCHes the others (only the
-         *     fields sent change; nested objects add records). Each item succeeds or fails alone; an item that
-         *     changes nothing is `unchanged` and sends no event.
+         * Create or update contractors by externalId
+         * @description Up to 1,000 records (spec 04 §4.1): a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
          *
          *     Public API: an API key with `contractors_edit` (held by the key and by its creator).
          */
@@ -1726,10 +1718,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Creates the records whose externalId is new (create semantics) and PATCHes the others (only the fields sent change; nested objects add records)
-         * @description Creates the records whose externalId is new (create semantics) and PATCHes the others (only the
-         *     fields sent change; nested objects add records). Each item succeeds or fails alone; an item that
-         *     changes nothing is `unchanged` and sends no event.
+         * Create or update vacancies by externalId
+         * @description Up to 1,000 records (spec 04 §4.1): a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
          *
          *     Public API: an API key with `vacancies_edit` (held by the key and by its creator).
          */
@@ -18040,11 +18030,8 @@ export interface operations {
                  * @example 2026-01-31T09:30:00Z
                  */
                 updatedSince?: string;
-                /**
-                 * @description Comma-separated: currentSalary (needs compensation_view), assignments (needs assignments_view).
-                 * @example currentSalary,assignments
-                 */
-                include?: string;
+                /** @description Comma-separated related data to embed: currentSalary, assignments. Another key is 400 VALIDATION_ERROR. */
+                include?: ("currentSalary" | "assignments")[];
                 /** @description Only employees of this cost centre (id). */
                 costCentreId?: string;
                 /** @description Case-insensitive free text. */
@@ -19827,11 +19814,8 @@ export interface operations {
                  * @example 2026-01-31T09:30:00Z
                  */
                 updatedSince?: string;
-                /**
-                 * @description Comma-separated: currentRate, rateHistory (need compensation_view), assignments (needs assignments_view).
-                 * @example currentRate,assignments
-                 */
-                include?: string;
+                /** @description Comma-separated related data to embed: currentRate, rateHistory, assignments. Another key is 400 VALIDATION_ERROR. */
+                include?: ("currentRate" | "rateHistory" | "assignments")[];
                 costCentreId?: string;
                 /** @description Case-insensitive free text. */
                 search?: string;
@@ -20091,11 +20075,8 @@ export interface operations {
     Contractors_get: {
         parameters: {
             query?: {
-                /**
-                 * @description Comma-separated: currentRate, rateHistory (need compensation_view), assignments (needs assignments_view).
-                 * @example currentRate,rateHistory,assignments
-                 */
-                include?: string;
+                /** @description Comma-separated related data to embed: currentRate, rateHistory, assignments. Another key is 400 VALIDATION_ERROR. */
+                include?: ("currentRate" | "rateHistory" | "assignments")[];
             };
             header?: {
                 /** @description An ETag of an earlier plain read (no include): 304 when the record still has it */
@@ -22392,11 +22373,8 @@ export interface operations {
                  * @example 2026-01-31T09:30:00Z
                  */
                 updatedSince?: string;
-                /**
-                 * @description Comma-separated: currentSalary (needs compensation_view), assignments (needs assignments_view).
-                 * @example currentSalary,assignments
-                 */
-                include?: string;
+                /** @description Comma-separated related data to embed: currentSalary, assignments. Another key is 400 VALIDATION_ERROR. */
+                include?: ("currentSalary" | "assignments")[];
                 /** @description Only employees of this cost centre (id). */
                 costCentreId?: string;
                 /** @description Case-insensitive free text. */
@@ -22755,11 +22733,8 @@ export interface operations {
                  * @example 2026-01-31T09:30:00Z
                  */
                 updatedSince?: string;
-                /**
-                 * @description Comma-separated: currentRate, rateHistory (need compensation_view), assignments (needs assignments_view).
-                 * @example currentRate,assignments
-                 */
-                include?: string;
+                /** @description Comma-separated related data to embed: currentRate, rateHistory, assignments. Another key is 400 VALIDATION_ERROR. */
+                include?: ("currentRate" | "rateHistory" | "assignments")[];
                 costCentreId?: string;
                 /** @description Case-insensitive free text. */
                 search?: string;

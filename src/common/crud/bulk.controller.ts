@@ -1,5 +1,5 @@
 import { Body, Controller, Inject, Post, Type } from '@nestjs/common';
-import { ApiBody, ApiExtraModels, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { RequirePermissions } from '../../access/access.decorators';
 import type { ApiPermission } from '../../access/permissions';
 import { Ctx, RequestContext } from '../../access/request-context';
@@ -34,12 +34,14 @@ export function bulkController(options: BulkControllerOptions): Type<unknown> {
       readonly uow: UnitOfWork,
     ) {}
 
-    /**
-     * Creates the records whose externalId is new (create semantics) and PATCHes the others (only the
-     * fields sent change; nested objects add records). Each item succeeds or fails alone; an item that
-     * changes nothing is `unchanged` and sends no event.
-     */
     @Post('bulk')
+    @ApiOperation({
+      summary: `Create or update ${options.path.replace(/-/g, ' ')} by externalId`,
+      description:
+        'Up to 1,000 records (spec 04 §4.1): a record whose externalId is new is created (the POST body), the others are ' +
+        'PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the ' +
+        "single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.",
+    })
     @RequirePermissions(options.edit)
     @ApiExtraModels(options.create)
     @ApiBody({

@@ -1,5 +1,7 @@
 import { applyDecorators, Type } from '@nestjs/common';
-import { ApiOperation, ApiQuery } from '@nestjs/swagger';
+import { ApiOperation, ApiPropertyOptional, ApiQuery } from '@nestjs/swagger';
+import { IsString } from 'class-validator';
+import { IsOptional } from '../validation/validators';
 
 /** A service's sort allow-list (API field -> entity property) and default, declared once as statics. */
 export interface SortedService {
@@ -17,6 +19,23 @@ export function ApiSortQuery(service: Type<unknown>): MethodDecorator {
     description: 'The field to sort by; ties are broken by id.',
     schema: { type: 'string', enum: Object.keys(sorted.sort), default: sorted.defaultSort },
   });
+}
+
+/**
+ * An `include` property of a query DTO: a comma-separated list of `keys`, checked by the service
+ * (another key is 400). Documented as an array of the keys; finishOpenApiDocument makes every `include`
+ * a `form` parameter without `explode`, as ApiIncludeQuery declares it.
+ */
+export function IncludeProperty(keys: readonly string[]): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({
+      type: [String],
+      enum: [...keys],
+      description: `Comma-separated related data to embed: ${keys.join(', ')}. Another key is 400 VALIDATION_ERROR.`,
+    }),
+    IsOptional(),
+    IsString(),
+  );
 }
 
 /** Document 01 rule 7: `include` is a comma-separated list of these keys (OpenAPI: a form array, not exploded). */

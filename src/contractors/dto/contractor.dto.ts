@@ -4,6 +4,7 @@ import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { EmbeddedAssignmentDto, NestedProjectAssignmentDto, NestedTeamAssignmentDto } from '../../assignments/dto/assignment.dto';
 import { CreateRateAdjustmentDto, RateAdjustmentDto } from '../../compensation/dto/rate-adjustment.dto';
 import { IncrementalListQueryDto } from '../../common/http/pagination.dto';
+import { IncludeProperty } from '../../common/http/api-docs';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
 import {
@@ -111,23 +112,22 @@ export class CreateContractorDto {
 
 export class UpdateContractorDto extends PatchType(CreateContractorDto) {}
 
+/** Spec 04 §4.6: includes of the contractor list and by-id read. */
+export const CONTRACTOR_INCLUDES = ['currentRate', 'rateHistory', 'assignments'] as const;
+
 export class ContractorQueryDto extends IncrementalListQueryDto {
   @IsOptional()
   @IsString()
   costCentreId?: string;
 
-  /** Comma-separated: currentRate, rateHistory (need compensation_view), assignments (needs assignments_view). */
-  @ApiPropertyOptional({ example: 'currentRate,assignments' })
-  @IsOptional()
-  @IsString()
+  /** currentRate and rateHistory need compensation_view, assignments assignments_view. */
+  @IncludeProperty(CONTRACTOR_INCLUDES)
   include?: string;
 }
 
 export class ContractorIncludeQueryDto {
-  /** Comma-separated: currentRate, rateHistory (need compensation_view), assignments (needs assignments_view). */
-  @ApiPropertyOptional({ example: 'currentRate,rateHistory,assignments' })
-  @IsOptional()
-  @IsString()
+  /** currentRate and rateHistory need compensation_view, assignments assignments_view. */
+  @IncludeProperty(CONTRACTOR_INCLUDES)
   include?: string;
 }
 

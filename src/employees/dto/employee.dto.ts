@@ -4,6 +4,7 @@ import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { EmbeddedAssignmentDto, NestedProjectAssignmentDto, NestedTeamAssignmentDto } from '../../assignments/dto/assignment.dto';
 import { CreateSalaryAdjustmentDto, SalaryAdjustmentDto } from '../../compensation/dto/salary-adjustment.dto';
 import { IncrementalListQueryDto } from '../../common/http/pagination.dto';
+import { IncludeProperty } from '../../common/http/api-docs';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
 import {
@@ -133,24 +134,25 @@ export class CreateEmployeeDto {
 /** PATCH: any create field; nested salary/teamAssignment/projectAssignment only add records. */
 export class UpdateEmployeeDto extends PatchType(CreateEmployeeDto) {}
 
+/** Spec 04 §4.6 and document 01 rule 7: what a by-id read may include. */
+export const EMPLOYEE_INCLUDES = ['currentSalary', 'salaryHistory', 'assignments'] as const;
+/** Spec 04 §4.6: what the list may include. */
+export const EMPLOYEE_LIST_INCLUDES = ['currentSalary', 'assignments'] as const satisfies readonly (typeof EMPLOYEE_INCLUDES)[number][];
+
 export class EmployeeQueryDto extends IncrementalListQueryDto {
   /** Only employees of this cost centre (id). */
   @IsOptional()
   @IsString()
   costCentreId?: string;
 
-  /** Comma-separated: currentSalary (needs compensation_view), assignments (needs assignments_view). */
-  @ApiPropertyOptional({ example: 'currentSalary,assignments' })
-  @IsOptional()
-  @IsString()
+  /** currentSalary (needs compensation_view), assignments (needs assignments_view). */
+  @IncludeProperty(EMPLOYEE_LIST_INCLUDES)
   include?: string;
 }
 
 export class EmployeeIncludeQueryDto {
-  /** Comma-separated: currentSalary, salaryHistory, assignments. */
-  @ApiPropertyOptional({ example: 'currentSalary,assignments' })
-  @IsOptional()
-  @IsString()
+  /** currentSalary and salaryHistory need compensation_view, assignments assignments_view. */
+  @IncludeProperty(EMPLOYEE_INCLUDES)
   include?: string;
 }
 
