@@ -1,5 +1,6 @@
 /** Entry point of `npm run bench -- <name>`: runs one benchmark of bench/. */
 import { employeesBenchmark } from './employees';
+import { forecastBenchmark } from './forecast';
 import { functionalBenchmark } from './functional';
 import { readingsBenchmark } from './readings';
 import { referenceDataBenchmark } from './reference-data';
@@ -15,6 +16,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   scenarios: scenariosBenchmark,
   vacancies: vacanciesBenchmark,
   functional: functionalBenchmark,
+  forecast: forecastBenchmark,
 };
 
 async function main(): Promise<void> {

@@ -25,6 +25,7 @@ import { VacanciesModule } from './vacancies/vacancies.module';
 import { ScenariosModule } from './scenarios/scenarios.module';
 import { FunctionalStructureModule } from './functional-structure/functional-structure.module';
 import { CostModule } from './cost/cost.module';
+import { ForecastsModule } from './forecasts/forecasts.module';
 
 @Module({})
 export class AppModule {
@@ -49,6 +50,7 @@ export class AppModule {
         ScenariosModule,
         FunctionalStructureModule,
         CostModule,
+        ForecastsModule,
         BusinessMetricsModule,
       ],
       controllers: [HealthController, RootController],

@@ -214,7 +214,16 @@ export function occupancyMonthCost(
   const slot = table.person('', multiplier);
   for (const a of amounts) table.add(slot, a.effectiveDate, a.monthly);
   const out = [0];
-  table.seal().costsInto('', [monthSpan(month)], dayNumber(occupancy.start), occupancy.end === null ? Infinity : dayNumber(occupancy.end), occupancy.fte, out);
+  table
+    .seal()
+    .costsInto(
+      '',
+      [monthSpan(month)],
+      dayNumber(occupancy.start),
+      occupancy.end === null ? Infinity : dayNumber(occupancy.end),
+      occupancy.fte,
+      out,
+    );
   return out[0];
 }
 
@@ -223,3 +232,17 @@ export function roundMoney(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
+/**
+ * Month costs from the rows of `monthCostRowsSql` (cost-sql.ts), gathered per month index into `full`
+ * (an amount in force from this month on; running sum) and `days` (amount x days, divided by the
+ * month's days): the day-weighted cost of each of `months`, the figures `AmountTable.costsInto` gives.
+ */
+export function foldMonthCosts(full: readonly number[], days: readonly number[], months: readonly MonthSpan[]): number[] {
+  const out = new Array<number>(months.length);
+  let running = 0;
+  for (let k = 0; k < months.length; k++) {
+    running += full[k] ?? 0;
+    out[k] = running + (days[k] ?? 0) / months[k].days;
+  }
+  return out;
+}

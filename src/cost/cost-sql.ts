@@ -1,0 +1,70 @@
+/**
+ * The cost rules of `cost-math.ts` as SQL building blocks, for figures that aggregate many people over
+ * many months in the database (the forecast): the amount in force on a day (latest adjustment with
+ * effectiveDate <= day, the later added winning a tie), normalised to a month with `MONTHLY_FACTOR`,
+ * converted at the rates `CostService.pricing` gives (amounts without a rate left out, so the previous
+ * amount stays in force, as in `AmountTable`), and day-weighted per month through `foldMonthCosts`.
+ * `test/cost/cost-sql.e2e-spec.ts` holds this path to the same figures as `CostBook`.
+ */
+
+import { MONTHLY_FACTOR } from './cost-math';
+
+/** `CASE <column> WHEN 'hourly' THEN ... END`: the monthly factor of a contractor rate type, from `MONTHLY_FACTOR`. */
+export function monthlyFactorSql(rateTypeColumn: string): string {
+  const cases = (Object.keys(MONTHLY_FACTOR) as (keyof typeof MONTHLY_FACTOR)[])
+    .filter((k) => k !== 'salary')
+    .map((k) => `WHEN '${k}' THEN ${MONTHLY_FACTOR[k]}::float8`)
+    .join(' ');
+  return `(CASE ${rateTypeColumn} ${cases} END)`;
+}
+
+/** A yearly salary column as a monthly amount (`MONTHLY_FACTOR.salary`), as float8. */
+export function salaryMonthlySql(salaryColumn: string): string {
+  return `(${salaryColumn}::float8 * ${MONTHLY_FACTOR.salary}::float8)`;
+}
+
+/** The array parameters of `CostPricing` (`currencies`, `rates`): always $7 and $8 in the statements that use them. */
+const PRICING = { currencies: '$7', rates: '$8' };
+
+/** The rate into the reporting currency of a currency column (`CostPricing`), null when there is none. */
+export function rateOf(currencyColumn: string): string {
+  return `(${PRICING.rates}::float8[])[array_position(${PRICING.currencies}::text[], ${currencyColumn}::text)]`;
+}
+
+/**
+ * The amounts in force of every employee (`salary`) or contractor (`rate`) of plan `planParam` with an
+ * adjustment on or before `toParam`: `(person_id, seg_start, seg_end, monthly)`, `seg_end` null when
+ * open-ended, `monthly` in the reporting currency (before location multiplier and FTE).
+ */
+export function amountSegmentsSql(kind: 'employee' | 'contractor', planParam: string, toParam: string): string {
+  const t =
+    kind === 'employee'
+      ? { table: 'salary_adjustments', person: 'employee_id', amount: salaryMonthlySql('a.salary') }
+      : { table: 'rate_adjustments', person: 'contractor_id', amount: `a.rate::float8 * ${monthlyFactorSql('a.rate_type')}` };
+  return `SELECT a.${t.person} AS person_id, a.effective_date AS seg_start,
+                 lead(a.effective_date) OVER (PARTITION BY a.${t.person} ORDER BY a.effective_date) - 1 AS seg_end,
+                 ${t.amount} * ${rateOf('a.currency_code')} AS monthly
+            FROM ${t.table} a
+           WHERE a.plan_id = ${planParam} AND a.effective_date <= ${toParam}::date AND ${rateOf('a.currency_code')} IS NOT NULL`;
+}
+
+/** Months from the forecast's first month (`baseParam` = year * 12 + month of it) to the month of `day`. */
+export function monthIndexSql(day: string, baseParam: string): string {
+  return `(date_part('year', ${day})::int * 12 + date_part('month', ${day})::int - ${baseParam}::int)`;
+}
+
+/**
+ * Month-cost rows of `items` (a relation with `grp`, `a`, `b`, `amount`: `amount` a month's cost
+ * (multiplier and FTE included) in force on every day of [a, b], both inside the window): per group and
+ * month index, `full` (added to this and every later month) and `days` (amount x days, divided by the
+ * month's days): for an item, +amount from a's month and -amount from b's month, then
+ * -amount x (day of a - 1) in a's month and +amount x day of b in b's month. `foldMonthCosts` turns
+ * them into the day-weighted month costs. Two rows per item at most, whatever the number of months.
+ */
+export function monthCostRowsSql(items: string, baseParam: string): string {
+  return `SELECT grp, ${monthIndexSql('a', baseParam)} AS idx, sum(amount) AS full_amount, -sum(amount * (date_part('day', a) - 1)) AS day_amount
+            FROM ${items} GROUP BY 1, 2
+          UNION ALL
+          SELECT grp, ${monthIndexSql('b', baseParam)} AS idx, -sum(amount) AS full_amount, sum(amount * date_part('day', b)) AS day_amount
+            FROM ${items} GROUP BY 1, 2`;
+}
