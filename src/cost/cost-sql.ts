@@ -42,7 +42,7 @@ export function amountSegmentsSql(kind: 'employee' | 'contractor', planParam: st
       ? { table: 'salary_adjustments', person: 'employee_id', amount: salaryMonthlySql('a.salary') }
       : { table: 'rate_adjustments', person: 'contractor_id', amount: `a.rate::float8 * ${monthlyFactorSql('a.rate_type')}` };
   return `SELECT a.${t.person} AS person_id, a.effective_date AS seg_start,
-                 lead(a.effective_date) OVER (PARTITION BY a.${t.person} ORDER BY a.effective_date) - 1 AS seg_end,
+                 lead(a.effective_date) OVER (PARTITION BY a.${t.person} COLLATE "C" ORDER BY a.effective_date) - 1 AS seg_end,
                  ${t.amount} * ${rateOf('a.currency_code')} AS monthly
             FROM ${t.table} a
            WHERE a.plan_id = ${planParam} AND a.effective_date <= ${toParam}::date AND ${rateOf('a.currency_code')} IS NOT NULL`;

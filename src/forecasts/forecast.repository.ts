@@ -48,24 +48,24 @@ WITH people AS MATERIALIZED (
   SELECT 'e'::text AS kind, e.id, ${grp('e')} AS grp, e.start_date, COALESCE(e.end_date, e.notice_date + ${notice}) AS last_day,
          e.notice_date, COALESCE(l.cost_multiplier, 1)::float8 AS mult
     FROM employees e LEFT JOIN locations l ON l.id = e.geography_id
-   WHERE e.plan_id = $1
+   WHERE e.plan_id = $1 AND (e.end_date IS NOT NULL OR e.notice_date IS NULL OR e.notice_date + ${notice} >= e.start_date)
+     AND (e.end_date IS NULL OR e.end_date >= e.start_date)
   UNION ALL
   SELECT 'c', c.id, ${grp('c')}, c.start_date, c.end_date, NULL::date, COALESCE(l.cost_multiplier, 1)::float8
     FROM contractors c LEFT JOIN locations l ON l.id = c.geography_id
-   WHERE c.plan_id = $1
-),
-active AS (SELECT * FROM people WHERE last_day IS NULL OR last_day >= start_date),
-segments AS (
-  SELECT 'e'::text AS kind, s.* FROM (${amountSegmentsSql('employee', '$1', '$3')}) s
-  UNION ALL
-  SELECT 'c', s.* FROM (${amountSegmentsSql('contractor', '$1', '$3')}) s
+   WHERE c.plan_id = $1 AND (c.end_date IS NULL OR c.end_date >= c.start_date)
 ),
 pitems AS MATERIALIZED (
-  SELECT * FROM (
+  SELECT * FROM (${['employee', 'contractor']
+    .map(
+      (kind) => `
     SELECT p.grp, GREATEST(s.seg_start, p.start_date, $2::date) AS a,
            LEAST(COALESCE(s.seg_end, $3::date), COALESCE(p.last_day, $3::date), $3::date) AS b, s.monthly * p.mult AS amount
-      FROM segments s JOIN active p ON p.kind = s.kind AND p.id = s.person_id
-     WHERE s.seg_end IS NULL OR s.seg_end >= $2::date) x
+      FROM (${amountSegmentsSql(kind as 'employee' | 'contractor', '$1', '$3')}) s
+      JOIN people p ON p.id COLLATE "C" = s.person_id COLLATE "C" AND p.kind = '${kind[0]}'
+     WHERE s.seg_end IS NULL OR s.seg_end >= $2::date`,
+    )
+    .join('\n    UNION ALL')}) x
    WHERE a <= b
 ),
 vac AS (
@@ -97,11 +97,11 @@ unpriced AS (
     FROM vint WHERE unpriced
 )
 SELECT grp, -1 AS idx, 'open_' || kind AS metric, count(*)::float8 AS v1, 0::float8 AS v2
-  FROM active WHERE start_date < $2::date AND (last_day IS NULL OR last_day >= $2::date - 1) GROUP BY 1, 3
+  FROM people WHERE start_date < $2::date AND (last_day IS NULL OR last_day >= $2::date - 1) GROUP BY 1, 3
 UNION ALL
-SELECT grp, ${idx('start_date')}, 'join_' || kind, count(*), 0 FROM active WHERE start_date >= $2::date AND start_date <= $3::date GROUP BY 1, 2, 3
+SELECT grp, ${idx('start_date')}, 'join_' || kind, count(*), 0 FROM people WHERE start_date >= $2::date AND start_date <= $3::date GROUP BY 1, 2, 3
 UNION ALL
-SELECT grp, ${idx('last_day + 1')}, 'leave_' || kind, count(*), 0 FROM active WHERE last_day >= $2::date - 1 AND last_day < $3::date GROUP BY 1, 2, 3
+SELECT grp, ${idx('last_day + 1')}, 'leave_' || kind, count(*), 0 FROM people WHERE last_day >= $2::date - 1 AND last_day < $3::date GROUP BY 1, 2, 3
 UNION ALL
 SELECT grp, ${idx('notice_date')}, 'notice', count(*), 0 FROM people WHERE kind = 'e' AND notice_date BETWEEN $2::date AND $3::date GROUP BY 1, 2
 UNION ALL
