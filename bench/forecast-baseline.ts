@@ -131,5 +131,7 @@ export const baselineHandler: BaselineHandler = async (req, pool) => {
   if (req.method !== 'GET' || !match) return NOT_FOUND;
   const auth = await authenticate(pool, req, match[1]);
   if (!auth) return UNAUTHORIZED;
-  return { status: 200, body: await forecast(pool, auth.organizationId, auth.livePlanId, new URLSearchParams(match[2] ?? '')) };
+  const query = new URLSearchParams(match[2] ?? '');
+  // A scenario is read like live data, from its own plan id (the service checks it belongs to the organization).
+  return { status: 200, body: await forecast(pool, auth.organizationId, query.get('scenarioId') ?? auth.livePlanId, query) };
 };

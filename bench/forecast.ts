@@ -11,8 +11,8 @@
  */
 import { join } from 'node:path';
 import type { Client } from 'pg';
-import { firstDifference } from './compare';
-import { createDatabase, machine, printTable, runBenchmark, runLoad, seed, startBaseline, startService, type LoadResult } from './harness';
+import { compare, firstDifference, printRuns, printSummaries, Scenario } from './compare';
+import { createDatabase, machine, printTable, runBenchmark, runLoad, seed, startBaseline, startService } from './harness';
 import {
   createOrganizations,
   SeedOrg,
@@ -151,33 +151,33 @@ export async function forecastBenchmark(): Promise<void> {
 
     const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
     const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
-    const load = (name: string, baseUrl: string, path: string) =>
-      runLoad({ name, baseUrl, path, method: 'GET', headers, connections: 1, durationSeconds });
-    const results: LoadResult[] = [];
-    for (let r = 0; r < rounds; r++) {
-      const pair = [
-        () => load('service 12 months by cost centre', service.baseUrl, p12),
-        () => load('baseline 12 months by cost centre', baseline.baseUrl, p12),
-      ];
-      for (const run of r % 2 ? pair.reverse() : pair) results.push(await run());
-      results.push(await load('service 60 months by cost centre', service.baseUrl, `${base}?from=2026-01&months=60&groupBy=costCentre`));
-      results.push(await load('service scenario 12 months by cost centre', service.baseUrl, `${p12}&scenarioId=${meta.scenarioId}`));
-      results.push(
-        await load('service scenario 12 months compare=live', service.baseUrl, `${p12}&scenarioId=${meta.scenarioId}&compare=live`),
-      );
-    }
-    const baselineRps = results.filter((x) => x.name.startsWith('baseline')).map((x) => x.requestsPerSecond);
-    const meanBaseline = baselineRps.reduce((a, v) => a + v, 0) / baselineRps.length;
-    printTable(
-      results.map((x) => ({
-        target: x.name,
-        'req/s': x.requestsPerSecond.toFixed(2),
-        p50: x.p50Ms,
-        p99: x.p99Ms,
-        failures: x.failures,
-        'ratio to baseline': (x.requestsPerSecond / meanBaseline).toFixed(2),
-      })),
-    );
+    const load = (path: string) => () => ({ method: 'GET' as const, path, headers });
+    const scenarios: Scenario[] = [
+      { name: 'GET /forecast 12 months by cost centre', load: load(p12) },
+      { name: 'GET /forecast 60 months by cost centre', load: load(`${base}?from=2026-01&months=60&groupBy=costCentre`) },
+      { name: 'GET /forecast scenario 12 months by cost centre', load: load(`${p12}&scenarioId=${meta.scenarioId}`) },
+    ];
+    const { runs, summaries } = await compare({ service, baseline, scenarios, rounds, durationSeconds, connections: 1, db });
+    printRuns(runs);
+    printSummaries(summaries);
+    const withLive = await runLoad({
+      name: 'service scenario compare=live',
+      baseUrl: service.baseUrl,
+      path: `${p12}&scenarioId=${meta.scenarioId}&compare=live`,
+      method: 'GET',
+      headers,
+      connections: 1,
+      durationSeconds,
+    });
+    printTable([
+      {
+        target: withLive.name,
+        'req/s': withLive.requestsPerSecond.toFixed(2),
+        p50: withLive.p50Ms,
+        p99: withLive.p99Ms,
+        failures: withLive.failures,
+      },
+    ]);
     process.stdout.write(`peak RSS: service ${service.peakRssMb()} MB; ${machine()}\n`);
   });
 }

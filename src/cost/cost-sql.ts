@@ -41,11 +41,13 @@ export function amountSegmentsSql(kind: 'employee' | 'contractor', planParam: st
     kind === 'employee'
       ? { table: 'salary_adjustments', person: 'employee_id', amount: salaryMonthlySql('a.salary') }
       : { table: 'rate_adjustments', person: 'contractor_id', amount: `a.rate::float8 * ${monthlyFactorSql('a.rate_type')}` };
-  return `SELECT a.${t.person} AS person_id, a.effective_date AS seg_start,
-                 lead(a.effective_date) OVER (PARTITION BY a.${t.person} COLLATE "C" ORDER BY a.effective_date) - 1 AS seg_end,
-                 ${t.amount} * ${rateOf('a.currency_code')} AS monthly
-            FROM ${t.table} a
-           WHERE a.plan_id = ${planParam} AND a.effective_date <= ${toParam}::date AND ${rateOf('a.currency_code')} IS NOT NULL`;
+  // OFFSET 0 keeps the inner query whole, so that the window's sort carries three narrow columns.
+  return `SELECT person_id, seg_start, lead(seg_start) OVER (PARTITION BY person_id COLLATE "C" ORDER BY seg_start) - 1 AS seg_end, monthly
+            FROM (SELECT a.${t.person} AS person_id, a.effective_date AS seg_start, ${t.amount} * ${rateOf('a.currency_code')} AS monthly
+                    FROM ${t.table} a
+                   WHERE a.plan_id = ${planParam} AND a.effective_date <= ${toParam}::date
+                  OFFSET 0) a
+           WHERE monthly IS NOT NULL`;
 }
 
 /** Months from the forecast's first month (`baseParam` = year * 12 + month of it) to the month of `day`. */

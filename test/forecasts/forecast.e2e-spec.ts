@@ -238,9 +238,14 @@ describe('04/§2 GET /forecast', () => {
     expect(res.body.data.totals[0].closing).toBe(6);
   });
 
-  it('04/§2: 403 without forecasts_view; 400 VALIDATION_ERROR naming the field for bad or unknown parameters; 404 for an unknown scenario', async () => {
+  it('04/§1.6 and §2: 403 without forecasts_view; 400 VALIDATION_ERROR naming the field for bad or unknown parameters; 404 for an unknown scenario', async () => {
     const key = await t.createKey(org, ['employees_view']);
     await t.http().get(`/api/v1/org/${org.orgId}/forecast`).set('Authorization', `Bearer ${key.key}`).expect(403);
+    // 04/§1.6: the new permissions can be granted to keys and show in /me.
+    const granted = await t.createKey(org, ['forecasts_view', 'business_metrics_view']);
+    const me = await t.http().get(`/api/v1/org/${org.orgId}/me`).set('Authorization', `Bearer ${granted.key}`).expect(200);
+    expect(me.body.data.permissions).toEqual(['business_metrics_view', 'forecasts_view']);
+    await t.http().get(`/api/v1/org/${org.orgId}/forecast?months=1`).set('Authorization', `Bearer ${granted.key}`).expect(200);
     const bad = async (query: string, field: string) => {
       const res = await org.api('get', `/forecast?${query}`).expect(400);
       expect(res.body.error.code).toBe('VALIDATION_ERROR');
