@@ -7,6 +7,7 @@
  * No validation, framework, logging, rate limiting or cost visibility check.
  */
 import type { Pool } from 'pg';
+import { calendarArrays, monthSpans } from '../src/cost/cost-math';
 import { forecastSql, GROUP_COLUMNS } from '../src/forecasts/forecast.repository';
 import type { ForecastGroupBy } from '../src/forecasts/dto/forecast-query.dto';
 import type { BaselineHandler } from './baseline-server';
@@ -29,7 +30,7 @@ const RATES = `rates AS (
 
 const sqlCache = new Map<string, string>();
 
-/** The one statement: $1 plan, $2 from, $3 to, $4 base, $5 today, $6 organization, $7 months. */
+/** The one statement: $1 plan, $2 from, $3 to, $4 and $8 the calendar arrays, $5 today, $6 organization, $7 months. */
 function statement(groupBy: ForecastGroupBy): string {
   let sql = sqlCache.get(groupBy);
   if (sql) return sql;
@@ -38,6 +39,7 @@ function statement(groupBy: ForecastGroupBy): string {
     .replace(/\$7::text\[\]/g, '(SELECT array_agg(currency ORDER BY currency) FROM rates)')
     .replace(/\$8::float8\[\]/g, '(SELECT array_agg(rate ORDER BY currency) FROM rates)')
     .replace(/\$9/g, '(SELECT reporting_currency FROM organizations WHERE id = $6)')
+    .replace(/\$11/g, '$8')
     .replace(/\$10/g, '$7');
   const names = groupBy === 'none' ? 'NULL::text' : `(SELECT n.name FROM ${GROUP_COLUMNS[groupBy].table} n WHERE n.id = g.grp)`;
   const f = (metric: string, v = 'v1') => `coalesce(sum(${v}) FILTER (WHERE metric = '${metric}'), 0)`;
@@ -79,7 +81,17 @@ async function forecast(pool: Pool, orgId: string, planId: string, query: URLSea
   const y = Number(from.slice(0, 4));
   const m = Number(from.slice(5, 7));
   const last = new Date(Date.UTC(y, m - 1 + months, 0)).toISOString().slice(0, 10);
-  const { rows } = await pool.query(statement(groupBy), [planId, `${from}-01`, last, y * 12 + m, today, orgId, months]);
+  const calendar = calendarArrays(monthSpans(from, months));
+  const { rows } = await pool.query(statement(groupBy), [
+    planId,
+    `${from}-01`,
+    last,
+    calendar.monthIndex,
+    today,
+    orgId,
+    months,
+    calendar.dayOfMonth,
+  ]);
   const groups = new Map<string | null, { key: { id: string; name: string | null } | null; months: Record<string, unknown>[] }>();
   const totals = new Map<string, Record<string, number>>();
   for (const r of rows) {

@@ -50,9 +50,21 @@ export function amountSegmentsSql(kind: 'employee' | 'contractor', planParam: st
            WHERE monthly IS NOT NULL`;
 }
 
-/** Months from the forecast's first month (`baseParam` = year * 12 + month of it) to the month of `day`. */
-export function monthIndexSql(day: string, baseParam: string): string {
-  return `(date_part('year', ${day})::int * 12 + date_part('month', ${day})::int - ${baseParam}::int)`;
+/**
+ * The calendar of a window as two array parameters (`calendarArrays` of cost-math.ts), always $4 and $11,
+ * indexed by days from the day before the window's first day ($2): the month index (-1 for that day) and
+ * the day of the month. Two array look-ups cost less than `date_part` on every row.
+ */
+const CALENDAR = { from: '$2', monthIndex: '$4', dayOfMonth: '$11' };
+
+/** The month index (0 = the window's first month) of `day`, a day from the day before the window to the day after it. */
+export function monthIndexSql(day: string): string {
+  return `(${CALENDAR.monthIndex}::int[])[(${day}) - ${CALENDAR.from}::date + 2]`;
+}
+
+/** The day of the month of `day` (same range as `monthIndexSql`). */
+export function dayOfMonthSql(day: string): string {
+  return `(${CALENDAR.dayOfMonth}::int[])[(${day}) - ${CALENDAR.from}::date + 2]`;
 }
 
 /**
@@ -63,10 +75,10 @@ export function monthIndexSql(day: string, baseParam: string): string {
  * -amount x (day of a - 1) in a's month and +amount x day of b in b's month. `foldMonthCosts` turns
  * them into the day-weighted month costs. Two rows per item at most, whatever the number of months.
  */
-export function monthCostRowsSql(items: string, baseParam: string): string {
-  return `SELECT grp, ${monthIndexSql('a', baseParam)} AS idx, sum(amount) AS full_amount, -sum(amount * (date_part('day', a) - 1)) AS day_amount
+export function monthCostRowsSql(items: string): string {
+  return `SELECT grp, ${monthIndexSql('a')} AS idx, sum(amount) AS full_amount, -sum(amount * (${dayOfMonthSql('a')} - 1)) AS day_amount
             FROM ${items} GROUP BY 1, 2
           UNION ALL
-          SELECT grp, ${monthIndexSql('b', baseParam)} AS idx, -sum(amount) AS full_amount, sum(amount * date_part('day', b)) AS day_amount
+          SELECT grp, ${monthIndexSql('b')} AS idx, -sum(amount) AS full_amount, sum(amount * ${dayOfMonthSql('b')}) AS day_amount
             FROM ${items} GROUP BY 1, 2`;
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { foldMonthCosts, monthSpans } from '../cost/cost-math';
+import { calendarArrays, foldMonthCosts, monthSpans } from '../cost/cost-math';
 import { delta, foldForecast, ForecastMetric, ForecastRow, monthDto, sumMonths } from './forecast-math';
 
 const row = (grp: string | null, idx: number, metric: ForecastMetric, v1: number, v2 = 0): ForecastRow => ({ grp, idx, metric, v1, v2 });
@@ -18,6 +18,12 @@ describe('forecast month math (04/§2)', () => {
   it('04/§1.3 day weighting: an item inside one month costs its days over the month’s days', () => {
     // [02-10, 02-20] at 2,800: +2,800 - 2,800 x 9 and -2,800 + 2,800 x 20 in February = 2,800 x 11 / 28.
     expect(foldMonthCosts([0, 0, 0], [0, -2_800 * 9 + 2_800 * 20, 0], spans)[1]).toBeCloseTo((2_800 * 11) / 28, 9);
+  });
+
+  it('04/§1.1: the SQL calendar runs from the day before the window to the day after it', () => {
+    const { monthIndex, dayOfMonth } = calendarArrays(monthSpans('2026-02', 2));
+    expect(monthIndex).toEqual([-1, ...Array(28).fill(0), ...Array(31).fill(1), 2]);
+    expect(dayOfMonth).toEqual([31, ...Array.from({ length: 28 }, (_, i) => i + 1), ...Array.from({ length: 31 }, (_, i) => i + 1), 1]);
   });
 
   it('04/§2: opening + joiners - leavers = closing every month, and a month opens with the previous closing', () => {

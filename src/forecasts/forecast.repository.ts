@@ -19,8 +19,8 @@ export interface ForecastWindow {
   /** First day of the first month and last day of the last month. */
   from: string;
   to: string;
-  /** year * 12 + month of the first month. */
-  base: number;
+  /** `calendarArrays` of the months. */
+  calendar: { monthIndex: number[]; dayOfMonth: number[] };
   months: number;
   today: string;
   groupBy: ForecastGroupBy;
@@ -30,7 +30,7 @@ export interface ForecastWindow {
  * The forecast's one SQL statement. Per person, segment of pay and vacancy interval it computes a
  * handful of (group, month index) event rows and lets PostgreSQL sum them, so that Node receives one row
  * per group, month and figure whatever the number of people; `forecast-math.ts` turns them into months
- * (running sums). Parameters: $1 plan, $2 from, $3 to, $4 base, $5 today, $6 organization,
+ * (running sums). Parameters: $1 plan, $2 from, $3 to, $4/$11 calendar (`calendarArrays`), $5 today, $6 organization,
  * $7/$8 rates (`CostPricing`), $9 reporting currency, $10 months.
  *
  * Rows (`metric`): open_e/open_c (idx -1: people active the day before `from`), join_e/join_c,
@@ -41,7 +41,7 @@ export interface ForecastWindow {
  */
 export function forecastSql(groupBy: ForecastGroupBy): string {
   const grp = (alias: string) => (groupBy === 'none' ? 'NULL::text' : `${alias}.${GROUP_COLUMNS[groupBy].column}::text`);
-  const idx = (day: string) => monthIndexSql(day, '$4');
+  const idx = (day: string) => monthIndexSql(day);
   const notice = `(SELECT o.notice_period_days FROM organizations o WHERE o.id = $6)`;
   return `
 WITH people AS MATERIALIZED (
@@ -92,8 +92,8 @@ vint AS MATERIALIZED (
 ),
 vitems AS (SELECT grp, GREATEST(a, $2::date) AS a, LEAST(COALESCE(b, $3::date), $3::date) AS b, amount FROM vint WHERE amount IS NOT NULL),
 unpriced AS (
-  SELECT grp, GREATEST(${idx('a')}, CASE WHEN prev_b IS NULL THEN 0 ELSE ${idx('prev_b')} + 1 END, 0) AS s,
-         LEAST(CASE WHEN b IS NULL THEN $10::int - 1 ELSE ${idx('b')} END, $10::int - 1) AS e
+  SELECT grp, GREATEST(${idx('GREATEST(a, $2::date)')}, CASE WHEN prev_b IS NULL THEN 0 ELSE ${idx('GREATEST(prev_b, $2::date - 1)')} + 1 END) AS s,
+         CASE WHEN b IS NULL THEN $10::int - 1 ELSE ${idx('LEAST(b, $3::date)')} END AS e
     FROM vint WHERE unpriced
 )
 SELECT grp, -1 AS idx, 'open_' || kind AS metric, count(*)::float8 AS v1, 0::float8 AS v2
@@ -105,11 +105,11 @@ SELECT grp, ${idx('last_day + 1')}, 'leave_' || kind, count(*), 0 FROM people WH
 UNION ALL
 SELECT grp, ${idx('notice_date')}, 'notice', count(*), 0 FROM people WHERE kind = 'e' AND notice_date BETWEEN $2::date AND $3::date GROUP BY 1, 2
 UNION ALL
-SELECT grp, idx, 'cost', sum(full_amount), sum(day_amount) FROM (${monthCostRowsSql('pitems', '$4')}) c GROUP BY 1, 2
+SELECT grp, idx, 'cost', sum(full_amount), sum(day_amount) FROM (${monthCostRowsSql('pitems')}) c GROUP BY 1, 2
 UNION ALL
-SELECT grp, idx, 'vcost', sum(full_amount), sum(day_amount) FROM (${monthCostRowsSql('vitems', '$4')}) c GROUP BY 1, 2
+SELECT grp, idx, 'vcost', sum(full_amount), sum(day_amount) FROM (${monthCostRowsSql('vitems')}) c GROUP BY 1, 2
 UNION ALL
-SELECT grp, GREATEST(${idx('a')}, 0), 'vopen', count(*), sum(fte) FROM vint GROUP BY 1, 2
+SELECT grp, ${idx('GREATEST(a, $2::date)')}, 'vopen', count(*), sum(fte) FROM vint GROUP BY 1, 2
 UNION ALL
 SELECT grp, ${idx('b + 1')}, 'vopen', -count(*), -sum(fte) FROM vint WHERE b < $3::date GROUP BY 1, 2
 UNION ALL
@@ -134,13 +134,14 @@ export class ForecastRepository {
       w.planId,
       w.from,
       w.to,
-      w.base,
+      w.calendar.monthIndex,
       w.today,
       w.organizationId,
       pricing.currencies,
       pricing.rates,
       pricing.currency,
       w.months,
+      w.calendar.dayOfMonth,
     ]);
     return rows as ForecastRow[];
   }

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import type { RequestContext } from '../access/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { todayUtc } from '../common/dates';
-import { MonthSpan, monthSpans } from '../cost/cost-math';
+import { calendarArrays, MonthSpan, monthSpans } from '../cost/cost-math';
 import { CostService } from '../cost/cost.service';
 import { ForecastDto, ForecastGroupDto, ForecastQueryDto } from './dto/forecast-query.dto';
 import { emptyMonths, foldForecast, monthDto, RawMonth, sumMonths } from './forecast-math';
@@ -35,7 +35,7 @@ export class ForecastService {
       organizationId: ctx.organizationId,
       from: `${from}-01`,
       to: spans[spans.length - 1].month + `-${String(spans[spans.length - 1].days).padStart(2, '0')}`,
-      base: Number(from.slice(0, 4)) * 12 + Number(from.slice(5, 7)),
+      calendar: calendarArrays(spans),
       months: spans.length,
       today,
       groupBy,
