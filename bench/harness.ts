@@ -81,13 +81,12 @@ export async function createDatabase(prefix = 'wfp_bench'): Promise<BenchDatabas
   const exists = keep ? (await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [keep])).rowCount === 1 : false;
   if (!exists) await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
-  if (!keep)
-    onCleanup(async () => {
-      const dropper = new Client({ connectionString: `${BENCH_PG_URL}/postgres` });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await dropper.end();
-    });
+  if (!keep) onCleanup(async () => {
+    const dropper = new Client({ connectionString: `${BENCH_PG_URL}/postgres` });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await dropper.end();
+  });
   const url = `${BENCH_PG_URL}/${name}`;
   await migrateDatabase(url, false);
   const client = new Client({ connectionString: url });
@@ -378,9 +377,7 @@ export function printTable(rows: Record<string, string | number>[]): void {
   if (!rows.length) return;
   const columns = Object.keys(rows[0]);
   const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
-  process.stdout.write(
-    `${[line(columns), line(columns.map(() => '---')), ...rows.map((row) => line(columns.map((c) => row[c])))].join('\n')}\n`,
-  );
+  process.stdout.write(`${[line(columns), line(columns.map(() => '---')), ...rows.map((row) => line(columns.map((c) => row[c])))].join('\n')}\n`);
 }
 
 /** A short description of the machine, for the results. */

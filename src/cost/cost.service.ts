@@ -45,19 +45,13 @@ export class CostBook {
     if (this.asked?.first !== first || this.asked.count !== count) {
       const months = monthSpans(first, count);
       const w = this.window;
-      if (w && months.some((m) => m.first < w.from || m.last > w.to))
-        throw new Error(`CostBook: ${first} (+${count - 1} months) outside the loaded window`);
+      if (w && months.some((m) => m.first < w.from || m.last > w.to)) throw new Error(`CostBook: ${first} (+${count - 1} months) outside the loaded window`);
       this.asked = { first, count, months };
     }
     return this.asked.months;
   }
 
-  private into(
-    person: Person,
-    months: MonthSpan[],
-    occupancy: { start: string; end: string | null; fte: number },
-    out: number[],
-  ): number[] {
+  private into(person: Person, months: MonthSpan[], occupancy: { start: string; end: string | null; fte: number }, out: number[]): number[] {
     const end = occupancy.end === null ? Infinity : dayNumber(occupancy.end);
     return this.people[person.kind].costsInto(person.id, months, dayNumber(occupancy.start), end, occupancy.fte, out) ? out : out.fill(0);
   }
@@ -77,7 +71,7 @@ export class CostBook {
 }
 
 /**
- * How amounts convert to the reporting currency today, for SQL (`ratesSql` of cost-sql.ts): each
+ * How amounts convert to the reporting currency today, for SQL (`rateOf` of cost-sql.ts): each
  * convertible currency with its rate (the reporting currency at 1); other currencies are left out.
  */
 export interface CostPricing {
@@ -94,10 +88,7 @@ export class CostService {
   async pricing(ctx: RequestContext, em: EntityManager): Promise<CostPricing> {
     const [[{ reporting_currency: currency }], converter] = await reads(
       !em.queryRunner,
-      () =>
-        em.query(`SELECT reporting_currency FROM organizations WHERE id = $1`, [ctx.organizationId]) as Promise<
-          { reporting_currency: string }[]
-        >,
+      () => em.query(`SELECT reporting_currency FROM organizations WHERE id = $1`, [ctx.organizationId]) as Promise<{ reporting_currency: string }[]>,
       () => this.rates.converterOn(ctx.organizationId, undefined, em),
     );
     const pricing: CostPricing = { currency, currencies: [currency], rates: [1] };
@@ -157,10 +148,9 @@ export class CostService {
     const [[{ reporting_currency: currency }], converter, employeeRows, contractorRows, vacancyRows] = await reads(
       !em.queryRunner,
       () =>
-        em.query(`SELECT reporting_currency FROM organizations WHERE id = $1`, [ctx.organizationId]) as Promise<
-          { reporting_currency: string }[]
-        >,
-      () => this.rates.converterOn(ctx.organizationId, undefined, em),
+        em.query(`SELECT reporting_currency FROM organizations WHERE id = $1`, [ctx.organizationId]) as Promise<{ reporting_currency: string }[]>,
+      () =>
+        this.rates.converterOn(ctx.organizationId, undefined, em),
       () =>
         (employees
           ? em.query(
@@ -171,9 +161,7 @@ export class CostService {
                 WHERE e.plan_id = $1 AND e.id ${employees.where}`,
               [ctx.planId, ...employees.params, ...(window ? [window.from, window.to, ctx.organizationId] : [])],
             )
-          : Promise.resolve([])) as Promise<
-          { id: string; multiplier: string | null; effective_date: string | null; salary: string | null; currency_code: string | null }[]
-        >,
+          : Promise.resolve([])) as Promise<{ id: string; multiplier: string | null; effective_date: string | null; salary: string | null; currency_code: string | null }[]>,
       () =>
         (contractors
           ? em.query(
@@ -184,16 +172,7 @@ export class CostService {
                 WHERE c.plan_id = $1 AND c.id ${contractors.where}`,
               [ctx.planId, ...contractors.params],
             )
-          : Promise.resolve([])) as Promise<
-          {
-            id: string;
-            multiplier: string | null;
-            effective_date: string | null;
-            rate: string | null;
-            rate_type: RateType | null;
-            currency_code: string | null;
-          }[]
-        >,
+          : Promise.resolve([])) as Promise<{ id: string; multiplier: string | null; effective_date: string | null; rate: string | null; rate_type: RateType | null; currency_code: string | null }[]>,
       () =>
         (vacancyIds.length
           ? em.query(
@@ -202,9 +181,7 @@ export class CostService {
                 WHERE v.plan_id = $1 AND v.id = ANY($2)`,
               [ctx.planId, vacancyIds],
             )
-          : Promise.resolve([])) as Promise<
-          { id: string; multiplier: string | null; salary: string | null; currency_code: string | null }[]
-        >,
+          : Promise.resolve([])) as Promise<{ id: string; multiplier: string | null; salary: string | null; currency_code: string | null }[]>,
     );
 
     let unconverted = 0;

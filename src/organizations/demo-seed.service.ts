@@ -34,10 +34,7 @@ export class DemoSeedService {
       await em.query('LOCK TABLE organizations IN EXCLUSIVE MODE');
       const [{ count }] = await em.query('SELECT count(*)::int AS count FROM organizations');
       if (count > 0) return null;
-      const org = await this.organizations.create(
-        { name: 'Demo Organization', reportingCurrency: 'USD', functionalGroupsEnabled: true },
-        em,
-      );
+      const org = await this.organizations.create({ name: 'Demo Organization', reportingCurrency: 'USD', functionalGroupsEnabled: true }, em);
       const user = await this.users.create(org.id, { email: 'demo@example.com', name: 'Demo Admin', permissions: ['*'], active: true }, em);
       const key = await this.keys.create(org.id, user.id, { name: 'Demo key', permissions: [...API_PERMISSIONS] }, em);
       return { organizationId: org.id, userId: user.id, apiKey: key.key };

@@ -78,8 +78,7 @@ export class ExchangeRatesService extends CrudService<ExchangeRateEntity, Exchan
       },
       apply: async (entity, input) => {
         assignDefined(entity, input, FIELDS, ['rate']);
-        if (entity.fromCurrency === entity.toCurrency)
-          throw DomainError.validation('toCurrency', 'toCurrency must differ from fromCurrency');
+        if (entity.fromCurrency === entity.toCurrency) throw DomainError.validation('toCurrency', 'toCurrency must differ from fromCurrency');
       },
     });
   }
@@ -90,11 +89,7 @@ export class ExchangeRatesService extends CrudService<ExchangeRateEntity, Exchan
   }
 
   /** Every rate of the organization in force on `day` (default today, UTC: "the current rate"). */
-  async converterOn(
-    organizationId: string,
-    day: string = todayUtc(),
-    em: EntityManager = this.dataSource.manager,
-  ): Promise<CurrencyConverter> {
+  async converterOn(organizationId: string, day: string = todayUtc(), em: EntityManager = this.dataSource.manager): Promise<CurrencyConverter> {
     const rows: { from_currency: string; to_currency: string; rate: string; effective_date: string }[] = await em.query(
       `SELECT DISTINCT ON (from_currency, to_currency) from_currency, to_currency, rate, effective_date
          FROM exchange_rates
@@ -102,9 +97,7 @@ export class ExchangeRatesService extends CrudService<ExchangeRateEntity, Exchan
         ORDER BY from_currency, to_currency, effective_date DESC`,
       [organizationId, day],
     );
-    const rates = new Map(
-      rows.map((r) => [`${r.from_currency}:${r.to_currency}`, { rate: Number(r.rate), effectiveDate: r.effective_date }]),
-    );
+    const rates = new Map(rows.map((r) => [`${r.from_currency}:${r.to_currency}`, { rate: Number(r.rate), effectiveDate: r.effective_date }]));
     return new CurrencyConverter(day, rates);
   }
 
@@ -112,15 +105,6 @@ export class ExchangeRatesService extends CrudService<ExchangeRateEntity, Exchan
     const converter = await this.converterOn(ctx.organizationId, day);
     const found = converter.rate(from, to);
     if (!found) throw DomainError.notFound(`Exchange rate from ${from} to ${to} in force on ${day}`);
-    return {
-      from,
-      to,
-      date: day,
-      rate: found.rate,
-      amount,
-      converted: amount * found.rate,
-      source: found.source,
-      effectiveDate: found.effectiveDate,
-    };
+    return { from, to, date: day, rate: found.rate, amount, converted: amount * found.rate, source: found.source, effectiveDate: found.effectiveDate };
   }
 }
