@@ -220,7 +220,10 @@ describe('04/§2 GET /forecast', () => {
     ]);
     const live = await forecast('from=2026-01&months=3');
     expect(live.totals[1].closing).toBe(5);
-    const csv = await org.api('get', `/forecast?from=2026-01&months=3&scenarioId=${scenario}&compare=live`).set('Accept', 'text/csv').expect(200);
+    const csv = await org
+      .api('get', `/forecast?from=2026-01&months=3&scenarioId=${scenario}&compare=live`)
+      .set('Accept', 'text/csv')
+      .expect(200);
     const [header, , february] = csv.text.trim().split('\r\n');
     expect(header.endsWith(',currency,deltaClosing,deltaForecastHeadcount,deltaForecastCost')).toBe(true);
     expect(february.endsWith(',USD,-1,-1,-12500')).toBe(true);
