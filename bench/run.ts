@@ -2,6 +2,7 @@
 import { changesBenchmark } from './changes';
 import { bulkBenchmark } from './bulk';
 import { employeesBenchmark } from './employees';
+import { forecastBenchmark } from './forecast';
 import { functionalBenchmark } from './functional';
 import { readingsBenchmark } from './readings';
 import { referenceDataBenchmark } from './reference-data';
@@ -19,6 +20,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   functional: functionalBenchmark,
   changes: changesBenchmark,
   bulk: bulkBenchmark,
+  forecast: forecastBenchmark,
 };
 
 async function main(): Promise<void> {

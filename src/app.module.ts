@@ -27,6 +27,7 @@ import { ScenariosModule } from './scenarios/scenarios.module';
 import { FunctionalStructureModule } from './functional-structure/functional-structure.module';
 import { CostModule } from './cost/cost.module';
 import { ChangesModule } from './changes/changes.module';
+import { ForecastsModule } from './forecasts/forecasts.module';
 
 @Module({})
 export class AppModule {
@@ -52,6 +53,7 @@ export class AppModule {
         FunctionalStructureModule,
         CostModule,
         ChangesModule,
+        ForecastsModule,
         BusinessMetricsModule,
       ],
       controllers: [HealthController, RootController],

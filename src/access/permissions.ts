@@ -24,6 +24,8 @@ export const API_PERMISSIONS = [
   'functional_groups_edit',
   'functional_groups_share',
   'financials_view_summary',
+  'forecasts_view',
+  'business_metrics_view',
 ] as const;
 
 export type ApiPermission = (typeof API_PERMISSIONS)[number];

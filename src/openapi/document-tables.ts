@@ -42,6 +42,11 @@ export const TAGS: readonly { name: string; description: string }[] = [
     description: 'Public API. Definitions of custom attributes; values are set on each record under `/{id}/custom-attributes`.',
   },
   {
+    name: 'Forecast',
+    description:
+      'Public API. Headcount, vacancies and cost per month from the plan (live or a scenario), grouped and compared, in JSON or CSV.',
+  },
+  {
     name: 'Changes',
     description: 'Public API (HR sync). The feed of every committed change in commit order, paged by an opaque cursor.',
   },

@@ -137,6 +137,8 @@ function finishResponses(op: OperationObject, path: string): void {
     const header = RESPONSE_HEADERS[status];
     if (header) response.headers = { ...response.headers, [header[0]]: { description: header[1], schema: { type: 'string' } } };
     const media = response.content?.['application/json'];
+    // Errors are JSON whatever the route produces (ApiProduces lists its success types on every status).
+    if (media && Number(status) >= 400) response.content = { 'application/json': media };
     const ref = (media?.schema as ReferenceObject | undefined)?.$ref ?? '';
     if (media && ref.endsWith('/RateLimitResponseDto')) media.example = ERROR_EXAMPLES['429'];
     if (!media || !ref.endsWith('/ErrorResponseDto')) continue;

@@ -44,6 +44,13 @@ export class CurrencyConverter {
     return null;
   }
 
+  /** Every currency some rate of this day names. */
+  currencies(): string[] {
+    const out = new Set<string>();
+    for (const pair of this.rates.keys()) for (const code of pair.split(':')) out.add(code);
+    return [...out];
+  }
+
   convert(amount: number, from: string, to: string): number | null {
     const found = this.rate(from, to);
     return found ? amount * found.rate : null;

@@ -2703,6 +2703,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/org/{orgId}/forecast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Headcount and cost per month from `from` for `months` (spec 04 §2), live or a scenario (`scenarioId`, with `compare=live` for deltas), optionally per cost centre, location, job role or work type
+         * @description Headcount and cost per month from `from` for `months` (spec 04 §2), live or a scenario
+         *     (`scenarioId`, with `compare=live` for deltas), optionally per cost centre, location, job role or
+         *     work type. `Accept: text/csv` gives the same figures as CSV, one row per group and month.
+         *
+         *     Public API: an API key with `forecasts_view` (held by the key and by its creator).
+         */
+        get: operations["Forecast_forecast"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/org/{orgId}/business-metrics/readings": {
         parameters: {
             query?: never;
@@ -2907,7 +2931,7 @@ export interface components {
              *       "employees_view"
              *     ]
              */
-            permissions: ("employees_view" | "employees_edit" | "contractors_view" | "contractors_edit" | "vacancies_view" | "vacancies_edit" | "projects_view" | "projects_edit" | "teams_view" | "teams_edit" | "assignments_view" | "assignments_edit" | "compensation_view" | "compensation_edit" | "reference_data_view" | "reference_data_edit" | "custom_attributes_view" | "custom_attributes_edit" | "business_metrics_ingest" | "functional_groups_view" | "functional_groups_edit" | "functional_groups_share" | "financials_view_summary")[];
+            permissions: ("employees_view" | "employees_edit" | "contractors_view" | "contractors_edit" | "vacancies_view" | "vacancies_edit" | "projects_view" | "projects_edit" | "teams_view" | "teams_edit" | "assignments_view" | "assignments_edit" | "compensation_view" | "compensation_edit" | "reference_data_view" | "reference_data_edit" | "custom_attributes_view" | "custom_attributes_edit" | "business_metrics_ingest" | "functional_groups_view" | "functional_groups_edit" | "functional_groups_share" | "financials_view_summary" | "forecasts_view" | "business_metrics_view")[];
             /**
              * Format: date-time
              * @description ISO 8601 datetime after which the key stops working.
@@ -2965,6 +2989,8 @@ export interface components {
             functionalGroupsEnabled: boolean;
             /** @description Whether reading functional groups needs an access grant (see the create field). */
             functionalGroupsRestrictedVisibility: boolean;
+            /** @description Days from noticeDate to the expected last day in forecasts (see the create field). */
+            noticePeriodDays: number;
             /**
              * Format: date-time
              * @example 2026-01-15T09:30:00.000Z
@@ -2995,6 +3021,11 @@ export interface components {
              *     them); when false (the default) every account whose key has functional_groups_view reads every group.
              */
             functionalGroupsRestrictedVisibility?: boolean;
+            /**
+             * @description Spec 04 §1.2: days after an employee's noticeDate that the forecast takes as their last day when
+             *     endDate is not set (integer 0-365, default 30).
+             */
+            noticePeriodDays?: number;
         };
         UpdateOrganizationDto: {
             /** @description Display name. */
@@ -3012,6 +3043,11 @@ export interface components {
              *     them); when false (the default) every account whose key has functional_groups_view reads every group.
              */
             functionalGroupsRestrictedVisibility?: boolean;
+            /**
+             * @description Spec 04 §1.2: days after an employee's noticeDate that the forecast takes as their last day when
+             *     endDate is not set (integer 0-365, default 30).
+             */
+            noticePeriodDays?: number;
         };
         UserDto: {
             id: string;
@@ -3040,7 +3076,7 @@ export interface components {
              *       "view_costs"
              *     ]
              */
-            permissions: ("employees_view" | "employees_edit" | "contractors_view" | "contractors_edit" | "vacancies_view" | "vacancies_edit" | "projects_view" | "projects_edit" | "teams_view" | "teams_edit" | "assignments_view" | "assignments_edit" | "compensation_view" | "compensation_edit" | "reference_data_view" | "reference_data_edit" | "custom_attributes_view" | "custom_attributes_edit" | "business_metrics_ingest" | "functional_groups_view" | "functional_groups_edit" | "functional_groups_share" | "financials_view_summary" | "edit_all_functional_groups" | "share_functional_groups" | "view_costs" | "view_webhooks" | "configure_webhooks" | "manage_scenarios" | "*")[];
+            permissions: ("employees_view" | "employees_edit" | "contractors_view" | "contractors_edit" | "vacancies_view" | "vacancies_edit" | "projects_view" | "projects_edit" | "teams_view" | "teams_edit" | "assignments_view" | "assignments_edit" | "compensation_view" | "compensation_edit" | "reference_data_view" | "reference_data_edit" | "custom_attributes_view" | "custom_attributes_edit" | "business_metrics_ingest" | "functional_groups_view" | "functional_groups_edit" | "functional_groups_share" | "financials_view_summary" | "forecasts_view" | "business_metrics_view" | "edit_all_functional_groups" | "share_functional_groups" | "view_costs" | "view_webhooks" | "configure_webhooks" | "manage_scenarios" | "*")[];
             /**
              * Format: email
              * @description Login e-mail; unique in the organization (matched case-insensitively).
@@ -3060,7 +3096,7 @@ export interface components {
              *       "view_costs"
              *     ]
              */
-            permissions?: ("employees_view" | "employees_edit" | "contractors_view" | "contractors_edit" | "vacancies_view" | "vacancies_edit" | "projects_view" | "projects_edit" | "teams_view" | "teams_edit" | "assignments_view" | "assignments_edit" | "compensation_view" | "compensation_edit" | "reference_data_view" | "reference_data_edit" | "custom_attributes_view" | "custom_attributes_edit" | "business_metrics_ingest" | "functional_groups_view" | "functional_groups_edit" | "functional_groups_share" | "financials_view_summary" | "edit_all_functional_groups" | "share_functional_groups" | "view_costs" | "view_webhooks" | "configure_webhooks" | "manage_scenarios" | "*")[];
+            permissions?: ("employees_view" | "employees_edit" | "contractors_view" | "contractors_edit" | "vacancies_view" | "vacancies_edit" | "projects_view" | "projects_edit" | "teams_view" | "teams_edit" | "assignments_view" | "assignments_edit" | "compensation_view" | "compensation_edit" | "reference_data_view" | "reference_data_edit" | "custom_attributes_view" | "custom_attributes_edit" | "business_metrics_ingest" | "functional_groups_view" | "functional_groups_edit" | "functional_groups_share" | "financials_view_summary" | "forecasts_view" | "business_metrics_view" | "edit_all_functional_groups" | "share_functional_groups" | "view_costs" | "view_webhooks" | "configure_webhooks" | "manage_scenarios" | "*")[];
             /**
              * Format: email
              * @description Login e-mail; unique in the organization (matched case-insensitively).
@@ -5583,6 +5619,56 @@ export interface components {
         ChangesPageDto: {
             data: components["schemas"]["ChangeDto"][];
             meta: components["schemas"]["ChangesMetaDto"];
+        };
+        ForecastGroupKeyDto: {
+            id: string;
+            name: string | null;
+        };
+        ForecastDeltaDto: {
+            closing: number;
+            forecastHeadcount: number;
+            forecastCost: number | null;
+        };
+        ForecastMonthDto: {
+            /** @example 2026-01 */
+            month: string;
+            opening: number;
+            joiners: number;
+            leavers: number;
+            closing: number;
+            employees: number;
+            contractors: number;
+            openVacancies: number;
+            openVacancyFte: number;
+            plannedHires: number;
+            notices: number;
+            forecastHeadcount: number;
+            cost: number | null;
+            vacancyCost: number | null;
+            forecastCost: number | null;
+            unpricedVacancies: number;
+            /** @description With compare=live */
+            delta?: components["schemas"]["ForecastDeltaDto"];
+        };
+        ForecastGroupDto: {
+            /** @description null: records without the attribute (and the one group of groupBy none) */
+            key: components["schemas"]["ForecastGroupKeyDto"] | null;
+            months: components["schemas"]["ForecastMonthDto"][];
+        };
+        ForecastDto: {
+            /** @example 2026-01 */
+            from: string;
+            /** @example 12 */
+            months: number;
+            /** @enum {string} */
+            groupBy: "none" | "costCentre" | "location" | "jobRole" | "workType";
+            /**
+             * @description The organization's reporting currency
+             * @example USD
+             */
+            currency: string;
+            groups: components["schemas"]["ForecastGroupDto"][];
+            totals: components["schemas"]["ForecastMonthDto"][];
         };
         IngestedMetricDto: {
             id: string;
@@ -27421,6 +27507,142 @@ export interface operations {
                      *         "code": "FORBIDDEN",
                      *         "message": "The API key lacks the permission employees_edit",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+        };
+    };
+    Forecast_forecast: {
+        parameters: {
+            query?: {
+                /**
+                 * @description First month, YYYY-MM (default the current month, UTC)
+                 * @example 2026-01
+                 */
+                from?: string;
+                months?: number;
+                groupBy?: "none" | "costCentre" | "location" | "jobRole" | "workType";
+                /** @description With scenarioId only: each month carries delta = scenario minus live */
+                compare?: "live";
+                /** @description Forecast a what-if scenario instead of live data. */
+                scenarioId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ForecastDto"];
+                    };
+                    "text/csv": {
+                        data: components["schemas"]["ForecastDto"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Key lacks forecasts_view, or orgId is not the key's organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission forecasts_view",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such record in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
                      *       }
                      *     }
                      */
