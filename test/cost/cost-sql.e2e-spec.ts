@@ -96,10 +96,11 @@ describe('cost service: the forecast SQL path and the CostBook agree (04/§1.3)'
         }
         // Equal to the cent (a sum in another order may round the other way at exactly half a cent).
         forecast.totals.forEach((m: { cost: number }, k: number) =>
-          expect(Math.abs(m.cost - roundMoney(expected[k]))).toBeLessThanOrEqual(0.01),
+          expect(Math.abs(Math.round(m.cost * 100) - Math.round(roundMoney(expected[k]) * 100))).toBeLessThanOrEqual(1),
         );
       }),
-      { numRuns: 8 },
+      // A fixed seed keeps CI reproducible; COST_SEED explores others.
+      { numRuns: 8, seed: Number(process.env.COST_SEED ?? 1414) },
     );
   });
 });

@@ -2711,8 +2711,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Headcount and cost per month from `from` for `months` (spec 04 §2), live or a scenario (`scenarioId`, with `compare=live` for deltas), optionally per cost centre, location, job role or work type
-         * @description Headcount and cost per month from `from` for `months` (spec 04 §2), live or a scenario
+         * Headcount and cost forecast per month
+         * @description Headcount and cost forecast per month. From `from` for `months` (spec 04 §2), live or a scenario
          *     (`scenarioId`, with `compare=live` for deltas), optionally per cost centre, location, job role or
          *     work type. `Accept: text/csv` gives the same figures as CSV, one row per group and month.
          *
