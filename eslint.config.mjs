@@ -1,7 +1,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.data/**', '**/*.js', '**/*.mjs'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.data/**', 'test/generated/**', '**/*.js', '**/*.mjs'] },
   ...tseslint.configs.recommended,
   {
     languageOptions: {
@@ -12,6 +12,32 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false } }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='maxDecimalPlaces']",
+          message:
+            "Use IsDecimal(places) from src/common/validation/validators: class-validator's maxDecimalPlaces throws on numbers like 1e-10.",
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'class-validator',
+              importNames: ['IsOptional', 'ValidateNested'],
+              message:
+                'Use IsOptional/IsNullable/NestedObject from src/common/validation/validators: they refuse null and arrays where the spec does.',
+            },
+          ],
+        },
+      ],
     },
+  },
+  {
+    // The project's own decorators are built from class-validator's.
+    files: ['src/common/validation/validators.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
 );

@@ -64,16 +64,24 @@ export interface BenchDatabase {
   url: string;
   /** A connection for seeding and checks (not used by the loads). */
   client: Client;
+  /** An existing database kept with BENCH_KEEP_DB (already seeded). */
+  reused?: boolean;
 }
 
-/** Creates `<prefix>_<time>_<pid>` on BENCH_PG_URL, applies every migration, and drops it at clean-up. */
+/**
+ * Creates `<prefix>_<time>_<pid>` on BENCH_PG_URL, applies every migration, and drops it at clean-up.
+ * With `BENCH_KEEP_DB=<name>` the database is that one, kept afterwards and reused when it exists
+ * (`reused` true: the benchmark may skip its seeding; see `forecast.ts`).
+ */
 export async function createDatabase(prefix = 'wfp_bench'): Promise<BenchDatabase> {
-  const name = `${prefix}_${Date.now()}_${process.pid}`;
+  const keep = process.env.BENCH_KEEP_DB;
+  const name = keep ?? `${prefix}_${Date.now()}_${process.pid}`;
   const admin = new Client({ connectionString: `${BENCH_PG_URL}/postgres` });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
+  const exists = keep ? (await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [keep])).rowCount === 1 : false;
+  if (!exists) await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
-  onCleanup(async () => {
+  if (!keep) onCleanup(async () => {
     const dropper = new Client({ connectionString: `${BENCH_PG_URL}/postgres` });
     await dropper.connect();
     await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -84,7 +92,7 @@ export async function createDatabase(prefix = 'wfp_bench'): Promise<BenchDatabas
   const client = new Client({ connectionString: url });
   await client.connect();
   onCleanup(() => client.end());
-  return { name, url, client };
+  return { name, url, client, reused: exists };
 }
 
 /** Seeds through SQL: the caller's function gets the database's client (run it in a transaction if it wants one). */

@@ -1,5 +1,8 @@
 /** Entry point of `npm run bench -- <name>`: runs one benchmark of bench/. */
+import { changesBenchmark } from './changes';
+import { bulkBenchmark } from './bulk';
 import { employeesBenchmark } from './employees';
+import { forecastBenchmark } from './forecast';
 import { functionalBenchmark } from './functional';
 import { metricsSummaryBenchmark } from './metrics-summary';
 import { readingsBenchmark } from './readings';
@@ -16,6 +19,9 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   scenarios: scenariosBenchmark,
   vacancies: vacanciesBenchmark,
   functional: functionalBenchmark,
+  changes: changesBenchmark,
+  bulk: bulkBenchmark,
+  forecast: forecastBenchmark,
   'metrics-summary': metricsSummaryBenchmark,
 };
 

@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const config = loadConfig({ ...process.env, DATABASE_URL: 'postgresql://unused@127.0.0.1/unused', LOG_LEVEL: 'silent' });
   const runtime = { url: config.databaseUrl } as unknown as DatabaseRuntime;
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, runtime), { preview: true, logger: false });
-  const document = buildOpenApiDocument(app);
+  const document = buildOpenApiDocument(app, true);
   const target = process.argv[2] ?? join(__dirname, '..', '..', 'openapi.json');
   writeFileSync(target, JSON.stringify(document, null, 2) + '\n');
   await app.close();

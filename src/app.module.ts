@@ -4,6 +4,7 @@ import { EventEmitterModule } from '@nestjs/event-emitter';
 import { AccessModule } from './access/access.module';
 import { BusinessMetricsModule } from './business-metrics/business-metrics.module';
 import { AllExceptionsFilter } from './common/errors/exception.filter';
+import { IdempotencyInterceptor } from './common/http/idempotency.interceptor';
 import { LocationInterceptor } from './common/http/location';
 import { AppValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
@@ -25,6 +26,8 @@ import { VacanciesModule } from './vacancies/vacancies.module';
 import { ScenariosModule } from './scenarios/scenarios.module';
 import { FunctionalStructureModule } from './functional-structure/functional-structure.module';
 import { CostModule } from './cost/cost.module';
+import { ChangesModule } from './changes/changes.module';
+import { ForecastsModule } from './forecasts/forecasts.module';
 import { McpModule } from './mcp/mcp.module';
 
 @Module({})
@@ -50,6 +53,8 @@ export class AppModule {
         ScenariosModule,
         FunctionalStructureModule,
         CostModule,
+        ChangesModule,
+        ForecastsModule,
         BusinessMetricsModule,
         McpModule,
       ],
@@ -58,6 +63,8 @@ export class AppModule {
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useClass: AppValidationPipe },
         { provide: APP_INTERCEPTOR, useClass: LocationInterceptor },
+        // After LocationInterceptor, so that a replayed 201 gets its Location from the replayed body.
+        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],
     };
   }

@@ -1,21 +1,41 @@
 import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { documentIdempotencyKey } from './common/http/idempotency.interceptor';
 import { requestLog } from './common/logging/request-log';
 import { AppConfig } from './config/app-config';
+import { finishOpenApiDocument } from './openapi/finish-document';
+import { ServedDocument, serverOf } from './openapi/served-document';
+import { DemoSeedService } from './organizations/demo-seed.service';
 
-export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+export function buildOpenApiDocument(app: INestApplication, strict = false): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Workforce Planning API')
     .setDescription(
-      'Public API under /api/v1/org/{orgId} (API key: `Authorization: Bearer wfp_...`) and the application API ' +
-        'under /admin/v1 (`Authorization: Bearer <ADMIN_TOKEN>`). Errors are `{ error: { code, message, details?, errorId? } }`.',
+      'The public API under `/api/v1/org/{orgId}` (API key: `Authorization: Bearer wfp_...`) and the application API under ' +
+        '`/admin/v1` (`Authorization: Bearer <ADMIN_TOKEN>`). Errors are `{ error: { code, message, details?, errorId? } }`.\n\n' +
+        'Try it: the first start on an empty embedded database prints a demo organization id and a demo API key. ' +
+        'Press **Authorize**, paste the key under `api-key`; `orgId` is filled with the demo organization.',
     )
     .setVersion('1.4.0')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key: wfp_ followed by 43 base62 characters' }, 'api-key')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN of the server' }, 'admin-token')
+    // addSecurity, not addBearerAuth: that one says bearerFormat JWT, and neither token is a JWT.
+    .addSecurity('api-key', {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'API key: `wfp_` followed by 43 base62 characters (the demo key is printed at the first start)',
+    })
+    .addSecurity('admin-token', {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'The ADMIN_TOKEN of the server (printed at startup when not set)',
+    })
     .build();
-  return SwaggerModule.createDocument(app, config, { operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}` });
+  const document = SwaggerModule.createDocument(app, config, {
+    operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
+  });
+  documentIdempotencyKey(document);
+  return finishOpenApiDocument(document, strict);
 }
 
 /** Everything main.ts and the tests share: body limits, logging, Swagger. Pipes and the filter are providers of AppModule. */
@@ -27,5 +47,17 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.use(requestLog);
   app.useBodyParser('json', { limit: config.bodyLimit });
   const document = buildOpenApiDocument(app);
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json', yamlDocumentUrl: 'docs/openapi.yaml' });
+  let served: ServedDocument | undefined;
+  SwaggerModule.setup('docs', app, document, {
+    jsonDocumentUrl: 'docs/openapi.json',
+    yamlDocumentUrl: 'docs/openapi.yaml',
+    customSiteTitle: 'Workforce Planning API',
+    swaggerOptions: { persistAuthorization: true, displayRequestDuration: true, deepLinking: true, operationsSorter: 'alpha' },
+    // Servers and the demo organization's id as orgId example: "Try it out" then works as shown.
+    patchDocumentOnRequest: async <R>(req: R, _res: unknown, doc: OpenAPIObject) =>
+      (served ??= new ServedDocument(doc)).for(
+        serverOf(req as Request, config.publicBaseUrl),
+        await app.get(DemoSeedService).demoOrganizationId(),
+      ),
+  });
 }

@@ -1,5 +1,5 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtension, ApiForbiddenResponse, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { ErrorResponseDto, RateLimitResponseDto } from '../common/http/error-response.dto';
 import type { ApiPermission } from './permissions';
 
@@ -7,8 +7,7 @@ export const ACCESS_KEY = 'wfp:access';
 export const RATE_GROUP_KEY = 'wfp:rateGroup';
 export const SCENARIO_MODE_KEY = 'wfp:scenarioMode';
 
-export type AccessRule =
-  { kind: 'public' } | { kind: 'admin' } | { kind: 'api'; permissions: ApiPermission[]; anyOf?: boolean; keyOrganization?: boolean };
+export type AccessRule = { kind: 'public' } | { kind: 'admin' } | { kind: 'api'; permissions: ApiPermission[]; anyOf?: boolean; keyOrganization?: boolean };
 
 /** No authentication (health, docs). */
 export function Public(): MethodDecorator & ClassDecorator {
@@ -31,6 +30,7 @@ export function AdminApi(): MethodDecorator & ClassDecorator {
 export function RequirePermissions(...permissions: ApiPermission[]): MethodDecorator {
   return applyDecorators(
     SetMetadata(ACCESS_KEY, { kind: 'api', permissions } satisfies AccessRule),
+    ApiExtension('x-required-permissions', { permissions }),
     ApiBearerAuth('api-key'),
     ApiUnauthorizedResponse({ description: 'Missing, malformed, unknown, revoked or expired key', type: ErrorResponseDto }),
     ApiForbiddenResponse({
@@ -48,6 +48,7 @@ export function RequirePermissions(...permissions: ApiPermission[]): MethodDecor
 export function RequireAnyPermission(...permissions: ApiPermission[]): MethodDecorator {
   return applyDecorators(
     SetMetadata(ACCESS_KEY, { kind: 'api', permissions, anyOf: true } satisfies AccessRule),
+    ApiExtension('x-required-permissions', { permissions, anyOf: true }),
     ApiBearerAuth('api-key'),
     ApiUnauthorizedResponse({ description: 'Missing, malformed, unknown, revoked or expired key', type: ErrorResponseDto }),
     ApiForbiddenResponse({

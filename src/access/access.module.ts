@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { InputGuard } from '../common/http/input.guard';
 import { AccessGuard } from './access.guard';
 import { AdminTokenService } from './admin-token.service';
 import { ApiKeysAdminController } from './api-keys.admin.controller';
@@ -9,7 +10,13 @@ import { RateLimiter } from './rate-limiter';
 
 @Module({
   controllers: [ApiKeysAdminController, MeController],
-  providers: [AdminTokenService, RateLimiter, ApiKeysService, { provide: APP_GUARD, useClass: AccessGuard }],
+  providers: [
+    AdminTokenService,
+    RateLimiter,
+    ApiKeysService, // Global guards run in registration order: input checks first, then authentication and access.
+    { provide: APP_GUARD, useClass: InputGuard },
+    { provide: APP_GUARD, useClass: AccessGuard },
+  ],
   exports: [AdminTokenService, ApiKeysService, RateLimiter],
 })
 export class AccessModule {}

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import type { RequestContext } from '../access/request-context';
+import { groupBy } from '../common/crud/assign';
 import { CrudService } from '../common/crud/crud.service';
 import { DomainError } from '../common/errors/domain-error';
 import type { ListQueryDto } from '../common/http/pagination.dto';
@@ -35,6 +36,16 @@ export function allocationEntityType(e: AssignmentEntity): string {
 /** Allocations of employees, contractors, vacancies and teams to teams and projects. */
 @Injectable()
 export class AssignmentsService extends CrudService<AssignmentEntity, AssignmentDto, CreateAssignmentDto, UpdateAssignmentDto> {
+  /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */
+  static readonly sort = {
+    startDate: 'startDate',
+    endDate: 'endDate',
+    fte: 'fte',
+    createdAt: 'createdAt',
+    updatedAt: 'updatedAt',
+  } as const;
+  static readonly defaultSort = 'startDate';
+
   constructor(
     uow: UnitOfWork,
     dataSource: DataSource,
@@ -49,8 +60,8 @@ export class AssignmentsService extends CrudService<AssignmentEntity, Assignment
       planScoped: true,
       externalId: false,
       search: ['role'],
-      sort: { startDate: 'startDate', endDate: 'endDate', fte: 'fte', createdAt: 'createdAt', updatedAt: 'updatedAt' },
-      defaultSort: 'startDate',
+      sort: AssignmentsService.sort,
+      defaultSort: AssignmentsService.defaultSort,
       toResponse: AssignmentDto.from,
       toPayload: AssignmentDto.payload,
     });
@@ -71,7 +82,12 @@ export class AssignmentsService extends CrudService<AssignmentEntity, Assignment
     return entity;
   }
 
-  protected override async apply(entity: AssignmentEntity, input: UpdateAssignmentDto, ctx: RequestContext, em: EntityManager): Promise<void> {
+  protected override async apply(
+    entity: AssignmentEntity,
+    input: UpdateAssignmentDto,
+    ctx: RequestContext,
+    em: EntityManager,
+  ): Promise<void> {
     const sentHolders = HOLDERS.filter((h) => input[h.field] !== undefined);
     if (sentHolders.length || !entity.id) {
       const given = HOLDERS.filter((h) => input[h.field] !== undefined && input[h.field] !== null);
@@ -95,7 +111,8 @@ export class AssignmentsService extends CrudService<AssignmentEntity, Assignment
     if (input.startDate !== undefined) entity.startDate = input.startDate;
     if (input.endDate !== undefined) entity.endDate = input.endDate;
     if (input.role !== undefined) entity.role = input.role;
-    if (entity.endDate && entity.endDate < entity.startDate) throw DomainError.validation('endDate', 'endDate must not be before startDate');
+    if (entity.endDate && entity.endDate < entity.startDate)
+      throw DomainError.validation('endDate', 'endDate must not be before startDate');
   }
 
   /**
@@ -133,7 +150,8 @@ export class AssignmentsService extends CrudService<AssignmentEntity, Assignment
     holder: { kind: HolderKind; id: string },
     input: { teamAssignment?: NestedTeamAssignmentDto; projectAssignment?: NestedProjectAssignmentDto },
   ): Promise<void> {
-    if (input.teamAssignment) await this.createNested(tx, holder, 'team', input.teamAssignment.teamId, input.teamAssignment, 'teamAssignment');
+    if (input.teamAssignment)
+      await this.createNested(tx, holder, 'team', input.teamAssignment.teamId, input.teamAssignment, 'teamAssignment');
     if (input.projectAssignment) {
       await this.createNested(tx, holder, 'project', input.projectAssignment.projectId, input.projectAssignment, 'projectAssignment');
     }
@@ -145,16 +163,34 @@ export class AssignmentsService extends CrudService<AssignmentEntity, Assignment
   }
 
   /** A holder's assignments active on `day` (start <= day, end unset or >= day), teams first. */
-  async activeFor(ctx: RequestContext, em: EntityManager, holder: { kind: HolderKind; id: string }, day: string): Promise<AssignmentEntity[]> {
-    const field = HOLDERS.find((h) => h.kind === holder.kind)!.field;
-    return em
+  async activeFor(
+    ctx: RequestContext,
+    em: EntityManager,
+    holder: { kind: HolderKind; id: string },
+    day: string,
+  ): Promise<AssignmentEntity[]> {
+    return (await this.activeForMany(ctx, em, holder.kind, [holder.id], day)).get(holder.id) ?? [];
+  }
+
+  /** activeFor for many holders of one kind in one query: holder id -> its active assignments, teams first. */
+  async activeForMany(
+    ctx: RequestContext,
+    em: EntityManager,
+    kind: HolderKind,
+    ids: string[],
+    day: string,
+  ): Promise<Map<string, AssignmentEntity[]>> {
+    const field = HOLDERS.find((h) => h.kind === kind)!.field;
+    if (!ids.length) return new Map();
+    const rows = await em
       .getRepository(AssignmentEntity)
       .createQueryBuilder('a')
       .where('a.planId = :plan', { plan: ctx.planId })
-      .andWhere(`a.${field} = :holder`, { holder: holder.id })
+      .andWhere(`a.${field} IN (:...holders)`, { holders: ids })
       .andWhere('a.startDate <= :day AND (a.endDate IS NULL OR a.endDate >= :day)', { day })
       .orderBy('a.type', 'DESC')
       .addOrderBy('a.startDate', 'ASC')
       .getMany();
+    return groupBy(rows, (row) => row[field]!);
   }
 }

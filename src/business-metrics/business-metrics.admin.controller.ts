@@ -13,7 +13,6 @@ import { ReadingDto, ReadingListQueryDto } from './dto/reading.dto';
 const METRIC_PARAM = { name: 'metricId', description: "The metric's id or key" };
 
 @ApiTags('Application: business metrics')
-@ApiParam({ name: 'orgId', description: 'The organization id' })
 @AdminApi()
 @Controller('admin/v1/organizations/:orgId/business-metrics')
 export class BusinessMetricsAdminController {
@@ -35,6 +34,7 @@ export class BusinessMetricsAdminController {
     return this.metrics.list(orgId, pageOf(query));
   }
 
+  /** Reads one metric by id or key. */
   @Get(':metricId')
   @ApiParam(METRIC_PARAM)
   @ApiData(BusinessMetricDto)

@@ -50,13 +50,7 @@ export function checkReadingBatch(body: unknown): CheckedBatch {
   };
 
   if (!isObject(body)) {
-    return {
-      metric: '',
-      source: '',
-      readings: [],
-      details: [{ field: 'body', message: 'The request body must be a JSON object' }],
-      feedRejection: false,
-    };
+    return { metric: '', source: '', readings: [], details: [{ field: 'body', message: 'The request body must be a JSON object' }], feedRejection: false };
   }
 
   const metric = body.metric;
@@ -81,10 +75,7 @@ export function checkReadingBatch(body: unknown): CheckedBatch {
   if (items === undefined || items === null) required('readings');
   else if (!Array.isArray(items)) problem('readings', 'must be an array');
   else if (items.length < 1 || items.length > MAX_READINGS_PER_REQUEST) {
-    problem(
-      'readings',
-      `must hold 1 to ${MAX_READINGS_PER_REQUEST.toLocaleString('en-US')} readings; it holds ${items.length.toLocaleString('en-US')}`,
-    );
+    problem('readings', `must hold 1 to ${MAX_READINGS_PER_REQUEST.toLocaleString('en-US')} readings; it holds ${items.length.toLocaleString('en-US')}`);
   } else {
     for (let i = 0; i < items.length; i++) {
       const item: unknown = items[i];

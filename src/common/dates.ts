@@ -21,3 +21,12 @@ export function toIsoDateTime(value: Date | string | null | undefined): string |
   if (value === null || value === undefined) return null;
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
+
+/** An ISO 8601 datetime with its time zone: `2026-01-31T09:30:00Z`, `2026-01-31T10:30:00.123456+01:00`. */
+const DATE_TIME_PATTERN = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)(:[0-5]\d(\.\d{1,6})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+
+export function isDateTime(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const match = DATE_TIME_PATTERN.exec(value);
+  return match !== null && isDateOnly(match[1]);
+}

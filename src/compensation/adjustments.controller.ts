@@ -4,6 +4,7 @@ import { RequirePermissions } from '../access/access.decorators';
 import { Ctx, RequestContext } from '../access/request-context';
 import type { CrudService } from '../common/crud/crud.service';
 import { DomainError } from '../common/errors/domain-error';
+import { ApiCrudOperation, ApiSortQuery, nounsOf } from '../common/http/api-docs';
 import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../common/http/api-responses';
 import { DataEnvelope, ListEnvelope, one } from '../common/http/envelopes';
 import { ListQueryDto } from '../common/http/pagination.dto';
@@ -30,6 +31,8 @@ export interface AdjustmentsControllerOptions {
  * the compensation records of one person, with compensation_view / compensation_edit.
  */
 export function adjustmentsController(o: AdjustmentsControllerOptions): Type<unknown> {
+  const nouns = nounsOf(o.path.replace(/-/g, ' '));
+  const where = `the ${o.parentPath.replace(/s$/, '')}'s compensation history`;
   @ApiTags(o.tag)
   @Controller(`api/v1/org/:orgId/${o.parentPath}/:parentId/${o.path}`)
   class GeneratedAdjustmentsController {
@@ -50,6 +53,8 @@ export function adjustmentsController(o: AdjustmentsControllerOptions): Type<unk
     }
 
     @Get()
+    @ApiCrudOperation('list', nouns, where)
+    @ApiSortQuery(o.service)
     @RequirePermissions('compensation_view')
     @ApiList(o.response)
     @ApiErrors(400, 404)
@@ -59,6 +64,7 @@ export function adjustmentsController(o: AdjustmentsControllerOptions): Type<unk
     }
 
     @Post()
+    @ApiCrudOperation('create', nouns, where)
     @RequirePermissions('compensation_edit')
     @ApiBody({ type: o.create })
     @ApiData(o.response, 201)
@@ -69,15 +75,22 @@ export function adjustmentsController(o: AdjustmentsControllerOptions): Type<unk
     }
 
     @Patch(':id')
+    @ApiCrudOperation('update', nouns, where)
     @RequirePermissions('compensation_edit')
     @ApiBody({ type: o.update })
     @ApiData(o.response)
     @ApiErrors(400, 404, 501)
-    async update(@Ctx() ctx: RequestContext, @Param('parentId') parentId: string, @Param('id') id: string, @Body() body: object): Promise<DataEnvelope<unknown>> {
+    async update(
+      @Ctx() ctx: RequestContext,
+      @Param('parentId') parentId: string,
+      @Param('id') id: string,
+      @Body() body: object,
+    ): Promise<DataEnvelope<unknown>> {
       return one(await this.service.update(ctx, await this.owned(ctx, parentId, id), body as never));
     }
 
     @Delete(':id')
+    @ApiCrudOperation('remove', nouns, where)
     @RequirePermissions('compensation_edit')
     @ApiNoContent()
     @ApiErrors(404, 501)

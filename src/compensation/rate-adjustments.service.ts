@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { CrudService } from '../common/crud/crud.service';
-import { assignDefined } from '../common/crud/assign';
+import { assignDefined, groupBy } from '../common/crud/assign';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { CreateRateAdjustmentDto, RateAdjustmentDto, UpdateRateAdjustmentDto } from './dto/rate-adjustment.dto';
@@ -11,7 +11,16 @@ const FIELDS = ['effectiveDate', 'rate', 'rateType', 'currencyCode', 'reason'] a
 
 /** Contractor rate adjustments (document 02 entity type `contractor_rate`). */
 @Injectable()
-export class RateAdjustmentsService extends CrudService<RateAdjustmentEntity, RateAdjustmentDto, CreateRateAdjustmentDto & { contractorId: string }, UpdateRateAdjustmentDto> {
+export class RateAdjustmentsService extends CrudService<
+  RateAdjustmentEntity,
+  RateAdjustmentDto,
+  CreateRateAdjustmentDto & { contractorId: string },
+  UpdateRateAdjustmentDto
+> {
+  /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */
+  static readonly sort = { effectiveDate: 'effectiveDate', createdAt: 'createdAt' } as const;
+  static readonly defaultSort = 'effectiveDate';
+
   constructor(uow: UnitOfWork, dataSource: DataSource) {
     super(uow, dataSource, {
       entity: RateAdjustmentEntity,
@@ -21,11 +30,14 @@ export class RateAdjustmentsService extends CrudService<RateAdjustmentEntity, Ra
       planScoped: true,
       externalId: false,
       search: ['reason'],
-      sort: { effectiveDate: 'effectiveDate', createdAt: 'createdAt' },
-      defaultSort: 'effectiveDate',
+      sort: RateAdjustmentsService.sort,
+      defaultSort: RateAdjustmentsService.defaultSort,
       toResponse: RateAdjustmentDto.from,
       toPayload: RateAdjustmentDto.payload,
-      build: async (input) => assignDefined(Object.assign(new RateAdjustmentEntity(), { contractorId: input.contractorId, reason: null }), input, FIELDS, ['rate']),
+      build: async (input) =>
+        assignDefined(Object.assign(new RateAdjustmentEntity(), { contractorId: input.contractorId, reason: null }), input, FIELDS, [
+          'rate',
+        ]),
       apply: async (entity, input) => void assignDefined(entity, input, FIELDS, ['rate']),
     });
   }
@@ -37,5 +49,12 @@ export class RateAdjustmentsService extends CrudService<RateAdjustmentEntity, Ra
   /** The nested `rateAdjustment` of a contractor body, in the caller's transaction (`notify: false`: audit only). */
   async createFor(tx: Tx, contractorId: string, input: CreateRateAdjustmentDto, notify = true): Promise<RateAdjustmentEntity> {
     return this.insertAndRecord(tx, await this.build({ ...input, contractorId }, tx.ctx, tx.em), notify);
+  }
+
+  /** Contractors' rate adjustments in one query: contractor id -> adjustments, newest effectiveDate first. */
+  async historyForMany(tx: { em: EntityManager }, planId: string, contractorIds: string[]): Promise<Map<string, RateAdjustmentEntity[]>> {
+    if (!contractorIds.length) return new Map();
+    const rows = await tx.em.getRepository(RateAdjustmentEntity).find({ where: { planId, contractorId: In(contractorIds) }, order: { effectiveDate: 'DESC', createdAt: 'DESC' } });
+    return groupBy(rows, (row) => row.contractorId);
   }
 }

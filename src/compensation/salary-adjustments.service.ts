@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { CrudService } from '../common/crud/crud.service';
-import { assignDefined } from '../common/crud/assign';
+import { assignDefined, groupBy } from '../common/crud/assign';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { CreateSalaryAdjustmentDto, SalaryAdjustmentDto, UpdateSalaryAdjustmentDto } from './dto/salary-adjustment.dto';
@@ -12,7 +12,16 @@ const NUMERIC = ['salary', 'bonus'];
 
 /** Salary adjustments of employees (document 02 entity type `salary_adjustment`). */
 @Injectable()
-export class SalaryAdjustmentsService extends CrudService<SalaryAdjustmentEntity, SalaryAdjustmentDto, CreateSalaryAdjustmentDto & { employeeId: string }, UpdateSalaryAdjustmentDto> {
+export class SalaryAdjustmentsService extends CrudService<
+  SalaryAdjustmentEntity,
+  SalaryAdjustmentDto,
+  CreateSalaryAdjustmentDto & { employeeId: string },
+  UpdateSalaryAdjustmentDto
+> {
+  /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */
+  static readonly sort = { effectiveDate: 'effectiveDate', createdAt: 'createdAt' } as const;
+  static readonly defaultSort = 'effectiveDate';
+
   constructor(uow: UnitOfWork, dataSource: DataSource) {
     super(uow, dataSource, {
       entity: SalaryAdjustmentEntity,
@@ -22,11 +31,17 @@ export class SalaryAdjustmentsService extends CrudService<SalaryAdjustmentEntity
       planScoped: true,
       externalId: false,
       search: ['reason'],
-      sort: { effectiveDate: 'effectiveDate', createdAt: 'createdAt' },
-      defaultSort: 'effectiveDate',
+      sort: SalaryAdjustmentsService.sort,
+      defaultSort: SalaryAdjustmentsService.defaultSort,
       toResponse: SalaryAdjustmentDto.from,
       toPayload: SalaryAdjustmentDto.payload,
-      build: async (input) => assignDefined(Object.assign(new SalaryAdjustmentEntity(), { employeeId: input.employeeId, bonus: null, reason: null }), input, FIELDS, NUMERIC),
+      build: async (input) =>
+        assignDefined(
+          Object.assign(new SalaryAdjustmentEntity(), { employeeId: input.employeeId, bonus: null, reason: null }),
+          input,
+          FIELDS,
+          NUMERIC,
+        ),
       apply: async (entity, input) => void assignDefined(entity, input, FIELDS, NUMERIC),
     });
   }
@@ -41,7 +56,16 @@ export class SalaryAdjustmentsService extends CrudService<SalaryAdjustmentEntity
   }
 
   /** All of an employee's adjustments, newest effectiveDate first. */
-  history(tx: { em: import('typeorm').EntityManager }, planId: string, employeeId: string): Promise<SalaryAdjustmentEntity[]> {
-    return tx.em.getRepository(SalaryAdjustmentEntity).find({ where: { planId, employeeId }, order: { effectiveDate: 'DESC', createdAt: 'DESC' } });
+  async history(tx: { em: EntityManager }, planId: string, employeeId: string): Promise<SalaryAdjustmentEntity[]> {
+    return (await this.historyForMany(tx, planId, [employeeId])).get(employeeId) ?? [];
+  }
+
+  /** history for many employees in one query: employee id -> adjustments, newest effectiveDate first. */
+  async historyForMany(tx: { em: EntityManager }, planId: string, employeeIds: string[]): Promise<Map<string, SalaryAdjustmentEntity[]>> {
+    if (!employeeIds.length) return new Map();
+    const rows = await tx.em
+      .getRepository(SalaryAdjustmentEntity)
+      .find({ where: { planId, employeeId: In(employeeIds) }, order: { effectiveDate: 'DESC', createdAt: 'DESC' } });
+    return groupBy(rows, (row) => row.employeeId);
   }
 }

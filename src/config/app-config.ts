@@ -16,6 +16,8 @@ export interface AppConfig {
   rateLimitPerMinute: number;
   readingsRateLimitPerMinute: number;
   bodyLimit: string;
+  /** Deepest nesting of arrays and objects accepted in a JSON body (deeper is 400). */
+  jsonMaxDepth: number;
   logLevel: LogLevel;
   seedDemo: boolean;
   publicBaseUrl: string | null;
@@ -80,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 6000, 1, 10_000_000),
     readingsRateLimitPerMinute: int(env, 'READINGS_RATE_LIMIT_PER_MINUTE', 120, 1, 10_000_000),
     bodyLimit: str(env, 'BODY_LIMIT') ?? '5mb',
+    jsonMaxDepth: int(env, 'JSON_MAX_DEPTH', 32, 1, 1000),
     logLevel,
     seedDemo: bool(env, 'SEED_DEMO', !isProduction) && !isProduction,
     publicBaseUrl: str(env, 'PUBLIC_BASE_URL'),

@@ -3,16 +3,18 @@ import { AssignmentsModule } from '../assignments/assignments.module';
 import { adjustmentsController } from '../compensation/adjustments.controller';
 import { CreateRateAdjustmentDto, RateAdjustmentDto, UpdateRateAdjustmentDto } from '../compensation/dto/rate-adjustment.dto';
 import { RateAdjustmentsService } from '../compensation/rate-adjustments.service';
-import { crudController } from '../common/crud/crud.controller';
+import { bulkController } from '../common/crud/bulk.controller';
+import { crudController, CrudControllerOptions } from '../common/crud/crud.controller';
 import { customAttributeValuesController } from '../custom-attributes/custom-attribute-values.controller';
 import { CustomAttributesModule } from '../custom-attributes/custom-attributes.module';
 import { EmployeesModule } from '../employees/employees.module';
 import { ReferenceDataModule } from '../reference-data/reference-data.module';
 import { ContractorsService } from './contractors.service';
-import { ContractorDto, ContractorQueryDto, CreateContractorDto, UpdateContractorDto } from './dto/contractor.dto';
+import { ContractorDto, ContractorIncludeQueryDto, ContractorQueryDto, CreateContractorDto, UpdateContractorDto } from './dto/contractor.dto';
 
-const ContractorsController = crudController({
+const contractorsCrud: CrudControllerOptions = {
   path: 'contractors',
+  etag: true,
   tag: 'Contractors',
   view: 'contractors_view',
   edit: 'contractors_edit',
@@ -21,7 +23,10 @@ const ContractorsController = crudController({
   create: CreateContractorDto,
   update: UpdateContractorDto,
   query: ContractorQueryDto,
-});
+  readQuery: ContractorIncludeQueryDto,
+};
+const ContractorsController = crudController(contractorsCrud);
+const ContractorsBulkController = bulkController(contractorsCrud);
 
 const RateAdjustmentsController = adjustmentsController({
   parentPath: 'contractors',
@@ -45,7 +50,7 @@ const ContractorAttributesController = customAttributeValuesController({
 
 @Module({
   imports: [ReferenceDataModule, CustomAttributesModule, AssignmentsModule, EmployeesModule],
-  controllers: [RateAdjustmentsController, ContractorAttributesController, ContractorsController],
+  controllers: [ContractorsBulkController, RateAdjustmentsController, ContractorAttributesController, ContractorsController],
   providers: [ContractorsService, RateAdjustmentsService],
   exports: [ContractorsService, RateAdjustmentsService],
 })

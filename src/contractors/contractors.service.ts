@@ -4,30 +4,64 @@ import { requireNested } from '../access/permissions';
 import type { RequestContext } from '../access/request-context';
 import { AssignmentParties } from '../assignments/assignment-parties';
 import { AssignmentsService } from '../assignments/assignments.service';
+import { EmbeddedAssignmentDto } from '../assignments/dto/assignment.dto';
+import { RateAdjustmentDto } from '../compensation/dto/rate-adjustment.dto';
 import { RateAdjustmentsService } from '../compensation/rate-adjustments.service';
 import { NestedRecordService } from '../common/crud/nested-record.service';
 import { registerReference } from '../common/crud/crud.types';
 import { DomainError } from '../common/errors/domain-error';
 import { registerConstraint } from '../common/errors/db-errors';
+import { todayUtc } from '../common/dates';
+import type { ListEnvelope } from '../common/http/envelopes';
+import { parseIncludes } from '../common/http/list-options';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { EmployeesService } from '../employees/employees.service';
 import { JobRolesService } from '../reference-data/job-roles.service';
 import { WorkforceReferencesService } from '../reference-data/workforce-references.service';
-import { ContractorDto, CreateContractorDto, UpdateContractorDto } from './dto/contractor.dto';
+import { CONTRACTOR_INCLUDES, ContractorDto, CreateContractorDto, UpdateContractorDto } from './dto/contractor.dto';
 import { ContractorEntity } from './entities/contractor.entity';
 
-registerConstraint('uq_contractors_external_id', { code: 'VALIDATION_ERROR', field: 'externalId', message: 'externalId is already used by another contractor' });
-registerConstraint('uq_contractors_email', { code: 'VALIDATION_ERROR', field: 'email', message: 'email is already used by another contractor of the organization' });
-for (const [table, column] of [['job_roles', 'job_role_id'], ['resource_types', 'work_type_id'], ['locations', 'geography_id'], ['cost_centres', 'cost_centre_id']] as const) {
+registerConstraint('uq_contractors_external_id', {
+  code: 'VALIDATION_ERROR',
+  field: 'externalId',
+  message: 'externalId is already used by another contractor',
+});
+registerConstraint('uq_contractors_email', {
+  code: 'VALIDATION_ERROR',
+  field: 'email',
+  message: 'email is already used by another contractor of the organization',
+});
+for (const [table, column] of [
+  ['job_roles', 'job_role_id'],
+  ['resource_types', 'work_type_id'],
+  ['locations', 'geography_id'],
+  ['cost_centres', 'cost_centre_id'],
+] as const) {
   registerReference(table, { table: 'contractors', column, label: 'contractors', planScoped: true });
 }
+
+type ContractorInclude = (typeof CONTRACTOR_INCLUDES)[number];
 
 /** Runs before a contractor row is deleted, in the same transaction. */
 export type ContractorDeleteHook = (tx: Tx, contractorId: string) => Promise<void>;
 
 @Injectable()
-export class ContractorsService extends NestedRecordService<ContractorEntity, ContractorDto, CreateContractorDto, UpdateContractorDto> implements OnModuleInit {
+export class ContractorsService
+  extends NestedRecordService<ContractorEntity, ContractorDto, CreateContractorDto, UpdateContractorDto>
+  implements OnModuleInit
+{
+  /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */
+  static readonly sort = {
+    name: 'name',
+    email: 'email',
+    startDate: 'startDate',
+    endDate: 'endDate',
+    createdAt: 'createdAt',
+    updatedAt: 'updatedAt',
+  } as const;
+  static readonly defaultSort = 'name';
+
   private readonly deleteHooks: ContractorDeleteHook[] = [];
 
   constructor(
@@ -49,8 +83,8 @@ export class ContractorsService extends NestedRecordService<ContractorEntity, Co
       externalId: true,
       search: ['name', 'email'],
       searchSql: `(r.name || ' ' || coalesce(r.email, ''))`,
-      sort: { name: 'name', email: 'email', startDate: 'startDate', endDate: 'endDate', createdAt: 'createdAt', updatedAt: 'updatedAt' },
-      defaultSort: 'name',
+      sort: ContractorsService.sort,
+      defaultSort: ContractorsService.defaultSort,
       customAttributeType: 'CONTRACTOR',
       toResponse: ContractorDto.from,
     });
@@ -68,10 +102,62 @@ export class ContractorsService extends NestedRecordService<ContractorEntity, Co
     if (query.costCentreId) qb.andWhere('r.costCentreId = :costCentreId', { costCentreId: query.costCentreId });
   }
 
+  /** By-id read with customAttributes and the requested includes. */
+  override async read(ctx: RequestContext, id: string, query: { include?: string }): Promise<ContractorDto> {
+    const includes = this.includesOf(ctx, query.include);
+    const contractor = (await this.get(ctx, id)) as ContractorDto;
+    await this.attachIncludes(ctx, [contractor], includes);
+    return contractor;
+  }
+
+  override async list(ctx: RequestContext, query: ListQueryDto & Record<string, unknown>): Promise<ListEnvelope<ContractorDto>> {
+    const includes = this.includesOf(ctx, query.include as string | undefined);
+    const page = await super.list(ctx, query);
+    await this.attachIncludes(ctx, page.data, includes);
+    return page;
+  }
+
+  /** Rate includes need compensation_view, assignments assignments_view (as the employee's salary includes). */
+  private includesOf(ctx: RequestContext, raw: string | undefined): Set<ContractorInclude> {
+    const includes = parseIncludes<ContractorInclude>(raw, CONTRACTOR_INCLUDES);
+    if ((includes.has('currentRate') || includes.has('rateHistory')) && !ctx.permissions.has('compensation_view')) {
+      throw DomainError.forbidden('include=currentRate and include=rateHistory need the permission compensation_view');
+    }
+    if (includes.has('assignments') && !ctx.permissions.has('assignments_view')) {
+      throw DomainError.forbidden('include=assignments needs the permission assignments_view');
+    }
+    return includes;
+  }
+
+  private async attachIncludes(ctx: RequestContext, contractors: ContractorDto[], includes: Set<ContractorInclude>): Promise<void> {
+    const em = this.dataSource.manager;
+    const ids = contractors.map((c) => c.id);
+    if (includes.has('currentRate') || includes.has('rateHistory')) {
+      const histories = await this.rates.historyForMany({ em }, ctx.planId, ids);
+      for (const contractor of contractors) {
+        const history = histories.get(contractor.id) ?? [];
+        if (includes.has('currentRate')) contractor.currentRate = history[0] ? RateAdjustmentDto.from(history[0]) : null;
+        if (includes.has('rateHistory')) contractor.rateHistory = history.map(RateAdjustmentDto.from);
+      }
+    }
+    if (includes.has('assignments')) {
+      const active = await this.assignments.activeForMany(ctx, em, 'contractor', ids, todayUtc());
+      for (const contractor of contractors) contractor.assignments = (active.get(contractor.id) ?? []).map(EmbeddedAssignmentDto.from);
+    }
+  }
+
   protected blank(): ContractorEntity {
     return Object.assign(new ContractorEntity(), {
-      externalId: null, email: null, contractorType: 'individual', endDate: null, managerId: null,
-      jobRoleId: null, workTypeId: null, geographyId: null, defaultCurrencyCode: null, costCentreId: null,
+      externalId: null,
+      email: null,
+      contractorType: 'individual',
+      endDate: null,
+      managerId: null,
+      jobRoleId: null,
+      workTypeId: null,
+      geographyId: null,
+      defaultCurrencyCode: null,
+      costCentreId: null,
     });
   }
 
@@ -86,7 +172,10 @@ export class ContractorsService extends NestedRecordService<ContractorEntity, Co
   }
 
   protected requireNestedPermissions(ctx: RequestContext, input: UpdateContractorDto): void {
-    requireNested(ctx, { compensation_edit: Boolean(input.rateAdjustment), assignments_edit: Boolean(input.teamAssignment || input.projectAssignment) });
+    requireNested(ctx, {
+      compensation_edit: Boolean(input.rateAdjustment),
+      assignments_edit: Boolean(input.teamAssignment || input.projectAssignment),
+    });
   }
 
   protected async applyFields(tx: Tx, entity: ContractorEntity, input: UpdateContractorDto, viaFill: boolean): Promise<void> {
@@ -98,7 +187,8 @@ export class ContractorsService extends NestedRecordService<ContractorEntity, Co
     const jobRoleId = await this.jobRoles.resolveNested(tx, input.jobRoleId, input.jobRole, '', viaFill);
     if (jobRoleId !== undefined) entity.jobRoleId = jobRoleId;
     await this.refs.apply(entity, input, ctx, em, 'defaultCurrencyCode');
-    if (entity.endDate && entity.endDate < entity.startDate) throw DomainError.validation('endDate', 'endDate must not be before startDate');
+    if (entity.endDate && entity.endDate < entity.startDate)
+      throw DomainError.validation('endDate', 'endDate must not be before startDate');
   }
 
   /** Document 02: a fill by a contractor sends no contractor_rate event (its initial rate is recorded for audit only). */

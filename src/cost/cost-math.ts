@@ -223,3 +223,42 @@ export function roundMoney(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
+/**
+ * Month costs from the rows of `monthCostRowsSql` (cost-sql.ts), gathered per month index into `full`
+ * (an amount in force from this month on; running sum) and `days` (amount x days, divided by the
+ * month's days): the day-weighted cost of each of `months`, the figures `AmountTable.costsInto` gives.
+ */
+export function foldMonthCosts(full: readonly number[], days: readonly number[], months: readonly MonthSpan[]): number[] {
+  const out = new Array<number>(months.length);
+  let running = 0;
+  for (let k = 0; k < months.length; k++) {
+    running += full[k] ?? 0;
+    out[k] = running + (days[k] ?? 0) / months[k].days;
+  }
+  return out;
+}
+
+/**
+ * The calendar of `months` for SQL (`monthIndexSql`, `dayOfMonthSql` of cost-sql.ts): for each day from
+ * the day before the first month to the day after the last, its month index (-1 before, `months.length`
+ * after) and its day of the month.
+ */
+export function calendarArrays(months: readonly MonthSpan[]): { monthIndex: number[]; dayOfMonth: number[] } {
+  const monthIndex = [-1];
+  const dayOfMonth = [months[0].first - 1 - monthSpan(previousMonth(months[0].month)).first + 1];
+  months.forEach((span, k) => {
+    for (let d = 1; d <= span.days; d++) {
+      monthIndex.push(k);
+      dayOfMonth.push(d);
+    }
+  });
+  monthIndex.push(months.length);
+  dayOfMonth.push(1);
+  return { monthIndex, dayOfMonth };
+}
+
+function previousMonth(month: string): string {
+  const y = digits(month, 0, 4);
+  const m = digits(month, 5, 7);
+  return m === 1 ? `${String(y - 1).padStart(4, '0')}-12` : `${String(y).padStart(4, '0')}-${String(m - 1).padStart(2, '0')}`;
+}

@@ -70,9 +70,37 @@ export class CostBook {
   }
 }
 
+/**
+ * How amounts convert to the reporting currency today, for SQL (`rateOf` of cost-sql.ts): each
+ * convertible currency with its rate (the reporting currency at 1); other currencies are left out.
+ */
+export interface CostPricing {
+  currency: string;
+  currencies: string[];
+  rates: number[];
+}
+
 @Injectable()
 export class CostService {
   constructor(private readonly rates: ExchangeRatesService) {}
+
+  /** The reporting currency and today's rates into it (the rates `book` uses), for cost computed in SQL. */
+  async pricing(ctx: RequestContext, em: EntityManager): Promise<CostPricing> {
+    const [[{ reporting_currency: currency }], converter] = await reads(
+      !em.queryRunner,
+      () => em.query(`SELECT reporting_currency FROM organizations WHERE id = $1`, [ctx.organizationId]) as Promise<{ reporting_currency: string }[]>,
+      () => this.rates.converterOn(ctx.organizationId, undefined, em),
+    );
+    const pricing: CostPricing = { currency, currencies: [currency], rates: [1] };
+    for (const code of converter.currencies()) {
+      const rate = code === currency ? null : converter.rate(code, currency);
+      if (rate) {
+        pricing.currencies.push(code);
+        pricing.rates.push(rate.rate);
+      }
+    }
+    return pricing;
+  }
 
   /** Whether the caller may see cost figures: key `financials_view_summary` and creator `view_costs` (document 02). */
   static canSeeCost(ctx: RequestContext): boolean {

@@ -32,7 +32,10 @@ function checkOptions(definition: Pick<CustomAttributeDefinitionEntity, 'fieldTy
 
 /** The string values of every record holding the attribute, in every plan. */
 async function valuesOf(em: EntityManager, definitionId: string): Promise<(string | null)[]> {
-  const rows: { string_value: string | null }[] = await em.query(`SELECT string_value FROM custom_attribute_values WHERE definition_id = $1`, [definitionId]);
+  const rows: { string_value: string | null }[] = await em.query(
+    `SELECT string_value FROM custom_attribute_values WHERE definition_id = $1`,
+    [definitionId],
+  );
   return rows.map((r) => r.string_value);
 }
 
@@ -47,6 +50,10 @@ export class CustomAttributeDefinitionsService extends CrudService<
   CreateCustomAttributeDefinitionDto,
   UpdateCustomAttributeDefinitionDto
 > {
+  /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */
+  static readonly sort = { name: 'name', attributeKey: 'attributeKey', entityType: 'entityType', createdAt: 'createdAt' } as const;
+  static readonly defaultSort = 'name';
+
   constructor(uow: UnitOfWork, dataSource: DataSource) {
     super(uow, dataSource, {
       entity: CustomAttributeDefinitionEntity,
@@ -56,8 +63,8 @@ export class CustomAttributeDefinitionsService extends CrudService<
       planScoped: false,
       externalId: false,
       search: ['name', 'attributeKey'],
-      sort: { name: 'name', attributeKey: 'attributeKey', entityType: 'entityType', createdAt: 'createdAt' },
-      defaultSort: 'name',
+      sort: CustomAttributeDefinitionsService.sort,
+      defaultSort: CustomAttributeDefinitionsService.defaultSort,
       toResponse: CustomAttributeDefinitionDto.from,
       build: async (input) => {
         const entity = assignDefined(new CustomAttributeDefinitionEntity(), input, FIELDS);

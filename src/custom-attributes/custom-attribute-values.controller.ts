@@ -1,9 +1,10 @@
 import { Body, Controller, Delete, Get, Inject, Param, Put, Type } from '@nestjs/common';
-import { ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { RequirePermissions } from '../access/access.decorators';
 import type { ApiPermission } from '../access/permissions';
 import { Ctx, RequestContext } from '../access/request-context';
+import { article, nounsOf } from '../common/http/api-docs';
 import { ApiData, ApiDataArray, ApiErrors, ApiNoContent } from '../common/http/api-responses';
 import { DataEnvelope, one } from '../common/http/envelopes';
 import type { CrudService } from '../common/crud/crud.service';
@@ -27,6 +28,8 @@ export interface ValuesControllerOptions {
  * for one record type: setting and clearing need `custom_attributes_edit`.
  */
 export function customAttributeValuesController(options: ValuesControllerOptions): Type<unknown> {
+  const noun = nounsOf(options.path.replace(/-/g, ' ')).one;
+  const record = `${article(noun)} ${noun}`;
   @ApiTags(options.tag)
   @Controller(`api/v1/org/:orgId/${options.path}/:id/custom-attributes`)
   class GeneratedValuesController {
@@ -40,9 +43,12 @@ export function customAttributeValuesController(options: ValuesControllerOptions
       this.target = { entityType: options.entityType, find: (ctx, em, id) => records.find(ctx, id, em) };
     }
 
-    /** The record's custom attribute values. */
     @Get()
     @RequirePermissions(options.view)
+    @ApiOperation({
+      summary: `List the custom attribute values of ${record}`,
+      description: `Every custom attribute value set on the ${noun}, with its definition (id, name, attributeKey, fieldType).`,
+    })
     @ApiParam({ name: 'id', description: 'The record id, or its externalId' })
     @ApiDataArray(CustomAttributeValueDto)
     @ApiErrors(404)
@@ -50,9 +56,15 @@ export function customAttributeValuesController(options: ValuesControllerOptions
       return one(await this.values.list(ctx, this.target, id, this.dataSource.manager));
     }
 
-    /** Sets one attribute; the value field must match the definition's fieldType. */
     @Put(':definitionId')
     @RequirePermissions('custom_attributes_edit')
+    @ApiOperation({
+      summary: `Set a custom attribute of ${record}`,
+      description:
+        "Sets or replaces one value. The value field must match the definition's fieldType: STRING and SELECT `stringValue` " +
+        '(SELECT: one of its options), NUMBER `numberValue`, DATE `dateValue`, DATE_RANGE `dateRangeStart` and `dateRangeEnd`; ' +
+        'the other value fields must be absent or null.',
+    })
     @ApiParam({ name: 'id', description: 'The record id, or its externalId' })
     @ApiData(CustomAttributeValueDto)
     @ApiErrors(400, 404, 501)
@@ -65,9 +77,12 @@ export function customAttributeValuesController(options: ValuesControllerOptions
       return one(await this.values.set(ctx, this.target, id, definitionId, body));
     }
 
-    /** Clears one attribute; a required attribute cannot be cleared (400). */
     @Delete(':definitionId')
     @RequirePermissions('custom_attributes_edit')
+    @ApiOperation({
+      summary: `Clear a custom attribute of ${record}`,
+      description: 'Removes one value; 204 with no body. A required attribute can be replaced but not cleared (400 VALIDATION_ERROR).',
+    })
     @ApiParam({ name: 'id', description: 'The record id, or its externalId' })
     @ApiNoContent()
     @ApiErrors(400, 404, 501)

@@ -20,6 +20,7 @@ const DefinitionsController = crudController({
   update: UpdateCustomAttributeDefinitionDto,
   query: CustomAttributeDefinitionQueryDto,
   idDescription: 'The definition id',
+  nouns: { one: 'custom attribute definition', many: 'custom attribute definitions' },
 });
 
 @Module({

@@ -24,6 +24,8 @@ import { OrganizationEntity } from '../organizations/entities/organization.entit
 import { UserEntity } from '../organizations/entities/user.entity';
 import { PlanEntity } from '../scenarios/entities/plan.entity';
 import { RecordChangeEntity } from './entities/record-change.entity';
+import { ChangeClockEntity } from './entities/change-clock.entity';
+import { IdempotencyKeyEntity } from './entities/idempotency-key.entity';
 import { WebhookDeliveryEntity } from '../webhooks/entities/webhook-delivery.entity';
 import { FunctionalGroupEntity } from '../functional-structure/entities/functional-group.entity';
 import { FunctionalGroupPlacementEntity } from '../functional-structure/entities/functional-group-placement.entity';
@@ -34,7 +36,7 @@ import { FunctionalAccessGrantEntity } from '../functional-structure/entities/fu
 import { WebhookEndpointEntity } from '../webhooks/entities/webhook-endpoint.entity';
 
 /** Every entity, for the app's data source and the TypeORM CLI alike. Add new ones here. */
-export const ENTITIES = [OrganizationEntity, PlanEntity, UserEntity, ApiKeyEntity, RecordChangeEntity,
+export const ENTITIES = [OrganizationEntity, PlanEntity, UserEntity, ApiKeyEntity, RecordChangeEntity, ChangeClockEntity, IdempotencyKeyEntity,
   JobRoleEntity, LocationEntity, CostCentreEntity, ValueStreamEntity, ResourceTypeEntity, DriverEntity, ExchangeRateEntity,
   TeamEntity, CustomAttributeDefinitionEntity, CustomAttributeValueEntity, AssignmentEntity, EmployeeEntity, SalaryAdjustmentEntity, ContractorEntity, RateAdjustmentEntity, VacancyEntity,
   BusinessMetricEntity, MetricSourceEntity, MetricReadingEntity,

@@ -41,6 +41,7 @@ export interface ChangesCommittedEvent {
  */
 export class Tx {
   private readonly changes: ChangeInput[] = [];
+  private savepoints = 0;
 
   constructor(
     readonly em: EntityManager,
@@ -55,18 +56,51 @@ export class Tx {
     return this.changes;
   }
 
-  /** @internal */
+  /**
+   * Runs part of the write under a SAVEPOINT: when it throws, its rows and the changes it recorded are
+   * both undone (nothing of it reaches the history or the webhook outbox) and the error is rethrown;
+   * the rest of the transaction goes on. Bulk upserts run each item this way.
+   */
+  async savepoint<T>(work: () => Promise<T>): Promise<T> {
+    const name = `sp_${++this.savepoints}`;
+    const mark = this.changes.length;
+    await this.em.query(`SAVEPOINT ${name}`);
+    try {
+      const value = await work();
+      await this.em.query(`RELEASE SAVEPOINT ${name}`);
+      return value;
+    } catch (error) {
+      await this.em.query(`ROLLBACK TO SAVEPOINT ${name}`);
+      this.changes.length = mark;
+      throw error;
+    }
+  }
+
+  /**
+   * @internal Must be the transaction's last statement. Live changes take their numbers from the
+   * organization's commit clock in the same statement: its row lock is held from here to commit, so
+   * writers of one organization commit in clock order and `GET /changes` never sees k + 1 before k.
+   * Deferred constraints are checked first, so that nothing waits on another transaction while the
+   * clock is held (a wait there could close a deadlock with a writer queued on the clock).
+   */
   async flush(): Promise<number> {
-    if (this.changes.length === 0) return 0;
+    const n = this.changes.length;
+    if (n === 0) return 0;
     const live = this.ctx.planId === this.ctx.livePlanId;
     const { actor } = this.ctx;
+    if (live) await this.em.query('SET CONSTRAINTS ALL IMMEDIATE');
+    const clock = live
+      ? `INSERT INTO change_clocks (organization_id, seq) VALUES ($1, ${n})
+           ON CONFLICT (organization_id) DO UPDATE SET seq = change_clocks.seq + ${n} RETURNING seq - ${n} AS base`
+      : `SELECT NULL::bigint AS base`;
     await this.em.query(
-      `INSERT INTO record_changes
+      `WITH clock AS (${clock})
+       INSERT INTO record_changes
          (event_id, organization_id, plan_id, entity_type, entity_id, change_type, before, after,
-          actor_type, actor_id, actor_email, dispatch_status, organization_level)
-       SELECT u.event_id, $1, $2, u.entity_type, u.entity_id, u.change_type, u.before, u.after, $3, $4, $5, u.dispatch_status, u.organization_level
-         FROM unnest($6::uuid[], $7::text[], $8::text[], $9::text[], $10::jsonb[], $11::jsonb[], $12::text[], $13::boolean[])
-           AS u(event_id, entity_type, entity_id, change_type, before, after, dispatch_status, organization_level)`,
+          actor_type, actor_id, actor_email, dispatch_status, organization_level, commit_seq)
+       SELECT u.event_id, $1, $2, u.entity_type, u.entity_id, u.change_type, u.before, u.after, $3, $4, $5, u.dispatch_status, u.organization_level, clock.base + u.ord
+         FROM clock, unnest($6::uuid[], $7::text[], $8::text[], $9::text[], $10::jsonb[], $11::jsonb[], $12::text[], $13::boolean[])
+           WITH ORDINALITY AS u(event_id, entity_type, entity_id, change_type, before, after, dispatch_status, organization_level, ord)`,
       [
         this.ctx.organizationId,
         this.ctx.planId,
@@ -83,7 +117,7 @@ export class Tx {
         this.changes.map((c) => c.organizationLevel === true),
       ],
     );
-    return this.changes.length;
+    return n;
   }
 }
 

@@ -3,15 +3,17 @@ import { AssignmentsModule } from '../assignments/assignments.module';
 import { adjustmentsController } from '../compensation/adjustments.controller';
 import { CreateSalaryAdjustmentDto, SalaryAdjustmentDto, UpdateSalaryAdjustmentDto } from '../compensation/dto/salary-adjustment.dto';
 import { SalaryAdjustmentsService } from '../compensation/salary-adjustments.service';
-import { crudController } from '../common/crud/crud.controller';
+import { bulkController } from '../common/crud/bulk.controller';
+import { crudController, CrudControllerOptions } from '../common/crud/crud.controller';
 import { customAttributeValuesController } from '../custom-attributes/custom-attribute-values.controller';
 import { CustomAttributesModule } from '../custom-attributes/custom-attributes.module';
 import { ReferenceDataModule } from '../reference-data/reference-data.module';
 import { CreateEmployeeDto, EmployeeDto, EmployeeIncludeQueryDto, EmployeeQueryDto, UpdateEmployeeDto } from './dto/employee.dto';
 import { EmployeesService } from './employees.service';
 
-const EmployeesController = crudController({
+const employeesCrud: CrudControllerOptions = {
   path: 'employees',
+  etag: true,
   tag: 'Employees',
   view: 'employees_view',
   edit: 'employees_edit',
@@ -21,7 +23,9 @@ const EmployeesController = crudController({
   update: UpdateEmployeeDto,
   query: EmployeeQueryDto,
   readQuery: EmployeeIncludeQueryDto,
-});
+};
+const EmployeesController = crudController(employeesCrud);
+const EmployeesBulkController = bulkController(employeesCrud);
 
 const SalaryAdjustmentsController = adjustmentsController({
   parentPath: 'employees',
@@ -45,7 +49,7 @@ const EmployeeAttributesController = customAttributeValuesController({
 
 @Module({
   imports: [ReferenceDataModule, CustomAttributesModule, AssignmentsModule],
-  controllers: [SalaryAdjustmentsController, EmployeeAttributesController, EmployeesController],
+  controllers: [EmployeesBulkController, SalaryAdjustmentsController, EmployeeAttributesController, EmployeesController],
   providers: [EmployeesService, SalaryAdjustmentsService],
   exports: [EmployeesService, SalaryAdjustmentsService],
 })

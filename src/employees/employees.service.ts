@@ -12,32 +12,64 @@ import { todayUtc } from '../common/dates';
 import { DomainError } from '../common/errors/domain-error';
 import { registerConstraint } from '../common/errors/db-errors';
 import { parseIncludes } from '../common/http/list-options';
+import type { ListEnvelope } from '../common/http/envelopes';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { JobRolesService } from '../reference-data/job-roles.service';
 import { WorkforceReferencesService } from '../reference-data/workforce-references.service';
 import { registerReference } from '../common/crud/crud.types';
-import { CreateEmployeeDto, EmployeeDto, UpdateEmployeeDto } from './dto/employee.dto';
+import { CreateEmployeeDto, EMPLOYEE_INCLUDES, EMPLOYEE_LIST_INCLUDES, EmployeeDto, UpdateEmployeeDto } from './dto/employee.dto';
 import { EmployeeEntity } from './entities/employee.entity';
 
-registerConstraint('uq_employees_external_id', { code: 'VALIDATION_ERROR', field: 'externalId', message: 'externalId is already used by another employee' });
-registerConstraint('uq_employees_email', { code: 'VALIDATION_ERROR', field: 'email', message: 'email is already used by another employee of the organization' });
-for (const [table, label] of [['job_roles', 'employees'], ['resource_types', 'employees'], ['locations', 'employees'], ['cost_centres', 'employees']] as const) {
-  const column = { job_roles: 'job_role_id', resource_types: 'work_type_id', locations: 'geography_id', cost_centres: 'cost_centre_id' }[table];
+registerConstraint('uq_employees_external_id', {
+  code: 'VALIDATION_ERROR',
+  field: 'externalId',
+  message: 'externalId is already used by another employee',
+});
+registerConstraint('uq_employees_email', {
+  code: 'VALIDATION_ERROR',
+  field: 'email',
+  message: 'email is already used by another employee of the organization',
+});
+for (const [table, label] of [
+  ['job_roles', 'employees'],
+  ['resource_types', 'employees'],
+  ['locations', 'employees'],
+  ['cost_centres', 'employees'],
+] as const) {
+  const column = { job_roles: 'job_role_id', resource_types: 'work_type_id', locations: 'geography_id', cost_centres: 'cost_centre_id' }[
+    table
+  ];
   registerReference(table, { table: 'employees', column, label, planScoped: true });
 }
 
 /** First name, last name and e-mail, as indexed by idx_employees_search_trgm. */
 export const EMPLOYEE_SEARCH_SQL = `(r.first_name || ' ' || r.last_name || ' ' || r.email)`;
 
-export const EMPLOYEE_INCLUDES = ['currentSalary', 'salaryHistory', 'assignments'] as const;
 type EmployeeInclude = (typeof EMPLOYEE_INCLUDES)[number];
 
 /** Runs before an employee row is deleted, in the same transaction (other modules clear their links). */
 export type EmployeeDeleteHook = (tx: Tx, employeeId: string) => Promise<void>;
 
 @Injectable()
-export class EmployeesService extends NestedRecordService<EmployeeEntity, EmployeeDto, CreateEmployeeDto, UpdateEmployeeDto> implements OnModuleInit {
+export class EmployeesService
+  extends NestedRecordService<EmployeeEntity, EmployeeDto, CreateEmployeeDto, UpdateEmployeeDto>
+  implements OnModuleInit
+{
+  /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */
+  static readonly sort = {
+    lastName: 'lastName',
+    firstName: 'firstName',
+    email: 'email',
+    startDate: 'startDate',
+    endDate: 'endDate',
+    createdAt: 'createdAt',
+    updatedAt: 'updatedAt',
+  } as const;
+  /** The include keys of the by-id read (document 01 rule 7); the OpenAPI enum is read from it. */
+  static readonly includes = EMPLOYEE_INCLUDES;
+  static readonly defaultSort = 'lastName';
+
   private readonly deleteHooks: EmployeeDeleteHook[] = [];
 
   constructor(
@@ -58,8 +90,8 @@ export class EmployeesService extends NestedRecordService<EmployeeEntity, Employ
       externalId: true,
       search: ['firstName', 'lastName', 'email'],
       searchSql: EMPLOYEE_SEARCH_SQL,
-      sort: { lastName: 'lastName', firstName: 'firstName', email: 'email', startDate: 'startDate', endDate: 'endDate', createdAt: 'createdAt', updatedAt: 'updatedAt' },
-      defaultSort: 'lastName',
+      sort: EmployeesService.sort,
+      defaultSort: EmployeesService.defaultSort,
       customAttributeType: 'EMPLOYEE',
       toResponse: EmployeeDto.from,
     });
@@ -79,31 +111,62 @@ export class EmployeesService extends NestedRecordService<EmployeeEntity, Employ
 
   /** By-id read with customAttributes and the requested includes (document 01 rule 7). */
   override async read(ctx: RequestContext, id: string, query: { include?: string }): Promise<EmployeeDto> {
-    const includes = parseIncludes<EmployeeInclude>(query.include, EMPLOYEE_INCLUDES);
+    const includes = this.includesOf(ctx, query.include, EMPLOYEE_INCLUDES);
+    const employee = (await this.get(ctx, id)) as EmployeeDto;
+    await this.attachIncludes(ctx, [employee], includes);
+    return employee;
+  }
+
+  /** Spec 04 §4.6: the list takes `include=currentSalary,assignments` as the by-id read does. */
+  override async list(ctx: RequestContext, query: ListQueryDto & Record<string, unknown>): Promise<ListEnvelope<EmployeeDto>> {
+    const includes = this.includesOf(ctx, query.include as string | undefined, EMPLOYEE_LIST_INCLUDES);
+    const page = await super.list(ctx, query);
+    await this.attachIncludes(ctx, page.data, includes);
+    return page;
+  }
+
+  private includesOf(ctx: RequestContext, raw: string | undefined, allowed: readonly EmployeeInclude[]): Set<EmployeeInclude> {
+    const includes = parseIncludes<EmployeeInclude>(raw, allowed);
     if ((includes.has('currentSalary') || includes.has('salaryHistory')) && !ctx.permissions.has('compensation_view')) {
       throw DomainError.forbidden('include=currentSalary and include=salaryHistory need the permission compensation_view');
     }
     if (includes.has('assignments') && !ctx.permissions.has('assignments_view')) {
       throw DomainError.forbidden('include=assignments needs the permission assignments_view');
     }
-    const employee = (await this.get(ctx, id)) as EmployeeDto;
+    return includes;
+  }
+
+  /** The includes of many employees, one query per include. */
+  private async attachIncludes(ctx: RequestContext, employees: EmployeeDto[], includes: Set<EmployeeInclude>): Promise<void> {
     const em = this.dataSource.manager;
+    const ids = employees.map((e) => e.id);
     if (includes.has('currentSalary') || includes.has('salaryHistory')) {
-      const history = await this.salaries.history({ em }, ctx.planId, employee.id);
-      if (includes.has('currentSalary')) employee.currentSalary = history[0] ? SalaryAdjustmentDto.from(history[0]) : null;
-      if (includes.has('salaryHistory')) employee.salaryHistory = history.map(SalaryAdjustmentDto.from);
+      const histories = await this.salaries.historyForMany({ em }, ctx.planId, ids);
+      for (const employee of employees) {
+        const history = histories.get(employee.id) ?? [];
+        if (includes.has('currentSalary')) employee.currentSalary = history[0] ? SalaryAdjustmentDto.from(history[0]) : null;
+        if (includes.has('salaryHistory')) employee.salaryHistory = history.map(SalaryAdjustmentDto.from);
+      }
     }
     if (includes.has('assignments')) {
-      const active = await this.assignments.activeFor(ctx, em, { kind: 'employee', id: employee.id }, todayUtc());
-      employee.assignments = active.map(EmbeddedAssignmentDto.from);
+      const active = await this.assignments.activeForMany(ctx, em, 'employee', ids, todayUtc());
+      for (const employee of employees) employee.assignments = (active.get(employee.id) ?? []).map(EmbeddedAssignmentDto.from);
     }
-    return employee;
   }
 
   protected blank(): EmployeeEntity {
     return Object.assign(new EmployeeEntity(), {
-      externalId: null, name: null, internalEmployeeId: null, endDate: null, noticeDate: null, managerId: null,
-      jobRoleId: null, workTypeId: null, geographyId: null, defaultCurrencyCode: null, costCentreId: null,
+      externalId: null,
+      name: null,
+      internalEmployeeId: null,
+      endDate: null,
+      noticeDate: null,
+      managerId: null,
+      jobRoleId: null,
+      workTypeId: null,
+      geographyId: null,
+      defaultCurrencyCode: null,
+      costCentreId: null,
     });
   }
 
@@ -128,23 +191,42 @@ export class EmployeesService extends NestedRecordService<EmployeeEntity, Employ
   }
 
   protected requireNestedPermissions(ctx: RequestContext, input: UpdateEmployeeDto): void {
-    requireNested(ctx, { compensation_edit: Boolean(input.salary), assignments_edit: Boolean(input.teamAssignment || input.projectAssignment) });
+    requireNested(ctx, {
+      compensation_edit: Boolean(input.salary),
+      assignments_edit: Boolean(input.teamAssignment || input.projectAssignment),
+    });
   }
 
   protected async applyFields(tx: Tx, entity: EmployeeEntity, input: UpdateEmployeeDto, viaFill: boolean): Promise<void> {
     const { ctx, em } = tx;
-    for (const key of ['firstName', 'lastName', 'email', 'startDate', 'internalEmployeeId', 'externalId', 'name', 'endDate', 'noticeDate'] as const) {
+    for (const key of [
+      'firstName',
+      'lastName',
+      'email',
+      'startDate',
+      'internalEmployeeId',
+      'externalId',
+      'name',
+      'endDate',
+      'noticeDate',
+    ] as const) {
       if (input[key] !== undefined) (entity as unknown as Record<string, unknown>)[key] = input[key];
     }
     if (input.managerId !== undefined) entity.managerId = await this.resolveManager(ctx, em, entity.id, input.managerId);
     const jobRoleId = await this.jobRoles.resolveNested(tx, input.jobRoleId, input.jobRole, '', viaFill);
     if (jobRoleId !== undefined) entity.jobRoleId = jobRoleId;
     await this.refs.apply(entity, input, ctx, em, 'defaultCurrencyCode');
-    if (entity.endDate && entity.endDate < entity.startDate) throw DomainError.validation('endDate', 'endDate must not be before startDate');
+    if (entity.endDate && entity.endDate < entity.startDate)
+      throw DomainError.validation('endDate', 'endDate must not be before startDate');
   }
 
   /** Document 01: managerId by id or externalId; unresolvable is 404; never oneself or one's own report. */
-  async resolveManager(ctx: RequestContext, em: EntityManager, employeeId: string | undefined, value: string | null): Promise<string | null> {
+  async resolveManager(
+    ctx: RequestContext,
+    em: EntityManager,
+    employeeId: string | undefined,
+    value: string | null,
+  ): Promise<string | null> {
     if (value === null) return null;
     const manager = await this.find(ctx, value, em);
     if (employeeId) {
@@ -156,7 +238,8 @@ export class EmployeesService extends NestedRecordService<EmployeeEntity, Employ
          SELECT id FROM up`,
         [ctx.planId, manager.id],
       );
-      if (chain.some((row) => row.id === employeeId)) throw DomainError.validation('managerId', 'managerId cannot be the employee or one of their reports');
+      if (chain.some((row) => row.id === employeeId))
+        throw DomainError.validation('managerId', 'managerId cannot be the employee or one of their reports');
     }
     return manager.id;
   }

@@ -171,6 +171,12 @@ export class FunctionalAccessService {
     return rows[0]?.restricted ?? false;
   }
 
+  /** Whether the caller reads every group (what `viewer` says with `all` and no grant-based limit). */
+  async readsEveryGroup(ctx: RequestContext, em: EntityManager): Promise<boolean> {
+    if (ctx.capabilities.has(EDIT_ALL_FUNCTIONAL_GROUPS) || ctx.capabilities.has(SHARE_FUNCTIONAL_GROUPS)) return true;
+    return !(await this.restrictedVisibility(em, ctx.organizationId));
+  }
+
   /**
    * What the caller sees on a day (document 02 "Read groups": the key's functional_groups_view, checked
    * by the guard, and an active creator). "Edit all functional groups": every group, EDITOR. "Share

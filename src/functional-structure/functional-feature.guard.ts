@@ -21,10 +21,7 @@ export class FunctionalFeatureGuard implements CanActivate {
 
   /** 403 FEATURE_DISABLED unless the organization's functional-groups module is on (also used by the assistant tools). */
   async assertEnabled(organizationId: string): Promise<void> {
-    const rows: { enabled: boolean }[] = await this.dataSource.query(
-      `SELECT functional_groups_enabled AS enabled FROM organizations WHERE id = $1`,
-      [organizationId],
-    );
+    const rows: { enabled: boolean }[] = await this.dataSource.query(`SELECT functional_groups_enabled AS enabled FROM organizations WHERE id = $1`, [organizationId]);
     if (!rows[0]?.enabled) throw new DomainError('FEATURE_DISABLED', 'The functional groups module is off for this organization');
   }
 }

@@ -2,6 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { Public } from '../access/access.decorators';
+import { ErrorResponseDto } from '../common/http/error-response.dto';
 import { DomainError } from '../common/errors/domain-error';
 
 @ApiTags('Health')
@@ -20,7 +21,7 @@ export class HealthController {
   /** Readiness: the database answers. */
   @Get('ready')
   @ApiOkResponse({ schema: { example: { status: 'ok', database: 'up' } } })
-  @ApiServiceUnavailableResponse({ description: 'SERVICE_UNAVAILABLE: the database does not answer' })
+  @ApiServiceUnavailableResponse({ description: 'SERVICE_UNAVAILABLE: the database does not answer', type: ErrorResponseDto })
   async ready(): Promise<{ status: string; database: string }> {
     try {
       await this.dataSource.query('SELECT 1');

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { DataSource } from 'typeorm';
 import type { RequestContext } from '../access/request-context';
+import { ForecastService } from '../forecasts/forecast.service';
 import { MetricsSummaryService } from '../business-metrics/metrics-summary.service';
 import { ContractorsService } from '../contractors/contractors.service';
 import { EmployeesService } from '../employees/employees.service';
@@ -22,7 +24,9 @@ export class McpToolsService {
   private readonly byName: Map<string, McpTool>;
 
   constructor(
+    dataSource: DataSource,
     summary: MetricsSummaryService,
+    forecasts: ForecastService,
     employees: EmployeesService,
     contractors: ContractorsService,
     vacancies: VacanciesService,
@@ -31,7 +35,7 @@ export class McpToolsService {
     functionalFeature: FunctionalFeatureGuard,
   ) {
     this.tools = [
-      ...readTools({ summary, employees, contractors, vacancies, functionalReads, functionalFeature }),
+      ...readTools({ dataSource, summary, forecasts, employees, contractors, vacancies, functionalReads, functionalFeature }),
       ...functionalWriteTools({ structure, functionalFeature }),
     ];
     this.byName = new Map(this.tools.map((t) => [t.name, t]));

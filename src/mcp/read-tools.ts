@@ -1,3 +1,7 @@
+import type { DataSource } from 'typeorm';
+import { inScenario } from '../access/access.guard';
+import { ForecastQueryDto } from '../forecasts/dto/forecast-query.dto';
+import type { ForecastService } from '../forecasts/forecast.service';
 import { MetricsSummaryQueryDto } from '../business-metrics/dto/metrics-summary.dto';
 import type { MetricsSummaryService } from '../business-metrics/metrics-summary.service';
 import type { RequestContext } from '../access/request-context';
@@ -9,7 +13,7 @@ import type { VacanciesService } from '../vacancies/vacancies.service';
 import { VACANCY_STATUSES } from '../vacancies/entities/vacancy.entity';
 import { GroupSummaryInputDto, OpenVacanciesInputDto, SearchPeopleInputDto } from './dto/tool-inputs.dto';
 import { McpTool, tool } from './mcp-tool';
-import { dtoSchema, JsonSchema, objectSchema } from './tool-schemas';
+import { dtoSchema, JsonSchema, objectSchema, querySchema } from './tool-schemas';
 
 const day: JsonSchema = { type: 'string', format: 'date', description: 'YYYY-MM-DD' };
 const nullableNumber: JsonSchema = { type: ['number', 'null'] };
@@ -44,7 +48,9 @@ const SUMMARY_OUTPUT = objectSchema({
 });
 
 export interface ReadServices {
+  dataSource: DataSource;
   summary: MetricsSummaryService;
+  forecasts: ForecastService;
   employees: EmployeesService;
   contractors: ContractorsService;
   vacancies: VacanciesService;
@@ -70,6 +76,19 @@ export function readTools(s: ReadServices): McpTool[] {
       ]),
       outputSchema: SUMMARY_OUTPUT,
       run: (ctx: RequestContext, input: MetricsSummaryQueryDto) => s.summary.summary(ctx, input),
+    }),
+    tool({
+      name: 'get_headcount_forecast',
+      title: 'Headcount and cost forecast',
+      description:
+        'Headcount, joiners, leavers, open vacancies and cost per month (GET /forecast): from a month (default the current one) for 1-60 months, optionally grouped by cost centre, location, job role or work type, for live data or a scenario (scenarioId, with compare=live for deltas).',
+      readOnly: true,
+      permissions: ['forecasts_view'],
+      input: ForecastQueryDto,
+      inputSchema: querySchema('/api/v1/org/{orgId}/forecast'),
+      outputSchema: dtoSchema('ForecastDto'),
+      run: async (ctx: RequestContext, input: ForecastQueryDto) =>
+        s.forecasts.forecast(input.scenarioId === undefined ? ctx : await inScenario(s.dataSource, ctx, input.scenarioId, 'read'), input),
     }),
     tool({
       name: 'search_people',

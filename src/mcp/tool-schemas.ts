@@ -3,24 +3,52 @@ import { dirname, join } from 'node:path';
 
 export type JsonSchema = Record<string, unknown>;
 
-let components: Record<string, JsonSchema> | null = null;
+interface OpenApiParameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  description?: string;
+  schema: JsonSchema;
+}
+interface OpenApiDocument {
+  paths: Record<string, Record<string, { parameters?: OpenApiParameter[] }>>;
+  components: { schemas: Record<string, JsonSchema> };
+}
+
+let document: OpenApiDocument | null = null;
 
 /**
- * The committed OpenAPI document's schemas (openapi.json at the project root, generated from the DTOs by
+ * The committed OpenAPI document (its schemas and routes) (openapi.json at the project root, generated from the DTOs by
  * the Swagger plugin and checked by CI): the tools' input and output schemas are the REST bodies' and
  * responses', so they cannot drift from the DTOs.
  */
-function openApiSchemas(): Record<string, JsonSchema> {
-  if (components) return components;
+function openApi(): OpenApiDocument {
+  if (document) return document;
   let dir = __dirname;
   while (!existsSync(join(dir, 'openapi.json'))) {
     const parent = dirname(dir);
     if (parent === dir) throw new Error('openapi.json not found above ' + __dirname);
     dir = parent;
   }
-  const document = JSON.parse(readFileSync(join(dir, 'openapi.json'), 'utf8')) as { components: { schemas: Record<string, JsonSchema> } };
-  components = document.components.schemas;
-  return components;
+  document = JSON.parse(readFileSync(join(dir, 'openapi.json'), 'utf8')) as OpenApiDocument;
+  return document;
+}
+
+function openApiSchemas(): Record<string, JsonSchema> {
+  return openApi().components.schemas;
+}
+
+/** The query parameters of a GET route (`/api/v1/org/{orgId}/forecast`) as one object schema (none required unless the route says). */
+export function querySchema(path: string): JsonSchema {
+  const parameters = (openApi().paths[path]?.get?.parameters ?? []).filter((p) => p.in === 'query');
+  if (!parameters.length) throw new Error(`No query parameters of GET ${path} in openapi.json`);
+  const properties = Object.fromEntries(
+    parameters.map((p) => [p.name, { ...toJsonSchema(p.schema, []), ...(p.description ? { description: p.description } : {}) }]),
+  );
+  return objectSchema(
+    properties,
+    parameters.filter((p) => !p.required).map((p) => p.name),
+  );
 }
 
 /** A DTO's schema as self-contained JSON Schema: `$ref`s inlined, OpenAPI's `nullable` as a `null` type. */

@@ -26,6 +26,7 @@ export class OrganizationsAdminController {
     return one(await this.organizations.create(body));
   }
 
+  /** Lists organizations, oldest first (paged). */
   @Get()
   @ApiList(OrganizationDto)
   @ApiErrors(400)
@@ -33,6 +34,7 @@ export class OrganizationsAdminController {
     return this.organizations.list(pageOf(query));
   }
 
+  /** Reads an organization with its settings. */
   @Get(':orgId')
   @ApiData(OrganizationDto)
   @ApiErrors(404)
@@ -40,6 +42,7 @@ export class OrganizationsAdminController {
     return one(await this.organizations.get(orgId));
   }
 
+  /** Changes an organization's name or settings (reporting currency, functional-structure switches). */
   @Patch(':orgId')
   @ApiData(OrganizationDto)
   @ApiErrors(400, 404)
@@ -55,6 +58,7 @@ export class OrganizationsAdminController {
     return one(await this.users.create(orgId, body));
   }
 
+  /** Lists the organization's users, oldest first (paged). */
   @Get(':orgId/users')
   @ApiList(UserDto)
   @ApiErrors(400, 404)
@@ -62,6 +66,7 @@ export class OrganizationsAdminController {
     return this.users.list(orgId, pageOf(query));
   }
 
+  /** Reads one user of the organization. */
   @Get(':orgId/users/:userId')
   @ApiData(UserDto)
   @ApiErrors(404)

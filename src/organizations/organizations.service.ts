@@ -20,6 +20,7 @@ export class OrganizationsService {
         reportingCurrency: input.reportingCurrency ?? 'USD',
         functionalGroupsEnabled: input.functionalGroupsEnabled ?? false,
         functionalGroupsRestrictedVisibility: input.functionalGroupsRestrictedVisibility ?? false,
+        noticePeriodDays: input.noticePeriodDays ?? 30,
       });
       await tx.insert(OrganizationEntity, org);
       await tx.insert(PlanEntity, {
@@ -58,6 +59,7 @@ export class OrganizationsService {
     if (input.reportingCurrency !== undefined) patch.reportingCurrency = input.reportingCurrency;
     if (input.functionalGroupsEnabled !== undefined) patch.functionalGroupsEnabled = input.functionalGroupsEnabled;
     if (input.functionalGroupsRestrictedVisibility !== undefined) patch.functionalGroupsRestrictedVisibility = input.functionalGroupsRestrictedVisibility;
+    if (input.noticePeriodDays !== undefined) patch.noticePeriodDays = input.noticePeriodDays;
     if (Object.keys(patch).length) await this.dataSource.getRepository(OrganizationEntity).update({ id: org.id }, patch);
     return this.get(id);
   }

@@ -45,6 +45,7 @@ export class ProjectsAdminController {
     return this.links.list(ctx, projectId, pageOf(query));
   }
 
+  /** Reads one link of the project. */
   @Get(':linkId')
   @ApiData(ProjectLinkDto)
   @ApiErrors(404)

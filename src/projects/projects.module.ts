@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { crudController } from '../common/crud/crud.controller';
+import { bulkController } from '../common/crud/bulk.controller';
+import { crudController, CrudControllerOptions } from '../common/crud/crud.controller';
 import { customAttributeValuesController } from '../custom-attributes/custom-attribute-values.controller';
 import { CustomAttributesModule } from '../custom-attributes/custom-attributes.module';
 import { ReferenceDataModule } from '../reference-data/reference-data.module';
@@ -8,8 +9,9 @@ import { ProjectLinksService } from './project-links.service';
 import { ProjectsAdminController } from './projects.admin.controller';
 import { ProjectsService } from './projects.service';
 
-const ProjectsController = crudController({
+const projectsCrud: CrudControllerOptions = {
   path: 'projects',
+  etag: true,
   tag: 'Projects',
   view: 'projects_view',
   edit: 'projects_edit',
@@ -18,7 +20,9 @@ const ProjectsController = crudController({
   create: CreateProjectDto,
   update: UpdateProjectDto,
   query: ProjectQueryDto,
-});
+};
+const ProjectsController = crudController(projectsCrud);
+const ProjectsBulkController = bulkController(projectsCrud);
 
 const ProjectAttributesController = customAttributeValuesController({
   path: 'projects',
@@ -30,7 +34,7 @@ const ProjectAttributesController = customAttributeValuesController({
 
 @Module({
   imports: [ReferenceDataModule, CustomAttributesModule],
-  controllers: [ProjectAttributesController, ProjectsController, ProjectsAdminController],
+  controllers: [ProjectsBulkController, ProjectAttributesController, ProjectsController, ProjectsAdminController],
   providers: [ProjectsService, ProjectLinksService],
   exports: [ProjectsService],
 })

@@ -45,6 +45,20 @@ type Query = ListQueryDto & Record<string, unknown>;
  */
 @Injectable()
 export class ProjectsService extends CrudService<ProjectEntity, ProjectDto, CreateProjectDto, UpdateProjectDto> {
+  /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */
+  static readonly sort = {
+    name: 'name',
+    projectCode: 'projectCode',
+    startDate: 'startDate',
+    endDate: 'endDate',
+    priority: 'priority',
+    deliveryStatus: 'deliveryStatus',
+    estimatedCost: 'estimatedCost',
+    createdAt: 'createdAt',
+    updatedAt: 'updatedAt',
+  } as const;
+  static readonly defaultSort = 'name';
+
   constructor(
     uow: UnitOfWork,
     dataSource: DataSource,
@@ -59,18 +73,8 @@ export class ProjectsService extends CrudService<ProjectEntity, ProjectDto, Crea
       planScoped: true,
       externalId: true,
       search: ['name', 'description'],
-      sort: {
-        name: 'name',
-        projectCode: 'projectCode',
-        startDate: 'startDate',
-        endDate: 'endDate',
-        priority: 'priority',
-        deliveryStatus: 'deliveryStatus',
-        estimatedCost: 'estimatedCost',
-        createdAt: 'createdAt',
-        updatedAt: 'updatedAt',
-      },
-      defaultSort: 'name',
+      sort: ProjectsService.sort,
+      defaultSort: ProjectsService.defaultSort,
       customAttributeType: 'PROJECT',
       toResponse: ProjectDto.from,
       toPayload: ProjectDto.payload,

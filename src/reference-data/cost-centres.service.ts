@@ -7,13 +7,25 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { CreateCostCentreDto, CostCentreDto, UpdateCostCentreDto } from './dto/cost-centre.dto';
 import { CostCentreEntity } from './entities/cost-centre.entity';
 
-registerConstraint('uq_cost_centres_external_id', { code: 'VALIDATION_ERROR', field: 'externalId', message: 'externalId is already used by another cost centre' });
-registerConstraint('uq_cost_centres_code', { code: 'VALIDATION_ERROR', field: 'code', message: 'code is already used by another cost centre' });
+registerConstraint('uq_cost_centres_external_id', {
+  code: 'VALIDATION_ERROR',
+  field: 'externalId',
+  message: 'externalId is already used by another cost centre',
+});
+registerConstraint('uq_cost_centres_code', {
+  code: 'VALIDATION_ERROR',
+  field: 'code',
+  message: 'code is already used by another cost centre',
+});
 
 const FIELDS = ['name', 'code', 'externalId', 'description'] as const;
 
 @Injectable()
 export class CostCentresService extends CrudService<CostCentreEntity, CostCentreDto, CreateCostCentreDto, UpdateCostCentreDto> {
+  /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */
+  static readonly sort = { name: 'name', code: 'code', createdAt: 'createdAt', updatedAt: 'updatedAt' } as const;
+  static readonly defaultSort = 'name';
+
   constructor(uow: UnitOfWork, dataSource: DataSource) {
     super(uow, dataSource, {
       entity: CostCentreEntity,
@@ -23,8 +35,8 @@ export class CostCentresService extends CrudService<CostCentreEntity, CostCentre
       planScoped: false,
       externalId: true,
       search: ['name', 'code'],
-      sort: { name: 'name', code: 'code', createdAt: 'createdAt', updatedAt: 'updatedAt' },
-      defaultSort: 'name',
+      sort: CostCentresService.sort,
+      defaultSort: CostCentresService.defaultSort,
       toResponse: CostCentreDto.from,
       build: async (input) => assignDefined(new CostCentreEntity(), input, FIELDS),
       apply: async (entity, input) => void assignDefined(entity, input, FIELDS),

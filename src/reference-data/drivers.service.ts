@@ -13,6 +13,10 @@ const FIELDS = ['name', 'key', 'unit', 'description'] as const;
 
 @Injectable()
 export class DriversService extends CrudService<DriverEntity, DriverDto, CreateDriverDto, UpdateDriverDto> {
+  /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */
+  static readonly sort = { name: 'name', key: 'key', createdAt: 'createdAt', updatedAt: 'updatedAt' } as const;
+  static readonly defaultSort = 'name';
+
   constructor(uow: UnitOfWork, dataSource: DataSource) {
     super(uow, dataSource, {
       entity: DriverEntity,
@@ -22,8 +26,8 @@ export class DriversService extends CrudService<DriverEntity, DriverDto, CreateD
       planScoped: false,
       externalId: false,
       search: ['name', 'key'],
-      sort: { name: 'name', key: 'key', createdAt: 'createdAt', updatedAt: 'updatedAt' },
-      defaultSort: 'name',
+      sort: DriversService.sort,
+      defaultSort: DriversService.defaultSort,
       toResponse: DriverDto.from,
       build: async (input) => assignDefined(new DriverEntity(), input, FIELDS),
       apply: async (entity, input) => void assignDefined(entity, input, FIELDS),

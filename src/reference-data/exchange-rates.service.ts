@@ -44,6 +44,13 @@ export class CurrencyConverter {
     return null;
   }
 
+  /** Every currency some rate of this day names. */
+  currencies(): string[] {
+    const out = new Set<string>();
+    for (const pair of this.rates.keys()) for (const code of pair.split(':')) out.add(code);
+    return [...out];
+  }
+
   convert(amount: number, from: string, to: string): number | null {
     const found = this.rate(from, to);
     return found ? amount * found.rate : null;
@@ -52,6 +59,15 @@ export class CurrencyConverter {
 
 @Injectable()
 export class ExchangeRatesService extends CrudService<ExchangeRateEntity, ExchangeRateDto, CreateExchangeRateDto, UpdateExchangeRateDto> {
+  /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */
+  static readonly sort = {
+    effectiveDate: 'effectiveDate',
+    fromCurrency: 'fromCurrency',
+    toCurrency: 'toCurrency',
+    createdAt: 'createdAt',
+  } as const;
+  static readonly defaultSort = 'effectiveDate';
+
   constructor(uow: UnitOfWork, dataSource: DataSource) {
     super(uow, dataSource, {
       entity: ExchangeRateEntity,
@@ -61,8 +77,8 @@ export class ExchangeRatesService extends CrudService<ExchangeRateEntity, Exchan
       planScoped: false,
       externalId: false,
       search: ['fromCurrency', 'toCurrency'],
-      sort: { effectiveDate: 'effectiveDate', fromCurrency: 'fromCurrency', toCurrency: 'toCurrency', createdAt: 'createdAt' },
-      defaultSort: 'effectiveDate',
+      sort: ExchangeRatesService.sort,
+      defaultSort: ExchangeRatesService.defaultSort,
       toResponse: ExchangeRateDto.from,
       toPayload: ExchangeRateDto.payload,
       build: async (input) => {
@@ -71,7 +87,8 @@ export class ExchangeRatesService extends CrudService<ExchangeRateEntity, Exchan
       },
       apply: async (entity, input) => {
         assignDefined(entity, input, FIELDS, ['rate']);
-        if (entity.fromCurrency === entity.toCurrency) throw DomainError.validation('toCurrency', 'toCurrency must differ from fromCurrency');
+        if (entity.fromCurrency === entity.toCurrency)
+          throw DomainError.validation('toCurrency', 'toCurrency must differ from fromCurrency');
       },
     });
   }
@@ -82,7 +99,11 @@ export class ExchangeRatesService extends CrudService<ExchangeRateEntity, Exchan
   }
 
   /** Every rate of the organization in force on `day` (default today, UTC: "the current rate"). */
-  async converterOn(organizationId: string, day: string = todayUtc(), em: EntityManager = this.dataSource.manager): Promise<CurrencyConverter> {
+  async converterOn(
+    organizationId: string,
+    day: string = todayUtc(),
+    em: EntityManager = this.dataSource.manager,
+  ): Promise<CurrencyConverter> {
     const rows: { from_currency: string; to_currency: string; rate: string; effective_date: string }[] = await em.query(
       `SELECT DISTINCT ON (from_currency, to_currency) from_currency, to_currency, rate, effective_date
          FROM exchange_rates
@@ -90,7 +111,9 @@ export class ExchangeRatesService extends CrudService<ExchangeRateEntity, Exchan
         ORDER BY from_currency, to_currency, effective_date DESC`,
       [organizationId, day],
     );
-    const rates = new Map(rows.map((r) => [`${r.from_currency}:${r.to_currency}`, { rate: Number(r.rate), effectiveDate: r.effective_date }]));
+    const rates = new Map(
+      rows.map((r) => [`${r.from_currency}:${r.to_currency}`, { rate: Number(r.rate), effectiveDate: r.effective_date }]),
+    );
     return new CurrencyConverter(day, rates);
   }
 
@@ -98,6 +121,15 @@ export class ExchangeRatesService extends CrudService<ExchangeRateEntity, Exchan
     const converter = await this.converterOn(ctx.organizationId, day);
     const found = converter.rate(from, to);
     if (!found) throw DomainError.notFound(`Exchange rate from ${from} to ${to} in force on ${day}`);
-    return { from, to, date: day, rate: found.rate, amount, converted: amount * found.rate, source: found.source, effectiveDate: found.effectiveDate };
+    return {
+      from,
+      to,
+      date: day,
+      rate: found.rate,
+      amount,
+      converted: amount * found.rate,
+      source: found.source,
+      effectiveDate: found.effectiveDate,
+    };
   }
 }

@@ -10,13 +10,25 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { CreateJobRoleDto, JobRoleDto, UpdateJobRoleDto } from './dto/job-role.dto';
 import { JobRoleEntity } from './entities/job-role.entity';
 
-registerConstraint('uq_job_roles_external_id', { code: 'VALIDATION_ERROR', field: 'externalId', message: 'externalId is already used by another job role' });
-registerConstraint('uq_job_roles_title', { code: 'VALIDATION_ERROR', field: 'title', message: 'title is already used by another job role' });
+registerConstraint('uq_job_roles_external_id', {
+  code: 'VALIDATION_ERROR',
+  field: 'externalId',
+  message: 'externalId is already used by another job role',
+});
+registerConstraint('uq_job_roles_title', {
+  code: 'VALIDATION_ERROR',
+  field: 'title',
+  message: 'title is already used by another job role',
+});
 
 const FIELDS = ['title', 'externalId', 'family', 'level', 'description'] as const;
 
 @Injectable()
 export class JobRolesService extends CrudService<JobRoleEntity, JobRoleDto, CreateJobRoleDto, UpdateJobRoleDto> {
+  /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */
+  static readonly sort = { title: 'title', family: 'family', level: 'level', createdAt: 'createdAt', updatedAt: 'updatedAt' } as const;
+  static readonly defaultSort = 'title';
+
   constructor(uow: UnitOfWork, dataSource: DataSource) {
     super(uow, dataSource, {
       entity: JobRoleEntity,
@@ -26,8 +38,8 @@ export class JobRolesService extends CrudService<JobRoleEntity, JobRoleDto, Crea
       planScoped: false,
       externalId: true,
       search: ['title', 'family'],
-      sort: { title: 'title', family: 'family', level: 'level', createdAt: 'createdAt', updatedAt: 'updatedAt' },
-      defaultSort: 'title',
+      sort: JobRolesService.sort,
+      defaultSort: JobRolesService.defaultSort,
       toResponse: JobRoleDto.from,
       build: async (input) => assignDefined(new JobRoleEntity(), input, FIELDS),
       apply: async (entity, input) => void assignDefined(entity, input, FIELDS),
@@ -56,7 +68,10 @@ export class JobRolesService extends CrudService<JobRoleEntity, JobRoleDto, Crea
       if (byExternal) return byExternal.id;
     }
     if (!title) throw DomainError.notFound('Job role with externalId', externalId!);
-    const byTitle = await repo.findOneBy({ organizationId: tx.ctx.organizationId, title: Raw((alias) => `LOWER(${alias}) = LOWER(:title)`, { title }) });
+    const byTitle = await repo.findOneBy({
+      organizationId: tx.ctx.organizationId,
+      title: Raw((alias) => `LOWER(${alias}) = LOWER(:title)`, { title }),
+    });
     if (byTitle) {
       if (externalId && byTitle.externalId !== externalId) await this.updateIn(tx, byTitle.id, { externalId });
       return byTitle.id;

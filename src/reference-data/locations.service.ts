@@ -7,13 +7,21 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { CreateLocationDto, LocationDto, UpdateLocationDto } from './dto/location.dto';
 import { LocationEntity } from './entities/location.entity';
 
-registerConstraint('uq_locations_external_id', { code: 'VALIDATION_ERROR', field: 'externalId', message: 'externalId is already used by another location' });
+registerConstraint('uq_locations_external_id', {
+  code: 'VALIDATION_ERROR',
+  field: 'externalId',
+  message: 'externalId is already used by another location',
+});
 
 const FIELDS = ['name', 'externalId', 'countryCode', 'currencyCode', 'costMultiplier'] as const;
 
 /** Locations are document 02's `geography`: geographyId on people and vacancies points here. */
 @Injectable()
 export class LocationsService extends CrudService<LocationEntity, LocationDto, CreateLocationDto, UpdateLocationDto> {
+  /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */
+  static readonly sort = { name: 'name', countryCode: 'countryCode', createdAt: 'createdAt', updatedAt: 'updatedAt' } as const;
+  static readonly defaultSort = 'name';
+
   constructor(uow: UnitOfWork, dataSource: DataSource) {
     super(uow, dataSource, {
       entity: LocationEntity,
@@ -23,8 +31,8 @@ export class LocationsService extends CrudService<LocationEntity, LocationDto, C
       planScoped: false,
       externalId: true,
       search: ['name'],
-      sort: { name: 'name', countryCode: 'countryCode', createdAt: 'createdAt', updatedAt: 'updatedAt' },
-      defaultSort: 'name',
+      sort: LocationsService.sort,
+      defaultSort: LocationsService.defaultSort,
       toResponse: LocationDto.from,
       toPayload: LocationDto.payload,
       build: async (input) => assignDefined(new LocationEntity(), input, FIELDS, ['costMultiplier']),

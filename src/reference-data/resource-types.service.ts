@@ -7,13 +7,21 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { CreateResourceTypeDto, ResourceTypeDto, UpdateResourceTypeDto } from './dto/resource-type.dto';
 import { ResourceTypeEntity } from './entities/resource-type.entity';
 
-registerConstraint('uq_resource_types_external_id', { code: 'VALIDATION_ERROR', field: 'externalId', message: 'externalId is already used by another resource type' });
+registerConstraint('uq_resource_types_external_id', {
+  code: 'VALIDATION_ERROR',
+  field: 'externalId',
+  message: 'externalId is already used by another resource type',
+});
 
 const FIELDS = ['name', 'externalId', 'description'] as const;
 
 /** Resource types, formerly work types: `workTypeId` on people and vacancies points here. */
 @Injectable()
 export class ResourceTypesService extends CrudService<ResourceTypeEntity, ResourceTypeDto, CreateResourceTypeDto, UpdateResourceTypeDto> {
+  /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */
+  static readonly sort = { name: 'name', createdAt: 'createdAt', updatedAt: 'updatedAt' } as const;
+  static readonly defaultSort = 'name';
+
   constructor(uow: UnitOfWork, dataSource: DataSource) {
     super(uow, dataSource, {
       entity: ResourceTypeEntity,
@@ -23,8 +31,8 @@ export class ResourceTypesService extends CrudService<ResourceTypeEntity, Resour
       planScoped: false,
       externalId: true,
       search: ['name', 'description'],
-      sort: { name: 'name', createdAt: 'createdAt', updatedAt: 'updatedAt' },
-      defaultSort: 'name',
+      sort: ResourceTypesService.sort,
+      defaultSort: ResourceTypesService.defaultSort,
       toResponse: ResourceTypeDto.from,
       build: async (input) => assignDefined(new ResourceTypeEntity(), input, FIELDS),
       apply: async (entity, input) => void assignDefined(entity, input, FIELDS),

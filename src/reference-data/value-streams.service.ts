@@ -7,13 +7,25 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { CreateValueStreamDto, ValueStreamDto, UpdateValueStreamDto } from './dto/value-stream.dto';
 import { ValueStreamEntity } from './entities/value-stream.entity';
 
-registerConstraint('uq_value_streams_external_id', { code: 'VALIDATION_ERROR', field: 'externalId', message: 'externalId is already used by another value stream' });
-registerConstraint('uq_value_streams_code', { code: 'VALIDATION_ERROR', field: 'code', message: 'code is already used by another value stream' });
+registerConstraint('uq_value_streams_external_id', {
+  code: 'VALIDATION_ERROR',
+  field: 'externalId',
+  message: 'externalId is already used by another value stream',
+});
+registerConstraint('uq_value_streams_code', {
+  code: 'VALIDATION_ERROR',
+  field: 'code',
+  message: 'code is already used by another value stream',
+});
 
 const FIELDS = ['name', 'code', 'externalId', 'description'] as const;
 
 @Injectable()
 export class ValueStreamsService extends CrudService<ValueStreamEntity, ValueStreamDto, CreateValueStreamDto, UpdateValueStreamDto> {
+  /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */
+  static readonly sort = { name: 'name', code: 'code', createdAt: 'createdAt', updatedAt: 'updatedAt' } as const;
+  static readonly defaultSort = 'name';
+
   constructor(uow: UnitOfWork, dataSource: DataSource) {
     super(uow, dataSource, {
       entity: ValueStreamEntity,
@@ -23,8 +35,8 @@ export class ValueStreamsService extends CrudService<ValueStreamEntity, ValueStr
       planScoped: false,
       externalId: true,
       search: ['name', 'code'],
-      sort: { name: 'name', code: 'code', createdAt: 'createdAt', updatedAt: 'updatedAt' },
-      defaultSort: 'name',
+      sort: ValueStreamsService.sort,
+      defaultSort: ValueStreamsService.defaultSort,
       toResponse: ValueStreamDto.from,
       build: async (input) => assignDefined(new ValueStreamEntity(), input, FIELDS),
       apply: async (entity, input) => void assignDefined(entity, input, FIELDS),

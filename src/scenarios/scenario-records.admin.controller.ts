@@ -3,6 +3,7 @@ import { ApiBody, ApiTags } from '@nestjs/swagger';
 import { AdminApi } from '../access/access.decorators';
 import { Ctx, RequestContext } from '../access/request-context';
 import type { CrudService } from '../common/crud/crud.service';
+import { ApiCrudOperation, ApiSortQuery, nounsOf } from '../common/http/api-docs';
 import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../common/http/api-responses';
 import { DataEnvelope, ListEnvelope, one } from '../common/http/envelopes';
 import { ListQueryDto } from '../common/http/pagination.dto';
@@ -25,6 +26,9 @@ export interface ScenarioRecordsOptions {
  * through the same services as the public API. Nothing is sent as a webhook until the scenario is merged.
  */
 export function scenarioRecordsController(o: ScenarioRecordsOptions): Type<unknown> {
+  const nouns = nounsOf(o.path.replace(/-/g, ' '));
+  const where = 'the scenario';
+  const note = 'No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.';
   @ApiTags('Application: scenarios')
   @AdminApi()
   @Controller(`admin/v1/organizations/:orgId/scenarios/:scenarioId/${o.path}`)
@@ -35,29 +39,47 @@ export function scenarioRecordsController(o: ScenarioRecordsOptions): Type<unkno
     ) {}
 
     @Get()
+    @ApiCrudOperation('list', nouns, where)
+    @ApiSortQuery(o.service)
     @ApiList(o.response)
     @ApiErrors(400, 404)
-    async list(@Ctx() ctx: RequestContext, @Param('scenarioId') scenarioId: string, @Query() q: ListQueryDto): Promise<ListEnvelope<unknown>> {
+    async list(
+      @Ctx() ctx: RequestContext,
+      @Param('scenarioId') scenarioId: string,
+      @Query() q: ListQueryDto,
+    ): Promise<ListEnvelope<unknown>> {
       return this.service.list(await this.scenarios.readableContext(ctx, scenarioId), q as ListQueryDto & Record<string, unknown>);
     }
 
     @Post()
+    @ApiCrudOperation('create', nouns, where, note)
     @ApiBody({ type: o.create })
     @ApiData(o.response, 201)
     @ApiErrors(400, 404)
-    async create(@Ctx() ctx: RequestContext, @Param('scenarioId') scenarioId: string, @Body() body: unknown): Promise<DataEnvelope<unknown>> {
+    async create(
+      @Ctx() ctx: RequestContext,
+      @Param('scenarioId') scenarioId: string,
+      @Body() body: unknown,
+    ): Promise<DataEnvelope<unknown>> {
       return one(await this.service.create(await this.scenarios.writableContext(ctx, scenarioId), body as never));
     }
 
     @Patch(':id')
+    @ApiCrudOperation('update', nouns, where, note)
     @ApiBody({ type: o.update })
     @ApiData(o.response)
     @ApiErrors(400, 404)
-    async update(@Ctx() ctx: RequestContext, @Param('scenarioId') scenarioId: string, @Param('id') id: string, @Body() body: unknown): Promise<DataEnvelope<unknown>> {
+    async update(
+      @Ctx() ctx: RequestContext,
+      @Param('scenarioId') scenarioId: string,
+      @Param('id') id: string,
+      @Body() body: unknown,
+    ): Promise<DataEnvelope<unknown>> {
       return one(await this.service.update(await this.scenarios.writableContext(ctx, scenarioId), id, body as never));
     }
 
     @Delete(':id')
+    @ApiCrudOperation('remove', nouns, where, note)
     @ApiNoContent()
     @ApiErrors(404)
     async remove(@Ctx() ctx: RequestContext, @Param('scenarioId') scenarioId: string, @Param('id') id: string): Promise<void> {

@@ -22,6 +22,7 @@ export class ScenariosAdminController {
     return one(await this.scenarios.create(ctx, body));
   }
 
+  /** Lists the organization's scenarios, newest first (paged). */
   @Get()
   @ApiList(ScenarioDto)
   @ApiErrors(400, 404)
@@ -29,6 +30,7 @@ export class ScenariosAdminController {
     return this.scenarios.list(ctx, pageOf(query));
   }
 
+  /** Reads one scenario with its status (OPEN, LOCKED or MERGED). */
   @Get(':scenarioId')
   @ApiData(ScenarioDto)
   @ApiErrors(404)
@@ -40,7 +42,11 @@ export class ScenariosAdminController {
   @Patch(':scenarioId')
   @ApiData(ScenarioDto)
   @ApiErrors(400, 404, 409)
-  async update(@Ctx() ctx: RequestContext, @Param('scenarioId') scenarioId: string, @Body() body: UpdateScenarioDto): Promise<DataEnvelope<ScenarioDto>> {
+  async update(
+    @Ctx() ctx: RequestContext,
+    @Param('scenarioId') scenarioId: string,
+    @Body() body: UpdateScenarioDto,
+  ): Promise<DataEnvelope<ScenarioDto>> {
     return one(await this.scenarios.update(ctx, scenarioId, body));
   }
 

@@ -1,13 +1,15 @@
 import { Module } from '@nestjs/common';
-import { crudController } from '../common/crud/crud.controller';
+import { bulkController } from '../common/crud/bulk.controller';
+import { crudController, CrudControllerOptions } from '../common/crud/crud.controller';
 import { customAttributeValuesController } from '../custom-attributes/custom-attribute-values.controller';
 import { CustomAttributesModule } from '../custom-attributes/custom-attributes.module';
 import { ReferenceDataModule } from '../reference-data/reference-data.module';
 import { CreateTeamDto, TeamDto, TeamQueryDto, UpdateTeamDto } from './dto/team.dto';
 import { TeamsService } from './teams.service';
 
-const TeamsController = crudController({
+const teamsCrud: CrudControllerOptions = {
   path: 'teams',
+  etag: true,
   tag: 'Teams',
   view: 'teams_view',
   edit: 'teams_edit',
@@ -16,7 +18,9 @@ const TeamsController = crudController({
   create: CreateTeamDto,
   update: UpdateTeamDto,
   query: TeamQueryDto,
-});
+};
+const TeamsController = crudController(teamsCrud);
+const TeamsBulkController = bulkController(teamsCrud);
 
 const TeamAttributesController = customAttributeValuesController({
   path: 'teams',
@@ -28,7 +32,7 @@ const TeamAttributesController = customAttributeValuesController({
 
 @Module({
   imports: [ReferenceDataModule, CustomAttributesModule],
-  controllers: [TeamAttributesController, TeamsController],
+  controllers: [TeamsBulkController, TeamAttributesController, TeamsController],
   providers: [TeamsService],
   exports: [TeamsService],
 })

@@ -12,7 +12,11 @@ import { ValueStreamsService } from '../reference-data/value-streams.service';
 import { CreateTeamDto, TeamDto, UpdateTeamDto } from './dto/team.dto';
 import { TeamEntity } from './entities/team.entity';
 
-registerConstraint('uq_teams_external_id', { code: 'VALIDATION_ERROR', field: 'externalId', message: 'externalId is already used by another team' });
+registerConstraint('uq_teams_external_id', {
+  code: 'VALIDATION_ERROR',
+  field: 'externalId',
+  message: 'externalId is already used by another team',
+});
 registerConstraint('fk_teams_cost_centre', { code: 'CONFLICT', message: 'The cost centre is still referenced by teams' });
 registerConstraint('fk_teams_value_stream', { code: 'CONFLICT', message: 'The value stream is still referenced by teams' });
 registerReference('teams', { table: 'teams', column: 'parent_team_id', label: 'sub-teams', planScoped: true });
@@ -22,6 +26,10 @@ registerReference('value_streams', { table: 'teams', column: 'value_stream_id', 
 /** Teams: planning records (plan_id) with an optional parent team, cost centre and value stream. */
 @Injectable()
 export class TeamsService extends CrudService<TeamEntity, TeamDto, CreateTeamDto, UpdateTeamDto> {
+  /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */
+  static readonly sort = { name: 'name', createdAt: 'createdAt', updatedAt: 'updatedAt' } as const;
+  static readonly defaultSort = 'name';
+
   constructor(
     uow: UnitOfWork,
     dataSource: DataSource,
@@ -37,8 +45,8 @@ export class TeamsService extends CrudService<TeamEntity, TeamDto, CreateTeamDto
       externalId: true,
       search: ['name', 'description'],
       searchSql: `(r.name || ' ' || coalesce(r.description, ''))`,
-      sort: { name: 'name', createdAt: 'createdAt', updatedAt: 'updatedAt' },
-      defaultSort: 'name',
+      sort: TeamsService.sort,
+      defaultSort: TeamsService.defaultSort,
       customAttributeType: 'TEAM',
       toResponse: TeamDto.from,
     });
@@ -54,13 +62,20 @@ export class TeamsService extends CrudService<TeamEntity, TeamDto, CreateTeamDto
     if (input.name !== undefined) entity.name = input.name;
     if (input.externalId !== undefined) entity.externalId = input.externalId;
     if (input.description !== undefined) entity.description = input.description;
-    if (input.costCentreId !== undefined) entity.costCentreId = (await this.costCentres.resolveId(ctx, em, input.costCentreId, 'costCentreId')) ?? null;
-    if (input.valueStreamId !== undefined) entity.valueStreamId = (await this.valueStreams.resolveId(ctx, em, input.valueStreamId, 'valueStreamId')) ?? null;
+    if (input.costCentreId !== undefined)
+      entity.costCentreId = (await this.costCentres.resolveId(ctx, em, input.costCentreId, 'costCentreId')) ?? null;
+    if (input.valueStreamId !== undefined)
+      entity.valueStreamId = (await this.valueStreams.resolveId(ctx, em, input.valueStreamId, 'valueStreamId')) ?? null;
     if (input.parentTeamId !== undefined) entity.parentTeamId = await this.resolveParent(ctx, em, entity.id, input.parentTeamId);
   }
 
   /** The parent by id or externalId; a team cannot sit under itself or one of its sub-teams. */
-  private async resolveParent(ctx: RequestContext, em: EntityManager, teamId: string | undefined, parent: string | null): Promise<string | null> {
+  private async resolveParent(
+    ctx: RequestContext,
+    em: EntityManager,
+    teamId: string | undefined,
+    parent: string | null,
+  ): Promise<string | null> {
     if (parent === null) return null;
     const parentId = (await this.resolveId(ctx, em, parent, 'parentTeamId'))!;
     if (teamId && (await this.ancestors(ctx, em, parentId)).includes(teamId)) {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AssignmentsModule } from '../assignments/assignments.module';
-import { crudController } from '../common/crud/crud.controller';
+import { bulkController } from '../common/crud/bulk.controller';
+import { crudController, CrudControllerOptions } from '../common/crud/crud.controller';
 import { ContractorsModule } from '../contractors/contractors.module';
 import { customAttributeValuesController } from '../custom-attributes/custom-attribute-values.controller';
 import { CustomAttributesModule } from '../custom-attributes/custom-attributes.module';
@@ -10,8 +11,9 @@ import { CreateVacancyDto, UpdateVacancyDto, VacancyDto, VacancyIncludeQueryDto,
 import { VacanciesService } from './vacancies.service';
 import { VacancyFillController } from './vacancies.controller';
 
-const VacanciesController = crudController({
+const vacanciesCrud: CrudControllerOptions = {
   path: 'vacancies',
+  etag: true,
   tag: 'Vacancies',
   view: 'vacancies_view',
   edit: 'vacancies_edit',
@@ -21,7 +23,9 @@ const VacanciesController = crudController({
   update: UpdateVacancyDto,
   query: VacancyQueryDto,
   readQuery: VacancyIncludeQueryDto,
-});
+};
+const VacanciesController = crudController(vacanciesCrud);
+const VacanciesBulkController = bulkController(vacanciesCrud);
 
 const VacancyAttributesController = customAttributeValuesController({
   path: 'vacancies',
@@ -33,7 +37,7 @@ const VacancyAttributesController = customAttributeValuesController({
 
 @Module({
   imports: [ReferenceDataModule, CustomAttributesModule, AssignmentsModule, EmployeesModule, ContractorsModule],
-  controllers: [VacancyFillController, VacancyAttributesController, VacanciesController],
+  controllers: [VacanciesBulkController, VacancyFillController, VacancyAttributesController, VacanciesController],
   providers: [VacanciesService],
   exports: [VacanciesService],
 })

@@ -57,6 +57,19 @@ const CONTRACTOR_BRANCH = ['name', 'rate', 'rateType', 'contractorType'] as cons
 
 @Injectable()
 export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, CreateVacancyDto, UpdateVacancyDto> implements OnModuleInit {
+  /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */
+  static readonly sort = {
+    role: 'role',
+    status: 'status',
+    targetStartDate: 'targetStartDate',
+    targetFillDate: 'targetFillDate',
+    createdAt: 'createdAt',
+    updatedAt: 'updatedAt',
+  } as const;
+  /** The include keys of the by-id read (document 01 rule 7); the OpenAPI enum is read from it. */
+  static readonly includes = INCLUDES;
+  static readonly defaultSort = 'role';
+
   constructor(
     uow: UnitOfWork,
     dataSource: DataSource,
@@ -76,15 +89,8 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
       externalId: true,
       search: ['role', 'description'],
       searchSql: `(r.role || ' ' || coalesce(r.description, ''))`,
-      sort: {
-        role: 'role',
-        status: 'status',
-        targetStartDate: 'targetStartDate',
-        targetFillDate: 'targetFillDate',
-        createdAt: 'createdAt',
-        updatedAt: 'updatedAt',
-      },
-      defaultSort: 'role',
+      sort: VacanciesService.sort,
+      defaultSort: VacanciesService.defaultSort,
       customAttributeType: 'VACANCY',
       toResponse: (e) => VacancyDto.from(e, false),
       toPayload: VacancyDto.payload,

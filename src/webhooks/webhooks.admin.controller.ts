@@ -44,6 +44,7 @@ export class WebhooksAdminController {
     return this.endpoints.list(ctx, pageOf(query));
   }
 
+  /** Reads one endpoint with its delivery status, never the secret. */
   @Get(':endpointId')
   @ApiData(WebhookEndpointDto)
   @ApiErrors(404)

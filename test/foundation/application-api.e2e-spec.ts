@@ -16,6 +16,7 @@ describe('application API: organizations, users, API keys (03 §3)', () => {
       reportingCurrency: 'USD',
       functionalGroupsEnabled: false,
       functionalGroupsRestrictedVisibility: false,
+      noticePeriodDays: 30,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -85,7 +85,13 @@ describe('assistant tool server: transport, authentication, tool list (04 §3)',
     const client = await connect(t, tenant.key);
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
-    const reads = ['get_business_metrics_summary', 'search_people', 'list_open_vacancies', 'get_functional_group_summary'];
+    const reads = [
+      'get_business_metrics_summary',
+      'get_headcount_forecast',
+      'search_people',
+      'list_open_vacancies',
+      'get_functional_group_summary',
+    ];
     const writes = ['create_functional_group', 'move_functional_group', 'create_functional_position', 'assign_functional_position'];
     expect([...byName.keys()].sort()).toEqual(expect.arrayContaining([...reads, ...writes].sort()));
     for (const name of [...reads, ...writes]) {

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMinSize, ArrayUnique, IsArray, IsDateString, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { Trim } from '../../common/validation/validators';
+import { ArrayMinSize, ArrayUnique, IsArray, IsDateString, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsNullable, IsOptional, Trim } from '../../common/validation/validators';
 import { API_PERMISSIONS } from '../permissions';
 import type { ApiKeyEntity } from '../entities/api-key.entity';
 
@@ -22,6 +22,7 @@ export class CreateApiKeyDto {
   /** ISO 8601 datetime after which the key stops working. */
   @ApiPropertyOptional({ format: 'date-time', nullable: true })
   @IsOptional()
+  @IsNullable()
   @IsDateString({ strict: true })
   expiresAt?: string | null;
 }

@@ -1,17 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsString, Max, MaxLength, Min } from 'class-validator';
 import { decimalToNumber, decimalToString } from '../../common/decimals';
-import { ListQueryDto } from '../../common/http/pagination.dto';
+import { IncrementalListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { IsDateOnly, IsIdOrExternalId } from '../../common/validation/validators';
+import { IsDateOnly, IsDecimal, IsIdOrExternalId, IsNullable, IsOptional } from '../../common/validation/validators';
 import type { AssignmentEntity, AssignmentType } from '../entities/assignment.entity';
 
 /** Share, dates and role: the part every assignment body has. */
 export class AssignmentTermsDto {
   /** FTE share, 0.0 to 10.0, up to 4 decimals. */
   @ApiProperty({ minimum: 0, maximum: 10, example: 0.5 })
-  @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false })
+  @IsDecimal(4)
   @Min(0)
   @Max(10)
   fte: number;
@@ -22,10 +22,12 @@ export class AssignmentTermsDto {
 
   /** Last day, inclusive; null = ongoing. */
   @IsOptional()
+  @IsNullable()
   @IsDateOnly()
   endDate?: string | null;
 
   @IsOptional()
+  @IsNullable()
   @IsString()
   @MaxLength(200)
   role?: string | null;
@@ -56,28 +58,32 @@ export class CreateAssignmentDto extends AssignmentTermsDto {
 
   /** Exactly one holder: an employee... */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   employeeId?: string | null;
 
   /** ...a contractor... */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   contractorId?: string | null;
 
   /** ...a vacancy... */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   vacancyId?: string | null;
 
   /** ...or a team (team-to-project allocations; type must be project). */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   teamId?: string | null;
 }
 
 export class UpdateAssignmentDto extends PatchType(CreateAssignmentDto) {}
 
-export class AssignmentQueryDto extends ListQueryDto {
+export class AssignmentQueryDto extends IncrementalListQueryDto {
   @IsOptional() @IsString() employeeId?: string;
   @IsOptional() @IsString() contractorId?: string;
   @IsOptional() @IsString() vacancyId?: string;

@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsBoolean, IsOptional, IsString, Matches, ValidateNested } from 'class-validator';
-import { Trim } from '../../common/validation/validators';
+import { IsBoolean, IsString, Matches } from 'class-validator';
+import { IsNullable, IsOptional, NestedObject, Trim } from '../../common/validation/validators';
 import type { BusinessMetricEntity } from '../entities/business-metric.entity';
 import { CostScopeDto } from './cost-scope.dto';
 import { CharLength } from './text-rules';
@@ -32,6 +31,7 @@ export class CreateBusinessMetricDto {
   /** Free text; up to 2,000 characters; null clears it. */
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 2000 })
   @IsOptional()
+  @IsNullable()
   @IsString()
   @CharLength(0, 2000)
   description?: string | null;
@@ -45,8 +45,8 @@ export class CreateBusinessMetricDto {
   /** Whose people cost the summary's cost per unit uses; default (and null) `{ type: 'ORGANIZATION' }`. Unknown cost centre or team id: 400. */
   @ApiPropertyOptional({ type: CostScopeDto, nullable: true })
   @IsOptional()
-  @ValidateNested()
-  @Type(() => CostScopeDto)
+  @IsNullable()
+  @NestedObject(() => CostScopeDto)
   costScope?: CostScopeDto | null;
 }
 

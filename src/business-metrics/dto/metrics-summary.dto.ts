@@ -1,5 +1,5 @@
-import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import { IsDateOnly } from '../../common/validation/validators';
+import { IsString, MaxLength, MinLength } from 'class-validator';
+import { IsDateOnly, IsOptional } from '../../common/validation/validators';
 import type { FeedStatus } from '../entities/metric-source.entity';
 
 /** Input of `get_business_metrics_summary` (spec 04 §3). */

@@ -1,8 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsNumber, IsOptional, IsString, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsNumber, IsString, Min } from 'class-validator';
 import { PageQueryDto } from '../../common/http/pagination.dto';
-import { IsCuid, IsDateOnly, Trim } from '../../common/validation/validators';
+import { IsCuid, IsDateOnly, IsNullable, IsOptional, NestedObject, Trim } from '../../common/validation/validators';
 import { CharLength } from './text-rules';
 
 export const MAX_READINGS_PER_REQUEST = 1000;
@@ -31,6 +30,7 @@ export class ReadingInputDto {
   /** The part of `value` produced with AI: >= 0 and <= value; omitted or null = not measured; 0 = none. */
   @ApiPropertyOptional({ type: Number, minimum: 0, nullable: true, example: 300 })
   @IsOptional()
+  @IsNullable()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(0)
   aiValue?: number | null;
@@ -38,6 +38,7 @@ export class ReadingInputDto {
   /** The sending system's reference of the reading; up to 200 characters. */
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_EXTERNAL_REF })
   @IsOptional()
+  @IsNullable()
   @IsString()
   @CharLength(0, MAX_EXTERNAL_REF)
   externalRef?: string | null;
@@ -45,6 +46,7 @@ export class ReadingInputDto {
   /** Free text; up to 2,000 characters. */
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_NOTE })
   @IsOptional()
+  @IsNullable()
   @IsString()
   @CharLength(0, MAX_NOTE)
   note?: string | null;
@@ -70,8 +72,7 @@ export class IngestReadingsDto {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(MAX_READINGS_PER_REQUEST)
-  @ValidateNested({ each: true })
-  @Type(() => ReadingInputDto)
+  @NestedObject(() => ReadingInputDto, { each: true })
   readings: ReadingInputDto[];
 }
 

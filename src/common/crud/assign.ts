@@ -12,3 +12,15 @@ export function assignDefined<T extends object>(target: T, input: object, keys: 
   }
   return target;
 }
+
+/** Rows grouped by a key, each group in the rows' order. */
+export function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const group = groups.get(k);
+    if (group) group.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}

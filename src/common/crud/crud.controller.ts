@@ -1,10 +1,13 @@
-import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query, Type } from '@nestjs/common';
-import { ApiBody, ApiParam, ApiTags } from '@nestjs/swagger';
+import { applyDecorators, Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query, Req, Res, Type } from '@nestjs/common';
+import { ApiBody, ApiHeader, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import { RequirePermissions } from '../../access/access.decorators';
 import type { ApiPermission } from '../../access/permissions';
 import { Ctx, RequestContext } from '../../access/request-context';
+import { ApiCrudOperation, ApiIncludeQuery, ApiSortQuery, Nouns, nounsOf } from '../http/api-docs';
 import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../http/api-responses';
 import { DataEnvelope, ListEnvelope, one } from '../http/envelopes';
+import { etagMatches, weakETag } from '../http/etag';
 import { ListQueryDto } from '../http/pagination.dto';
 import type { CrudService } from './crud.service';
 
@@ -25,6 +28,10 @@ export interface CrudControllerOptions {
   readQuery?: Type<unknown>;
   /** Describes how `:id` is matched. */
   idDescription?: string;
+  /** Names in the operation summaries; default from the tag ("Job roles": job role, job roles). */
+  nouns?: Nouns;
+  /** Spec 04 §4.5: the by-id read carries a weak ETag (304 on If-None-Match); PATCH and DELETE honour If-Match. */
+  etag?: boolean;
 }
 
 type AnyCrud = CrudService<never, unknown, unknown, unknown>;
@@ -37,6 +44,31 @@ type AnyCrud = CrudService<never, unknown, unknown, unknown>;
 export function crudController(options: CrudControllerOptions): Type<unknown> {
   const query = options.query ?? ListQueryDto;
   const idParam = ApiParam({ name: 'id', description: options.idDescription ?? 'The record id, or its externalId' });
+  const nouns = options.nouns ?? nounsOf(options.tag);
+  const includeKeys = (options.service as unknown as { includes?: readonly string[] }).includes;
+  const includes = includeKeys ? ApiIncludeQuery(includeKeys) : () => undefined;
+  const etag = options.etag === true;
+  const none: MethodDecorator = () => undefined;
+  const readVersioning = etag
+    ? applyDecorators(
+        ApiHeader({
+          name: 'If-None-Match',
+          required: false,
+          description: 'An ETag of an earlier plain read (no include): 304 when the record still has it',
+        }),
+        ApiResponse({ status: 304, description: 'Not modified: the record still has the version named by If-None-Match' }),
+      )
+    : none;
+  const writeVersioning = etag
+    ? applyDecorators(
+        ApiHeader({
+          name: 'If-Match',
+          required: false,
+          description: 'The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another',
+        }),
+        ApiErrors(412),
+      )
+    : none;
 
   @ApiTags(options.tag)
   @Controller(`api/v1/org/:orgId/${options.path}`)
@@ -45,6 +77,8 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
 
     @Get()
     @RequirePermissions(options.view)
+    @ApiCrudOperation('list', nouns, 'live data (or the scenario of `scenarioId`)')
+    @ApiSortQuery(options.service)
     @ApiList(options.response)
     @ApiErrors(400, 404)
     list(@Ctx() ctx: RequestContext, @Query() q: ListQueryDto): Promise<ListEnvelope<unknown>> {
@@ -53,15 +87,32 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
 
     @Get(':id')
     @RequirePermissions(options.view)
+    @ApiCrudOperation('get', nouns, 'live data (or the scenario of `scenarioId`)')
+    @includes
     @idParam
     @ApiData(options.response)
     @ApiErrors(404)
-    async get(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() q: Record<string, unknown>): Promise<DataEnvelope<unknown>> {
-      return one(await this.service.read(ctx, id, q ?? {}));
+    @readVersioning
+    async get(
+      @Ctx() ctx: RequestContext,
+      @Param('id') id: string,
+      @Query() q: Record<string, unknown>,
+      @Req() req: Request,
+      @Res({ passthrough: true }) res: Response,
+    ): Promise<DataEnvelope<unknown> | undefined> {
+      const data = await this.service.read(ctx, id, q ?? {});
+      // A read with includes has no tag: the included records change on their own (docs/decisions.md).
+      if (!etag || (typeof q?.include === 'string' && q.include !== '')) return one(data);
+      const tag = weakETag(data);
+      res.setHeader('ETag', tag);
+      if (!etagMatches(req.headers['if-none-match'], tag)) return one(data);
+      res.status(304);
+      return undefined;
     }
 
     @Post()
     @RequirePermissions(options.edit)
+    @ApiCrudOperation('create', nouns)
     @ApiBody({ type: options.create })
     @ApiData(options.response, 201)
     @ApiErrors(400, 501)
@@ -71,29 +122,38 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
 
     @Patch(':id')
     @RequirePermissions(options.edit)
+    @ApiCrudOperation('update', nouns)
     @idParam
     @ApiBody({ type: options.update })
     @ApiData(options.response)
     @ApiErrors(400, 404, 501)
-    async update(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() body: unknown): Promise<DataEnvelope<unknown>> {
-      return one(await this.service.update(ctx, id, body as never));
+    @writeVersioning
+    async update(
+      @Ctx() ctx: RequestContext,
+      @Param('id') id: string,
+      @Body() body: unknown,
+      @Req() req: Request,
+    ): Promise<DataEnvelope<unknown>> {
+      return one(await this.service.update(ctx, id, body as never, etag ? req.headers['if-match'] : undefined));
     }
 
     @Delete(':id')
     @RequirePermissions(options.edit)
+    @ApiCrudOperation('remove', nouns, 'live data', 'While other records still refer to it: 409 CONFLICT, counting them by kind.')
     @idParam
     @ApiNoContent()
     @ApiErrors(404, 409, 501)
-    async remove(@Ctx() ctx: RequestContext, @Param('id') id: string): Promise<void> {
-      await this.service.remove(ctx, id);
+    @writeVersioning
+    async remove(@Ctx() ctx: RequestContext, @Param('id') id: string, @Req() req: Request): Promise<void> {
+      await this.service.remove(ctx, id, etag ? req.headers['if-match'] : undefined);
     }
   }
 
   const proto = GeneratedCrudController.prototype;
   Reflect.defineMetadata('design:paramtypes', [Object, query], proto, 'list');
-  Reflect.defineMetadata('design:paramtypes', [Object, String, options.readQuery ?? Object], proto, 'get');
+  Reflect.defineMetadata('design:paramtypes', [Object, String, options.readQuery ?? Object, Object, Object], proto, 'get');
   Reflect.defineMetadata('design:paramtypes', [Object, options.create], proto, 'create');
-  Reflect.defineMetadata('design:paramtypes', [Object, String, options.update], proto, 'update');
+  Reflect.defineMetadata('design:paramtypes', [Object, String, options.update, Object], proto, 'update');
   const name = options.path.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase());
   Object.defineProperty(GeneratedCrudController, 'name', { value: `${name}Controller` });
   return GeneratedCrudController;

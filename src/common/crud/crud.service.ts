@@ -2,7 +2,9 @@ import { DataSource, EntityManager, FindOptionsWhere, In, SelectQueryBuilder } f
 import type { RequestContext } from '../../access/request-context';
 import { loadCustomAttributeValues } from '../../custom-attributes/custom-attribute-values.reader';
 import { Tx, UnitOfWork } from '../../database/unit-of-work';
+import { decimalToString } from '../decimals';
 import { DomainError } from '../errors/domain-error';
+import { etagMatches, weakETag } from '../http/etag';
 import { list, ListEnvelope, pageOf } from '../http/envelopes';
 import { likePattern, parseSort } from '../http/list-options';
 import type { ListQueryDto } from '../http/pagination.dto';
@@ -53,12 +55,20 @@ export class CrudService<E extends CrudEntity, R, C, U> {
   async list(ctx: RequestContext, query: ListQueryDto & Record<string, unknown>): Promise<ListEnvelope<R>> {
     const page = pageOf(query);
     const sort = parseSort(query.sortBy, query.sortDir, this.spec.sort, this.spec.defaultSort);
-    const qb = this.dataSource.getRepository(this.spec.entity).createQueryBuilder('r').where('r.organizationId = :org', { org: ctx.organizationId });
+    const qb = this.dataSource
+      .getRepository(this.spec.entity)
+      .createQueryBuilder('r')
+      .where('r.organizationId = :org', { org: ctx.organizationId });
     if (this.spec.planScoped) qb.andWhere('r.planId = :plan', { plan: ctx.planId });
     if (query.search) {
-      const condition = this.spec.searchSql ? `${this.spec.searchSql} ILIKE :search` : this.spec.search.map((column) => `r.${column} ILIKE :search`).join(' OR ');
+      const condition = this.spec.searchSql
+        ? `${this.spec.searchSql} ILIKE :search`
+        : this.spec.search.map((column) => `r.${column} ILIKE :search`).join(' OR ');
       qb.andWhere(`(${condition})`, { search: likePattern(query.search) });
     }
+    // Spec 04 §4.3; only the incremental lists declare the parameter (others drop it in validation).
+    if (typeof query.updatedSince === 'string')
+      qb.andWhere('r.updatedAt >= CAST(:updatedSince AS timestamptz)', { updatedSince: query.updatedSince });
     this.filter(qb, query);
     // Text sorts ignore case (and so agree on every collation: PGlite sorts bytewise).
     const column = this.dataSource.getMetadata(this.spec.entity).findColumnWithPropertyName(sort.column);
@@ -70,20 +80,26 @@ export class CrudService<E extends CrudEntity, R, C, U> {
     qb.addOrderBy('r.id', 'ASC').offset(page.offset).limit(page.limit);
     // Page and count run side by side on two pool connections (no transaction is open here), and rows
     // are mapped from the raw result without TypeORM's entity hydration: the list is the hot path.
-    const [raws, total] = await Promise.all([qb.getRawMany<Record<string, unknown>>(), qb.clone().offset(undefined).limit(undefined).orderBy().getCount()]);
+    const [raws, total] = await Promise.all([
+      qb.getRawMany<Record<string, unknown>>(),
+      qb.clone().offset(undefined).limit(undefined).orderBy().getCount(),
+    ]);
     const rows = raws.map((raw) => this.fromRaw(raw));
     return list(await this.respond(ctx, this.dataSource.manager, rows), total, page);
   }
 
   private rawColumns?: { key: string; property: string }[];
 
-  /** A record from a raw row of a `r`-aliased query (columns come back as `r_<column>`, already typed by pg). */
-  protected fromRaw(raw: Record<string, unknown>): E {
+  /**
+   * A record from a raw row, already typed by pg: of a `r`-aliased query (columns come back as
+   * `r_<column>`), or with `prefix: ''` of a `RETURNING *`.
+   */
+  protected fromRaw(raw: Record<string, unknown>, prefix = 'r_'): E {
     this.rawColumns ??= this.dataSource
       .getMetadata(this.spec.entity)
-      .columns.map((column) => ({ key: `r_${column.databaseName}`, property: column.propertyName }));
+      .columns.map((column) => ({ key: column.databaseName, property: column.propertyName }));
     const entity = new this.spec.entity() as Record<string, unknown>;
-    for (const { key, property } of this.rawColumns) entity[property] = raw[key];
+    for (const { key, property } of this.rawColumns) entity[property] = raw[prefix + key];
     return entity as E;
   }
 
@@ -96,15 +112,25 @@ export class CrudService<E extends CrudEntity, R, C, U> {
    * The record by id or (where the resource has one) externalId, or 404. `lock`: `true` takes a row
    * lock for a write of the record (FOR UPDATE); `'share'` keeps it from being deleted meanwhile (FOR SHARE).
    */
-  async find(ctx: RequestContext, idOrExternalId: string, em: EntityManager = this.dataSource.manager, lock: boolean | 'share' = false): Promise<E> {
+  async find(
+    ctx: RequestContext,
+    idOrExternalId: string,
+    em: EntityManager = this.dataSource.manager,
+    lock: boolean | 'share' = false,
+  ): Promise<E> {
     const key = isCuid(idOrExternalId) || !this.spec.externalId ? { id: idOrExternalId } : { externalId: idOrExternalId };
     const entity = await em.getRepository(this.spec.entity).findOne({
       where: { ...this.scope(ctx), ...key } as FindOptionsWhere<E>,
       ...(lock ? { lock: { mode: lock === 'share' ? ('pessimistic_read' as const) : ('pessimistic_write' as const) } } : {}),
     });
     if (!entity) throw DomainError.notFound(this.spec.label, idOrExternalId);
+    // A row read for a write is kept as read: saveAndRecord writes only what changed since.
+    if (lock === true) this.readForWrite.set(entity, { ...(entity as Record<string, unknown>) });
     return entity;
   }
+
+  /** Column values of records as read under a write lock, by record object (see saveAndRecord). */
+  private readonly readForWrite = new WeakMap<object, Record<string, unknown>>();
 
   /** The by-id read of the public API; resources with includes override it. */
   read(ctx: RequestContext, idOrExternalId: string, _query: Record<string, unknown>): Promise<R> {
@@ -113,18 +139,44 @@ export class CrudService<E extends CrudEntity, R, C, U> {
 
   /** One record; records that carry custom attributes include `customAttributes` (document 01 rule 9). */
   async get(ctx: RequestContext, idOrExternalId: string): Promise<R> {
-    const entity = await this.find(ctx, idOrExternalId);
-    const [response] = await this.respond(ctx, this.dataSource.manager, [entity]);
+    return this.shown(ctx, this.dataSource.manager, await this.find(ctx, idOrExternalId));
+  }
+
+  /** The plain by-id read of a loaded record, read through `em`. */
+  protected async shown(ctx: RequestContext, em: EntityManager, entity: E): Promise<R> {
+    const [response] = await this.respond(ctx, em, [entity]);
     if (!this.spec.customAttributeType) return response;
-    const customAttributes = await loadCustomAttributeValues(this.dataSource.manager, ctx.planId, this.spec.customAttributeType, entity.id);
+    const customAttributes = await loadCustomAttributeValues(em, ctx.planId, this.spec.customAttributeType, entity.id);
     return { ...response, customAttributes };
+  }
+
+  /**
+   * Spec 04 §4.5 `If-Match`: compared, inside the write's transaction, with the tag of the record as
+   * locked for the write (FOR UPDATE), so that nothing can change it in between; stale is 412 and the
+   * write does nothing. No header: no check.
+   */
+  protected async checkVersion(tx: Tx, idOrExternalId: string, ifMatch: string | undefined): Promise<void> {
+    if (ifMatch === undefined) return;
+    const entity = await this.find(tx.ctx, idOrExternalId, tx.em, true);
+    if (!etagMatches(ifMatch, weakETag(await this.shown(tx.ctx, tx.em, entity)))) {
+      throw new DomainError(
+        'PRECONDITION_FAILED',
+        `${this.spec.label} ${idOrExternalId} has changed since the version named by If-Match; read it again`,
+      );
+    }
   }
 
   /**
    * Resolves a reference field of another record (`costCentreId: "<id or externalId>"`) to an id of
    * this resource; a value that matches nothing is a 400 on that field.
    */
-  async resolveId(ctx: RequestContext, em: EntityManager, value: string | null | undefined, field: string, lock: false | 'share' = false): Promise<string | null | undefined> {
+  async resolveId(
+    ctx: RequestContext,
+    em: EntityManager,
+    value: string | null | undefined,
+    field: string,
+    lock: false | 'share' = false,
+  ): Promise<string | null | undefined> {
     if (value === null || value === undefined) return value;
     try {
       return (await this.find(ctx, value, em, lock)).id;
@@ -149,14 +201,32 @@ export class CrudService<E extends CrudEntity, R, C, U> {
   protected async insertAndRecord(tx: Tx, fields: Partial<E>, notify = true): Promise<E> {
     const id = newId();
     const values = { ...fields, id, organizationId: tx.ctx.organizationId, ...(this.spec.planScoped ? { planId: tx.ctx.planId } : {}) };
-    await tx.em.getRepository(this.spec.entity).insert(values as never);
-    const created = await this.find(tx.ctx, id, tx.em);
-    tx.record({ entityType: this.entityTypeOf(created), entityId: id, changeType: 'create', before: null, after: this.payload(created), notify });
+    // RETURNING * gives the row as a read of it would (defaults, timestamps, numeric scale) in the same round trip.
+    const result = await tx.em
+      .createQueryBuilder()
+      .insert()
+      .into(this.spec.entity)
+      .values(values as never)
+      .returning('*')
+      .updateEntity(false)
+      .execute();
+    const created = this.fromRaw((result.raw as Record<string, unknown>[])[0], '');
+    tx.record({
+      entityType: this.entityTypeOf(created),
+      entityId: id,
+      changeType: 'create',
+      before: null,
+      after: this.payload(created),
+      notify,
+    });
     return created;
   }
 
-  async update(ctx: RequestContext, idOrExternalId: string, input: U): Promise<R> {
-    return this.uow.run(ctx, async (tx) => (await this.respond(ctx, tx.em, [await this.updateIn(tx, idOrExternalId, input)]))[0]);
+  async update(ctx: RequestContext, idOrExternalId: string, input: U, ifMatch?: string): Promise<R> {
+    return this.uow.run(ctx, async (tx) => {
+      await this.checkVersion(tx, idOrExternalId, ifMatch);
+      return (await this.respond(ctx, tx.em, [await this.updateIn(tx, idOrExternalId, input)]))[0];
+    });
   }
 
   async updateIn(tx: Tx, idOrExternalId: string, input: U): Promise<E> {
@@ -166,10 +236,13 @@ export class CrudService<E extends CrudEntity, R, C, U> {
     return this.saveAndRecord(tx, entity, before);
   }
 
-  /** Saves a changed record and records an update when its payload changed. */
+  /**
+   * Saves a changed record and records an update when its payload changed. A record read under a
+   * write lock (find with lock) is written as one `UPDATE ... RETURNING *` of the columns that changed
+   * since that read, or not at all; others go through TypeORM's save and are read back.
+   */
   protected async saveAndRecord(tx: Tx, entity: E, before: Record<string, unknown>): Promise<E> {
-    await tx.em.getRepository(this.spec.entity).save(entity as never);
-    const updated = await this.find(tx.ctx, entity.id, tx.em);
+    const updated = await this.writeChanges(tx, entity);
     const after = this.payload(updated);
     if (JSON.stringify(before) !== JSON.stringify(after)) {
       tx.record({ entityType: this.entityTypeOf(updated), entityId: entity.id, changeType: 'update', before, after });
@@ -177,8 +250,35 @@ export class CrudService<E extends CrudEntity, R, C, U> {
     return updated;
   }
 
-  async remove(ctx: RequestContext, idOrExternalId: string): Promise<void> {
-    await this.uow.run(ctx, (tx) => this.removeIn(tx, idOrExternalId));
+  private async writeChanges(tx: Tx, entity: E): Promise<E> {
+    const read = this.readForWrite.get(entity);
+    if (!read) {
+      await tx.em.getRepository(this.spec.entity).save(entity as never);
+      return this.find(tx.ctx, entity.id, tx.em);
+    }
+    const changed: Record<string, unknown> = {};
+    for (const column of this.dataSource.getMetadata(this.spec.entity).columns) {
+      if (column.isPrimary || column.isCreateDate || column.isUpdateDate) continue;
+      const value = (entity as Record<string, unknown>)[column.propertyName];
+      if (value !== undefined && !sameColumnValue(value, read[column.propertyName], column.type)) changed[column.propertyName] = value;
+    }
+    if (!Object.keys(changed).length) return entity;
+    const result = await tx.em
+      .createQueryBuilder()
+      .update(this.spec.entity)
+      .set(changed as never)
+      .where({ ...this.scope(tx.ctx), id: entity.id })
+      .returning('*')
+      .updateEntity(false)
+      .execute();
+    return this.fromRaw((result.raw as Record<string, unknown>[])[0], '');
+  }
+
+  async remove(ctx: RequestContext, idOrExternalId: string, ifMatch?: string): Promise<void> {
+    await this.uow.run(ctx, async (tx) => {
+      await this.checkVersion(tx, idOrExternalId, ifMatch);
+      await this.removeIn(tx, idOrExternalId);
+    });
   }
 
   async removeIn(tx: Tx, idOrExternalId: string): Promise<void> {
@@ -192,7 +292,13 @@ export class CrudService<E extends CrudEntity, R, C, U> {
       ]);
     }
     await tx.em.getRepository(this.spec.entity).delete({ ...this.scope(tx.ctx), id: entity.id } as FindOptionsWhere<E>);
-    tx.record({ entityType: this.entityTypeOf(entity), entityId: entity.id, changeType: 'delete', before: this.payload(entity), after: null });
+    tx.record({
+      entityType: this.entityTypeOf(entity),
+      entityId: entity.id,
+      changeType: 'delete',
+      before: this.payload(entity),
+      after: null,
+    });
   }
 
   /**
@@ -206,7 +312,14 @@ export class CrudService<E extends CrudEntity, R, C, U> {
     if (!rows.length) return 0;
     await repo.delete({ ...this.scope(tx.ctx), id: In(rows.map((r) => r.id)) } as FindOptionsWhere<E>);
     for (const row of rows) {
-      tx.record({ entityType: this.entityTypeOf(row), entityId: row.id, changeType: 'delete', before: this.payload(row), after: null, notify });
+      tx.record({
+        entityType: this.entityTypeOf(row),
+        entityId: row.id,
+        changeType: 'delete',
+        before: this.payload(row),
+        after: null,
+        notify,
+      });
     }
     return rows.length;
   }
@@ -225,7 +338,20 @@ export class CrudService<E extends CrudEntity, R, C, U> {
       if (n > 0) uses.push(`${n} ${ref.label}`);
     }
     if (uses.length) {
-      throw DomainError.conflict(`${this.spec.label} ${entity.id} is still referenced by ${uses.join(', ')}; remove those references first`);
+      throw DomainError.conflict(
+        `${this.spec.label} ${entity.id} is still referenced by ${uses.join(', ')}; remove those references first`,
+      );
     }
   }
+}
+
+/** Whether a column still holds what was read: numerics by decimal text ('1' = '1.00'), times by instant, JSON by text. */
+function sameColumnValue(value: unknown, read: unknown, type: unknown): boolean {
+  if (value === read) return true;
+  if (value === null || read === null || value === undefined || read === undefined) return false;
+  if (type === 'numeric' || type === 'decimal')
+    return decimalToString(value as string | number) === decimalToString(read as string | number);
+  if (value instanceof Date && read instanceof Date) return value.getTime() === read.getTime();
+  if (typeof value === 'object' && typeof read === 'object') return JSON.stringify(value) === JSON.stringify(read);
+  return false;
 }

@@ -101,6 +101,9 @@ function toDomainError(exception: unknown, req: Request): DomainError {
       case 413:
         return new DomainError('PAYLOAD_TOO_LARGE', 'The request body is larger than the limit');
       case 400:
+        // The router's: a path segment that is not valid percent-encoded UTF-8.
+        if (exception.message.startsWith('Failed to decode param'))
+          return DomainError.validation('path', `The path is not valid percent-encoded UTF-8: ${exception.message}`);
         // The JSON body parser's errors reach here as 400s.
         return DomainError.validation('body', `The request body is not valid JSON: ${exception.message}`);
       default:

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsDateTime, IsOptional } from '../validation/validators';
 
 /** page, limit, search, sortBy, sortDir, scenarioId: the common list query of document 01. */
 export class ListQueryDto {
@@ -42,6 +43,15 @@ export class ListQueryDto {
   @IsOptional()
   @IsString()
   scenarioId?: string;
+}
+
+/** The list query of the records an HR system syncs (spec 04 §4.3): adds `updatedSince`. */
+export class IncrementalListQueryDto extends ListQueryDto {
+  /** Only records with `updatedAt` at or after this instant (ISO 8601 datetime with a time zone). */
+  @ApiPropertyOptional({ format: 'date-time', example: '2026-01-31T09:30:00Z' })
+  @IsOptional()
+  @IsDateTime()
+  updatedSince?: string;
 }
 
 /** page and limit alone: application API lists. */

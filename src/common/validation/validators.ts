@@ -1,7 +1,9 @@
-import { applyDecorators } from '@nestjs/common';
-import { Transform } from 'class-transformer';
-import { IsOptional, registerDecorator, ValidateIf, ValidationArguments, ValidationOptions } from 'class-validator';
-import { isDateOnly } from '../dates';
+import { applyDecorators, Type as ClassType } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsObject, registerDecorator, ValidateIf, ValidateNested, ValidationArguments, ValidationOptions } from 'class-validator';
+import { isDateOnly, isDateTime } from '../dates';
+import { hasAtMostDecimals } from '../decimals';
 import { isCuid } from '../ids';
 
 function define(
@@ -20,9 +22,32 @@ function define(
     });
 }
 
+/**
+ * A finite JSON number with at most `places` decimal places, judged on its decimal text (1e-7 has
+ * seven). Used instead of class-validator's IsNumber({ maxDecimalPlaces }), which throws on 1e-10.
+ */
+export function IsDecimal(places: number, options?: ValidationOptions): PropertyDecorator {
+  return define(
+    'isDecimal',
+    (v) => typeof v === 'number' && Number.isFinite(v) && hasAtMostDecimals(v, places),
+    (a) => `${a.property} must be a number with at most ${places} decimal places`,
+    options,
+  );
+}
+
 /** A real calendar day written `YYYY-MM-DD` (2026-02-30 is refused). */
 export function IsDateOnly(options?: ValidationOptions): PropertyDecorator {
-  return define('isDateOnly', (v) => isDateOnly(v), (a) => `${a.property} must be a real calendar date in YYYY-MM-DD form`, options);
+  return define(
+    'isDateOnly',
+    (v) => isDateOnly(v),
+    (a) => `${a.property} must be a real calendar date in YYYY-MM-DD form`,
+    options,
+  );
+}
+
+/** An ISO 8601 datetime with a time zone (`Z` or an offset); seconds and up to 6 decimals optional. */
+export function IsDateTime(options?: ValidationOptions): PropertyDecorator {
+  return define('isDateTime', (v) => isDateTime(v), (a) => `${a.property} must be an ISO 8601 datetime with a time zone, such as 2026-01-31T09:30:00Z`, options);
 }
 
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
@@ -37,7 +62,12 @@ export function IsCurrencyCode(options?: ValidationOptions): PropertyDecorator {
 }
 
 export function IsCuid(options?: ValidationOptions): PropertyDecorator {
-  return define('isCuid', (v) => isCuid(v), (a) => `${a.property} must be an id (25 lowercase letters and digits starting with a letter)`, options);
+  return define(
+    'isCuid',
+    (v) => isCuid(v),
+    (a) => `${a.property} must be an id (25 lowercase letters and digits starting with a letter)`,
+    options,
+  );
 }
 
 /** An id or an externalId (document 01 rule 5): a non-empty string of at most 255 characters. */
@@ -57,6 +87,7 @@ export function IsIdOrExternalId(options?: ValidationOptions): PropertyDecorator
 export function IsExternalId(): PropertyDecorator {
   return applyDecorators(
     IsOptional(),
+    IsNullable(),
     define(
       'isExternalId',
       (v) => typeof v === 'string' && v.length >= 1 && v.length <= 255 && !isCuid(v),
@@ -68,9 +99,55 @@ export function IsExternalId(): PropertyDecorator {
   );
 }
 
-/** Present-but-null passes (the field is cleared); absent passes; anything else is validated. */
+const NULLABLE = Symbol('nullable');
+
+function isNullable(target: object, property: string | symbol): boolean {
+  return Reflect.getMetadata(NULLABLE, target, property) === true;
+}
+
+/**
+ * The one optional marker (class-validator's is forbidden by lint): an absent field is not validated;
+ * `null` is accepted only when the property is also @IsNullable(), otherwise it is refused by name.
+ */
+export function IsOptional(): PropertyDecorator {
+  return (target: object, property: string | symbol) => {
+    ValidateIf((_object, value) => value !== undefined && !(value === null && isNullable(target, property)))(target, property);
+    define(
+      'notNull',
+      (value) => value !== null,
+      (a) => `${a.property} must not be null`,
+    )(target, property);
+  };
+}
+
+/**
+ * `null` is a value of this field (it clears it): present-but-null passes, anything else is validated.
+ * Documented as `nullable: true` in the OpenAPI document.
+ */
 export function IsNullable(): PropertyDecorator {
-  return ValidateIf((_object, value) => value !== null);
+  return (target: object, property: string | symbol) => {
+    Reflect.defineMetadata(NULLABLE, true, target, property);
+    ValidateIf((_object, value) => value !== null)(target, property);
+    ApiProperty({ nullable: true, required: false })(target, property);
+  };
+}
+
+/** A nested object (never an array, never a scalar) validated as `type`; `each` for an array of them. */
+export function NestedObject(type: () => ClassType<unknown>, options: { each?: boolean } = {}): PropertyDecorator {
+  if (options.each === true) {
+    // ValidateNested refuses a scalar item by its index (`readings.1`) but walks into an array item.
+    const noArrayItem = define(
+      'noArrayItems',
+      (v) => !Array.isArray(v) || !v.some((item) => Array.isArray(item)),
+      (a) => `${a.property} must be an array of objects`,
+    );
+    return applyDecorators(noArrayItem, ValidateNested({ each: true }), Type(type));
+  }
+  return applyDecorators(
+    IsObject({ message: (a: ValidationArguments) => `${a.property} must be an object` }),
+    ValidateNested(),
+    Type(type),
+  );
 }
 
 /** Query-string booleans: `true`/`false` (and 1/0); anything else stays as sent and fails @IsBoolean. */
@@ -86,4 +163,3 @@ export function ToBoolean(): PropertyDecorator {
 export function Trim(): PropertyDecorator {
   return Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 }
-

@@ -1,13 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsString, Max, MaxLength, Min } from 'class-validator';
 import { decimalToNumber, decimalToString } from '../../common/decimals';
 import { ListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { IsCurrencyCode, IsDateOnly } from '../../common/validation/validators';
+import { IsCurrencyCode, IsDateOnly, IsDecimal, IsNullable, IsOptional } from '../../common/validation/validators';
 import type { SalaryAdjustmentEntity } from '../entities/salary-adjustment.entity';
-
-const MONEY = { maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false } as const;
 
 /** Document 01 nested `salary`, and the body of POST /employees/:employeeId/salary-adjustments. */
 export class CreateSalaryAdjustmentDto {
@@ -17,7 +15,7 @@ export class CreateSalaryAdjustmentDto {
 
   /** Annual base, >= 0, two decimals. */
   @ApiProperty({ minimum: 0, example: 85000 })
-  @IsNumber(MONEY)
+  @IsDecimal(2)
   @Min(0)
   @Max(1e12)
   salary: number;
@@ -27,12 +25,14 @@ export class CreateSalaryAdjustmentDto {
   currencyCode: string;
 
   @IsOptional()
-  @IsNumber(MONEY)
+  @IsNullable()
+  @IsDecimal(2)
   @Min(0)
   @Max(1e12)
   bonus?: number | null;
 
   @IsOptional()
+  @IsNullable()
   @IsString()
   @MaxLength(2000)
   reason?: string | null;

@@ -1,12 +1,22 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { NestedProjectAssignmentDto, NestedTeamAssignmentDto } from '../../assignments/dto/assignment.dto';
-import { CreateRateAdjustmentDto } from '../../compensation/dto/rate-adjustment.dto';
-import { ListQueryDto } from '../../common/http/pagination.dto';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { EmbeddedAssignmentDto, NestedProjectAssignmentDto, NestedTeamAssignmentDto } from '../../assignments/dto/assignment.dto';
+import { CreateRateAdjustmentDto, RateAdjustmentDto } from '../../compensation/dto/rate-adjustment.dto';
+import { IncrementalListQueryDto } from '../../common/http/pagination.dto';
+import { IncludeProperty } from '../../common/http/api-docs';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { IsCurrencyCode, IsDateOnly, IsExternalId, IsIdOrExternalId, Trim } from '../../common/validation/validators';
+import {
+  IsCurrencyCode,
+  IsDateOnly,
+  IsExternalId,
+  IsIdOrExternalId,
+  IsNullable,
+  IsOptional,
+  NestedObject,
+  Trim,
+} from '../../common/validation/validators';
 import { CustomAttributeValueDto } from '../../custom-attributes/dto/custom-attribute-value.dto';
 import { NestedJobRoleDto } from '../../reference-data/dto/nested-job-role.dto';
 import type { ContractorEntity } from '../entities/contractor.entity';
@@ -21,6 +31,7 @@ export class CreateContractorDto {
 
   /** Optional; unique in the organization when given. */
   @IsOptional()
+  @IsNullable()
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
   @IsEmail()
   @MaxLength(320)
@@ -38,38 +49,44 @@ export class CreateContractorDto {
   startDate: string;
 
   @IsOptional()
+  @IsNullable()
   @IsDateOnly()
   endDate?: string | null;
 
   /** An employee, by id or externalId; unresolvable: 404. */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   managerId?: string | null;
 
   /** Wins over jobRole. */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   jobRoleId?: string | null;
 
   @IsOptional()
-  @ValidateNested()
-  @Type(() => NestedJobRoleDto)
+  @NestedObject(() => NestedJobRoleDto)
   jobRole?: NestedJobRoleDto;
 
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   workTypeId?: string | null;
 
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   geographyId?: string | null;
 
   /** ISO 4217; when unset and geographyId is given, the location's currency applies. */
   @IsOptional()
+  @IsNullable()
   @IsCurrencyCode()
   defaultCurrencyCode?: string | null;
 
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   costCentreId?: string | null;
 
@@ -79,29 +96,39 @@ export class CreateContractorDto {
 
   /** Creates a rate adjustment (needs compensation_edit). */
   @IsOptional()
-  @ValidateNested()
-  @Type(() => CreateRateAdjustmentDto)
+  @NestedObject(() => CreateRateAdjustmentDto)
   rateAdjustment?: CreateRateAdjustmentDto;
 
   /** Creates a team assignment (needs assignments_edit). */
   @IsOptional()
-  @ValidateNested()
-  @Type(() => NestedTeamAssignmentDto)
+  @NestedObject(() => NestedTeamAssignmentDto)
   teamAssignment?: NestedTeamAssignmentDto;
 
   /** Creates a project assignment (needs assignments_edit). */
   @IsOptional()
-  @ValidateNested()
-  @Type(() => NestedProjectAssignmentDto)
+  @NestedObject(() => NestedProjectAssignmentDto)
   projectAssignment?: NestedProjectAssignmentDto;
 }
 
 export class UpdateContractorDto extends PatchType(CreateContractorDto) {}
 
-export class ContractorQueryDto extends ListQueryDto {
+/** Spec 04 §4.6: includes of the contractor list and by-id read. */
+export const CONTRACTOR_INCLUDES = ['currentRate', 'rateHistory', 'assignments'] as const;
+
+export class ContractorQueryDto extends IncrementalListQueryDto {
   @IsOptional()
   @IsString()
   costCentreId?: string;
+
+  /** currentRate and rateHistory need compensation_view, assignments assignments_view. */
+  @IncludeProperty(CONTRACTOR_INCLUDES)
+  include?: string;
+}
+
+export class ContractorIncludeQueryDto {
+  /** currentRate and rateHistory need compensation_view, assignments assignments_view. */
+  @IncludeProperty(CONTRACTOR_INCLUDES)
+  include?: string;
 }
 
 export class ContractorDto {
@@ -122,6 +149,12 @@ export class ContractorDto {
   updatedAt: string;
   /** By-id reads only. */
   @ApiPropertyOptional({ type: [CustomAttributeValueDto] }) customAttributes?: CustomAttributeValueDto[];
+  /** include=currentRate: the rate adjustment with the latest effectiveDate (null when none). */
+  @ApiPropertyOptional({ type: RateAdjustmentDto, nullable: true }) currentRate?: RateAdjustmentDto | null;
+  /** include=rateHistory: every rate adjustment, newest effectiveDate first. */
+  @ApiPropertyOptional({ type: [RateAdjustmentDto] }) rateHistory?: RateAdjustmentDto[];
+  /** include=assignments: team and project assignments active today. */
+  @ApiPropertyOptional({ type: [EmbeddedAssignmentDto] }) assignments?: EmbeddedAssignmentDto[];
 
   static from(e: ContractorEntity): ContractorDto {
     return {

@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { ListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { Trim } from '../../common/validation/validators';
+import { IsNullable, IsOptional, Trim } from '../../common/validation/validators';
 import {
   CUSTOM_ATTRIBUTE_ENTITY_TYPES,
   CUSTOM_ATTRIBUTE_FIELD_TYPES,
@@ -35,6 +35,7 @@ export class CreateCustomAttributeDefinitionDto {
   /** The allowed values; required for SELECT, refused otherwise. */
   @ApiPropertyOptional({ type: [String] })
   @IsOptional()
+  @IsNullable()
   @IsArray()
   @ArrayMinSize(1)
   @ArrayUnique()
@@ -49,6 +50,7 @@ export class CreateCustomAttributeDefinitionDto {
   required?: boolean;
 
   @IsOptional()
+  @IsNullable()
   @IsString()
   @MaxLength(5000)
   description?: string | null;

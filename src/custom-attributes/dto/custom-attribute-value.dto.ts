@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNumber, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsNumber, IsString, MaxLength } from 'class-validator';
 import { decimalToNumber } from '../../common/decimals';
-import { IsDateOnly } from '../../common/validation/validators';
+import { IsDateOnly, IsNullable, IsOptional } from '../../common/validation/validators';
+import { CUSTOM_ATTRIBUTE_ENTITY_TYPES, CUSTOM_ATTRIBUTE_FIELD_TYPES } from '../entities/custom-attribute-definition.entity';
 
 /**
  * PUT body: the value fields of document 01's custom attribute value. Which field is used depends on
@@ -10,23 +11,28 @@ import { IsDateOnly } from '../../common/validation/validators';
  */
 export class SetCustomAttributeValueDto {
   @IsOptional()
+  @IsNullable()
   @IsString()
   @MaxLength(10000)
   stringValue?: string | null;
 
   @IsOptional()
+  @IsNullable()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   numberValue?: number | null;
 
   @IsOptional()
+  @IsNullable()
   @IsDateOnly()
   dateValue?: string | null;
 
   @IsOptional()
+  @IsNullable()
   @IsDateOnly()
   dateRangeStart?: string | null;
 
   @IsOptional()
+  @IsNullable()
   @IsDateOnly()
   dateRangeEnd?: string | null;
 }
@@ -35,15 +41,14 @@ export class CustomAttributeDefinitionRefDto {
   id: string;
   name: string;
   attributeKey: string;
-  /** STRING, NUMBER, DATE, DATE_RANGE or SELECT. */
-  fieldType: string;
+  @ApiProperty({ enum: CUSTOM_ATTRIBUTE_FIELD_TYPES }) fieldType: string;
 }
 
 /** Document 01 "Custom attribute value". */
 export class CustomAttributeValueDto {
   id: string;
   definitionId: string;
-  entityType: string;
+  @ApiProperty({ enum: CUSTOM_ATTRIBUTE_ENTITY_TYPES }) entityType: string;
   entityId: string;
   @ApiPropertyOptional({ type: String, nullable: true }) stringValue: string | null;
   @ApiPropertyOptional({ type: Number, nullable: true }) numberValue: number | null;

@@ -19,6 +19,7 @@ export type DispatchStatus = 'PENDING' | 'DISPATCHING' | 'DONE' | 'INTERRUPTED';
 @Index('idx_record_changes_plan', ['planId', 'seq'])
 @Index('idx_record_changes_pending', ['seq'], { where: `"dispatch_status" = 'PENDING'` })
 @Index('idx_record_changes_dispatching', ['dispatchClaimedAt'], { where: `"dispatch_status" = 'DISPATCHING'` })
+@Index('uq_record_changes_commit_seq', ['organizationId', 'commitSeq'], { unique: true, where: `"commit_seq" IS NOT NULL` })
 export class RecordChangeEntity {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   seq: string;
@@ -29,6 +30,13 @@ export class RecordChangeEntity {
 
   @Column({ type: 'varchar', length: 25 })
   organizationId: string;
+
+  /**
+   * Live changes only: the position in the organization's commit order (change_clocks), which is what
+   * `GET /changes` pages by; null for scenario changes. `seq` is insertion order, not commit order.
+   */
+  @Column({ type: 'bigint', nullable: true })
+  commitSeq: string | null;
 
   @Column({ type: 'varchar', length: 25 })
   planId: string;

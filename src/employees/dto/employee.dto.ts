@@ -1,12 +1,22 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { EmbeddedAssignmentDto, NestedProjectAssignmentDto, NestedTeamAssignmentDto } from '../../assignments/dto/assignment.dto';
 import { CreateSalaryAdjustmentDto, SalaryAdjustmentDto } from '../../compensation/dto/salary-adjustment.dto';
-import { ListQueryDto } from '../../common/http/pagination.dto';
+import { IncrementalListQueryDto } from '../../common/http/pagination.dto';
+import { IncludeProperty } from '../../common/http/api-docs';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { IsCurrencyCode, IsDateOnly, IsExternalId, IsIdOrExternalId, Trim } from '../../common/validation/validators';
+import {
+  IsCurrencyCode,
+  IsDateOnly,
+  IsExternalId,
+  IsIdOrExternalId,
+  IsNullable,
+  IsOptional,
+  NestedObject,
+  Trim,
+} from '../../common/validation/validators';
 import { CustomAttributeValueDto } from '../../custom-attributes/dto/custom-attribute-value.dto';
 import { NestedJobRoleDto } from '../../reference-data/dto/nested-job-role.dto';
 import type { EmployeeEntity } from '../entities/employee.entity';
@@ -36,6 +46,7 @@ export class CreateEmployeeDto {
 
   /** HR identifier. */
   @IsOptional()
+  @IsNullable()
   @IsString()
   @MaxLength(100)
   internalEmployeeId?: string | null;
@@ -46,90 +57,102 @@ export class CreateEmployeeDto {
 
   /** Canonical display name (nullable). */
   @IsOptional()
+  @IsNullable()
   @IsString()
   @MaxLength(400)
   name?: string | null;
 
   /** Last day; null = active. */
   @IsOptional()
+  @IsNullable()
   @IsDateOnly()
   endDate?: string | null;
 
   /** Day notice was given (distinct from endDate). */
   @IsOptional()
+  @IsNullable()
   @IsDateOnly()
   noticeDate?: string | null;
 
   /** Another employee, by id or externalId; unresolvable: 404. */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   managerId?: string | null;
 
   /** A job role id (GET /job-roles); wins over jobRole. */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   jobRoleId?: string | null;
 
   /** Nested job role: matched by externalId, then title, else created. Ignored when jobRoleId is sent. */
   @IsOptional()
-  @ValidateNested()
-  @Type(() => NestedJobRoleDto)
+  @NestedObject(() => NestedJobRoleDto)
   jobRole?: NestedJobRoleDto;
 
   /** A resource (work) type, by id or externalId. */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   workTypeId?: string | null;
 
   /** A location, by id or externalId. */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   geographyId?: string | null;
 
   /** ISO 4217; when unset and geographyId is given, the location's currency applies. */
   @IsOptional()
+  @IsNullable()
   @IsCurrencyCode()
   defaultCurrencyCode?: string | null;
 
   /** A cost centre, by id or externalId (the list's costCentreId filter). */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   costCentreId?: string | null;
 
   /** Creates a salary adjustment (needs compensation_edit). */
   @IsOptional()
-  @ValidateNested()
-  @Type(() => CreateSalaryAdjustmentDto)
+  @NestedObject(() => CreateSalaryAdjustmentDto)
   salary?: CreateSalaryAdjustmentDto;
 
   /** Creates a team assignment (needs assignments_edit). */
   @IsOptional()
-  @ValidateNested()
-  @Type(() => NestedTeamAssignmentDto)
+  @NestedObject(() => NestedTeamAssignmentDto)
   teamAssignment?: NestedTeamAssignmentDto;
 
   /** Creates a project assignment (needs assignments_edit). */
   @IsOptional()
-  @ValidateNested()
-  @Type(() => NestedProjectAssignmentDto)
+  @NestedObject(() => NestedProjectAssignmentDto)
   projectAssignment?: NestedProjectAssignmentDto;
 }
 
 /** PATCH: any create field; nested salary/teamAssignment/projectAssignment only add records. */
 export class UpdateEmployeeDto extends PatchType(CreateEmployeeDto) {}
 
-export class EmployeeQueryDto extends ListQueryDto {
+/** Spec 04 §4.6 and document 01 rule 7: what a by-id read may include. */
+export const EMPLOYEE_INCLUDES = ['currentSalary', 'salaryHistory', 'assignments'] as const;
+/** Spec 04 §4.6: what the list may include. */
+export const EMPLOYEE_LIST_INCLUDES = ['currentSalary', 'assignments'] as const satisfies readonly (typeof EMPLOYEE_INCLUDES)[number][];
+
+export class EmployeeQueryDto extends IncrementalListQueryDto {
   /** Only employees of this cost centre (id). */
   @IsOptional()
   @IsString()
   costCentreId?: string;
+
+  /** currentSalary (needs compensation_view), assignments (needs assignments_view). */
+  @IncludeProperty(EMPLOYEE_LIST_INCLUDES)
+  include?: string;
 }
 
 export class EmployeeIncludeQueryDto {
-  /** Comma-separated: currentSalary, salaryHistory, assignments. */
-  @ApiPropertyOptional({ example: 'currentSalary,assignments' })
-  @IsOptional()
-  @IsString()
+  /** currentSalary and salaryHistory need compensation_view, assignments assignments_view. */
+  @IncludeProperty(EMPLOYEE_INCLUDES)
   include?: string;
 }
 

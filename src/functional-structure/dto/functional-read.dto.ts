@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { IsDateOnly, ToBoolean } from '../../common/validation/validators';
+import { IsBoolean, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsDateOnly, IsOptional, ToBoolean } from '../../common/validation/validators';
 
 /** asOf and scenarioId: every read of document 02. */
 export class FunctionalAsOfQueryDto {

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, registerDecorator, ValidationOptions } from 'class-validator';
+import { IsIn, IsNotEmpty, IsString, MaxLength, registerDecorator, ValidationOptions } from 'class-validator';
 import { hasAtMostDecimals } from '../../common/decimals';
 import { RejectUnknownFields } from '../../common/validation/validation.pipe';
-import { IsDateOnly, IsExternalId, IsNullable } from '../../common/validation/validators';
+import { IsDateOnly, IsExternalId, IsNullable, IsOptional } from '../../common/validation/validators';
 
 /** A functional FTE: a number above 0, at most 1, with at most four decimal places. */
 export function IsFunctionalFte(options?: ValidationOptions): PropertyDecorator {
@@ -37,14 +37,20 @@ export class FunctionalGroupBodyDto {
   @MaxLength(200)
   name: string;
 
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'Free text level: area, stream, domain, team. Kept on PUT when omitted.' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'Free text level: area, stream, domain, team. Kept on PUT when omitted.',
+  })
   @IsOptional()
+  @IsNullable()
   @IsString()
   @MaxLength(100)
   groupType?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true })
   @IsOptional()
+  @IsNullable()
   @IsString()
   @MaxLength(10000)
   description?: string | null;
@@ -55,6 +61,7 @@ export class FunctionalGroupBodyDto {
 
   @ApiPropertyOptional({ type: String, nullable: true, description: 'Parent from startDate (create only; ignored on PUT: use move)' })
   @IsOptional()
+  @IsNullable()
   @IsString()
   parentFunctionalGroupId?: string | null;
 
@@ -64,6 +71,7 @@ export class FunctionalGroupBodyDto {
 
   @ApiPropertyOptional({ type: String, nullable: true, example: null, description: 'Last day, inclusive; null = ongoing' })
   @IsOptional()
+  @IsNullable()
   @IsDateOnly()
   endDate?: string | null;
 }
@@ -96,6 +104,7 @@ export class FunctionalPositionBodyDto {
 
   @ApiPropertyOptional({ type: String, nullable: true })
   @IsOptional()
+  @IsNullable()
   @IsString()
   @MaxLength(10000)
   description?: string | null;
@@ -106,6 +115,7 @@ export class FunctionalPositionBodyDto {
 
   @ApiPropertyOptional({ type: String, nullable: true })
   @IsOptional()
+  @IsNullable()
   @IsString()
   jobRoleId?: string | null;
 
@@ -119,6 +129,7 @@ export class FunctionalPositionBodyDto {
 
   @ApiPropertyOptional({ type: String, nullable: true, example: null })
   @IsOptional()
+  @IsNullable()
   @IsDateOnly()
   endDate?: string | null;
 }
@@ -159,6 +170,7 @@ export class FunctionalAssignmentBodyDto {
 
   @ApiPropertyOptional({ type: String, nullable: true, example: null })
   @IsOptional()
+  @IsNullable()
   @IsDateOnly()
   endDate?: string | null;
 }
@@ -203,7 +215,10 @@ export class AccessGrantBodyDto {
   @IsNotEmpty()
   functionalGroupId: string;
 
-  @ApiProperty({ enum: GRANT_RESOURCE_TYPES, description: 'EMPLOYEE and CONTRACTOR are resolved to the active login with their e-mail (400 NO_LINKED_USER otherwise)' })
+  @ApiProperty({
+    enum: GRANT_RESOURCE_TYPES,
+    description: 'EMPLOYEE and CONTRACTOR are resolved to the active login with their e-mail (400 NO_LINKED_USER otherwise)',
+  })
   @IsIn(GRANT_RESOURCE_TYPES)
   resourceType: (typeof GRANT_RESOURCE_TYPES)[number];
 
@@ -212,7 +227,10 @@ export class AccessGrantBodyDto {
   @IsNotEmpty()
   resourceId: string;
 
-  @ApiProperty({ enum: FUNCTIONAL_ACCESS_LEVELS, description: 'EDITOR makes the person a manager of the group and everything beneath it; READER grants read access' })
+  @ApiProperty({
+    enum: FUNCTIONAL_ACCESS_LEVELS,
+    description: 'EDITOR makes the person a manager of the group and everything beneath it; READER grants read access',
+  })
   @IsIn(FUNCTIONAL_ACCESS_LEVELS)
   access: (typeof FUNCTIONAL_ACCESS_LEVELS)[number];
 }

@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 import { RejectUnknownFields } from '../../common/validation/validation.pipe';
-import { IsDateOnly, IsIdOrExternalId } from '../../common/validation/validators';
+import { IsDateOnly, IsIdOrExternalId, IsOptional } from '../../common/validation/validators';
 import { MoveGroupDto } from '../../functional-structure/dto/functional-structure.dto';
 import { VACANCY_STATUSES, type VacancyStatus } from '../../vacancies/entities/vacancy.entity';
 

@@ -1,6 +1,6 @@
 import { PatchType } from '../../common/validation/patch-type';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsCurrencyCode, Trim } from '../../common/validation/validators';
+import { IsBoolean, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsCurrencyCode, IsOptional, Trim } from '../../common/validation/validators';
 import type { OrganizationEntity } from '../entities/organization.entity';
 
 export class CreateOrganizationDto {
@@ -29,6 +29,16 @@ export class CreateOrganizationDto {
   @IsOptional()
   @IsBoolean()
   functionalGroupsRestrictedVisibility?: boolean;
+
+  /**
+   * Spec 04 §1.2: days after an employee's noticeDate that the forecast takes as their last day when
+   * endDate is not set (integer 0-365, default 30).
+   */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(365)
+  noticePeriodDays?: number;
 }
 
 export class UpdateOrganizationDto extends PatchType(CreateOrganizationDto) {}
@@ -40,6 +50,8 @@ export class OrganizationDto {
   functionalGroupsEnabled: boolean;
   /** Whether reading functional groups needs an access grant (see the create field). */
   functionalGroupsRestrictedVisibility: boolean;
+  /** Days from noticeDate to the expected last day in forecasts (see the create field). */
+  noticePeriodDays: number;
   createdAt: string;
   updatedAt: string;
 
@@ -50,6 +62,7 @@ export class OrganizationDto {
       reportingCurrency: entity.reportingCurrency,
       functionalGroupsEnabled: entity.functionalGroupsEnabled,
       functionalGroupsRestrictedVisibility: entity.functionalGroupsRestrictedVisibility,
+      noticePeriodDays: entity.noticePeriodDays,
       createdAt: entity.createdAt.toISOString(),
       updatedAt: entity.updatedAt.toISOString(),
     };

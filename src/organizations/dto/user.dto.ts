@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PatchType } from '../../common/validation/patch-type';
 import { Transform } from 'class-transformer';
-import { ArrayUnique, IsArray, IsBoolean, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { Trim } from '../../common/validation/validators';
+import { ArrayUnique, IsArray, IsBoolean, IsEmail, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsOptional, Trim } from '../../common/validation/validators';
 import { USER_PERMISSIONS } from '../../access/permissions';
 import type { UserEntity } from '../entities/user.entity';
 

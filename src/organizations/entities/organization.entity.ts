@@ -17,6 +17,9 @@ export class OrganizationEntity {
   @Column({ type: 'boolean', default: false })
   functionalGroupsRestrictedVisibility: boolean;
 
+  @Column({ type: 'integer', default: 30 })
+  noticePeriodDays: number;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

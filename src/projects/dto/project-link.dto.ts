@@ -1,9 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, IsUrl, MaxLength } from 'class-validator';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { Trim } from '../../common/validation/validators';
+import { IsNullable, IsOptional, Trim } from '../../common/validation/validators';
 import { DELIVERY_STATUSES, type DeliveryStatus, ticketDeliveryStatus } from '../delivery-status';
 import type { ProjectLinkEntity } from '../entities/project-link.entity';
 
@@ -24,6 +24,7 @@ export class CreateProjectLinkDto {
 
   /** The ticket's address (http or https). */
   @IsOptional()
+  @IsNullable()
   @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'url must be an http or https URL' })
   @MaxLength(2048)
   url?: string | null;

@@ -1,23 +1,19 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsNumber,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateBy,
-  ValidateIf,
-} from 'class-validator';
-import { decimalToNumber, decimalToString, hasAtMostDecimals } from '../../common/decimals';
-import { ListQueryDto } from '../../common/http/pagination.dto';
+import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { decimalToNumber, decimalToString } from '../../common/decimals';
+import { IncrementalListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { IsCuid, IsDateOnly, IsExternalId, IsIdOrExternalId, Trim } from '../../common/validation/validators';
+import {
+  IsCuid,
+  IsDateOnly,
+  IsDecimal,
+  IsExternalId,
+  IsIdOrExternalId,
+  IsNullable,
+  IsOptional,
+  Trim,
+} from '../../common/validation/validators';
 import type { CustomAttributeValueDto } from '../../custom-attributes/dto/custom-attribute-value.dto';
 import { DEFAULT_DELIVERY_STATUS, DELIVERY_STATUSES, type DeliveryStatus } from '../delivery-status';
 import type { ProjectEntity } from '../entities/project.entity';
@@ -25,22 +21,6 @@ import type { ProjectEntity } from '../entities/project.entity';
 export const DEFAULT_ICON_COLOR = '#6B7280';
 export const DEFAULT_PRIORITY = 0;
 const MAX_COST = 999_999_999_999.99;
-
-/** Optional, but not nullable: absent leaves the value alone, null is validated (and refused). */
-function IsOptionalNotNull(): PropertyDecorator {
-  return ValidateIf((_object, value) => value !== undefined);
-}
-
-/** At most `places` decimal places, judged on the number's decimal text (1e-7 has seven). */
-function MaxDecimals(places: number): PropertyDecorator {
-  return ValidateBy({
-    name: 'maxDecimals',
-    validator: {
-      validate: (value) => typeof value !== 'number' || hasAtMostDecimals(value, places),
-      defaultMessage: (args) => `${args?.property} must have at most ${places} decimal places`,
-    },
-  });
-}
 
 export class CreateProjectDto {
   @Trim()
@@ -59,45 +39,52 @@ export class CreateProjectDto {
 
   /** Short reporting code. */
   @IsOptional()
+  @IsNullable()
   @Trim()
   @IsString()
   @MaxLength(50)
   projectCode?: string | null;
 
   @IsOptional()
+  @IsNullable()
   @IsString()
   @MaxLength(5000)
   description?: string | null;
 
   /** Last day (YYYY-MM-DD), not before startDate; null = no fixed end. */
   @IsOptional()
+  @IsNullable()
   @IsDateOnly()
   endDate?: string | null;
 
   /** A user of the organization (application login), by id. */
   @IsOptional()
+  @IsNullable()
   @IsCuid()
   ownerUserId?: string | null;
 
   /** A value stream, by id or externalId. */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   valueStreamId?: string | null;
 
   /** A cost centre, by id or externalId (the `costCentreId` list filter matches it). */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   costCentreId?: string | null;
 
   /** An icon name or emoji. */
   @IsOptional()
+  @IsNullable()
   @IsString()
   @MaxLength(100)
   icon?: string | null;
 
   /** Hex colour `#RGB` or `#RRGGBB`; default `#6B7280`. */
   @ApiPropertyOptional({ default: DEFAULT_ICON_COLOR, example: '#2563EB' })
-  @IsOptionalNotNull()
+  @IsOptional()
   @Trim()
   @IsString()
   @Matches(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, { message: 'iconColor must be a hex colour: #RGB or #RRGGBB' })
@@ -108,13 +95,13 @@ export class CreateProjectDto {
    * the status is derived from their tickets and a value sent here is ignored.
    */
   @ApiPropertyOptional({ enum: DELIVERY_STATUSES, default: DEFAULT_DELIVERY_STATUS })
-  @IsOptionalNotNull()
+  @IsOptional()
   @IsIn(DELIVERY_STATUSES)
   deliveryStatus?: DeliveryStatus;
 
   /** Lower = higher priority; default 0. */
   @ApiPropertyOptional({ default: DEFAULT_PRIORITY })
-  @IsOptionalNotNull()
+  @IsOptional()
   @IsInt()
   @Min(-2147483648)
   @Max(2147483647)
@@ -123,8 +110,8 @@ export class CreateProjectDto {
   /** At least 0, at most two decimal places. */
   @ApiPropertyOptional({ minimum: 0, maximum: MAX_COST, nullable: true, example: 125000.5 })
   @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @MaxDecimals(2)
+  @IsNullable()
+  @IsDecimal(2)
   @Min(0)
   @Max(MAX_COST)
   estimatedCost?: number | null;
@@ -132,7 +119,7 @@ export class CreateProjectDto {
 
 export class UpdateProjectDto extends PatchType(CreateProjectDto) {}
 
-export class ProjectQueryDto extends ListQueryDto {
+export class ProjectQueryDto extends IncrementalListQueryDto {
   /** Only projects of this cost centre (id or externalId). */
   @IsOptional()
   @IsString()

@@ -1,7 +1,7 @@
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { IsExternalId, Trim } from '../../common/validation/validators';
+import { IsExternalId, IsNullable, IsOptional, Trim } from '../../common/validation/validators';
 import type { CostCentreEntity } from '../entities/cost-centre.entity';
 
 export class CreateCostCentreDto {
@@ -13,6 +13,7 @@ export class CreateCostCentreDto {
 
   /** Short reporting code; unique among the organization's cost centres. */
   @IsOptional()
+  @IsNullable()
   @IsString()
   @IsNotEmpty()
   @MaxLength(50)
@@ -23,6 +24,7 @@ export class CreateCostCentreDto {
   externalId?: string | null;
 
   @IsOptional()
+  @IsNullable()
   @IsString()
   @MaxLength(5000)
   description?: string | null;

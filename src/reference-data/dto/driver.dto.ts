@@ -1,7 +1,7 @@
-import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { Trim } from '../../common/validation/validators';
+import { IsNullable, IsOptional, Trim } from '../../common/validation/validators';
 import type { DriverEntity } from '../entities/driver.entity';
 
 export class CreateDriverDto {
@@ -18,11 +18,13 @@ export class CreateDriverDto {
 
   /** Unit of the driver's values, such as customers or tickets. */
   @IsOptional()
+  @IsNullable()
   @IsString()
   @MaxLength(50)
   unit?: string | null;
 
   @IsOptional()
+  @IsNullable()
   @IsString()
   @MaxLength(5000)
   description?: string | null;

@@ -1,11 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsNumber, IsOptional, IsPositive, Max } from 'class-validator';
+import { IsNumber, IsPositive, Max } from 'class-validator';
 import { decimalToNumber, decimalToString } from '../../common/decimals';
 import { ListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { IsCurrencyCode, IsDateOnly } from '../../common/validation/validators';
+import { IsCurrencyCode, IsDateOnly, IsDecimal, IsOptional } from '../../common/validation/validators';
 import type { ExchangeRateEntity } from '../entities/exchange-rate.entity';
 
 export class CreateExchangeRateDto {
@@ -19,7 +19,7 @@ export class CreateExchangeRateDto {
 
   /** Above 0, up to 10 decimals. */
   @ApiProperty({ exclusiveMinimum: true, minimum: 0, example: 1.0842 })
-  @IsNumber({ maxDecimalPlaces: 10, allowNaN: false, allowInfinity: false })
+  @IsDecimal(10)
   @IsPositive()
   @Max(1e12)
   rate: number;

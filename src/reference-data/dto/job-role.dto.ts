@@ -1,8 +1,8 @@
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { ListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { IsExternalId, Trim } from '../../common/validation/validators';
+import { IsExternalId, IsNullable, IsOptional, Trim } from '../../common/validation/validators';
 import type { JobRoleEntity } from '../entities/job-role.entity';
 
 export class CreateJobRoleDto {
@@ -19,17 +19,20 @@ export class CreateJobRoleDto {
 
   /** Job family, such as Engineering. */
   @IsOptional()
+  @IsNullable()
   @IsString()
   @MaxLength(200)
   family?: string | null;
 
   /** Level or grade, such as L3 or Senior. */
   @IsOptional()
+  @IsNullable()
   @IsString()
   @MaxLength(100)
   level?: string | null;
 
   @IsOptional()
+  @IsNullable()
   @IsString()
   @MaxLength(5000)
   description?: string | null;
@@ -50,6 +53,14 @@ export class JobRoleDto {
   updatedAt: string;
 
   static from(e: JobRoleEntity): JobRoleDto {
-    return { id: e.id, title: e.title, externalId: e.externalId, family: e.family, level: e.level, description: e.description, ...timestamps(e) };
+    return {
+      id: e.id,
+      title: e.title,
+      externalId: e.externalId,
+      family: e.family,
+      level: e.level,
+      description: e.description,
+      ...timestamps(e),
+    };
   }
 }

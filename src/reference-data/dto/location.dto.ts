@@ -1,9 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsNotEmpty, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { decimalToNumber, decimalToString } from '../../common/decimals';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { IsCurrencyCode, IsExternalId, Trim } from '../../common/validation/validators';
+import { IsCurrencyCode, IsDecimal, IsExternalId, IsNullable, IsOptional, Trim } from '../../common/validation/validators';
 import type { LocationEntity } from '../entities/location.entity';
 
 export class CreateLocationDto {
@@ -19,18 +19,20 @@ export class CreateLocationDto {
 
   /** ISO 3166-1 alpha-2 country code, such as GB. */
   @IsOptional()
+  @IsNullable()
   @Matches(/^[A-Z]{2}$/, { message: 'countryCode must be an ISO 3166-1 alpha-2 code of 2 uppercase letters' })
   countryCode?: string | null;
 
   /** ISO 4217 code: the default currency of people at this location. */
   @IsOptional()
+  @IsNullable()
   @IsCurrencyCode()
   currencyCode?: string | null;
 
   /** Multiplies the cost of people here (1 = no change); at least 0, up to 4 decimals. */
   @ApiPropertyOptional({ minimum: 0, default: 1 })
   @IsOptional()
-  @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false })
+  @IsDecimal(4)
   @Min(0)
   @Max(1000)
   costMultiplier?: number;

@@ -1,5 +1,5 @@
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsExternalId, Trim } from '../../common/validation/validators';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsExternalId, IsOptional, Trim } from '../../common/validation/validators';
 
 /**
  * Document 01 "Nested job role object": at least one of title and externalId. Resolution order:

@@ -1,7 +1,7 @@
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { IsExternalId, Trim } from '../../common/validation/validators';
+import { IsExternalId, IsNullable, IsOptional, Trim } from '../../common/validation/validators';
 import type { ResourceTypeEntity } from '../entities/resource-type.entity';
 
 export class CreateResourceTypeDto {
@@ -17,6 +17,7 @@ export class CreateResourceTypeDto {
   externalId?: string | null;
 
   @IsOptional()
+  @IsNullable()
   @IsString()
   @MaxLength(5000)
   description?: string | null;

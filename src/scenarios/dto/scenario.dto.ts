@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { timestamps } from '../../common/http/timestamps';
-import { Trim } from '../../common/validation/validators';
+import { IsNullable, IsOptional, Trim } from '../../common/validation/validators';
 import type { PlanEntity } from '../entities/plan.entity';
 
 export class CreateScenarioDto {
@@ -12,6 +12,7 @@ export class CreateScenarioDto {
   name: string;
 
   @IsOptional()
+  @IsNullable()
   @IsString()
   @MaxLength(5000)
   description?: string | null;
@@ -26,6 +27,7 @@ export class UpdateScenarioDto {
   name?: string;
 
   @IsOptional()
+  @IsNullable()
   @IsString()
   @MaxLength(5000)
   description?: string | null;

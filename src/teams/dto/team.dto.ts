@@ -1,8 +1,8 @@
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { ListQueryDto } from '../../common/http/pagination.dto';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IncrementalListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { IsExternalId, IsIdOrExternalId, Trim } from '../../common/validation/validators';
+import { IsExternalId, IsIdOrExternalId, IsNullable, IsOptional, Trim } from '../../common/validation/validators';
 import type { CustomAttributeValueDto } from '../../custom-attributes/dto/custom-attribute-value.dto';
 import type { TeamEntity } from '../entities/team.entity';
 
@@ -18,29 +18,33 @@ export class CreateTeamDto {
   externalId?: string | null;
 
   @IsOptional()
+  @IsNullable()
   @IsString()
   @MaxLength(5000)
   description?: string | null;
 
   /** A cost centre, by id or externalId. */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   costCentreId?: string | null;
 
   /** A value stream, by id or externalId. */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   valueStreamId?: string | null;
 
   /** The parent team, by id or externalId; null = top level. A team cannot sit under itself or its own sub-team. */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   parentTeamId?: string | null;
 }
 
 export class UpdateTeamDto extends PatchType(CreateTeamDto) {}
 
-export class TeamQueryDto extends ListQueryDto {
+export class TeamQueryDto extends IncrementalListQueryDto {
   /** Only direct sub-teams of this team (id). */
   @IsOptional()
   @IsString()

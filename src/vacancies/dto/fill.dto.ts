@@ -1,9 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsEmail, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsIn, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 import { RATE_TYPES, type RateType } from '../../compensation/entities/rate-adjustment.entity';
 import { ContractorDto } from '../../contractors/dto/contractor.dto';
-import { IsCurrencyCode, IsDateOnly, IsIdOrExternalId, Trim } from '../../common/validation/validators';
+import {
+  IsCurrencyCode,
+  IsDateOnly,
+  IsDecimal,
+  IsIdOrExternalId,
+  IsNullable,
+  IsOptional,
+  NestedObject,
+  Trim,
+} from '../../common/validation/validators';
 import { NestedJobRoleDto } from '../../reference-data/dto/nested-job-role.dto';
 
 /** Document 01 "Fill body". Fields of the other branch are refused (rule 1). */
@@ -23,6 +32,7 @@ export class FillVacancyDto {
 
   /** Employee branch; a placeholder is generated when omitted. */
   @IsOptional()
+  @IsNullable()
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
   @IsEmail()
   @MaxLength(320)
@@ -30,26 +40,29 @@ export class FillVacancyDto {
 
   /** An employee; falls back to the vacancy's hiringManagerId. */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   managerId?: string | null;
 
   /** Employee branch only; wins over jobRole; falls back to the vacancy's. */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   jobRoleId?: string | null;
 
   /** Employee branch only; ignored when jobRoleId is given. */
   @IsOptional()
-  @ValidateNested()
-  @Type(() => NestedJobRoleDto)
+  @NestedObject(() => NestedJobRoleDto)
   jobRole?: NestedJobRoleDto;
 
   /** Fall back to the vacancy's. */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   workTypeId?: string | null;
 
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   geographyId?: string | null;
 
@@ -70,7 +83,7 @@ export class FillVacancyDto {
 
   /** Employee branch: annual base, >= 0. */
   @IsOptional()
-  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false })
+  @IsDecimal(2)
   @Min(0)
   @Max(1e12)
   salary?: number;
@@ -85,7 +98,7 @@ export class FillVacancyDto {
 
   /** Contractor branch: >= 0, per rateType period. */
   @IsOptional()
-  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false })
+  @IsDecimal(2)
   @Min(0)
   @Max(1e12)
   rate?: number;

@@ -1,18 +1,27 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+
+import { IsBoolean, IsIn, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 import { EmbeddedAssignmentDto } from '../../assignments/dto/assignment.dto';
-import { ListQueryDto } from '../../common/http/pagination.dto';
+import { IncrementalListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
 import { decimalToNumber, decimalToString } from '../../common/decimals';
-import { IsCurrencyCode, IsDateOnly, IsExternalId, IsIdOrExternalId, ToBoolean, Trim } from '../../common/validation/validators';
+import {
+  IsCurrencyCode,
+  IsDateOnly,
+  IsDecimal,
+  IsExternalId,
+  IsIdOrExternalId,
+  IsNullable,
+  IsOptional,
+  NestedObject,
+  ToBoolean,
+  Trim,
+} from '../../common/validation/validators';
 import { PatchType } from '../../common/validation/patch-type';
 import { CustomAttributeValueDto } from '../../custom-attributes/dto/custom-attribute-value.dto';
 import { EmployeeDto } from '../../employees/dto/employee.dto';
 import { NestedJobRoleDto } from '../../reference-data/dto/nested-job-role.dto';
 import { VACANCY_STATUSES, type VacancyEntity, type VacancyStatus } from '../entities/vacancy.entity';
-
-const MONEY = { maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false } as const;
 
 export class CreateVacancyDto {
   /** Title of the role. */
@@ -27,6 +36,7 @@ export class CreateVacancyDto {
   externalId?: string | null;
 
   @IsOptional()
+  @IsNullable()
   @IsString()
   @MaxLength(5000)
   description?: string | null;
@@ -40,72 +50,82 @@ export class CreateVacancyDto {
   /** 0 to 1, up to 4 decimals; default 1.0. */
   @ApiPropertyOptional({ minimum: 0, maximum: 1, default: 1 })
   @IsOptional()
-  @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false })
+  @IsDecimal(4)
   @Min(0)
   @Max(1)
   fte?: number;
 
   /** Used in headcount forecasting. */
   @IsOptional()
+  @IsNullable()
   @IsDateOnly()
   targetStartDate?: string | null;
 
   /** Used for recruitment planning. */
   @IsOptional()
+  @IsNullable()
   @IsDateOnly()
   targetFillDate?: string | null;
 
   /** A job role id; wins over jobRole. */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   jobRoleId?: string | null;
 
   /** Nested job role (externalId, then title, then created). */
   @IsOptional()
-  @ValidateNested()
-  @Type(() => NestedJobRoleDto)
+  @NestedObject(() => NestedJobRoleDto)
   jobRole?: NestedJobRoleDto;
 
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   workTypeId?: string | null;
 
   /** A location, by id or externalId. */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   geographyId?: string | null;
 
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   costCentreId?: string | null;
 
   /** Annual salary, the source of truth (spec 03 §1.5); >= 0, two decimals. */
   @IsOptional()
-  @IsNumber(MONEY)
+  @IsNullable()
+  @IsDecimal(2)
   @Min(0)
   @Max(1e12)
   salary?: number | null;
 
   /** Still accepted: sets salary to the mean of min and max (or to the one given). */
   @IsOptional()
-  @IsNumber(MONEY)
+  @IsNullable()
+  @IsDecimal(2)
   @Min(0)
   @Max(1e12)
   salaryMin?: number | null;
 
   @IsOptional()
-  @IsNumber(MONEY)
+  @IsNullable()
+  @IsDecimal(2)
   @Min(0)
   @Max(1e12)
   salaryMax?: number | null;
 
   /** ISO 4217, 3 uppercase letters. */
   @IsOptional()
+  @IsNullable()
   @IsCurrencyCode()
   currencyCode?: string | null;
 
   /** An employee, by id or externalId; unresolvable: 404. */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   hiringManagerId?: string | null;
 }
@@ -113,16 +133,18 @@ export class CreateVacancyDto {
 export class UpdateVacancyDto extends PatchType(CreateVacancyDto) {
   /** The employee who filled it; mutually exclusive with filledByLiveContractorId. */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   filledByLiveEmployeeId?: string | null;
 
   /** The contractor who filled it; mutually exclusive with filledByLiveEmployeeId. */
   @IsOptional()
+  @IsNullable()
   @IsIdOrExternalId()
   filledByLiveContractorId?: string | null;
 }
 
-export class VacancyQueryDto extends ListQueryDto {
+export class VacancyQueryDto extends IncrementalListQueryDto {
   /** Default true: hides vacancies whose filler is active; false includes them. */
   @ApiPropertyOptional({ default: true })
   @IsOptional()

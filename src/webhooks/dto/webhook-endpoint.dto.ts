@@ -6,13 +6,12 @@ import {
   IsBoolean,
   IsIn,
   IsNotEmpty,
-  IsOptional,
   IsString,
   MaxLength,
   registerDecorator,
   ValidationArguments,
 } from 'class-validator';
-import { Trim } from '../../common/validation/validators';
+import { IsOptional, Trim } from '../../common/validation/validators';
 import type { DeliveryStatus, WebhookEndpointEntity } from '../entities/webhook-endpoint.entity';
 import { WEBHOOK_CHANGE_TYPES, WEBHOOK_ENTITY_TYPES } from '../webhook-event';
 

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-export class MetricCostScope1795540000000 implements MigrationInterface {
-  name = 'MetricCostScope1795540000000';
+export class MetricCostScope1795610000000 implements MigrationInterface {
+  name = 'MetricCostScope1795610000000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE "business_metrics" ADD "cost_scope_type" character varying(20) NOT NULL DEFAULT 'ORGANIZATION'`);

@@ -1,0 +1,143 @@
+/**
+ * `npm run bench -- bulk` (issue 18 item 5): `POST /employees/bulk` with 1,000 employees per request,
+ * each with a nested salary, from BENCH_CLIENTS (default 4) clients at once on PostgreSQL, each client
+ * sending BENCH_BATCHES (default 3) requests one after the other:
+ * - create: every item a new externalId (created);
+ * - resync: the same externalIds again with one changed field and a new salary (updated);
+ * against the same work sent as single `POST /employees` with a nested salary from as many clients
+ * for BENCH_DURATION seconds (default 10). A bulk request takes seconds, so the load is a fixed
+ * amount of work timed from first send to last answer (not an autocannon time window).
+ * Afterwards the rows are counted in SQL: every answered item must be there.
+ */
+import { createDatabase, createTenant, machine, printTable, round, runBenchmark, startService } from './harness';
+
+const BATCH = 1000;
+
+interface BulkAnswer {
+  data: { created: number; updated: number; unchanged: number; failed: number };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
+}
+
+export async function bulkBenchmark(): Promise<void> {
+  const clients = Number(process.env.BENCH_CLIENTS ?? 4);
+  const batches = Number(process.env.BENCH_BATCHES ?? 3);
+  const duration = Number(process.env.BENCH_DURATION ?? 10);
+  await runBenchmark(async () => {
+    const db = await createDatabase('wfp_bench_bulk');
+    const service = await startService(db, { RATE_LIMIT_PER_MINUTE: '10000000' });
+    const tenant = await createTenant(service, ['employees_view', 'employees_edit', 'compensation_view', 'compensation_edit']);
+    const prefix = `${service.baseUrl}/api/v1/org/${tenant.orgId}`;
+    const headers = { authorization: `Bearer ${tenant.key}`, 'content-type': 'application/json' };
+    const employee = (externalId: string, n: number, tag: string) => ({
+      externalId,
+      firstName: 'Bench',
+      lastName: `Person ${n}`,
+      email: `${externalId.toLowerCase()}@bench.example.com`,
+      startDate: '2026-01-05',
+      internalEmployeeId: `${tag}-${n}`,
+      salary: { effectiveDate: '2026-01-05', salary: 72000 + (n % 50) * 500, currencyCode: 'EUR', bonus: 5000, reason: tag },
+    });
+    const post = async (path: string, body: unknown, expect: number): Promise<{ ms: number; body: unknown }> => {
+      const started = performance.now();
+      const res = await fetch(`${prefix}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+      const text = await res.text();
+      if (res.status !== expect) throw new Error(`POST ${path}: ${res.status} ${text.slice(0, 300)}`);
+      return { ms: performance.now() - started, body: JSON.parse(text) };
+    };
+
+    /** Every client sends `batches` bulk requests in a row; all clients at once. */
+    const bulkRun = async (label: string, tag: string) => {
+      const latencies: number[] = [];
+      let items = 0;
+      let failed = 0;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: clients }, async (_c, client) => {
+          for (let b = 0; b < batches; b++) {
+            const base = (client * batches + b) * BATCH;
+            const records = Array.from({ length: BATCH }, (_v, i) => employee(`B-${base + i}`, base + i, tag));
+            const answer = await post('/employees/bulk', { records }, 200);
+            const data = (answer.body as BulkAnswer).data;
+            latencies.push(answer.ms);
+            items += data.created + data.updated + data.unchanged;
+            failed += data.failed;
+          }
+        }),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      latencies.sort((a, b) => a - b);
+      if (failed) throw new Error(`${label}: ${failed} items failed`);
+      return {
+        label,
+        seconds,
+        items,
+        p50: percentile(latencies, 50),
+        p99: percentile(latencies, 99),
+        max: latencies[latencies.length - 1],
+        requests: latencies.length,
+      };
+    };
+
+    const singleRun = async () => {
+      const latencies: number[] = [];
+      let n = 0;
+      const deadline = performance.now() + duration * 1000;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: clients }, async () => {
+          while (performance.now() < deadline) {
+            const i = ++n;
+            latencies.push((await post('/employees', employee(`S-${i}`, i, 'hire'), 201)).ms);
+          }
+        }),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      latencies.sort((a, b) => a - b);
+      return {
+        label: 'single POST /employees',
+        seconds,
+        items: latencies.length,
+        p50: percentile(latencies, 50),
+        p99: percentile(latencies, 99),
+        max: latencies[latencies.length - 1],
+        requests: latencies.length,
+      };
+    };
+
+    const runs = [
+      await bulkRun('bulk create, 1,000 per request', 'hire'),
+      await bulkRun('bulk resync (update + new salary), 1,000 per request', 'resync'),
+      await singleRun(),
+    ];
+    const [{ n }] = (await db.client.query(`SELECT count(*)::int AS n FROM employees WHERE organization_id = $1`, [tenant.orgId])).rows;
+    const [{ s }] = (await db.client.query(`SELECT count(*)::int AS s FROM salary_adjustments WHERE organization_id = $1`, [tenant.orgId]))
+      .rows;
+    const expected = clients * batches * BATCH + runs[2].items;
+    if (n !== expected || s !== expected + clients * batches * BATCH)
+      throw new Error(`rows: ${n} employees, ${s} salary adjustments; expected ${expected} and ${expected + clients * batches * BATCH}`);
+    process.stdout.write(
+      `\n${machine()}; load average (1, 5, 15 min) at the end: ${(await import('node:os'))
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}\n`,
+    );
+    process.stdout.write(`rows afterwards: ${n} employees, ${s} salary adjustments (as expected)\n\n`);
+    printTable(
+      runs.map((r) => ({
+        scenario: r.label,
+        clients,
+        requests: r.requests,
+        'items/s': Math.round(r.items / r.seconds),
+        'p50 ms': Math.round(r.p50),
+        'p99 ms': Math.round(r.p99),
+        'max ms': Math.round(r.max),
+      })),
+    );
+    process.stdout.write(
+      `\nbulk create / single POST items/s: ${round(runs[0].items / runs[0].seconds / (runs[2].items / runs[2].seconds), 1)}x\n`,
+    );
+  });
+}

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { FunctionalStructureModule } from '../functional-structure/functional-structure.module';
+import { ChangesController } from './changes.controller';
+import { ChangesService } from './changes.service';
+
+@Module({
+  imports: [FunctionalStructureModule],
+  controllers: [ChangesController],
+  providers: [ChangesService],
+})
+export class ChangesModule {}

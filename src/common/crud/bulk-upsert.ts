@@ -1,0 +1,213 @@
+import type { Type } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayMinSize, IsArray } from 'class-validator';
+import { randomUUID } from 'node:crypto';
+import type { RequestContext } from '../../access/request-context';
+import type { Tx, UnitOfWork } from '../../database/unit-of-work';
+import { translateDbError } from '../errors/db-errors';
+import { DomainError } from '../errors/domain-error';
+import type { ErrorCode, FieldError } from '../errors/error-codes';
+import { isCuid } from '../ids';
+import { logger } from '../logging/json-logger';
+import { AppValidationPipe } from '../validation/validation.pipe';
+import type { CrudService } from './crud.service';
+import type { CrudEntity } from './crud.types';
+
+/** Spec 04 §4.1: at most this many records per bulk request. */
+export const BULK_MAX_RECORDS = 1000;
+
+/** `{ records: [ ... ] }`: each item is checked on its own by the resource's create or PATCH body. */
+export class BulkUpsertDto {
+  /** 1 to 1,000 records, each with its `externalId` and any fields of the create body. */
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(BULK_MAX_RECORDS)
+  records: unknown[];
+}
+
+export type BulkItemOutcome = 'created' | 'updated' | 'unchanged' | 'failed';
+
+export class BulkItemErrorDto {
+  @ApiProperty({ example: 'VALIDATION_ERROR' }) code: string;
+  message: string;
+  /** Field errors with dot paths inside the item (`salary.currencyCode`); null for other errors. */
+  @ApiProperty({
+    type: 'array',
+    nullable: true,
+    items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } },
+  })
+  details: FieldError[] | null;
+}
+
+export class BulkItemResultDto {
+  /** 0-based position in `records`. */
+  index: number;
+  @ApiProperty({ type: String, nullable: true }) externalId: string | null;
+  /** The record's id; null when a new record failed. */
+  @ApiProperty({ type: String, nullable: true }) id: string | null;
+  @ApiProperty({ enum: ['created', 'updated', 'unchanged', 'failed'] }) result: BulkItemOutcome;
+  @ApiProperty({ type: BulkItemErrorDto, nullable: true }) error: BulkItemErrorDto | null;
+}
+
+export class BulkResultDto {
+  created: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+  @ApiProperty({ type: [BulkItemResultDto] }) results: BulkItemResultDto[];
+}
+
+export interface BulkTarget<E extends CrudEntity> {
+  service: CrudService<E, unknown, unknown, unknown>;
+  uow: UnitOfWork;
+  /** The single POST's body class (create semantics) and the single PATCH's (update semantics). */
+  create: Type<unknown>;
+  update: Type<unknown>;
+}
+
+const pipe = new AppValidationPipe();
+
+/**
+ * Spec 04 §4.1: upserts records by externalId in one transaction, each item under its own savepoint
+ * (its rows, nested records and recorded changes go together or not at all). Items are validated by
+ * the same DTO pipeline as the single requests and written by the same createIn/updateIn.
+ */
+export async function bulkUpsert<E extends CrudEntity>(
+  target: BulkTarget<E>,
+  ctx: RequestContext,
+  records: unknown[],
+): Promise<BulkResultDto> {
+  const results: BulkItemResultDto[] = records.map((_record, index) => ({
+    index,
+    externalId: null,
+    id: null,
+    result: 'failed',
+    error: null,
+  }));
+  const seen = new Map<string, number>();
+  const candidates: number[] = [];
+  records.forEach((record, index) => {
+    const problem = externalIdProblem(record);
+    const externalId = (record as { externalId?: unknown } | null)?.externalId;
+    if (typeof externalId === 'string') results[index].externalId = externalId;
+    if (problem) return void (results[index].error = fail(DomainError.validation(problem.field, problem.message)));
+    const first = seen.get(externalId as string);
+    if (first !== undefined) {
+      return void (results[index].error = fail(
+        DomainError.validation('externalId', `externalId repeats the one of item ${first} of this batch`),
+      ));
+    }
+    seen.set(externalId as string, index);
+    candidates.push(index);
+  });
+
+  await target.uow.run(ctx, async (tx) => {
+    const existing = await existingIds(
+      target.service,
+      tx,
+      candidates.map((i) => results[i].externalId!),
+    );
+    const valid: Prepared[] = [];
+    for (const index of candidates) {
+      const item = results[index];
+      item.id = existing.get(item.externalId!) ?? null;
+      try {
+        const input = await pipe.transform(records[index], { type: 'body', metatype: item.id ? target.update : target.create, data: '' });
+        valid.push({ item, existingId: item.id, input });
+      } catch (error) {
+        item.error = fail(error);
+      }
+    }
+    for (let start = 0; start < valid.length; start += CHUNK) await writeChunk(target, tx, valid.slice(start, start + CHUNK));
+  });
+
+  const count = (outcome: BulkItemOutcome) => results.filter((r) => r.result === outcome).length;
+  return { created: count('created'), updated: count('updated'), unchanged: count('unchanged'), failed: count('failed'), results };
+}
+
+/** Items written under one savepoint while none fails: a savepoint per item costs two round trips. */
+const CHUNK = 50;
+
+interface Prepared {
+  item: BulkItemResultDto;
+  existingId: string | null;
+  input: unknown;
+}
+
+/**
+ * Writes a chunk of items under one savepoint; when one of them fails, the chunk is undone (rows and
+ * recorded changes) and its items are written again one savepoint each, so that only the failing
+ * items fail. The outcome is the same as one savepoint per item, with fewer round trips.
+ */
+async function writeChunk<E extends CrudEntity>(target: BulkTarget<E>, tx: Tx, chunk: Prepared[]): Promise<void> {
+  try {
+    const outcomes = await tx.savepoint(async () => {
+      const done: [BulkItemOutcome, string][] = [];
+      for (const prepared of chunk) done.push(await writeItem(target, tx, prepared));
+      return done;
+    });
+    chunk.forEach((prepared, i) => Object.assign(prepared.item, { result: outcomes[i][0], id: outcomes[i][1] }));
+  } catch {
+    for (const prepared of chunk) {
+      try {
+        const [result, id] = await tx.savepoint(() => writeItem(target, tx, prepared));
+        Object.assign(prepared.item, { result, id });
+      } catch (error) {
+        prepared.item.error = fail(error);
+      }
+    }
+  }
+}
+
+/** One item through the single requests' createIn or updateIn; `unchanged` when it recorded no change. */
+async function writeItem<E extends CrudEntity>(
+  target: BulkTarget<E>,
+  tx: Tx,
+  { existingId, input }: Prepared,
+): Promise<[BulkItemOutcome, string]> {
+  const mark = tx.recorded.length;
+  if (!existingId) return ['created', (await target.service.createIn(tx, input as never)).id];
+  await target.service.updateIn(tx, existingId, input as never);
+  return [tx.recorded.length > mark ? 'updated' : 'unchanged', existingId];
+}
+
+/** Document 01 rule 6 for the item's key, which a bulk item must carry. */
+function externalIdProblem(record: unknown): FieldError | null {
+  if (record === null || typeof record !== 'object' || Array.isArray(record))
+    return { field: 'record', message: 'Each record must be a JSON object' };
+  const value = (record as { externalId?: unknown }).externalId;
+  if (value === undefined || value === null) return { field: 'externalId', message: 'externalId is required' };
+  if (typeof value !== 'string' || value.length < 1 || value.length > 255)
+    return { field: 'externalId', message: 'externalId must be a string of 1 to 255 characters' };
+  if (isCuid(value)) return { field: 'externalId', message: 'externalId must not have the shape of an id (CUID)' };
+  return null;
+}
+
+/** externalId -> id of the records of the request's organization (and plan) that already carry one of these. */
+async function existingIds<E extends CrudEntity>(
+  service: CrudService<E, unknown, unknown, unknown>,
+  tx: Tx,
+  externalIds: string[],
+): Promise<Map<string, string>> {
+  if (!externalIds.length) return new Map();
+  const { table, planScoped } = service.spec;
+  const rows: { id: string; external_id: string }[] = await tx.em.query(
+    `SELECT id, external_id FROM ${table} WHERE organization_id = $1 AND external_id = ANY($2)${planScoped ? ' AND plan_id = $3' : ''}`,
+    planScoped ? [tx.ctx.organizationId, externalIds, tx.ctx.planId] : [tx.ctx.organizationId, externalIds],
+  );
+  return new Map(rows.map((r) => [r.external_id, r.id]));
+}
+
+/** An item's error as the response carries it; errors that are not the client's are logged like a 500. */
+function fail(error: unknown): BulkItemErrorDto {
+  const known = error instanceof DomainError ? error : translateDbError(error);
+  if (known)
+    return {
+      code: known.code === 'INVALID_INPUT' ? 'VALIDATION_ERROR' : known.code,
+      message: known.message,
+      details: known.details?.length ? known.details : null,
+    };
+  const errorId = randomUUID();
+  logger.write('error', 'bulk item failed', { errorId, cause: error instanceof Error ? error.stack : String(error) });
+  return { code: 'INTERNAL_ERROR' satisfies ErrorCode, message: `An internal error occurred (errorId ${errorId})`, details: null };
+}

@@ -1,0 +1,73 @@
+import { Body, Controller, Inject, Post, Type } from '@nestjs/common';
+import { ApiBody, ApiExtraModels, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { RequirePermissions } from '../../access/access.decorators';
+import type { ApiPermission } from '../../access/permissions';
+import { Ctx, RequestContext } from '../../access/request-context';
+import { UnitOfWork } from '../../database/unit-of-work';
+import { ApiData, ApiErrors } from '../http/api-responses';
+import { DataEnvelope, one } from '../http/envelopes';
+import { BULK_MAX_RECORDS, bulkUpsert, BulkResultDto, BulkUpsertDto } from './bulk-upsert';
+import type { CrudService } from './crud.service';
+
+export interface BulkControllerOptions {
+  /** Path under /api/v1/org/:orgId (the resource's). */
+  path: string;
+  tag: string;
+  edit: ApiPermission;
+  service: Type<CrudService<never, unknown, unknown, unknown>>;
+  create: Type<unknown>;
+  update: Type<unknown>;
+}
+
+type AnyCrud = CrudService<never, unknown, unknown, unknown>;
+
+/**
+ * `POST /<resource>/bulk` (spec 04 §4.1): upsert by externalId, each item with the single POST's or
+ * PATCH's body, permissions and events, per-item results.
+ */
+export function bulkController(options: BulkControllerOptions): Type<unknown> {
+  @ApiTags(options.tag)
+  @Controller(`api/v1/org/:orgId/${options.path}`)
+  class GeneratedBulkController {
+    constructor(
+      @Inject(options.service) readonly service: AnyCrud,
+      readonly uow: UnitOfWork,
+    ) {}
+
+    @Post('bulk')
+    @ApiOperation({
+      summary: `Create or update ${options.path.replace(/-/g, ' ')} by externalId`,
+      description:
+        'Up to 1,000 records (spec 04 §4.1): a record whose externalId is new is created (the POST body), the others are ' +
+        'PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the ' +
+        "single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.",
+    })
+    @RequirePermissions(options.edit)
+    @ApiExtraModels(options.create)
+    @ApiBody({
+      schema: {
+        type: 'object',
+        required: ['records'],
+        properties: {
+          records: {
+            type: 'array',
+            minItems: 1,
+            maxItems: BULK_MAX_RECORDS,
+            items: { allOf: [{ $ref: getSchemaPath(options.create) }, { type: 'object', required: ['externalId'] }] },
+          },
+        },
+      },
+    })
+    @ApiData(BulkResultDto, 200)
+    @ApiErrors(400, 413, 501)
+    async bulk(@Ctx() ctx: RequestContext, @Body() body: BulkUpsertDto): Promise<DataEnvelope<BulkResultDto>> {
+      return one(
+        await bulkUpsert({ service: this.service, uow: this.uow, create: options.create, update: options.update }, ctx, body.records),
+      );
+    }
+  }
+
+  const name = options.path.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase());
+  Object.defineProperty(GeneratedBulkController, 'name', { value: `${name}BulkController` });
+  return GeneratedBulkController;
+}

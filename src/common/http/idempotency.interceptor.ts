@@ -1,0 +1,172 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
+import { Reflector } from '@nestjs/core';
+import { createHash } from 'node:crypto';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { catchError, from, mergeMap, Observable, of, throwError } from 'rxjs';
+import { DataSource } from 'typeorm';
+import { DomainError } from '../errors/domain-error';
+import { logger } from '../logging/json-logger';
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+/** Spec 04 §4.4: a 2xx answer is kept this long. */
+const RETENTION_MS = 24 * 60 * 60 * 1000;
+/** A first request that has not answered after this long is taken for lost (its instance crashed). */
+const IN_FLIGHT_LEASE_MS = 10 * 60 * 1000;
+/** How often expired keys are deleted. */
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
+const WRITES = new Set(['POST', 'PATCH', 'DELETE']);
+
+type IdempotentRequest = Request & { ctx?: { organizationId: string; actor: { type: string } } };
+
+interface Stored {
+  request_hash: string;
+  status_code: number | null;
+  response_body: string | null;
+}
+
+/**
+ * Spec 04 §4.4 for every POST, PATCH and DELETE of the public API: the first request with an
+ * `Idempotency-Key` claims (organization, key) in `idempotency_keys`; its 2xx answer is stored and
+ * replayed to a later request with the same method, path and body (`Idempotent-Replayed: true`,
+ * nothing runs again). Another request under the key is 400; a duplicate while the first runs is 409.
+ */
+@Injectable()
+export class IdempotencyInterceptor implements NestInterceptor, OnModuleInit, OnModuleDestroy {
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly reflector: Reflector,
+  ) {}
+
+  onModuleInit(): void {
+    this.timer = setInterval(() => void this.purge(), PURGE_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Deletes expired keys (a claim also takes over an expired key by itself). */
+  async purge(): Promise<void> {
+    try {
+      await this.dataSource.query(`DELETE FROM idempotency_keys WHERE expires_at <= now()`);
+    } catch (error) {
+      logger.write('warn', 'idempotency key purge failed', { cause: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'http') return next.handle();
+    const req = context.switchToHttp().getRequest<IdempotentRequest>();
+    const key = req.headers['idempotency-key'];
+    if (key === undefined || !WRITES.has(req.method) || req.ctx?.actor.type !== 'api_key') return next.handle();
+    if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
+      return throwError(() =>
+        DomainError.validation(IDEMPOTENCY_HEADER, `${IDEMPOTENCY_HEADER} must be 1 to 255 printable ASCII characters`),
+      );
+    }
+    const res = context.switchToHttp().getResponse<Response>();
+    // The route's status (@HttpCode, else Nest's 201 for POST), as LocationInterceptor reads it.
+    const status = this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ?? (req.method === 'POST' ? 201 : 200);
+    const organizationId = req.ctx.organizationId;
+    const hash = requestHash(req);
+    return from(this.claim(organizationId, key, hash)).pipe(
+      mergeMap((stored) => {
+        if (stored) return of(this.replay(res, stored));
+        return next.handle().pipe(
+          mergeMap((body) => from(this.store(organizationId, key, status, body)).pipe(mergeMap(() => of(body)))),
+          catchError((error: unknown) => from(this.release(organizationId, key)).pipe(mergeMap(() => throwError(() => error)))),
+        );
+      }),
+    );
+  }
+
+  /** Claims the key for this request (null), or returns the stored answer to replay; 400/409 otherwise. */
+  private async claim(organizationId: string, key: string, hash: string): Promise<Stored | null> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      // A row that expired, or an in-flight claim whose request was lost, is taken over.
+      const claimed: unknown[] = await this.dataSource.query(
+        `INSERT INTO idempotency_keys (organization_id, key, request_hash, expires_at)
+         VALUES ($1, $2, $3, now() + make_interval(secs => $4))
+         ON CONFLICT (organization_id, key) DO UPDATE
+           SET request_hash = EXCLUDED.request_hash, status_code = NULL, response_body = NULL,
+               created_at = now(), expires_at = EXCLUDED.expires_at
+         WHERE idempotency_keys.expires_at <= now()
+            OR (idempotency_keys.status_code IS NULL AND idempotency_keys.created_at <= now() - make_interval(secs => $5))
+         RETURNING 1 AS claimed`,
+        [organizationId, key, hash, RETENTION_MS / 1000, IN_FLIGHT_LEASE_MS / 1000],
+      );
+      if (claimed.length) return null;
+      const [stored]: Stored[] = await this.dataSource.query(
+        `SELECT request_hash, status_code, response_body FROM idempotency_keys WHERE organization_id = $1 AND key = $2`,
+        [organizationId, key],
+      );
+      if (!stored) continue; // Released meanwhile: claim again.
+      if (stored.request_hash !== hash) {
+        throw DomainError.validation(IDEMPOTENCY_HEADER, `${IDEMPOTENCY_HEADER} was already used with another method, path or body`);
+      }
+      if (stored.status_code === null) throw DomainError.conflict(`A request with this ${IDEMPOTENCY_HEADER} is still in progress`);
+      return stored;
+    }
+    throw DomainError.conflict(`A request with this ${IDEMPOTENCY_HEADER} is still in progress`);
+  }
+
+  private replay(res: Response, stored: Stored): unknown {
+    // (LocationInterceptor, outside this one, sets Location again from the replayed body.)
+    res.setHeader(REPLAYED_HEADER, 'true');
+    return stored.response_body === null ? undefined : JSON.parse(stored.response_body);
+  }
+
+  /** Keeps the answer of a handler that returned (a 2xx: errors never get here). */
+  private async store(organizationId: string, key: string, status: number, body: unknown): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE idempotency_keys SET status_code = $3, response_body = $4 WHERE organization_id = $1 AND key = $2`,
+      [organizationId, key, status, body === undefined ? null : JSON.stringify(body)],
+    );
+  }
+
+  private async release(organizationId: string, key: string): Promise<void> {
+    try {
+      await this.dataSource.query(`DELETE FROM idempotency_keys WHERE organization_id = $1 AND key = $2 AND status_code IS NULL`, [
+        organizationId,
+        key,
+      ]);
+    } catch (error) {
+      logger.write('error', 'idempotency key release failed', { cause: error instanceof Error ? error.stack : String(error) });
+    }
+  }
+}
+
+/** Method, path (with its query) and body: what must match for a replay. */
+function requestHash(req: Request): string {
+  return createHash('sha256')
+    .update(`${req.method}\n${req.originalUrl}\n${req.body === undefined ? '' : JSON.stringify(req.body)}`)
+    .digest('hex');
+}
+
+/** Declares the optional `Idempotency-Key` header on every POST, PATCH and DELETE of the public API. */
+export function documentIdempotencyKey(document: OpenAPIObject): void {
+  for (const [path, item] of Object.entries(document.paths)) {
+    if (!path.startsWith('/api/v1/')) continue;
+    for (const operation of [item.post, item.patch, item.delete]) {
+      if (!operation) continue;
+      operation.parameters = [
+        ...(operation.parameters ?? []),
+        {
+          name: IDEMPOTENCY_HEADER,
+          in: 'header',
+          required: false,
+          description:
+            'Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409.',
+          schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+        },
+      ];
+    }
+  }
+}

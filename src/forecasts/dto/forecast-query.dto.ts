@@ -1,0 +1,91 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { IsOptional } from '../../common/validation/validators';
+import { RejectUnknownFields } from '../../common/validation/validation.pipe';
+
+export const FORECAST_GROUP_BY = ['none', 'costCentre', 'location', 'jobRole', 'workType'] as const;
+export type ForecastGroupBy = (typeof FORECAST_GROUP_BY)[number];
+
+/** Query of `GET /forecast` (spec 04 §2); unknown parameters are refused. */
+@RejectUnknownFields()
+export class ForecastQueryDto {
+  @ApiPropertyOptional({ example: '2026-01', description: 'First month, YYYY-MM (default the current month, UTC)' })
+  @IsOptional()
+  @Matches(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'from must be a month in YYYY-MM form' })
+  from?: string;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 60, default: 12 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(60)
+  months?: number;
+
+  @ApiPropertyOptional({ enum: FORECAST_GROUP_BY, default: 'none' })
+  @IsOptional()
+  @IsIn(FORECAST_GROUP_BY)
+  groupBy?: ForecastGroupBy;
+
+  /** Forecast a what-if scenario instead of live data. */
+  @IsOptional()
+  @IsString()
+  scenarioId?: string;
+
+  @ApiPropertyOptional({ enum: ['live'], description: 'With scenarioId only: each month carries delta = scenario minus live' })
+  @IsOptional()
+  @IsIn(['live'])
+  compare?: 'live';
+}
+
+export class ForecastDeltaDto {
+  @ApiProperty() closing: number;
+  @ApiProperty() forecastHeadcount: number;
+  @ApiProperty({ type: Number, nullable: true }) forecastCost: number | null;
+}
+
+/** One month of a group or of the totals (spec 04 §2). */
+export class ForecastMonthDto {
+  @ApiProperty({ example: '2026-01' }) month: string;
+  @ApiProperty() opening: number;
+  @ApiProperty() joiners: number;
+  @ApiProperty() leavers: number;
+  @ApiProperty() closing: number;
+  @ApiProperty() employees: number;
+  @ApiProperty() contractors: number;
+  @ApiProperty() openVacancies: number;
+  @ApiProperty() openVacancyFte: number;
+  @ApiProperty() plannedHires: number;
+  @ApiProperty() notices: number;
+  @ApiProperty() forecastHeadcount: number;
+  @ApiProperty({ type: Number, nullable: true }) cost: number | null;
+  @ApiProperty({ type: Number, nullable: true }) vacancyCost: number | null;
+  @ApiProperty({ type: Number, nullable: true }) forecastCost: number | null;
+  @ApiProperty() unpricedVacancies: number;
+  @ApiPropertyOptional({ type: ForecastDeltaDto, description: 'With compare=live' }) delta?: ForecastDeltaDto;
+}
+
+export class ForecastGroupKeyDto {
+  @ApiProperty() id: string;
+  @ApiProperty({ type: String, nullable: true }) name: string | null;
+}
+
+export class ForecastGroupDto {
+  @ApiProperty({
+    type: ForecastGroupKeyDto,
+    nullable: true,
+    description: 'null: records without the attribute (and the one group of groupBy none)',
+  })
+  key: ForecastGroupKeyDto | null;
+  @ApiProperty({ type: [ForecastMonthDto] }) months: ForecastMonthDto[];
+}
+
+export class ForecastDto {
+  @ApiProperty({ example: '2026-01' }) from: string;
+  @ApiProperty({ example: 12 }) months: number;
+  @ApiProperty({ enum: FORECAST_GROUP_BY }) groupBy: ForecastGroupBy;
+  @ApiProperty({ example: 'USD', description: "The organization's reporting currency" }) currency: string;
+  @ApiProperty({ type: [ForecastGroupDto] }) groups: ForecastGroupDto[];
+  @ApiProperty({ type: [ForecastMonthDto] }) totals: ForecastMonthDto[];
+}

@@ -1,0 +1,91 @@
+import fc from 'fast-check';
+import { calendarArrays, foldMonthCosts, monthSpans } from '../cost/cost-math';
+import { delta, foldForecast, ForecastMetric, ForecastRow, monthDto, sumMonths } from './forecast-math';
+
+const row = (grp: string | null, idx: number, metric: ForecastMetric, v1: number, v2 = 0): ForecastRow => ({ grp, idx, metric, v1, v2 });
+
+describe('forecast month math (04/§2)', () => {
+  const spans = monthSpans('2026-01', 3); // 31, 28, 31 days
+
+  it('04/§1.3 day weighting: an amount in force from 01-16 to 03-31 costs 16/31 of it in January, all of it after', () => {
+    // cost-sql.ts rows of one item [2026-01-16, 2026-03-31] at 3,100 a month: +3,100 and -3,100 x 15 days in
+    // January (its first day is the 16th), -3,100 and +3,100 x 31 days in March (its last day is the 31st).
+    const full = [3_100, 0, -3_100];
+    const days = [-3_100 * 15, 0, 3_100 * 31];
+    expect(foldMonthCosts(full, days, spans)).toEqual([(3_100 * 16) / 31, 3_100, 3_100]);
+  });
+
+  it('04/§1.3 day weighting: an item inside one month costs its days over the month’s days', () => {
+    // [02-10, 02-20] at 2,800: +2,800 - 2,800 x 9 and -2,800 + 2,800 x 20 in February = 2,800 x 11 / 28.
+    expect(foldMonthCosts([0, 0, 0], [0, -2_800 * 9 + 2_800 * 20, 0], spans)[1]).toBeCloseTo((2_800 * 11) / 28, 9);
+  });
+
+  it('04/§1.1: the SQL calendar runs from the day before the window to the day after it', () => {
+    const { monthIndex, dayOfMonth } = calendarArrays(monthSpans('2026-02', 2));
+    expect(monthIndex).toEqual([-1, ...Array(28).fill(0), ...Array(31).fill(1), 2]);
+    expect(dayOfMonth).toEqual([31, ...Array.from({ length: 28 }, (_, i) => i + 1), ...Array.from({ length: 31 }, (_, i) => i + 1), 1]);
+  });
+
+  it('04/§2: opening + joiners - leavers = closing every month, and a month opens with the previous closing', () => {
+    const events = fc.array(
+      fc.record({
+        idx: fc.integer({ min: 0, max: 2 }),
+        metric: fc.constantFrom<ForecastMetric>('join_e', 'join_c', 'leave_e', 'leave_c'),
+        n: fc.integer({ min: 0, max: 5 }),
+      }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 50 }), fc.integer({ min: 0, max: 50 }), events, (openE, openC, rows) => {
+        const months = foldForecast(
+          [row(null, -1, 'open_e', openE), row(null, -1, 'open_c', openC), ...rows.map((r) => row(null, r.idx, r.metric, r.n))],
+          spans,
+          true,
+        ).get(null)!;
+        expect(months[0].opening).toBe(openE + openC);
+        months.forEach((m, k) => {
+          expect(m.opening + m.joiners - m.leavers).toBe(m.closing);
+          expect(m.employees + m.contractors).toBe(m.closing);
+          if (k > 0) expect(m.opening).toBe(months[k - 1].closing);
+        });
+      }),
+    );
+  });
+
+  it('04/§2: open vacancies, their fte and unpriced vacancies are running sums; planned hires and notices per month', () => {
+    const months = foldForecast(
+      [
+        row('a', 0, 'vopen', 2, 1.5),
+        row('a', 2, 'vopen', -1, -0.5),
+        row('a', 1, 'hire', 1),
+        row('a', 1, 'unpriced', 1),
+        row('a', 2, 'unpriced', -1),
+        row('a', 0, 'notice', 3),
+      ],
+      spans,
+      false,
+    ).get('a')!;
+    expect(
+      months.map((m) => [m.openVacancies, m.openVacancyFte, m.plannedHires, m.unpricedVacancies, m.notices, m.forecastHeadcount]),
+    ).toEqual([
+      [2, 1.5, 0, 0, 3, 2],
+      [2, 1.5, 1, 1, 0, 2],
+      [1, 1, 0, 0, 0, 1],
+    ]);
+  });
+
+  it('04/§2: totals sum the groups; costs are rounded after summing; §1.5 hides them; delta is scenario minus live', () => {
+    const groups = foldForecast(
+      [row('a', 0, 'cost', 0.004), row('b', 0, 'cost', 0.004), row('b', -1, 'open_e', 2)],
+      monthSpans('2026-01', 1),
+      false,
+    );
+    expect([...groups.keys()]).toEqual(['a', 'b']);
+    const [total] = sumMonths([...groups.values()], monthSpans('2026-01', 1));
+    expect(monthDto(total, true)).toMatchObject({ cost: 0.01, vacancyCost: 0, forecastCost: 0.01, closing: 2 });
+    expect(monthDto(groups.get('a')![0], true).cost).toBe(0);
+    expect(monthDto(total, false)).toMatchObject({ cost: null, vacancyCost: null, forecastCost: null, closing: 2 });
+    const live = { ...total, closing: 5, forecastHeadcount: 6, cost: 100 };
+    expect(delta(total, live, true)).toEqual({ closing: -3, forecastHeadcount: -4, forecastCost: -99.99 });
+    expect(delta(total, live, false).forecastCost).toBeNull();
+  });
+});

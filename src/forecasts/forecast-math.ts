@@ -1,0 +1,184 @@
+/**
+ * The forecast's month arithmetic, pure: from the per-group event rows of `forecastSql` (counts and
+ * amounts per month index) to spec 04 §2's months by running sums, plus totals, rounding, cost
+ * visibility, the scenario-minus-live delta and CSV. Nothing here is per person.
+ */
+
+import { foldMonthCosts, MonthSpan, roundMoney } from '../cost/cost-math';
+import type { ForecastDeltaDto, ForecastMonthDto } from './dto/forecast-query.dto';
+
+export type ForecastMetric =
+  'open_e' | 'open_c' | 'join_e' | 'join_c' | 'leave_e' | 'leave_c' | 'notice' | 'cost' | 'vcost' | 'vopen' | 'hire' | 'unpriced';
+
+/** One row of `forecastSql`: a group, a month index (-1: the day before the first month), a figure, two values. */
+export interface ForecastRow {
+  grp: string | null;
+  idx: number;
+  metric: ForecastMetric;
+  v1: number;
+  v2: number;
+}
+
+/** A month's figures before rounding and cost visibility. */
+export interface RawMonth {
+  month: string;
+  opening: number;
+  joiners: number;
+  leavers: number;
+  closing: number;
+  employees: number;
+  contractors: number;
+  openVacancies: number;
+  openVacancyFte: number;
+  plannedHires: number;
+  notices: number;
+  forecastHeadcount: number;
+  cost: number;
+  vacancyCost: number;
+  unpricedVacancies: number;
+}
+
+const SERIES = [
+  'join_e',
+  'join_c',
+  'leave_e',
+  'leave_c',
+  'notice',
+  'cost',
+  'cost2',
+  'vcost',
+  'vcost2',
+  'vopen',
+  'vopen2',
+  'hire',
+  'unpriced',
+] as const;
+type Series = (typeof SERIES)[number];
+
+/** The event rows of one group, by figure and month index. */
+class GroupEvents {
+  openE = 0;
+  openC = 0;
+  readonly series: Record<Series, Float64Array>;
+
+  constructor(n: number) {
+    this.series = Object.fromEntries(SERIES.map((s) => [s, new Float64Array(n)])) as Record<Series, Float64Array>;
+  }
+
+  add(row: ForecastRow, n: number): void {
+    if (row.idx === -1) {
+      if (row.metric === 'open_e') this.openE += row.v1;
+      else if (row.metric === 'open_c') this.openC += row.v1;
+      return;
+    }
+    if (row.idx < 0 || row.idx >= n) return;
+    const s = this.series;
+    s[row.metric as Series][row.idx] += row.v1;
+    if (row.metric === 'cost' || row.metric === 'vcost' || row.metric === 'vopen') s[`${row.metric}2`][row.idx] += row.v2;
+  }
+
+  months(spans: readonly MonthSpan[]): RawMonth[] {
+    const s = this.series;
+    const cost = foldMonthCosts(Array.from(s.cost), Array.from(s.cost2), spans);
+    const vacancyCost = foldMonthCosts(Array.from(s.vcost), Array.from(s.vcost2), spans);
+    let employees = this.openE;
+    let contractors = this.openC;
+    let openVacancies = 0;
+    let openVacancyFte = 0;
+    let unpriced = 0;
+    return spans.map((span, k) => {
+      const opening = employees + contractors;
+      employees += s.join_e[k] - s.leave_e[k];
+      contractors += s.join_c[k] - s.leave_c[k];
+      openVacancies += s.vopen[k];
+      openVacancyFte += s.vopen2[k];
+      unpriced += s.unpriced[k];
+      const closing = employees + contractors;
+      return {
+        month: span.month,
+        opening,
+        joiners: s.join_e[k] + s.join_c[k],
+        leavers: s.leave_e[k] + s.leave_c[k],
+        closing,
+        employees,
+        contractors,
+        openVacancies,
+        openVacancyFte: Math.round(openVacancyFte * 10_000) / 10_000,
+        plannedHires: s.hire[k],
+        notices: s.notice[k],
+        forecastHeadcount: closing + openVacancies,
+        cost: cost[k],
+        vacancyCost: vacancyCost[k],
+        unpricedVacancies: unpriced,
+      };
+    });
+  }
+}
+
+/** Months of every group that has a row (and of the null group when `alwaysNull`), keyed by group id. */
+export function foldForecast(
+  rows: readonly ForecastRow[],
+  spans: readonly MonthSpan[],
+  alwaysNull: boolean,
+): Map<string | null, RawMonth[]> {
+  const groups = new Map<string | null, GroupEvents>();
+  if (alwaysNull) groups.set(null, new GroupEvents(spans.length));
+  for (const row of rows) {
+    let events = groups.get(row.grp);
+    if (!events) groups.set(row.grp, (events = new GroupEvents(spans.length)));
+    events.add(row, spans.length);
+  }
+  return new Map([...groups].map(([key, events]) => [key, events.months(spans)]));
+}
+
+const COUNTS = [
+  'opening',
+  'joiners',
+  'leavers',
+  'closing',
+  'employees',
+  'contractors',
+  'openVacancies',
+  'openVacancyFte',
+  'plannedHires',
+  'notices',
+  'forecastHeadcount',
+  'cost',
+  'vacancyCost',
+  'unpricedVacancies',
+] as const;
+
+/** The per-month sum of several groups' months (all of the same months). */
+export function sumMonths(groups: readonly RawMonth[][], spans: readonly MonthSpan[]): RawMonth[] {
+  return spans.map((span, k) => {
+    const total = { month: span.month } as RawMonth;
+    for (const field of COUNTS) total[field] = 0;
+    for (const months of groups) for (const field of COUNTS) total[field] += months[k][field];
+    total.openVacancyFte = Math.round(total.openVacancyFte * 10_000) / 10_000;
+    return total;
+  });
+}
+
+/** The month as the API shows it: costs rounded to cents after summing, or null when cost is hidden (§1.5). */
+export function monthDto(raw: RawMonth, showCost: boolean, live?: RawMonth): ForecastMonthDto {
+  const cost = showCost ? roundMoney(raw.cost) : null;
+  const vacancyCost = showCost ? roundMoney(raw.vacancyCost) : null;
+  const forecastCost = showCost ? roundMoney(raw.cost + raw.vacancyCost) : null;
+  const out: ForecastMonthDto = { ...raw, cost, vacancyCost, forecastCost };
+  if (live) out.delta = delta(raw, live, showCost);
+  return out;
+}
+
+/** Scenario minus live (spec 04 §2 compare=live). */
+export function delta(scenario: RawMonth, live: RawMonth, showCost: boolean): ForecastDeltaDto {
+  return {
+    closing: scenario.closing - live.closing,
+    forecastHeadcount: scenario.forecastHeadcount - live.forecastHeadcount,
+    forecastCost: showCost ? roundMoney(roundMoney(scenario.cost + scenario.vacancyCost) - roundMoney(live.cost + live.vacancyCost)) : null,
+  };
+}
+
+/** A month with every figure 0 (a group the other side of a comparison does not have). */
+export function emptyMonths(spans: readonly MonthSpan[]): RawMonth[] {
+  return sumMonths([], spans);
+}

@@ -1,0 +1,40 @@
+import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
+import { ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { RequirePermissions } from '../access/access.decorators';
+import { Ctx, RequestContext } from '../access/request-context';
+import { ApiData, ApiErrors } from '../common/http/api-responses';
+import { DataEnvelope, one } from '../common/http/envelopes';
+import { ForecastDto, ForecastQueryDto } from './dto/forecast-query.dto';
+import { forecastCsv } from './forecast-csv';
+import { ForecastService } from './forecast.service';
+
+@ApiTags('Forecast')
+@Controller('api/v1/org/:orgId/forecast')
+export class ForecastController {
+  constructor(private readonly forecasts: ForecastService) {}
+
+  /**
+   * Headcount and cost forecast per month. From `from` for `months` (spec 04 §2), live or a scenario
+   * (`scenarioId`, with `compare=live` for deltas), optionally per cost centre, location, job role or
+   * work type. `Accept: text/csv` gives the same figures as CSV, one row per group and month.
+   */
+  @Get()
+  @RequirePermissions('forecasts_view')
+  @ApiProduces('application/json', 'text/csv')
+  @ApiData(ForecastDto)
+  @ApiErrors(400, 404)
+  async forecast(
+    @Ctx() ctx: RequestContext,
+    @Query() query: ForecastQueryDto,
+    @Headers('accept') accept: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<DataEnvelope<ForecastDto> | string> {
+    const forecast = await this.forecasts.forecast(ctx, query);
+    if (accept?.includes('text/csv')) {
+      res.type('text/csv; charset=utf-8');
+      return forecastCsv(forecast);
+    }
+    return one(forecast);
+  }
+}

@@ -1,0 +1,208 @@
+import type { OpenAPIObject, OperationObject, ParameterObject, ReferenceObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
+import { ADMIN_401_EXAMPLE, ERROR_EXAMPLES, EXAMPLES, formatOf, INTEGERS, PATH_PARAMETERS, SAMPLE_ID, TAGS } from './document-tables';
+
+const SUCCESS_DESCRIPTIONS: Record<string, string> = { '200': 'OK', '201': 'Created', '204': 'Done; no content' };
+
+/** Headers the server sets on every answer of a status (HTTP manners of issue 14). */
+const RESPONSE_HEADERS: Record<string, [string, string]> = {
+  '201': ['Location', "The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`)"],
+  '401': ['WWW-Authenticate', 'The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"`'],
+  '429': ['Retry-After', 'Seconds until the next window'],
+};
+
+/** Where the committed document points; the served one names the server it is served from. */
+export const DEFAULT_SERVER = { url: 'http://localhost:3000', description: 'A local server on the default port (npm start)' };
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
+
+type Schema = SchemaObject | ReferenceObject;
+
+/**
+ * Completes what the Swagger decorators leave out, in one pass over the built document: declared path
+ * parameters, tags with descriptions, operation descriptions with the access each needs, one error
+ * example per status, formats, integer types and examples by property name, and the servers list.
+ * `strict` (scripts/openapi.ts, so CI) throws when an operation has no summary or uses an undeclared tag.
+ * Not at runtime: under Jest (SWC, no Swagger plugin) JSDoc summaries are missing and the app must still start.
+ */
+export function finishOpenApiDocument(doc: OpenAPIObject, strict = false): OpenAPIObject {
+  doc.servers = [DEFAULT_SERVER];
+  doc.info.license = { name: 'Proprietary (UNLICENSED)' };
+  const declared = new Set(TAGS.map((tag) => tag.name));
+  const used = new Set<string>();
+  const problems: string[] = [];
+  for (const [path, item] of Object.entries(doc.paths) as [string, Record<string, OperationObject | undefined>][]) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const where = `${method.toUpperCase()} ${path}`;
+      for (const tag of op.tags ?? []) {
+        if (!declared.has(tag)) problems.push(`${where} uses tag "${tag}" that TAGS does not describe`);
+        used.add(tag);
+      }
+      declarePathParameters(path, op);
+      if (!op.summary?.trim()) problems.push(`${where} has no summary (add @ApiOperation or a JSDoc comment)`);
+      else describeOperation(op);
+      finishResponses(op, path);
+      for (const param of op.parameters ?? []) finishParameter(param as ParameterObject);
+    }
+  }
+  if (strict && problems.length) throw new Error(`OpenAPI document incomplete:\n${problems.join('\n')}`);
+  doc.tags = TAGS.filter((tag) => used.has(tag.name)).map((tag) => ({ ...tag }));
+  // Redoc and Redocly group the navigation by these; Swagger UI shows the tags in this order.
+  const application = doc.tags.filter((t) => t.name.startsWith('Application: ')).map((t) => t.name);
+  const probes = doc.tags.filter((t) => t.name === 'Health').map((t) => t.name);
+  const publicApi = doc.tags.map((t) => t.name).filter((name) => !application.includes(name) && !probes.includes(name));
+  (doc as unknown as Record<string, unknown>)['x-tagGroups'] = [
+    { name: 'Public API (API key)', tags: publicApi },
+    { name: 'Application API (ADMIN_TOKEN)', tags: application },
+    { name: 'Probes', tags: probes },
+  ];
+  for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) finishSchema(schema, name);
+  return doc;
+}
+
+/** Declares every `{name}` of the path that the operation does not declare (orgId is read through the request context). */
+function declarePathParameters(path: string, op: OperationObject): void {
+  const params = (op.parameters ??= []) as ParameterObject[];
+  const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+  const added: ParameterObject[] = [];
+  for (const name of names) {
+    const existing = params.find((p) => p.in === 'path' && p.name === name);
+    if (existing) {
+      existing.description ??= PATH_PARAMETERS[name];
+      continue;
+    }
+    added.push({ name, in: 'path', required: true, description: PATH_PARAMETERS[name], schema: { type: 'string' } });
+  }
+  // Path parameters first, in path order: Swagger UI lists them as the path reads.
+  op.parameters = [...added, ...params].sort((a, b) => rank(a as ParameterObject, names) - rank(b as ParameterObject, names));
+}
+
+function rank(p: ParameterObject, names: string[]): number {
+  return p.in === 'path' ? names.indexOf(p.name) : names.length + (p.in === 'header' ? 0 : 1);
+}
+
+/**
+ * A JSDoc comment becomes the summary (its first sentence) and the description (all of it); the
+ * description ends with the access the route needs (x-required-permissions of RequirePermissions).
+ */
+function describeOperation(op: OperationObject): void {
+  const text = (op.summary ?? '').trim();
+  op.summary = firstSentence(text).replace(/\s+/g, ' ').trim();
+  const body = op.description?.trim() || text;
+  op.description = [body, accessSentence(op)].filter(Boolean).join('\n\n');
+}
+
+/** Up to the first `.` or `:` that ends a sentence: followed by a space or the end, outside backticks and parentheses. */
+function firstSentence(text: string): string {
+  let depth = 0;
+  let code = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '`') code = !code;
+    else if (!code && c === '(') depth++;
+    else if (!code && c === ')') depth = Math.max(0, depth - 1);
+    else if (!code && depth === 0 && (c === '.' || c === ':') && (i + 1 === text.length || /\s/.test(text[i + 1]))) return text.slice(0, i);
+  }
+  return text;
+}
+
+function accessSentence(op: OperationObject): string {
+  const security: Record<string, string[]>[] = op.security ?? [];
+  if (security.length === 0) {
+    op.security = [];
+    return 'No authentication.';
+  }
+  if (security.some((s) => 'admin-token' in s)) return 'Application API: `Authorization: Bearer <ADMIN_TOKEN>`.';
+  const rule = (op as unknown as Record<string, unknown>)['x-required-permissions'] as
+    { permissions: string[]; anyOf?: boolean } | undefined;
+  if (!rule || rule.permissions.length === 0) return 'Public API: any valid API key of the organization.';
+  const names = rule.permissions.map((p) => `\`${p}\``);
+  return rule.anyOf
+    ? `Public API: an API key with at least one of ${names.join(', ')}.`
+    : `Public API: an API key with ${names.join(' and ')} (held by the key and by its creator).`;
+}
+
+function finishResponses(op: OperationObject, path: string): void {
+  const responses = op.responses as Record<string, ResponseObject>;
+  // The Swagger plugin adds the method's default status (200 or 201) beside the one the route declares.
+  const success = Object.keys(responses).filter((s) => s.startsWith('2'));
+  for (const status of success) {
+    const r = responses[status];
+    if (success.length > 1 && !r.description && !r.content) delete responses[status];
+  }
+  const admin = (op.security ?? []).some((s: Record<string, string[]>) => 'admin-token' in s);
+  for (const [status, response] of Object.entries(responses)) {
+    response.description ||= SUCCESS_DESCRIPTIONS[status] ?? 'OK';
+    const header = RESPONSE_HEADERS[status];
+    if (header) response.headers = { ...response.headers, [header[0]]: { description: header[1], schema: { type: 'string' } } };
+    const media = response.content?.['application/json'];
+    // Errors are JSON whatever the route produces (ApiProduces lists its success types on every status).
+    if (media && Number(status) >= 400) response.content = { 'application/json': media };
+    const ref = (media?.schema as ReferenceObject | undefined)?.$ref ?? '';
+    if (media && ref.endsWith('/RateLimitResponseDto')) media.example = ERROR_EXAMPLES['429'];
+    if (!media || !ref.endsWith('/ErrorResponseDto')) continue;
+    media.example = errorExample(status, op, path, admin);
+  }
+}
+
+/** The status's example, with the route's permission, record and id where the message names them. */
+function errorExample(status: string, op: OperationObject, path: string, admin: boolean): unknown {
+  const base = ERROR_EXAMPLES[status] as { error: Record<string, unknown> } | undefined;
+  if (!base) throw new Error(`OpenAPI: no error example for status ${status}`);
+  if (status === '401' && admin) return ADMIN_401_EXAMPLE;
+  const rule = (op as unknown as Record<string, unknown>)['x-required-permissions'] as { permissions: string[] } | undefined;
+  const pairs = [...path.matchAll(/([a-z-]+)\/\{(\w+)\}/g)].filter((m) => m[1] !== 'org');
+  const last = pairs.at(-1);
+  const noun = last ? last[1].replace(/ies$/, 'y').replace(/s$/, '').replace(/-/g, ' ') : 'scenario';
+  const record = `${noun.charAt(0).toUpperCase()}${noun.slice(1)} ${SAMPLE_ID}`;
+  switch (status) {
+    case '403':
+      return rule?.permissions.length
+        ? { error: { ...base.error, message: `The API key lacks the permission ${rule.permissions[0]}` } }
+        : base;
+    case '404':
+      return { error: { ...base.error, message: `${record} not found` } };
+    case '409':
+      return op.operationId?.endsWith('_remove')
+        ? { error: { ...base.error, message: `${record} is still referenced by 2 assignments; remove those references first` } }
+        : base;
+    default:
+      return base;
+  }
+}
+
+function finishParameter(param: ParameterObject): void {
+  const schema = param.schema as SchemaObject | undefined;
+  if (!schema || '$ref' in schema) return;
+  finishProperty(param.name, schema, undefined);
+  // Document 01 rule 7: include=a,b (IncludeProperty on query DTOs, ApiIncludeQuery on routes).
+  if (param.in === 'query' && param.name === 'include' && schema.type === 'array') Object.assign(param, { style: 'form', explode: false });
+  if (param.in === 'query' && schema.example !== undefined && param.example === undefined) {
+    param.example = schema.example;
+    delete schema.example;
+  }
+}
+
+function finishSchema(schema: Schema, schemaName: string | undefined): void {
+  if ('$ref' in schema) return;
+  for (const [name, property] of Object.entries(schema.properties ?? {}) as [string, Schema][]) {
+    if ('$ref' in property) continue;
+    finishProperty(name, property, schemaName);
+    if (property.type === 'object') finishSchema(property, undefined);
+    if (property.items && !('$ref' in property.items)) finishSchema(property.items, undefined);
+  }
+  for (const part of [...(schema.allOf ?? []), ...(schema.oneOf ?? [])]) finishSchema(part, schemaName);
+}
+
+/** Format, integer type and example of one property or parameter, by name where its decorator is silent. */
+function finishProperty(name: string, schema: SchemaObject, schemaName: string | undefined): void {
+  const target = schema.type === 'array' && schema.items && !('$ref' in schema.items) ? schema.items : schema;
+  const format = formatOf(name);
+  if (format && target.type === 'string' && !target.format) target.format = format;
+  if (INTEGERS.has(name) && target.type === 'number') target.type = 'integer';
+  if (schema.example !== undefined || schema.enum || '$ref' in schema) return;
+  const key = schemaName && `${schemaName}.${name}` in EXAMPLES ? `${schemaName}.${name}` : name;
+  const scalar = schema.type === 'string' || schema.type === 'number' || schema.type === 'integer' || schema.type === 'boolean';
+  if (key in EXAMPLES && scalar) schema.example = EXAMPLES[key];
+}

@@ -1,0 +1,218 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Request } from 'express';
+import { serverOf } from '../../src/openapi/served-document';
+import { ERROR_STATUS } from '../../src/common/errors/error-codes';
+import { formatOf } from '../../src/openapi/document-tables';
+import { EmployeesService } from '../../src/employees/employees.service';
+import { JobRolesService } from '../../src/reference-data/job-roles.service';
+
+/**
+ * Issue 14 items 1 and 2 on the committed openapi.json (CI regenerates it from the built app and
+ * fails on a difference, so this is the document the server serves and clients generate from).
+ */
+type Json = Record<string, unknown>;
+interface Param {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema?: Json & { items?: Json };
+  style?: string;
+  explode?: boolean;
+}
+interface Operation {
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  parameters?: Param[];
+  responses: Record<string, { description?: string; content?: Record<string, { example?: unknown; schema?: Json }> }>;
+  security?: Record<string, string[]>[];
+}
+
+const doc = JSON.parse(readFileSync(join(__dirname, '..', '..', 'openapi.json'), 'utf8')) as {
+  servers?: { url: string }[];
+  tags?: { name: string; description?: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Json>; securitySchemes: Record<string, Json> };
+};
+const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+  Object.entries(item).map(([method, op]) => ({ path, method, op, where: `${method.toUpperCase()} ${path}` })),
+);
+
+/** Every (name, schema) of the component schemas, nested objects and array items included. */
+function properties(): { where: string; name: string; schema: Json }[] {
+  const found: { where: string; name: string; schema: Json }[] = [];
+  const walk = (schema: Json, where: string) => {
+    for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Json>)) {
+      found.push({ where: `${where}.${name}`, name, schema: property });
+      if (property.properties) walk(property, `${where}.${name}`);
+      const items = property.items as Json | undefined;
+      if (items?.properties) walk(items, `${where}.${name}[]`);
+    }
+  };
+  for (const [name, schema] of Object.entries(doc.components.schemas)) walk(schema, name);
+  return found;
+}
+
+describe('OpenAPI document (issue 14 items 1-2)', () => {
+  it('has 184 operations or more, each with a summary and a description', () => {
+    expect(operations.length).toBeGreaterThanOrEqual(184);
+    const missing = operations.filter(({ op }) => !op.summary?.trim() || !op.description?.trim()).map((o) => o.where);
+    expect(missing).toEqual([]);
+    const long = operations.filter(({ op }) => op.summary!.length > 120 || op.summary!.includes('\n')).map((o) => o.where);
+    expect(long).toEqual([]);
+  });
+
+  it('14/1: every path parameter is declared, orgId included, so Swagger UI substitutes it', () => {
+    const undeclared: string[] = [];
+    for (const { path, op, where } of operations) {
+      for (const [, name] of path.matchAll(/\{(\w+)\}/g)) {
+        const param = op.parameters?.find((p) => p.in === 'path' && p.name === name);
+        if (!param || param.required !== true) undeclared.push(`${where} {${name}}`);
+      }
+    }
+    expect(undeclared).toEqual([]);
+    const me = doc.paths['/api/v1/org/{orgId}/me'].get;
+    expect(me.parameters?.[0]).toMatchObject({ name: 'orgId', in: 'path', required: true });
+  });
+
+  it('14/1: servers is set; bearer schemes carry no JWT format; every operation states its security', () => {
+    expect(doc.servers?.[0]?.url).toMatch(/^https?:\/\//);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['admin-token', 'api-key']);
+    for (const scheme of Object.values(doc.components.securitySchemes)) {
+      expect(scheme).toMatchObject({ type: 'http', scheme: 'bearer' });
+      expect(scheme.bearerFormat).toBeUndefined();
+    }
+    const without = operations.filter(({ op }) => op.security === undefined).map((o) => o.where);
+    expect(without).toEqual([]);
+    expect(doc.paths['/health'].get.security).toEqual([]);
+  });
+
+  it('14/1: the served document names the server it is read from, or PUBLIC_BASE_URL when set', () => {
+    const req = { protocol: 'http', get: (name: string) => (name === 'host' ? 'localhost:4000' : undefined) } as unknown as Request;
+    expect(serverOf(req, null)).toBe('http://localhost:4000');
+    expect(serverOf(req, 'https://wfp.example.org/')).toBe('https://wfp.example.org');
+  });
+
+  it('14/2: tags are declared with descriptions, the public API before the application API', () => {
+    const tags = doc.tags ?? [];
+    const names = tags.map((t) => t.name);
+    for (const { op, where } of operations)
+      for (const tag of op.tags ?? []) expect(`${where}: ${names.includes(tag)}`).toBe(`${where}: true`);
+    expect(tags.filter((t) => !t.description?.trim())).toEqual([]);
+    const firstApplication = names.findIndex((n) => n.startsWith('Application: '));
+    expect(firstApplication).toBeGreaterThan(0);
+    expect(names.slice(firstApplication).every((n) => n.startsWith('Application: '))).toBe(true);
+    for (const t of tags.slice(firstApplication)) expect(t.description).toMatch(/^Application API/);
+    for (const t of tags.slice(0, firstApplication).filter((t) => t.name !== 'Health')) expect(t.description).toMatch(/^Public API/);
+  });
+
+  it('14/2: every date property and parameter has format date or date-time, with an example of that shape', () => {
+    const wrong: string[] = [];
+    const check = (where: string, name: string, schema: Json) => {
+      const target = (schema.type === 'array' ? schema.items : schema) as Json;
+      const expected = formatOf(name);
+      if (!expected || target.type !== 'string') return;
+      if (target.format !== expected) wrong.push(`${where}: ${String(target.format)}`);
+      const example = target.example;
+      if (
+        example !== undefined &&
+        example !== null &&
+        !(expected === 'date' ? /^\d{4}-\d{2}-\d{2}$/ : /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/).test(String(example))
+      )
+        wrong.push(`${where}: example ${String(example)}`);
+    };
+    for (const { where, name, schema } of properties()) check(where, name, schema);
+    for (const { op, where } of operations)
+      for (const p of op.parameters ?? []) if (p.schema) check(`${where} ?${p.name}`, p.name, p.schema);
+    expect(wrong).toEqual([]);
+    expect(doc.components.schemas.CreateEmployeeDto).toMatchObject({
+      properties: { startDate: { format: 'date', example: '2026-01-01' }, email: { example: 'ana.silva@example.com' } },
+    });
+  });
+
+  it('14/2: counts and pages are integers', () => {
+    for (const { op, where } of operations) {
+      for (const p of op.parameters ?? [])
+        if (['page', 'limit', 'offset'].includes(p.name))
+          expect(`${where} ${p.name} ${String(p.schema?.type)}`).toBe(`${where} ${p.name} integer`);
+    }
+    expect(doc.components.schemas.PageMetaDto).toMatchObject({
+      properties: { page: { type: 'integer' }, limit: { type: 'integer' }, total: { type: 'integer' } },
+    });
+  });
+
+  it('14/2: sortBy, sortDir and include are enums; sortBy is the service allow-list', () => {
+    for (const { op, where } of operations) {
+      for (const p of op.parameters ?? []) {
+        if (p.name === 'sortBy' || p.name === 'sortDir')
+          expect(`${where} ${p.name}: ${Array.isArray(p.schema?.enum)}`).toBe(`${where} ${p.name}: true`);
+        if (p.name === 'include')
+          expect(p).toMatchObject({ style: 'form', explode: false, schema: { type: 'array', items: { enum: expect.any(Array) } } });
+      }
+    }
+    const sortOf = (path: string) => doc.paths[path].get.parameters!.find((p) => p.name === 'sortBy')!.schema;
+    expect(sortOf('/api/v1/org/{orgId}/employees')).toMatchObject({
+      enum: Object.keys(EmployeesService.sort),
+      default: EmployeesService.defaultSort,
+    });
+    expect(sortOf('/api/v1/org/{orgId}/job-roles')).toMatchObject({ enum: Object.keys(JobRolesService.sort), default: 'title' });
+    const include = doc.paths['/api/v1/org/{orgId}/employees/{id}'].get.parameters!.find((p) => p.name === 'include')!;
+    expect(include.schema!.items!.enum).toEqual([...EmployeesService.includes]);
+  });
+
+  it('14/2: each error response has one example whose code belongs to its status', () => {
+    let checked = 0;
+    for (const { op, where } of operations) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (Number(status) < 400) continue;
+        const example = response.content?.['application/json']?.example as { error: { code?: string } | string } | undefined;
+        expect(`${where} ${status} example: ${example !== undefined}`).toBe(`${where} ${status} example: true`);
+        if (status === '429') {
+          expect(example!.error).toBe('too_many_requests');
+          continue;
+        }
+        const code = (example!.error as { code: keyof typeof ERROR_STATUS }).code;
+        expect({ where, code, status: String(ERROR_STATUS[code]) }).toEqual({ where, code, status });
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(500);
+    const create = doc.paths['/api/v1/org/{orgId}/employees'].post.responses;
+    expect(create['400'].content!['application/json'].example).toMatchObject({
+      error: { code: 'VALIDATION_ERROR', details: [{ field: expect.any(String) }] },
+    });
+    expect(create['403'].content!['application/json'].example).toMatchObject({
+      error: { code: 'FORBIDDEN', message: expect.stringContaining('employees_edit') },
+    });
+  });
+
+  it('14/2: DELETE documents only what it answers: 204 without a body (functional structure: 200 with the id), then errors', () => {
+    const deletes = operations.filter((o) => o.method === 'delete');
+    expect(deletes.length).toBeGreaterThan(20);
+    for (const { path, op, where } of deletes) {
+      const success = Object.keys(op.responses).filter((s) => s.startsWith('2'));
+      expect(`${where}: ${success.join(',')}`).toBe(`${where}: ${path.includes('/functional-groups/') ? '200' : '204'}`);
+      if (success[0] === '204') expect(op.responses['204'].content).toBeUndefined();
+    }
+  });
+
+  it('14/2: the headers the server always sets are documented: Location on 201, WWW-Authenticate on 401, Retry-After on 429', () => {
+    const expected: Record<string, string> = { '201': 'Location', '401': 'WWW-Authenticate', '429': 'Retry-After' };
+    const missing: string[] = [];
+    for (const { op, where } of operations) {
+      for (const [status, header] of Object.entries(expected)) {
+        const response = op.responses[status] as { headers?: Record<string, unknown> } | undefined;
+        if (response && !response.headers?.[header]) missing.push(`${where} ${status} ${header}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('14/2: one success status per operation', () => {
+    const several = operations
+      .filter(({ op }) => Object.keys(op.responses).filter((s) => s.startsWith('2')).length !== 1)
+      .map((o) => o.where);
+    expect(several).toEqual([]);
+  });
+});

@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The committed openapi.json, as clients and Swagger UI read it. */
+export type JsonSchema = {
+  $ref?: string;
+  type?: string;
+  format?: string;
+  example?: unknown;
+  default?: unknown;
+  enum?: unknown[];
+  minimum?: number;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  allOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  anyOf?: JsonSchema[];
+};
+
+export interface OpenApiDoc {
+  paths: Record<
+    string,
+    Record<string, { requestBody?: { content: Record<string, { schema: JsonSchema }> }; responses: Record<string, unknown> }>
+  >;
+  components: { schemas: Record<string, JsonSchema> };
+}
+
+export function committedDocument(): OpenApiDoc {
+  return JSON.parse(readFileSync(join(__dirname, '..', '..', 'openapi.json'), 'utf8')) as OpenApiDoc;
+}
+
+/** Swagger UI's fallbacks when a schema gives no example, default or enum (swagger-client's sampleFromSchema). */
+const STRING_FORMATS: Record<string, string> = {
+  date: '2019-08-24',
+  'date-time': '2019-08-24T14:15:22Z',
+  email: 'user@example.com',
+  uuid: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+  uri: 'https://example.com/',
+};
+
+/**
+ * The request sample Swagger UI shows for a schema, built the way it builds it: the example, else the
+ * default, else the first enum value, else a value by type and format; objects recurse into their
+ * properties (only the required ones when `requiredOnly`), arrays hold one sample item.
+ */
+export function sampleOf(doc: OpenApiDoc, schema: JsonSchema, requiredOnly = true): unknown {
+  if (schema.$ref) return sampleOf(doc, doc.components.schemas[schema.$ref.split('/').pop()!], requiredOnly);
+  if (schema.example !== undefined) return schema.example;
+  if (schema.default !== undefined) return schema.default;
+  if (schema.enum?.length) return schema.enum[0];
+  if (schema.allOf) return Object.assign({}, ...schema.allOf.map((part) => sampleOf(doc, part, requiredOnly)));
+  const first = schema.oneOf?.[0] ?? schema.anyOf?.[0];
+  if (first) return sampleOf(doc, first, requiredOnly);
+  switch (schema.type) {
+    case 'string':
+      return STRING_FORMATS[schema.format ?? ''] ?? 'string';
+    case 'number':
+    case 'integer':
+      return schema.minimum ?? 0;
+    case 'boolean':
+      return true;
+    case 'array':
+      return schema.items ? [sampleOf(doc, schema.items, requiredOnly)] : [];
+    default: {
+      const body: Record<string, unknown> = {};
+      for (const [name, property] of Object.entries(schema.properties ?? {})) {
+        if (requiredOnly && !schema.required?.includes(name)) continue;
+        body[name] = sampleOf(doc, property, requiredOnly);
+      }
+      return body;
+    }
+  }
+}
+
+/** The JSON request body schema of an operation. */
+export function requestSchemaOf(doc: OpenApiDoc, path: string, method: string): JsonSchema {
+  const body = doc.paths[path]?.[method]?.requestBody;
+  if (!body) throw new Error(`${method.toUpperCase()} ${path} has no request body`);
+  return body.content['application/json'].schema;
+}

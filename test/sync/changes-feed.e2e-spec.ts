@@ -1,0 +1,257 @@
+import { EmployeesService } from '../../src/employees/employees.service';
+import { Tx } from '../../src/database/unit-of-work';
+import { WebhookDispatcher } from '../../src/webhooks/webhook-dispatcher';
+import { onPostgresServer, TestApp, Tenant } from '../support/test-app';
+import { Receiver, waitFor } from '../webhooks/receiver';
+import { createEndpoint, liveContext } from '../webhooks/support';
+
+interface Change {
+  id: string;
+  timestamp: string;
+  entity_type: string;
+  entity_id: string;
+  change_type: string;
+  initiator: { type: string; id: string; email?: string };
+  organization_id: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  cursor: string;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('changes feed (04 §4.2; issue 18)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await TestApp.start();
+  });
+  afterAll(() => t.close());
+
+  let n = 0;
+  const person = (extra: Record<string, unknown> = {}) => ({
+    firstName: 'Grace',
+    lastName: `Hopper${++n}`,
+    email: `grace${n}.${process.pid}@example.com`,
+    startDate: '2026-01-05',
+    ...extra,
+  });
+
+  /** Every change after `after`, following nextCursor until hasMore is false. */
+  async function drain(org: Tenant, after?: string, query = ''): Promise<{ changes: Change[]; cursor: string }> {
+    const changes: Change[] = [];
+    let cursor = after;
+    for (;;) {
+      const res = await org.api('get', `/changes?limit=1000${cursor ? `&after=${cursor}` : ''}${query}`).expect(200);
+      changes.push(...res.body.data);
+      cursor = res.body.meta.nextCursor;
+      if (!res.body.meta.hasMore) return { changes, cursor: cursor! };
+    }
+  }
+
+  it('04/§4.2: changes come in commit order as document 02 event objects plus an opaque cursor', async () => {
+    const org = await t.createTenant();
+    const created = (await org.api('post', '/employees').send(person()).expect(201)).body.data;
+    await org.api('patch', `/employees/${created.id}`).send({ lastName: 'Renamed' }).expect(200);
+    await org.api('delete', `/employees/${created.id}`).expect(204);
+    const res = await org.api('get', '/changes').expect(200);
+    expect(res.body.meta).toEqual({ nextCursor: expect.any(String), hasMore: false });
+    const changes: Change[] = res.body.data;
+    expect(changes.map((c) => c.change_type)).toEqual(['create', 'update', 'delete']);
+    expect(changes[0]).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      timestamp: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      entity_type: 'employee',
+      entity_id: created.id,
+      change_type: 'create',
+      initiator: { type: 'api_key', id: org.keyId },
+      organization_id: org.orgId,
+      before: null,
+      after: expect.objectContaining({ id: created.id, lastName: created.lastName }),
+      cursor: expect.stringMatching(/^[A-Za-z0-9_-]+$/),
+    });
+    expect(changes[1].before).toMatchObject({ lastName: created.lastName });
+    expect(changes[1].after).toMatchObject({ lastName: 'Renamed' });
+    expect(changes[2].after).toBeNull();
+    // The event id is the webhook's: one change, one id.
+    const [row] = await t.dataSource.query(`SELECT event_id FROM record_changes WHERE organization_id = $1 AND change_type = 'create'`, [
+      org.orgId,
+    ]);
+    expect(changes[0].id).toBe(row.event_id);
+    // Polling on from nextCursor gives nothing new; from a change's cursor, what came after it.
+    expect((await org.api('get', `/changes?after=${res.body.meta.nextCursor}`).expect(200)).body.data).toEqual([]);
+    expect((await org.api('get', `/changes?after=${changes[0].cursor}`).expect(200)).body.data.map((c: Change) => c.id)).toEqual([
+      changes[1].id,
+      changes[2].id,
+    ]);
+  });
+
+  it('04/§4.2: a change is exactly the webhook event object of the same change (same id, same fields) plus cursor', async () => {
+    const receiver = await Receiver.start();
+    try {
+      const org = await t.createTenant();
+      const path = `/feed-${org.orgId}`;
+      await createEndpoint(t, org, { url: receiver.url(path), entityTypes: ['employee'] });
+      await org
+        .api('post', '/employees')
+        .send(person({ firstName: 'Zoë "Q" \\ Ångström ✓', internalEmployeeId: 'tab\there' }))
+        .expect(201);
+      const [got] = await waitFor('the delivery', () => receiver.on(path).length === 1 && receiver.on(path));
+      const [fromFeed] = (await org.api('get', '/changes').expect(200)).body.data;
+      const { cursor, timestamp, ...rest } = fromFeed;
+      const { timestamp: sentAt, ...sent } = got.body;
+      expect(rest).toEqual(sent);
+      expect(Object.keys(fromFeed)).toEqual([...Object.keys(got.body), 'cursor']);
+      expect(rest.after.firstName).toBe('Zoë "Q" \\ Ångström ✓');
+      expect(Date.parse(timestamp)).toBeLessThanOrEqual(Date.parse(sentAt));
+      expect(typeof cursor).toBe('string');
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('04/§4.2: limit is 1-1,000 (default 100); hasMore says a full page left changes behind; nextCursor continues it', async () => {
+    const org = await t.createTenant();
+    for (let i = 0; i < 105; i++)
+      await org
+        .api('post', '/teams')
+        .send({ name: `Team ${i}` })
+        .expect(201);
+    const first = await org.api('get', '/changes').expect(200);
+    expect(first.body.data).toHaveLength(100);
+    expect(first.body.meta.hasMore).toBe(true);
+    expect(first.body.meta.nextCursor).toBe(first.body.data[99].cursor);
+    const second = await org.api('get', `/changes?after=${first.body.meta.nextCursor}&limit=3`).expect(200);
+    expect(second.body.data).toHaveLength(3);
+    expect(second.body.meta.hasMore).toBe(true);
+    const rest = await drain(org, second.body.meta.nextCursor);
+    const all = [...first.body.data, ...second.body.data, ...rest.changes].map((c: Change) => c.after!.name);
+    expect(all).toEqual(Array.from({ length: 105 }, (_, i) => `Team ${i}`));
+    for (const limit of ['0', '1001', 'x', '1.5']) {
+      const bad = await org.api('get', `/changes?limit=${limit}`).expect(400);
+      expect(bad.body.error.code).toBe('VALIDATION_ERROR');
+      expect(bad.body.error.details[0].field).toBe('limit');
+    }
+  });
+
+  it('04/§4.2: a cursor that is not one of ours is 400 naming after', async () => {
+    const org = await t.createTenant();
+    for (const after of ['nope!', 'LTE', Buffer.from('12a').toString('base64url'), 'MDE']) {
+      const res = await org.api('get', `/changes?after=${encodeURIComponent(after)}`).expect(400);
+      expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'after', message: expect.any(String) }] });
+    }
+  });
+
+  it('04/§4.2: entityTypes filters by document 02 entity types; an unknown type is 400', async () => {
+    const org = await t.createTenant();
+    const team = (await org.api('post', '/teams').send({ name: 'Core' }).expect(201)).body.data;
+    await org
+      .api('post', '/employees')
+      .send(person({ teamAssignment: { teamId: team.id, fte: 1, startDate: '2026-01-05' } }))
+      .expect(201);
+    const employeesOnly = await drain(org, undefined, '&entityTypes=employee');
+    expect(employeesOnly.changes.map((c) => c.entity_type)).toEqual(['employee']);
+    const two = await drain(org, undefined, '&entityTypes=team,employee_team_allocation');
+    expect(two.changes.map((c) => c.entity_type)).toEqual(['team', 'employee_team_allocation']);
+    const bad = await org.api('get', '/changes?entityTypes=employee,job_role,nonsense').expect(400);
+    expect(bad.body.error.details[0]).toEqual({ field: 'entityTypes', message: expect.stringContaining('job_role, nonsense') });
+  });
+
+  it('04/§4.2: only entity types whose view permission the key holds are returned', async () => {
+    const org = await t.createTenant();
+    const team = (await org.api('post', '/teams').send({ name: 'Core' }).expect(201)).body.data;
+    await org
+      .api('post', '/employees')
+      .send(
+        person({
+          salary: { effectiveDate: '2026-01-05', salary: 90000, currencyCode: 'EUR' },
+          teamAssignment: { teamId: team.id, fte: 1, startDate: '2026-01-05' },
+        }),
+      )
+      .expect(201);
+    const types = async (permissions: string[]) => {
+      const key = await t.createKey(org, permissions);
+      const res = await t.http().get(`/api/v1/org/${org.orgId}/changes`).set('Authorization', `Bearer ${key.key}`).expect(200);
+      return res.body.data.map((c: Change) => c.entity_type).sort();
+    };
+    expect(await types(['reference_data_view'])).toEqual([]);
+    expect(await types(['employees_view'])).toEqual(['employee']);
+    expect(await types(['employees_view', 'teams_view', 'assignments_view'])).toEqual(['employee', 'employee_team_allocation', 'team']);
+    expect(await types(['compensation_view'])).toEqual(['salary_adjustment']);
+    // Asking for a type the key may not view is not an error: it is just not returned.
+    const key = await t.createKey(org, ['teams_view']);
+    const res = await t
+      .http()
+      .get(`/api/v1/org/${org.orgId}/changes?entityTypes=employee`)
+      .set('Authorization', `Bearer ${key.key}`)
+      .expect(200);
+    expect(res.body.data).toEqual([]);
+  });
+
+  it('04/§4.2: live data only: scenario writes never appear; a merge into live does', async () => {
+    const org = await t.createTenant();
+    const scenario = (await t.admin('post', `/organizations/${org.orgId}/scenarios`).send({ name: 'S' }).expect(201)).body.data.id;
+    const start = (await org.api('get', '/changes').expect(200)).body.meta.nextCursor;
+    await t.admin('post', `/organizations/${org.orgId}/scenarios/${scenario}/employees`).send(person()).expect(201);
+    expect((await org.api('get', `/changes?after=${start}`).expect(200)).body.data).toEqual([]);
+    await t.admin('post', `/organizations/${org.orgId}/scenarios/${scenario}/merge`, org.userId).expect(200);
+    const merged = (await org.api('get', `/changes?after=${start}`).expect(200)).body.data;
+    expect(merged.map((c: Change) => [c.entity_type, c.change_type, c.initiator.type])).toEqual([['employee', 'create', 'merge']]);
+  });
+
+  it('04/§4.2: changes are retained at least 90 days (nothing prunes the history)', async () => {
+    const org = await t.createTenant();
+    await org.api('post', '/teams').send({ name: 'Old' }).expect(201);
+    await t.dataSource.query(`UPDATE record_changes SET created_at = now() - interval '400 days' WHERE organization_id = $1`, [org.orgId]);
+    await t.get<WebhookDispatcher>(WebhookDispatcher).sweep();
+    const res = await org.api('get', '/changes').expect(200);
+    expect(res.body.data).toHaveLength(1);
+    expect(Date.parse(res.body.data[0].timestamp)).toBeLessThan(Date.now() - 399 * 86_400_000);
+  });
+
+  it('04/§4.2: a poller following nextCursor sees every one of 200 records created by 8 concurrent writers exactly once, late commits included', async () => {
+    const org = await t.createTenant();
+    const ctx = { ...(await liveContext(t, org)), permissions: new Set(['employees_edit' as const]) };
+    const employees = t.get<EmployeesService>(EmployeesService);
+    const ds = t.dataSource;
+    // A write exactly as UnitOfWork.run does it, but slow: held open before its changes are recorded
+    // (it commits after writes that started later) and again between recording them and commit.
+    const lateWrite = (body: Record<string, unknown>, holdMs: number) =>
+      ds.transaction(async (em) => {
+        const tx = new Tx(em, ctx);
+        await employees.createIn(tx, body as never);
+        await sleep(holdMs);
+        await tx.flush();
+        await sleep(holdMs);
+      });
+    let writing = true;
+    const writers = Array.from({ length: 8 }, async (_, w) => {
+      for (let i = 0; i < 25; i++) {
+        const body = person({ lastName: `W${w}-${i}` });
+        if (i % 5 === 2) await lateWrite(body, onPostgresServer ? 60 + w * 10 : 5);
+        else await org.api('post', '/employees').send(body).expect(201);
+      }
+    });
+    const seen: Change[] = [];
+    let cursor: string | undefined;
+    const poller = (async () => {
+      for (;;) {
+        const done = !writing;
+        const page = await drain(org, cursor);
+        seen.push(...page.changes);
+        cursor = page.cursor;
+        if (done) return;
+        await sleep(5);
+      }
+    })();
+    await Promise.all(writers);
+    writing = false;
+    await poller;
+    const ids = seen.map((c) => c.entity_id);
+    expect(seen.every((c) => c.entity_type === 'employee' && c.change_type === 'create')).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toHaveLength(200);
+    const [{ count }] = await ds.query(`SELECT count(*)::int AS count FROM employees WHERE organization_id = $1`, [org.orgId]);
+    expect(count).toBe(200);
+    expect(new Set(seen.map((c) => c.after!.lastName)).size).toBe(200);
+  });
+});
