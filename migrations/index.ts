@@ -13,9 +13,29 @@ import { FunctionalAccess1795267583356 } from './1795267583356-FunctionalAccess'
 import { FunctionalVisibilitySetting1795530322597 } from './1795530322597-FunctionalVisibilitySetting';
 import { ChangesFeed1795600000000 } from './1795600000000-ChangesFeed';
 import { MetricCostScope1795610000000 } from './1795610000000-MetricCostScope';
+import { ForecastPayIndex1795620000000 } from './1795620000000-ForecastPayIndex';
 import { IdempotencyKeys1795536614032 } from './1795536614032-IdempotencyKeys';
 import { NoticePeriodSetting1795540000000 } from './1795540000000-NoticePeriodSetting';
 
 /** Every migration in order. `npm run migration:generate -- <Name>` writes one; add it here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const MIGRATIONS: Function[] = [Foundation1795258169863, BusinessMetrics1795259066306, ReferenceData1795259093079, Webhooks1795259155885, People1795259609331, Projects1795259638073, Contractors1795259976237, Vacancies1795260770923, SearchIndexes1795262000000, FunctionalStructure1795262010182, SortIndexes1795263000000, FunctionalAccess1795267583356, FunctionalVisibilitySetting1795530322597, IdempotencyKeys1795536614032, NoticePeriodSetting1795540000000, ChangesFeed1795600000000, MetricCostScope1795610000000];
+export const MIGRATIONS: Function[] = [
+  Foundation1795258169863,
+  BusinessMetrics1795259066306,
+  ReferenceData1795259093079,
+  Webhooks1795259155885,
+  People1795259609331,
+  Projects1795259638073,
+  Contractors1795259976237,
+  Vacancies1795260770923,
+  SearchIndexes1795262000000,
+  FunctionalStructure1795262010182,
+  SortIndexes1795263000000,
+  FunctionalAccess1795267583356,
+  FunctionalVisibilitySetting1795530322597,
+  IdempotencyKeys1795536614032,
+  NoticePeriodSetting1795540000000,
+  ChangesFeed1795600000000,
+  MetricCostScope1795610000000,
+  ForecastPayIndex1795620000000,
+];

@@ -46,6 +46,7 @@ export function amountSegmentsSql(kind: 'employee' | 'contractor', planParam: st
             FROM (SELECT a.${t.person} AS person_id, a.effective_date AS seg_start, ${t.amount} * ${rateOf('a.currency_code')} AS monthly
                     FROM ${t.table} a
                    WHERE a.plan_id = ${planParam} AND a.effective_date <= ${toParam}::date
+                   ORDER BY a.${t.person} COLLATE "C", a.effective_date
                   OFFSET 0) a
            WHERE monthly IS NOT NULL`;
 }

@@ -130,7 +130,11 @@ export class ForecastRepository {
   async rows(w: ForecastWindow, pricing: CostPricing): Promise<ForecastRow[]> {
     let sql = this.sql.get(w.groupBy);
     if (!sql) this.sql.set(w.groupBy, (sql = forecastSql(w.groupBy)));
-    const rows: { grp: string | null; idx: number; metric: string; v1: number; v2: number }[] = await this.dataSource.query(sql, [
+    // SET LOCAL, for this statement's transaction only. The statement sorts the plan's people for the
+    // join with their pay segments (50,000 rows, ~4 MB): with the default 4 MB of work_mem that sort
+    // goes to disk, 16 MB keeps it in memory (about -10% of the statement's PostgreSQL CPU). No parallel
+    // worker: the one PostgreSQL plans for the vacancies' fillers costs CPU without shortening the statement.
+    const params = [
       w.planId,
       w.from,
       w.to,
@@ -142,8 +146,12 @@ export class ForecastRepository {
       pricing.currency,
       w.months,
       w.calendar.dayOfMonth,
-    ]);
-    return rows as ForecastRow[];
+    ];
+    return this.dataSource.transaction(async (em) => {
+      await em.query(`SET LOCAL work_mem = '16MB'`);
+      await em.query(`SET LOCAL max_parallel_workers_per_gather = 0`);
+      return (await em.query(sql, params)) as ForecastRow[];
+    });
   }
 
   /** Names of the groups' records (cost centres, locations, job roles, resource types). */

@@ -3,6 +3,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColum
 /** An employee's annual base salary (and bonus) from effectiveDate on. Planning data: (plan_id, id). */
 @Entity({ name: 'salary_adjustments' })
 @Index('idx_salary_adjustments_employee', ['planId', 'employeeId', 'effectiveDate'])
+@Index('idx_salary_adjustments_pay_window', { synchronize: false })
 export class SalaryAdjustmentEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
   planId: string;
