@@ -1,4 +1,5 @@
 /** Entry point of `npm run bench -- <name>`: runs one benchmark of bench/. */
+import './smoke'; // first: fills in the smoke mode's BENCH_* defaults before the benchmarks read them
 import { changesBenchmark } from './changes';
 import { bulkBenchmark } from './bulk';
 import { employeesBenchmark } from './employees';
