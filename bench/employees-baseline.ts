@@ -55,20 +55,16 @@ const SALARY_HISTORY =
   `SELECT ${columns('SalaryAdjustmentEntity', SALARY_FIELDS)} FROM "salary_adjustments" "SalaryAdjustmentEntity" ` +
   `WHERE (("SalaryAdjustmentEntity"."plan_id" = $1) AND ("SalaryAdjustmentEntity"."employee_id" IN ($2))) ` +
   `ORDER BY "SalaryAdjustmentEntity"."effective_date" DESC, "SalaryAdjustmentEntity"."created_at" DESC`;
-const FIND_SALARY =
-  `SELECT ${columns('SalaryAdjustmentEntity', SALARY_FIELDS)} FROM "salary_adjustments" "SalaryAdjustmentEntity" ` +
-  `WHERE (("SalaryAdjustmentEntity"."organization_id" = $1) AND ("SalaryAdjustmentEntity"."plan_id" = $2) AND ("SalaryAdjustmentEntity"."id" = $3)) LIMIT 1`;
 const ASSIGNMENT_FIELDS = entityColumns(AssignmentEntity);
 const ACTIVE_ASSIGNMENTS =
   `SELECT ${columns('a', ASSIGNMENT_FIELDS)} FROM "assignments" "a" ` +
   `WHERE "a"."plan_id" = $1 AND "a"."employee_id" IN ($2) AND "a"."start_date" <= $3 AND ("a"."end_date" IS NULL OR "a"."end_date" >= $3) ` +
   `ORDER BY "a"."type" DESC, "a"."start_date" ASC`;
 const INSERT_EMPLOYEE =
-  `INSERT INTO "employees"(${EMPLOYEE_FIELDS.map((f) => `"${f}"`).join(', ')}) ` +
-  `VALUES (${insertValues(EMPLOYEE_FIELDS)}) RETURNING "created_at", "updated_at"`;
+  `INSERT INTO "employees"(${EMPLOYEE_FIELDS.map((f) => `"${f}"`).join(', ')}) ` + `VALUES (${insertValues(EMPLOYEE_FIELDS)}) RETURNING *`;
 const INSERT_SALARY =
   `INSERT INTO "salary_adjustments"(${SALARY_FIELDS.map((f) => `"${f}"`).join(', ')}) ` +
-  `VALUES (${insertValues(SALARY_FIELDS)}) RETURNING "created_at", "updated_at"`;
+  `VALUES (${insertValues(SALARY_FIELDS)}) RETURNING *`;
 const iso = (value: unknown) => (value as Date).toISOString();
 
 function employeeDto(r: Row, p: string) {
@@ -93,6 +89,9 @@ function employeeDto(r: Row, p: string) {
     updatedAt: iso(r[`${p}_updated_at`]),
   };
 }
+
+/** A `RETURNING *` row under the select aliases (`<prefix>_<column>`) the DTO mappers read. */
+const prefixed = (row: Row, prefix: string): Row => Object.fromEntries(Object.entries(row).map(([k, v]) => [`${prefix}_${k}`, v]));
 
 function salaryDto(r: Row) {
   const p = 'SalaryAdjustmentEntity';
@@ -195,7 +194,7 @@ async function create(pool: Pool, auth: BaselineAuth, raw: Buffer) {
   try {
     await client.query('START TRANSACTION');
     const employeeId = newId();
-    await client.query(INSERT_EMPLOYEE, [
+    const inserted = await client.query<Row>(INSERT_EMPLOYEE, [
       plan,
       employeeId,
       org,
@@ -215,12 +214,12 @@ async function create(pool: Pool, auth: BaselineAuth, raw: Buffer) {
       null,
       null,
     ]);
-    const employee = employeeDto((await client.query<Row>(FIND_EMPLOYEE, [org, plan, employeeId])).rows[0], 'EmployeeEntity');
+    const employee = employeeDto(prefixed(inserted.rows[0], 'EmployeeEntity'), 'EmployeeEntity');
     const changes = [{ type: 'employee', id: employeeId, after: employee as Record<string, unknown> }];
     if (body.salary) {
       const s = body.salary;
       const salaryId = newId();
-      await client.query(INSERT_SALARY, [
+      const insertedSalary = await client.query<Row>(INSERT_SALARY, [
         plan,
         salaryId,
         org,
@@ -231,7 +230,7 @@ async function create(pool: Pool, auth: BaselineAuth, raw: Buffer) {
         s.currencyCode,
         s.reason ?? null,
       ]);
-      const row = (await client.query<Row>(FIND_SALARY, [org, plan, salaryId])).rows[0];
+      const row = prefixed(insertedSalary.rows[0], 'SalaryAdjustmentEntity');
       changes.push({
         type: 'salary_adjustment',
         id: salaryId,

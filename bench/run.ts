@@ -28,6 +28,10 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
 
 async function main(): Promise<void> {
   const name = process.argv[2];
+  if (name === '--list') {
+    process.stdout.write(`${Object.keys(BENCHMARKS).join('\n')}\n`);
+    return;
+  }
   const run = name ? BENCHMARKS[name] : undefined;
   if (!run) {
     process.stderr.write(`usage: npm run bench -- <name>; benchmarks: ${Object.keys(BENCHMARKS).join(', ') || '(none yet)'}\n`);

@@ -135,14 +135,12 @@ export async function webhooksBenchmark(): Promise<void> {
       capabilities: new Set(),
       userId: user.id,
     };
-    await app.app
-      .get(WebhookEndpointsService)
-      .create(ctx, {
-        name: 'Bench receiver',
-        url: `http://127.0.0.1:${receiver.port}/hook`,
-        entityTypes: ['team'],
-        eventTypes: ['create', 'update', 'delete'],
-      });
+    await app.app.get(WebhookEndpointsService).create(ctx, {
+      name: 'Bench receiver',
+      url: `http://127.0.0.1:${receiver.port}/hook`,
+      entityTypes: ['team'],
+      eventTypes: ['create', 'update', 'delete'],
+    });
 
     // 1. Backlog.
     const backlogCommitted = await (async () => {
