@@ -1,6 +1,7 @@
 /**
  * Shared by the baselines of the read benchmarks (`reference-data-baseline.ts`, `employees-baseline.ts`):
- * the guard's API-key lookup (same query, same hash comparison) and a list page with TypeORM's count rule.
+ * the guard's API-key lookup (same query, same hash comparison), a list page as the service's CRUD list runs it
+ * and the entities' column lists.
  * The SQL texts in the baselines are the ones the service sends, captured from the built service with a
  * `pg` query hook (see bench/README.md, "Checking the SQL").
  */
