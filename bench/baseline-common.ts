@@ -1,11 +1,14 @@
 /**
  * Shared by the baselines of the read benchmarks (`reference-data-baseline.ts`, `employees-baseline.ts`):
- * the guard's API-key lookup (same query, same hash comparison) and a list page with TypeORM's count rule.
+ * the guard's API-key lookup (same query, same hash comparison), a list page as the service's CRUD list runs it
+ * and the entities' column lists.
  * The SQL texts in the baselines are the ones the service sends, captured from the built service with a
  * `pg` query hook (see bench/README.md, "Checking the SQL").
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Pool } from 'pg';
+import { getMetadataArgsStorage } from 'typeorm';
+import { SnakeNamingStrategy } from '../src/database/snake-naming.strategy';
 import type { BaselineRequest, BaselineResponse } from './baseline-server';
 
 /** The AccessGuard's key query (src/access/access.guard.ts). */
@@ -17,6 +20,17 @@ export const KEY_QUERY = `
     JOIN users u ON u.id = k.user_id
     JOIN plans p ON p.organization_id = k.organization_id AND p.kind = 'LIVE'
    WHERE k.prefix = $1`;
+
+/**
+ * An entity's database columns in TypeORM's select order (declaration order), read from the entity's
+ * decorators as the service's metadata is: a baseline's field list cannot miss a column added later.
+ */
+export function entityColumns(entity: abstract new (...args: never[]) => unknown): string[] {
+  const naming = new SnakeNamingStrategy();
+  return getMetadataArgsStorage()
+    .filterColumns(entity)
+    .map((c) => c.options.name ?? naming.columnName(c.propertyName, undefined, []));
+}
 
 export interface BaselineAuth {
   keyId: string;
@@ -59,28 +73,17 @@ export function likePattern(search: string): string {
 }
 
 /**
- * A list page as TypeORM's getManyAndCount runs it: the page query, then on the same connection the count
- * query, skipped when the page shows the total already (fewer rows than the limit, or none on page 1).
+ * A list page as src/common/crud/crud.service.ts list() runs it: the page query and the count query side
+ * by side on two pool connections (no transaction).
  */
 export async function listPage<Row>(
   pool: Pool,
   pageSql: string,
   countSql: string,
   params: unknown[],
-  page: { page: number; limit: number; offset: number },
 ): Promise<{ rows: Row[]; total: number }> {
-  const client = await pool.connect();
-  try {
-    const { rows } = await client.query(pageSql, params);
-    let total = rows.length + page.offset;
-    if (rows.length === page.limit || (rows.length === 0 && page.offset > 0)) {
-      const counted = await client.query<{ cnt: string }>(countSql, params);
-      total = Number(counted.rows[0].cnt);
-    }
-    return { rows: rows as Row[], total };
-  } finally {
-    client.release();
-  }
+  const [page, counted] = await Promise.all([pool.query(pageSql, params), pool.query<{ cnt: string }>(countSql, params)]);
+  return { rows: page.rows as Row[], total: Number(counted.rows[0].cnt) };
 }
 
 /** `{ data, meta }` of a list. */

@@ -9,9 +9,10 @@
  * amount of work timed from first send to last answer (not an autocannon time window).
  * Afterwards the rows are counted in SQL: every answered item must be there.
  */
+import { size } from './smoke';
 import { createDatabase, createTenant, machine, printTable, round, runBenchmark, startService } from './harness';
 
-const BATCH = 1000;
+const BATCH = size(1000, 20);
 
 interface BulkAnswer {
   data: { created: number; updated: number; unchanged: number; failed: number };

@@ -8,9 +8,12 @@
  *   it back, insert the salary adjustment, read it back, insert the two record_changes rows; commit.
  * No validation, framework, logging or rate limiting.
  */
-import { randomUUID } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
+import { AssignmentEntity } from '../src/assignments/entities/assignment.entity';
 import { newId } from '../src/common/ids';
+import { SalaryAdjustmentEntity } from '../src/compensation/entities/salary-adjustment.entity';
+import { changeFlushStatements, type ChangeInput } from '../src/database/unit-of-work';
+import { EmployeeEntity } from '../src/employees/entities/employee.entity';
 import type { BaselineHandler } from './baseline-server';
 import {
   authenticate,
@@ -22,35 +25,19 @@ import {
   NOT_FOUND,
   num,
   UNAUTHORIZED,
+  entityColumns,
 } from './baseline-common';
+
+/** VALUES of an INSERT of every column: a parameter each, DEFAULT for the timestamps. */
+const insertValues = (fields: string[]) =>
+  fields.map((f, i) => (f === 'created_at' || f === 'updated_at' ? 'DEFAULT' : `$${i + 1}`)).join(', ');
 
 const LIST = /^\/api\/v1\/org\/([^/?]+)\/employees(?:\?.*)?$/;
 const ONE = /^\/api\/v1\/org\/([^/?]+)\/employees\/([^/?]+)(?:\?(.*))?$/;
 
 type Row = Record<string, string | null>;
 
-const EMPLOYEE_FIELDS = [
-  'plan_id',
-  'id',
-  'organization_id',
-  'external_id',
-  'first_name',
-  'last_name',
-  'name',
-  'email',
-  'internal_employee_id',
-  'start_date',
-  'end_date',
-  'notice_date',
-  'manager_id',
-  'job_role_id',
-  'work_type_id',
-  'geography_id',
-  'default_currency_code',
-  'cost_centre_id',
-  'created_at',
-  'updated_at',
-];
+const EMPLOYEE_FIELDS = entityColumns(EmployeeEntity);
 const columns = (alias: string, fields: string[]) => fields.map((f) => `"${alias}"."${f}" AS "${alias}_${f}"`).join(', ');
 
 const LIST_COLUMNS = columns('r', EMPLOYEE_FIELDS);
@@ -63,61 +50,21 @@ const CUSTOM_ATTRIBUTES = `
     FROM custom_attribute_values v
     JOIN custom_attribute_definitions d ON d.id = v.definition_id
    WHERE v.plan_id = $1 AND v.entity_type = $2 AND v.entity_id = $3 ORDER BY d.attribute_key`;
-const SALARY_FIELDS = [
-  'plan_id',
-  'id',
-  'organization_id',
-  'employee_id',
-  'effective_date',
-  'salary',
-  'bonus',
-  'currency_code',
-  'reason',
-  'created_at',
-  'updated_at',
-];
+const SALARY_FIELDS = entityColumns(SalaryAdjustmentEntity);
 const SALARY_HISTORY =
   `SELECT ${columns('SalaryAdjustmentEntity', SALARY_FIELDS)} FROM "salary_adjustments" "SalaryAdjustmentEntity" ` +
-  `WHERE (("SalaryAdjustmentEntity"."plan_id" = $1) AND ("SalaryAdjustmentEntity"."employee_id" = $2)) ` +
+  `WHERE (("SalaryAdjustmentEntity"."plan_id" = $1) AND ("SalaryAdjustmentEntity"."employee_id" IN ($2))) ` +
   `ORDER BY "SalaryAdjustmentEntity"."effective_date" DESC, "SalaryAdjustmentEntity"."created_at" DESC`;
-const FIND_SALARY =
-  `SELECT ${columns('SalaryAdjustmentEntity', SALARY_FIELDS)} FROM "salary_adjustments" "SalaryAdjustmentEntity" ` +
-  `WHERE (("SalaryAdjustmentEntity"."organization_id" = $1) AND ("SalaryAdjustmentEntity"."plan_id" = $2) AND ("SalaryAdjustmentEntity"."id" = $3)) LIMIT 1`;
-const ASSIGNMENT_FIELDS = [
-  'plan_id',
-  'id',
-  'organization_id',
-  'type',
-  'target_id',
-  'employee_id',
-  'contractor_id',
-  'vacancy_id',
-  'team_id',
-  'fte',
-  'start_date',
-  'end_date',
-  'role',
-  'created_at',
-  'updated_at',
-];
+const ASSIGNMENT_FIELDS = entityColumns(AssignmentEntity);
 const ACTIVE_ASSIGNMENTS =
   `SELECT ${columns('a', ASSIGNMENT_FIELDS)} FROM "assignments" "a" ` +
-  `WHERE "a"."plan_id" = $1 AND "a"."employee_id" = $2 AND "a"."start_date" <= $3 AND ("a"."end_date" IS NULL OR "a"."end_date" >= $3) ` +
+  `WHERE "a"."plan_id" = $1 AND "a"."employee_id" IN ($2) AND "a"."start_date" <= $3 AND ("a"."end_date" IS NULL OR "a"."end_date" >= $3) ` +
   `ORDER BY "a"."type" DESC, "a"."start_date" ASC`;
 const INSERT_EMPLOYEE =
-  `INSERT INTO "employees"(${EMPLOYEE_FIELDS.map((f) => `"${f}"`).join(', ')}) ` +
-  `VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, DEFAULT, DEFAULT) RETURNING "created_at", "updated_at"`;
+  `INSERT INTO "employees"(${EMPLOYEE_FIELDS.map((f) => `"${f}"`).join(', ')}) ` + `VALUES (${insertValues(EMPLOYEE_FIELDS)}) RETURNING *`;
 const INSERT_SALARY =
   `INSERT INTO "salary_adjustments"(${SALARY_FIELDS.map((f) => `"${f}"`).join(', ')}) ` +
-  `VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, DEFAULT, DEFAULT) RETURNING "created_at", "updated_at"`;
-/** src/database/unit-of-work.ts */
-const INSERT_CHANGES = `INSERT INTO record_changes
-         (event_id, organization_id, plan_id, entity_type, entity_id, change_type, before, after,
-          actor_type, actor_id, actor_email, dispatch_status)
-       SELECT u.event_id, $1, $2, u.entity_type, u.entity_id, u.change_type, u.before, u.after, $3, $4, $5, u.dispatch_status
-         FROM unnest($6::uuid[], $7::text[], $8::text[], $9::text[], $10::jsonb[], $11::jsonb[], $12::text[])
-           AS u(event_id, entity_type, entity_id, change_type, before, after, dispatch_status)`;
-
+  `VALUES (${insertValues(SALARY_FIELDS)}) RETURNING *`;
 const iso = (value: unknown) => (value as Date).toISOString();
 
 function employeeDto(r: Row, p: string) {
@@ -142,6 +89,9 @@ function employeeDto(r: Row, p: string) {
     updatedAt: iso(r[`${p}_updated_at`]),
   };
 }
+
+/** A `RETURNING *` row under the select aliases (`<prefix>_<column>`) the DTO mappers read. */
+const prefixed = (row: Row, prefix: string): Row => Object.fromEntries(Object.entries(row).map(([k, v]) => [`${prefix}_${k}`, v]));
 
 function salaryDto(r: Row) {
   const p = 'SalaryAdjustmentEntity';
@@ -178,7 +128,6 @@ async function list(pool: Pool, auth: BaselineAuth, url: string) {
     `SELECT ${LIST_COLUMNS} FROM "employees" "r" WHERE ${where} ORDER BY LOWER("r"."last_name")${q.search ? " || ''" : ''} ASC, "r"."last_name" ASC, "r"."id" ASC LIMIT ${q.limit} OFFSET ${q.offset}`,
     `SELECT COUNT(1) AS "cnt" FROM "employees" "r" WHERE ${where}`,
     params,
-    q,
   );
   return listEnvelope(
     rows.map((r) => employeeDto(r, 'r')),
@@ -245,7 +194,7 @@ async function create(pool: Pool, auth: BaselineAuth, raw: Buffer) {
   try {
     await client.query('START TRANSACTION');
     const employeeId = newId();
-    await client.query(INSERT_EMPLOYEE, [
+    const inserted = await client.query<Row>(INSERT_EMPLOYEE, [
       plan,
       employeeId,
       org,
@@ -265,12 +214,12 @@ async function create(pool: Pool, auth: BaselineAuth, raw: Buffer) {
       null,
       null,
     ]);
-    const employee = employeeDto((await client.query<Row>(FIND_EMPLOYEE, [org, plan, employeeId])).rows[0], 'EmployeeEntity');
+    const employee = employeeDto(prefixed(inserted.rows[0], 'EmployeeEntity'), 'EmployeeEntity');
     const changes = [{ type: 'employee', id: employeeId, after: employee as Record<string, unknown> }];
     if (body.salary) {
       const s = body.salary;
       const salaryId = newId();
-      await client.query(INSERT_SALARY, [
+      const insertedSalary = await client.query<Row>(INSERT_SALARY, [
         plan,
         salaryId,
         org,
@@ -281,7 +230,7 @@ async function create(pool: Pool, auth: BaselineAuth, raw: Buffer) {
         s.currencyCode,
         s.reason ?? null,
       ]);
-      const row = (await client.query<Row>(FIND_SALARY, [org, plan, salaryId])).rows[0];
+      const row = prefixed(insertedSalary.rows[0], 'SalaryAdjustmentEntity');
       changes.push({
         type: 'salary_adjustment',
         id: salaryId,
@@ -292,20 +241,16 @@ async function create(pool: Pool, auth: BaselineAuth, raw: Buffer) {
         },
       });
     }
-    await client.query(INSERT_CHANGES, [
-      org,
-      plan,
-      'api_key',
-      auth.keyId,
-      null,
-      changes.map(() => randomUUID()),
-      changes.map((c) => c.type),
-      changes.map((c) => c.id),
-      changes.map(() => 'create'),
-      changes.map(() => null),
-      changes.map((c) => JSON.stringify(c.after)),
-      changes.map(() => 'PENDING'),
-    ]);
+    const recorded: ChangeInput[] = changes.map((c) => ({
+      entityType: c.type,
+      entityId: c.id,
+      changeType: 'create',
+      before: null,
+      after: c.after,
+    }));
+    const actor = { type: 'api_key' as const, id: auth.keyId };
+    for (const [sql, params] of changeFlushStatements({ organizationId: org, planId: plan, live: true, actor }, recorded))
+      await client.query(sql, params);
     await client.query('COMMIT');
     return { status: 201, body: { data: employee } };
   } catch (error) {

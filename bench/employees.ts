@@ -9,6 +9,7 @@
  * BENCH_DURATION: seconds per run (default 10); BENCH_ROUNDS (default 2); BENCH_CONNECTIONS (default 50);
  * BENCH_POOL_SIZE: DB_POOL_SIZE of the service and pool of the baseline (default 10).
  */
+import { size } from './smoke';
 import { join } from 'node:path';
 import type { Request } from 'autocannon';
 import { assertSameAnswers, assertSameSql, compare, printRuns, printSummaries, Scenario, sqlRecording } from './compare';
@@ -27,8 +28,20 @@ import {
   vacuumAnalyze,
 } from './seed-data';
 
-const MEASURED: PeopleVolumes = { employees: 50_000, jobRoles: 300, teams: 500, projects: 200, costCentres: 40 };
-const OTHERS: PeopleVolumes = { employees: 10_000, jobRoles: 150, teams: 150, projects: 60, costCentres: 20 };
+const MEASURED: PeopleVolumes = {
+  employees: size(50_000, 40),
+  jobRoles: size(300, 5),
+  teams: size(500, 5),
+  projects: size(200, 5),
+  costCentres: size(40, 3),
+};
+const OTHERS: PeopleVolumes = {
+  employees: size(10_000, 10),
+  jobRoles: size(150, 3),
+  teams: size(150, 3),
+  projects: size(60, 3),
+  costCentres: size(20, 2),
+};
 const IDS_PER_CONNECTION = 100;
 const PEOPLE_TABLES = [
   'job_roles',

@@ -9,6 +9,7 @@
  * - 12 months by cost centre of a scenario (a fork of the same data), and with compare=live.
  * BENCH_DURATION (s per run, default 10), BENCH_ROUNDS (default 2), BENCH_KEEP_DB=<name> (seed once, reuse).
  */
+import { size } from './smoke';
 import { join } from 'node:path';
 import type { Client } from 'pg';
 import { compare, firstDifference, printRuns, printSummaries, Scenario } from './compare';
@@ -103,8 +104,8 @@ async function prepare(): Promise<{
   const t0 = performance.now();
   const orgs = await createOrganizations(service, db.client, 2, ['forecasts_view', 'financials_view_summary']);
   await seed(db, async (client) => {
-    await seedForecast(client, orgs[0], 50_000, 5_000, 20_000);
-    await seedForecast(client, orgs[1], 5_000, 500, 2_000);
+    await seedForecast(client, orgs[0], size(50_000, 40), size(5_000, 5), size(20_000, 10));
+    await seedForecast(client, orgs[1], size(5_000, 10), size(500, 2), size(2_000, 3));
     await vacuumAnalyze(client, [
       'employees',
       'salary_adjustments',

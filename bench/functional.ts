@@ -15,6 +15,7 @@
  * BENCH_ONLY (tree or summary), BENCH_CPU_PROF (a directory: the service runs with --cpu-prof there),
  * BENCH_NODE_ARGS (what-if: more node options for the service, e.g. --max-semi-space-size=64; the report says so).
  */
+import { size } from './smoke';
 import { createHash } from 'node:crypto';
 import type { Client } from 'pg';
 import { processCpuMs } from './compare';
@@ -32,9 +33,23 @@ interface Volumes {
 }
 
 /** 500 groups x 20 seats = 10,000 seats, 10,000 employees and occupancies; 300 contractors. */
-export const MEASURED: Volumes = { groups: 500, level1: 10, level2: 50, seatsPerGroup: 20, contractors: 300, vacancies: 100 };
+export const MEASURED: Volumes = {
+  groups: size(500, 20),
+  level1: size(10, 2),
+  level2: size(50, 5),
+  seatsPerGroup: 20,
+  contractors: size(300, 10),
+  vacancies: size(100, 5),
+};
 /** The other organization: the same shape, a tenth of the size. */
-export const NOISE: Volumes = { groups: 50, level1: 5, level2: 10, seatsPerGroup: 20, contractors: 30, vacancies: 10 };
+export const NOISE: Volumes = {
+  groups: size(50, 10),
+  level1: size(5, 2),
+  level2: size(10, 3),
+  seatsPerGroup: 20,
+  contractors: size(30, 5),
+  vacancies: size(10, 2),
+};
 const TABLES = [
   'functional_groups',
   'functional_group_placements',

@@ -12,6 +12,7 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { migrateDatabase } from '../src/database/data-source';
+import { SMOKE } from './smoke';
 
 /** The PostgreSQL server benchmarks create their databases on (trust auth). */
 export const BENCH_PG_URL = process.env.BENCH_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432';
@@ -81,12 +82,13 @@ export async function createDatabase(prefix = 'wfp_bench'): Promise<BenchDatabas
   const exists = keep ? (await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [keep])).rowCount === 1 : false;
   if (!exists) await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
-  if (!keep) onCleanup(async () => {
-    const dropper = new Client({ connectionString: `${BENCH_PG_URL}/postgres` });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await dropper.end();
-  });
+  if (!keep)
+    onCleanup(async () => {
+      const dropper = new Client({ connectionString: `${BENCH_PG_URL}/postgres` });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await dropper.end();
+    });
   const url = `${BENCH_PG_URL}/${name}`;
   await migrateDatabase(url, false);
   const client = new Client({ connectionString: url });
@@ -347,7 +349,7 @@ function autocannonRun(options: LoadOptions, durationSeconds: number): Promise<a
 /** Runs autocannon for a fixed duration (after a warm-up) and summarises it. Loads go to 127.0.0.1 only. */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(options.baseUrl)) throw new Error(`bench loads go to 127.0.0.1 only, not ${options.baseUrl}`);
-  const warmup = options.warmupSeconds ?? 2;
+  const warmup = options.warmupSeconds ?? (SMOKE ? 0 : 2);
   if (warmup > 0) await autocannonRun(options, warmup);
   const result = await autocannonRun(options, options.durationSeconds);
   const requests = result.requests.total;
@@ -377,7 +379,9 @@ export function printTable(rows: Record<string, string | number>[]): void {
   if (!rows.length) return;
   const columns = Object.keys(rows[0]);
   const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
-  process.stdout.write(`${[line(columns), line(columns.map(() => '---')), ...rows.map((row) => line(columns.map((c) => row[c])))].join('\n')}\n`);
+  process.stdout.write(
+    `${[line(columns), line(columns.map(() => '---')), ...rows.map((row) => line(columns.map((c) => row[c])))].join('\n')}\n`,
+  );
 }
 
 /** A short description of the machine, for the results. */

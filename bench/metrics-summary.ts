@@ -9,6 +9,7 @@
  * BENCH_DURATION (s per run, default 10), BENCH_ROUNDS (default 2), BENCH_CONNECTIONS (default 1,4),
  * BENCH_CPU_PROF (a directory: the service runs with --cpu-prof there).
  */
+import { size } from './smoke';
 import { addDays, todayUtc } from '../src/common/dates';
 import { createDatabase, LoadResult, machine, printTable, round, runBenchmark, runLoad, startService } from './harness';
 import {
@@ -23,10 +24,10 @@ import {
 } from './seed-data';
 import type { Client } from 'pg';
 
-const METRICS = 20;
-const SOURCES = 10;
-const DAYS = 365;
-const PEOPLE = { employees: 2000, jobRoles: 50, teams: 50, projects: 20, costCentres: 20 };
+const METRICS = size(20, 10);
+const SOURCES = size(10, 2);
+const DAYS = size(365, 40);
+const PEOPLE = { employees: size(2000, 20), jobRoles: size(50, 3), teams: size(50, 10), projects: size(20, 3), costCentres: size(20, 5) };
 const idOf = (kind: string, n: string) => `('c' || substr(md5($1 || ':${kind}:' || (${n})), 1, 24))`;
 
 /** 20 metrics (scopes by m % 10: 0-3 ORGANIZATION, 4-6 COST_CENTRE, 7-9 TEAM), 10 sources each, a daily reading per source for `DAYS` days up to `last`. */

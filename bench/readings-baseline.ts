@@ -25,7 +25,14 @@ const PATH = /^\/api\/v1\/org\/([^/]+)\/business-metrics\/readings$/;
 interface Body {
   metric: string;
   source: string;
-  readings: { periodStart: string; periodEnd: string; value: number; aiValue?: number | null; externalRef?: string | null; note?: string | null }[];
+  readings: {
+    periodStart: string;
+    periodEnd: string;
+    value: number;
+    aiValue?: number | null;
+    externalRef?: string | null;
+    note?: string | null;
+  }[];
 }
 
 async function authenticate(pool: Pool, header: string | undefined): Promise<string | null> {
@@ -43,22 +50,31 @@ export const baselineHandler: BaselineHandler = async (req, pool) => {
   if (!orgId || orgId !== match[1]) return { status: 401, body: { error: { code: 'UNAUTHORIZED', message: 'bad key' } } };
   const body = JSON.parse(req.body.toString('utf8')) as Body;
   const readings = body.readings;
-  const { rows } = await pool.query<{ metric_id: string; metric_key: string; source_id: string; source_name: string }>(READINGS_UPSERT_SQL, [
-    orgId,
-    body.metric,
-    newId(),
-    body.source.trim(),
-    readings.map((r) => r.periodStart),
-    readings.map((r) => r.periodEnd),
-    readings.map((r) => r.value),
-    readings.map((r) => r.aiValue ?? null),
-    readings.map((r) => r.externalRef ?? null),
-    readings.map((r) => r.note ?? null),
-  ]);
+  const { rows } = await pool.query<{ metric_id: string; metric_key: string; source_id: string; source_name: string }>(
+    READINGS_UPSERT_SQL,
+    [
+      orgId,
+      body.metric,
+      newId(),
+      body.source.trim(),
+      readings.map((r) => r.periodStart),
+      readings.map((r) => r.periodEnd),
+      readings.map((r) => r.value),
+      readings.map((r) => r.aiValue ?? null),
+      readings.map((r) => r.externalRef ?? null),
+      readings.map((r) => r.note ?? null),
+    ],
+  );
   const row = rows[0];
   if (!row) return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'no metric' } } };
   return {
     status: 200,
-    body: { data: { metric: { id: row.metric_id, slug: row.metric_key }, source: { id: row.source_id, name: row.source_name }, written: readings.length } },
+    body: {
+      data: {
+        metric: { id: row.metric_id, slug: row.metric_key },
+        source: { id: row.source_id, name: row.source_name },
+        written: readings.length,
+      },
+    },
   };
 };

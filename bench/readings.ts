@@ -6,6 +6,7 @@
  * replaces all 1,000 with changed values: the heaviest steady state of a feed that re-sends its
  * periods). BENCH_DURATION sets the seconds per run (default 10), BENCH_ROUNDS the rounds (default 2).
  */
+import { size } from './smoke';
 import { join } from 'node:path';
 import {
   BenchTenant,
@@ -21,7 +22,7 @@ import {
   startService,
 } from './harness';
 
-const BATCH = 1000;
+const BATCH = size(1000, 20);
 
 /**
  * A realistic batch: daily periods, decimal values, AI share on half of them, a reference on each, a
@@ -81,7 +82,9 @@ export async function readingsBenchmark(): Promise<void> {
             connections: clients,
             durationSeconds: duration,
           });
-          process.stderr.write(`${target.name}, ${clients} client(s), round ${round}: ${fmt(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms\n`);
+          process.stderr.write(
+            `${target.name}, ${clients} client(s), round ${round}: ${fmt(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms\n`,
+          );
           results.push({ target: target.name, clients, round, result });
         }
       }

@@ -33,7 +33,6 @@ async function jobRoles(pool: Pool, orgId: string, url: string) {
     `SELECT ${JOB_ROLE_COLUMNS} FROM "job_roles" "r" WHERE ${where} ORDER BY LOWER("r"."title")${q.search ? " || ''" : ''} ASC, "r"."title" ASC, "r"."id" ASC LIMIT ${q.limit} OFFSET ${q.offset}`,
     `SELECT COUNT(1) AS "cnt" FROM "job_roles" "r" WHERE ${where}`,
     params,
-    q,
   );
   const data = rows.map((r) => ({
     id: r.r_id,
@@ -62,7 +61,6 @@ async function teams(pool: Pool, orgId: string, planId: string, url: string) {
     `SELECT ${TEAM_COLUMNS} FROM "teams" "r" WHERE ${where} ORDER BY LOWER("r"."name")${q.search ? " || ''" : ''} ASC, "r"."name" ASC, "r"."id" ASC LIMIT ${q.limit} OFFSET ${q.offset}`,
     `SELECT COUNT(1) AS "cnt" FROM "teams" "r" WHERE ${where}`,
     params,
-    q,
   );
   const data = rows.map((r) => ({
     id: r.r_id,

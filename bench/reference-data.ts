@@ -5,13 +5,14 @@
  * BENCH_DURATION: seconds per run (default 10); BENCH_ROUNDS: rounds (default 2); BENCH_CONNECTIONS
  * (default 50); BENCH_POOL_SIZE: DB_POOL_SIZE of the service and pool of the baseline (default 10).
  */
+import { size } from './smoke';
 import { join } from 'node:path';
 import { assertSameAnswers, assertSameSql, compare, printRuns, printSummaries, Scenario, sqlRecording } from './compare';
 import { createDatabase, machine, runBenchmark, startBaseline, startService } from './harness';
 import { applySetupSql, createOrganizations, seedCostCentres, seedJobRoles, seedTeams, TEAM_SEARCHES, vacuumAnalyze } from './seed-data';
 
-const MEASURED = { jobRoles: 10_000, teams: 10_000, costCentres: 40 };
-const OTHERS = { jobRoles: 2_500, teams: 2_500, costCentres: 20 };
+const MEASURED = { jobRoles: size(10_000, 30), teams: size(10_000, 30), costCentres: size(40, 3) };
+const OTHERS = { jobRoles: size(2_500, 10), teams: size(2_500, 10), costCentres: size(20, 2) };
 
 export async function referenceDataBenchmark(): Promise<void> {
   const duration = Number(process.env.BENCH_DURATION ?? 10);

@@ -1,4 +1,5 @@
 /** Entry point of `npm run bench -- <name>`: runs one benchmark of bench/. */
+import './smoke'; // first: fills in the smoke mode's BENCH_* defaults before the benchmarks read them
 import { changesBenchmark } from './changes';
 import { bulkBenchmark } from './bulk';
 import { employeesBenchmark } from './employees';
@@ -27,6 +28,10 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
 
 async function main(): Promise<void> {
   const name = process.argv[2];
+  if (name === '--list') {
+    process.stdout.write(`${Object.keys(BENCHMARKS).join('\n')}\n`);
+    return;
+  }
   const run = name ? BENCHMARKS[name] : undefined;
   if (!run) {
     process.stderr.write(`usage: npm run bench -- <name>; benchmarks: ${Object.keys(BENCHMARKS).join(', ') || '(none yet)'}\n`);

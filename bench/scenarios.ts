@@ -3,12 +3,13 @@
  * 100,000 assignments (plus 50,000 salary adjustments) on PostgreSQL, and merging 1,000 changes.
  * Goal: each under 5 s. `npm run bench -- scenarios` (BENCH_ROUNDS=n repeats the fork).
  */
+import { size } from './smoke';
 import { BENCH_ADMIN_TOKEN, createDatabase, createTenant, runBenchmark, seed, startService } from './harness';
 
-const EMPLOYEES = 50_000;
-const VACANCIES = 20_000;
-const TEAMS = 100;
-const CHANGES = 1_000;
+const EMPLOYEES = size(50_000, 40);
+const VACANCIES = size(20_000, 20);
+const TEAMS = size(100, 5);
+const CHANGES = size(1_000, 10);
 
 export async function scenariosBenchmark(): Promise<void> {
   await runBenchmark(async () => {
@@ -51,26 +52,37 @@ export async function scenariosBenchmark(): Promise<void> {
       );
       await client.query('ANALYZE');
     });
-    process.stdout.write(`seeded ${EMPLOYEES} employees, ${EMPLOYEES} salaries, ${VACANCIES} vacancies, ${EMPLOYEES * 2} assignments in ${Date.now() - started} ms\n`);
+    process.stdout.write(
+      `seeded ${EMPLOYEES} employees, ${EMPLOYEES} salaries, ${VACANCIES} vacancies, ${EMPLOYEES * 2} assignments in ${Date.now() - started} ms\n`,
+    );
 
     const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
     const forks: number[] = [];
     let scenario = '';
     for (let round = 0; round < rounds; round++) {
       const t0 = performance.now();
-      const res = await service.admin<{ data: { id: string } }>('POST', `/organizations/${tenant.orgId}/scenarios`, { name: `Bench ${round}` });
+      const res = await service.admin<{ data: { id: string } }>('POST', `/organizations/${tenant.orgId}/scenarios`, {
+        name: `Bench ${round}`,
+      });
       forks.push(performance.now() - t0);
       scenario = res.data.id;
     }
-    const copied = await db.client.query(`SELECT (SELECT count(*) FROM employees WHERE plan_id = $1)::int AS e, (SELECT count(*) FROM assignments WHERE plan_id = $1)::int AS a`, [scenario]);
-    process.stdout.write(`scenario create: ${forks.map((ms) => `${ms.toFixed(0)} ms`).join(', ')} (copied ${copied.rows[0].e} employees, ${copied.rows[0].a} assignments)\n`);
+    const copied = await db.client.query(
+      `SELECT (SELECT count(*) FROM employees WHERE plan_id = $1)::int AS e, (SELECT count(*) FROM assignments WHERE plan_id = $1)::int AS a`,
+      [scenario],
+    );
+    process.stdout.write(
+      `scenario create: ${forks.map((ms) => `${ms.toFixed(0)} ms`).join(', ')} (copied ${copied.rows[0].e} employees, ${copied.rows[0].a} assignments)\n`,
+    );
 
     // 1,000 changes inside the scenario through the application API: 800 updates, 100 creates, 100 deletes.
     const t1 = performance.now();
     for (let i = 1; i <= CHANGES; i++) {
       const n = String(i).padStart(24, '0');
-      if (i <= 800) await service.admin('PATCH', `/organizations/${tenant.orgId}/scenarios/${scenario}/employees/e${n}`, { lastName: `Changed${i}` });
-      else if (i <= 900) await service.admin('POST', `/organizations/${tenant.orgId}/scenarios/${scenario}/vacancies`, { role: `New role ${i}` });
+      if (i <= 800)
+        await service.admin('PATCH', `/organizations/${tenant.orgId}/scenarios/${scenario}/employees/e${n}`, { lastName: `Changed${i}` });
+      else if (i <= 900)
+        await service.admin('POST', `/organizations/${tenant.orgId}/scenarios/${scenario}/vacancies`, { role: `New role ${i}` });
       else await service.admin('DELETE', `/organizations/${tenant.orgId}/scenarios/${scenario}/vacancies/v${n}`);
     }
     process.stdout.write(`made ${CHANGES} scenario changes in ${(performance.now() - t1).toFixed(0)} ms\n`);
@@ -81,6 +93,8 @@ export async function scenariosBenchmark(): Promise<void> {
     });
     if (!res.ok) throw new Error(`merge: ${res.status} ${await res.text()}`);
     const merged = (await res.json()) as { data: { changes: Record<string, number> } };
-    process.stdout.write(`merge: ${(performance.now() - t2).toFixed(0)} ms, changes ${JSON.stringify(merged.data.changes)}; service peak RSS ${service.peakRssMb()} MB\n`);
+    process.stdout.write(
+      `merge: ${(performance.now() - t2).toFixed(0)} ms, changes ${JSON.stringify(merged.data.changes)}; service peak RSS ${service.peakRssMb()} MB\n`,
+    );
   });
 }

@@ -6,36 +6,13 @@
  * that have a filler. No validation, framework, logging or rate limiting.
  */
 import type { Pool } from 'pg';
+import { VacancyEntity } from '../src/vacancies/entities/vacancy.entity';
 import type { BaselineHandler } from './baseline-server';
-import { authenticate, listEnvelope, listPage, listQuery, NOT_FOUND, num, UNAUTHORIZED } from './baseline-common';
+import { authenticate, entityColumns, listEnvelope, listPage, listQuery, NOT_FOUND, num, UNAUTHORIZED } from './baseline-common';
 
 const ROUTE = /^\/api\/v1\/org\/([^/?]+)\/vacancies(?:\?.*)?$/;
 
-const FIELDS = [
-  'plan_id',
-  'id',
-  'organization_id',
-  'external_id',
-  'role',
-  'description',
-  'status',
-  'fte',
-  'target_start_date',
-  'target_fill_date',
-  'job_role_id',
-  'work_type_id',
-  'geography_id',
-  'cost_centre_id',
-  'salary',
-  'salary_min',
-  'salary_max',
-  'currency_code',
-  'filled_by_live_employee_id',
-  'filled_by_live_contractor_id',
-  'hiring_manager_id',
-  'created_at',
-  'updated_at',
-];
+const FIELDS = entityColumns(VacancyEntity);
 const COLUMNS = FIELDS.map((f) => `"r"."${f}" AS "r_${f}"`).join(', ');
 
 /** src/vacancies/vacancies.service.ts isFilledSql, verbatim. */
@@ -68,7 +45,7 @@ export const baselineHandler: BaselineHandler = async (req, pool: Pool) => {
   const q = listQuery(req.url);
   const today = new Date().toISOString().slice(0, 10);
   const params: unknown[] = [auth.organizationId, auth.livePlanId, today];
-  const { rows, total } = await listPage<Row>(pool, PAGE_SQL(q.limit, q.offset), COUNT_SQL, params, q);
+  const { rows, total } = await listPage<Row>(pool, PAGE_SQL(q.limit, q.offset), COUNT_SQL, params);
   const withFiller = rows.filter((r) => r.r_filled_by_live_employee_id || r.r_filled_by_live_contractor_id).map((r) => r.r_id);
   const filled = new Set<string>();
   if (withFiller.length) {

@@ -10,6 +10,7 @@
  * BENCH_DURATION (default 10), BENCH_ROUNDS (default 2), BENCH_CONNECTIONS (default 50), BENCH_POOL_SIZE
  * (default 10), BENCH_FILLS: vacancies filled per client count (default 300), BENCH_FILL_CLIENTS (default 1,4).
  */
+import { size } from './smoke';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Client } from 'pg';
@@ -30,20 +31,20 @@ import {
 import { COUNT_SQL, isFilledSql, PAGE_SQL } from './vacancies-baseline';
 
 const MEASURED: PeopleVolumes & { vacancies: number } = {
-  employees: 5_000,
-  jobRoles: 200,
-  teams: 300,
-  projects: 100,
-  costCentres: 30,
-  vacancies: 20_000,
+  employees: size(5_000, 30),
+  jobRoles: size(200, 5),
+  teams: size(300, 5),
+  projects: size(100, 5),
+  costCentres: size(30, 3),
+  vacancies: size(20_000, 40),
 };
 const OTHERS: PeopleVolumes & { vacancies: number } = {
-  employees: 1_000,
-  jobRoles: 50,
-  teams: 60,
-  projects: 30,
-  costCentres: 10,
-  vacancies: 2_000,
+  employees: size(1_000, 10),
+  jobRoles: size(50, 3),
+  teams: size(60, 3),
+  projects: size(30, 3),
+  costCentres: size(10, 2),
+  vacancies: size(2_000, 10),
 };
 const TABLES = ['job_roles', 'cost_centres', 'teams', 'projects', 'employees', 'salary_adjustments', 'assignments', 'vacancies'];
 const SENIORITY = ['Junior', 'Associate', 'Mid-level', 'Senior', 'Staff', 'Principal', 'Lead', 'Interim', 'Apprentice', 'Head of'];

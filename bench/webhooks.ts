@@ -95,9 +95,14 @@ async function waitForAll(receiver: Receiver, phase: string, expected: number, t
 }
 
 async function report(receiver: Receiver, phase: string, expected: number): Promise<[number, number][]> {
-  const { times, unique, duplicates } = await receiver.ask<{ times: [number, number][]; unique: number; duplicates: number }>({ cmd: 'report', phase });
+  const { times, unique, duplicates } = await receiver.ask<{ times: [number, number][]; unique: number; duplicates: number }>({
+    cmd: 'report',
+    phase,
+  });
   if (times.length !== expected || unique !== expected || duplicates !== 0) {
-    throw new Error(`${phase}: ${times.length} deliveries, ${unique} distinct events, ${duplicates} duplicates; expected ${expected} exactly once`);
+    throw new Error(
+      `${phase}: ${times.length} deliveries, ${unique} distinct events, ${duplicates} duplicates; expected ${expected} exactly once`,
+    );
   }
   return times;
 }
@@ -130,9 +135,12 @@ export async function webhooksBenchmark(): Promise<void> {
       capabilities: new Set(),
       userId: user.id,
     };
-    await app.app
-      .get(WebhookEndpointsService)
-      .create(ctx, { name: 'Bench receiver', url: `http://127.0.0.1:${receiver.port}/hook`, entityTypes: ['team'], eventTypes: ['create', 'update', 'delete'] });
+    await app.app.get(WebhookEndpointsService).create(ctx, {
+      name: 'Bench receiver',
+      url: `http://127.0.0.1:${receiver.port}/hook`,
+      entityTypes: ['team'],
+      eventTypes: ['create', 'update', 'delete'],
+    });
 
     // 1. Backlog.
     const backlogCommitted = await (async () => {
@@ -167,7 +175,13 @@ export async function webhooksBenchmark(): Promise<void> {
       writes.push(
         uow
           .run(ctx, async (tx) => {
-            tx.record({ entityType: 'team', entityId: `csteady${String(i).padStart(18, '0')}`, changeType: 'update', before: { name: `Team ${i}` }, after: { phase: 'steady', bench: i, name: `Team ${i}+` } });
+            tx.record({
+              entityType: 'team',
+              entityId: `csteady${String(i).padStart(18, '0')}`,
+              changeType: 'update',
+              before: { name: `Team ${i}` },
+              after: { phase: 'steady', bench: i, name: `Team ${i}+` },
+            });
           })
           .then(() => {
             committedAt[i] = now();

@@ -87,38 +87,55 @@ export class Tx {
     const n = this.changes.length;
     if (n === 0) return 0;
     const live = this.ctx.planId === this.ctx.livePlanId;
-    const { actor } = this.ctx;
-    if (live) await this.em.query('SET CONSTRAINTS ALL IMMEDIATE');
-    const clock = live
-      ? `INSERT INTO change_clocks (organization_id, seq) VALUES ($1, ${n})
+    const { organizationId, planId, actor } = this.ctx;
+    for (const [sql, params] of changeFlushStatements({ organizationId, planId, live, actor }, this.changes))
+      await this.em.query(sql, params);
+    return n;
+  }
+}
+
+/**
+ * The statements `Tx.flush` sends (the benchmarks' baselines import them, so that they cannot drift from
+ * the service): live changes take their numbers from the organization's commit clock.
+ */
+export function changeFlushStatements(
+  batch: { organizationId: string; planId: string; live: boolean; actor: RequestContext['actor'] },
+  changes: readonly ChangeInput[],
+): [string, unknown[]][] {
+  const n = changes.length;
+  const { live, actor } = batch;
+  const clock = live
+    ? `INSERT INTO change_clocks (organization_id, seq) VALUES ($1, ${n})
            ON CONFLICT (organization_id) DO UPDATE SET seq = change_clocks.seq + ${n} RETURNING seq - ${n} AS base`
-      : `SELECT NULL::bigint AS base`;
-    await this.em.query(
-      `WITH clock AS (${clock})
+    : `SELECT NULL::bigint AS base`;
+  const insert = `WITH clock AS (${clock})
        INSERT INTO record_changes
          (event_id, organization_id, plan_id, entity_type, entity_id, change_type, before, after,
           actor_type, actor_id, actor_email, dispatch_status, organization_level, commit_seq)
        SELECT u.event_id, $1, $2, u.entity_type, u.entity_id, u.change_type, u.before, u.after, $3, $4, $5, u.dispatch_status, u.organization_level, clock.base + u.ord
          FROM clock, unnest($6::uuid[], $7::text[], $8::text[], $9::text[], $10::jsonb[], $11::jsonb[], $12::text[], $13::boolean[])
-           WITH ORDINALITY AS u(event_id, entity_type, entity_id, change_type, before, after, dispatch_status, organization_level, ord)`,
-      [
-        this.ctx.organizationId,
-        this.ctx.planId,
-        actor.type,
-        actor.id,
-        actor.email ?? null,
-        this.changes.map(() => randomUUID()),
-        this.changes.map((c) => c.entityType),
-        this.changes.map((c) => c.entityId),
-        this.changes.map((c) => c.changeType),
-        this.changes.map((c) => (c.before === null ? null : JSON.stringify(c.before))),
-        this.changes.map((c) => (c.after === null ? null : JSON.stringify(c.after))),
-        this.changes.map((c) => (live && c.notify !== false ? 'PENDING' : null)),
-        this.changes.map((c) => c.organizationLevel === true),
-      ],
-    );
-    return n;
-  }
+           WITH ORDINALITY AS u(event_id, entity_type, entity_id, change_type, before, after, dispatch_status, organization_level, ord)`;
+  const params = [
+    batch.organizationId,
+    batch.planId,
+    actor.type,
+    actor.id,
+    actor.email ?? null,
+    changes.map(() => randomUUID()),
+    changes.map((c) => c.entityType),
+    changes.map((c) => c.entityId),
+    changes.map((c) => c.changeType),
+    changes.map((c) => (c.before === null ? null : JSON.stringify(c.before))),
+    changes.map((c) => (c.after === null ? null : JSON.stringify(c.after))),
+    changes.map((c) => (live && c.notify !== false ? 'PENDING' : null)),
+    changes.map((c) => c.organizationLevel === true),
+  ];
+  return live
+    ? [
+        ['SET CONSTRAINTS ALL IMMEDIATE', []],
+        [insert, params],
+      ]
+    : [[insert, params]];
 }
 
 /**
