@@ -244,6 +244,24 @@ export class EmployeesService
     return manager.id;
   }
 
+  /** Bulk creates: salaries are written together; bodies with assignments take the per-record path. */
+  protected override nestedBatchable(input: UpdateEmployeeDto): boolean {
+    return !input.teamAssignment && !input.projectAssignment;
+  }
+
+  protected override async insertNestedMany(tx: Tx, created: { id: string; input: UpdateEmployeeDto }[]): Promise<(() => void)[]> {
+    const withSalary = created.filter(({ input }) => input.salary);
+    const salaries = await this.salaries.insertFor(
+      tx,
+      withSalary.map(({ id, input }) => ({ employeeId: id, input: input.salary! })),
+    );
+    const byEmployee = new Map(salaries.map((salary) => [salary.employeeId, salary]));
+    return created.map(({ id }) => () => {
+      const salary = byEmployee.get(id);
+      if (salary) this.salaries.recordCreate(tx, salary);
+    });
+  }
+
   protected async createNested(tx: Tx, employeeId: string, input: UpdateEmployeeDto): Promise<void> {
     if (input.salary) await this.salaries.createFor(tx, employeeId, input.salary);
     await this.assignments.createNestedFor(tx, { kind: 'employee', id: employeeId }, input);

@@ -11,6 +11,7 @@ import { isCuid } from '../ids';
 import { logger } from '../logging/json-logger';
 import { AppValidationPipe } from '../validation/validation.pipe';
 import type { CrudService } from './crud.service';
+import { NestedRecordService } from './nested-record.service';
 import type { CrudEntity } from './crud.types';
 
 /** Spec 04 §4.1: at most this many records per bulk request. */
@@ -141,11 +142,7 @@ interface Prepared {
  */
 async function writeChunk<E extends CrudEntity>(target: BulkTarget<E>, tx: Tx, chunk: Prepared[]): Promise<void> {
   try {
-    const outcomes = await tx.savepoint(async () => {
-      const done: [BulkItemOutcome, string][] = [];
-      for (const prepared of chunk) done.push(await writeItem(target, tx, prepared));
-      return done;
-    });
+    const outcomes = await tx.savepoint(() => writeTogether(target, tx, chunk));
     chunk.forEach((prepared, i) => Object.assign(prepared.item, { result: outcomes[i][0], id: outcomes[i][1] }));
   } catch {
     for (const prepared of chunk) {
@@ -157,6 +154,32 @@ async function writeChunk<E extends CrudEntity>(target: BulkTarget<E>, tx: Tx, c
       }
     }
   }
+}
+
+/**
+ * The items of a chunk in order; a run of new records of a resource with nested records goes through
+ * createManyIn (one multi-row INSERT per table, the same checks, rows and recorded changes as createIn).
+ */
+async function writeTogether<E extends CrudEntity>(target: BulkTarget<E>, tx: Tx, chunk: Prepared[]): Promise<[BulkItemOutcome, string][]> {
+  const service = target.service;
+  if (!(service instanceof NestedRecordService)) return sequentially(target, tx, chunk);
+  const done: [BulkItemOutcome, string][] = [];
+  for (let i = 0; i < chunk.length;) {
+    let end = i;
+    while (end < chunk.length && !chunk[end].existingId) end++;
+    if (end > i) {
+      const created: E[] = await service.createManyIn(tx, chunk.slice(i, end).map((p) => p.input) as never);
+      for (const record of created) done.push(['created', record.id]);
+      i = end;
+    } else done.push(await writeItem(target, tx, chunk[i++]));
+  }
+  return done;
+}
+
+async function sequentially<E extends CrudEntity>(target: BulkTarget<E>, tx: Tx, chunk: Prepared[]): Promise<[BulkItemOutcome, string][]> {
+  const done: [BulkItemOutcome, string][] = [];
+  for (const prepared of chunk) done.push(await writeItem(target, tx, prepared));
+  return done;
 }
 
 /** One item through the single requests' createIn or updateIn; `unchanged` when it recorded no change. */

@@ -199,9 +199,19 @@ export class CrudService<E extends CrudEntity, R, C, U> {
 
   /** Inserts prepared fields as a new record of the request's organization (and plan) and records the create. */
   protected async insertAndRecord(tx: Tx, fields: Partial<E>, notify = true): Promise<E> {
-    const id = newId();
-    const values = { ...fields, id, organizationId: tx.ctx.organizationId, ...(this.spec.planScoped ? { planId: tx.ctx.planId } : {}) };
-    // RETURNING * gives the row as a read of it would (defaults, timestamps, numeric scale) in the same round trip.
+    const [created] = await this.insertRows(tx, [fields]);
+    this.recordCreate(tx, created, notify);
+    return created;
+  }
+
+  /**
+   * Inserts new records of the request's organization (and plan) in one multi-row `INSERT ... RETURNING *`
+   * (the rows as a read of them would give: defaults, timestamps, numeric scale), in the order given.
+   * Records nothing: callers record each create with recordCreate.
+   */
+  async insertRows(tx: Tx, fieldsList: Partial<E>[]): Promise<E[]> {
+    const scope = { organizationId: tx.ctx.organizationId, ...(this.spec.planScoped ? { planId: tx.ctx.planId } : {}) };
+    const values = fieldsList.map((fields) => ({ ...fields, id: newId(), ...scope }));
     const result = await tx.em
       .createQueryBuilder()
       .insert()
@@ -210,16 +220,20 @@ export class CrudService<E extends CrudEntity, R, C, U> {
       .returning('*')
       .updateEntity(false)
       .execute();
-    const created = this.fromRaw((result.raw as Record<string, unknown>[])[0], '');
+    const byId = new Map((result.raw as Record<string, unknown>[]).map((raw) => [raw.id, this.fromRaw(raw, '')]));
+    return values.map((value) => byId.get(value.id)!);
+  }
+
+  /** Records the create of a record just inserted (webhook event and history entry). */
+  recordCreate(tx: Tx, created: E, notify = true): void {
     tx.record({
       entityType: this.entityTypeOf(created),
-      entityId: id,
+      entityId: created.id,
       changeType: 'create',
       before: null,
       after: this.payload(created),
       notify,
     });
-    return created;
   }
 
   async update(ctx: RequestContext, idOrExternalId: string, input: U, ifMatch?: string): Promise<R> {

@@ -28,6 +28,52 @@ export abstract class NestedRecordService<E extends CrudEntity, R, C extends U, 
     return created;
   }
 
+  /**
+   * The nested records of new records written together (bulk creates), or null when this body's
+   * nested records cannot be (then createManyIn takes createIn's path). Returns, per record, a function
+   * that records the creates of its nested records.
+   */
+  protected async insertNestedMany(_tx: Tx, _created: { id: string; input: U }[]): Promise<(() => void)[] | null> {
+    return null;
+  }
+
+  /** Whether a body's nested records can be written by insertNestedMany; none by default. */
+  protected nestedBatchable(_input: U): boolean {
+    return false;
+  }
+
+  /**
+   * Spec 04 §4.1 (bulk creates): the same outcome as createIn for each input in turn (same checks,
+   * rows and recorded changes, in the same order) with one multi-row INSERT per table. The records are
+   * prepared one by one before any is written, so a body that refers to an earlier one of the same
+   * call fails here: callers run this under a savepoint and fall back to createIn per input.
+   */
+  async createManyIn(tx: Tx, inputs: C[]): Promise<E[]> {
+    if (!inputs.every((input) => this.nestedBatchable(input))) {
+      const created: E[] = [];
+      for (const input of inputs) created.push(await this.createIn(tx, input));
+      return created;
+    }
+    const entities: E[] = [];
+    for (const input of inputs) {
+      this.requireNestedPermissions(tx.ctx, input);
+      const entity = this.blank();
+      await this.applyFields(tx, entity, input, false);
+      entities.push(entity);
+    }
+    const created = await this.insertRows(tx, entities);
+    const recordNested = await this.insertNestedMany(
+      tx,
+      created.map((record, i) => ({ id: record.id, input: inputs[i] })),
+    );
+    if (!recordNested) throw new Error(`${this.spec.label}: nested records not batchable`);
+    created.forEach((record, i) => {
+      this.recordCreate(tx, record);
+      recordNested[i]();
+    });
+    return created;
+  }
+
   /** PATCH: fields change, nested objects only add records. */
   override async updateIn(tx: Tx, idOrExternalId: string, input: U): Promise<E> {
     this.requireNestedPermissions(tx.ctx, input);

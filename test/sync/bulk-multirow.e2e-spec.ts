@@ -1,0 +1,137 @@
+import { TestApp, Tenant } from '../support/test-app';
+import { Receiver, Received } from '../webhooks/receiver';
+import { createEndpoint, settled } from '../webhooks/support';
+
+/**
+ * Bulk creates of employees write a chunk's rows with one multi-row INSERT per table (issue 18): the
+ * outcome must be exactly that of single POSTs (rows, reads, recorded changes and their order, events).
+ */
+describe('bulk creates with multi-row statements (04 §4.1)', () => {
+  let t: TestApp;
+  let receiver: Receiver;
+  beforeAll(async () => {
+    t = await TestApp.start({ WEBHOOK_SWEEP_INTERVAL_MS: '200' });
+    receiver = await Receiver.start();
+  });
+  afterAll(async () => {
+    await t.close();
+    await receiver.close();
+  });
+
+  const person = (externalId: string, extra: Record<string, unknown> = {}) => ({
+    externalId,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: `${externalId.toLowerCase()}@example.com`,
+    startDate: '2026-01-05',
+    internalEmployeeId: 'I-1',
+    managerId: 'BOSS',
+    defaultCurrencyCode: 'GBP',
+    salary: { effectiveDate: '2026-01-05', salary: 90000.5, bonus: 1000, currencyCode: 'EUR', reason: 'hire' },
+    ...extra,
+  });
+
+  async function subscribed(): Promise<{ tenant: Tenant; path: string }> {
+    const tenant = await t.createTenant();
+    const path = `/multirow-${tenant.orgId}`;
+    await createEndpoint(t, tenant, { url: receiver.url(path), entityTypes: ['employee', 'salary_adjustment'] });
+    await tenant
+      .api('post', '/employees')
+      .send(person('BOSS', { managerId: null, salary: undefined }))
+      .expect(201);
+    return { tenant, path };
+  }
+
+  /** A read or event with the record's own ids, externalId, email and times replaced, so that two records compare. */
+  function normalized(value: unknown, own: Record<string, string>): unknown {
+    let text = JSON.stringify(value);
+    for (const [actual, placeholder] of Object.entries(own)) text = text.split(actual).join(placeholder);
+    return JSON.parse(text.replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)/g, '<time>'));
+  }
+
+  const eventOf = (received: Received[], type: string, entityId: string) =>
+    received.find((r) => r.body.entity_type === type && (r.body.entity_id ?? r.body.after?.id) === entityId)?.body;
+
+  it('04/§4.1: a chunk of creates gives the same rows, reads, recorded changes (in the same order) and webhook events as single POSTs', async () => {
+    const { tenant, path } = await subscribed();
+    const single = (await tenant.api('post', '/employees').send(person('P-1')).expect(201)).body.data;
+    const bulk = await tenant
+      .api('post', '/employees/bulk')
+      .send({ records: [person('B-1'), person('B-2', { salary: undefined }), person('B-3')] })
+      .expect(200);
+    expect(bulk.body.data).toMatchObject({ created: 3, updated: 0, unchanged: 0, failed: 0 });
+    const [b1, b2, b3] = bulk.body.data.results.map((r: { id: string }) => r.id);
+
+    const read = async (id: string) =>
+      (await tenant.api('get', `/employees/${id}?include=currentSalary,salaryHistory`).expect(200)).body.data;
+    const [p, b] = [await read(single.id), await read(b1)];
+    const own = (r: { id: string; externalId: string; email: string; currentSalary: { id: string } }) => ({
+      [r.id]: '<id>',
+      [r.currentSalary.id]: '<salaryId>',
+      [r.email]: '<email>',
+      [`"${r.externalId}"`]: '"<externalId>"',
+    });
+    expect(normalized(b, own(b))).toEqual(normalized(p, own(p)));
+
+    const changes = await t.dataSource.query(
+      `SELECT entity_type, entity_id, change_type, after FROM record_changes WHERE organization_id = $1 ORDER BY seq`,
+      [tenant.orgId],
+    );
+    const salaryOf = (employeeId: string) =>
+      changes.find((c: { after: { employeeId?: string } }) => c.after.employeeId === employeeId)?.entity_id;
+    expect(changes.map((c: { entity_type: string; entity_id: string }) => [c.entity_type, c.entity_id])).toEqual([
+      ['employee', expect.any(String)],
+      ['employee', single.id],
+      ['salary_adjustment', salaryOf(single.id)],
+      ['employee', b1],
+      ['salary_adjustment', salaryOf(b1)],
+      ['employee', b2],
+      ['employee', b3],
+      ['salary_adjustment', salaryOf(b3)],
+    ]);
+
+    await settled(t, tenant.orgId);
+    const received = receiver.on(path);
+    const pairs: [string, string, string, string][] = [
+      ['employee', single.id, b1, 'employee'],
+      ['salary_adjustment', salaryOf(single.id), salaryOf(b1), 'salary'],
+    ];
+    for (const [type, singleId, bulkId] of pairs) {
+      const [pe, be] = [eventOf(received, type, singleId), eventOf(received, type, bulkId)];
+      expect(pe).toBeDefined();
+      const ownOf = (event: { after: { externalId?: string; email?: string } }, ids: string[]) =>
+        Object.fromEntries([
+          ...ids.map((id, i) => [id, `<id${i}>`]),
+          ...(event.after.email ? [[event.after.email, '<email>']] : []),
+          ...(event.after.externalId ? [[`"${event.after.externalId}"`, '"<externalId>"']] : []),
+        ]);
+      const strip = (event: Record<string, unknown>) => ({
+        ...event,
+        event_id: undefined,
+        id: undefined,
+        seq: undefined,
+        sequence: undefined,
+      });
+      expect(normalized(strip(be), ownOf(be, [b1, salaryOf(b1)]))).toEqual(
+        normalized(strip(pe), ownOf(pe, [single.id, salaryOf(single.id)])),
+      );
+    }
+  });
+
+  it('04/§4.1: an item referring to an earlier new item of the same request (managerId) is created as with single POSTs', async () => {
+    const { tenant } = await subscribed();
+    const res = await tenant
+      .api('post', '/employees/bulk')
+      .send({ records: [person('M-1'), person('M-2', { managerId: 'M-1' }), person('M-3', { managerId: 'NOPE' })] })
+      .expect(200);
+    expect(res.body.data).toMatchObject({ created: 2, failed: 1 });
+    const [m1, m2, m3] = res.body.data.results;
+    expect(m3).toMatchObject({ result: 'failed', id: null, error: { code: 'NOT_FOUND' } });
+    const read = (await tenant.api('get', `/employees/${m2.id}`).expect(200)).body.data;
+    expect(read.managerId).toBe(m1.id);
+    const [{ n }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM salary_adjustments WHERE organization_id = $1`, [
+      tenant.orgId,
+    ]);
+    expect(n).toBe(2);
+  });
+});
