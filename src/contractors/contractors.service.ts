@@ -119,14 +119,10 @@ export class ContractorsService
 
   /** Rate includes need compensation_view, assignments assignments_view (as the employee's salary includes). */
   private includesOf(ctx: RequestContext, raw: string | undefined): Set<ContractorInclude> {
-    const includes = parseIncludes<ContractorInclude>(raw, CONTRACTOR_INCLUDES);
-    if ((includes.has('currentRate') || includes.has('rateHistory')) && !ctx.permissions.has('compensation_view')) {
-      throw DomainError.forbidden('include=currentRate and include=rateHistory need the permission compensation_view');
-    }
-    if (includes.has('assignments') && !ctx.permissions.has('assignments_view')) {
-      throw DomainError.forbidden('include=assignments needs the permission assignments_view');
-    }
-    return includes;
+    return parseIncludes<ContractorInclude>(raw, CONTRACTOR_INCLUDES, {
+      needs: { currentRate: 'compensation_view', rateHistory: 'compensation_view', assignments: 'assignments_view' },
+      permissions: ctx.permissions,
+    });
   }
 
   private async attachIncludes(ctx: RequestContext, contractors: ContractorDto[], includes: Set<ContractorInclude>): Promise<void> {

@@ -126,14 +126,10 @@ export class EmployeesService
   }
 
   private includesOf(ctx: RequestContext, raw: string | undefined, allowed: readonly EmployeeInclude[]): Set<EmployeeInclude> {
-    const includes = parseIncludes<EmployeeInclude>(raw, allowed);
-    if ((includes.has('currentSalary') || includes.has('salaryHistory')) && !ctx.permissions.has('compensation_view')) {
-      throw DomainError.forbidden('include=currentSalary and include=salaryHistory need the permission compensation_view');
-    }
-    if (includes.has('assignments') && !ctx.permissions.has('assignments_view')) {
-      throw DomainError.forbidden('include=assignments needs the permission assignments_view');
-    }
-    return includes;
+    return parseIncludes<EmployeeInclude>(raw, allowed, {
+      needs: { currentSalary: 'compensation_view', salaryHistory: 'compensation_view', assignments: 'assignments_view' },
+      permissions: ctx.permissions,
+    });
   }
 
   /** The includes of many employees, one query per include. */

@@ -131,11 +131,10 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
 
   /** By-id read with customAttributes and the includes `assignments` and `filledByEmployee`. */
   override async read(ctx: RequestContext, id: string, query: { include?: string }): Promise<VacancyDto> {
-    const includes = parseIncludes(query.include, INCLUDES);
-    if (includes.has('assignments') && !ctx.permissions.has('assignments_view'))
-      throw DomainError.forbidden('include=assignments needs the permission assignments_view');
-    if (includes.has('filledByEmployee') && !ctx.permissions.has('employees_view'))
-      throw DomainError.forbidden('include=filledByEmployee needs the permission employees_view');
+    const includes = parseIncludes(query.include, INCLUDES, {
+      needs: { assignments: 'assignments_view', filledByEmployee: 'employees_view' },
+      permissions: ctx.permissions,
+    });
     const vacancy = (await this.get(ctx, id)) as VacancyDto;
     const em = this.dataSource.manager;
     if (includes.has('assignments')) {

@@ -27,7 +27,11 @@ export function parseSort(
 /**
  * Document 01 rule 7: a comma-separated list of include keys; a key not allowed is a 400.
  */
-export function parseIncludes<K extends string>(raw: string | string[] | undefined, allowed: readonly K[]): Set<K> {
+export function parseIncludes<K extends string>(
+  raw: string | string[] | undefined,
+  allowed: readonly K[],
+  access?: IncludeAccess<K>,
+): Set<K> {
   const result = new Set<K>();
   if (raw === undefined) return result;
   const parts = (Array.isArray(raw) ? raw.join(',') : raw).split(',').map((part) => part.trim());
@@ -41,7 +45,27 @@ export function parseIncludes<K extends string>(raw: string | string[] | undefin
     }
     result.add(part as K);
   }
+  if (access) assertIncludeAccess(result, access);
   return result;
+}
+
+/** The permission each include needs, and the caller's permissions. */
+export interface IncludeAccess<K extends string> {
+  needs: Partial<Record<K, string>>;
+  permissions: ReadonlySet<string>;
+}
+
+/** 403 naming every include that needs a permission the caller lacks (`include=a and include=b need the permission p`). */
+function assertIncludeAccess<K extends string>(includes: Set<K>, { needs, permissions }: IncludeAccess<K>): void {
+  const byPermission = new Map<string, K[]>();
+  for (const [key, permission] of Object.entries(needs) as [K, string][]) {
+    byPermission.set(permission, [...(byPermission.get(permission) ?? []), key]);
+  }
+  for (const [permission, keys] of byPermission) {
+    if (permissions.has(permission) || !keys.some((key) => includes.has(key))) continue;
+    const names = keys.map((key) => `include=${key}`).join(' and ');
+    throw DomainError.forbidden(`${names} ${keys.length > 1 ? 'need' : 'needs'} the permission ${permission}`);
+  }
 }
 
 /** Escapes LIKE wildcards so that search text matches literally. */
