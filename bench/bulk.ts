@@ -9,6 +9,7 @@
  * amount of work timed from first send to last answer (not an autocannon time window).
  * Afterwards the rows are counted in SQL: every answered item must be there.
  */
+import { cpuMeter } from './compare';
 import { size } from './smoke';
 import { createDatabase, createTenant, machine, printTable, round, runBenchmark, startService } from './harness';
 
@@ -54,6 +55,7 @@ export async function bulkBenchmark(): Promise<void> {
       const latencies: number[] = [];
       let items = 0;
       let failed = 0;
+      const cpu = await cpuMeter(db, service.pid);
       const started = performance.now();
       await Promise.all(
         Array.from({ length: clients }, async (_c, client) => {
@@ -75,6 +77,7 @@ export async function bulkBenchmark(): Promise<void> {
         label,
         seconds,
         items,
+        cpu: await cpu(),
         p50: percentile(latencies, 50),
         p99: percentile(latencies, 99),
         max: latencies[latencies.length - 1],
@@ -86,6 +89,7 @@ export async function bulkBenchmark(): Promise<void> {
       const latencies: number[] = [];
       let n = 0;
       const deadline = performance.now() + duration * 1000;
+      const cpu = await cpuMeter(db, service.pid);
       const started = performance.now();
       await Promise.all(
         Array.from({ length: clients }, async () => {
@@ -101,6 +105,7 @@ export async function bulkBenchmark(): Promise<void> {
         label: 'single POST /employees',
         seconds,
         items: latencies.length,
+        cpu: await cpu(),
         p50: percentile(latencies, 50),
         p99: percentile(latencies, 99),
         max: latencies[latencies.length - 1],
@@ -135,6 +140,8 @@ export async function bulkBenchmark(): Promise<void> {
         'p50 ms': Math.round(r.p50),
         'p99 ms': Math.round(r.p99),
         'max ms': Math.round(r.max),
+        'service CPU ms/item': round(r.cpu.target / r.items, 3),
+        'PostgreSQL CPU ms/item': round(r.cpu.postgres / r.items, 3),
       })),
     );
     process.stdout.write(

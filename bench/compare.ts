@@ -54,6 +54,19 @@ async function postgresCpuMs(db: BenchDatabase | undefined): Promise<Map<number,
   return result;
 }
 
+/**
+ * Starts counting CPU time of a process and of the database's PostgreSQL backends; the function it
+ * returns gives the ms each has used since (backends that connect meanwhile count from 0).
+ */
+export async function cpuMeter(db: BenchDatabase, pid: number): Promise<() => Promise<{ target: number; postgres: number }>> {
+  const before = { target: processCpuMs(pid), postgres: await postgresCpuMs(db) };
+  return async () => {
+    const pgAfter = await postgresCpuMs(db);
+    const postgres = [...pgAfter].reduce((sum, [backend, ms]) => sum + ms - (before.postgres.get(backend) ?? 0), 0);
+    return { target: processCpuMs(pid) - before.target, postgres };
+  };
+}
+
 export interface SideSummary {
   rps: number;
   minRps: number;

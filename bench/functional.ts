@@ -293,14 +293,9 @@ export async function functionalBenchmark(): Promise<void> {
   const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
   const connectionCounts = (process.env.BENCH_CONNECTIONS ?? '1,4').split(',').map(Number);
   const only = process.env.BENCH_ONLY;
-  const profileDir = process.env.BENCH_CPU_PROF;
   await runBenchmark(async () => {
     const db = await createDatabase('wfp_bench_functional');
-    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    const service = await startService(db, { RATE_LIMIT_PER_MINUTE: '10000000' }, [
-      ...nodeArgs,
-      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
-    ]);
+    const service = await startService(db, { RATE_LIMIT_PER_MINUTE: '10000000' });
     const orgs = await createOrganizations(service, db.client, 2, ['functional_groups_view', 'financials_view_summary']);
     const day = new Date().toISOString().slice(0, 10);
     const started = Date.now();
@@ -421,7 +416,7 @@ export async function functionalBenchmark(): Promise<void> {
         `${occupancyCount} occupancies, ${summaryData.arrivals.length} arrivals and ${summaryData.leavers.length} leavers within 30 days.\n` +
         `${rounds} round(s) of ${duration} s per endpoint and client count, each after a 1 s warm-up (one 3 s warm-up per endpoint first); ` +
         `${machine()}; service, PostgreSQL and the load generator share the CPUs.${whatIf ? `\nWHAT-IF, schema changed by BENCH_SETUP_SQL: ${whatIf}` : ''}` +
-        `${nodeArgs.length ? `\nWHAT-IF, service started with node ${nodeArgs.join(' ')}` : ''}\n` +
+        `${process.env.BENCH_NODE_ARGS ? `\nWHAT-IF, service started with node ${process.env.BENCH_NODE_ARGS}` : ''}\n` +
         `Answer digests (ids and timestamps left out): tree ${digest(tree.body)}, summary ${digest(summary.body)}.\n\n`,
     );
     printTable(

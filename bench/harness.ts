@@ -185,13 +185,26 @@ function stopper(child: ChildProcess): () => Promise<void> {
 }
 
 /**
+ * Node options of the service process, for every benchmark: BENCH_NODE_ARGS (what-if, e.g.
+ * `--max-semi-space-size=64`; the report says so) and BENCH_CPU_PROF (a directory: the service runs with
+ * `--cpu-prof` there).
+ */
+function serviceNodeArgs(): string[] {
+  const profileDir = process.env.BENCH_CPU_PROF;
+  return [
+    ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+  ];
+}
+
+/**
  * Starts the built service (`node dist/src/main.js`) on the database, on 127.0.0.1 and a free port, with
  * LOG_LEVEL=warn and the bench admin token; `env` adds or overrides variables (e.g. a rate limit),
- * `nodeArgs` go to node (e.g. `--cpu-prof`).
+ * `nodeArgs` go to node (e.g. a preload); BENCH_NODE_ARGS and BENCH_CPU_PROF add more (serviceNodeArgs).
  */
 export async function startService(db: BenchDatabase, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<ServiceProcess> {
   const port = await freePort();
-  const { child, output } = spawnChild('service', [...nodeArgs, 'dist/src/main.js'], {
+  const { child, output } = spawnChild('service', [...serviceNodeArgs(), ...nodeArgs, 'dist/src/main.js'], {
     NODE_ENV: 'production',
     DATABASE_URL: db.url,
     HOST: '127.0.0.1',

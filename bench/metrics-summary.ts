@@ -67,12 +67,7 @@ export async function metricsSummaryBenchmark(): Promise<void> {
   const connectionCounts = (process.env.BENCH_CONNECTIONS ?? '1,4').split(',').map(Number);
   await runBenchmark(async () => {
     const db = await createDatabase('wfp_bench_metrics');
-    const profileDir = process.env.BENCH_CPU_PROF;
-    const service = await startService(
-      db,
-      { RATE_LIMIT_PER_MINUTE: '10000000' },
-      profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
-    );
+    const service = await startService(db, { RATE_LIMIT_PER_MINUTE: '10000000' });
     const [org] = await createOrganizations(service, db.client, 1, ['business_metrics_view', 'financials_view_summary']);
     const today = todayUtc();
     const started = Date.now();

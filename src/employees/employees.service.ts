@@ -245,6 +245,25 @@ export class EmployeesService
     return !input.teamAssignment && !input.projectAssignment;
   }
 
+  /**
+   * Bulk updates check each managerId against the chain as it was before the batch: two items of one
+   * batch could make a loop together. Any loop through the written employees fails the batch, whose
+   * items are then written one by one (and the item that closes the loop fails alone, as it would have).
+   */
+  protected override async checkWrittenMany(tx: Tx, inputs: UpdateEmployeeDto[], records: EmployeeEntity[]): Promise<void> {
+    if (!inputs.some((input) => input.managerId)) return;
+    const loops: unknown[] = await tx.em.query(
+      `WITH RECURSIVE up(start, id, depth) AS (
+         SELECT e.id, e.manager_id, 1 FROM employees e WHERE e.plan_id = $1 AND e.id = ANY($2) AND e.manager_id IS NOT NULL
+         UNION ALL
+         SELECT up.start, e.manager_id, up.depth + 1 FROM up JOIN employees e ON e.plan_id = $1 AND e.id = up.id
+          WHERE e.manager_id IS NOT NULL AND up.id <> up.start AND up.depth < 1000)
+       SELECT 1 FROM up WHERE id = start LIMIT 1`,
+      [tx.ctx.planId, records.map((record) => record.id)],
+    );
+    if (loops.length) throw DomainError.validation('managerId', 'managerId cannot be the employee or one of their reports');
+  }
+
   protected override async insertNestedMany(tx: Tx, created: { id: string; input: UpdateEmployeeDto }[]): Promise<(() => void)[]> {
     const withSalary = created.filter(({ input }) => input.salary);
     const salaries = await this.salaries.insertFor(

@@ -3,10 +3,10 @@ import { Receiver, Received } from '../webhooks/receiver';
 import { createEndpoint, settled } from '../webhooks/support';
 
 /**
- * Bulk creates of employees write a chunk's rows with one multi-row INSERT per table (issue 18): the
- * outcome must be exactly that of single POSTs (rows, reads, recorded changes and their order, events).
+ * Bulk creates and updates of employees write a chunk's rows with multi-row statements (issue 18): the
+ * outcome must be exactly that of single POSTs and PATCHes (rows, reads, recorded changes and their order, events).
  */
-describe('bulk creates with multi-row statements (04 §4.1)', () => {
+describe('bulk creates and updates with multi-row statements (04 §4.1)', () => {
   let t: TestApp;
   let receiver: Receiver;
   beforeAll(async () => {
@@ -133,5 +133,89 @@ describe('bulk creates with multi-row statements (04 §4.1)', () => {
       tenant.orgId,
     ]);
     expect(n).toBe(2);
+  });
+
+  it('04/§4.1: a chunk of updates gives the same rows, reads and recorded changes (in the same order) as single PATCHes', async () => {
+    const { tenant } = await subscribed();
+    await tenant
+      .api('post', '/employees/bulk')
+      .send({ records: ['P-1', 'U-1', 'U-2', 'U-3'].map((id) => person(id)) })
+      .expect(200);
+    const changeTo = { lastName: 'Byron', endDate: '2027-03-31', salary: { effectiveDate: '2026-07-01', salary: 95000, currencyCode: 'EUR' } };
+    const mark = (await t.dataSource.query(`SELECT max(seq)::int AS m FROM record_changes WHERE organization_id = $1`, [tenant.orgId]))[0].m;
+    const patched = (await tenant.api('patch', '/employees/P-1').send(changeTo).expect(200)).body.data;
+    const bulk = await tenant
+      .api('post', '/employees/bulk')
+      .send({
+        records: [
+          { externalId: 'U-1', ...changeTo },
+          { externalId: 'U-2', lastName: 'Lovelace', internalEmployeeId: 'I-1' },
+          { externalId: 'U-3', firstName: 'Augusta' },
+        ],
+      })
+      .expect(200);
+    expect(bulk.body.data).toMatchObject({ created: 0, updated: 2, unchanged: 1, failed: 0 });
+    const [u1, u2, u3] = bulk.body.data.results as { id: string; result: string }[];
+    expect([u1.result, u2.result, u3.result]).toEqual(['updated', 'unchanged', 'updated']);
+
+    const read = async (id: string) =>
+      (await tenant.api('get', `/employees/${id}?include=currentSalary,salaryHistory`).expect(200)).body.data;
+    const own = (r: { id: string; externalId: string; email: string; currentSalary: { id: string }; salaryHistory: { id: string }[] }) => ({
+      [r.id]: '<id>',
+      ...Object.fromEntries(r.salaryHistory.map((s, i) => [s.id, `<salary${i}>`])),
+      [r.email]: '<email>',
+      [`"${r.externalId}"`]: '"<externalId>"',
+    });
+    const [p, b] = [await read(patched.id), await read(u1.id)];
+    expect(b.lastName).toBe('Byron');
+    expect(normalized(b, own(b))).toEqual(normalized(p, own(p)));
+    expect((await read(u3.id)).firstName).toBe('Augusta');
+    expect((await read(u2.id)).updatedAt).toBe((await read(u2.id)).createdAt);
+
+    const changes: { entity_type: string; entity_id: string; change_type: string; before: unknown; after: { employeeId?: string } }[] =
+      await t.dataSource.query(
+        `SELECT entity_type, entity_id, change_type, before, after FROM record_changes WHERE organization_id = $1 AND seq > $2 ORDER BY seq`,
+        [tenant.orgId, mark],
+      );
+    expect(changes.map((c) => [c.entity_type, c.change_type, c.entity_id])).toEqual([
+      ['employee', 'update', patched.id],
+      ['salary_adjustment', 'create', expect.any(String)],
+      ['employee', 'update', u1.id],
+      ['salary_adjustment', 'create', expect.any(String)],
+      ['employee', 'update', u3.id],
+    ]);
+    expect(changes[3].after.employeeId).toBe(u1.id);
+    const ids = { [patched.id]: '<id>', [u1.id]: '<id>', [p.email]: '<email>', [b.email]: '<email>', '"P-1"': '"<x>"', '"U-1"': '"<x>"' };
+    expect(normalized([changes[2].before, changes[2].after], ids)).toEqual(normalized([changes[0].before, changes[0].after], ids));
+  });
+
+  it('04/§4.1: two updates of one request that together would loop managers: the later fails, as with single PATCHes', async () => {
+    const { tenant } = await subscribed();
+    await tenant
+      .api('post', '/employees/bulk')
+      .send({ records: [person('L-1', { managerId: null }), person('L-2', { managerId: null }), person('L-3', { managerId: null })] })
+      .expect(200);
+    const res = await tenant
+      .api('post', '/employees/bulk')
+      .send({
+        records: [
+          { externalId: 'L-1', managerId: 'L-2' },
+          { externalId: 'L-2', managerId: 'L-1' },
+          { externalId: 'L-3', managerId: 'L-1', lastName: 'Third' },
+        ],
+      })
+      .expect(200);
+    expect(res.body.data).toMatchObject({ updated: 2, failed: 1 });
+    expect(res.body.data.results[1]).toMatchObject({ result: 'failed', error: { code: 'VALIDATION_ERROR', details: [{ field: 'managerId' }] } });
+    const managers = await t.dataSource.query(
+      `SELECT external_id, manager_id, last_name FROM employees WHERE organization_id = $1 AND external_id LIKE 'L-%' ORDER BY external_id`,
+      [tenant.orgId],
+    );
+    const [l1, l2] = res.body.data.results.map((r: { id: string }) => r.id);
+    expect(managers).toEqual([
+      { external_id: 'L-1', manager_id: l2, last_name: 'Lovelace' },
+      { external_id: 'L-2', manager_id: null, last_name: 'Lovelace' },
+      { external_id: 'L-3', manager_id: l1, last_name: 'Third' },
+    ]);
   });
 });

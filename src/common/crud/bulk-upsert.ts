@@ -157,21 +157,30 @@ async function writeChunk<E extends CrudEntity>(target: BulkTarget<E>, tx: Tx, c
 }
 
 /**
- * The items of a chunk in order; a run of new records of a resource with nested records goes through
- * createManyIn (one multi-row INSERT per table, the same checks, rows and recorded changes as createIn).
+ * The items of a chunk in order; for a resource with nested records, a run of new records goes through
+ * createManyIn and a run of existing ones through updateManyIn (multi-row statements, the same checks,
+ * rows and recorded changes as createIn and updateIn one by one).
  */
 async function writeTogether<E extends CrudEntity>(target: BulkTarget<E>, tx: Tx, chunk: Prepared[]): Promise<[BulkItemOutcome, string][]> {
   const service = target.service;
   if (!(service instanceof NestedRecordService)) return sequentially(target, tx, chunk);
+  const batched = service as NestedRecordService<E, unknown, unknown, unknown>;
   const done: [BulkItemOutcome, string][] = [];
-  for (let i = 0; i < chunk.length;) {
+  for (let i = 0; i < chunk.length; ) {
+    const isNew = !chunk[i].existingId;
     let end = i;
-    while (end < chunk.length && !chunk[end].existingId) end++;
-    if (end > i) {
-      const created: E[] = await service.createManyIn(tx, chunk.slice(i, end).map((p) => p.input) as never);
-      for (const record of created) done.push(['created', record.id]);
-      i = end;
-    } else done.push(await writeItem(target, tx, chunk[i++]));
+    while (end < chunk.length && !chunk[end].existingId === isNew) end++;
+    const run = chunk.slice(i, end);
+    if (isNew) {
+      for (const record of await batched.createManyIn(tx, run.map((p) => p.input))) done.push(['created', record.id]);
+    } else {
+      const changed = await batched.updateManyIn(
+        tx,
+        run.map((p) => ({ id: p.existingId!, input: p.input })),
+      );
+      run.forEach((p, k) => done.push([changed[k] ? 'updated' : 'unchanged', p.existingId!]));
+    }
+    i = end;
   }
   return done;
 }
@@ -214,9 +223,10 @@ async function existingIds<E extends CrudEntity>(
 ): Promise<Map<string, string>> {
   if (!externalIds.length) return new Map();
   const { table, planScoped } = service.spec;
+  // By plan alone where records are plan-scoped (uq_<table>_external_id is (plan_id, external_id)): see CrudService.keyScope.
   const rows: { id: string; external_id: string }[] = await tx.em.query(
-    `SELECT id, external_id FROM ${table} WHERE organization_id = $1 AND external_id = ANY($2)${planScoped ? ' AND plan_id = $3' : ''}`,
-    planScoped ? [tx.ctx.organizationId, externalIds, tx.ctx.planId] : [tx.ctx.organizationId, externalIds],
+    `SELECT id, external_id FROM ${table} WHERE ${planScoped ? 'plan_id' : 'organization_id'} = $1 AND external_id = ANY($2)`,
+    [planScoped ? tx.ctx.planId : tx.ctx.organizationId, externalIds],
   );
   return new Map(rows.map((r) => [r.external_id, r.id]));
 }

@@ -74,6 +74,49 @@ export abstract class NestedRecordService<E extends CrudEntity, R, C extends U, 
     return created;
   }
 
+  /**
+   * Spec 04 §4.1 (bulk updates): the same outcome as updateIn for each item in turn (same checks, rows
+   * and recorded changes, in the same order) with one locked read, one multi-row UPDATE and one INSERT
+   * per nested table. Returns, per item, whether it changed anything. Like createManyIn, a body that
+   * depends on an earlier item of the same call may fail here (callers fall back to updateIn per item);
+   * checkWrittenMany catches what only shows once all are written.
+   */
+  async updateManyIn(tx: Tx, items: { id: string; input: U }[]): Promise<boolean[]> {
+    if (!items.every(({ input }) => this.nestedBatchable(input))) {
+      const changed: boolean[] = [];
+      for (const { id, input } of items) {
+        const mark = tx.recorded.length;
+        await this.updateIn(tx, id, input);
+        changed.push(tx.recorded.length > mark);
+      }
+      return changed;
+    }
+    const entities = await this.findManyForWrite(
+      tx,
+      items.map(({ id }) => id),
+    );
+    if (entities.length !== items.length) throw new Error(`${this.spec.label}: a record of the batch is gone`);
+    const befores: Record<string, unknown>[] = [];
+    for (const [i, entity] of entities.entries()) {
+      this.requireNestedPermissions(tx.ctx, items[i].input);
+      befores.push(this.payload(entity));
+      await this.applyFields(tx, entity, items[i].input, false);
+    }
+    const updated = await this.writeChangesMany(tx, entities);
+    await this.checkWrittenMany(tx, items.map(({ input }) => input), updated);
+    const recordNested = await this.insertNestedMany(tx, items);
+    if (!recordNested) throw new Error(`${this.spec.label}: nested records not batchable`);
+    return updated.map((record, i) => {
+      const mark = tx.recorded.length;
+      this.recordUpdate(tx, befores[i], record);
+      recordNested[i]();
+      return tx.recorded.length > mark;
+    });
+  }
+
+  /** After a multi-row write: throws when the records written together break a rule checked one by one (none by default). */
+  protected async checkWrittenMany(_tx: Tx, _inputs: U[], _records: E[]): Promise<void> {}
+
   /** PATCH: fields change, nested objects only add records. */
   override async updateIn(tx: Tx, idOrExternalId: string, input: U): Promise<E> {
     this.requireNestedPermissions(tx.ctx, input);

@@ -1,6 +1,9 @@
 import { ArgumentMetadata, Injectable, PipeTransform, ValidationError, ValidationPipe } from '@nestjs/common';
 import { DomainError } from '../errors/domain-error';
 import { FieldError } from '../errors/error-codes';
+import { cacheValidationMetadata } from './metadata-cache';
+
+cacheValidationMetadata();
 
 const REJECT_UNKNOWN = Symbol('rejectUnknownFields');
 
