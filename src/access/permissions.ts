@@ -41,7 +41,6 @@ export const APP_CAPABILITIES = [
 ] as const;
 
 export type AppCapability = (typeof APP_CAPABILITIES)[number];
-export type UserPermission = ApiPermission | AppCapability | '*';
 
 export const USER_PERMISSIONS: readonly string[] = [...API_PERMISSIONS, ...APP_CAPABILITIES, '*'];
 

@@ -40,7 +40,3 @@ export const Ctx = createParamDecorator((_data: unknown, host: ExecutionContext)
   if (!req.ctx) throw new Error('Request context missing: the route is not behind the access guard');
   return req.ctx;
 });
-
-export function isLive(ctx: RequestContext): boolean {
-  return ctx.planId === ctx.livePlanId;
-}

@@ -23,9 +23,6 @@ const BY_WORD = new Map<string, DeliveryStatus>(
   ),
 );
 
-/** Every ticket status word that is understood, for messages and docs. */
-export const KNOWN_TICKET_STATUSES: Readonly<Record<DeliveryStatus, readonly string[]>> = TICKET_STATUS_WORDS;
-
 /** The delivery status a ticket status stands for, or null when the word is not known. */
 export function ticketDeliveryStatus(ticketStatus: string): DeliveryStatus | null {
   return BY_WORD.get(ticketStatus.toLowerCase().replace(/[^a-z0-9]/g, '')) ?? null;

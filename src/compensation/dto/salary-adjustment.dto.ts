@@ -1,7 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, Max, MaxLength, Min } from 'class-validator';
 import { decimalToNumber, decimalToString } from '../../common/decimals';
-import { ListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
 import { IsCurrencyCode, IsDateOnly, IsDecimal, IsNullable, IsOptional } from '../../common/validation/validators';
@@ -39,8 +38,6 @@ export class CreateSalaryAdjustmentDto {
 }
 
 export class UpdateSalaryAdjustmentDto extends PatchType(CreateSalaryAdjustmentDto) {}
-
-export class AdjustmentQueryDto extends ListQueryDto {}
 
 /** Document 01 "Salary adjustment". */
 export class SalaryAdjustmentDto {
