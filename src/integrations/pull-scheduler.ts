@@ -20,11 +20,14 @@ export const PULL_LEASE_SECONDS = 600;
 const TICK_BATCH = 10;
 
 /**
+ * (Each claim is a CTE read by a SELECT: a bare UPDATE answers `[rows, count]` through `DataSource.query`.)
+ *
  * The claim: a due, enabled pull whose lease is free is taken for this run, and its next run is scheduled
  * `intervalMinutes` from now, in one statement. `FOR UPDATE SKIP LOCKED` and the lease condition (checked
  * again on the locked row) make it one run per integration at a time across every instance.
  */
 const CLAIM_DUE_SQL = `
+  WITH claimed AS (
   UPDATE integrations
      SET pull_running_until = now() + make_interval(secs => $2), pull_run_id = $1,
          pull_next_at = now() + make_interval(mins => pull_interval_minutes)
@@ -35,16 +38,19 @@ const CLAIM_DUE_SQL = `
                  LIMIT $3
                  FOR UPDATE SKIP LOCKED)
      AND (pull_running_until IS NULL OR pull_running_until < now())
-  RETURNING id`;
+  RETURNING id)
+  SELECT id FROM claimed`;
 
 /** The claim of an on-demand run: the same lease, whenever the schedule says the next run is due. */
 const CLAIM_ONE_SQL = `
+  WITH claimed AS (
   UPDATE integrations
      SET pull_running_until = now() + make_interval(secs => $2), pull_run_id = $1,
          pull_next_at = now() + make_interval(mins => pull_interval_minutes)
    WHERE id = $3 AND organization_id = $4 AND pull_enabled AND pull_url IS NOT NULL
      AND (pull_running_until IS NULL OR pull_running_until < now())
-  RETURNING id`;
+  RETURNING id)
+  SELECT id FROM claimed`;
 
 /** Records the run's outcome and frees the lease, if this run still holds it (not deleted or taken over meanwhile). */
 const FINISH_SQL = `
