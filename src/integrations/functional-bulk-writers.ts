@@ -26,7 +26,10 @@ function sent<T extends object>(input: T): Partial<T> {
  */
 async function groupRef(tx: Tx, ref: string | null | undefined): Promise<string | null | undefined> {
   if (typeof ref !== 'string' || isCuid(ref)) return ref;
-  const rows: { id: string }[] = await tx.em.query(`SELECT id FROM functional_groups WHERE plan_id = $1 AND external_id = $2`, [tx.ctx.planId, ref]);
+  const rows: { id: string }[] = await tx.em.query(`SELECT id FROM functional_groups WHERE plan_id = $1 AND external_id = $2`, [
+    tx.ctx.planId,
+    ref,
+  ]);
   return rows[0]?.id ?? ref;
 }
 
@@ -75,7 +78,8 @@ export class FunctionalPositionWriter implements BulkWriter {
   async updateIn(tx: Tx, id: string, input: unknown): Promise<void> {
     const position = await this.structure.findPosition(tx, id);
     const patch = sent(input as FunctionalPositionPatchDto);
-    if (patch.functionalGroupId !== undefined) patch.functionalGroupId = (await groupRef(tx, patch.functionalGroupId)) ?? patch.functionalGroupId;
+    if (patch.functionalGroupId !== undefined)
+      patch.functionalGroupId = (await groupRef(tx, patch.functionalGroupId)) ?? patch.functionalGroupId;
     const current: FunctionalPositionBodyDto = {
       functionalGroupId: position.functionalGroupId,
       name: position.name,

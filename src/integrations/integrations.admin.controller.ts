@@ -6,7 +6,14 @@ import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../common/http/api-re
 import { DataEnvelope, ListEnvelope, one, pageOf } from '../common/http/envelopes';
 import { ErrorResponseDto } from '../common/http/error-response.dto';
 import { PageQueryDto } from '../common/http/pagination.dto';
-import { CreatedIntegrationDto, CreateIntegrationDto, IntegrationDto, IntegrationSecretDto, PullRunDto, UpdateIntegrationDto } from './dto/integration.dto';
+import {
+  CreatedIntegrationDto,
+  CreateIntegrationDto,
+  IntegrationDto,
+  IntegrationSecretDto,
+  PullRunDto,
+  UpdateIntegrationDto,
+} from './dto/integration.dto';
 import { IntegrationsService } from './integrations.service';
 import { PullScheduler } from './pull-scheduler';
 
@@ -53,7 +60,11 @@ export class IntegrationsAdminController {
   @Patch(':integrationId')
   @ApiData(IntegrationDto)
   @ApiErrors(400, 404)
-  async update(@Ctx() ctx: RequestContext, @Param('integrationId') id: string, @Body() body: UpdateIntegrationDto): Promise<DataEnvelope<IntegrationDto>> {
+  async update(
+    @Ctx() ctx: RequestContext,
+    @Param('integrationId') id: string,
+    @Body() body: UpdateIntegrationDto,
+  ): Promise<DataEnvelope<IntegrationDto>> {
     return one(await this.integrations.update(ctx, id, body));
   }
 

@@ -30,7 +30,13 @@ function pushFields(push: PushConfigDto | null | undefined): PushFields {
 function pullFields(pull: PullConfigDto | null | undefined, lastPullAt: Date | null): PullFields {
   if (!pull) return { pullUrl: null, pullEntityType: null, pullIntervalMinutes: null, pullEnabled: false, pullNextAt: null };
   const next = lastPullAt ? new Date(lastPullAt.getTime() + pull.intervalMinutes * 60_000) : new Date();
-  return { pullUrl: pull.url, pullEntityType: pull.entityType, pullIntervalMinutes: pull.intervalMinutes, pullEnabled: pull.enabled ?? true, pullNextAt: next };
+  return {
+    pullUrl: pull.url,
+    pullEntityType: pull.entityType,
+    pullIntervalMinutes: pull.intervalMinutes,
+    pullEnabled: pull.enabled ?? true,
+    pullNextAt: next,
+  };
 }
 
 /** Custom integrations (spec 04 §5.1), managed like webhook endpoints: View / Configure Webhooks. */
@@ -71,7 +77,11 @@ export class IntegrationsService {
       skip: page.offset,
       take: page.limit,
     });
-    return list(rows.map((row) => IntegrationDto.from(row)), total, page);
+    return list(
+      rows.map((row) => IntegrationDto.from(row)),
+      total,
+      page,
+    );
   }
 
   async get(ctx: RequestContext, id: string): Promise<IntegrationDto> {

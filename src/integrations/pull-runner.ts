@@ -22,7 +22,12 @@ import { VacanciesService } from '../vacancies/vacancies.service';
 import { WebhookHttpClient } from '../webhooks/webhook-http-client';
 import type { PullEntityType, PullRunDto } from './dto/integration.dto';
 import type { IntegrationEntity } from './entities/integration.entity';
-import { FunctionalGroupPatchDto, FunctionalGroupWriter, FunctionalPositionPatchDto, FunctionalPositionWriter } from './functional-bulk-writers';
+import {
+  FunctionalGroupPatchDto,
+  FunctionalGroupWriter,
+  FunctionalPositionPatchDto,
+  FunctionalPositionWriter,
+} from './functional-bulk-writers';
 
 /** Spec 04 §5.3: a pull source's answer may be at most 10 MB ... */
 export const PULL_MAX_BYTES = 10 * 1024 * 1024;
@@ -85,7 +90,8 @@ export class PullRunner {
       return summary(await bulkUpsert(this.target(entityType), ctx, records));
     } catch (error) {
       if (error instanceof RunFailed) return failedRun(error.message);
-      const message = error instanceof DomainError ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
+      const message =
+        error instanceof DomainError ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
       return failedRun(`The records could not be written; nothing changed (${message})`.slice(0, 900));
     }
   }
@@ -139,7 +145,8 @@ export class PullRunner {
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !Array.isArray(records)) {
       throw new RunFailed('The answer must be a JSON object with a "records" array');
     }
-    if (records.length > PULL_MAX_RECORDS) throw new RunFailed(`The answer holds ${records.length} records; at most ${PULL_MAX_RECORDS} are accepted`);
+    if (records.length > PULL_MAX_RECORDS)
+      throw new RunFailed(`The answer holds ${records.length} records; at most ${PULL_MAX_RECORDS} are accepted`);
     return records;
   }
 
@@ -159,9 +166,21 @@ export class PullRunner {
       case 'team':
         return { service: this.teams, uow, create: CreateTeamDto, update: UpdateTeamDto, notify };
       case 'functional_group':
-        return { service: new FunctionalGroupWriter(this.structure), uow, create: FunctionalGroupBodyDto, update: FunctionalGroupPatchDto, notify };
+        return {
+          service: new FunctionalGroupWriter(this.structure),
+          uow,
+          create: FunctionalGroupBodyDto,
+          update: FunctionalGroupPatchDto,
+          notify,
+        };
       case 'functional_position':
-        return { service: new FunctionalPositionWriter(this.structure), uow, create: FunctionalPositionBodyDto, update: FunctionalPositionPatchDto, notify };
+        return {
+          service: new FunctionalPositionWriter(this.structure),
+          uow,
+          create: FunctionalPositionBodyDto,
+          update: FunctionalPositionPatchDto,
+          notify,
+        };
     }
   }
 }

@@ -126,16 +126,22 @@ export class PullScheduler implements OnApplicationBootstrap, BeforeApplicationS
     if (integration.pullUrl === null) throw DomainError.conflict('The integration has no PULL hook');
     if (!integration.pullEnabled) throw DomainError.conflict('The PULL hook is disabled');
     const runId = randomUUID();
-    const rows = await withRetry(() => this.dataSource.query<{ id: string }[]>(CLAIM_ONE_SQL, [runId, PULL_LEASE_SECONDS, integration.id, ctx.organizationId]));
+    const rows = await withRetry(() =>
+      this.dataSource.query<{ id: string }[]>(CLAIM_ONE_SQL, [runId, PULL_LEASE_SECONDS, integration.id, ctx.organizationId]),
+    );
     if (!rows.length) throw DomainError.conflict('A run of this PULL hook is in progress; try again when it has finished');
     return this.track(this.runClaimed(integration.id, runId));
   }
 
   private async runClaimed(id: string, runId: string): Promise<PullRunDto> {
     const integration = await this.dataSource.getRepository(IntegrationEntity).findOneBy({ id });
-    if (!integration || integration.pullRunId !== runId) return { status: 'FAILED', created: 0, updated: 0, unchanged: 0, failed: 0, error: 'Deleted', results: [] };
+    if (!integration || integration.pullRunId !== runId)
+      return { status: 'FAILED', created: 0, updated: 0, unchanged: 0, failed: 0, error: 'Deleted', results: [] };
     const result = await this.runner.run(integration);
-    const counts = result.status === 'FAILED' ? null : { created: result.created, updated: result.updated, unchanged: result.unchanged, failed: result.failed };
+    const counts =
+      result.status === 'FAILED'
+        ? null
+        : { created: result.created, updated: result.updated, unchanged: result.unchanged, failed: result.failed };
     await withRetry(() =>
       this.dataSource.query(FINISH_SQL, [id, runId, result.status, counts === null ? null : JSON.stringify(counts), result.error]),
     ).catch((error: unknown) => {

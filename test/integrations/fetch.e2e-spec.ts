@@ -17,9 +17,17 @@ describe('PULL hooks: the SSRF-safe fetch (04 §5.1, §5.3)', () => {
     const url = source.serve('/private', { body: { records: [] } });
     try {
       const written = await client.get(url, {}, limits);
-      expect(written).toMatchObject({ status: null, body: null, error: expect.stringMatching(/^Refused: 127\.0\.0\.1 is a loopback address/) });
+      expect(written).toMatchObject({
+        status: null,
+        body: null,
+        error: expect.stringMatching(/^Refused: 127\.0\.0\.1 is a loopback address/),
+      });
       const resolved = await client.get(url.replace('127.0.0.1', 'localhost'), {}, limits);
-      expect(resolved).toMatchObject({ status: null, body: null, error: expect.stringMatching(/^Refused: localhost resolves to a loopback address/) });
+      expect(resolved).toMatchObject({
+        status: null,
+        body: null,
+        error: expect.stringMatching(/^Refused: localhost resolves to a loopback address/),
+      });
       expect(source.on('/private')).toHaveLength(0);
     } finally {
       client.close();
@@ -38,10 +46,18 @@ describe('PULL hooks: the SSRF-safe fetch (04 §5.1, §5.3)', () => {
       expect(await client.get(source.url('/moved'), {}, limits)).toMatchObject({ status: 302, error: 'HTTP 302', body: null });
 
       source.serve('/big', { body: 'x'.repeat(1025) });
-      expect(await client.get(source.url('/big'), {}, limits)).toMatchObject({ status: 200, error: 'Response body over 1024 bytes', body: null });
+      expect(await client.get(source.url('/big'), {}, limits)).toMatchObject({
+        status: 200,
+        error: 'Response body over 1024 bytes',
+        body: null,
+      });
 
       source.serve('/slow', { body: { records: [] }, delayMs: 1_000 });
-      expect(await client.get(source.url('/slow'), {}, { ...limits, timeoutMs: 200 })).toMatchObject({ status: null, error: 'Timed out after 0.2 s', body: null });
+      expect(await client.get(source.url('/slow'), {}, { ...limits, timeoutMs: 200 })).toMatchObject({
+        status: null,
+        error: 'Timed out after 0.2 s',
+        body: null,
+      });
     } finally {
       client.close();
     }

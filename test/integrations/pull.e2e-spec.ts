@@ -34,7 +34,11 @@ describe('PULL hooks: runs, results and failures (04 §5.3)', () => {
     const listed = await tenant.api('get', '/employees?limit=10').expect(200);
     expect(listed.body.data.map((e: { externalId: string }) => e.externalId).sort()).toEqual(['HR-1', 'HR-2']);
     const after = await integrationOf(t, tenant.orgId, id);
-    expect(after).toMatchObject({ lastPullStatus: 'OK', lastPullResult: { created: 2, updated: 0, unchanged: 0, failed: 0 }, lastError: null });
+    expect(after).toMatchObject({
+      lastPullStatus: 'OK',
+      lastPullResult: { created: 2, updated: 0, unchanged: 0, failed: 0 },
+      lastError: null,
+    });
     expect(Date.parse(after.lastPullAt as string)).toBeGreaterThan(Date.now() - 60_000);
   });
 
@@ -45,12 +49,18 @@ describe('PULL hooks: runs, results and failures (04 §5.3)', () => {
     const res = await pullNow(t, tenant.orgId, id).expect(200);
     expect(res.body.data).toMatchObject({ status: 'OK', created: 0, updated: 1, unchanged: 1, failed: 0 });
     const listed = await tenant.api('get', '/employees?limit=10').expect(200);
-    expect(listed.body.data.find((e: { externalId: string }) => e.externalId === 'UP-1')).toMatchObject({ externalId: 'UP-1', firstName: 'Grace', lastName: 'Lovelace UP-1' });
+    expect(listed.body.data.find((e: { externalId: string }) => e.externalId === 'UP-1')).toMatchObject({
+      externalId: 'UP-1',
+      firstName: 'Grace',
+      lastName: 'Lovelace UP-1',
+    });
   });
 
   it('04/5.3 pull: partial item failures: good items are applied, the run is PARTIAL and lastError names the first failed items', async () => {
     const { tenant, id } = await pulling('employee', {
-      body: { records: [employee('P-1'), { externalId: 'P-2', firstName: 'No last name' }, employee('P-3'), 'not an object', employee('P-1')] },
+      body: {
+        records: [employee('P-1'), { externalId: 'P-2', firstName: 'No last name' }, employee('P-3'), 'not an object', employee('P-1')],
+      },
     });
     const res = await pullNow(t, tenant.orgId, id).expect(200);
     expect(res.body.data).toMatchObject({ status: 'PARTIAL', created: 2, updated: 0, unchanged: 0, failed: 3 });
@@ -71,7 +81,11 @@ describe('PULL hooks: runs, results and failures (04 §5.3)', () => {
       ['invalid JSON', { body: '{"records": [' }, /not valid JSON/],
       ['wrong shape: no records', { body: { items: [] } }, /"records" array/],
       ['wrong shape: an array', { body: [employee('F-2')] }, /"records" array/],
-      ['wrong shape: over 1,000 records', { body: { records: Array.from({ length: 1001 }, (_, i) => employee(`F-${i}`)) } }, /1001 records; at most 1000/],
+      [
+        'wrong shape: over 1,000 records',
+        { body: { records: Array.from({ length: 1001 }, (_, i) => employee(`F-${i}`)) } },
+        /1001 records; at most 1000/,
+      ],
     ];
     it.each(cases)('%s', async (_name, answer, error) => {
       const tenant = await t.createTenant();
@@ -110,25 +124,47 @@ describe('PULL hooks: runs, results and failures (04 §5.3)', () => {
 
   it('04/5.3 pull: functional positions use document 02’s create body plus externalId; group references may be externalIds', async () => {
     const tenant = await t.createTenant();
-    const group = await tenant.api('post', '/functional-groups').send({ name: 'Area', externalId: 'G-AREA', startDate: '2026-01-01' }).expect(201);
+    const group = await tenant
+      .api('post', '/functional-groups')
+      .send({ name: 'Area', externalId: 'G-AREA', startDate: '2026-01-01' })
+      .expect(201);
     const item = { externalId: 'S-1', functionalGroupId: 'G-AREA', name: 'Seat', requiredFte: 1, startDate: '2026-01-01' };
-    const { id, path } = await pulling('functional_position', { body: { records: [item, { ...item, externalId: 'S-2', requiredFte: 2 }] } }, tenant);
+    const { id, path } = await pulling(
+      'functional_position',
+      { body: { records: [item, { ...item, externalId: 'S-2', requiredFte: 2 }] } },
+      tenant,
+    );
     const first = await pullNow(t, tenant.orgId, id).expect(200);
     expect(first.body.data).toMatchObject({ status: 'PARTIAL', created: 1, failed: 1 });
     expect(first.body.data.results[1].error).toMatchObject({ code: 'VALIDATION_ERROR' });
-    const [seat] = await t.dataSource.query(`SELECT functional_group_id, name FROM functional_positions WHERE organization_id = $1`, [tenant.orgId]);
+    const [seat] = await t.dataSource.query(`SELECT functional_group_id, name FROM functional_positions WHERE organization_id = $1`, [
+      tenant.orgId,
+    ]);
     expect(seat).toEqual({ functional_group_id: group.body.data.id, name: 'Seat' });
-    source.serve(path, { body: { records: [{ externalId: 'S-1', name: 'Renamed seat' }, { ...item, externalId: 'S-1b', unknownField: 1 }] } });
+    source.serve(path, {
+      body: {
+        records: [
+          { externalId: 'S-1', name: 'Renamed seat' },
+          { ...item, externalId: 'S-1b', unknownField: 1 },
+        ],
+      },
+    });
     const second = await pullNow(t, tenant.orgId, id).expect(200);
     expect(second.body.data).toMatchObject({ status: 'PARTIAL', updated: 1, failed: 1 });
     expect(second.body.data.results[1].error.details[0]).toMatchObject({ field: 'unknownField' });
-    const [renamed] = await t.dataSource.query(`SELECT name, required_fte FROM functional_positions WHERE organization_id = $1`, [tenant.orgId]);
+    const [renamed] = await t.dataSource.query(`SELECT name, required_fte FROM functional_positions WHERE organization_id = $1`, [
+      tenant.orgId,
+    ]);
     expect(renamed).toMatchObject({ name: 'Renamed seat' });
   });
 
   it('04/5.3 pull: functional records need the module on (FAILED, nothing changes)', async () => {
     const tenant = await t.createTenant({ functionalGroupsEnabled: false });
-    const { id } = await pulling('functional_group', { body: { records: [{ externalId: 'G', name: 'G', startDate: '2026-01-01' }] } }, tenant);
+    const { id } = await pulling(
+      'functional_group',
+      { body: { records: [{ externalId: 'G', name: 'G', startDate: '2026-01-01' }] } },
+      tenant,
+    );
     const res = await pullNow(t, tenant.orgId, id).expect(200);
     expect(res.body.data).toMatchObject({ status: 'FAILED', error: expect.stringContaining('functional groups module is off') });
     expect(await count(t, 'functional_groups', tenant.orgId)).toBe(0);
@@ -136,7 +172,10 @@ describe('PULL hooks: runs, results and failures (04 §5.3)', () => {
 
   it('04/5.3 pull: one run at a time: an on-demand run while another holds the integration is 409, and nothing is fetched twice', async () => {
     const { tenant, path, id } = await pulling('team', { body: { records: [{ externalId: 'T-1', name: 'Team 1' }] }, delayMs: 600 });
-    const [a, b] = await Promise.all([pullNow(t, tenant.orgId, id), new Promise((r) => setTimeout(r, 150)).then(() => pullNow(t, tenant.orgId, id))]);
+    const [a, b] = await Promise.all([
+      pullNow(t, tenant.orgId, id),
+      new Promise((r) => setTimeout(r, 150)).then(() => pullNow(t, tenant.orgId, id)),
+    ]);
     expect([a.status, b.status]).toEqual([200, 409]);
     expect(b.body.error.code).toBe('CONFLICT');
     expect(source.on(path)).toHaveLength(1);

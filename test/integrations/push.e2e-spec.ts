@@ -53,7 +53,9 @@ describe('push hooks (04 §5.2) and the events of a pull (04 §5.4)', () => {
     const path = `/fail-${tenant.orgId}`;
     const failing = await Receiver.start(500);
     try {
-      const { id } = await createIntegration(t, tenant, { push: { url: failing.url(path), entityTypes: ['team'], eventTypes: ['update'] } });
+      const { id } = await createIntegration(t, tenant, {
+        push: { url: failing.url(path), entityTypes: ['team'], eventTypes: ['update'] },
+      });
       const created = await team(tenant, 'Ops');
       await tenant.api('post', '/projects').send({ name: 'Not subscribed', startDate: '2026-01-01' }).expect(201);
       await tenant.api('patch', `/teams/${created.body.data.id}`).send({ name: 'Ops 2' }).expect(200);
@@ -100,7 +102,9 @@ describe('push hooks (04 §5.2) and the events of a pull (04 §5.4)', () => {
     const hookPath = `/fg-hook-${tenant.orgId}`;
     const pushPath = `/fg-push-${tenant.orgId}`;
     await createEndpoint(t, tenant, { url: receiver.url(hookPath), entityTypes: ['functional_group'] });
-    const url = source.serve(`/groups-${tenant.orgId}`, { body: { records: [{ externalId: 'AREA-1', name: 'Area', startDate: '2026-01-01' }] } });
+    const url = source.serve(`/groups-${tenant.orgId}`, {
+      body: { records: [{ externalId: 'AREA-1', name: 'Area', startDate: '2026-01-01' }] },
+    });
     const { id } = await createIntegration(t, tenant, {
       push: pushTo(receiver.url(pushPath), ['functional_group']),
       pull: { url, entityType: 'functional_group', intervalMinutes: 60 },
@@ -110,14 +114,22 @@ describe('push hooks (04 §5.2) and the events of a pull (04 §5.4)', () => {
     const [hook] = await waitFor('the webhook', () => receiver.on(hookPath).length === 1 && receiver.on(hookPath));
     const [push] = await waitFor('the push', () => receiver.on(pushPath).length === 1 && receiver.on(pushPath));
     for (const got of [hook, push]) {
-      expect(got.body).toMatchObject({ entity_type: 'functional_group', change_type: 'create', after: { externalId: 'AREA-1', name: 'Area' } });
+      expect(got.body).toMatchObject({
+        entity_type: 'functional_group',
+        change_type: 'create',
+        after: { externalId: 'AREA-1', name: 'Area' },
+      });
       expect(got.body.initiator).toEqual({ type: 'user', id: tenant.userId });
     }
     // An update by a later pull is an update event, likewise.
     source.serve(`/groups-${tenant.orgId}`, { body: { records: [{ externalId: 'AREA-1', name: 'Area renamed' }] } });
     expect((await pullNow(t, tenant.orgId, id).expect(200)).body.data).toMatchObject({ status: 'OK', updated: 1 });
     const updates = await waitFor('the update', () => receiver.on(hookPath).length === 2 && receiver.on(hookPath));
-    expect(updates[1].body).toMatchObject({ change_type: 'update', after: { name: 'Area renamed' }, initiator: { type: 'user', id: tenant.userId } });
+    expect(updates[1].body).toMatchObject({
+      change_type: 'update',
+      after: { name: 'Area renamed' },
+      initiator: { type: 'user', id: tenant.userId },
+    });
     expect(updates[1].body.initiator).not.toHaveProperty('email');
   });
 
@@ -133,7 +145,9 @@ describe('push hooks (04 §5.2) and the events of a pull (04 §5.4)', () => {
       pull: { url, entityType: 'employee', intervalMinutes: 60 },
     });
     expect((await pullNow(t, tenant.orgId, id).expect(200)).body.data).toMatchObject({ status: 'OK', created: 2 });
-    const pulled = await t.dataSource.query(`SELECT dispatch_status, actor_type, actor_id FROM record_changes WHERE organization_id = $1`, [tenant.orgId]);
+    const pulled = await t.dataSource.query(`SELECT dispatch_status, actor_type, actor_id FROM record_changes WHERE organization_id = $1`, [
+      tenant.orgId,
+    ]);
     expect(pulled).toHaveLength(3);
     expect(pulled.every((r: { dispatch_status: string | null }) => r.dispatch_status === null)).toBe(true);
     // A control write through the API is delivered to both: after it, nothing of the pull can still come.

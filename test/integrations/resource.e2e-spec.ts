@@ -71,8 +71,13 @@ describe('custom integrations: the resource (04 §5.1)', () => {
       expect(res.body.error.details[0].field).toBe('actAsUserId');
     }
     const { id } = await createIntegration(t, tenant, {});
-    await t.admin('patch', path(tenant, `/${id}`)).send({ actAsUserId: inactive.body.data.id }).expect(400);
-    expect(await t.dataSource.query(`SELECT count(*)::int AS n FROM integrations WHERE organization_id = $1`, [tenant.orgId])).toEqual([{ n: 1 }]);
+    await t
+      .admin('patch', path(tenant, `/${id}`))
+      .send({ actAsUserId: inactive.body.data.id })
+      .expect(400);
+    expect(await t.dataSource.query(`SELECT count(*)::int AS n FROM integrations WHERE organization_id = $1`, [tenant.orgId])).toEqual([
+      { n: 1 },
+    ]);
   });
 
   it('04/5.1 resource: bad bodies are 400 with a detail per field (name 1-100, http(s) URLs, entity and event types, interval 5-1440)', async () => {
@@ -89,23 +94,34 @@ describe('custom integrations: the resource (04 §5.1)', () => {
       [{ pull: { ...pull, url: 'not a url' } }, 'pull.url'],
     ];
     for (const [body, field] of cases) {
-      const res = await t.admin('post', path(tenant)).send({ name: 'X', actAsUserId: tenant.userId, ...body }).expect(400);
+      const res = await t
+        .admin('post', path(tenant))
+        .send({ name: 'X', actAsUserId: tenant.userId, ...body })
+        .expect(400);
       expect(res.body.error.details.map((d: { field: string }) => d.field)).toContain(field);
     }
-    expect(await t.dataSource.query(`SELECT count(*)::int AS n FROM integrations WHERE organization_id = $1`, [tenant.orgId])).toEqual([{ n: 0 }]);
+    expect(await t.dataSource.query(`SELECT count(*)::int AS n FROM integrations WHERE organization_id = $1`, [tenant.orgId])).toEqual([
+      { n: 0 },
+    ]);
   });
 
   it('04/5.1 resource: patch changes the fields sent; push and pull are replaced or removed with null', async () => {
     const tenant = await t.createTenant();
     const { id } = await createIntegration(t, tenant, { push, pull });
-    const renamed = await t.admin('patch', path(tenant, `/${id}`)).send({ name: 'Payroll' }).expect(200);
+    const renamed = await t
+      .admin('patch', path(tenant, `/${id}`))
+      .send({ name: 'Payroll' })
+      .expect(200);
     expect(renamed.body.data).toMatchObject({ name: 'Payroll', push: { ...push, enabled: true }, pull });
     const changed = await t
       .admin('patch', path(tenant, `/${id}`))
       .send({ push: null, pull: { ...pull, intervalMinutes: 5, enabled: true } })
       .expect(200);
     expect(changed.body.data).toMatchObject({ name: 'Payroll', push: null, pull: { ...pull, intervalMinutes: 5, enabled: true } });
-    await t.admin('patch', path(tenant, `/${id}`)).send({ name: null }).expect(400);
+    await t
+      .admin('patch', path(tenant, `/${id}`))
+      .send({ name: null })
+      .expect(400);
   });
 
   it('04/5.1 resource: another organization’s integration or an unknown id is 404 everywhere; delete is 204', async () => {
@@ -113,7 +129,10 @@ describe('custom integrations: the resource (04 §5.1)', () => {
     const other = await t.createTenant();
     const { id } = await createIntegration(t, tenant, { push });
     await t.admin('get', path(other, `/${id}`)).expect(404);
-    await t.admin('patch', path(other, `/${id}`)).send({ name: 'x' }).expect(404);
+    await t
+      .admin('patch', path(other, `/${id}`))
+      .send({ name: 'x' })
+      .expect(404);
     await t.admin('post', path(other, `/${id}/rotate-secret`)).expect(404);
     await t.admin('post', path(other, `/${id}/pull`)).expect(404);
     await t.admin('delete', path(other, `/${id}`)).expect(404);
@@ -135,7 +154,10 @@ describe('custom integrations: the resource (04 §5.1)', () => {
     const { id } = await createIntegration(t, tenant, { push });
     await t.admin('get', path(tenant), nobody).expect(403);
     await t.admin('get', path(tenant, `/${id}`), viewer).expect(200);
-    await t.admin('patch', path(tenant, `/${id}`), viewer).send({ name: 'x' }).expect(403);
+    await t
+      .admin('patch', path(tenant, `/${id}`), viewer)
+      .send({ name: 'x' })
+      .expect(403);
     await t.admin('post', path(tenant, `/${id}/rotate-secret`), viewer).expect(403);
     await t.admin('post', path(tenant), viewer).send({ name: 'X', actAsUserId: tenant.userId }).expect(403);
   });

@@ -59,9 +59,10 @@ describe('PULL hooks: the schedule (04 §5.3)', () => {
     const control = await scheduled(tenant, 'control');
     await waitFor('the first runs', () => [off, gone, control].every((x) => source.on(x.path).length === 1));
     await waitFor('their results', async () => {
-      const rows = await t.dataSource.query(`SELECT count(*)::int AS n FROM integrations WHERE organization_id = $1 AND pull_run_id IS NULL AND last_pull_status = 'OK'`, [
-        tenant.orgId,
-      ]);
+      const rows = await t.dataSource.query(
+        `SELECT count(*)::int AS n FROM integrations WHERE organization_id = $1 AND pull_run_id IS NULL AND last_pull_status = 'OK'`,
+        [tenant.orgId],
+      );
       return rows[0].n === 3;
     });
     await t
@@ -140,9 +141,10 @@ describe('PULL hooks: two instances on one database (04 §5.3)', () => {
     const ticks = Array.from({ length: 5 }, () => [a, b].map((x) => x.get<PullScheduler>(PullScheduler).tick())).flat();
     await Promise.all(ticks);
     await waitFor('every first run', async () => {
-      const [row] = await a.dataSource.query(`SELECT count(*)::int AS n FROM integrations WHERE organization_id = $1 AND last_pull_status = 'OK' AND pull_run_id IS NULL`, [
-        tenant.orgId,
-      ]);
+      const [row] = await a.dataSource.query(
+        `SELECT count(*)::int AS n FROM integrations WHERE organization_id = $1 AND last_pull_status = 'OK' AND pull_run_id IS NULL`,
+        [tenant.orgId],
+      );
       return row.n === 6;
     });
     await new Promise((resolve) => setTimeout(resolve, 500));

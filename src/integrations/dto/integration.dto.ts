@@ -7,7 +7,15 @@ import { WEBHOOK_CHANGE_TYPES, WEBHOOK_ENTITY_TYPES } from '../../webhooks/webho
 import type { IntegrationEntity, PullCounts, PullStatus, PushStatus } from '../entities/integration.entity';
 
 /** Spec 04 §5.3: what a PULL hook may create and update. */
-export const PULL_ENTITY_TYPES = ['employee', 'contractor', 'vacancy', 'project', 'team', 'functional_group', 'functional_position'] as const;
+export const PULL_ENTITY_TYPES = [
+  'employee',
+  'contractor',
+  'vacancy',
+  'project',
+  'team',
+  'functional_group',
+  'functional_position',
+] as const;
 export type PullEntityType = (typeof PULL_ENTITY_TYPES)[number];
 
 /** The push hook: receives what a webhook endpoint with the same subscription receives. */
@@ -144,7 +152,10 @@ export class IntegrationDto {
       id: e.id,
       name: e.name,
       actAsUserId: e.actAsUserId,
-      push: e.pushUrl === null ? null : { url: e.pushUrl, entityTypes: e.pushEntityTypes, eventTypes: e.pushEventTypes, enabled: e.pushEnabled },
+      push:
+        e.pushUrl === null
+          ? null
+          : { url: e.pushUrl, entityTypes: e.pushEntityTypes, eventTypes: e.pushEventTypes, enabled: e.pushEnabled },
       pull:
         e.pullUrl === null
           ? null
