@@ -1,6 +1,7 @@
 import { PullScheduler } from '../../src/integrations/pull-scheduler';
 import { TestApp, Tenant } from '../support/test-app';
-import { waitFor } from '../webhooks/receiver';
+import { Receiver, verifySignature, waitFor } from '../webhooks/receiver';
+import { change, liveContext, settled, write } from '../webhooks/support';
 import { count, createIntegration, integrationOf, PullSource } from './support';
 
 const team = (externalId: string) => ({ externalId, name: `Team ${externalId}` });
@@ -116,7 +117,9 @@ describe('PULL hooks: two instances on one database (04 §5.3)', () => {
   let a: TestApp;
   let b: TestApp;
   let source: PullSource;
+  let receiver: Receiver;
   beforeAll(async () => {
+    receiver = await Receiver.start();
     a = await TestApp.start({ INTEGRATION_PULL_TICK_MS: '100' });
     // As test/webhooks/instances: on the embedded database the second instance uses the first one's.
     const embedded = { DATABASE_URL: a.running.runtime.url, DB_POOL_SIZE: '4' };
@@ -127,6 +130,25 @@ describe('PULL hooks: two instances on one database (04 §5.3)', () => {
     await b.close();
     await a.close();
     await source.close();
+    await receiver.close();
+  });
+
+  it('04/5.2 push: two instances on one database deliver every push exactly once, signed with the integration’s secret', async () => {
+    const tenant = await a.createTenant();
+    const path = `/push-two-${tenant.orgId}`;
+    const { secret } = await createIntegration(a, tenant, {
+      push: { url: receiver.url(path), entityTypes: ['team'], eventTypes: ['create'] },
+    });
+    const [ctxA, ctxB] = [await liveContext(a, tenant), await liveContext(b, tenant)];
+    const writes: Promise<void>[] = [];
+    for (let i = 0; i < 60; i++)
+      writes.push(i % 2 ? write(b, ctxB, [change('team', 'create', { n: i })]) : write(a, ctxA, [change('team', 'create', { n: i })]));
+    await Promise.all(writes);
+    await settled(a, tenant.orgId, 60_000);
+    const got = receiver.on(path);
+    expect(got).toHaveLength(60);
+    expect(new Set(got.map((r) => r.body.id)).size).toBe(60);
+    expect(got.every((r) => verifySignature(r.raw, r.headers['x-service-signature'], secret))).toBe(true);
   });
 
   it('04/5.3 one run per integration at a time across instances: two instances ticking on one schedule never double a run', async () => {
