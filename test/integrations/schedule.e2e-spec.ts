@@ -50,7 +50,10 @@ describe('PULL hooks: the schedule (04 §5.3)', () => {
     // When the interval has passed, it runs again (now unchanged).
     await due(t, id);
     await waitFor('the second scheduled run', () => source.on(path).length === 2);
-    await waitFor('its result', async () => (await integrationOf(t, tenant.orgId, id)).lastPullResult?.unchanged === 1);
+    await waitFor(
+      'its result',
+      async () => ((await integrationOf(t, tenant.orgId, id)).lastPullResult as { unchanged: number } | null)?.unchanged === 1,
+    );
   });
 
   it('04/5.3 schedule: disabling and deleting stop the pull; a control integration keeps running', async () => {
