@@ -13,6 +13,7 @@ import { FunctionalAccess1795267583356 } from './1795267583356-FunctionalAccess'
 import { FunctionalVisibilitySetting1795530322597 } from './1795530322597-FunctionalVisibilitySetting';
 import { ChangesFeed1795600000000 } from './1795600000000-ChangesFeed';
 import { MetricCostScope1795610000000 } from './1795610000000-MetricCostScope';
+import { Integrations1795630000000 } from './1795630000000-Integrations';
 import { ForecastPayIndex1795620000000 } from './1795620000000-ForecastPayIndex';
 import { IdempotencyKeys1795536614032 } from './1795536614032-IdempotencyKeys';
 import { NoticePeriodSetting1795540000000 } from './1795540000000-NoticePeriodSetting';
@@ -38,4 +39,5 @@ export const MIGRATIONS: Function[] = [
   ChangesFeed1795600000000,
   MetricCostScope1795610000000,
   ForecastPayIndex1795620000000,
+  Integrations1795630000000,
 ];

@@ -29,6 +29,7 @@ import { CostModule } from './cost/cost.module';
 import { ChangesModule } from './changes/changes.module';
 import { ForecastsModule } from './forecasts/forecasts.module';
 import { McpModule } from './mcp/mcp.module';
+import { IntegrationsModule } from './integrations/integrations.module';
 
 @Module({})
 export class AppModule {
@@ -57,6 +58,7 @@ export class AppModule {
         ForecastsModule,
         BusinessMetricsModule,
         McpModule,
+        IntegrationsModule,
       ],
       controllers: [HealthController, RootController],
       providers: [

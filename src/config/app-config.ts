@@ -24,6 +24,8 @@ export interface AppConfig {
   /** Lets webhook targets resolve to loopback or private addresses (development and tests). */
   webhookAllowPrivateTargets: boolean;
   webhookSweepIntervalMs: number;
+  /** How often each instance looks for PULL hooks that are due (spec 04 §5.3); runs are claimed in the database. */
+  integrationPullTickMs: number;
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -88,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicBaseUrl: str(env, 'PUBLIC_BASE_URL'),
     webhookAllowPrivateTargets: bool(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', !isProduction),
     webhookSweepIntervalMs: int(env, 'WEBHOOK_SWEEP_INTERVAL_MS', 10_000, 100, 3_600_000),
+    integrationPullTickMs: int(env, 'INTEGRATION_PULL_TICK_MS', 30_000, 100, 3_600_000),
   };
 }
 

@@ -34,12 +34,13 @@ import { FunctionalPositionReportEntity } from '../functional-structure/entities
 import { FunctionalAssignmentEntity } from '../functional-structure/entities/functional-assignment.entity';
 import { FunctionalAccessGrantEntity } from '../functional-structure/entities/functional-access-grant.entity';
 import { WebhookEndpointEntity } from '../webhooks/entities/webhook-endpoint.entity';
+import { IntegrationEntity } from '../integrations/entities/integration.entity';
 
 /** Every entity, for the app's data source and the TypeORM CLI alike. Add new ones here. */
 export const ENTITIES = [OrganizationEntity, PlanEntity, UserEntity, ApiKeyEntity, RecordChangeEntity, ChangeClockEntity, IdempotencyKeyEntity,
   JobRoleEntity, LocationEntity, CostCentreEntity, ValueStreamEntity, ResourceTypeEntity, DriverEntity, ExchangeRateEntity,
   TeamEntity, CustomAttributeDefinitionEntity, CustomAttributeValueEntity, AssignmentEntity, EmployeeEntity, SalaryAdjustmentEntity, ContractorEntity, RateAdjustmentEntity, VacancyEntity,
   BusinessMetricEntity, MetricSourceEntity, MetricReadingEntity,
-  WebhookEndpointEntity, WebhookDeliveryEntity,
+  WebhookEndpointEntity, WebhookDeliveryEntity, IntegrationEntity,
   ProjectEntity, ProjectLinkEntity,
   FunctionalGroupEntity, FunctionalGroupPlacementEntity, FunctionalPositionEntity, FunctionalPositionReportEntity, FunctionalAssignmentEntity, FunctionalAccessGrantEntity];

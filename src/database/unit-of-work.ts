@@ -46,6 +46,8 @@ export class Tx {
   constructor(
     readonly em: EntityManager,
     readonly ctx: RequestContext,
+    /** false: every change of this write is history only, never sent (see UnitOfWork.run's options). */
+    readonly notify = true,
   ) {}
 
   record(change: ChangeInput): void {
@@ -88,7 +90,7 @@ export class Tx {
     if (n === 0) return 0;
     const live = this.ctx.planId === this.ctx.livePlanId;
     const { organizationId, planId, actor } = this.ctx;
-    for (const [sql, params] of changeFlushStatements({ organizationId, planId, live, actor }, this.changes))
+    for (const [sql, params] of changeFlushStatements({ organizationId, planId, live, actor, notify: this.notify }, this.changes))
       await this.em.query(sql, params);
     return n;
   }
@@ -99,7 +101,7 @@ export class Tx {
  * the service): live changes take their numbers from the organization's commit clock.
  */
 export function changeFlushStatements(
-  batch: { organizationId: string; planId: string; live: boolean; actor: RequestContext['actor'] },
+  batch: { organizationId: string; planId: string; live: boolean; actor: RequestContext['actor']; notify?: boolean },
   changes: readonly ChangeInput[],
 ): [string, unknown[]][] {
   const n = changes.length;
@@ -127,7 +129,7 @@ export function changeFlushStatements(
     changes.map((c) => c.changeType),
     changes.map((c) => (c.before === null ? null : JSON.stringify(c.before))),
     changes.map((c) => (c.after === null ? null : JSON.stringify(c.after))),
-    changes.map((c) => (live && c.notify !== false ? 'PENDING' : null)),
+    changes.map((c) => (live && batch.notify !== false && c.notify !== false ? 'PENDING' : null)),
     changes.map((c) => c.organizationLevel === true),
   ];
   return live
@@ -149,10 +151,14 @@ export class UnitOfWork {
     private readonly events: EventEmitter2,
   ) {}
 
-  async run<T>(ctx: RequestContext, work: (tx: Tx) => Promise<T>): Promise<T> {
+  /**
+   * `options.notify: false` keeps every change of the write out of webhooks and push hooks (history and
+   * `GET /changes` only): changes a PULL hook makes to the records of spec 04 §5.4.
+   */
+  async run<T>(ctx: RequestContext, work: (tx: Tx) => Promise<T>, options: { notify?: boolean } = {}): Promise<T> {
     let recorded = 0;
     const result = await this.dataSource.transaction(async (em) => {
-      const tx = new Tx(em, ctx);
+      const tx = new Tx(em, ctx, options.notify ?? true);
       const value = await work(tx);
       recorded = await tx.flush();
       return value;

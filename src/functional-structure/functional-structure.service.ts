@@ -177,70 +177,78 @@ export class FunctionalStructureService implements OnModuleInit {
   // ---------------------------------------------------------------- groups
 
   async createGroup(ctx: RequestContext, body: FunctionalGroupBodyDto): Promise<string> {
-    return this.uow.run(ctx, async (tx) => {
-      checkDates(body.startDate, body.endDate);
-      await this.lock(tx, { structure: true });
-      const dates: Dated = { startDate: body.startDate, endDate: body.endDate ?? null };
-      const parentId = body.parentFunctionalGroupId ?? null;
-      if (parentId === null) {
-        this.access.assertCanEditRoot(ctx);
-      } else {
-        const parent = await this.findGroup(tx, parentId);
-        await this.access.assertCanEditGroup(ctx, tx.em, parent.id, body.startDate);
-        if (!within(dates, parent)) fail('OUTSIDE_ACTIVE_DATES', `The group's days (${span(dates)}) fall outside its parent's (${span(parent)})`);
-      }
-      const group: FunctionalGroupEntity = {
-        planId: ctx.planId,
-        id: newId(),
-        organizationId: ctx.organizationId,
-        name: body.name,
-        groupType: body.groupType ?? null,
-        description: body.description ?? null,
-        externalId: body.externalId ?? null,
-        startDate: dates.startDate,
-        endDate: dates.endDate,
-      } as FunctionalGroupEntity;
-      await tx.em.insert(FunctionalGroupEntity, group);
-      await this.insertLink(tx, PLACEMENTS, group.id, parentId, dates);
-      tx.record({ entityType: 'functional_group', entityId: group.id, changeType: 'create', before: null, after: groupPayload(group, parentId) });
-      return group.id;
-    });
+    return this.uow.run(ctx, (tx) => this.createGroupIn(tx, body));
+  }
+
+  /** createGroup in the caller's transaction (bulk upserts of PULL hooks run each item under a savepoint). */
+  async createGroupIn(tx: Tx, body: FunctionalGroupBodyDto): Promise<string> {
+    const ctx = tx.ctx;
+    checkDates(body.startDate, body.endDate);
+    await this.lock(tx, { structure: true });
+    const dates: Dated = { startDate: body.startDate, endDate: body.endDate ?? null };
+    const parentId = body.parentFunctionalGroupId ?? null;
+    if (parentId === null) {
+      this.access.assertCanEditRoot(ctx);
+    } else {
+      const parent = await this.findGroup(tx, parentId);
+      await this.access.assertCanEditGroup(ctx, tx.em, parent.id, body.startDate);
+      if (!within(dates, parent)) fail('OUTSIDE_ACTIVE_DATES', `The group's days (${span(dates)}) fall outside its parent's (${span(parent)})`);
+    }
+    const group: FunctionalGroupEntity = {
+      planId: ctx.planId,
+      id: newId(),
+      organizationId: ctx.organizationId,
+      name: body.name,
+      groupType: body.groupType ?? null,
+      description: body.description ?? null,
+      externalId: body.externalId ?? null,
+      startDate: dates.startDate,
+      endDate: dates.endDate,
+    } as FunctionalGroupEntity;
+    await tx.em.insert(FunctionalGroupEntity, group);
+    await this.insertLink(tx, PLACEMENTS, group.id, parentId, dates);
+    tx.record({ entityType: 'functional_group', entityId: group.id, changeType: 'create', before: null, after: groupPayload(group, parentId) });
+    return group.id;
   }
 
   /** Write rule 1: a whole replace; omitted fields become null except groupType; the parent is ignored (use move). */
   async replaceGroup(ctx: RequestContext, id: string, body: FunctionalGroupBodyDto): Promise<string> {
-    return this.uow.run(ctx, async (tx) => {
-      checkDates(body.startDate, body.endDate);
-      await this.lock(tx, { structure: true });
-      const group = await this.findGroup(tx, id);
-      await this.access.assertCanEditGroup(ctx, tx.em, group.id, referenceDay(group));
-      const dates: Dated = { startDate: body.startDate, endDate: body.endDate ?? null };
-      const beforeParent = await this.targetOn(tx, PLACEMENTS, group.id, referenceDay(group));
-      await this.assertChildrenWithin(tx, 'functional_group_placements', 'parent_group_id', group.id, dates, 'sub-group');
-      await this.assertChildrenWithin(tx, 'functional_positions', 'functional_group_id', group.id, dates, 'position');
-      await this.refitLinks(tx, PLACEMENTS, group.id, dates, async (parentId, days) => {
-        const parent = await this.findGroup(tx, parentId);
-        if (!within(days, parent)) fail('OUTSIDE_ACTIVE_DATES', `The group would sit under ${parentId} on days (${span(days)}) outside that parent's (${span(parent)})`);
-      });
-      const before = groupPayload(group, beforeParent);
-      const changed: FunctionalGroupEntity = {
-        ...group,
-        name: body.name,
-        groupType: body.groupType === undefined ? group.groupType : body.groupType,
-        description: body.description ?? null,
-        externalId: body.externalId ?? null,
-        startDate: dates.startDate,
-        endDate: dates.endDate,
-      };
-      await tx.em.update(
-        FunctionalGroupEntity,
-        { planId: ctx.planId, id: group.id },
-        { name: changed.name, groupType: changed.groupType, description: changed.description, externalId: changed.externalId, startDate: changed.startDate, endDate: changed.endDate },
-      );
-      const after = groupPayload(changed, await this.targetOn(tx, PLACEMENTS, group.id, referenceDay(changed)));
-      if (JSON.stringify(before) !== JSON.stringify(after)) tx.record({ entityType: 'functional_group', entityId: group.id, changeType: 'update', before, after });
-      return group.id;
+    return this.uow.run(ctx, (tx) => this.replaceGroupIn(tx, id, body));
+  }
+
+  /** replaceGroup in the caller's transaction (bulk upserts of PULL hooks run each item under a savepoint). */
+  async replaceGroupIn(tx: Tx, id: string, body: FunctionalGroupBodyDto): Promise<string> {
+    const ctx = tx.ctx;
+    checkDates(body.startDate, body.endDate);
+    await this.lock(tx, { structure: true });
+    const group = await this.findGroup(tx, id);
+    await this.access.assertCanEditGroup(ctx, tx.em, group.id, referenceDay(group));
+    const dates: Dated = { startDate: body.startDate, endDate: body.endDate ?? null };
+    const beforeParent = await this.targetOn(tx, PLACEMENTS, group.id, referenceDay(group));
+    await this.assertChildrenWithin(tx, 'functional_group_placements', 'parent_group_id', group.id, dates, 'sub-group');
+    await this.assertChildrenWithin(tx, 'functional_positions', 'functional_group_id', group.id, dates, 'position');
+    await this.refitLinks(tx, PLACEMENTS, group.id, dates, async (parentId, days) => {
+      const parent = await this.findGroup(tx, parentId);
+      if (!within(days, parent)) fail('OUTSIDE_ACTIVE_DATES', `The group would sit under ${parentId} on days (${span(days)}) outside that parent's (${span(parent)})`);
     });
+    const before = groupPayload(group, beforeParent);
+    const changed: FunctionalGroupEntity = {
+      ...group,
+      name: body.name,
+      groupType: body.groupType === undefined ? group.groupType : body.groupType,
+      description: body.description ?? null,
+      externalId: body.externalId ?? null,
+      startDate: dates.startDate,
+      endDate: dates.endDate,
+    };
+    await tx.em.update(
+      FunctionalGroupEntity,
+      { planId: ctx.planId, id: group.id },
+      { name: changed.name, groupType: changed.groupType, description: changed.description, externalId: changed.externalId, startDate: changed.startDate, endDate: changed.endDate },
+    );
+    const after = groupPayload(changed, await this.targetOn(tx, PLACEMENTS, group.id, referenceDay(changed)));
+    if (JSON.stringify(before) !== JSON.stringify(after)) tx.record({ entityType: 'functional_group', entityId: group.id, changeType: 'update', before, after });
+    return group.id;
   }
 
   /** Write rule 2: the group sits under the new parent from effectiveDate; earlier days keep the old one. */
@@ -274,90 +282,98 @@ export class FunctionalStructureService implements OnModuleInit {
   // ---------------------------------------------------------------- positions
 
   async createPosition(ctx: RequestContext, body: FunctionalPositionBodyDto): Promise<string> {
-    return this.uow.run(ctx, async (tx) => {
-      checkDates(body.startDate, body.endDate);
-      await this.lock(tx, { structure: true });
-      const group = await this.findGroup(tx, body.functionalGroupId);
-      await this.access.assertCanEditGroup(ctx, tx.em, group.id, body.startDate);
-      const dates: Dated = { startDate: body.startDate, endDate: body.endDate ?? null };
-      if (!within(dates, group)) fail('OUTSIDE_ACTIVE_DATES', `The position's days (${span(dates)}) fall outside its group's (${span(group)})`);
-      const position: FunctionalPositionEntity = {
-        planId: ctx.planId,
-        id: newId(),
-        organizationId: ctx.organizationId,
-        functionalGroupId: group.id,
-        name: body.name,
-        description: body.description ?? null,
-        externalId: body.externalId ?? null,
-        jobRoleId: (await this.jobRoles.resolveId(ctx, tx.em, body.jobRoleId, 'jobRoleId')) ?? null,
-        requiredFte: String(body.requiredFte),
-        startDate: dates.startDate,
-        endDate: dates.endDate,
-      } as FunctionalPositionEntity;
-      await tx.em.insert(FunctionalPositionEntity, position);
-      await this.insertLink(tx, REPORTS, position.id, null, dates);
-      tx.record({ entityType: 'functional_position', entityId: position.id, changeType: 'create', before: null, after: positionPayload(position) });
-      return position.id;
-    });
+    return this.uow.run(ctx, (tx) => this.createPositionIn(tx, body));
+  }
+
+  /** createPosition in the caller's transaction (bulk upserts of PULL hooks run each item under a savepoint). */
+  async createPositionIn(tx: Tx, body: FunctionalPositionBodyDto): Promise<string> {
+    const ctx = tx.ctx;
+    checkDates(body.startDate, body.endDate);
+    await this.lock(tx, { structure: true });
+    const group = await this.findGroup(tx, body.functionalGroupId);
+    await this.access.assertCanEditGroup(ctx, tx.em, group.id, body.startDate);
+    const dates: Dated = { startDate: body.startDate, endDate: body.endDate ?? null };
+    if (!within(dates, group)) fail('OUTSIDE_ACTIVE_DATES', `The position's days (${span(dates)}) fall outside its group's (${span(group)})`);
+    const position: FunctionalPositionEntity = {
+      planId: ctx.planId,
+      id: newId(),
+      organizationId: ctx.organizationId,
+      functionalGroupId: group.id,
+      name: body.name,
+      description: body.description ?? null,
+      externalId: body.externalId ?? null,
+      jobRoleId: (await this.jobRoles.resolveId(ctx, tx.em, body.jobRoleId, 'jobRoleId')) ?? null,
+      requiredFte: String(body.requiredFte),
+      startDate: dates.startDate,
+      endDate: dates.endDate,
+    } as FunctionalPositionEntity;
+    await tx.em.insert(FunctionalPositionEntity, position);
+    await this.insertLink(tx, REPORTS, position.id, null, dates);
+    tx.record({ entityType: 'functional_position', entityId: position.id, changeType: 'create', before: null, after: positionPayload(position) });
+    return position.id;
   }
 
   /** Write rule 3: a whole replace; functionalGroupId must equal the current one. */
   async replacePosition(ctx: RequestContext, id: string, body: FunctionalPositionBodyDto): Promise<string> {
-    return this.uow.run(ctx, async (tx) => {
-      checkDates(body.startDate, body.endDate);
-      await this.lock(tx, { structure: true, seats: [id] });
-      const position = await this.findPosition(tx, id);
-      if (body.functionalGroupId !== position.functionalGroupId) fail('POSITION_AREA_IMMUTABLE', 'A position cannot change its functional group');
-      const group = await this.findGroup(tx, position.functionalGroupId);
-      await this.access.assertCanEditGroup(ctx, tx.em, group.id, referenceDay(position));
-      const dates: Dated = { startDate: body.startDate, endDate: body.endDate ?? null };
-      if (!within(dates, group)) fail('OUTSIDE_ACTIVE_DATES', `The position's days (${span(dates)}) fall outside its group's (${span(group)})`);
-      await this.assertChildrenWithin(tx, 'functional_assignments', 'functional_position_id', position.id, dates, 'occupancy');
-      await this.assertChildrenWithin(tx, 'functional_position_reports', 'reports_to_position_id', position.id, dates, 'reporting line to it');
-      await this.refitLinks(tx, REPORTS, position.id, dates, async (targetId, days) => {
-        const target = await this.findPosition(tx, targetId);
-        if (!within(days, target)) fail('OUTSIDE_ACTIVE_DATES', `The position would report to ${targetId} on days (${span(days)}) outside that seat's (${span(target)})`);
-      });
-      const requiredFte = String(body.requiredFte);
-      const over = await firstDayOverCapacity(tx.em, {
-        planId: ctx.planId,
-        holder: 'functional_position_id',
-        holderId: position.id,
-        from: dates.startDate,
-        to: dates.endDate,
-        fte: '0',
-        exceptId: null,
-        limit: requiredFte,
-      });
-      if (over) fail('OVER_ALLOCATED', `On ${over.day} the seat's occupants hold ${decimalToString(over.total)} FTE, over the requiredFte ${body.requiredFte}`);
-      const changed: FunctionalPositionEntity = {
-        ...position,
-        name: body.name,
-        description: body.description ?? null,
-        externalId: body.externalId ?? null,
-        jobRoleId: (await this.jobRoles.resolveId(ctx, tx.em, body.jobRoleId, 'jobRoleId')) ?? null,
-        requiredFte,
-        startDate: dates.startDate,
-        endDate: dates.endDate,
-      };
-      await tx.em.update(
-        FunctionalPositionEntity,
-        { planId: ctx.planId, id: position.id },
-        {
-          name: changed.name,
-          description: changed.description,
-          externalId: changed.externalId,
-          jobRoleId: changed.jobRoleId,
-          requiredFte: changed.requiredFte,
-          startDate: changed.startDate,
-          endDate: changed.endDate,
-        },
-      );
-      const before = positionPayload(position);
-      const after = positionPayload(changed);
-      if (JSON.stringify(before) !== JSON.stringify(after)) tx.record({ entityType: 'functional_position', entityId: position.id, changeType: 'update', before, after });
-      return position.id;
+    return this.uow.run(ctx, (tx) => this.replacePositionIn(tx, id, body));
+  }
+
+  /** replacePosition in the caller's transaction (bulk upserts of PULL hooks run each item under a savepoint). */
+  async replacePositionIn(tx: Tx, id: string, body: FunctionalPositionBodyDto): Promise<string> {
+    const ctx = tx.ctx;
+    checkDates(body.startDate, body.endDate);
+    await this.lock(tx, { structure: true, seats: [id] });
+    const position = await this.findPosition(tx, id);
+    if (body.functionalGroupId !== position.functionalGroupId) fail('POSITION_AREA_IMMUTABLE', 'A position cannot change its functional group');
+    const group = await this.findGroup(tx, position.functionalGroupId);
+    await this.access.assertCanEditGroup(ctx, tx.em, group.id, referenceDay(position));
+    const dates: Dated = { startDate: body.startDate, endDate: body.endDate ?? null };
+    if (!within(dates, group)) fail('OUTSIDE_ACTIVE_DATES', `The position's days (${span(dates)}) fall outside its group's (${span(group)})`);
+    await this.assertChildrenWithin(tx, 'functional_assignments', 'functional_position_id', position.id, dates, 'occupancy');
+    await this.assertChildrenWithin(tx, 'functional_position_reports', 'reports_to_position_id', position.id, dates, 'reporting line to it');
+    await this.refitLinks(tx, REPORTS, position.id, dates, async (targetId, days) => {
+      const target = await this.findPosition(tx, targetId);
+      if (!within(days, target)) fail('OUTSIDE_ACTIVE_DATES', `The position would report to ${targetId} on days (${span(days)}) outside that seat's (${span(target)})`);
     });
+    const requiredFte = String(body.requiredFte);
+    const over = await firstDayOverCapacity(tx.em, {
+      planId: ctx.planId,
+      holder: 'functional_position_id',
+      holderId: position.id,
+      from: dates.startDate,
+      to: dates.endDate,
+      fte: '0',
+      exceptId: null,
+      limit: requiredFte,
+    });
+    if (over) fail('OVER_ALLOCATED', `On ${over.day} the seat's occupants hold ${decimalToString(over.total)} FTE, over the requiredFte ${body.requiredFte}`);
+    const changed: FunctionalPositionEntity = {
+      ...position,
+      name: body.name,
+      description: body.description ?? null,
+      externalId: body.externalId ?? null,
+      jobRoleId: (await this.jobRoles.resolveId(ctx, tx.em, body.jobRoleId, 'jobRoleId')) ?? null,
+      requiredFte,
+      startDate: dates.startDate,
+      endDate: dates.endDate,
+    };
+    await tx.em.update(
+      FunctionalPositionEntity,
+      { planId: ctx.planId, id: position.id },
+      {
+        name: changed.name,
+        description: changed.description,
+        externalId: changed.externalId,
+        jobRoleId: changed.jobRoleId,
+        requiredFte: changed.requiredFte,
+        startDate: changed.startDate,
+        endDate: changed.endDate,
+      },
+    );
+    const before = positionPayload(position);
+    const after = positionPayload(changed);
+    if (JSON.stringify(before) !== JSON.stringify(after)) tx.record({ entityType: 'functional_position', entityId: position.id, changeType: 'update', before, after });
+    return position.id;
   }
 
   // ---------------------------------------------------------------- assignments

@@ -66,6 +66,10 @@ export const TAGS: readonly { name: string; description: string }[] = [
     description: 'Application API (ADMIN_TOKEN). Webhook endpoints, test deliveries and signing secrets.',
   },
   {
+    name: 'Application: integrations',
+    description: 'Application API (ADMIN_TOKEN). Custom integrations: push hooks (signed events) and scheduled PULL hooks acting as a user.',
+  },
+  {
     name: 'Application: scenarios',
     description: 'Application API (ADMIN_TOKEN). What-if scenarios: create, edit records inside, lock and merge.',
   },

@@ -40,7 +40,8 @@ interface StartedRow {
   actor_type: ActorType;
   actor_id: string;
   actor_email: string | null;
-  endpoint_id: string;
+  endpoint_id: string | null;
+  integration_id: string | null;
   url: string;
   secret: string;
 }
@@ -60,8 +61,10 @@ const CLAIM_SQL = `
 
 /**
  * Start: for the changes this pass still holds, in one statement, mark them DONE, fan them out to the
- * enabled endpoints of their organization whose entity and change types match (read fresh: configuration
- * changes apply to the next pass), and write one SENDING delivery row per pair, before anything is sent.
+ * enabled endpoints of their organization whose entity and change types match, and to the enabled push
+ * hooks of its integrations that match likewise (spec 04 §5.2: one more kind of target; read fresh:
+ * configuration changes apply to the next pass), and write one SENDING delivery row per pair, before
+ * anything is sent.
  */
 const START_SQL = `
   WITH owned AS (
@@ -71,15 +74,21 @@ const START_SQL = `
     RETURNING seq, event_id, organization_id, entity_type, entity_id, change_type, before, after,
               actor_type, actor_id, actor_email),
   fan AS (
-    SELECT o.seq, e.id AS endpoint_id, e.url, e.secret
+    SELECT o.seq, e.id AS endpoint_id, NULL::varchar AS integration_id, e.url::text AS url, e.secret::text AS secret
       FROM owned o
       JOIN webhook_endpoints e
         ON e.organization_id = o.organization_id AND e.enabled
-       AND o.entity_type = ANY(e.entity_types) AND o.change_type = ANY(e.event_types)),
+       AND o.entity_type = ANY(e.entity_types) AND o.change_type = ANY(e.event_types)
+    UNION ALL
+    SELECT o.seq, NULL::varchar, i.id, i.push_url::text, i.secret::text
+      FROM owned o
+      JOIN integrations i
+        ON i.organization_id = o.organization_id AND i.push_enabled AND i.push_url IS NOT NULL
+       AND o.entity_type = ANY(i.push_entity_types) AND o.change_type = ANY(i.push_event_types)),
   started AS (
-    INSERT INTO webhook_deliveries (change_seq, endpoint_id, status, started_at)
-    SELECT seq, endpoint_id, 'SENDING', now() FROM fan)
-  SELECT o.*, f.endpoint_id, f.url, f.secret
+    INSERT INTO webhook_deliveries (change_seq, endpoint_id, integration_id, status, started_at)
+    SELECT seq, endpoint_id, integration_id, 'SENDING', now() FROM fan)
+  SELECT o.*, f.endpoint_id, f.integration_id, f.url, f.secret
     FROM owned o JOIN fan f ON f.seq = o.seq
    ORDER BY o.seq`;
 
@@ -170,8 +179,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
       );
       await this.query(
         `DELETE FROM webhook_deliveries
-          WHERE (change_seq, endpoint_id) IN (
-                SELECT change_seq, endpoint_id FROM webhook_deliveries
+          WHERE id IN (
+                SELECT id FROM webhook_deliveries
                  WHERE started_at < now() - make_interval(days => $1) AND status <> 'SENDING'
                  LIMIT 5000)`,
         [DELIVERY_RETENTION_DAYS],
@@ -245,15 +254,16 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
         };
         body = eventBody(event);
       }
-      this.launch(Number(row.seq), row.endpoint_id, row.url, body!, deliveryHeaders(row.event_id, row.secret, body!));
+      const target = { endpointId: row.endpoint_id, integrationId: row.integration_id };
+      this.launch(Number(row.seq), target, row.url, body!, deliveryHeaders(row.event_id, row.secret, body!));
     }
   }
 
-  private launch(changeSeq: number, endpointId: string, url: string, body: Buffer, headers: Record<string, string>): void {
+  private launch(changeSeq: number, target: Pick<Outcome, 'endpointId' | 'integrationId'>, url: string, body: Buffer, headers: Record<string, string>): void {
     this.inFlight++;
     const sending: Promise<void> = this.client
       .post(url, body, headers)
-      .then((result) => this.recordOutcome({ changeSeq, endpointId, result, finishedAt: new Date() }))
+      .then((result) => this.recordOutcome({ changeSeq, ...target, result, finishedAt: new Date() }))
       .finally(() => {
         this.inFlight--;
         this.sends.delete(sending);

@@ -20,7 +20,25 @@ import { WebhookEndpointEntity } from './entities/webhook-endpoint.entity';
 import { eventBody, newSigningSecret, WebhookEvent } from './webhook-event';
 import { WebhookHttpClient } from './webhook-http-client';
 
-type WebhookCapability = 'view_webhooks' | 'configure_webhooks';
+export type WebhookCapability = 'view_webhooks' | 'configure_webhooks';
+
+/**
+ * Document 02 "Authentication": endpoints (and integrations, which carry push hooks) are seen with View
+ * Webhooks and changed with Configure Webhooks. A person acting through `X-Acting-User` needs that
+ * capability (and an active account); the application itself (admin token, no acting user) may do everything.
+ */
+export async function authorizeWebhookCapability(dataSource: DataSource, ctx: RequestContext, capability: WebhookCapability): Promise<void> {
+  if (ctx.actor.type !== 'user' || !ctx.userId) return;
+  const rows: { permissions: string[]; active: boolean }[] = await dataSource.query(
+    `SELECT permissions, active FROM users WHERE id = $1 AND organization_id = $2`,
+    [ctx.userId, ctx.organizationId],
+  );
+  const user = rows[0];
+  if (!user || !user.active) throw DomainError.forbidden('The acting user is not an active user of the organization');
+  const held = expandUserPermissions(user.permissions);
+  const needed: WebhookCapability[] = capability === 'view_webhooks' ? ['view_webhooks', 'configure_webhooks'] : ['configure_webhooks'];
+  if (!needed.some((c) => held.has(c))) throw DomainError.forbidden(`The acting user lacks the ${capability} permission`);
+}
 
 /** Webhook endpoint management (document 02 "Endpoint management", spec 03 §3 "Webhook endpoints"). */
 @Injectable()
@@ -144,21 +162,7 @@ export class WebhookEndpointsService {
     if (problem) throw DomainError.validation('url', problem);
   }
 
-  /**
-   * Document 02 "Authentication": endpoints are seen with View Webhooks and changed with Configure Webhooks.
-   * A person acting through `X-Acting-User` needs that capability (and an active account); the
-   * application itself (admin token, no acting user) may do everything.
-   */
-  private async authorize(ctx: RequestContext, capability: WebhookCapability): Promise<void> {
-    if (ctx.actor.type !== 'user' || !ctx.userId) return;
-    const rows: { permissions: string[]; active: boolean }[] = await this.dataSource.query(
-      `SELECT permissions, active FROM users WHERE id = $1 AND organization_id = $2`,
-      [ctx.userId, ctx.organizationId],
-    );
-    const user = rows[0];
-    if (!user || !user.active) throw DomainError.forbidden('The acting user is not an active user of the organization');
-    const held = expandUserPermissions(user.permissions);
-    const needed: WebhookCapability[] = capability === 'view_webhooks' ? ['view_webhooks', 'configure_webhooks'] : ['configure_webhooks'];
-    if (!needed.some((c) => held.has(c))) throw DomainError.forbidden(`The acting user lacks the ${capability} permission`);
+  private authorize(ctx: RequestContext, capability: WebhookCapability): Promise<void> {
+    return authorizeWebhookCapability(this.dataSource, ctx, capability);
   }
 }

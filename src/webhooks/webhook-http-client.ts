@@ -17,6 +17,15 @@ export interface PostResult {
   durationMs: number;
 }
 
+export interface GetResult {
+  /** HTTP status, or null when none came. */
+  status: number | null;
+  /** Null when a 200 and its whole body (within the limits) arrived; otherwise why not. */
+  error: string | null;
+  body: Buffer | null;
+  durationMs: number;
+}
+
 export type ResolveAll = (hostname: string) => Promise<LookupAddress[]>;
 
 export interface WebhookHttpClientOptions {
@@ -132,6 +141,24 @@ export class WebhookHttpClient {
     );
   };
 
+  /** Where and how to connect for a URL, or why it may not be reached. */
+  private prepare(urlText: string): { url: URL; secure: boolean; lookup?: LookupFunction } | string {
+    let url: URL;
+    try {
+      url = new URL(urlText);
+    } catch {
+      return 'Invalid URL';
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'URL must use http or https';
+    const host = bareHost(url);
+    const allowPrivate = this.options.allowPrivateTargets;
+    if (!allowPrivate && isIP(host)) {
+      const reason = this.blockedReason(host);
+      if (reason) return `Refused: ${host} is a ${reason} address`;
+    }
+    return { url, secure: url.protocol === 'https:', ...(allowPrivate ? {} : { lookup: this.guardedLookup }) };
+  }
+
   /** One POST; never throws. Success is any 2xx. */
   post(urlText: string, body: Buffer, headers: Record<string, string>): Promise<PostResult> {
     const started = performance.now();
@@ -142,29 +169,15 @@ export class WebhookHttpClient {
         settled = true;
         resolve({ status, error, durationMs: Math.round(performance.now() - started) });
       };
-
-      let url: URL;
-      try {
-        url = new URL(urlText);
-      } catch {
-        return finish(null, 'Invalid URL');
-      }
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') return finish(null, 'URL must use http or https');
-      const host = bareHost(url);
-      const allowPrivate = this.options.allowPrivateTargets;
-      if (!allowPrivate && isIP(host)) {
-        const reason = this.blockedReason(host);
-        if (reason) return finish(null, `Refused: ${host} is a ${reason} address`);
-      }
-
-      const secure = url.protocol === 'https:';
-      const req = (secure ? https : http).request(
-        url,
+      const target = this.prepare(urlText);
+      if (typeof target === 'string') return finish(null, target);
+      const req = (target.secure ? https : http).request(
+        target.url,
         {
           method: 'POST',
-          agent: secure ? this.httpsAgent : this.httpAgent,
+          agent: target.secure ? this.httpsAgent : this.httpAgent,
           headers: { ...headers, 'Content-Length': String(body.length), 'User-Agent': 'workforce-planning-webhooks/1' },
-          ...(allowPrivate ? {} : { lookup: this.guardedLookup }),
+          ...(target.lookup ? { lookup: target.lookup } : {}),
         },
         (res) => {
           const status = res.statusCode ?? 0;
@@ -188,6 +201,68 @@ export class WebhookHttpClient {
         finish(null, describeError(error));
       });
       req.end(body);
+    });
+  }
+
+  /**
+   * One GET through the same guards (PULL hooks, spec 04 §5.3); never throws. The whole answer must come
+   * within `timeoutMs` and be at most `maxBytes` long, else `error` says why and `body` is null. Only a
+   * 200's body is read.
+   */
+  get(urlText: string, headers: Record<string, string>, limits: { maxBytes: number; timeoutMs: number }): Promise<GetResult> {
+    const started = performance.now();
+    return new Promise<GetResult>((resolve) => {
+      let settled = false;
+      const open: { req: http.ClientRequest | null } = { req: null };
+      const timer = setTimeout(() => {
+        finish(null, `Timed out after ${limits.timeoutMs / 1000} s`);
+        open.req?.destroy();
+      }, limits.timeoutMs);
+      const finish = (status: number | null, error: string | null, body: Buffer | null = null) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve({ status, error, body, durationMs: Math.round(performance.now() - started) });
+      };
+      const target = this.prepare(urlText);
+      if (typeof target === 'string') return finish(null, target);
+      const tooLarge = `Response body over ${limits.maxBytes} bytes`;
+      const req = (target.secure ? https : http).request(
+        target.url,
+        {
+          method: 'GET',
+          agent: target.secure ? this.httpsAgent : this.httpAgent,
+          headers: { ...headers, 'User-Agent': 'workforce-planning-integrations/1' },
+          ...(target.lookup ? { lookup: target.lookup } : {}),
+        },
+        (res) => {
+          const status = res.statusCode ?? 0;
+          if (status !== 200) {
+            res.destroy();
+            return finish(status, `HTTP ${status}`);
+          }
+          if (Number(res.headers['content-length'] ?? 0) > limits.maxBytes) {
+            res.destroy();
+            return finish(status, tooLarge);
+          }
+          const chunks: Buffer[] = [];
+          let read = 0;
+          res.on('data', (chunk: Buffer) => {
+            read += chunk.length;
+            if (read > limits.maxBytes) {
+              res.destroy();
+              return finish(status, tooLarge);
+            }
+            chunks.push(chunk);
+          });
+          res.on('end', () => finish(status, null, Buffer.concat(chunks)));
+          res.on('error', (error) => finish(status, describeError(error)));
+          res.on('close', () => finish(status, 'Connection closed before the whole body arrived'));
+        },
+      );
+      open.req = req;
+      req.on('error', (error) => finish(null, describeError(error)));
+      req.end();
     });
   }
 

@@ -17,6 +17,6 @@ import { WebhooksAdminController } from './webhooks.admin.controller';
     WebhookEndpointsService,
     WebhookDispatcher,
   ],
-  exports: [WebhookEndpointsService, WebhookDispatcher],
+  exports: [WebhookEndpointsService, WebhookDispatcher, WebhookHttpClient],
 })
 export class WebhooksModule {}

@@ -2874,6 +2874,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/organizations/{orgId}/integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's integrations with their push and pull status, never the secret
+         * @description The organization's integrations with their push and pull status, never the secret.
+         *
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         */
+        get: operations["IntegrationsAdmin_list"];
+        put?: never;
+        /**
+         * Adds an integration (push hook, PULL hook or both)
+         * @description Adds an integration (push hook, PULL hook or both). The secret is in this response only.
+         *
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         */
+        post: operations["IntegrationsAdmin_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/organizations/{orgId}/integrations/{integrationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reads one integration with its push and pull status, never the secret
+         * @description Reads one integration with its push and pull status, never the secret.
+         *
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         */
+        get: operations["IntegrationsAdmin_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Deletes the integration
+         * @description Deletes the integration: no push or pull after this.
+         *
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         */
+        delete: operations["IntegrationsAdmin_remove"];
+        options?: never;
+        head?: never;
+        /**
+         * Changes any create field; `push` and `pull` replace the current configuration (`enabled: false` switches one off)
+         * @description Changes any create field; `push` and `pull` replace the current configuration (`enabled: false` switches one off).
+         *
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         */
+        patch: operations["IntegrationsAdmin_update"];
+        trace?: never;
+    };
+    "/admin/v1/organizations/{orgId}/integrations/{integrationId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issues a new secret, shown only here; later pushes are signed with it and later pulls send it
+         * @description Issues a new secret, shown only here; later pushes are signed with it and later pulls send it.
+         *
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         */
+        post: operations["IntegrationsAdmin_rotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/organizations/{orgId}/integrations/{integrationId}/pull": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Runs the PULL hook now and answers the run's result; 409 while a run is in progress or when the pull is off
+         * @description Runs the PULL hook now and answers the run's result; 409 while a run is in progress or when the pull is off.
+         *
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         */
+        post: operations["IntegrationsAdmin_pull"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5877,6 +5983,183 @@ export interface components {
              * @example 2026-01-15T09:30:00.000Z
              */
             updatedAt: string;
+        };
+        PushView: {
+            entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim")[];
+            eventTypes: ("create" | "update" | "delete")[];
+            url: string;
+            enabled: boolean;
+        };
+        PullView: {
+            /** @enum {string} */
+            entityType: "employee" | "contractor" | "vacancy" | "project" | "team" | "functional_group" | "functional_position";
+            url: string;
+            intervalMinutes: number;
+            enabled: boolean;
+        };
+        PullCountsDto: {
+            created: number;
+            updated: number;
+            unchanged: number;
+            failed: number;
+        };
+        CreatedIntegrationDto: {
+            push: components["schemas"]["PushView"] | null;
+            pull: components["schemas"]["PullView"] | null;
+            /**
+             * Format: date-time
+             * @description When the last push delivery finished.
+             */
+            lastPushAt: string | null;
+            /** @enum {string} */
+            lastPushStatus: "NEVER" | "OK" | "FAILED";
+            /**
+             * Format: date-time
+             * @description When the last pull run finished.
+             */
+            lastPullAt: string | null;
+            /** @enum {string} */
+            lastPullStatus: "NEVER" | "OK" | "PARTIAL" | "FAILED";
+            lastPullResult: components["schemas"]["PullCountsDto"] | null;
+            /** @description The last failure of either hook, prefixed `Push: ` or `Pull: `; a pull's names its first failed items. */
+            lastError: string | null;
+            /** @description Signs push deliveries and is the pull's bearer token: 64 lower-case hex characters, shown only here and at rotation. */
+            secret: string;
+            id: string;
+            name: string;
+            actAsUserId: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        PushConfigDto: {
+            /**
+             * @description Where events are POSTed; the webhook endpoint rules apply (private and loopback targets refused in production).
+             * @example https://hr.example.com/workforce-events
+             */
+            url: string;
+            /**
+             * @example [
+             *       "functional_group",
+             *       "employee"
+             *     ]
+             */
+            entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim")[];
+            /**
+             * @example [
+             *       "create",
+             *       "update",
+             *       "delete"
+             *     ]
+             */
+            eventTypes: ("create" | "update" | "delete")[];
+            /**
+             * @description `false` switches the push hook off (it keeps its settings). Default true.
+             * @default true
+             */
+            enabled: boolean;
+        };
+        PullConfigDto: {
+            /**
+             * @description Fetched with `Authorization: Bearer <secret>`; the webhook endpoint rules apply.
+             * @example https://hr.example.com/export/employees
+             */
+            url: string;
+            /**
+             * @example employee
+             * @enum {string}
+             */
+            entityType: "employee" | "contractor" | "vacancy" | "project" | "team" | "functional_group" | "functional_position";
+            /** @example 60 */
+            intervalMinutes: number;
+            /**
+             * @description `false` stops the schedule and on-demand runs (the settings stay). Default true.
+             * @default true
+             */
+            enabled: boolean;
+        };
+        CreateIntegrationDto: {
+            /** @example HR system */
+            name: string;
+            /**
+             * @description The user the integration acts as: an active user of the organization; pulls hold every API permission they hold.
+             * @example clx0user0000000000000000a
+             */
+            actAsUserId: string;
+            /** @description Null or omitted: no push hook. On PATCH the object replaces the current one. */
+            push?: components["schemas"]["PushConfigDto"] | null;
+            /** @description Null or omitted: no PULL hook. On PATCH the object replaces the current one. */
+            pull?: components["schemas"]["PullConfigDto"] | null;
+        };
+        IntegrationDto: {
+            push: components["schemas"]["PushView"] | null;
+            pull: components["schemas"]["PullView"] | null;
+            /**
+             * Format: date-time
+             * @description When the last push delivery finished.
+             */
+            lastPushAt: string | null;
+            /** @enum {string} */
+            lastPushStatus: "NEVER" | "OK" | "FAILED";
+            /**
+             * Format: date-time
+             * @description When the last pull run finished.
+             */
+            lastPullAt: string | null;
+            /** @enum {string} */
+            lastPullStatus: "NEVER" | "OK" | "PARTIAL" | "FAILED";
+            lastPullResult: components["schemas"]["PullCountsDto"] | null;
+            /** @description The last failure of either hook, prefixed `Push: ` or `Pull: `; a pull's names its first failed items. */
+            lastError: string | null;
+            id: string;
+            name: string;
+            actAsUserId: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        UpdateIntegrationDto: {
+            /** @example HR system */
+            name?: string;
+            /**
+             * @description The user the integration acts as: an active user of the organization; pulls hold every API permission they hold.
+             * @example clx0user0000000000000000a
+             */
+            actAsUserId?: string;
+            /** @description Null or omitted: no push hook. On PATCH the object replaces the current one. */
+            push?: components["schemas"]["PushConfigDto"] | null;
+            /** @description Null or omitted: no PULL hook. On PATCH the object replaces the current one. */
+            pull?: components["schemas"]["PullConfigDto"] | null;
+        };
+        IntegrationSecretDto: {
+            /** @description The new secret (64 lower-case hex characters), shown only here; pushes and pulls use it from now on. */
+            secret: string;
+        };
+        PullRunDto: {
+            /** @enum {string} */
+            status: "OK" | "PARTIAL" | "FAILED";
+            /** @description Why the run failed, or which items failed; null when everything was applied. */
+            error: string | null;
+            /** @description One entry per record fetched, as `POST /{resource}/bulk` answers; empty when the run failed. */
+            results: components["schemas"]["BulkItemResultDto"][];
+            created: number;
+            updated: number;
+            unchanged: number;
+            failed: number;
         };
     };
     responses: never;
@@ -28444,6 +28727,691 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Business metric cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    IntegrationsAdmin_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: {
+                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change or run (403 otherwise) */
+                "X-Acting-User"?: string;
+            };
+            path: {
+                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["IntegrationDto"][];
+                        meta: components["schemas"]["PageMetaDto"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing or wrong admin token */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such record in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Organization cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    IntegrationsAdmin_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change or run (403 otherwise) */
+                "X-Acting-User"?: string;
+            };
+            path: {
+                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateIntegrationDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CreatedIntegrationDto"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing or wrong admin token */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such record in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Organization cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    IntegrationsAdmin_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change or run (403 otherwise) */
+                "X-Acting-User"?: string;
+            };
+            path: {
+                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                orgId: string;
+                integrationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["IntegrationDto"];
+                    };
+                };
+            };
+            /** @description Missing or wrong admin token */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such record in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Integration cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    IntegrationsAdmin_remove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change or run (403 otherwise) */
+                "X-Acting-User"?: string;
+            };
+            path: {
+                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                orgId: string;
+                integrationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or wrong admin token */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such record in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Integration cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    IntegrationsAdmin_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change or run (403 otherwise) */
+                "X-Acting-User"?: string;
+            };
+            path: {
+                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                orgId: string;
+                integrationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateIntegrationDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["IntegrationDto"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing or wrong admin token */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such record in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Integration cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    IntegrationsAdmin_rotateSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change or run (403 otherwise) */
+                "X-Acting-User"?: string;
+            };
+            path: {
+                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                orgId: string;
+                integrationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["IntegrationSecretDto"];
+                    };
+                };
+            };
+            /** @description Missing or wrong admin token */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such record in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Integration cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    IntegrationsAdmin_pull: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change or run (403 otherwise) */
+                "X-Acting-User"?: string;
+            };
+            path: {
+                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                orgId: string;
+                integrationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PullRunDto"];
+                    };
+                };
+            };
+            /** @description Missing or wrong admin token */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such record in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Integration cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
                      *       }
                      *     }
                      */

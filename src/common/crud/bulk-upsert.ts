@@ -58,12 +58,24 @@ export class BulkResultDto {
   @ApiProperty({ type: [BulkItemResultDto] }) results: BulkItemResultDto[];
 }
 
+/**
+ * What a bulk upsert writes through: a CRUD service, or another resource's single writes in the caller's
+ * transaction (the functional structure's, for PULL hooks: src/integrations/functional-bulk-writers.ts).
+ */
+export interface BulkWriter {
+  spec: { table: string; planScoped: boolean };
+  createIn(tx: Tx, input: unknown): Promise<{ id: string }>;
+  updateIn(tx: Tx, id: string, input: unknown): Promise<unknown>;
+}
+
 export interface BulkTarget<E extends CrudEntity> {
-  service: CrudService<E, unknown, unknown, unknown>;
+  service: CrudService<E, unknown, unknown, unknown> | BulkWriter;
   uow: UnitOfWork;
   /** The single POST's body class (create semantics) and the single PATCH's (update semantics). */
   create: Type<unknown>;
   update: Type<unknown>;
+  /** false: the write's changes are history only, never sent (PULL hooks, spec 04 §5.4). Default true. */
+  notify?: boolean;
 }
 
 const pipe = new AppValidationPipe();
@@ -120,7 +132,7 @@ export async function bulkUpsert<E extends CrudEntity>(
       }
     }
     for (let start = 0; start < valid.length; start += CHUNK) await writeChunk(target, tx, valid.slice(start, start + CHUNK));
-  });
+  }, { notify: target.notify ?? true });
 
   const count = (outcome: BulkItemOutcome) => results.filter((r) => r.result === outcome).length;
   return { created: count('created'), updated: count('updated'), unchanged: count('unchanged'), failed: count('failed'), results };
@@ -198,8 +210,9 @@ async function writeItem<E extends CrudEntity>(
   { existingId, input }: Prepared,
 ): Promise<[BulkItemOutcome, string]> {
   const mark = tx.recorded.length;
-  if (!existingId) return ['created', (await target.service.createIn(tx, input as never)).id];
-  await target.service.updateIn(tx, existingId, input as never);
+  const service: BulkWriter = target.service;
+  if (!existingId) return ['created', (await service.createIn(tx, input)).id];
+  await service.updateIn(tx, existingId, input);
   return [tx.recorded.length > mark ? 'updated' : 'unchanged', existingId];
 }
 
@@ -216,8 +229,8 @@ function externalIdProblem(record: unknown): FieldError | null {
 }
 
 /** externalId -> id of the records of the request's organization (and plan) that already carry one of these. */
-async function existingIds<E extends CrudEntity>(
-  service: CrudService<E, unknown, unknown, unknown>,
+async function existingIds(
+  service: BulkWriter,
   tx: Tx,
   externalIds: string[],
 ): Promise<Map<string, string>> {

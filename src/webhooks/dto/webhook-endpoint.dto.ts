@@ -16,7 +16,7 @@ import type { DeliveryStatus, WebhookEndpointEntity } from '../entities/webhook-
 import { WEBHOOK_CHANGE_TYPES, WEBHOOK_ENTITY_TYPES } from '../webhook-event';
 
 /** An absolute http:// or https:// URL with a host (whether the host may be reached is checked by the service). */
-function IsHttpUrl(): PropertyDecorator {
+export function IsHttpUrl(): PropertyDecorator {
   return (target: object, propertyName: string | symbol) =>
     registerDecorator({
       name: 'isHttpUrl',

@@ -1,4 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { IntegrationEntity } from '../../integrations/entities/integration.entity';
 import { RecordChangeEntity } from '../../database/entities/record-change.entity';
 import { WebhookEndpointEntity } from './webhook-endpoint.entity';
 
@@ -10,20 +11,32 @@ import { WebhookEndpointEntity } from './webhook-endpoint.entity';
 export type WebhookDeliveryStatus = 'SENDING' | 'SENT' | 'FAILED' | 'INTERRUPTED';
 
 /**
- * One attempt to deliver one change to one endpoint (at most one per pair: there are no retries).
- * Internal bookkeeping of the dispatcher; kept for a week, never shown through the API.
+ * One attempt to deliver one change to one target, a webhook endpoint or an integration's push hook
+ * (at most one per pair: there are no retries). Internal bookkeeping of the dispatcher; kept for a
+ * week, never shown through the API.
  */
 @Entity({ name: 'webhook_deliveries' })
+@Index('uq_webhook_deliveries_endpoint', ['changeSeq', 'endpointId'], { unique: true })
+@Index('uq_webhook_deliveries_integration', ['changeSeq', 'integrationId'], { unique: true })
 @Index('idx_webhook_deliveries_endpoint', ['endpointId'])
+@Index('idx_webhook_deliveries_integration', ['integrationId'])
+@Check('ck_webhook_deliveries_one_target', `num_nonnulls("endpoint_id", "integration_id") = 1`)
 @Index('idx_webhook_deliveries_sending', ['startedAt'], { where: `"status" = 'SENDING'` })
 @Index('idx_webhook_deliveries_started', ['startedAt'])
 export class WebhookDeliveryEntity {
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  id: string;
+
   /** `record_changes.seq` of the change delivered. */
-  @PrimaryColumn({ type: 'bigint' })
+  @Column({ type: 'bigint' })
   changeSeq: string;
 
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  endpointId: string;
+  /** The target: a webhook endpoint or an integration (exactly one is set). */
+  @Column({ type: 'varchar', length: 25, nullable: true })
+  endpointId: string | null;
+
+  @Column({ type: 'varchar', length: 25, nullable: true })
+  integrationId: string | null;
 
   @Column({ type: 'varchar', length: 12 })
   status: WebhookDeliveryStatus;
@@ -50,4 +63,8 @@ export class WebhookDeliveryEntity {
   @ManyToOne(() => WebhookEndpointEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'endpoint_id', foreignKeyConstraintName: 'fk_webhook_deliveries_endpoint' })
   endpoint?: WebhookEndpointEntity;
+
+  @ManyToOne(() => IntegrationEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'integration_id', foreignKeyConstraintName: 'fk_webhook_deliveries_integration' })
+  integration?: IntegrationEntity;
 }

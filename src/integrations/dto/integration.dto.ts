@@ -1,0 +1,194 @@
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import { BulkItemResultDto } from '../../common/crud/bulk-upsert';
+import { IsNullable, IsOptional, NestedObject, Trim } from '../../common/validation/validators';
+import { IsHttpUrl } from '../../webhooks/dto/webhook-endpoint.dto';
+import { WEBHOOK_CHANGE_TYPES, WEBHOOK_ENTITY_TYPES } from '../../webhooks/webhook-event';
+import type { IntegrationEntity, PullCounts, PullStatus, PushStatus } from '../entities/integration.entity';
+
+/** Spec 04 §5.3: what a PULL hook may create and update. */
+export const PULL_ENTITY_TYPES = [
+  'employee',
+  'contractor',
+  'vacancy',
+  'project',
+  'team',
+  'functional_group',
+  'functional_position',
+] as const;
+export type PullEntityType = (typeof PULL_ENTITY_TYPES)[number];
+
+/** The push hook: receives what a webhook endpoint with the same subscription receives. */
+export class PushConfigDto {
+  /** Where events are POSTed; the webhook endpoint rules apply (private and loopback targets refused in production). */
+  @ApiProperty({ maxLength: 2048, example: 'https://hr.example.com/workforce-events' })
+  @Trim()
+  @IsString()
+  @MaxLength(2048)
+  @IsHttpUrl()
+  url: string;
+
+  @ApiProperty({ type: [String], enum: WEBHOOK_ENTITY_TYPES, example: ['functional_group', 'employee'] })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayUnique()
+  @IsIn(WEBHOOK_ENTITY_TYPES, { each: true })
+  entityTypes: string[];
+
+  @ApiProperty({ type: [String], enum: WEBHOOK_CHANGE_TYPES, example: ['create', 'update', 'delete'] })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayUnique()
+  @IsIn(WEBHOOK_CHANGE_TYPES, { each: true })
+  eventTypes: string[];
+
+  /** `false` switches the push hook off (it keeps its settings). Default true. */
+  @ApiPropertyOptional({ default: true })
+  @IsOptional()
+  @IsBoolean()
+  enabled?: boolean;
+}
+
+/** The PULL hook: `GET url` every `intervalMinutes`, applied as the integration's user. */
+export class PullConfigDto {
+  /** Fetched with `Authorization: Bearer <secret>`; the webhook endpoint rules apply. */
+  @ApiProperty({ maxLength: 2048, example: 'https://hr.example.com/export/employees' })
+  @Trim()
+  @IsString()
+  @MaxLength(2048)
+  @IsHttpUrl()
+  url: string;
+
+  @ApiProperty({ enum: PULL_ENTITY_TYPES, example: 'employee' })
+  @IsIn(PULL_ENTITY_TYPES)
+  entityType: PullEntityType;
+
+  @ApiProperty({ minimum: 5, maximum: 1440, example: 60 })
+  @IsInt()
+  @Min(5)
+  @Max(1440)
+  intervalMinutes: number;
+
+  /** `false` stops the schedule and on-demand runs (the settings stay). Default true. */
+  @ApiPropertyOptional({ default: true })
+  @IsOptional()
+  @IsBoolean()
+  enabled?: boolean;
+}
+
+export class CreateIntegrationDto {
+  @ApiProperty({ minLength: 1, maxLength: 100, example: 'HR system' })
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  name: string;
+
+  /** The user the integration acts as: an active user of the organization; pulls hold every API permission they hold. */
+  @ApiProperty({ example: 'clx0user0000000000000000a' })
+  @IsString()
+  @IsNotEmpty()
+  actAsUserId: string;
+
+  /** Null or omitted: no push hook. On PATCH the object replaces the current one. */
+  @ApiPropertyOptional({ type: PushConfigDto, nullable: true })
+  @IsOptional()
+  @IsNullable()
+  @NestedObject(() => PushConfigDto)
+  push?: PushConfigDto | null;
+
+  /** Null or omitted: no PULL hook. On PATCH the object replaces the current one. */
+  @ApiPropertyOptional({ type: PullConfigDto, nullable: true })
+  @IsOptional()
+  @IsNullable()
+  @NestedObject(() => PullConfigDto)
+  pull?: PullConfigDto | null;
+}
+
+/** Any create field; `push` and `pull` replace the current configuration (null removes it). */
+export class UpdateIntegrationDto extends PartialType(CreateIntegrationDto) {}
+
+export class PushView {
+  url: string;
+  @ApiProperty({ type: [String], enum: WEBHOOK_ENTITY_TYPES }) entityTypes: string[];
+  @ApiProperty({ type: [String], enum: WEBHOOK_CHANGE_TYPES }) eventTypes: string[];
+  enabled: boolean;
+}
+
+export class PullView {
+  url: string;
+  @ApiProperty({ enum: PULL_ENTITY_TYPES }) entityType: string;
+  intervalMinutes: number;
+  enabled: boolean;
+}
+
+export class PullCountsDto implements PullCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+}
+
+export class IntegrationDto {
+  id: string;
+  name: string;
+  actAsUserId: string;
+  @ApiProperty({ type: PushView, nullable: true }) push: PushView | null;
+  @ApiProperty({ type: PullView, nullable: true }) pull: PullView | null;
+  /** When the last push delivery finished. */
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) lastPushAt: string | null;
+  @ApiProperty({ enum: ['NEVER', 'OK', 'FAILED'] }) lastPushStatus: PushStatus;
+  /** When the last pull run finished. */
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) lastPullAt: string | null;
+  @ApiProperty({ enum: ['NEVER', 'OK', 'PARTIAL', 'FAILED'] }) lastPullStatus: PullStatus;
+  @ApiProperty({ type: PullCountsDto, nullable: true }) lastPullResult: PullCounts | null;
+  /** The last failure of either hook, prefixed `Push: ` or `Pull: `; a pull's names its first failed items. */
+  @ApiProperty({ type: String, nullable: true }) lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+
+  static from(e: IntegrationEntity): IntegrationDto {
+    return {
+      id: e.id,
+      name: e.name,
+      actAsUserId: e.actAsUserId,
+      push:
+        e.pushUrl === null
+          ? null
+          : { url: e.pushUrl, entityTypes: e.pushEntityTypes, eventTypes: e.pushEventTypes, enabled: e.pushEnabled },
+      pull:
+        e.pullUrl === null
+          ? null
+          : { url: e.pullUrl, entityType: e.pullEntityType!, intervalMinutes: e.pullIntervalMinutes!, enabled: e.pullEnabled },
+      lastPushAt: e.lastPushAt?.toISOString() ?? null,
+      lastPushStatus: e.lastPushStatus,
+      lastPullAt: e.lastPullAt?.toISOString() ?? null,
+      lastPullStatus: e.lastPullStatus,
+      lastPullResult: e.lastPullResult,
+      lastError: e.lastError,
+      createdAt: e.createdAt.toISOString(),
+      updatedAt: e.updatedAt.toISOString(),
+    };
+  }
+}
+
+export class CreatedIntegrationDto extends IntegrationDto {
+  /** Signs push deliveries and is the pull's bearer token: 64 lower-case hex characters, shown only here and at rotation. */
+  @ApiProperty({ pattern: '^[0-9a-f]{64}$' })
+  secret: string;
+}
+
+export class IntegrationSecretDto {
+  /** The new secret (64 lower-case hex characters), shown only here; pushes and pulls use it from now on. */
+  @ApiProperty({ pattern: '^[0-9a-f]{64}$' })
+  secret: string;
+}
+
+/** The result of one pull run (`POST .../:id/pull`). */
+export class PullRunDto extends PullCountsDto {
+  @ApiProperty({ enum: ['OK', 'PARTIAL', 'FAILED'] }) status: Exclude<PullStatus, 'NEVER'>;
+  /** Why the run failed, or which items failed; null when everything was applied. */
+  @ApiProperty({ type: String, nullable: true }) error: string | null;
+  /** One entry per record fetched, as `POST /{resource}/bulk` answers; empty when the run failed. */
+  @ApiProperty({ type: [BulkItemResultDto] }) results: BulkItemResultDto[];
+}

@@ -1,0 +1,95 @@
+import { PartialType } from '@nestjs/swagger';
+import type { BulkWriter } from '../common/crud/bulk-upsert';
+import { isCuid } from '../common/ids';
+import { RejectUnknownFields } from '../common/validation/validation.pipe';
+import type { Tx } from '../database/unit-of-work';
+import { FunctionalGroupBodyDto, FunctionalPositionBodyDto } from '../functional-structure/dto/functional-structure.dto';
+import { FunctionalStructureService } from '../functional-structure/functional-structure.service';
+
+/** §4.1's PATCH semantics for an existing group: only the fields sent change (the rest keep their value). */
+@RejectUnknownFields()
+export class FunctionalGroupPatchDto extends PartialType(FunctionalGroupBodyDto) {}
+
+/** §4.1's PATCH semantics for an existing position. */
+@RejectUnknownFields()
+export class FunctionalPositionPatchDto extends PartialType(FunctionalPositionBodyDto) {}
+
+/** The fields an item sent (class-transformer may leave the others as undefined keys). */
+function sent<T extends object>(input: T): Partial<T> {
+  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/**
+ * A reference to a group in a pulled item may be its id or its externalId (as `GET /functional-groups/:id`
+ * accepts either): an external source knows its own keys. Unknown references are left as they are, so
+ * that the single write answers its 404.
+ */
+async function groupRef(tx: Tx, ref: string | null | undefined): Promise<string | null | undefined> {
+  if (typeof ref !== 'string' || isCuid(ref)) return ref;
+  const rows: { id: string }[] = await tx.em.query(`SELECT id FROM functional_groups WHERE plan_id = $1 AND external_id = $2`, [
+    tx.ctx.planId,
+    ref,
+  ]);
+  return rows[0]?.id ?? ref;
+}
+
+/**
+ * Functional groups as a bulk-upsert target (PULL hooks, spec 04 §5.3): a new externalId is document 02's
+ * group create, an existing one its PUT with the current fields under the ones sent (the parent is not
+ * changed by an update, as on PUT: a move is dated and has its own request).
+ */
+export class FunctionalGroupWriter implements BulkWriter {
+  readonly spec = { table: 'functional_groups', planScoped: true };
+
+  constructor(private readonly structure: FunctionalStructureService) {}
+
+  async createIn(tx: Tx, input: unknown): Promise<{ id: string }> {
+    const body = input as FunctionalGroupBodyDto;
+    const parentFunctionalGroupId = await groupRef(tx, body.parentFunctionalGroupId);
+    return { id: await this.structure.createGroupIn(tx, { ...body, parentFunctionalGroupId }) };
+  }
+
+  async updateIn(tx: Tx, id: string, input: unknown): Promise<void> {
+    const group = await this.structure.findGroup(tx, id);
+    const current: FunctionalGroupBodyDto = {
+      name: group.name,
+      groupType: group.groupType,
+      description: group.description,
+      externalId: group.externalId,
+      startDate: group.startDate,
+      endDate: group.endDate,
+    };
+    await this.structure.replaceGroupIn(tx, id, { ...current, ...sent(input as FunctionalGroupPatchDto) });
+  }
+}
+
+/** Functional positions as a bulk-upsert target: create, or PUT with the current fields under the ones sent. */
+export class FunctionalPositionWriter implements BulkWriter {
+  readonly spec = { table: 'functional_positions', planScoped: true };
+
+  constructor(private readonly structure: FunctionalStructureService) {}
+
+  async createIn(tx: Tx, input: unknown): Promise<{ id: string }> {
+    const body = input as FunctionalPositionBodyDto;
+    const functionalGroupId = (await groupRef(tx, body.functionalGroupId)) ?? body.functionalGroupId;
+    return { id: await this.structure.createPositionIn(tx, { ...body, functionalGroupId }) };
+  }
+
+  async updateIn(tx: Tx, id: string, input: unknown): Promise<void> {
+    const position = await this.structure.findPosition(tx, id);
+    const patch = sent(input as FunctionalPositionPatchDto);
+    if (patch.functionalGroupId !== undefined)
+      patch.functionalGroupId = (await groupRef(tx, patch.functionalGroupId)) ?? patch.functionalGroupId;
+    const current: FunctionalPositionBodyDto = {
+      functionalGroupId: position.functionalGroupId,
+      name: position.name,
+      description: position.description,
+      externalId: position.externalId,
+      jobRoleId: position.jobRoleId,
+      requiredFte: Number(position.requiredFte),
+      startDate: position.startDate,
+      endDate: position.endDate,
+    };
+    await this.structure.replacePositionIn(tx, id, { ...current, ...patch });
+  }
+}

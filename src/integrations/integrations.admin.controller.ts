@@ -1,0 +1,94 @@
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiForbiddenResponse, ApiHeader, ApiTags } from '@nestjs/swagger';
+import { AdminApi } from '../access/access.decorators';
+import { Ctx, RequestContext } from '../access/request-context';
+import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../common/http/api-responses';
+import { DataEnvelope, ListEnvelope, one, pageOf } from '../common/http/envelopes';
+import { ErrorResponseDto } from '../common/http/error-response.dto';
+import { PageQueryDto } from '../common/http/pagination.dto';
+import {
+  CreatedIntegrationDto,
+  CreateIntegrationDto,
+  IntegrationDto,
+  IntegrationSecretDto,
+  PullRunDto,
+  UpdateIntegrationDto,
+} from './dto/integration.dto';
+import { IntegrationsService } from './integrations.service';
+import { PullScheduler } from './pull-scheduler';
+
+@ApiTags('Application: integrations')
+@AdminApi()
+@ApiHeader({
+  name: 'X-Acting-User',
+  required: false,
+  description: 'The user acting in the application; needs view_webhooks to read and configure_webhooks to change or run (403 otherwise)',
+})
+@ApiForbiddenResponse({ description: 'FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks', type: ErrorResponseDto })
+@Controller('admin/v1/organizations/:orgId/integrations')
+export class IntegrationsAdminController {
+  constructor(
+    private readonly integrations: IntegrationsService,
+    private readonly scheduler: PullScheduler,
+  ) {}
+
+  /** Adds an integration (push hook, PULL hook or both). The secret is in this response only. */
+  @Post()
+  @ApiData(CreatedIntegrationDto, 201)
+  @ApiErrors(400, 404)
+  async create(@Ctx() ctx: RequestContext, @Body() body: CreateIntegrationDto): Promise<DataEnvelope<CreatedIntegrationDto>> {
+    return one(await this.integrations.create(ctx, body));
+  }
+
+  /** The organization's integrations with their push and pull status, never the secret. */
+  @Get()
+  @ApiList(IntegrationDto)
+  @ApiErrors(400, 404)
+  list(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<ListEnvelope<IntegrationDto>> {
+    return this.integrations.list(ctx, pageOf(query));
+  }
+
+  /** Reads one integration with its push and pull status, never the secret. */
+  @Get(':integrationId')
+  @ApiData(IntegrationDto)
+  @ApiErrors(404)
+  async get(@Ctx() ctx: RequestContext, @Param('integrationId') id: string): Promise<DataEnvelope<IntegrationDto>> {
+    return one(await this.integrations.get(ctx, id));
+  }
+
+  /** Changes any create field; `push` and `pull` replace the current configuration (`enabled: false` switches one off). */
+  @Patch(':integrationId')
+  @ApiData(IntegrationDto)
+  @ApiErrors(400, 404)
+  async update(
+    @Ctx() ctx: RequestContext,
+    @Param('integrationId') id: string,
+    @Body() body: UpdateIntegrationDto,
+  ): Promise<DataEnvelope<IntegrationDto>> {
+    return one(await this.integrations.update(ctx, id, body));
+  }
+
+  /** Issues a new secret, shown only here; later pushes are signed with it and later pulls send it. */
+  @Post(':integrationId/rotate-secret')
+  @ApiData(IntegrationSecretDto)
+  @ApiErrors(404)
+  async rotateSecret(@Ctx() ctx: RequestContext, @Param('integrationId') id: string): Promise<DataEnvelope<IntegrationSecretDto>> {
+    return one(await this.integrations.rotateSecret(ctx, id));
+  }
+
+  /** Runs the PULL hook now and answers the run's result; 409 while a run is in progress or when the pull is off. */
+  @Post(':integrationId/pull')
+  @ApiData(PullRunDto)
+  @ApiErrors(404, 409)
+  async pull(@Ctx() ctx: RequestContext, @Param('integrationId') id: string): Promise<DataEnvelope<PullRunDto>> {
+    return one(await this.scheduler.runNow(ctx, id));
+  }
+
+  /** Deletes the integration: no push or pull after this. */
+  @Delete(':integrationId')
+  @ApiNoContent()
+  @ApiErrors(404)
+  async remove(@Ctx() ctx: RequestContext, @Param('integrationId') id: string): Promise<void> {
+    await this.integrations.remove(ctx, id);
+  }
+}

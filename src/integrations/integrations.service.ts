@@ -1,0 +1,157 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { RequestContext } from '../access/request-context';
+import { DomainError } from '../common/errors/domain-error';
+import { list, ListEnvelope, Page } from '../common/http/envelopes';
+import { newId } from '../common/ids';
+import { authorizeWebhookCapability, WebhookCapability } from '../webhooks/webhook-endpoints.service';
+import { newSigningSecret } from '../webhooks/webhook-event';
+import { WebhookHttpClient } from '../webhooks/webhook-http-client';
+import {
+  CreatedIntegrationDto,
+  CreateIntegrationDto,
+  IntegrationDto,
+  IntegrationSecretDto,
+  PullConfigDto,
+  PushConfigDto,
+  UpdateIntegrationDto,
+} from './dto/integration.dto';
+import { IntegrationEntity } from './entities/integration.entity';
+
+type PushFields = Pick<IntegrationEntity, 'pushUrl' | 'pushEntityTypes' | 'pushEventTypes' | 'pushEnabled'>;
+type PullFields = Pick<IntegrationEntity, 'pullUrl' | 'pullEntityType' | 'pullIntervalMinutes' | 'pullEnabled' | 'pullNextAt'>;
+
+function pushFields(push: PushConfigDto | null | undefined): PushFields {
+  if (!push) return { pushUrl: null, pushEntityTypes: [], pushEventTypes: [], pushEnabled: false };
+  return { pushUrl: push.url, pushEntityTypes: push.entityTypes, pushEventTypes: push.eventTypes, pushEnabled: push.enabled ?? true };
+}
+
+/** A (re)configured pull is due `intervalMinutes` after the last run, or at once when there was none (or that is past). */
+function pullFields(pull: PullConfigDto | null | undefined, lastPullAt: Date | null): PullFields {
+  if (!pull) return { pullUrl: null, pullEntityType: null, pullIntervalMinutes: null, pullEnabled: false, pullNextAt: null };
+  const next = lastPullAt ? new Date(lastPullAt.getTime() + pull.intervalMinutes * 60_000) : new Date();
+  return {
+    pullUrl: pull.url,
+    pullEntityType: pull.entityType,
+    pullIntervalMinutes: pull.intervalMinutes,
+    pullEnabled: pull.enabled ?? true,
+    pullNextAt: next,
+  };
+}
+
+/** Custom integrations (spec 04 §5.1), managed like webhook endpoints: View / Configure Webhooks. */
+@Injectable()
+export class IntegrationsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly client: WebhookHttpClient,
+  ) {}
+
+  /** Creates an integration; its secret is returned here and at rotation only. */
+  async create(ctx: RequestContext, input: CreateIntegrationDto): Promise<CreatedIntegrationDto> {
+    await this.authorize(ctx, 'configure_webhooks');
+    await this.checkUser(ctx, input.actAsUserId);
+    await this.checkUrls(input);
+    const id = newId();
+    const secret = newSigningSecret();
+    const repo = this.dataSource.getRepository(IntegrationEntity);
+    await repo.insert({
+      id,
+      organizationId: ctx.organizationId,
+      name: input.name,
+      actAsUserId: input.actAsUserId,
+      secret,
+      ...pushFields(input.push),
+      ...pullFields(input.pull, null),
+      lastPushStatus: 'NEVER',
+      lastPullStatus: 'NEVER',
+    });
+    return { ...IntegrationDto.from(await repo.findOneByOrFail({ id })), secret };
+  }
+
+  async list(ctx: RequestContext, page: Page): Promise<ListEnvelope<IntegrationDto>> {
+    await this.authorize(ctx, 'view_webhooks');
+    const [rows, total] = await this.dataSource.getRepository(IntegrationEntity).findAndCount({
+      where: { organizationId: ctx.organizationId },
+      order: { createdAt: 'ASC', id: 'ASC' },
+      skip: page.offset,
+      take: page.limit,
+    });
+    return list(
+      rows.map((row) => IntegrationDto.from(row)),
+      total,
+      page,
+    );
+  }
+
+  async get(ctx: RequestContext, id: string): Promise<IntegrationDto> {
+    await this.authorize(ctx, 'view_webhooks');
+    return IntegrationDto.from(await this.find(ctx, id));
+  }
+
+  /** Changes any create field; `push` and `pull` replace the current configuration (null removes it). */
+  async update(ctx: RequestContext, id: string, input: UpdateIntegrationDto): Promise<IntegrationDto> {
+    await this.authorize(ctx, 'configure_webhooks');
+    const nulls = (['name', 'actAsUserId'] as const).filter((f) => input[f] === null);
+    if (nulls.length) throw DomainError.validationMany(nulls.map((field) => ({ field, message: `${field} must not be null` })));
+    const current = await this.find(ctx, id);
+    if (input.actAsUserId !== undefined) await this.checkUser(ctx, input.actAsUserId);
+    await this.checkUrls(input);
+    const patch: Partial<IntegrationEntity> = {};
+    if (input.name !== undefined) patch.name = input.name;
+    if (input.actAsUserId !== undefined) patch.actAsUserId = input.actAsUserId;
+    if (input.push !== undefined) Object.assign(patch, pushFields(input.push));
+    if (input.pull !== undefined) Object.assign(patch, pullFields(input.pull, current.lastPullAt));
+    const repo = this.dataSource.getRepository(IntegrationEntity);
+    if (Object.keys(patch).length) await repo.update({ id: current.id, organizationId: ctx.organizationId }, patch);
+    return IntegrationDto.from(await repo.findOneByOrFail({ id: current.id }));
+  }
+
+  /** Issues a new secret: push deliveries started and pulls run from now on use it. */
+  async rotateSecret(ctx: RequestContext, id: string): Promise<IntegrationSecretDto> {
+    await this.authorize(ctx, 'configure_webhooks');
+    const current = await this.find(ctx, id);
+    const secret = newSigningSecret();
+    await this.dataSource.getRepository(IntegrationEntity).update({ id: current.id, organizationId: ctx.organizationId }, { secret });
+    return { secret };
+  }
+
+  /** Deletes the integration: no push delivery starts and no pull runs after this. */
+  async remove(ctx: RequestContext, id: string): Promise<void> {
+    await this.authorize(ctx, 'configure_webhooks');
+    const current = await this.find(ctx, id);
+    await this.dataSource.getRepository(IntegrationEntity).delete({ id: current.id, organizationId: ctx.organizationId });
+  }
+
+  async find(ctx: RequestContext, id: string): Promise<IntegrationEntity> {
+    const found = await this.dataSource.getRepository(IntegrationEntity).findOneBy({ id, organizationId: ctx.organizationId });
+    if (!found) throw DomainError.notFound('Integration', id);
+    return found;
+  }
+
+  authorize(ctx: RequestContext, capability: WebhookCapability): Promise<void> {
+    return authorizeWebhookCapability(this.dataSource, ctx, capability);
+  }
+
+  /** Spec 04 §5.1: `actAsUserId` must be an active user of the organization (400 otherwise). */
+  private async checkUser(ctx: RequestContext, userId: string): Promise<void> {
+    const rows: { active: boolean }[] = await this.dataSource.query(`SELECT active FROM users WHERE id = $1 AND organization_id = $2`, [
+      userId,
+      ctx.organizationId,
+    ]);
+    if (!rows[0]) throw DomainError.validation('actAsUserId', `actAsUserId ${userId} is not a user of the organization`);
+    if (!rows[0].active) throw DomainError.validation('actAsUserId', `actAsUserId ${userId} is not an active user`);
+  }
+
+  /** The webhook endpoint rules: in production, targets that resolve to internal addresses are refused. */
+  private async checkUrls(input: UpdateIntegrationDto): Promise<void> {
+    for (const [field, url] of [
+      ['push.url', input.push?.url],
+      ['pull.url', input.pull?.url],
+    ] as const) {
+      if (url === undefined) continue;
+      const problem = await this.client.checkTarget(url);
+      if (problem) throw DomainError.validation(field, problem.replace(/^url\b/, field));
+    }
+  }
+}

@@ -1,0 +1,158 @@
+import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import type { RequestContext } from '../access/request-context';
+import { DomainError } from '../common/errors/domain-error';
+import { logger } from '../common/logging/json-logger';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { withRetry } from '../webhooks/db-retry';
+import type { PullRunDto } from './dto/integration.dto';
+import { IntegrationEntity } from './entities/integration.entity';
+import { IntegrationsService } from './integrations.service';
+import { PullRunner } from './pull-runner';
+
+/**
+ * How long a claimed run holds its integration. A run is bounded (a 30 s fetch, at most 1,000 items), so
+ * a lease still held after this belongs to a process that died: the next tick may run the pull again.
+ */
+export const PULL_LEASE_SECONDS = 600;
+/** Due integrations claimed per tick by one instance (run one after the other). */
+const TICK_BATCH = 10;
+
+/**
+ * (Each claim is a CTE read by a SELECT: a bare UPDATE answers `[rows, count]` through `DataSource.query`.)
+ *
+ * The claim: a due, enabled pull whose lease is free is taken for this run, and its next run is scheduled
+ * `intervalMinutes` from now, in one statement. `FOR UPDATE SKIP LOCKED` and the lease condition (checked
+ * again on the locked row) make it one run per integration at a time across every instance.
+ */
+const CLAIM_DUE_SQL = `
+  WITH claimed AS (
+  UPDATE integrations
+     SET pull_running_until = now() + make_interval(secs => $2), pull_run_id = $1,
+         pull_next_at = now() + make_interval(mins => pull_interval_minutes)
+   WHERE id IN (SELECT id FROM integrations
+                 WHERE pull_enabled AND pull_url IS NOT NULL AND pull_next_at <= now()
+                   AND (pull_running_until IS NULL OR pull_running_until < now())
+                 ORDER BY pull_next_at
+                 LIMIT $3
+                 FOR UPDATE SKIP LOCKED)
+     AND (pull_running_until IS NULL OR pull_running_until < now())
+  RETURNING id)
+  SELECT id FROM claimed`;
+
+/** The claim of an on-demand run: the same lease, whenever the schedule says the next run is due. */
+const CLAIM_ONE_SQL = `
+  WITH claimed AS (
+  UPDATE integrations
+     SET pull_running_until = now() + make_interval(secs => $2), pull_run_id = $1,
+         pull_next_at = now() + make_interval(mins => pull_interval_minutes)
+   WHERE id = $3 AND organization_id = $4 AND pull_enabled AND pull_url IS NOT NULL
+     AND (pull_running_until IS NULL OR pull_running_until < now())
+  RETURNING id)
+  SELECT id FROM claimed`;
+
+/** Records the run's outcome and frees the lease, if this run still holds it (not deleted or taken over meanwhile). */
+const FINISH_SQL = `
+  UPDATE integrations
+     SET pull_running_until = NULL, pull_run_id = NULL, last_pull_at = now(), last_pull_status = $3,
+         last_pull_result = $4::jsonb,
+         last_error = CASE WHEN $5::text IS NOT NULL THEN left('Pull: ' || $5::text, 1000)
+                           WHEN last_error LIKE 'Pull: %' THEN NULL ELSE last_error END
+   WHERE id = $1 AND pull_run_id = $2`;
+
+/**
+ * Runs PULL hooks (spec 04 §5.3) every `intervalMinutes` and on demand. Every instance ticks; which one
+ * runs a pull is decided by the claim in the database, never by a timer alone.
+ */
+@Injectable()
+export class PullScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private timer: NodeJS.Timeout | null = null;
+  private ticking: Promise<number> | null = null;
+  private closing = false;
+  private readonly running = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly runner: PullRunner,
+    private readonly integrations: IntegrationsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.tick(), this.config.integrationPullTickMs);
+    this.timer.unref();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.closing = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.ticking;
+    await Promise.allSettled([...this.running]);
+  }
+
+  /** Claims the pulls that are due and runs them; returns how many ran. A tick still running is not started twice. */
+  tick(): Promise<number> {
+    if (this.closing) return Promise.resolve(0);
+    this.ticking ??= this.tickOnce().finally(() => {
+      this.ticking = null;
+    });
+    return this.ticking;
+  }
+
+  private async tickOnce(): Promise<number> {
+    let ran = 0;
+    try {
+      for (;;) {
+        const runId = randomUUID();
+        const rows = await withRetry(() => this.dataSource.query<{ id: string }[]>(CLAIM_DUE_SQL, [runId, PULL_LEASE_SECONDS, TICK_BATCH]));
+        for (const { id } of rows) {
+          if (this.closing) break;
+          await this.track(this.runClaimed(id, runId));
+          ran++;
+        }
+        if (rows.length < TICK_BATCH || this.closing) return ran;
+      }
+    } catch (error) {
+      logger.write('error', 'integration pull tick failed', { cause: error instanceof Error ? error.message : String(error) });
+      return ran;
+    }
+  }
+
+  /** `POST .../:id/pull`: runs the pull now and answers its result; 409 while another run holds it or when it is off. */
+  async runNow(ctx: RequestContext, id: string): Promise<PullRunDto> {
+    await this.integrations.authorize(ctx, 'configure_webhooks');
+    const integration = await this.integrations.find(ctx, id);
+    if (integration.pullUrl === null) throw DomainError.conflict('The integration has no PULL hook');
+    if (!integration.pullEnabled) throw DomainError.conflict('The PULL hook is disabled');
+    const runId = randomUUID();
+    const rows = await withRetry(() =>
+      this.dataSource.query<{ id: string }[]>(CLAIM_ONE_SQL, [runId, PULL_LEASE_SECONDS, integration.id, ctx.organizationId]),
+    );
+    if (!rows.length) throw DomainError.conflict('A run of this PULL hook is in progress; try again when it has finished');
+    return this.track(this.runClaimed(integration.id, runId));
+  }
+
+  private async runClaimed(id: string, runId: string): Promise<PullRunDto> {
+    const integration = await this.dataSource.getRepository(IntegrationEntity).findOneBy({ id });
+    if (!integration || integration.pullRunId !== runId)
+      return { status: 'FAILED', created: 0, updated: 0, unchanged: 0, failed: 0, error: 'Deleted', results: [] };
+    const result = await this.runner.run(integration);
+    const counts =
+      result.status === 'FAILED'
+        ? null
+        : { created: result.created, updated: result.updated, unchanged: result.unchanged, failed: result.failed };
+    await withRetry(() =>
+      this.dataSource.query(FINISH_SQL, [id, runId, result.status, counts === null ? null : JSON.stringify(counts), result.error]),
+    ).catch((error: unknown) => {
+      // The lease runs out and the next tick runs the pull again.
+      logger.write('error', 'integration pull result not recorded', { id, cause: error instanceof Error ? error.message : String(error) });
+    });
+    return result;
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.running.add(work);
+    return work.finally(() => this.running.delete(work));
+  }
+}
