@@ -6,6 +6,7 @@ import { logger } from '../common/logging/json-logger';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DATABASE_RUNTIME } from '../database/database.module';
 import { DatabaseRuntime } from '../database/database-runtime';
+import { endpointWants, pushHookWants } from '../database/delivery-targets';
 import type { ActorType, ChangeType } from '../database/entities/record-change.entity';
 import { CHANGES_COMMITTED, ChangesCommittedEvent } from '../database/unit-of-work';
 import { withRetry } from './db-retry';
@@ -76,15 +77,11 @@ const START_SQL = `
   fan AS (
     SELECT o.seq, e.id AS endpoint_id, NULL::varchar AS integration_id, e.url::text AS url, e.secret::text AS secret
       FROM owned o
-      JOIN webhook_endpoints e
-        ON e.organization_id = o.organization_id AND e.enabled
-       AND o.entity_type = ANY(e.entity_types) AND o.change_type = ANY(e.event_types)
+      JOIN webhook_endpoints e ON ${endpointWants('e', 'o.organization_id', 'o.entity_type', 'o.change_type')}
     UNION ALL
     SELECT o.seq, NULL::varchar, i.id, i.push_url::text, i.secret::text
       FROM owned o
-      JOIN integrations i
-        ON i.organization_id = o.organization_id AND i.push_enabled AND i.push_url IS NOT NULL
-       AND o.entity_type = ANY(i.push_entity_types) AND o.change_type = ANY(i.push_event_types)),
+      JOIN integrations i ON ${pushHookWants('i', 'o.organization_id', 'o.entity_type', 'o.change_type')}),
   started AS (
     INSERT INTO webhook_deliveries (change_seq, endpoint_id, integration_id, status, started_at)
     SELECT seq, endpoint_id, integration_id, 'SENDING', now() FROM fan)

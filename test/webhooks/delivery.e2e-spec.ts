@@ -36,6 +36,28 @@ describe('webhook delivery (02 Events, Signature and headers, Delivery)', () => 
     await receiver.close();
   });
 
+  it('02/delivery: a change no endpoint or push hook subscribes to is recorded DONE and never claimed; a subscribed one is delivered', async () => {
+    const tenant = await t.createTenant();
+    const path = `/unwanted-${tenant.orgId}`;
+    await createEndpoint(t, tenant, { url: receiver.url(path), entityTypes: ['team'], eventTypes: ['create'] });
+    const ctx = await liveContext(t, tenant);
+    await write(t, ctx, [change('team', 'create'), change('team', 'update'), change('employee', 'create')]);
+    await waitFor('the delivery', () => receiver.on(path).length === 1);
+    await settled(t, tenant.orgId);
+    const rows = await t.dataSource.query(
+      `SELECT c.entity_type, c.change_type, c.dispatch_status, c.dispatch_claim_id IS NOT NULL AS claimed, count(d.change_seq)::int AS deliveries
+         FROM record_changes c LEFT JOIN webhook_deliveries d ON d.change_seq = c.seq
+        WHERE c.organization_id = $1 GROUP BY c.seq ORDER BY c.seq`,
+      [tenant.orgId],
+    );
+    expect(rows).toEqual([
+      { entity_type: 'team', change_type: 'create', dispatch_status: 'DONE', claimed: true, deliveries: 1 },
+      { entity_type: 'team', change_type: 'update', dispatch_status: 'DONE', claimed: false, deliveries: 0 },
+      { entity_type: 'employee', change_type: 'create', dispatch_status: 'DONE', claimed: false, deliveries: 0 },
+    ]);
+    expect(receiver.on(path)).toHaveLength(1);
+  });
+
   it('02/signature and headers: each delivery is signed over the exact bytes sent, keyed by the secret as text, with the event id header', async () => {
     const tenant = await t.createTenant();
     const path = `/sig-${tenant.orgId}`;
