@@ -60,7 +60,7 @@ export class SalaryAdjustmentsService extends CrudService<
     if (!items.length) return [];
     const fields: Partial<SalaryAdjustmentEntity>[] = [];
     for (const { employeeId, input } of items) fields.push(await this.build({ ...input, employeeId }, tx.ctx, tx.em));
-    return this.insertRows(tx, fields);
+    return this.rows.insert(tx, fields);
   }
 
   /** All of an employee's adjustments, newest effectiveDate first. */

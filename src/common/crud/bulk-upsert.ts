@@ -236,7 +236,7 @@ async function existingIds(
 ): Promise<Map<string, string>> {
   if (!externalIds.length) return new Map();
   const { table, planScoped } = service.spec;
-  // By plan alone where records are plan-scoped (uq_<table>_external_id is (plan_id, external_id)): see CrudService.keyScope.
+  // By plan alone where records are plan-scoped (uq_<table>_external_id is (plan_id, external_id)): see RecordRows.keyScope.
   const rows: { id: string; external_id: string }[] = await tx.em.query(
     `SELECT id, external_id FROM ${table} WHERE ${planScoped ? 'plan_id' : 'organization_id'} = $1 AND external_id = ANY($2)`,
     [planScoped ? tx.ctx.planId : tx.ctx.organizationId, externalIds],

@@ -2,15 +2,14 @@ import { DataSource, EntityManager, FindOptionsWhere, In, SelectQueryBuilder } f
 import type { RequestContext } from '../../access/request-context';
 import { loadCustomAttributeValues } from '../../custom-attributes/custom-attribute-values.reader';
 import { Tx, UnitOfWork } from '../../database/unit-of-work';
-import { decimalToString } from '../decimals';
 import { DomainError } from '../errors/domain-error';
 import { etagMatches, weakETag } from '../http/etag';
 import { list, ListEnvelope, pageOf } from '../http/envelopes';
 import { likePattern, parseSort } from '../http/list-options';
 import type { ListQueryDto } from '../http/pagination.dto';
-import { isCuid, newId } from '../ids';
+import { isCuid } from '../ids';
 import { CrudEntity, CrudSpec, referencesTo } from './crud.types';
-import { insertRowsSql, updateRowsSql } from './row-sql';
+import { RecordRows } from './record-rows';
 
 /**
  * List, read, create, update and delete for one resource described by a CrudSpec: tenancy and plan
@@ -18,11 +17,16 @@ import { insertRowsSql, updateRowsSql } from './row-sql';
  * recording live here once. Resource services extend it and add what is theirs.
  */
 export class CrudService<E extends CrudEntity, R, C, U> {
+  /** The resource's rows: multi-row inserts and updates, locked reads, raw rows to records. */
+  readonly rows: RecordRows<E>;
+
   constructor(
     protected readonly uow: UnitOfWork,
     protected readonly dataSource: DataSource,
     readonly spec: CrudSpec<E, R, C, U>,
-  ) {}
+  ) {
+    this.rows = new RecordRows(dataSource, spec);
+  }
 
   /** Extra list filters of a resource (`parentTeamId=...`); none by default. */
   protected filter(_qb: SelectQueryBuilder<E>, _query: ListQueryDto & Record<string, unknown>): void {}
@@ -85,23 +89,8 @@ export class CrudService<E extends CrudEntity, R, C, U> {
       qb.getRawMany<Record<string, unknown>>(),
       qb.clone().offset(undefined).limit(undefined).orderBy().getCount(),
     ]);
-    const rows = raws.map((raw) => this.fromRaw(raw));
+    const rows = raws.map((raw) => this.rows.fromRaw(raw));
     return list(await this.respond(ctx, this.dataSource.manager, rows), total, page);
-  }
-
-  private rawColumns?: { key: string; property: string }[];
-
-  /**
-   * A record from a raw row, already typed by pg: of a `r`-aliased query (columns come back as
-   * `r_<column>`), or with `prefix: ''` of a `RETURNING *`.
-   */
-  protected fromRaw(raw: Record<string, unknown>, prefix = 'r_'): E {
-    this.rawColumns ??= this.dataSource
-      .getMetadata(this.spec.entity)
-      .columns.map((column) => ({ key: column.databaseName, property: column.propertyName }));
-    const entity = new this.spec.entity() as Record<string, unknown>;
-    for (const { key, property } of this.rawColumns) entity[property] = raw[prefix + key];
-    return entity as E;
   }
 
   /** Responses for records; resources with derived fields (vacancies' isFilled) compute them here in one query. */
@@ -126,12 +115,9 @@ export class CrudService<E extends CrudEntity, R, C, U> {
     });
     if (!entity) throw DomainError.notFound(this.spec.label, idOrExternalId);
     // A row read for a write is kept as read: saveAndRecord writes only what changed since.
-    if (lock === true) this.readForWrite.set(entity, { ...(entity as Record<string, unknown>) });
+    if (lock === true) this.rows.keepAsRead(entity);
     return entity;
   }
-
-  /** Column values of records as read under a write lock, by record object (see saveAndRecord). */
-  private readonly readForWrite = new WeakMap<object, Record<string, unknown>>();
 
   /** The by-id read of the public API; resources with includes override it. */
   read(ctx: RequestContext, idOrExternalId: string, _query: Record<string, unknown>): Promise<R> {
@@ -200,24 +186,9 @@ export class CrudService<E extends CrudEntity, R, C, U> {
 
   /** Inserts prepared fields as a new record of the request's organization (and plan) and records the create. */
   protected async insertAndRecord(tx: Tx, fields: Partial<E>, notify = true): Promise<E> {
-    const [created] = await this.insertRows(tx, [fields]);
+    const [created] = await this.rows.insert(tx, [fields]);
     this.recordCreate(tx, created, notify);
     return created;
-  }
-
-  /**
-   * Inserts new records of the request's organization (and plan) in one multi-row `INSERT ... RETURNING *`
-   * (the rows as a read of them would give: defaults, timestamps, numeric scale), in the order given.
-   * Records nothing: callers record each create with recordCreate.
-   */
-  async insertRows(tx: Tx, fieldsList: Partial<E>[]): Promise<E[]> {
-    const scope = { organizationId: tx.ctx.organizationId, ...(this.spec.planScoped ? { planId: tx.ctx.planId } : {}) };
-    const values = fieldsList.map((fields) => ({ ...fields, id: newId(), ...scope }));
-    const byId = new Map<unknown, E>();
-    for (const { sql, params } of insertRowsSql(this.dataSource, this.spec.entity, values)) {
-      for (const raw of (await tx.em.query(sql, params)) as Record<string, unknown>[]) byId.set(raw.id, this.fromRaw(raw, ''));
-    }
-    return values.map((value) => byId.get(value.id)!);
   }
 
   /** Records the create of a record just inserted (webhook event and history entry). */
@@ -266,94 +237,11 @@ export class CrudService<E extends CrudEntity, R, C, U> {
   }
 
   private async writeChanges(tx: Tx, entity: E): Promise<E> {
-    if (!this.readForWrite.has(entity)) {
+    if (!this.rows.isKeptAsRead(entity)) {
       await tx.em.getRepository(this.spec.entity).save(entity as never);
       return this.find(tx.ctx, entity.id, tx.em);
     }
-    return (await this.writeChangesMany(tx, [entity]))[0];
-  }
-
-  /**
-   * Records read for a write (find with lock, findManyForWrite) written back in one
-   * `UPDATE ... FROM (VALUES ...) RETURNING *`: the records with a column changed since that read, each
-   * with its own values; a record with no change is not written and comes back as it is.
-   */
-  protected async writeChangesMany(tx: Tx, entities: E[]): Promise<E[]> {
-    const metadata = this.dataSource.getMetadata(this.spec.entity);
-    const writable = metadata.columns.filter((column) => !column.isPrimary && !column.isCreateDate && !column.isUpdateDate);
-    const changedColumns = new Set<(typeof writable)[number]>();
-    const changed: E[] = [];
-    for (const entity of entities) {
-      const read = this.readForWrite.get(entity);
-      if (!read) throw new Error(`${this.spec.label} ${entity.id} was not read for a write`);
-      let any = false;
-      for (const column of writable) {
-        const value = (entity as Record<string, unknown>)[column.propertyName];
-        if (value !== undefined && !sameColumnValue(value, read[column.propertyName], column.type)) {
-          changedColumns.add(column);
-          any = true;
-        }
-      }
-      if (any) changed.push(entity);
-    }
-    if (!changed.length) return entities;
-    const columns = writable.filter((column) => changedColumns.has(column));
-    const { sql, params } = updateRowsSql(
-      this.dataSource,
-      this.spec.entity,
-      this.keyScope(tx.ctx),
-      columns,
-      changed.map((entity) => ({ id: entity.id, values: this.currentValues(entity, columns) })),
-    );
-    const [rows] = (await tx.em.query(sql, params)) as [Record<string, unknown>[], number];
-    const byId = new Map(rows.map((raw) => [raw.id, this.fromRaw(raw, '')]));
-    return entities.map((entity) => byId.get(entity.id) ?? entity);
-  }
-
-  /** The values to write for `columns`: the record's, or as read where it leaves one undefined. */
-  private currentValues(entity: E, columns: { propertyName: string }[]): Record<string, unknown> {
-    const read = this.readForWrite.get(entity)!;
-    const values: Record<string, unknown> = {};
-    for (const { propertyName } of columns) {
-      const value = (entity as Record<string, unknown>)[propertyName];
-      values[propertyName] = value === undefined ? read[propertyName] : value;
-    }
-    return values;
-  }
-
-  /**
-   * The tenant condition of multi-row statements by id: the plan (whose ids belong to one organization)
-   * of plan-scoped records, whose primary key is (plan_id, id), else the organization. Naming the
-   * organization as well would let the planner pick an index that leads with organization_id (the sort
-   * indexes) on a table not yet analyzed, and scan the organization's whole range once per id. When
-   * keys lead with organization_id (issue 15 item 7), it joins the condition here.
-   */
-  private keyScope(ctx: RequestContext): Record<string, unknown> {
-    return this.spec.planScoped ? { planId: ctx.planId } : { organizationId: ctx.organizationId };
-  }
-
-  /**
-   * Records of the request's organization (and plan) by id, locked for a write (FOR UPDATE, in id
-   * order), in the order of `ids`; ids that match nothing are left out. Kept as read, like find with lock.
-   */
-  async findManyForWrite(tx: Tx, ids: string[]): Promise<E[]> {
-    const metadata = this.dataSource.getMetadata(this.spec.entity);
-    const scope = Object.entries(this.keyScope(tx.ctx));
-    const params = [...scope.map(([, value]) => value), ids];
-    const where = scope.map(([property], i) => `"${metadata.findColumnWithPropertyName(property)!.databaseName}" = $${i + 1}`);
-    const rows = (await tx.em.query(
-      `SELECT * FROM "${metadata.tableName}" WHERE ${where.join(' AND ')} AND "id" = ANY($${params.length}) ORDER BY "id" FOR UPDATE`,
-      params,
-    )) as Record<string, unknown>[];
-    const byId = new Map(rows.map((raw) => [raw.id as string, this.fromRaw(raw, '')]));
-    const found: E[] = [];
-    for (const id of ids) {
-      const entity = byId.get(id);
-      if (!entity) continue;
-      this.readForWrite.set(entity, { ...(entity as Record<string, unknown>) });
-      found.push(entity);
-    }
-    return found;
+    return (await this.rows.writeChanges(tx, [entity]))[0];
   }
 
   async remove(ctx: RequestContext, idOrExternalId: string, ifMatch?: string): Promise<void> {
@@ -425,15 +313,4 @@ export class CrudService<E extends CrudEntity, R, C, U> {
       );
     }
   }
-}
-
-/** Whether a column still holds what was read: numerics by decimal text ('1' = '1.00'), times by instant, JSON by text. */
-function sameColumnValue(value: unknown, read: unknown, type: unknown): boolean {
-  if (value === read) return true;
-  if (value === null || read === null || value === undefined || read === undefined) return false;
-  if (type === 'numeric' || type === 'decimal')
-    return decimalToString(value as string | number) === decimalToString(read as string | number);
-  if (value instanceof Date && read instanceof Date) return value.getTime() === read.getTime();
-  if (typeof value === 'object' && typeof read === 'object') return JSON.stringify(value) === JSON.stringify(read);
-  return false;
 }

@@ -61,7 +61,7 @@ export abstract class NestedRecordService<E extends CrudEntity, R, C extends U, 
       await this.applyFields(tx, entity, input, false);
       entities.push(entity);
     }
-    const created = await this.insertRows(tx, entities);
+    const created = await this.rows.insert(tx, entities);
     const recordNested = await this.insertNestedMany(
       tx,
       created.map((record, i) => ({ id: record.id, input: inputs[i] })),
@@ -91,7 +91,7 @@ export abstract class NestedRecordService<E extends CrudEntity, R, C extends U, 
       }
       return changed;
     }
-    const entities = await this.findManyForWrite(
+    const entities = await this.rows.findForWrite(
       tx,
       items.map(({ id }) => id),
     );
@@ -102,7 +102,7 @@ export abstract class NestedRecordService<E extends CrudEntity, R, C extends U, 
       befores.push(this.payload(entity));
       await this.applyFields(tx, entity, items[i].input, false);
     }
-    const updated = await this.writeChangesMany(tx, entities);
+    const updated = await this.rows.writeChanges(tx, entities);
     await this.checkWrittenMany(tx, items.map(({ input }) => input), updated);
     const recordNested = await this.insertNestedMany(tx, items);
     if (!recordNested) throw new Error(`${this.spec.label}: nested records not batchable`);
