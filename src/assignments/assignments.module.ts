@@ -13,7 +13,7 @@ const AssignmentsController = crudController({
   tag: 'Assignments',
   view: 'assignments_view',
   edit: 'assignments_edit',
-  service: AssignmentsService as never,
+  service: AssignmentsService,
   response: AssignmentDto,
   create: CreateAssignmentDto,
   update: UpdateAssignmentDto,

@@ -2,14 +2,12 @@ import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query, Type 
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import { RequirePermissions } from '../access/access.decorators';
 import { Ctx, RequestContext } from '../access/request-context';
-import type { CrudService } from '../common/crud/crud.service';
+import type { CrudOperations } from '../common/crud/crud.service';
 import { DomainError } from '../common/errors/domain-error';
 import { ApiCrudOperation, ApiSortQuery, nounsOf } from '../common/http/api-docs';
 import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../common/http/api-responses';
 import { DataEnvelope, ListEnvelope, one } from '../common/http/envelopes';
 import { ListQueryDto } from '../common/http/pagination.dto';
-
-type AnyCrud = CrudService<never, unknown, unknown, unknown>;
 
 export interface AdjustmentsControllerOptions {
   /** `employees` or `contractors`. */
@@ -19,8 +17,8 @@ export interface AdjustmentsControllerOptions {
   /** `salary-adjustments` or `rate-adjustments`. */
   path: string;
   tag: string;
-  parent: Type<AnyCrud>;
-  service: Type<AnyCrud>;
+  parent: Type<CrudOperations>;
+  service: Type<CrudOperations>;
   response: Type<unknown>;
   create: Type<unknown>;
   update: Type<unknown>;
@@ -37,8 +35,8 @@ export function adjustmentsController(o: AdjustmentsControllerOptions): Type<unk
   @Controller(`api/v1/org/:orgId/${o.parentPath}/:parentId/${o.path}`)
   class GeneratedAdjustmentsController {
     constructor(
-      @Inject(o.parent) readonly parents: AnyCrud,
-      @Inject(o.service) readonly service: AnyCrud,
+      @Inject(o.parent) readonly parents: CrudOperations,
+      @Inject(o.service) readonly service: CrudOperations,
     ) {}
 
     private async parentId(ctx: RequestContext, parentId: string): Promise<string> {
@@ -71,7 +69,7 @@ export function adjustmentsController(o: AdjustmentsControllerOptions): Type<unk
     @ApiErrors(400, 404, 501)
     async create(@Ctx() ctx: RequestContext, @Param('parentId') parentId: string, @Body() body: object): Promise<DataEnvelope<unknown>> {
       const owner = await this.parentId(ctx, parentId);
-      return one(await this.service.create(ctx, { ...body, [o.parentField]: owner } as never));
+      return one(await this.service.create(ctx, { ...body, [o.parentField]: owner }));
     }
 
     @Patch(':id')
@@ -86,7 +84,7 @@ export function adjustmentsController(o: AdjustmentsControllerOptions): Type<unk
       @Param('id') id: string,
       @Body() body: object,
     ): Promise<DataEnvelope<unknown>> {
-      return one(await this.service.update(ctx, await this.owned(ctx, parentId, id), body as never));
+      return one(await this.service.update(ctx, await this.owned(ctx, parentId, id), body));
     }
 
     @Delete(':id')

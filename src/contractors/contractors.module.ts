@@ -18,7 +18,7 @@ const contractorsCrud: CrudControllerOptions = {
   tag: 'Contractors',
   view: 'contractors_view',
   edit: 'contractors_edit',
-  service: ContractorsService as never,
+  service: ContractorsService,
   response: ContractorDto,
   create: CreateContractorDto,
   update: UpdateContractorDto,
@@ -33,8 +33,8 @@ const RateAdjustmentsController = adjustmentsController({
   parentField: 'contractorId',
   path: 'rate-adjustments',
   tag: 'Compensation',
-  parent: ContractorsService as never,
-  service: RateAdjustmentsService as never,
+  parent: ContractorsService,
+  service: RateAdjustmentsService,
   response: RateAdjustmentDto,
   create: CreateRateAdjustmentDto,
   update: UpdateRateAdjustmentDto,
@@ -45,7 +45,7 @@ const ContractorAttributesController = customAttributeValuesController({
   tag: 'Contractors',
   entityType: 'CONTRACTOR',
   view: 'contractors_view',
-  service: ContractorsService as never,
+  service: ContractorsService,
 });
 
 @Module({

@@ -7,7 +7,7 @@ import { Ctx, RequestContext } from '../access/request-context';
 import { article, nounsOf } from '../common/http/api-docs';
 import { ApiData, ApiDataArray, ApiErrors, ApiNoContent } from '../common/http/api-responses';
 import { DataEnvelope, one } from '../common/http/envelopes';
-import type { CrudService } from '../common/crud/crud.service';
+import type { CrudOperations } from '../common/crud/crud.service';
 import { CustomAttributeValuesService, ValueTarget } from './custom-attribute-values.service';
 import { CustomAttributeValueDto, SetCustomAttributeValueDto } from './dto/custom-attribute-value.dto';
 
@@ -20,7 +20,7 @@ export interface ValuesControllerOptions {
   /** Permission to read the records. */
   view: ApiPermission;
   /** The records' CrudService (finds a record by id or externalId in the request's plan). */
-  service: Type<CrudService<never, unknown, unknown, unknown>>;
+  service: Type<CrudOperations>;
 }
 
 /**
@@ -36,7 +36,7 @@ export function customAttributeValuesController(options: ValuesControllerOptions
     private readonly target: ValueTarget;
 
     constructor(
-      @Inject(options.service) records: CrudService<never, unknown, unknown, unknown>,
+      @Inject(options.service) records: CrudOperations,
       private readonly values: CustomAttributeValuesService,
       private readonly dataSource: DataSource,
     ) {

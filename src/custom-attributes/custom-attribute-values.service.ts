@@ -6,7 +6,7 @@ import { newId } from '../common/ids';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { loadCustomAttributeValue, loadCustomAttributeValues } from './custom-attribute-values.reader';
 import { CustomAttributeValueDto, SetCustomAttributeValueDto } from './dto/custom-attribute-value.dto';
-import { CustomAttributeDefinitionEntity, CustomAttributeFieldType } from './entities/custom-attribute-definition.entity';
+import { CustomAttributeDefinitionEntity, CustomAttributeEntityType, CustomAttributeFieldType } from './entities/custom-attribute-definition.entity';
 import { CustomAttributeValueEntity } from './entities/custom-attribute-value.entity';
 
 /** Finds the record a value belongs to (404 when it is not in the organization's plan). */
@@ -106,7 +106,7 @@ export class CustomAttributeValuesService {
   }
 
   private async definition(tx: Tx, entityType: string, definitionId: string): Promise<CustomAttributeDefinitionEntity> {
-    const definition = await tx.em.findOneBy(CustomAttributeDefinitionEntity, { id: definitionId, organizationId: tx.ctx.organizationId, entityType: entityType as never });
+    const definition = await tx.em.findOneBy(CustomAttributeDefinitionEntity, { id: definitionId, organizationId: tx.ctx.organizationId, entityType: entityType as CustomAttributeEntityType });
     if (!definition) throw DomainError.notFound(`Custom attribute definition for ${entityType}`, definitionId);
     return definition;
   }

@@ -14,7 +14,7 @@ const DefinitionsController = crudController({
   tag: 'Custom attributes',
   view: 'custom_attributes_view',
   edit: 'custom_attributes_edit',
-  service: CustomAttributeDefinitionsService as never,
+  service: CustomAttributeDefinitionsService,
   response: CustomAttributeDefinitionDto,
   create: CreateCustomAttributeDefinitionDto,
   update: UpdateCustomAttributeDefinitionDto,

@@ -17,7 +17,7 @@ const employeesCrud: CrudControllerOptions = {
   tag: 'Employees',
   view: 'employees_view',
   edit: 'employees_edit',
-  service: EmployeesService as never,
+  service: EmployeesService,
   response: EmployeeDto,
   create: CreateEmployeeDto,
   update: UpdateEmployeeDto,
@@ -32,8 +32,8 @@ const SalaryAdjustmentsController = adjustmentsController({
   parentField: 'employeeId',
   path: 'salary-adjustments',
   tag: 'Compensation',
-  parent: EmployeesService as never,
-  service: SalaryAdjustmentsService as never,
+  parent: EmployeesService,
+  service: SalaryAdjustmentsService,
   response: SalaryAdjustmentDto,
   create: CreateSalaryAdjustmentDto,
   update: UpdateSalaryAdjustmentDto,
@@ -44,7 +44,7 @@ const EmployeeAttributesController = customAttributeValuesController({
   tag: 'Employees',
   entityType: 'EMPLOYEE',
   view: 'employees_view',
-  service: EmployeesService as never,
+  service: EmployeesService,
 });
 
 @Module({

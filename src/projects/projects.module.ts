@@ -15,7 +15,7 @@ const projectsCrud: CrudControllerOptions = {
   tag: 'Projects',
   view: 'projects_view',
   edit: 'projects_edit',
-  service: ProjectsService as never,
+  service: ProjectsService,
   response: ProjectDto,
   create: CreateProjectDto,
   update: UpdateProjectDto,
@@ -29,7 +29,7 @@ const ProjectAttributesController = customAttributeValuesController({
   tag: 'Projects',
   entityType: 'PROJECT',
   view: 'projects_view',
-  service: ProjectsService as never,
+  service: ProjectsService,
 });
 
 @Module({

@@ -25,7 +25,7 @@ const edit = 'reference_data_edit' as const;
 const resourceTypes = {
   view,
   edit,
-  service: ResourceTypesService as never,
+  service: ResourceTypesService,
   response: ResourceTypeDto,
   create: CreateResourceTypeDto,
   update: UpdateResourceTypeDto,
@@ -33,20 +33,20 @@ const resourceTypes = {
 };
 
 const controllers = [
-  crudController({ path: 'job-roles', tag: 'Job roles', view, edit, service: JobRolesService as never, response: JobRoleDto, create: CreateJobRoleDto, update: UpdateJobRoleDto, query: JobRoleQueryDto }),
-  crudController({ path: 'locations', tag: 'Locations', view, edit, service: LocationsService as never, response: LocationDto, create: CreateLocationDto, update: UpdateLocationDto }),
-  crudController({ path: 'cost-centres', tag: 'Cost centres', view, edit, service: CostCentresService as never, response: CostCentreDto, create: CreateCostCentreDto, update: UpdateCostCentreDto }),
-  crudController({ path: 'value-streams', tag: 'Value streams', view, edit, service: ValueStreamsService as never, response: ValueStreamDto, create: CreateValueStreamDto, update: UpdateValueStreamDto }),
+  crudController({ path: 'job-roles', tag: 'Job roles', view, edit, service: JobRolesService, response: JobRoleDto, create: CreateJobRoleDto, update: UpdateJobRoleDto, query: JobRoleQueryDto }),
+  crudController({ path: 'locations', tag: 'Locations', view, edit, service: LocationsService, response: LocationDto, create: CreateLocationDto, update: UpdateLocationDto }),
+  crudController({ path: 'cost-centres', tag: 'Cost centres', view, edit, service: CostCentresService, response: CostCentreDto, create: CreateCostCentreDto, update: UpdateCostCentreDto }),
+  crudController({ path: 'value-streams', tag: 'Value streams', view, edit, service: ValueStreamsService, response: ValueStreamDto, create: CreateValueStreamDto, update: UpdateValueStreamDto }),
   crudController({ path: 'resource-types', tag: 'Resource types', ...resourceTypes }),
   crudController({ path: 'work-types', tag: 'Work types (deprecated: use resource-types)', ...resourceTypes }),
-  crudController({ path: 'drivers', tag: 'Drivers', view, edit, service: DriversService as never, response: DriverDto, create: CreateDriverDto, update: UpdateDriverDto, idDescription: 'The driver id' }),
+  crudController({ path: 'drivers', tag: 'Drivers', view, edit, service: DriversService, response: DriverDto, create: CreateDriverDto, update: UpdateDriverDto, idDescription: 'The driver id' }),
   ExchangeRatesConvertController,
   crudController({
     path: 'exchange-rates',
     tag: 'Exchange rates',
     view,
     edit,
-    service: ExchangeRatesService as never,
+    service: ExchangeRatesService,
     response: ExchangeRateDto,
     create: CreateExchangeRateDto,
     update: UpdateExchangeRateDto,

@@ -2,19 +2,17 @@ import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query, Type 
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import { AdminApi } from '../access/access.decorators';
 import { Ctx, RequestContext } from '../access/request-context';
-import type { CrudService } from '../common/crud/crud.service';
+import type { CrudOperations } from '../common/crud/crud.service';
 import { ApiCrudOperation, ApiSortQuery, nounsOf } from '../common/http/api-docs';
 import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../common/http/api-responses';
 import { DataEnvelope, ListEnvelope, one } from '../common/http/envelopes';
 import { ListQueryDto } from '../common/http/pagination.dto';
 import { ScenariosService } from './scenarios.service';
 
-type AnyCrud = CrudService<never, unknown, unknown, unknown>;
-
 export interface ScenarioRecordsOptions {
   /** `employees`, `teams`, ... */
   path: string;
-  service: Type<AnyCrud>;
+  service: Type<CrudOperations>;
   response: Type<unknown>;
   create: Type<unknown>;
   update: Type<unknown>;
@@ -34,7 +32,7 @@ export function scenarioRecordsController(o: ScenarioRecordsOptions): Type<unkno
   @Controller(`admin/v1/organizations/:orgId/scenarios/:scenarioId/${o.path}`)
   class GeneratedScenarioRecordsController {
     constructor(
-      @Inject(o.service) readonly service: AnyCrud,
+      @Inject(o.service) readonly service: CrudOperations,
       readonly scenarios: ScenariosService,
     ) {}
 
@@ -61,7 +59,7 @@ export function scenarioRecordsController(o: ScenarioRecordsOptions): Type<unkno
       @Param('scenarioId') scenarioId: string,
       @Body() body: unknown,
     ): Promise<DataEnvelope<unknown>> {
-      return one(await this.service.create(await this.scenarios.writableContext(ctx, scenarioId), body as never));
+      return one(await this.service.create(await this.scenarios.writableContext(ctx, scenarioId), body));
     }
 
     @Patch(':id')
@@ -75,7 +73,7 @@ export function scenarioRecordsController(o: ScenarioRecordsOptions): Type<unkno
       @Param('id') id: string,
       @Body() body: unknown,
     ): Promise<DataEnvelope<unknown>> {
-      return one(await this.service.update(await this.scenarios.writableContext(ctx, scenarioId), id, body as never));
+      return one(await this.service.update(await this.scenarios.writableContext(ctx, scenarioId), id, body));
     }
 
     @Delete(':id')

@@ -22,12 +22,12 @@ import { ScenariosAdminController } from './scenarios.admin.controller';
 import { ScenariosService } from './scenarios.service';
 
 const records = [
-  scenarioRecordsController({ path: 'employees', service: EmployeesService as never, response: EmployeeDto, create: CreateEmployeeDto, update: UpdateEmployeeDto, query: EmployeeQueryDto }),
-  scenarioRecordsController({ path: 'contractors', service: ContractorsService as never, response: ContractorDto, create: CreateContractorDto, update: UpdateContractorDto, query: ContractorQueryDto }),
-  scenarioRecordsController({ path: 'vacancies', service: VacanciesService as never, response: VacancyDto, create: CreateVacancyDto, update: UpdateVacancyDto, query: VacancyQueryDto }),
-  scenarioRecordsController({ path: 'teams', service: TeamsService as never, response: TeamDto, create: CreateTeamDto, update: UpdateTeamDto, query: TeamQueryDto }),
-  scenarioRecordsController({ path: 'projects', service: ProjectsService as never, response: ProjectDto, create: CreateProjectDto, update: UpdateProjectDto, query: ProjectQueryDto }),
-  scenarioRecordsController({ path: 'assignments', service: AssignmentsService as never, response: AssignmentDto, create: CreateAssignmentDto, update: UpdateAssignmentDto, query: AssignmentQueryDto }),
+  scenarioRecordsController({ path: 'employees', service: EmployeesService, response: EmployeeDto, create: CreateEmployeeDto, update: UpdateEmployeeDto, query: EmployeeQueryDto }),
+  scenarioRecordsController({ path: 'contractors', service: ContractorsService, response: ContractorDto, create: CreateContractorDto, update: UpdateContractorDto, query: ContractorQueryDto }),
+  scenarioRecordsController({ path: 'vacancies', service: VacanciesService, response: VacancyDto, create: CreateVacancyDto, update: UpdateVacancyDto, query: VacancyQueryDto }),
+  scenarioRecordsController({ path: 'teams', service: TeamsService, response: TeamDto, create: CreateTeamDto, update: UpdateTeamDto, query: TeamQueryDto }),
+  scenarioRecordsController({ path: 'projects', service: ProjectsService, response: ProjectDto, create: CreateProjectDto, update: UpdateProjectDto, query: ProjectQueryDto }),
+  scenarioRecordsController({ path: 'assignments', service: AssignmentsService, response: AssignmentDto, create: CreateAssignmentDto, update: UpdateAssignmentDto, query: AssignmentQueryDto }),
 ];
 
 @Module({

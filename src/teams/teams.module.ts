@@ -13,7 +13,7 @@ const teamsCrud: CrudControllerOptions = {
   tag: 'Teams',
   view: 'teams_view',
   edit: 'teams_edit',
-  service: TeamsService as never,
+  service: TeamsService,
   response: TeamDto,
   create: CreateTeamDto,
   update: UpdateTeamDto,
@@ -27,7 +27,7 @@ const TeamAttributesController = customAttributeValuesController({
   tag: 'Teams',
   entityType: 'TEAM',
   view: 'teams_view',
-  service: TeamsService as never,
+  service: TeamsService,
 });
 
 @Module({

@@ -17,7 +17,7 @@ const vacanciesCrud: CrudControllerOptions = {
   tag: 'Vacancies',
   view: 'vacancies_view',
   edit: 'vacancies_edit',
-  service: VacanciesService as never,
+  service: VacanciesService,
   response: VacancyDto,
   create: CreateVacancyDto,
   update: UpdateVacancyDto,
@@ -32,7 +32,7 @@ const VacancyAttributesController = customAttributeValuesController({
   tag: 'Vacancies',
   entityType: 'VACANCY',
   view: 'vacancies_view',
-  service: VacanciesService as never,
+  service: VacanciesService,
 });
 
 @Module({

@@ -7,19 +7,17 @@ import { UnitOfWork } from '../../database/unit-of-work';
 import { ApiData, ApiErrors } from '../http/api-responses';
 import { DataEnvelope, one } from '../http/envelopes';
 import { BULK_MAX_RECORDS, bulkUpsert, BulkResultDto, BulkUpsertDto } from './bulk-upsert';
-import type { CrudService } from './crud.service';
+import type { CrudOperations } from './crud.service';
 
 export interface BulkControllerOptions {
   /** Path under /api/v1/org/:orgId (the resource's). */
   path: string;
   tag: string;
   edit: ApiPermission;
-  service: Type<CrudService<never, unknown, unknown, unknown>>;
+  service: Type<CrudOperations>;
   create: Type<unknown>;
   update: Type<unknown>;
 }
-
-type AnyCrud = CrudService<never, unknown, unknown, unknown>;
 
 /**
  * `POST /<resource>/bulk` (spec 04 §4.1): upsert by externalId, each item with the single POST's or
@@ -30,7 +28,7 @@ export function bulkController(options: BulkControllerOptions): Type<unknown> {
   @Controller(`api/v1/org/:orgId/${options.path}`)
   class GeneratedBulkController {
     constructor(
-      @Inject(options.service) readonly service: AnyCrud,
+      @Inject(options.service) readonly service: CrudOperations,
       readonly uow: UnitOfWork,
     ) {}
 

@@ -9,7 +9,7 @@ import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../http/api-responses
 import { DataEnvelope, ListEnvelope, one } from '../http/envelopes';
 import { etagMatches, weakETag } from '../http/etag';
 import { ListQueryDto } from '../http/pagination.dto';
-import type { CrudService } from './crud.service';
+import type { CrudOperations } from './crud.service';
 
 export interface CrudControllerOptions {
   /** Path under /api/v1/org/:orgId. */
@@ -18,7 +18,7 @@ export interface CrudControllerOptions {
   view: ApiPermission;
   edit: ApiPermission;
   /** The resource's service (a CrudService). */
-  service: Type<CrudService<never, unknown, unknown, unknown>>;
+  service: Type<CrudOperations>;
   response: Type<unknown>;
   create: Type<unknown>;
   update: Type<unknown>;
@@ -33,8 +33,6 @@ export interface CrudControllerOptions {
   /** Spec 04 §4.5: the by-id read carries a weak ETag (304 on If-None-Match); PATCH and DELETE honour If-Match. */
   etag?: boolean;
 }
-
-type AnyCrud = CrudService<never, unknown, unknown, unknown>;
 
 /**
  * Builds the public controller of a CRUD resource: list, get, create, update, delete with the
@@ -73,7 +71,7 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
   @ApiTags(options.tag)
   @Controller(`api/v1/org/:orgId/${options.path}`)
   class GeneratedCrudController {
-    constructor(@Inject(options.service) readonly service: AnyCrud) {}
+    constructor(@Inject(options.service) readonly service: CrudOperations) {}
 
     @Get()
     @RequirePermissions(options.view)
@@ -117,7 +115,7 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
     @ApiData(options.response, 201)
     @ApiErrors(400, 501)
     async create(@Ctx() ctx: RequestContext, @Body() body: unknown): Promise<DataEnvelope<unknown>> {
-      return one(await this.service.create(ctx, body as never));
+      return one(await this.service.create(ctx, body));
     }
 
     @Patch(':id')
@@ -134,7 +132,7 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
       @Body() body: unknown,
       @Req() req: Request,
     ): Promise<DataEnvelope<unknown>> {
-      return one(await this.service.update(ctx, id, body as never, etag ? req.headers['if-match'] : undefined));
+      return one(await this.service.update(ctx, id, body, etag ? req.headers['if-match'] : undefined));
     }
 
     @Delete(':id')

@@ -12,11 +12,28 @@ import { CrudEntity, CrudSpec, referencesTo } from './crud.types';
 import { RecordRows } from './record-rows';
 
 /**
+ * A resource's service as the generic controllers (CRUD, bulk, adjustments, scenario records) and bulk
+ * writes call it, whatever its record and body types: every CrudService is one. Bodies arrive validated
+ * by the route's DTO, so they are `unknown` here (method parameters compare both ways).
+ */
+export interface CrudOperations {
+  readonly spec: { table: string; planScoped: boolean; label: string };
+  list(ctx: RequestContext, query: ListQueryDto & Record<string, unknown>): Promise<ListEnvelope<unknown>>;
+  read(ctx: RequestContext, idOrExternalId: string, query: Record<string, unknown>): Promise<unknown>;
+  find(ctx: RequestContext, idOrExternalId: string, em?: EntityManager): Promise<CrudEntity>;
+  create(ctx: RequestContext, input: unknown): Promise<unknown>;
+  update(ctx: RequestContext, idOrExternalId: string, input: unknown, ifMatch?: string): Promise<unknown>;
+  remove(ctx: RequestContext, idOrExternalId: string, ifMatch?: string): Promise<void>;
+  createIn(tx: Tx, input: unknown): Promise<CrudEntity>;
+  updateIn(tx: Tx, idOrExternalId: string, input: unknown): Promise<unknown>;
+}
+
+/**
  * List, read, create, update and delete for one resource described by a CrudSpec: tenancy and plan
  * scoping, id-or-externalId lookup, search, sort allow-lists, paging, in-use deletes and change
  * recording live here once. Resource services extend it and add what is theirs.
  */
-export class CrudService<E extends CrudEntity, R, C, U> {
+export class CrudService<E extends CrudEntity, R, C, U> implements CrudOperations {
   /** The resource's rows: multi-row inserts and updates, locked reads, raw rows to records. */
   readonly rows: RecordRows<E>;
 
@@ -77,7 +94,7 @@ export class CrudService<E extends CrudEntity, R, C, U> {
     this.filter(qb, query);
     // Text sorts ignore case (and so agree on every collation: PGlite sorts bytewise).
     const column = this.dataSource.getMetadata(this.spec.entity).findColumnWithPropertyName(sort.column);
-    const isText = column && ['varchar', 'text', 'character varying', String].includes(column.type as never);
+    const isText = column && (['varchar', 'text', 'character varying', String] as unknown[]).includes(column.type);
     // With a search, `|| ''` keeps the planner off the sort index: walking it in order to find a few
     // rare matches is far slower than finding the matches by trigram and sorting them.
     qb.orderBy(isText ? (query.search ? `LOWER(r.${sort.column}) || ''` : `LOWER(r.${sort.column})`) : `r.${sort.column}`, sort.direction);
@@ -238,7 +255,7 @@ export class CrudService<E extends CrudEntity, R, C, U> {
 
   private async writeChanges(tx: Tx, entity: E): Promise<E> {
     if (!this.rows.isKeptAsRead(entity)) {
-      await tx.em.getRepository(this.spec.entity).save(entity as never);
+      await tx.em.getRepository<CrudEntity>(this.spec.entity).save(entity);
       return this.find(tx.ctx, entity.id, tx.em);
     }
     return (await this.rows.writeChanges(tx, [entity]))[0];

@@ -76,5 +76,5 @@ export class AppValidationPipe implements PipeTransform {
 }
 
 function isDtoClass(metatype: unknown): boolean {
-  return typeof metatype === 'function' && ![String, Number, Boolean, Object, Array].includes(metatype as never);
+  return typeof metatype === 'function' && !([String, Number, Boolean, Object, Array] as unknown[]).includes(metatype);
 }
