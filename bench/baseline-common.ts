@@ -7,7 +7,8 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Pool } from 'pg';
-import { getMetadataArgsStorage } from 'typeorm';
+import { DataSource, getMetadataArgsStorage } from 'typeorm';
+import { dataSourceOptions } from '../src/database/data-source';
 import { SnakeNamingStrategy } from '../src/database/snake-naming.strategy';
 import type { BaselineRequest, BaselineResponse } from './baseline-server';
 
@@ -20,6 +21,17 @@ export const KEY_QUERY = `
     JOIN users u ON u.id = k.user_id
     JOIN plans p ON p.organization_id = k.organization_id AND p.kind = 'LIVE'
    WHERE k.prefix = $1`;
+
+/**
+ * The service's entity metadata without a connection (a DataSource whose metadata is built, never
+ * initialized): what the service's own SQL builders (src/common/crud/row-sql.ts) need, so that a
+ * baseline sends the statements the service sends instead of copies of them.
+ */
+export async function entityMetadata(): Promise<DataSource> {
+  const dataSource = new DataSource(dataSourceOptions('postgresql://unused@127.0.0.1/unused', 1));
+  await (dataSource as unknown as { buildMetadatas(): Promise<void> }).buildMetadatas();
+  return dataSource;
+}
 
 /**
  * An entity's database columns in TypeORM's select order (declaration order), read from the entity's

@@ -10,6 +10,7 @@
  */
 import type { Pool, PoolClient } from 'pg';
 import { AssignmentEntity } from '../src/assignments/entities/assignment.entity';
+import { insertRowsSql } from '../src/common/crud/row-sql';
 import { newId } from '../src/common/ids';
 import { SalaryAdjustmentEntity } from '../src/compensation/entities/salary-adjustment.entity';
 import { changeFlushStatements, type ChangeInput } from '../src/database/unit-of-work';
@@ -26,11 +27,8 @@ import {
   num,
   UNAUTHORIZED,
   entityColumns,
+  entityMetadata,
 } from './baseline-common';
-
-/** VALUES of an INSERT of every column: a parameter each, DEFAULT for the timestamps. */
-const insertValues = (fields: string[]) =>
-  fields.map((f, i) => (f === 'created_at' || f === 'updated_at' ? 'DEFAULT' : `$${i + 1}`)).join(', ');
 
 const LIST = /^\/api\/v1\/org\/([^/?]+)\/employees(?:\?.*)?$/;
 const ONE = /^\/api\/v1\/org\/([^/?]+)\/employees\/([^/?]+)(?:\?(.*))?$/;
@@ -60,11 +58,12 @@ const ACTIVE_ASSIGNMENTS =
   `SELECT ${columns('a', ASSIGNMENT_FIELDS)} FROM "assignments" "a" ` +
   `WHERE "a"."plan_id" = $1 AND "a"."employee_id" IN ($2) AND "a"."start_date" <= $3 AND ("a"."end_date" IS NULL OR "a"."end_date" >= $3) ` +
   `ORDER BY "a"."type" DESC, "a"."start_date" ASC`;
-const INSERT_EMPLOYEE =
-  `INSERT INTO "employees"(${EMPLOYEE_FIELDS.map((f) => `"${f}"`).join(', ')}) ` + `VALUES (${insertValues(EMPLOYEE_FIELDS)}) RETURNING *`;
-const INSERT_SALARY =
-  `INSERT INTO "salary_adjustments"(${SALARY_FIELDS.map((f) => `"${f}"`).join(', ')}) ` +
-  `VALUES (${insertValues(SALARY_FIELDS)}) RETURNING *`;
+/** The service's INSERT of one record (src/common/crud/row-sql.ts), with the fields a create body sets. */
+const metadata = entityMetadata();
+async function insertOne(client: PoolClient, entity: new () => unknown, row: Record<string, unknown>): Promise<Row> {
+  const [{ sql, params }] = insertRowsSql(await metadata, entity, [row]);
+  return (await client.query<Row>(sql, params)).rows[0];
+}
 const iso = (value: unknown) => (value as Date).toISOString();
 
 function employeeDto(r: Row, p: string) {
@@ -194,43 +193,44 @@ async function create(pool: Pool, auth: BaselineAuth, raw: Buffer) {
   try {
     await client.query('START TRANSACTION');
     const employeeId = newId();
-    const inserted = await client.query<Row>(INSERT_EMPLOYEE, [
-      plan,
-      employeeId,
-      org,
-      null,
-      body.firstName.trim(),
-      body.lastName.trim(),
-      null,
-      body.email.trim(),
-      body.internalEmployeeId ?? null,
-      body.startDate,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-    ]);
-    const employee = employeeDto(prefixed(inserted.rows[0], 'EmployeeEntity'), 'EmployeeEntity');
+    // The fields in the order CrudService builds them (blank(), then the body), as the service inserts them.
+    const inserted = await insertOne(client, EmployeeEntity, {
+      externalId: null,
+      name: null,
+      internalEmployeeId: body.internalEmployeeId ?? null,
+      endDate: null,
+      noticeDate: null,
+      managerId: null,
+      jobRoleId: null,
+      workTypeId: null,
+      geographyId: null,
+      defaultCurrencyCode: null,
+      costCentreId: null,
+      firstName: body.firstName.trim(),
+      lastName: body.lastName.trim(),
+      email: body.email.trim(),
+      startDate: body.startDate,
+      id: employeeId,
+      organizationId: org,
+      planId: plan,
+    });
+    const employee = employeeDto(prefixed(inserted, 'EmployeeEntity'), 'EmployeeEntity');
     const changes = [{ type: 'employee', id: employeeId, after: employee as Record<string, unknown> }];
     if (body.salary) {
       const s = body.salary;
       const salaryId = newId();
-      const insertedSalary = await client.query<Row>(INSERT_SALARY, [
-        plan,
-        salaryId,
-        org,
+      const insertedSalary = await insertOne(client, SalaryAdjustmentEntity, {
         employeeId,
-        s.effectiveDate,
-        String(s.salary),
-        s.bonus == null ? null : String(s.bonus),
-        s.currencyCode,
-        s.reason ?? null,
-      ]);
-      const row = prefixed(insertedSalary.rows[0], 'SalaryAdjustmentEntity');
+        bonus: s.bonus == null ? null : String(s.bonus),
+        reason: s.reason ?? null,
+        effectiveDate: s.effectiveDate,
+        salary: String(s.salary),
+        currencyCode: s.currencyCode,
+        id: salaryId,
+        organizationId: org,
+        planId: plan,
+      });
+      const row = prefixed(insertedSalary, 'SalaryAdjustmentEntity');
       changes.push({
         type: 'salary_adjustment',
         id: salaryId,
