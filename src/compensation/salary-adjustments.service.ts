@@ -55,14 +55,6 @@ export class SalaryAdjustmentsService extends CrudService<
     return this.createIn(tx, { ...input, employeeId });
   }
 
-  /** Nested `salary` bodies of many employees in one INSERT (bulk creates); records nothing (recordCreate does). */
-  async insertFor(tx: Tx, items: { employeeId: string; input: CreateSalaryAdjustmentDto }[]): Promise<SalaryAdjustmentEntity[]> {
-    if (!items.length) return [];
-    const fields: Partial<SalaryAdjustmentEntity>[] = [];
-    for (const { employeeId, input } of items) fields.push(await this.build({ ...input, employeeId }, tx.ctx, tx.em));
-    return this.rows.insert(tx, fields);
-  }
-
   /** All of an employee's adjustments, newest effectiveDate first. */
   async history(tx: { em: EntityManager }, planId: string, employeeId: string): Promise<SalaryAdjustmentEntity[]> {
     return (await this.historyForMany(tx, planId, [employeeId])).get(employeeId) ?? [];

@@ -187,6 +187,20 @@ export class ContractorsService
       throw DomainError.validation('endDate', 'endDate must not be before startDate');
   }
 
+  /** Bulk creates and updates: rates are written together; bodies with assignments take the per-record path. */
+  protected override nestedBatchable(input: UpdateContractorDto): boolean {
+    return !input.teamAssignment && !input.projectAssignment;
+  }
+
+  protected override insertNestedMany(tx: Tx, created: { id: string; input: UpdateContractorDto }[]): Promise<(() => void)[]> {
+    return this.insertChildren(
+      tx,
+      created,
+      this.rates,
+      (input, contractorId) => input.rateAdjustment && { ...input.rateAdjustment, contractorId },
+    );
+  }
+
   /** Document 02: a fill by a contractor sends no contractor_rate event (its initial rate is recorded for audit only). */
   protected async createNested(tx: Tx, contractorId: string, input: UpdateContractorDto, viaFill: boolean): Promise<void> {
     if (input.rateAdjustment) await this.rates.createFor(tx, contractorId, input.rateAdjustment, !viaFill);

@@ -264,17 +264,8 @@ export class EmployeesService
     if (loops.length) throw DomainError.validation('managerId', 'managerId cannot be the employee or one of their reports');
   }
 
-  protected override async insertNestedMany(tx: Tx, created: { id: string; input: UpdateEmployeeDto }[]): Promise<(() => void)[]> {
-    const withSalary = created.filter(({ input }) => input.salary);
-    const salaries = await this.salaries.insertFor(
-      tx,
-      withSalary.map(({ id, input }) => ({ employeeId: id, input: input.salary! })),
-    );
-    const byEmployee = new Map(salaries.map((salary) => [salary.employeeId, salary]));
-    return created.map(({ id }) => () => {
-      const salary = byEmployee.get(id);
-      if (salary) this.salaries.recordCreate(tx, salary);
-    });
+  protected override insertNestedMany(tx: Tx, created: { id: string; input: UpdateEmployeeDto }[]): Promise<(() => void)[]> {
+    return this.insertChildren(tx, created, this.salaries, (input, employeeId) => input.salary && { ...input.salary, employeeId });
   }
 
   protected async createNested(tx: Tx, employeeId: string, input: UpdateEmployeeDto): Promise<void> {

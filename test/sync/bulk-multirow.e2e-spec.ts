@@ -218,4 +218,51 @@ describe('bulk creates and updates with multi-row statements (04 §4.1)', () => 
       { external_id: 'L-3', manager_id: l1, last_name: 'Third' },
     ]);
   });
+
+  it('04/§4.1: contractors: a chunk of creates and one of updates give the same rows, reads and recorded changes as single requests', async () => {
+    const tenant = await t.createTenant();
+    const contractor = (externalId: string) => ({
+      externalId,
+      name: 'Grace Hopper',
+      email: `${externalId.toLowerCase()}@example.com`,
+      startDate: '2026-02-01',
+      rateAdjustment: { effectiveDate: '2026-02-01', rate: 650.5, rateType: 'daily', currencyCode: 'EUR' },
+    });
+    const single = (await tenant.api('post', '/contractors').send(contractor('S-1')).expect(201)).body.data;
+    const created = await tenant
+      .api('post', '/contractors/bulk')
+      .send({ records: [contractor('C-1'), { ...contractor('C-2'), rateAdjustment: undefined }] })
+      .expect(200);
+    expect(created.body.data).toMatchObject({ created: 2, failed: 0 });
+    const [c1, c2] = created.body.data.results.map((r: { id: string }) => r.id);
+    const read = async (id: string) => (await tenant.api('get', `/contractors/${id}?include=currentRate,rateHistory`).expect(200)).body.data;
+    const own = (r: { id: string; externalId: string; email: string; rateHistory: { id: string }[] }) => ({
+      [r.id]: '<id>',
+      ...Object.fromEntries(r.rateHistory.map((x, i) => [x.id, `<rate${i}>`])),
+      [r.email]: '<email>',
+      [`"${r.externalId}"`]: '"<externalId>"',
+    });
+    expect(normalized(await read(c1), own(await read(c1)))).toEqual(normalized(await read(single.id), own(await read(single.id))));
+    expect((await read(c2)).rateHistory).toEqual([]);
+
+    const change = { name: 'Grace B. Hopper', rateAdjustment: { effectiveDate: '2026-06-01', rate: 700, rateType: 'daily', currencyCode: 'EUR' } };
+    const mark = (await t.dataSource.query(`SELECT max(seq)::int AS m FROM record_changes WHERE organization_id = $1`, [tenant.orgId]))[0].m;
+    await tenant.api('patch', '/contractors/S-1').send(change).expect(200);
+    const updated = await tenant
+      .api('post', '/contractors/bulk')
+      .send({ records: [{ externalId: 'C-1', ...change }, { externalId: 'C-2', name: 'Grace Hopper' }] })
+      .expect(200);
+    expect(updated.body.data).toMatchObject({ updated: 1, unchanged: 1, failed: 0 });
+    expect(normalized(await read(c1), own(await read(c1)))).toEqual(normalized(await read(single.id), own(await read(single.id))));
+    const changes = await t.dataSource.query(
+      `SELECT entity_type, change_type, entity_id FROM record_changes WHERE organization_id = $1 AND seq > $2 ORDER BY seq`,
+      [tenant.orgId, mark],
+    );
+    expect(changes.map((c: { entity_type: string; change_type: string; entity_id: string }) => [c.entity_type, c.change_type, c.entity_id])).toEqual([
+      ['contractor', 'update', single.id],
+      ['contractor_rate', 'create', expect.any(String)],
+      ['contractor', 'update', c1],
+      ['contractor_rate', 'create', expect.any(String)],
+    ]);
+  });
 });

@@ -208,6 +208,13 @@ export class CrudService<E extends CrudEntity, R, C, U> implements CrudOperation
     return created;
   }
 
+  /** New records from validated create bodies written together (multi-row INSERT); records nothing (callers use recordCreate). */
+  async insertMany(tx: Tx, inputs: C[]): Promise<E[]> {
+    const fields: Partial<E>[] = [];
+    for (const input of inputs) fields.push(await this.build(input, tx.ctx, tx.em));
+    return this.rows.insert(tx, fields);
+  }
+
   /** Records the create of a record just inserted (webhook event and history entry). */
   recordCreate(tx: Tx, created: E, notify = true): void {
     tx.record({

@@ -37,6 +37,29 @@ export abstract class NestedRecordService<E extends CrudEntity, R, C extends U, 
     return null;
   }
 
+  /**
+   * insertNestedMany for a body's one nested record kept by another resource (employees' salary,
+   * contractors' rate): `bodyOf` gives its create body for the parent's id, or undefined when the body has none.
+   */
+  protected async insertChildren<CE extends CrudEntity, CC>(
+    tx: Tx,
+    created: { id: string; input: U }[],
+    child: CrudService<CE, unknown, CC, unknown>,
+    bodyOf: (input: U, parentId: string) => CC | undefined,
+  ): Promise<(() => void)[]> {
+    const bodies = created.map(({ id, input }) => bodyOf(input, id));
+    const rows = await child.insertMany(
+      tx,
+      bodies.filter((body): body is CC => body !== undefined),
+    );
+    let next = 0;
+    return bodies.map((body) => {
+      if (body === undefined) return () => undefined;
+      const row = rows[next++];
+      return () => child.recordCreate(tx, row);
+    });
+  }
+
   /** Whether a body's nested records can be written by insertNestedMany; none by default. */
   protected nestedBatchable(_input: U): boolean {
     return false;
