@@ -5,12 +5,12 @@ import { Ctx, RequestContext } from '../access/request-context';
 import { ApiData, ApiErrors } from '../common/http/api-responses';
 import { DataEnvelope, one } from '../common/http/envelopes';
 import { IngestReadingsDto, IngestResultDto } from './dto/reading.dto';
-import { ReadingIntakeService } from './reading-intake.service';
+import { IngestReadingsUseCase } from './ingest-readings.use-case';
 
 @ApiTags('Business metrics')
 @Controller('api/v1/org/:orgId/business-metrics')
 export class BusinessMetricsController {
-  constructor(private readonly intake: ReadingIntakeService) {}
+  constructor(private readonly ingestReadings: IngestReadingsUseCase) {}
 
   /**
    * Pushes a batch of readings of one metric from one source, all or nothing. A reading is identified by
@@ -28,6 +28,6 @@ export class BusinessMetricsController {
   async ingest(@Ctx() ctx: RequestContext, @Body() body: unknown): Promise<DataEnvelope<IngestResultDto>> {
     // The body is checked by the intake (one pass, and it must tell rule-3 rejections apart), not by the
     // global pipe: an `unknown` parameter is left alone by it.
-    return one(await this.intake.ingest(ctx, body));
+    return one(await this.ingestReadings.execute(ctx, body));
   }
 }

@@ -7,13 +7,13 @@ import { BusinessMetricsController } from './business-metrics.controller';
 import { BusinessMetricsService } from './business-metrics.service';
 import { MetricsSummaryRepository } from './metrics-summary.repository';
 import { MetricsSummaryService } from './metrics-summary.service';
-import { ReadingIntakeService } from './reading-intake.service';
+import { IngestReadingsUseCase } from './ingest-readings.use-case';
 
 /** Metrics, their sources and the reading intake (document 01 "Business metric readings", spec 03 §3). */
 @Module({
   imports: [ReferenceDataModule, TeamsModule, CostModule],
   controllers: [BusinessMetricsController, BusinessMetricsAdminController],
-  providers: [BusinessMetricsService, ReadingIntakeService, MetricsSummaryRepository, MetricsSummaryService],
-  exports: [BusinessMetricsService, ReadingIntakeService, MetricsSummaryService],
+  providers: [BusinessMetricsService, IngestReadingsUseCase, MetricsSummaryRepository, MetricsSummaryService],
+  exports: [BusinessMetricsService, IngestReadingsUseCase, MetricsSummaryService],
 })
 export class BusinessMetricsModule {}

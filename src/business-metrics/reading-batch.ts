@@ -38,121 +38,140 @@ const isFiniteNumber = (value: unknown): value is number => typeof value === 'nu
  * tells the two rule-3 rejections apart from every other problem, which the global pipe cannot.
  */
 export function checkReadingBatch(body: unknown): CheckedBatch {
-  const details: FieldError[] = [];
-  let otherProblems = 0;
-  const problem = (field: string, message: string) => {
-    details.push({ field, message: `${field} ${message}` });
-    otherProblems++;
-  };
-  const required = (field: string) => {
-    details.push({ field, message: `${field} is required` });
-    otherProblems++;
-  };
-
   if (!isObject(body)) {
     return { metric: '', source: '', readings: [], details: [{ field: 'body', message: 'The request body must be a JSON object' }], feedRejection: false };
   }
+  const problems = new Problems();
 
   const metric = body.metric;
-  if (metric === undefined || metric === null) required('metric');
-  else if (typeof metric !== 'string') problem('metric', 'must be a string');
+  if (metric === undefined || metric === null) problems.required('metric');
+  else if (typeof metric !== 'string') problems.problem('metric', 'must be a string');
   else {
     const text = textProblem(metric, 1, 255);
-    if (text) problem('metric', text);
+    if (text) problems.problem('metric', text);
   }
 
   const rawSource = body.source;
   const source = typeof rawSource === 'string' ? rawSource.trim() : '';
-  if (rawSource === undefined || rawSource === null) required('source');
-  else if (typeof rawSource !== 'string') problem('source', 'must be a string');
+  if (rawSource === undefined || rawSource === null) problems.required('source');
+  else if (typeof rawSource !== 'string') problems.problem('source', 'must be a string');
   else {
     const text = textProblem(source, 1, MAX_SOURCE_NAME);
-    if (text) problem('source', text);
+    if (text) problems.problem('source', text);
   }
 
-  const readings: CheckedReading[] = [];
-  const items = body.readings;
-  if (items === undefined || items === null) required('readings');
-  else if (!Array.isArray(items)) problem('readings', 'must be an array');
-  else if (items.length < 1 || items.length > MAX_READINGS_PER_REQUEST) {
-    problem('readings', `must hold 1 to ${MAX_READINGS_PER_REQUEST.toLocaleString('en-US')} readings; it holds ${items.length.toLocaleString('en-US')}`);
-  } else {
-    for (let i = 0; i < items.length; i++) {
-      const item: unknown = items[i];
-      const at = `readings.${i}`;
-      if (!isObject(item)) {
-        problem(at, 'must be an object');
-        continue;
-      }
-      const { periodStart, periodEnd, value, aiValue, externalRef, note } = item;
-      const startOk = isCalendarDay(periodStart);
-      const endOk = isCalendarDay(periodEnd);
-      const valueOk = isFiniteNumber(value) && value >= 0;
-      const aiOk = aiValue === undefined || aiValue === null || (isFiniteNumber(aiValue) && aiValue >= 0);
-      let good = startOk && endOk && valueOk && aiOk;
-
-      if (!startOk) dateProblem(`${at}.periodStart`, periodStart);
-      if (!endOk) dateProblem(`${at}.periodEnd`, periodEnd);
-      else if (startOk && (periodEnd as string) < (periodStart as string)) {
-        // Rule 3: recorded against the source when it is the only kind of problem.
-        details.push({ field: `${at}.periodEnd`, message: `${at}.periodEnd must not be before periodStart (${periodStart as string})` });
-        good = false;
-      }
-      if (!valueOk) numberProblem(`${at}.value`, value);
-      if (!aiOk) numberProblem(`${at}.aiValue`, aiValue);
-      else if (valueOk && typeof aiValue === 'number' && aiValue > (value as number)) {
-        details.push({ field: `${at}.aiValue`, message: `${at}.aiValue must not be more than value (${String(value)})` });
-        good = false;
-      }
-      const ref = optionalText(`${at}.externalRef`, externalRef, MAX_EXTERNAL_REF);
-      const text = optionalText(`${at}.note`, note, MAX_NOTE);
-      if (ref === false || text === false) good = false;
-      if (good && ref !== false && text !== false) {
-        readings.push({
-          periodStart: periodStart as string,
-          periodEnd: periodEnd as string,
-          value: value as number,
-          aiValue: (aiValue as number | null | undefined) ?? null,
-          externalRef: ref,
-          note: text,
-        });
-      }
-    }
-  }
-
+  const readings = checkReadings(problems, body.readings);
   return {
     metric: typeof metric === 'string' ? metric : '',
     source,
     readings,
-    details,
-    feedRejection: details.length > 0 && otherProblems === 0,
+    details: problems.details,
+    feedRejection: problems.feedRejection(),
   };
+}
 
-  function dateProblem(field: string, value: unknown): void {
-    if (value === undefined || value === null) required(field);
-    else problem(field, 'must be a real calendar date in YYYY-MM-DD form');
+/** The batch's problems in body order, counting those that are not one of rule 3's two rejections. */
+class Problems {
+  readonly details: FieldError[] = [];
+  private otherProblems = 0;
+
+  problem(field: string, message: string): void {
+    this.details.push({ field, message: `${field} ${message}` });
+    this.otherProblems++;
   }
 
-  function numberProblem(field: string, value: unknown): void {
-    if (value === undefined || value === null) required(field);
-    else if (!isFiniteNumber(value)) problem(field, 'must be a number');
-    else problem(field, 'must not be less than 0');
+  required(field: string): void {
+    this.details.push({ field, message: `${field} is required` });
+    this.otherProblems++;
+  }
+
+  /** Rule 3: recorded against the source when it is the only kind of problem. */
+  rejection(field: string, message: string): void {
+    this.details.push({ field, message });
+  }
+
+  feedRejection(): boolean {
+    return this.details.length > 0 && this.otherProblems === 0;
+  }
+
+  date(field: string, value: unknown): void {
+    if (value === undefined || value === null) this.required(field);
+    else this.problem(field, 'must be a real calendar date in YYYY-MM-DD form');
+  }
+
+  number(field: string, value: unknown): void {
+    if (value === undefined || value === null) this.required(field);
+    else if (!isFiniteNumber(value)) this.problem(field, 'must be a number');
+    else this.problem(field, 'must not be less than 0');
   }
 
   /** null/undefined -> null; a good string -> itself; otherwise records the problem and returns false. */
-  function optionalText(field: string, value: unknown, max: number): string | null | false {
+  optionalText(field: string, value: unknown, max: number): string | null | false {
     if (value === undefined || value === null) return null;
     if (typeof value !== 'string') {
-      problem(field, 'must be a string');
+      this.problem(field, 'must be a string');
       return false;
     }
     const text = textProblem(value, 0, max);
     if (text) {
-      problem(field, text);
+      this.problem(field, text);
       return false;
     }
     return value;
   }
+}
+
+function checkReadings(problems: Problems, items: unknown): CheckedReading[] {
+  const readings: CheckedReading[] = [];
+  if (items === undefined || items === null) problems.required('readings');
+  else if (!Array.isArray(items)) problems.problem('readings', 'must be an array');
+  else if (items.length < 1 || items.length > MAX_READINGS_PER_REQUEST) {
+    problems.problem('readings', `must hold 1 to ${MAX_READINGS_PER_REQUEST.toLocaleString('en-US')} readings; it holds ${items.length.toLocaleString('en-US')}`);
+  } else {
+    for (let i = 0; i < items.length; i++) {
+      const reading = checkReading(problems, items[i], `readings.${i}`);
+      if (reading) readings.push(reading);
+    }
+  }
+  return readings;
+}
+
+/** One reading of the batch (`at`: its dot path): the reading when it passes every rule, else null. */
+function checkReading(problems: Problems, item: unknown, at: string): CheckedReading | null {
+  if (!isObject(item)) {
+    problems.problem(at, 'must be an object');
+    return null;
+  }
+  const { periodStart, periodEnd, value, aiValue, externalRef, note } = item;
+  const startOk = isCalendarDay(periodStart);
+  const endOk = isCalendarDay(periodEnd);
+  const valueOk = isFiniteNumber(value) && value >= 0;
+  const aiOk = aiValue === undefined || aiValue === null || (isFiniteNumber(aiValue) && aiValue >= 0);
+  let good = startOk && endOk && valueOk && aiOk;
+
+  if (!startOk) problems.date(`${at}.periodStart`, periodStart);
+  if (!endOk) problems.date(`${at}.periodEnd`, periodEnd);
+  else if (startOk && (periodEnd as string) < (periodStart as string)) {
+    problems.rejection(`${at}.periodEnd`, `${at}.periodEnd must not be before periodStart (${periodStart as string})`);
+    good = false;
+  }
+  if (!valueOk) problems.number(`${at}.value`, value);
+  if (!aiOk) problems.number(`${at}.aiValue`, aiValue);
+  else if (valueOk && typeof aiValue === 'number' && aiValue > (value as number)) {
+    problems.rejection(`${at}.aiValue`, `${at}.aiValue must not be more than value (${String(value)})`);
+    good = false;
+  }
+  const ref = problems.optionalText(`${at}.externalRef`, externalRef, MAX_EXTERNAL_REF);
+  const text = problems.optionalText(`${at}.note`, note, MAX_NOTE);
+  if (!good || ref === false || text === false) return null;
+  return {
+    periodStart: periodStart as string,
+    periodEnd: periodEnd as string,
+    value: value as number,
+    aiValue: (aiValue as number | null | undefined) ?? null,
+    externalRef: ref,
+    note: text,
+  };
 }
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];

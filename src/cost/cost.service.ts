@@ -117,33 +117,16 @@ export class CostService {
    * inside the window exactly the figures of the whole history; `unconverted` counts the amounts loaded.
    */
   async book(ctx: RequestContext, em: EntityManager, people: CostPeople, window: CostWindow | null = null): Promise<CostBook> {
-    // Who: `= ANY($2)` of a list, or a sub-query on the seat holders of days [$2, $3].
-    const who = (column: 'employee_id' | 'contractor_id', list: string[]): { where: string; params: unknown[] } | null => {
-      if ('seatHolders' in people) {
-        const { from, to } = people.seatHolders;
-        return {
-          where: `IN (SELECT a.${column} FROM functional_assignments a
-                       WHERE a.plan_id = $1 AND a.${column} IS NOT NULL AND a.start_date <= $3::date AND COALESCE(a.end_date, 'infinity'::date) >= $2::date)`,
-          params: [from, to],
-        };
-      }
-      return list.length ? { where: '= ANY($2)', params: [list] } : null;
-    };
+    return buildBook(await this.bookRows(ctx, em, people, window), window);
+  }
+
+  /** The reads of `book`: the reporting currency, today's converter, and the people's amounts with their location multipliers. */
+  private async bookRows(ctx: RequestContext, em: EntityManager, people: CostPeople, window: CostWindow | null): Promise<BookRows> {
     const ids: Record<Person['kind'], Set<string>> = { employee: new Set(), contractor: new Set(), vacancy: new Set() };
     if (!('seatHolders' in people)) for (const p of people) ids[p.kind].add(p.id);
-    const employees = who('employee_id', [...ids.employee]);
-    const contractors = who('contractor_id', [...ids.contractor]);
+    const employees = whoSql(people, 'employee_id', [...ids.employee]);
+    const contractors = whoSql(people, 'contractor_id', [...ids.contractor]);
     const vacancyIds = [...ids.vacancy];
-    // The window's salary filter (parameters after the people's).
-    const salaryWindow = (first: number) =>
-      window
-        ? `AND s.effective_date <= $${first + 1}::date
-           AND NOT EXISTS (SELECT 1 FROM salary_adjustments n
-                            WHERE n.plan_id = s.plan_id AND n.employee_id = s.employee_id
-                              AND n.effective_date > s.effective_date AND n.effective_date <= $${first}::date
-                              AND (n.currency_code = s.currency_code
-                                   OR n.currency_code = (SELECT o.reporting_currency FROM organizations o WHERE o.id = $${first + 2})))`
-        : '';
     // Five independent reads: at once on the pool; one after the other on a transaction's connection.
     const [[{ reporting_currency: currency }], converter, employeeRows, contractorRows, vacancyRows] = await reads(
       !em.queryRunner,
@@ -157,11 +140,11 @@ export class CostService {
               `SELECT e.id, l.cost_multiplier AS multiplier, s.effective_date, s.salary, s.currency_code
                  FROM employees e
                  LEFT JOIN locations l ON l.id = e.geography_id
-                 LEFT JOIN salary_adjustments s ON s.plan_id = e.plan_id AND s.employee_id = e.id ${salaryWindow(employees.params.length + 2)}
+                 LEFT JOIN salary_adjustments s ON s.plan_id = e.plan_id AND s.employee_id = e.id ${salaryWindowSql(window, employees.params.length + 2)}
                 WHERE e.plan_id = $1 AND e.id ${employees.where}`,
               [ctx.planId, ...employees.params, ...(window ? [window.from, window.to, ctx.organizationId] : [])],
             )
-          : Promise.resolve([])) as Promise<{ id: string; multiplier: string | null; effective_date: string | null; salary: string | null; currency_code: string | null }[]>,
+          : Promise.resolve([])) as Promise<EmployeeRow[]>,
       () =>
         (contractors
           ? em.query(
@@ -172,7 +155,7 @@ export class CostService {
                 WHERE c.plan_id = $1 AND c.id ${contractors.where}`,
               [ctx.planId, ...contractors.params],
             )
-          : Promise.resolve([])) as Promise<{ id: string; multiplier: string | null; effective_date: string | null; rate: string | null; rate_type: RateType | null; currency_code: string | null }[]>,
+          : Promise.resolve([])) as Promise<ContractorRow[]>,
       () =>
         (vacancyIds.length
           ? em.query(
@@ -181,53 +164,93 @@ export class CostService {
                 WHERE v.plan_id = $1 AND v.id = ANY($2)`,
               [ctx.planId, vacancyIds],
             )
-          : Promise.resolve([])) as Promise<{ id: string; multiplier: string | null; salary: string | null; currency_code: string | null }[]>,
+          : Promise.resolve([])) as Promise<VacancyRow[]>,
     );
-
-    let unconverted = 0;
-    // converter.convert's arithmetic ((amount x factor) x rate), with one rate look-up per currency.
-    const rates = new Map<string, number | null>();
-    const monthly = (amount: number, from: string, factor: number): number | null => {
-      let rate = rates.get(from);
-      if (rate === undefined) {
-        rate = converter.rate(from, currency)?.rate ?? null;
-        rates.set(from, rate);
-      }
-      if (rate === null) {
-        unconverted++;
-        return null;
-      }
-      return amount * factor * rate;
-    };
-    const byKind: PeopleByKind = { employee: new AmountTable(), contractor: new AmountTable(), vacancy: new AmountTable() };
-    const multiplierOf = (value: string | null) => (value === null ? 1 : Number(value));
-    for (const row of employeeRows) {
-      const person = byKind.employee.person(row.id, multiplierOf(row.multiplier));
-      if (row.effective_date && row.salary !== null) {
-        const value = monthly(Number(row.salary), row.currency_code!, MONTHLY_FACTOR.salary);
-        if (value !== null) byKind.employee.add(person, row.effective_date, value);
-      }
-    }
-    for (const row of contractorRows) {
-      const person = byKind.contractor.person(row.id, multiplierOf(row.multiplier));
-      if (row.effective_date && row.rate !== null) {
-        const value = monthly(Number(row.rate), row.currency_code!, MONTHLY_FACTOR[row.rate_type!]);
-        if (value !== null) byKind.contractor.add(person, row.effective_date, value);
-      }
-    }
-    for (const row of vacancyRows) {
-      const person = byKind.vacancy.person(row.id, multiplierOf(row.multiplier));
-      if (row.salary !== null) {
-        const value = monthly(Number(row.salary), row.currency_code ?? currency, MONTHLY_FACTOR.salary);
-        // A planned hire costs its salary from the first day it is planned.
-        if (value !== null) byKind.vacancy.add(person, '0001-01-01', value);
-      }
-    }
-    for (const table of Object.values(byKind)) table.seal();
-    const book = new CostBook(currency, byKind, window);
-    book.unconverted = unconverted;
-    return book;
+    return { currency, converter, employeeRows, contractorRows, vacancyRows };
   }
+}
+
+type EmployeeRow = { id: string; multiplier: string | null; effective_date: string | null; salary: string | null; currency_code: string | null };
+type ContractorRow = { id: string; multiplier: string | null; effective_date: string | null; rate: string | null; rate_type: RateType | null; currency_code: string | null };
+type VacancyRow = { id: string; multiplier: string | null; salary: string | null; currency_code: string | null };
+interface BookRows {
+  currency: string;
+  converter: Awaited<ReturnType<ExchangeRatesService['converterOn']>>;
+  employeeRows: EmployeeRow[];
+  contractorRows: ContractorRow[];
+  vacancyRows: VacancyRow[];
+}
+
+/** Who, for `book`'s people: `= ANY($2)` of a list, or a sub-query on the seat holders of days [$2, $3]; null for nobody. */
+function whoSql(people: CostPeople, column: 'employee_id' | 'contractor_id', list: string[]): { where: string; params: unknown[] } | null {
+  if ('seatHolders' in people) {
+    const { from, to } = people.seatHolders;
+    return {
+      where: `IN (SELECT a.${column} FROM functional_assignments a
+                   WHERE a.plan_id = $1 AND a.${column} IS NOT NULL AND a.start_date <= $3::date AND COALESCE(a.end_date, 'infinity'::date) >= $2::date)`,
+      params: [from, to],
+    };
+  }
+  return list.length ? { where: '= ANY($2)', params: [list] } : null;
+}
+
+/** The window's salary filter (parameters from `first`, after the people's): see `CostService.book`. */
+function salaryWindowSql(window: CostWindow | null, first: number): string {
+  return window
+    ? `AND s.effective_date <= $${first + 1}::date
+           AND NOT EXISTS (SELECT 1 FROM salary_adjustments n
+                            WHERE n.plan_id = s.plan_id AND n.employee_id = s.employee_id
+                              AND n.effective_date > s.effective_date AND n.effective_date <= $${first}::date
+                              AND (n.currency_code = s.currency_code
+                                   OR n.currency_code = (SELECT o.reporting_currency FROM organizations o WHERE o.id = $${first + 2})))`
+    : '';
+}
+
+/** The book of the rows read: amounts converted to monthly figures in the reporting currency, per person. */
+function buildBook({ currency, converter, employeeRows, contractorRows, vacancyRows }: BookRows, window: CostWindow | null): CostBook {
+  let unconverted = 0;
+  // converter.convert's arithmetic ((amount x factor) x rate), with one rate look-up per currency.
+  const rates = new Map<string, number | null>();
+  const monthly = (amount: number, from: string, factor: number): number | null => {
+    let rate = rates.get(from);
+    if (rate === undefined) {
+      rate = converter.rate(from, currency)?.rate ?? null;
+      rates.set(from, rate);
+    }
+    if (rate === null) {
+      unconverted++;
+      return null;
+    }
+    return amount * factor * rate;
+  };
+  const byKind: PeopleByKind = { employee: new AmountTable(), contractor: new AmountTable(), vacancy: new AmountTable() };
+  const multiplierOf = (value: string | null) => (value === null ? 1 : Number(value));
+  for (const row of employeeRows) {
+    const person = byKind.employee.person(row.id, multiplierOf(row.multiplier));
+    if (row.effective_date && row.salary !== null) {
+      const value = monthly(Number(row.salary), row.currency_code!, MONTHLY_FACTOR.salary);
+      if (value !== null) byKind.employee.add(person, row.effective_date, value);
+    }
+  }
+  for (const row of contractorRows) {
+    const person = byKind.contractor.person(row.id, multiplierOf(row.multiplier));
+    if (row.effective_date && row.rate !== null) {
+      const value = monthly(Number(row.rate), row.currency_code!, MONTHLY_FACTOR[row.rate_type!]);
+      if (value !== null) byKind.contractor.add(person, row.effective_date, value);
+    }
+  }
+  for (const row of vacancyRows) {
+    const person = byKind.vacancy.person(row.id, multiplierOf(row.multiplier));
+    if (row.salary !== null) {
+      const value = monthly(Number(row.salary), row.currency_code ?? currency, MONTHLY_FACTOR.salary);
+      // A planned hire costs its salary from the first day it is planned.
+      if (value !== null) byKind.vacancy.add(person, '0001-01-01', value);
+    }
+  }
+  for (const table of Object.values(byKind)) table.seal();
+  const book = new CostBook(currency, byKind, window);
+  book.unconverted = unconverted;
+  return book;
 }
 
 /** Runs the reads at once (`together`) or one after the other, and gives their results in order. */

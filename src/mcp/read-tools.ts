@@ -60,102 +60,116 @@ export interface ReadServices {
 
 /** The read tools of spec 04 §3, each calling the service of the REST read it mirrors. */
 export function readTools(s: ReadServices): McpTool[] {
-  return [
-    tool({
-      name: 'get_business_metrics_summary',
-      title: 'Business metrics summary',
-      description:
-        "Active business metrics with volume (readings prorated by days inside the window, every source summed), AI share and the cost per unit of the metric's cost scope. Default window: the 30 days ending today.",
-      readOnly: true,
-      permissions: ['business_metrics_view'],
-      input: MetricsSummaryQueryDto,
-      inputSchema: objectSchema({ from: day, to: day, metric: { type: 'string', description: "A metric's key or id" } }, [
-        'from',
-        'to',
-        'metric',
-      ]),
-      outputSchema: SUMMARY_OUTPUT,
-      run: (ctx: RequestContext, input: MetricsSummaryQueryDto) => s.summary.summary(ctx, input),
+  return [metricsSummaryTool(s), forecastTool(s), searchPeopleTool(s), openVacanciesTool(s), groupSummaryTool(s)];
+}
+
+function metricsSummaryTool(s: ReadServices): McpTool {
+  return tool({
+    name: 'get_business_metrics_summary',
+    title: 'Business metrics summary',
+    description:
+      "Active business metrics with volume (readings prorated by days inside the window, every source summed), AI share and the cost per unit of the metric's cost scope. Default window: the 30 days ending today.",
+    readOnly: true,
+    permissions: ['business_metrics_view'],
+    input: MetricsSummaryQueryDto,
+    inputSchema: objectSchema({ from: day, to: day, metric: { type: 'string', description: "A metric's key or id" } }, [
+      'from',
+      'to',
+      'metric',
+    ]),
+    outputSchema: SUMMARY_OUTPUT,
+    run: (ctx: RequestContext, input: MetricsSummaryQueryDto) => s.summary.summary(ctx, input),
+  });
+}
+
+function forecastTool(s: ReadServices): McpTool {
+  return tool({
+    name: 'get_headcount_forecast',
+    title: 'Headcount and cost forecast',
+    description:
+      'Headcount, joiners, leavers, open vacancies and cost per month (GET /forecast): from a month (default the current one) for 1-60 months, optionally grouped by cost centre, location, job role or work type, for live data or a scenario (scenarioId, with compare=live for deltas).',
+    readOnly: true,
+    permissions: ['forecasts_view'],
+    input: ForecastQueryDto,
+    inputSchema: querySchema('/api/v1/org/{orgId}/forecast'),
+    outputSchema: dtoSchema('ForecastDto'),
+    run: async (ctx: RequestContext, input: ForecastQueryDto) =>
+      s.forecasts.forecast(input.scenarioId === undefined ? ctx : await inScenario(s.dataSource, ctx, input.scenarioId, 'read'), input),
+  });
+}
+
+function searchPeopleTool(s: ReadServices): McpTool {
+  return tool({
+    name: 'search_people',
+    title: 'Search people',
+    description:
+      'Employees and contractors whose name, email or externalId matches the text (the lists of GET /employees and GET /contractors with search), at most 50 in all.',
+    readOnly: true,
+    permissions: ['employees_view', 'contractors_view'],
+    anyPermission: true,
+    input: SearchPeopleInputDto,
+    inputSchema: objectSchema(
+      { query: { type: 'string', minLength: 1, maxLength: 200 }, limit: { type: 'integer', minimum: 1, maximum: 50, default: 50 } },
+      ['limit'],
+    ),
+    outputSchema: objectSchema({
+      employees: { type: 'array', items: dtoSchema('EmployeeDto') },
+      contractors: { type: 'array', items: dtoSchema('ContractorDto') },
     }),
-    tool({
-      name: 'get_headcount_forecast',
-      title: 'Headcount and cost forecast',
-      description:
-        'Headcount, joiners, leavers, open vacancies and cost per month (GET /forecast): from a month (default the current one) for 1-60 months, optionally grouped by cost centre, location, job role or work type, for live data or a scenario (scenarioId, with compare=live for deltas).',
-      readOnly: true,
-      permissions: ['forecasts_view'],
-      input: ForecastQueryDto,
-      inputSchema: querySchema('/api/v1/org/{orgId}/forecast'),
-      outputSchema: dtoSchema('ForecastDto'),
-      run: async (ctx: RequestContext, input: ForecastQueryDto) =>
-        s.forecasts.forecast(input.scenarioId === undefined ? ctx : await inScenario(s.dataSource, ctx, input.scenarioId, 'read'), input),
-    }),
-    tool({
-      name: 'search_people',
-      title: 'Search people',
-      description:
-        'Employees and contractors whose name, email or externalId matches the text (the lists of GET /employees and GET /contractors with search), at most 50 in all.',
-      readOnly: true,
-      permissions: ['employees_view', 'contractors_view'],
-      anyPermission: true,
-      input: SearchPeopleInputDto,
-      inputSchema: objectSchema(
-        { query: { type: 'string', minLength: 1, maxLength: 200 }, limit: { type: 'integer', minimum: 1, maximum: 50, default: 50 } },
-        ['limit'],
-      ),
-      outputSchema: objectSchema({
-        employees: { type: 'array', items: dtoSchema('EmployeeDto') },
-        contractors: { type: 'array', items: dtoSchema('ContractorDto') },
-      }),
-      run: (ctx: RequestContext, input: SearchPeopleInputDto) => searchPeople(s, ctx, input),
-    }),
-    tool({
-      name: 'list_open_vacancies',
-      title: 'Open vacancies',
-      description: 'Vacancies that are not filled (GET /vacancies), optionally of one status, by role; at most 100 per page.',
-      readOnly: true,
-      permissions: ['vacancies_view'],
-      input: OpenVacanciesInputDto,
-      inputSchema: objectSchema(
-        {
-          status: { type: 'string', enum: [...VACANCY_STATUSES] },
-          limit: { type: 'integer', minimum: 1, maximum: 100, default: 100 },
-          page: { type: 'integer', minimum: 1, default: 1 },
-        },
-        ['status', 'limit', 'page'],
-      ),
-      outputSchema: objectSchema({
-        vacancies: { type: 'array', items: dtoSchema('VacancyDto') },
-        total: { type: 'integer' },
-        hasNextPage: { type: 'boolean' },
-      }),
-      run: async (ctx: RequestContext, input: OpenVacanciesInputDto) => {
-        const page = await s.vacancies.list(ctx, {
-          status: input.status,
-          limit: input.limit ?? 100,
-          page: input.page ?? 1,
-          excludeFilled: true,
-        });
-        return { vacancies: page.data, total: page.meta.total, hasNextPage: page.meta.hasNextPage };
+    run: (ctx: RequestContext, input: SearchPeopleInputDto) => searchPeople(s, ctx, input),
+  });
+}
+
+function openVacanciesTool(s: ReadServices): McpTool {
+  return tool({
+    name: 'list_open_vacancies',
+    title: 'Open vacancies',
+    description: 'Vacancies that are not filled (GET /vacancies), optionally of one status, by role; at most 100 per page.',
+    readOnly: true,
+    permissions: ['vacancies_view'],
+    input: OpenVacanciesInputDto,
+    inputSchema: objectSchema(
+      {
+        status: { type: 'string', enum: [...VACANCY_STATUSES] },
+        limit: { type: 'integer', minimum: 1, maximum: 100, default: 100 },
+        page: { type: 'integer', minimum: 1, default: 1 },
       },
+      ['status', 'limit', 'page'],
+    ),
+    outputSchema: objectSchema({
+      vacancies: { type: 'array', items: dtoSchema('VacancyDto') },
+      total: { type: 'integer' },
+      hasNextPage: { type: 'boolean' },
     }),
-    tool({
-      name: 'get_functional_group_summary',
-      title: 'Functional group summary',
-      description:
-        "A functional group's summary on a day (GET /functional-groups/:id/summary): figures, arrivals and leavers, the seat schedule, the cost bridge and recent changes.",
-      readOnly: true,
-      permissions: ['functional_groups_view'],
-      dialect02: true,
-      input: GroupSummaryInputDto,
-      inputSchema: objectSchema({ id: { type: 'string', description: 'The group id or externalId' }, asOf: day }, ['asOf']),
-      outputSchema: dtoSchema('FunctionalSummaryDto'),
-      run: async (ctx: RequestContext, input: GroupSummaryInputDto) => {
-        await s.functionalFeature.assertEnabled(ctx.organizationId);
-        return s.functionalReads.summary(ctx, input.id, input.asOf);
-      },
-    }),
-  ];
+    run: async (ctx: RequestContext, input: OpenVacanciesInputDto) => {
+      const page = await s.vacancies.list(ctx, {
+        status: input.status,
+        limit: input.limit ?? 100,
+        page: input.page ?? 1,
+        excludeFilled: true,
+      });
+      return { vacancies: page.data, total: page.meta.total, hasNextPage: page.meta.hasNextPage };
+    },
+  });
+}
+
+function groupSummaryTool(s: ReadServices): McpTool {
+  return tool({
+    name: 'get_functional_group_summary',
+    title: 'Functional group summary',
+    description:
+      "A functional group's summary on a day (GET /functional-groups/:id/summary): figures, arrivals and leavers, the seat schedule, the cost bridge and recent changes.",
+    readOnly: true,
+    permissions: ['functional_groups_view'],
+    dialect02: true,
+    input: GroupSummaryInputDto,
+    inputSchema: objectSchema({ id: { type: 'string', description: 'The group id or externalId' }, asOf: day }, ['asOf']),
+    outputSchema: dtoSchema('FunctionalSummaryDto'),
+    run: async (ctx: RequestContext, input: GroupSummaryInputDto) => {
+      await s.functionalFeature.assertEnabled(ctx.organizationId);
+      return s.functionalReads.summary(ctx, input.id, input.asOf);
+    },
+  });
 }
 
 /** Both lists' first `limit` matches (of the kinds the key may view), merged by name, cut to `limit`. */

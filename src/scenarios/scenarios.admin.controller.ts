@@ -6,13 +6,17 @@ import { ApiData, ApiErrors, ApiList } from '../common/http/api-responses';
 import { DataEnvelope, ListEnvelope, one, pageOf } from '../common/http/envelopes';
 import { PageQueryDto } from '../common/http/pagination.dto';
 import { CreateScenarioDto, MergeResultDto, ScenarioDto, UpdateScenarioDto } from './dto/scenario.dto';
+import { MergeScenarioUseCase } from './merge-scenario.use-case';
 import { ScenariosService } from './scenarios.service';
 
 @ApiTags('Application: scenarios')
 @AdminApi()
 @Controller('admin/v1/organizations/:orgId/scenarios')
 export class ScenariosAdminController {
-  constructor(private readonly scenarios: ScenariosService) {}
+  constructor(
+    private readonly scenarios: ScenariosService,
+    private readonly mergeScenario: MergeScenarioUseCase,
+  ) {}
 
   /** Creates a scenario: a copy of every live planning record, made in SQL in one transaction. */
   @Post()
@@ -64,6 +68,6 @@ export class ScenariosAdminController {
     @Param('scenarioId') scenarioId: string,
     @Headers('x-acting-user') actingUser: string | undefined,
   ): Promise<DataEnvelope<MergeResultDto>> {
-    return { data: await this.scenarios.merge(ctx, scenarioId, actingUser ? ctx.userId : null) };
+    return { data: await this.mergeScenario.execute(ctx, scenarioId, actingUser ? ctx.userId : null) };
   }
 }

@@ -19,6 +19,7 @@ import { VacanciesModule } from '../vacancies/vacancies.module';
 import { VacanciesService } from '../vacancies/vacancies.service';
 import { scenarioRecordsController } from './scenario-records.admin.controller';
 import { ScenariosAdminController } from './scenarios.admin.controller';
+import { MergeScenarioUseCase } from './merge-scenario.use-case';
 import { ScenariosService } from './scenarios.service';
 
 const records = [
@@ -33,7 +34,7 @@ const records = [
 @Module({
   imports: [TeamsModule, EmployeesModule, ContractorsModule, ProjectsModule, VacanciesModule, AssignmentsModule],
   controllers: [ScenariosAdminController, ...records],
-  providers: [ScenariosService],
+  providers: [ScenariosService, MergeScenarioUseCase],
   exports: [ScenariosService],
 })
 export class ScenariosModule {}

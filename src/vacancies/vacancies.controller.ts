@@ -5,12 +5,12 @@ import { Ctx, RequestContext } from '../access/request-context';
 import { ApiData, ApiErrors } from '../common/http/api-responses';
 import { DataEnvelope, one } from '../common/http/envelopes';
 import { FillResultDto, FillVacancyDto } from './dto/fill.dto';
-import { VacanciesService } from './vacancies.service';
+import { FillVacancyUseCase } from './fill-vacancy.use-case';
 
 @ApiTags('Vacancies')
 @Controller('api/v1/org/:orgId/vacancies')
 export class VacancyFillController {
-  constructor(private readonly vacancies: VacanciesService) {}
+  constructor(private readonly fillVacancy: FillVacancyUseCase) {}
 
   /**
    * Fills the vacancy atomically with a new employee (initial salary) or contractor (initial rate):
@@ -22,6 +22,6 @@ export class VacancyFillController {
   @ApiData(FillResultDto, 200)
   @ApiErrors(400, 404, 409, 501)
   async fill(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() body: FillVacancyDto): Promise<DataEnvelope<FillResultDto>> {
-    return one(await this.vacancies.fill(ctx, id, body));
+    return one(await this.fillVacancy.execute(ctx, id, body));
   }
 }

@@ -8,6 +8,7 @@ import { CustomAttributesModule } from '../custom-attributes/custom-attributes.m
 import { EmployeesModule } from '../employees/employees.module';
 import { ReferenceDataModule } from '../reference-data/reference-data.module';
 import { CreateVacancyDto, UpdateVacancyDto, VacancyDto, VacancyIncludeQueryDto, VacancyQueryDto } from './dto/vacancy.dto';
+import { FillVacancyUseCase } from './fill-vacancy.use-case';
 import { VacanciesService } from './vacancies.service';
 import { VacancyFillController } from './vacancies.controller';
 
@@ -38,7 +39,7 @@ const VacancyAttributesController = customAttributeValuesController({
 @Module({
   imports: [ReferenceDataModule, CustomAttributesModule, AssignmentsModule, EmployeesModule, ContractorsModule],
   controllers: [VacanciesBulkController, VacancyFillController, VacancyAttributesController, VacanciesController],
-  providers: [VacanciesService],
+  providers: [VacanciesService, FillVacancyUseCase],
   exports: [VacanciesService],
 })
 export class VacanciesModule {}

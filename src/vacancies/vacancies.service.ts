@@ -1,16 +1,14 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import type { RequestContext } from '../access/request-context';
-import { randomBase62 } from '../access/secrets';
 import { AssignmentParties } from '../assignments/assignment-parties';
 import { AssignmentsService } from '../assignments/assignments.service';
 import { EmbeddedAssignmentDto } from '../assignments/dto/assignment.dto';
 import { AssignmentEntity } from '../assignments/entities/assignment.entity';
-import { ContractorDto } from '../contractors/dto/contractor.dto';
 import { ContractorsService } from '../contractors/contractors.service';
 import { CrudService } from '../common/crud/crud.service';
 import { registerReference } from '../common/crud/crud.types';
-import { addDays, todayUtc } from '../common/dates';
+import { todayUtc } from '../common/dates';
 import { DomainError } from '../common/errors/domain-error';
 import { registerConstraint } from '../common/errors/db-errors';
 import { parseIncludes } from '../common/http/list-options';
@@ -20,7 +18,6 @@ import { EmployeeDto } from '../employees/dto/employee.dto';
 import { EmployeesService } from '../employees/employees.service';
 import { JobRolesService } from '../reference-data/job-roles.service';
 import { WorkforceReferencesService } from '../reference-data/workforce-references.service';
-import { FillEmployeeDto, FillResultDto, FillVacancyDto } from './dto/fill.dto';
 import { CreateVacancyDto, UpdateVacancyDto, VacancyDto } from './dto/vacancy.dto';
 import { VacancyEntity } from './entities/vacancy.entity';
 
@@ -52,8 +49,6 @@ export function isFilledSql(alias: string, todayParam: string): string {
 }
 
 const INCLUDES = ['assignments', 'filledByEmployee'] as const;
-const EMPLOYEE_BRANCH = ['email', 'firstName', 'lastName', 'salary', 'jobRoleId', 'jobRole'] as const;
-const CONTRACTOR_BRANCH = ['name', 'rate', 'rateType', 'contractorType'] as const;
 
 @Injectable()
 export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, CreateVacancyDto, UpdateVacancyDto> implements OnModuleInit {
@@ -120,7 +115,8 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
     return rows.map((row) => VacancyDto.from(row, filled.has(row.id)));
   }
 
-  private async filledIds(ctx: RequestContext, em: EntityManager, ids: string[]): Promise<Set<string>> {
+  /** The ids among `ids` that are filled today (document 01). */
+  async filledIds(ctx: RequestContext, em: EntityManager, ids: string[]): Promise<Set<string>> {
     if (!ids.length) return new Set();
     const rows: { id: string }[] = await em.query(
       `SELECT v.id FROM vacancies v WHERE v.plan_id = $1 AND v.id = ANY($2) AND ${isFilledSql('v', '$3')}`,
@@ -255,164 +251,8 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
     }
   }
 
-  /**
-   * Document 01 "Fill a vacancy", atomically: the filler (employee with its initial salary, or
-   * contractor with its initial rate) is created, the vacancy's assignments move to it from startDate,
-   * the vacancy becomes `filled`. The row lock makes a second concurrent fill wait and then see it filled.
-   */
-  async fill(ctx: RequestContext, idOrExternalId: string, input: FillVacancyDto): Promise<FillResultDto> {
-    const fillerType = input.fillerType ?? 'employee';
-    const others = fillerType === 'employee' ? CONTRACTOR_BRANCH : EMPLOYEE_BRANCH;
-    const wrong = others.filter((field) => input[field] !== undefined);
-    if (wrong.length) {
-      throw DomainError.validationMany(
-        wrong.map((field) => ({ field, message: `${field} is not accepted when fillerType is ${fillerType}` })),
-      );
-    }
-    const required = fillerType === 'employee' ? (['firstName', 'lastName', 'salary'] as const) : (['name', 'rate', 'rateType'] as const);
-    const missing = required.filter((field) => input[field] === undefined || input[field] === null);
-    if (missing.length)
-      throw DomainError.validationMany(
-        missing.map((field) => ({ field, message: `${field} is required when fillerType is ${fillerType}` })),
-      );
-
-    return this.uow.run(ctx, async (tx) => {
-      const vacancy = await this.find(ctx, idOrExternalId, tx.em, true);
-      if ((await this.filledIds(ctx, tx.em, [vacancy.id])).has(vacancy.id)) {
-        throw DomainError.conflict(`Vacancy ${vacancy.id} is already filled`);
-      }
-      const before = this.payload(vacancy);
-      const common = {
-        startDate: input.startDate,
-        managerId: input.managerId !== undefined ? input.managerId : vacancy.hiringManagerId,
-        workTypeId: input.workTypeId !== undefined ? input.workTypeId : vacancy.workTypeId,
-        geographyId: input.geographyId !== undefined ? input.geographyId : vacancy.geographyId,
-        costCentreId: vacancy.costCentreId,
-        defaultCurrencyCode: input.currencyCode,
-      };
-      let employee: FillEmployeeDto | null = null;
-      let contractor: ContractorDto | null = null;
-      let holder: { kind: 'employee' | 'contractor'; id: string };
-      if (fillerType === 'employee') {
-        const useOwnRole = input.jobRoleId !== undefined || input.jobRole !== undefined;
-        const created = await this.employees.createIn(
-          tx,
-          {
-            ...common,
-            firstName: input.firstName!,
-            lastName: input.lastName!,
-            email: input.email ?? `vacancy-${vacancy.id}-${randomBase62(8).toLowerCase()}@placeholder.invalid`,
-            jobRoleId: useOwnRole ? input.jobRoleId : vacancy.jobRoleId,
-            jobRole: input.jobRoleId !== undefined ? undefined : input.jobRole,
-            salary: { effectiveDate: input.startDate, salary: input.salary!, currencyCode: input.currencyCode },
-          },
-          { viaFill: true },
-        );
-        employee = fillEmployee(EmployeeDto.from(created));
-        holder = { kind: 'employee', id: created.id };
-        vacancy.filledByLiveEmployeeId = created.id;
-        vacancy.filledByLiveContractorId = null;
-      } else {
-        const created = await this.contractors.createIn(
-          tx,
-          {
-            ...common,
-            name: input.name!,
-            contractorType: input.contractorType,
-            jobRoleId: vacancy.jobRoleId,
-            rateAdjustment: {
-              effectiveDate: input.startDate,
-              rate: input.rate!,
-              rateType: input.rateType!,
-              currencyCode: input.currencyCode,
-            },
-          },
-          { viaFill: true },
-        );
-        contractor = ContractorDto.from(created);
-        holder = { kind: 'contractor', id: created.id };
-        vacancy.filledByLiveContractorId = created.id;
-        vacancy.filledByLiveEmployeeId = null;
-      }
-      const moved = await this.transferAssignments(tx, vacancy.id, holder, input.startDate);
-      vacancy.status = 'filled';
-      await this.saveAndRecord(tx, vacancy, before);
-      return {
-        employee,
-        contractor,
-        vacancyId: vacancy.id,
-        teamAllocationsTransferred: moved.team,
-        projectAllocationsTransferred: moved.project,
-      };
-    });
+  /** Saves a vacancy read under a write lock and records the update when it changed (the fill use case). */
+  async saveRecorded(tx: Tx, vacancy: VacancyEntity, before: Record<string, unknown>): Promise<VacancyEntity> {
+    return this.saveAndRecord(tx, vacancy, before);
   }
-
-  /**
-   * Every assignment of the vacancy still running on startDate is end-dated the day before and
-   * re-created for the filler from startDate; one that starts on or after startDate moves whole.
-   * Recorded for the audit history only: document 02 lists no allocation events for a fill.
-   */
-  private async transferAssignments(
-    tx: Tx,
-    vacancyId: string,
-    holder: { kind: 'employee' | 'contractor'; id: string },
-    startDate: string,
-  ): Promise<{ team: number; project: number }> {
-    const repo = tx.em.getRepository(AssignmentEntity);
-    const open = await repo
-      .createQueryBuilder('a')
-      .setLock('pessimistic_write')
-      .where('a.planId = :plan AND a.vacancyId = :vacancy', { plan: tx.ctx.planId, vacancy: vacancyId })
-      .andWhere('(a.endDate IS NULL OR a.endDate >= :start)', { start: startDate })
-      .orderBy('a.startDate', 'ASC')
-      .getMany();
-    const counts = { team: 0, project: 0 };
-    const dayBefore = addDays(startDate, -1);
-    for (const old of open) {
-      const beforeOld = this.assignments.payload(old);
-      const kind = this.assignments.entityTypeOf(old);
-      if (old.startDate >= startDate) {
-        await repo.delete({ planId: tx.ctx.planId, id: old.id });
-        tx.record({ entityType: kind, entityId: old.id, changeType: 'delete', before: beforeOld, after: null, notify: false });
-      } else {
-        await repo.update({ planId: tx.ctx.planId, id: old.id }, { endDate: dayBefore });
-        const after = { ...beforeOld, endDate: dayBefore };
-        tx.record({ entityType: kind, entityId: old.id, changeType: 'update', before: beforeOld, after, notify: false });
-      }
-      const copy = Object.assign(new AssignmentEntity(), {
-        type: old.type,
-        targetId: old.targetId,
-        employeeId: holder.kind === 'employee' ? holder.id : null,
-        contractorId: holder.kind === 'contractor' ? holder.id : null,
-        vacancyId: null,
-        teamId: null,
-        fte: old.fte,
-        startDate: old.startDate >= startDate ? old.startDate : startDate,
-        endDate: old.endDate,
-        role: old.role,
-      });
-      await this.assignments.insertRecorded(tx, copy, false);
-      counts[old.type]++;
-    }
-    return counts;
-  }
-}
-
-function fillEmployee(e: EmployeeDto): FillEmployeeDto {
-  return {
-    id: e.id,
-    firstName: e.firstName,
-    lastName: e.lastName,
-    email: e.email,
-    internalEmployeeId: e.internalEmployeeId,
-    startDate: e.startDate,
-    endDate: e.endDate,
-    managerId: e.managerId,
-    jobRoleId: e.jobRoleId,
-    workTypeId: e.workTypeId,
-    geographyId: e.geographyId,
-    defaultCurrencyCode: e.defaultCurrencyCode,
-    createdAt: e.createdAt,
-    updatedAt: e.updatedAt,
-  };
 }

@@ -15,12 +15,16 @@ interface UpsertRow {
   rows: number;
 }
 
-/** `POST /business-metrics/readings` (document 01 "Business metric readings"). */
+/**
+ * The reading intake, `POST /business-metrics/readings` (document 01 "Business metric readings"): one
+ * pass of checks (reading-batch.ts), then one upsert of the batch, all or nothing; a refusal that is
+ * only rule 3's rejections marks the source's feed failing.
+ */
 @Injectable()
-export class ReadingIntakeService {
+export class IngestReadingsUseCase {
   constructor(private readonly dataSource: DataSource) {}
 
-  async ingest(ctx: RequestContext, body: unknown): Promise<IngestResultDto> {
+  async execute(ctx: RequestContext, body: unknown): Promise<IngestResultDto> {
     const batch = checkReadingBatch(body);
     if (batch.details.length) {
       // Rule 3: these two rejections mark the feed failing even though the request is refused.
