@@ -34,39 +34,59 @@ export interface CrudControllerOptions {
   etag?: boolean;
 }
 
+/** The decorators and settings a resource's generated CRUD controller shares between its routes. */
+function crudRouteParts(options: CrudControllerOptions) {
+  const includeKeys = (options.service as unknown as { includes?: readonly string[] }).includes;
+  const etag = options.etag === true;
+  const none: MethodDecorator = () => undefined;
+  return {
+    etag,
+    nouns: options.nouns ?? nounsOf(options.tag),
+    idParam: ApiParam({ name: 'id', description: options.idDescription ?? 'The record id, or its externalId' }),
+    includes: includeKeys ? ApiIncludeQuery(includeKeys) : none,
+    readVersioning: etag
+      ? applyDecorators(
+          ApiHeader({
+            name: 'If-None-Match',
+            required: false,
+            description: 'An ETag of an earlier plain read (no include): 304 when the record still has it',
+          }),
+          ApiResponse({ status: 304, description: 'Not modified: the record still has the version named by If-None-Match' }),
+        )
+      : none,
+    writeVersioning: etag
+      ? applyDecorators(
+          ApiHeader({
+            name: 'If-Match',
+            required: false,
+            description: 'The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another',
+          }),
+          ApiErrors(412),
+        )
+      : none,
+  };
+}
+
+/**
+ * Spec 04 §4.5: a plain by-id read carries a weak ETag and answers 304 to a matching If-None-Match; a
+ * read with includes has no tag (the included records change on their own: docs/decisions.md).
+ */
+function withETag(etag: boolean, data: unknown, q: Record<string, unknown>, req: Request, res: Response): DataEnvelope<unknown> | undefined {
+  if (!etag || (typeof q?.include === 'string' && q.include !== '')) return one(data);
+  const tag = weakETag(data);
+  res.setHeader('ETag', tag);
+  if (!etagMatches(req.headers['if-none-match'], tag)) return one(data);
+  res.status(304);
+  return undefined;
+}
+
 /**
  * Builds the public controller of a CRUD resource: list, get, create, update, delete with the
  * permissions, envelopes and OpenAPI documentation every resource shares. The DTO classes are set as
  * the parameters' design types, so validation and Swagger see them as if written by hand.
  */
 export function crudController(options: CrudControllerOptions): Type<unknown> {
-  const query = options.query ?? ListQueryDto;
-  const idParam = ApiParam({ name: 'id', description: options.idDescription ?? 'The record id, or its externalId' });
-  const nouns = options.nouns ?? nounsOf(options.tag);
-  const includeKeys = (options.service as unknown as { includes?: readonly string[] }).includes;
-  const includes = includeKeys ? ApiIncludeQuery(includeKeys) : () => undefined;
-  const etag = options.etag === true;
-  const none: MethodDecorator = () => undefined;
-  const readVersioning = etag
-    ? applyDecorators(
-        ApiHeader({
-          name: 'If-None-Match',
-          required: false,
-          description: 'An ETag of an earlier plain read (no include): 304 when the record still has it',
-        }),
-        ApiResponse({ status: 304, description: 'Not modified: the record still has the version named by If-None-Match' }),
-      )
-    : none;
-  const writeVersioning = etag
-    ? applyDecorators(
-        ApiHeader({
-          name: 'If-Match',
-          required: false,
-          description: 'The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another',
-        }),
-        ApiErrors(412),
-      )
-    : none;
+  const { etag, nouns, idParam, includes, readVersioning, writeVersioning } = crudRouteParts(options);
 
   @ApiTags(options.tag)
   @Controller(`api/v1/org/:orgId/${options.path}`)
@@ -98,14 +118,7 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
       @Req() req: Request,
       @Res({ passthrough: true }) res: Response,
     ): Promise<DataEnvelope<unknown> | undefined> {
-      const data = await this.service.read(ctx, id, q ?? {});
-      // A read with includes has no tag: the included records change on their own (docs/decisions.md).
-      if (!etag || (typeof q?.include === 'string' && q.include !== '')) return one(data);
-      const tag = weakETag(data);
-      res.setHeader('ETag', tag);
-      if (!etagMatches(req.headers['if-none-match'], tag)) return one(data);
-      res.status(304);
-      return undefined;
+      return withETag(etag, await this.service.read(ctx, id, q ?? {}), q, req, res);
     }
 
     @Post()
@@ -147,12 +160,22 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
     }
   }
 
-  const proto = GeneratedCrudController.prototype;
-  Reflect.defineMetadata('design:paramtypes', [Object, query], proto, 'list');
+  return named(withBodyTypes(GeneratedCrudController, options), options.path);
+}
+
+/** The routes' DTO classes as their parameters' design types, so validation and Swagger see them as if written by hand. */
+function withBodyTypes<T extends Type<unknown>>(controller: T, options: CrudControllerOptions): T {
+  const proto = controller.prototype as object;
+  Reflect.defineMetadata('design:paramtypes', [Object, options.query ?? ListQueryDto], proto, 'list');
   Reflect.defineMetadata('design:paramtypes', [Object, String, options.readQuery ?? Object, Object, Object], proto, 'get');
   Reflect.defineMetadata('design:paramtypes', [Object, options.create], proto, 'create');
   Reflect.defineMetadata('design:paramtypes', [Object, String, options.update, Object], proto, 'update');
-  const name = options.path.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase());
-  Object.defineProperty(GeneratedCrudController, 'name', { value: `${name}Controller` });
-  return GeneratedCrudController;
+  return controller;
+}
+
+/** Names a generated controller after its path (`cost-centres` -> `CostCentresController`), for logs and Swagger. */
+function named<T extends Type<unknown>>(controller: T, path: string): T {
+  const name = path.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase());
+  Object.defineProperty(controller, 'name', { value: `${name}Controller` });
+  return controller;
 }
