@@ -3,6 +3,7 @@ import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import type { RequestContext } from '../access/request-context';
 import { groupBy } from '../common/crud/assign';
 import { CrudService } from '../common/crud/crud.service';
+import { todayUtc } from '../common/dates';
 import { DomainError } from '../common/errors/domain-error';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
@@ -65,6 +66,25 @@ export class AssignmentsService extends CrudService<AssignmentEntity, Assignment
       toResponse: AssignmentDto.from,
       toPayload: AssignmentDto.payload,
     });
+  }
+
+  /**
+   * Spec 03 §1.4, registered on the projects service: a project with active assignments (end date unset,
+   * today or later) cannot be deleted; its ended assignments are its history and go with it.
+   */
+  async beforeProjectDelete(tx: Tx, projectId: string): Promise<void> {
+    const [{ n }]: { n: number }[] = await tx.em.query(
+      `SELECT count(*)::int AS n FROM assignments
+        WHERE plan_id = $1 AND type = 'project' AND target_id = $2 AND (end_date IS NULL OR end_date >= $3)`,
+      [tx.ctx.planId, projectId, todayUtc()],
+    );
+    if (n > 0) {
+      throw DomainError.conflict(
+        `Project ${projectId} still has ${n} active assignments (end date unset, today or later); end or remove them first`,
+      );
+    }
+    // (Not recorded: a scenario merge deletes the project's ended assignments the same way.)
+    await tx.em.query(`DELETE FROM assignments WHERE plan_id = $1 AND type = 'project' AND target_id = $2`, [tx.ctx.planId, projectId]);
   }
 
   protected override filter(qb: SelectQueryBuilder<AssignmentEntity>, query: ListQueryDto & Record<string, unknown>): void {

@@ -43,9 +43,6 @@ for (const [table, column] of [
 
 type ContractorInclude = (typeof CONTRACTOR_INCLUDES)[number];
 
-/** Runs before a contractor row is deleted, in the same transaction. */
-export type ContractorDeleteHook = (tx: Tx, contractorId: string) => Promise<void>;
-
 @Injectable()
 export class ContractorsService
   extends NestedRecordService<ContractorEntity, ContractorDto, CreateContractorDto, UpdateContractorDto>
@@ -61,8 +58,6 @@ export class ContractorsService
     updatedAt: 'updatedAt',
   } as const;
   static readonly defaultSort = 'name';
-
-  private readonly deleteHooks: ContractorDeleteHook[] = [];
 
   constructor(
     uow: UnitOfWork,
@@ -92,10 +87,6 @@ export class ContractorsService
 
   onModuleInit(): void {
     this.parties.register('contractor', async (ctx, em, value, field) => (await this.resolveId(ctx, em, value, field))!);
-  }
-
-  registerDeleteHook(hook: ContractorDeleteHook): void {
-    this.deleteHooks.push(hook);
   }
 
   protected override filter(qb: SelectQueryBuilder<ContractorEntity>, query: ListQueryDto & Record<string, unknown>): void {
@@ -163,7 +154,7 @@ export class ContractorsService
     // Recorded for the audit history and scenario merges; the request's one event is the contractor delete.
     await this.rates.removeAllIn(tx, { contractorId: entity.id });
     await this.assignments.removeAllIn(tx, { contractorId: entity.id });
-    for (const hook of this.deleteHooks) await hook(tx, entity.id);
+    // Other modules' delete hooks (registerDeleteHook) run in super.removeIn, after this cascade.
     await super.removeIn(tx, entity.id);
   }
 

@@ -48,9 +48,6 @@ export const EMPLOYEE_SEARCH_SQL = `(r.first_name || ' ' || r.last_name || ' ' |
 
 type EmployeeInclude = (typeof EMPLOYEE_INCLUDES)[number];
 
-/** Runs before an employee row is deleted, in the same transaction (other modules clear their links). */
-export type EmployeeDeleteHook = (tx: Tx, employeeId: string) => Promise<void>;
-
 @Injectable()
 export class EmployeesService
   extends NestedRecordService<EmployeeEntity, EmployeeDto, CreateEmployeeDto, UpdateEmployeeDto>
@@ -69,8 +66,6 @@ export class EmployeesService
   /** The include keys of the by-id read (document 01 rule 7); the OpenAPI enum is read from it. */
   static readonly includes = EMPLOYEE_INCLUDES;
   static readonly defaultSort = 'lastName';
-
-  private readonly deleteHooks: EmployeeDeleteHook[] = [];
 
   constructor(
     uow: UnitOfWork,
@@ -99,10 +94,6 @@ export class EmployeesService
 
   onModuleInit(): void {
     this.parties.register('employee', async (ctx, em, value, field) => (await this.resolveId(ctx, em, value, field))!);
-  }
-
-  registerDeleteHook(hook: EmployeeDeleteHook): void {
-    this.deleteHooks.push(hook);
   }
 
   protected override filter(qb: SelectQueryBuilder<EmployeeEntity>, query: ListQueryDto & Record<string, unknown>): void {
@@ -182,7 +173,7 @@ export class EmployeesService
       await tx.em.update(EmployeeEntity, { planId: tx.ctx.planId, id: report.id }, { managerId: null });
       tx.record({ entityType: 'employee', entityId: report.id, changeType: 'update', before, after: this.payload(report), notify: false });
     }
-    for (const hook of this.deleteHooks) await hook(tx, entity.id);
+    // Other modules' delete hooks (registerDeleteHook) run in super.removeIn, after this cascade.
     await super.removeIn(tx, entity.id);
   }
 

@@ -61,4 +61,9 @@ export class UsersService {
     if (!user) throw DomainError.notFound('User', userId);
     return user;
   }
+
+  /** Whether the user exists in the organization (read through `em`, e.g. a caller's transaction). */
+  async exists(organizationId: string, userId: string, em: EntityManager = this.dataSource.manager): Promise<boolean> {
+    return em.getRepository(UserEntity).existsBy({ id: userId, organizationId });
+  }
 }

@@ -10,6 +10,7 @@ import { DELIVERY_STATUSES, deriveDeliveryStatus, ticketDeliveryStatus, type Del
 import { CreateProjectLinkDto, ProjectLinkDto, UpdateProjectLinkDto } from './dto/project-link.dto';
 import { ProjectLinkEntity } from './entities/project-link.entity';
 import type { ProjectEntity } from './entities/project.entity';
+import { ProjectsRepository } from './projects.repository';
 import { ProjectsService } from './projects.service';
 
 registerConstraint('uq_project_links_ticket', {
@@ -32,6 +33,7 @@ export class ProjectLinksService {
     private readonly uow: UnitOfWork,
     private readonly dataSource: DataSource,
     private readonly projects: ProjectsService,
+    private readonly repository: ProjectsRepository,
   ) {}
 
   async list(ctx: RequestContext, projectId: string, page: Page): Promise<ListEnvelope<ProjectLinkDto>> {
@@ -112,18 +114,11 @@ export class ProjectLinksService {
 
   /** Stores the status derived from the project's links, recording a `project` update when it changes. */
   private async rederive(tx: Tx, project: ProjectEntity): Promise<void> {
-    const rows: { status: string }[] = await tx.em.query(`SELECT status FROM project_links WHERE plan_id = $1 AND project_id = $2`, [
-      tx.ctx.planId,
-      project.id,
-    ]);
-    const derived = deriveDeliveryStatus(rows.map((r) => ticketDeliveryStatus(r.status) ?? 'BACKLOG'));
+    const statuses = await this.repository.linkStatuses(tx.em, tx.ctx.planId, project.id);
+    const derived = deriveDeliveryStatus(statuses.map((status) => ticketDeliveryStatus(status) ?? 'BACKLOG'));
     if (derived === null || derived === project.deliveryStatus) return;
     const before = this.projects.payload(project);
-    await tx.em.query(`UPDATE projects SET delivery_status = $3, updated_at = now() WHERE plan_id = $1 AND id = $2`, [
-      tx.ctx.planId,
-      project.id,
-      derived,
-    ]);
+    await this.repository.setDeliveryStatus(tx.em, tx.ctx.planId, project.id, derived);
     const after = this.projects.payload(await this.projects.find(tx.ctx, project.id, tx.em));
     tx.record({ entityType: 'project', entityId: project.id, changeType: 'update', before, after });
   }

@@ -3,10 +3,12 @@ import { bulkController } from '../common/crud/bulk.controller';
 import { crudController, CrudControllerOptions } from '../common/crud/crud.controller';
 import { customAttributeValuesController } from '../custom-attributes/custom-attribute-values.controller';
 import { CustomAttributesModule } from '../custom-attributes/custom-attributes.module';
+import { OrganizationsModule } from '../organizations/organizations.module';
 import { ReferenceDataModule } from '../reference-data/reference-data.module';
 import { CreateProjectDto, ProjectDto, ProjectQueryDto, UpdateProjectDto } from './dto/project.dto';
 import { ProjectLinksService } from './project-links.service';
 import { ProjectsAdminController } from './projects.admin.controller';
+import { ProjectsRepository } from './projects.repository';
 import { ProjectsService } from './projects.service';
 
 const projectsCrud: CrudControllerOptions = {
@@ -33,9 +35,9 @@ const ProjectAttributesController = customAttributeValuesController({
 });
 
 @Module({
-  imports: [ReferenceDataModule, CustomAttributesModule],
+  imports: [ReferenceDataModule, CustomAttributesModule, OrganizationsModule],
   controllers: [ProjectsBulkController, ProjectAttributesController, ProjectsController, ProjectsAdminController],
-  providers: [ProjectsService, ProjectLinksService],
+  providers: [ProjectsService, ProjectLinksService, ProjectsRepository],
   exports: [ProjectsService],
 })
 export class ProjectsModule {}

@@ -3,17 +3,18 @@ import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import type { RequestContext } from '../access/request-context';
 import { CrudService } from '../common/crud/crud.service';
 import { registerReference } from '../common/crud/crud.types';
-import { todayUtc } from '../common/dates';
 import { DomainError } from '../common/errors/domain-error';
 import { registerConstraint } from '../common/errors/db-errors';
 import type { ListEnvelope } from '../common/http/envelopes';
 import type { ListQueryDto } from '../common/http/pagination.dto';
-import { Tx, UnitOfWork } from '../database/unit-of-work';
+import { UnitOfWork } from '../database/unit-of-work';
 import { CostCentresService } from '../reference-data/cost-centres.service';
 import { ValueStreamsService } from '../reference-data/value-streams.service';
+import { UsersService } from '../organizations/users.service';
 import { DEFAULT_DELIVERY_STATUS } from './delivery-status';
 import { CreateProjectDto, DEFAULT_ICON_COLOR, DEFAULT_PRIORITY, ProjectDto, UpdateProjectDto } from './dto/project.dto';
 import { ProjectEntity } from './entities/project.entity';
+import { ProjectsRepository } from './projects.repository';
 
 registerConstraint('uq_projects_external_id', {
   code: 'VALIDATION_ERROR',
@@ -64,6 +65,8 @@ export class ProjectsService extends CrudService<ProjectEntity, ProjectDto, Crea
     dataSource: DataSource,
     private readonly costCentres: CostCentresService,
     private readonly valueStreams: ValueStreamsService,
+    private readonly users: UsersService,
+    private readonly repository: ProjectsRepository,
   ) {
     super(uow, dataSource, {
       entity: ProjectEntity,
@@ -133,38 +136,16 @@ export class ProjectsService extends CrudService<ProjectEntity, ProjectDto, Crea
     }
   }
 
-  /** Spec 03 §1.4: a project with active assignments (end date unset, today or later) cannot be deleted. */
-  protected override async assertUnreferenced(tx: Tx, entity: ProjectEntity): Promise<void> {
-    const [{ n }]: { n: number }[] = await tx.em.query(
-      `SELECT count(*)::int AS n FROM assignments
-        WHERE plan_id = $1 AND type = 'project' AND target_id = $2 AND (end_date IS NULL OR end_date >= $3)`,
-      [tx.ctx.planId, entity.id, todayUtc()],
-    );
-    if (n > 0) {
-      throw DomainError.conflict(
-        `Project ${entity.id} still has ${n} active assignments (end date unset, today or later); end or remove them first`,
-      );
-    }
-    await super.assertUnreferenced(tx, entity);
-    // Ended assignments are history of the project: they go with it rather than point at nothing.
-    await tx.em.query(`DELETE FROM assignments WHERE plan_id = $1 AND type = 'project' AND target_id = $2`, [tx.ctx.planId, entity.id]);
-    // (Not recorded: a scenario merge deletes the project's ended assignments the same way.)
-  }
-
   /** How many project-management links the project has in the request's plan. */
-  async linkCount(ctx: RequestContext, em: EntityManager, projectId: string): Promise<number> {
-    const [{ n }]: { n: number }[] = await em.query(`SELECT count(*)::int AS n FROM project_links WHERE plan_id = $1 AND project_id = $2`, [
-      ctx.planId,
-      projectId,
-    ]);
-    return n;
+  linkCount(ctx: RequestContext, em: EntityManager, projectId: string): Promise<number> {
+    return this.repository.linkCount(em, ctx.planId, projectId);
   }
 
   /** ownerUserId must be a user (application login) of the organization: 400 on the field otherwise. */
   private async resolveOwner(ctx: RequestContext, em: EntityManager, userId: string | null): Promise<string | null> {
     if (userId === null) return null;
-    const rows: unknown[] = await em.query(`SELECT 1 FROM users WHERE id = $1 AND organization_id = $2`, [userId, ctx.organizationId]);
-    if (!rows.length) throw DomainError.validation('ownerUserId', 'ownerUserId does not match any user of the organization');
+    if (!(await this.users.exists(ctx.organizationId, userId, em)))
+      throw DomainError.validation('ownerUserId', 'ownerUserId does not match any user of the organization');
     return userId;
   }
 

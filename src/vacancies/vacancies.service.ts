@@ -178,17 +178,10 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
     return this.saveAndRecord(tx, entity, before);
   }
 
-  private readonly deleteHooks: ((tx: Tx, vacancyId: string) => Promise<void>)[] = [];
-
-  /** Runs before a vacancy row is deleted, in the same transaction (other modules refuse or clear their links). */
-  registerDeleteHook(hook: (tx: Tx, vacancyId: string) => Promise<void>): void {
-    this.deleteHooks.push(hook);
-  }
-
   /** Permanent delete: the vacancy's assignments go with it; one `vacancy` delete is recorded. */
   override async removeIn(tx: Tx, idOrExternalId: string): Promise<void> {
     const entity = await this.find(tx.ctx, idOrExternalId, tx.em, true);
-    for (const hook of this.deleteHooks) await hook(tx, entity.id);
+    // Other modules' delete hooks (registerDeleteHook) run in super.removeIn, after this cascade.
     await this.assignments.removeAllIn(tx, { vacancyId: entity.id });
     await super.removeIn(tx, entity.id);
   }

@@ -275,8 +275,20 @@ export class CrudService<E extends CrudEntity, R, C, U> implements CrudOperation
     });
   }
 
+  /**
+   * Runs before a record of this resource is deleted, in the delete's transaction: a module that keeps
+   * records pointing at this one refuses the delete (a DomainError) or clears its own records. Modules
+   * that depend on this one register here, so that this module need not import them.
+   */
+  registerDeleteHook(hook: (tx: Tx, id: string) => Promise<void>): void {
+    this.deleteHooks.push(hook);
+  }
+
+  private readonly deleteHooks: ((tx: Tx, id: string) => Promise<void>)[] = [];
+
   async removeIn(tx: Tx, idOrExternalId: string): Promise<void> {
     const entity = await this.find(tx.ctx, idOrExternalId, tx.em, true);
+    for (const hook of this.deleteHooks) await hook(tx, entity.id);
     await this.assertUnreferenced(tx, entity);
     if (this.spec.customAttributeType) {
       await tx.em.query(`DELETE FROM custom_attribute_values WHERE plan_id = $1 AND entity_type = $2 AND entity_id = $3`, [
