@@ -216,18 +216,8 @@ export class EmployeesService
   ): Promise<string | null> {
     if (value === null) return null;
     const manager = await this.find(ctx, value, em);
-    if (employeeId) {
-      const chain: { id: string }[] = await em.query(
-        `WITH RECURSIVE up(id, manager_id, depth) AS (
-           SELECT id, manager_id, 0 FROM employees WHERE plan_id = $1 AND id = $2
-           UNION ALL
-           SELECT e.id, e.manager_id, up.depth + 1 FROM employees e JOIN up ON e.id = up.manager_id AND e.plan_id = $1 WHERE up.depth < 1000)
-         SELECT id FROM up`,
-        [ctx.planId, manager.id],
-      );
-      if (chain.some((row) => row.id === employeeId))
-        throw DomainError.validation('managerId', 'managerId cannot be the employee or one of their reports');
-    }
+    if (employeeId && (await this.rows.chainUp({ ctx, em }, manager.id, 'managerId')).includes(employeeId))
+      throw DomainError.validation('managerId', 'managerId cannot be the employee or one of their reports');
     return manager.id;
   }
 
@@ -243,16 +233,7 @@ export class EmployeesService
    */
   protected override async checkWrittenMany(tx: Tx, inputs: UpdateEmployeeDto[], records: EmployeeEntity[]): Promise<void> {
     if (!inputs.some((input) => input.managerId)) return;
-    const loops: unknown[] = await tx.em.query(
-      `WITH RECURSIVE up(start, id, depth) AS (
-         SELECT e.id, e.manager_id, 1 FROM employees e WHERE e.plan_id = $1 AND e.id = ANY($2) AND e.manager_id IS NOT NULL
-         UNION ALL
-         SELECT up.start, e.manager_id, up.depth + 1 FROM up JOIN employees e ON e.plan_id = $1 AND e.id = up.id
-          WHERE e.manager_id IS NOT NULL AND up.id <> up.start AND up.depth < 1000)
-       SELECT 1 FROM up WHERE id = start LIMIT 1`,
-      [tx.ctx.planId, records.map((record) => record.id)],
-    );
-    if (loops.length) throw DomainError.validation('managerId', 'managerId cannot be the employee or one of their reports');
+    if (await this.rows.hasLoop(tx, records.map((record) => record.id), 'managerId')) throw DomainError.validation('managerId', 'managerId cannot be the employee or one of their reports');
   }
 
   protected override insertNestedMany(tx: Tx, created: { id: string; input: UpdateEmployeeDto }[]): Promise<(() => void)[]> {

@@ -91,16 +91,7 @@ export class TeamsService extends CrudService<TeamEntity, TeamDto, CreateTeamDto
   }
 
   /** The team and every team above it, nearest first. */
-  private async ancestors(ctx: RequestContext, em: EntityManager, teamId: string): Promise<string[]> {
-    const rows: { id: string }[] = await em.query(
-      `WITH RECURSIVE up(id, parent_team_id, depth) AS (
-         SELECT id, parent_team_id, 0 FROM teams WHERE plan_id = $1 AND id = $2
-         UNION ALL
-         SELECT t.id, t.parent_team_id, up.depth + 1 FROM teams t JOIN up ON t.id = up.parent_team_id AND t.plan_id = $1
-          WHERE up.depth < 1000)
-       SELECT id FROM up ORDER BY depth`,
-      [ctx.planId, teamId],
-    );
-    return rows.map((r) => r.id);
+  private ancestors(ctx: RequestContext, em: EntityManager, teamId: string): Promise<string[]> {
+    return this.rows.chainUp({ ctx, em }, teamId, 'parentTeamId');
   }
 }

@@ -115,6 +115,53 @@ export class RecordRows<E extends CrudEntity> {
     return entities.map((entity) => byId.get(entity.id) ?? entity);
   }
 
+  /**
+   * A record and every record above it by a self-reference (`parent`: teams' parentTeamId, employees'
+   * managerId), nearest first, in the request's plan; at most 1,000 levels.
+   */
+  async chainUp(tx: Pick<Tx, 'ctx' | 'em'>, id: string, parent: keyof E & string): Promise<string[]> {
+    const { table, scope, parentColumn } = this.selfReference(parent);
+    const rows: { id: string }[] = await tx.em.query(
+      `WITH RECURSIVE up(id, parent, depth) AS (
+         SELECT id, "${parentColumn}", 0 FROM "${table}" WHERE "${scope.column}" = $1 AND id = $2
+         UNION ALL
+         SELECT r.id, r."${parentColumn}", up.depth + 1 FROM "${table}" r JOIN up ON r.id = up.parent AND r."${scope.column}" = $1
+          WHERE up.depth < 1000)
+       SELECT id FROM up ORDER BY depth`,
+      [scope.value(tx.ctx), id],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Whether following a self-reference up from any of `ids` comes back to where it started. */
+  async hasLoop(tx: Pick<Tx, 'ctx' | 'em'>, ids: string[], parent: keyof E & string): Promise<boolean> {
+    const { table, scope, parentColumn } = this.selfReference(parent);
+    const loops: unknown[] = await tx.em.query(
+      `WITH RECURSIVE up(start, id, depth) AS (
+         SELECT r.id, r."${parentColumn}", 1 FROM "${table}" r WHERE r."${scope.column}" = $1 AND r.id = ANY($2) AND r."${parentColumn}" IS NOT NULL
+         UNION ALL
+         SELECT up.start, r."${parentColumn}", up.depth + 1 FROM up JOIN "${table}" r ON r."${scope.column}" = $1 AND r.id = up.id
+          WHERE r."${parentColumn}" IS NOT NULL AND up.id <> up.start AND up.depth < 1000)
+       SELECT 1 FROM up WHERE id = start LIMIT 1`,
+      [scope.value(tx.ctx), ids],
+    );
+    return loops.length > 0;
+  }
+
+  private selfReference(parent: string) {
+    const metadata = this.dataSource.getMetadata(this.spec.entity);
+    const column = (property: string) => metadata.findColumnWithPropertyName(property)!.databaseName;
+    const planScoped = this.spec.planScoped;
+    return {
+      table: metadata.tableName,
+      parentColumn: column(parent),
+      scope: {
+        column: column(planScoped ? 'planId' : 'organizationId'),
+        value: (ctx: RequestContext) => (planScoped ? ctx.planId : ctx.organizationId),
+      },
+    };
+  }
+
   /** The values to write for `columns`: the record's, or as read where it leaves one undefined. */
   private currentValues(entity: E, columns: { propertyName: string }[]): Record<string, unknown> {
     const read = this.readForWrite.get(entity)!;
