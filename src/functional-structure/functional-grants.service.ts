@@ -8,7 +8,8 @@ import type { AccessGrantBodyDto } from './dto/functional-structure.dto';
 import type { FunctionalAccess, GrantResourceType } from './entities/functional-access-grant.entity';
 import { FunctionalGroupEntity } from './entities/functional-group.entity';
 import { FunctionalAccessService } from './functional-access.service';
-import { FunctionalStructureService, groupPayload } from './functional-structure.service';
+import { FunctionalGroupsService } from './functional-groups.service';
+import { groupPayload } from './payloads';
 
 type DirectGrant = { id: string; resourceType: GrantResourceType; resourceId: string; userId: string; access: FunctionalAccess };
 
@@ -23,13 +24,13 @@ export class FunctionalGrantsService {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly access: FunctionalAccessService,
-    private readonly structure: FunctionalStructureService,
+    private readonly groups: FunctionalGroupsService,
   ) {}
 
   /** POST /access: one grant per group and login; granting again replaces the access (same id). */
   async grant(ctx: RequestContext, body: AccessGrantBodyDto): Promise<string> {
     return this.uow.run(ctx, async (tx) => {
-      const group = await this.structure.findGroup(tx, body.functionalGroupId);
+      const group = await this.groups.findGroup(tx, body.functionalGroupId);
       await this.access.assertCanShare(ctx, tx.em, group.id, referenceDay(group));
       const { userId, resourceId } = await this.resolveLogin(tx, body.resourceType, body.resourceId);
       // Serialises grants and revokes on one group, so that before/after of the event are exact.
@@ -58,7 +59,7 @@ export class FunctionalGrantsService {
         [ctx.organizationId, grantId],
       );
       if (!rows[0]) throw DomainError.notFound('Access grant', grantId);
-      const group = await this.structure.findGroup(tx, rows[0].functional_group_id);
+      const group = await this.groups.findGroup(tx, rows[0].functional_group_id);
       await this.access.assertCanShare(ctx, tx.em, group.id, referenceDay(group));
       await tx.em.query(`SELECT pg_advisory_xact_lock(hashtext('functional_access:' || $1))`, [group.id]);
       const before = await this.directGrants(tx, group.id);
@@ -108,7 +109,7 @@ export class FunctionalGrantsService {
 
   /** One `functional_group` update: the group (with today's parent) and its direct grants before and after. */
   private async recordChange(tx: Tx, group: FunctionalGroupEntity, before: DirectGrant[]): Promise<void> {
-    const payload = groupPayload(group, await this.structure.parentOn(tx, group.id, referenceDay(group)));
+    const payload = groupPayload(group, await this.groups.parentOn(tx, group.id, referenceDay(group)));
     tx.record({
       entityType: 'functional_group',
       entityId: group.id,
