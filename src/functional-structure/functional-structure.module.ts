@@ -9,6 +9,7 @@ import { VacanciesModule } from '../vacancies/vacancies.module';
 import { DatedLinkRepository } from './dated-link.repository';
 import { DatedLinks } from './dated-links';
 import { FunctionalAccessController } from './functional-access.controller';
+import { FunctionalAccessRepository } from './functional-access.repository';
 import { FunctionalAccessService } from './functional-access.service';
 import { FunctionalAttributesService } from './functional-attributes.service';
 import { FunctionalFeatureGuard } from './functional-feature.guard';
@@ -50,6 +51,7 @@ const USE_CASES = [
     FunctionalStructureRegistrations,
     FunctionalStructureRepository,
     DatedLinkRepository,
+    FunctionalAccessRepository,
     FunctionalReadRepository,
     FunctionalFiguresRepository,
     DatedLinks,
