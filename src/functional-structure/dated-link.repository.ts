@@ -67,12 +67,10 @@ export class DatedLinkRepository {
   }
 
   async setDays(tx: TxScope, link: LinkTable, id: string, days: Dated): Promise<void> {
-    await tx.em.query(`UPDATE ${link.table} SET start_date = $3, end_date = $4, updated_at = CURRENT_TIMESTAMP WHERE plan_id = $1 AND id = $2`, [
-      tx.ctx.planId,
-      id,
-      days.startDate,
-      days.endDate,
-    ]);
+    await tx.em.query(
+      `UPDATE ${link.table} SET start_date = $3, end_date = $4, updated_at = CURRENT_TIMESTAMP WHERE plan_id = $1 AND id = $2`,
+      [tx.ctx.planId, id, days.startDate, days.endDate],
+    );
   }
 
   async setTarget(tx: TxScope, link: LinkTable, id: string, targetId: string | null): Promise<void> {

@@ -34,7 +34,14 @@ export class DatedLinks {
   async insert(tx: Tx, link: LinkTable, ownerId: string, targetId: string | null, dates: Dated): Promise<void> {
     const id = newId();
     await this.rows.insert(tx, link, { id, ownerId, targetId, ...dates });
-    const after = { id, organizationId: tx.ctx.organizationId, [link.owner]: ownerId, [link.target]: targetId, startDate: dates.startDate, endDate: dates.endDate };
+    const after = {
+      id,
+      organizationId: tx.ctx.organizationId,
+      [link.owner]: ownerId,
+      [link.target]: targetId,
+      startDate: dates.startDate,
+      endDate: dates.endDate,
+    };
     tx.record({ entityType: link.entityType, entityId: id, changeType: 'create', before: null, after, notify: false });
   }
 
@@ -44,18 +51,39 @@ export class DatedLinks {
    * change (FUTURE_CHANGES_EXIST); one that would lose all its days to the new start is refused
    * (OUTSIDE_ACTIVE_DATES). Each refitted link's target must cover it (`checkTarget`).
    */
-  async refit(tx: Tx, link: LinkTable, ownerId: string, dates: Dated, checkTarget: (targetId: string, days: Dated) => Promise<void>): Promise<void> {
+  async refit(
+    tx: Tx,
+    link: LinkTable,
+    ownerId: string,
+    dates: Dated,
+    checkTarget: (targetId: string, days: Dated) => Promise<void>,
+  ): Promise<void> {
     const links = await this.rows.list(tx, link, ownerId);
     const later = links.slice(1).find((l) => dates.endDate !== null && l.startDate > dates.endDate);
-    if (later) fail('FUTURE_CHANGES_EXIST', `A change of ${link.label} is scheduled from ${later.startDate}, after the end date ${dates.endDate}`);
+    if (later)
+      fail('FUTURE_CHANGES_EXIST', `A change of ${link.label} is scheduled from ${later.startDate}, after the end date ${dates.endDate}`);
     const lost = links.slice(1).find((l) => l.startDate <= dates.startDate);
-    if (lost) fail('OUTSIDE_ACTIVE_DATES', `A change of ${link.label} on ${lost.startDate} would fall before the new start date ${dates.startDate}`);
+    if (lost)
+      fail(
+        'OUTSIDE_ACTIVE_DATES',
+        `A change of ${link.label} on ${lost.startDate} would fall before the new start date ${dates.startDate}`,
+      );
     for (const [i, l] of links.entries()) {
-      const next: Dated = { startDate: i === 0 ? dates.startDate : l.startDate, endDate: i === links.length - 1 ? dates.endDate : l.endDate };
+      const next: Dated = {
+        startDate: i === 0 ? dates.startDate : l.startDate,
+        endDate: i === links.length - 1 ? dates.endDate : l.endDate,
+      };
       if (next.startDate === l.startDate && next.endDate === l.endDate) continue;
       if (l.target !== null) await checkTarget(l.target, next);
       await this.rows.setDays(tx, link, l.id, next);
-      tx.record({ entityType: link.entityType, entityId: l.id, changeType: 'update', before: { ...l }, after: { ...l, ...next }, notify: false });
+      tx.record({
+        entityType: link.entityType,
+        entityId: l.id,
+        changeType: 'update',
+        before: { ...l },
+        after: { ...l, ...next },
+        notify: false,
+      });
     }
   }
 
@@ -73,11 +101,25 @@ export class DatedLinks {
     if (current.target === targetId) return null;
     if (current.startDate === day) {
       await this.rows.setTarget(tx, link, current.id, targetId);
-      tx.record({ entityType: link.entityType, entityId: current.id, changeType: 'update', before: { ...current }, after: { ...current, target: targetId }, notify: false });
+      tx.record({
+        entityType: link.entityType,
+        entityId: current.id,
+        changeType: 'update',
+        before: { ...current },
+        after: { ...current, target: targetId },
+        notify: false,
+      });
     } else {
       const endDate = addDays(day, -1);
       await this.rows.setDays(tx, link, current.id, { startDate: current.startDate, endDate });
-      tx.record({ entityType: link.entityType, entityId: current.id, changeType: 'update', before: { ...current }, after: { ...current, endDate }, notify: false });
+      tx.record({
+        entityType: link.entityType,
+        entityId: current.id,
+        changeType: 'update',
+        before: { ...current },
+        after: { ...current, endDate },
+        notify: false,
+      });
       await this.insert(tx, link, ownerId, targetId, { startDate: day, endDate: current.endDate });
     }
     return { before: current.target };

@@ -37,7 +37,12 @@ export interface NewGrant {
 @Injectable()
 export class FunctionalAccessRepository {
   /** Whether the login holds an EDITOR grant on the group or one of its ancestors on `day` of the plan. */
-  async managesOn(em: EntityManager, scope: { planId: string; organizationId: string; userId: string }, groupId: string, day: string): Promise<boolean> {
+  async managesOn(
+    em: EntityManager,
+    scope: { planId: string; organizationId: string; userId: string },
+    groupId: string,
+    day: string,
+  ): Promise<boolean> {
     const rows: { ok: boolean }[] = await em.query(
       `WITH RECURSIVE up(id, depth) AS (
          SELECT $3::varchar, 0
@@ -65,13 +70,18 @@ export class FunctionalAccessRepository {
 
   /** The organization setting `functionalGroupsRestrictedVisibility`. */
   async restrictedVisibility(em: EntityManager, organizationId: string): Promise<boolean> {
-    const rows: { restricted: boolean }[] = await em.query(`SELECT functional_groups_restricted_visibility AS restricted FROM organizations WHERE id = $1`, [organizationId]);
+    const rows: { restricted: boolean }[] = await em.query(
+      `SELECT functional_groups_restricted_visibility AS restricted FROM organizations WHERE id = $1`,
+      [organizationId],
+    );
     return rows[0]?.restricted ?? false;
   }
 
   /** The organization setting that switches the functional-groups module on. */
   async functionalGroupsEnabled(em: EntityManager, organizationId: string): Promise<boolean> {
-    const rows: { enabled: boolean }[] = await em.query(`SELECT functional_groups_enabled AS enabled FROM organizations WHERE id = $1`, [organizationId]);
+    const rows: { enabled: boolean }[] = await em.query(`SELECT functional_groups_enabled AS enabled FROM organizations WHERE id = $1`, [
+      organizationId,
+    ]);
     return rows[0]?.enabled ?? false;
   }
 
@@ -104,28 +114,37 @@ export class FunctionalAccessRepository {
 
   /** The group a grant is on, or null when the organization has no such grant. */
   async groupOfGrant(tx: TxScope, grantId: string): Promise<string | null> {
-    const rows: { functional_group_id: string }[] = await tx.em.query(`SELECT functional_group_id FROM functional_access_grants WHERE organization_id = $1 AND id = $2`, [
-      tx.ctx.organizationId,
-      grantId,
-    ]);
+    const rows: { functional_group_id: string }[] = await tx.em.query(
+      `SELECT functional_group_id FROM functional_access_grants WHERE organization_id = $1 AND id = $2`,
+      [tx.ctx.organizationId, grantId],
+    );
     return rows[0]?.functional_group_id ?? null;
   }
 
   /** Deletes the grant; false when it was already gone. */
   async deleteGrant(tx: TxScope, grantId: string): Promise<boolean> {
-    const deleted: unknown[] = await tx.em.query(`DELETE FROM functional_access_grants WHERE organization_id = $1 AND id = $2 RETURNING id`, [tx.ctx.organizationId, grantId]);
+    const deleted: unknown[] = await tx.em.query(
+      `DELETE FROM functional_access_grants WHERE organization_id = $1 AND id = $2 RETURNING id`,
+      [tx.ctx.organizationId, grantId],
+    );
     return deleted.length > 0;
   }
 
   /** A user of the organization, or null. */
   async user(tx: TxScope, userId: string): Promise<{ id: string; active: boolean } | null> {
-    const users: { id: string; active: boolean }[] = await tx.em.query(`SELECT id, active FROM users WHERE organization_id = $1 AND id = $2`, [tx.ctx.organizationId, userId]);
+    const users: { id: string; active: boolean }[] = await tx.em.query(
+      `SELECT id, active FROM users WHERE organization_id = $1 AND id = $2`,
+      [tx.ctx.organizationId, userId],
+    );
     return users[0] ?? null;
   }
 
   /** The active login of the organization with that e-mail (case-insensitive), or null. */
   async activeUserByEmail(tx: TxScope, email: string): Promise<string | null> {
-    const users: { id: string }[] = await tx.em.query(`SELECT id FROM users WHERE organization_id = $1 AND email = lower($2) AND active`, [tx.ctx.organizationId, email]);
+    const users: { id: string }[] = await tx.em.query(`SELECT id FROM users WHERE organization_id = $1 AND email = lower($2) AND active`, [
+      tx.ctx.organizationId,
+      email,
+    ]);
     return users[0]?.id ?? null;
   }
 

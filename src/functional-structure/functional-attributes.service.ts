@@ -17,7 +17,13 @@ export class FunctionalAttributesService {
     private readonly positions: FunctionalPositionsService,
   ) {}
 
-  async setAttribute(ctx: RequestContext, kind: 'group' | 'position', id: string, definitionId: string, body: SetCustomAttributeValueDto): Promise<string> {
+  async setAttribute(
+    ctx: RequestContext,
+    kind: 'group' | 'position',
+    id: string,
+    definitionId: string,
+    body: SetCustomAttributeValueDto,
+  ): Promise<string> {
     await this.values.set(ctx, this.valueTarget(kind), id, definitionId, body);
     return id;
   }

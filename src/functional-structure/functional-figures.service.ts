@@ -30,7 +30,11 @@ export class FunctionalFiguresService {
    * employee/contractor occupancies of the as-of month and 30-day windows: a fixed number of queries,
    * run at once, whatever the size. `book`: the cost book to use when the caller already has one.
    */
-  async figures(ctx: RequestContext, day: string, book?: Promise<CostBook> | null): Promise<{ groups: GroupRow[]; figures: Map<string, Figures> }> {
+  async figures(
+    ctx: RequestContext,
+    day: string,
+    book?: Promise<CostBook> | null,
+  ): Promise<{ groups: GroupRow[]; figures: Map<string, Figures> }> {
     const month = day.slice(0, 7);
     const w = window30(day);
     const from = `${month}-01` < day ? `${month}-01` : day;
@@ -42,12 +46,20 @@ export class FunctionalFiguresService {
       this.groups.allGroups(ctx.planId, day),
       this.rows.seatTotals(ctx.planId, day),
       this.rows.peopleOccupancies(ctx.planId, from, to),
-      book !== undefined ? book : withCost ? this.cost.book(ctx, this.dataSource.manager, { seatHolders: { from, to } }, { from: `${month}-01`, to: monthEnd }) : null,
+      book !== undefined
+        ? book
+        : withCost
+          ? this.cost.book(ctx, this.dataSource.manager, { seatHolders: { from, to } }, { from: `${month}-01`, to: monthEnd })
+          : null,
     ]);
     const parents = new Map(groups.map((g) => [g.id, g.parent_id]));
     if (costBook) {
       for (const o of occupancies) {
-        o.monthCost = costBook.monthCost({ kind: o.kind, id: o.personId }, month, { start: o.startDate, end: o.endDate, fte: Number(o.fte) });
+        o.monthCost = costBook.monthCost({ kind: o.kind, id: o.personId }, month, {
+          start: o.startDate,
+          end: o.endDate,
+          fte: Number(o.fte),
+        });
       }
     }
     return { groups, figures: computeFigures(parents, seats, occupancies, day, withCost) };

@@ -41,7 +41,8 @@ export class FunctionalGroupsService {
     } else {
       const parent = await this.findGroup(tx, parentId);
       await this.access.assertCanEditGroup(ctx, tx.em, parent.id, body.startDate);
-      if (!within(dates, parent)) fail('OUTSIDE_ACTIVE_DATES', `The group's days (${span(dates)}) fall outside its parent's (${span(parent)})`);
+      if (!within(dates, parent))
+        fail('OUTSIDE_ACTIVE_DATES', `The group's days (${span(dates)}) fall outside its parent's (${span(parent)})`);
     }
     const group: FunctionalGroupEntity = {
       planId: ctx.planId,
@@ -56,7 +57,13 @@ export class FunctionalGroupsService {
     } as FunctionalGroupEntity;
     await this.rows.insertGroup(tx, group);
     await this.links.insert(tx, PLACEMENTS, group.id, parentId, dates);
-    tx.record({ entityType: 'functional_group', entityId: group.id, changeType: 'create', before: null, after: groupPayload(group, parentId) });
+    tx.record({
+      entityType: 'functional_group',
+      entityId: group.id,
+      changeType: 'create',
+      before: null,
+      after: groupPayload(group, parentId),
+    });
     return group.id;
   }
 
@@ -78,7 +85,11 @@ export class FunctionalGroupsService {
     await assertChildrenWithin(this.rows, tx, 'position', group.id, dates);
     await this.links.refit(tx, PLACEMENTS, group.id, dates, async (parentId, days) => {
       const parent = await this.findGroup(tx, parentId);
-      if (!within(days, parent)) fail('OUTSIDE_ACTIVE_DATES', `The group would sit under ${parentId} on days (${span(days)}) outside that parent's (${span(parent)})`);
+      if (!within(days, parent))
+        fail(
+          'OUTSIDE_ACTIVE_DATES',
+          `The group would sit under ${parentId} on days (${span(days)}) outside that parent's (${span(parent)})`,
+        );
     });
     const before = groupPayload(group, beforeParent);
     const changed: FunctionalGroupEntity = {
@@ -93,7 +104,8 @@ export class FunctionalGroupsService {
     const { name, groupType, description, externalId, startDate, endDate } = changed;
     await this.rows.updateGroup(tx, group.id, { name, groupType, description, externalId, startDate, endDate });
     const after = groupPayload(changed, await this.parentOn(tx, group.id, referenceDay(changed)));
-    if (JSON.stringify(before) !== JSON.stringify(after)) tx.record({ entityType: 'functional_group', entityId: group.id, changeType: 'update', before, after });
+    if (JSON.stringify(before) !== JSON.stringify(after))
+      tx.record({ entityType: 'functional_group', entityId: group.id, changeType: 'update', before, after });
     return group.id;
   }
 
@@ -113,4 +125,3 @@ export class FunctionalGroupsService {
     return this.links.targetOn(tx, PLACEMENTS, groupId, day);
   }
 }
-

@@ -56,7 +56,13 @@ export class FunctionalOccupanciesService {
       } as FunctionalAssignmentEntity;
       await this.assertOccupancy(tx, assignment, position, person, null);
       await this.rows.insertAssignment(tx, assignment);
-      tx.record({ entityType: 'functional_assignment', entityId: assignment.id, changeType: 'create', before: null, after: assignmentPayload(assignment) });
+      tx.record({
+        entityType: 'functional_assignment',
+        entityId: assignment.id,
+        changeType: 'create',
+        before: null,
+        after: assignmentPayload(assignment),
+      });
       return assignment.id;
     });
   }
@@ -75,12 +81,18 @@ export class FunctionalOccupanciesService {
       await this.rows.lock(tx, { seats: [current.functionalPositionId], person });
       const position = await this.positions.findPosition(tx, current.functionalPositionId);
       await this.access.assertCanEditGroup(ctx, tx.em, position.functionalGroupId, referenceDay(current));
-      const changed: FunctionalAssignmentEntity = { ...current, fte: String(body.fte), startDate: body.startDate, endDate: body.endDate ?? null };
+      const changed: FunctionalAssignmentEntity = {
+        ...current,
+        fte: String(body.fte),
+        startDate: body.startDate,
+        endDate: body.endDate ?? null,
+      };
       await this.assertOccupancy(tx, changed, position, person, current.id);
       await this.rows.updateAssignment(tx, current.id, { fte: changed.fte, startDate: changed.startDate, endDate: changed.endDate });
       const before = assignmentPayload(current);
       const after = assignmentPayload(changed);
-      if (JSON.stringify(before) !== JSON.stringify(after)) tx.record({ entityType: 'functional_assignment', entityId: current.id, changeType: 'update', before, after });
+      if (JSON.stringify(before) !== JSON.stringify(after))
+        tx.record({ entityType: 'functional_assignment', entityId: current.id, changeType: 'update', before, after });
       return current.id;
     });
   }
@@ -93,7 +105,11 @@ export class FunctionalOccupanciesService {
 
   /** The occupant of a stored assignment. */
   async personOf(tx: TxScope, a: FunctionalAssignmentEntity): Promise<Person> {
-    return this.resolvePerson(tx, { employeeId: a.employeeId, contractorId: a.contractorId, vacancyId: a.vacancyId } as FunctionalAssignmentBodyDto);
+    return this.resolvePerson(tx, {
+      employeeId: a.employeeId,
+      contractorId: a.contractorId,
+      vacancyId: a.vacancyId,
+    } as FunctionalAssignmentBodyDto);
   }
 
   /**
@@ -128,14 +144,34 @@ export class FunctionalOccupanciesService {
   }
 
   /** An occupancy inside its seat's and person's days, and no day over the seat's or the person's capacity. */
-  private async assertOccupancy(tx: TxScope, a: FunctionalAssignmentEntity, position: FunctionalPositionEntity, person: Person, exceptId: string | null): Promise<void> {
+  private async assertOccupancy(
+    tx: TxScope,
+    a: FunctionalAssignmentEntity,
+    position: FunctionalPositionEntity,
+    person: Person,
+    exceptId: string | null,
+  ): Promise<void> {
     if (!within(a, position)) fail('OUTSIDE_ACTIVE_DATES', `The occupancy's days (${span(a)}) fall outside the seat's (${span(position)})`);
-    if (person.dates && !within(a, person.dates)) fail('OUTSIDE_ACTIVE_DATES', `The occupancy's days (${span(a)}) fall outside the ${person.kind}'s (${span(person.dates)})`);
+    if (person.dates && !within(a, person.dates))
+      fail('OUTSIDE_ACTIVE_DATES', `The occupancy's days (${span(a)}) fall outside the ${person.kind}'s (${span(person.dates)})`);
     const probe = { from: a.startDate, to: a.endDate, fte: a.fte, exceptId };
-    const seat = await this.rows.firstDayOverCapacity(tx, { ...probe, holder: 'functional_position_id', holderId: position.id, limit: position.requiredFte });
-    if (seat) fail('OVER_ALLOCATED', `On ${seat.day} the seat's occupants would hold ${decimalToString(seat.total)} FTE, over its requiredFte ${decimalToString(position.requiredFte)}`);
+    const seat = await this.rows.firstDayOverCapacity(tx, {
+      ...probe,
+      holder: 'functional_position_id',
+      holderId: position.id,
+      limit: position.requiredFte,
+    });
+    if (seat)
+      fail(
+        'OVER_ALLOCATED',
+        `On ${seat.day} the seat's occupants would hold ${decimalToString(seat.total)} FTE, over its requiredFte ${decimalToString(position.requiredFte)}`,
+      );
     const holder: CapacityHolder = `${person.kind}_id`;
     const over = await this.rows.firstDayOverCapacity(tx, { ...probe, holder, holderId: person.id, limit: person.limit });
-    if (over) fail('OVER_ALLOCATED', `On ${over.day} the ${person.kind} would hold ${decimalToString(over.total)} FTE across seats, over ${decimalToString(person.limit)}`);
+    if (over)
+      fail(
+        'OVER_ALLOCATED',
+        `On ${over.day} the ${person.kind} would hold ${decimalToString(over.total)} FTE across seats, over ${decimalToString(person.limit)}`,
+      );
   }
 }

@@ -42,7 +42,8 @@ export class FunctionalPositionsService {
     const group = await this.groups.findGroup(tx, body.functionalGroupId);
     await this.access.assertCanEditGroup(ctx, tx.em, group.id, body.startDate);
     const dates: Dated = { startDate: body.startDate, endDate: body.endDate ?? null };
-    if (!within(dates, group)) fail('OUTSIDE_ACTIVE_DATES', `The position's days (${span(dates)}) fall outside its group's (${span(group)})`);
+    if (!within(dates, group))
+      fail('OUTSIDE_ACTIVE_DATES', `The position's days (${span(dates)}) fall outside its group's (${span(group)})`);
     const position: FunctionalPositionEntity = {
       planId: ctx.planId,
       id: newId(),
@@ -58,7 +59,13 @@ export class FunctionalPositionsService {
     } as FunctionalPositionEntity;
     await this.rows.insertPosition(tx, position);
     await this.links.insert(tx, REPORTS, position.id, null, dates);
-    tx.record({ entityType: 'functional_position', entityId: position.id, changeType: 'create', before: null, after: positionPayload(position) });
+    tx.record({
+      entityType: 'functional_position',
+      entityId: position.id,
+      changeType: 'create',
+      before: null,
+      after: positionPayload(position),
+    });
     return position.id;
   }
 
@@ -73,16 +80,22 @@ export class FunctionalPositionsService {
     checkDates(body.startDate, body.endDate);
     await this.rows.lock(tx, { structure: true, seats: [id] });
     const position = await this.findPosition(tx, id);
-    if (body.functionalGroupId !== position.functionalGroupId) fail('POSITION_AREA_IMMUTABLE', 'A position cannot change its functional group');
+    if (body.functionalGroupId !== position.functionalGroupId)
+      fail('POSITION_AREA_IMMUTABLE', 'A position cannot change its functional group');
     const group = await this.groups.findGroup(tx, position.functionalGroupId);
     await this.access.assertCanEditGroup(ctx, tx.em, group.id, referenceDay(position));
     const dates: Dated = { startDate: body.startDate, endDate: body.endDate ?? null };
-    if (!within(dates, group)) fail('OUTSIDE_ACTIVE_DATES', `The position's days (${span(dates)}) fall outside its group's (${span(group)})`);
+    if (!within(dates, group))
+      fail('OUTSIDE_ACTIVE_DATES', `The position's days (${span(dates)}) fall outside its group's (${span(group)})`);
     await assertChildrenWithin(this.rows, tx, 'occupancy', position.id, dates);
     await assertChildrenWithin(this.rows, tx, 'reporting line to it', position.id, dates);
     await this.links.refit(tx, REPORTS, position.id, dates, async (targetId, days) => {
       const target = await this.findPosition(tx, targetId);
-      if (!within(days, target)) fail('OUTSIDE_ACTIVE_DATES', `The position would report to ${targetId} on days (${span(days)}) outside that seat's (${span(target)})`);
+      if (!within(days, target))
+        fail(
+          'OUTSIDE_ACTIVE_DATES',
+          `The position would report to ${targetId} on days (${span(days)}) outside that seat's (${span(target)})`,
+        );
     });
     const requiredFte = String(body.requiredFte);
     await this.assertHoldsOccupants(tx, position.id, dates, requiredFte);
@@ -100,7 +113,8 @@ export class FunctionalPositionsService {
     await this.rows.updatePosition(tx, position.id, { name, description, externalId, jobRoleId, requiredFte, startDate, endDate });
     const before = positionPayload(position);
     const after = positionPayload(changed);
-    if (JSON.stringify(before) !== JSON.stringify(after)) tx.record({ entityType: 'functional_position', entityId: position.id, changeType: 'update', before, after });
+    if (JSON.stringify(before) !== JSON.stringify(after))
+      tx.record({ entityType: 'functional_position', entityId: position.id, changeType: 'update', before, after });
     return position.id;
   }
 
@@ -112,8 +126,20 @@ export class FunctionalPositionsService {
 
   /** The seat's stored occupants fit its (new) requiredFte on every day of its (new) days. */
   private async assertHoldsOccupants(tx: TxScope, positionId: string, dates: Dated, requiredFte: string): Promise<void> {
-    const probe = { holder: 'functional_position_id', holderId: positionId, from: dates.startDate, to: dates.endDate, fte: '0', exceptId: null, limit: requiredFte } as const;
+    const probe = {
+      holder: 'functional_position_id',
+      holderId: positionId,
+      from: dates.startDate,
+      to: dates.endDate,
+      fte: '0',
+      exceptId: null,
+      limit: requiredFte,
+    } as const;
     const over = await this.rows.firstDayOverCapacity(tx, probe);
-    if (over) fail('OVER_ALLOCATED', `On ${over.day} the seat's occupants hold ${decimalToString(over.total)} FTE, over the requiredFte ${requiredFte}`);
+    if (over)
+      fail(
+        'OVER_ALLOCATED',
+        `On ${over.day} the seat's occupants hold ${decimalToString(over.total)} FTE, over the requiredFte ${requiredFte}`,
+      );
   }
 }

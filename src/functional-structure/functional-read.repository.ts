@@ -72,7 +72,16 @@ export type OccupantRow = {
   name: string | null;
 };
 
-export type ChangeRow = { entity_type: string; entity_id: string; change_type: string; before: unknown; after: unknown; actor_type: string; actor_id: string; created_at: Date };
+export type ChangeRow = {
+  entity_type: string;
+  entity_id: string;
+  change_type: string;
+  before: unknown;
+  after: unknown;
+  actor_type: string;
+  actor_id: string;
+  created_at: Date;
+};
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -117,13 +126,19 @@ export class FunctionalReadRepository {
     if (filter.rootsOnly) where.push(`p.parent_group_id IS NULL`);
     const base = groupSelect(where);
     const [{ total }]: { total: number }[] = await this.dataSource.query(`SELECT count(*)::int AS total FROM (${base}) x`, params.values);
-    const rows: GroupRow[] = await this.dataSource.query(`${base} ORDER BY g.name, g.id OFFSET ${params.add(page.offset)} LIMIT ${params.add(page.limit)}`, params.values);
+    const rows: GroupRow[] = await this.dataSource.query(
+      `${base} ORDER BY g.name, g.id OFFSET ${params.add(page.offset)} LIMIT ${params.add(page.limit)}`,
+      params.values,
+    );
     return { total, rows: await this.withChildren(planId, day, rows) };
   }
 
   /** The group active on the day whose id (first) or externalId is `ref`, or null. */
   async groupByRef(planId: string, day: string, ref: string): Promise<GroupRow | null> {
-    const rows: GroupRow[] = await this.dataSource.query(`${groupSelect(['(g.id = $3 OR g.external_id = $3)'])} ORDER BY (g.id = $3) DESC LIMIT 1`, [planId, day, ref]);
+    const rows: GroupRow[] = await this.dataSource.query(
+      `${groupSelect(['(g.id = $3 OR g.external_id = $3)'])} ORDER BY (g.id = $3) DESC LIMIT 1`,
+      [planId, day, ref],
+    );
     return rows[0] ? (await this.withChildren(planId, day, rows))[0] : null;
   }
 
@@ -137,7 +152,10 @@ export class FunctionalReadRepository {
         `SELECT g.id, g.name, g.group_type, g.description, g.external_id, g.start_date, g.end_date FROM functional_groups g WHERE g.plan_id = $1 AND ${activeOn('g', '$2')}`,
         [planId, day],
       ),
-      this.dataSource.query(`SELECT p.group_id, p.parent_group_id FROM functional_group_placements p WHERE p.plan_id = $1 AND ${activeOn('p', '$2')}`, [planId, day]),
+      this.dataSource.query(
+        `SELECT p.group_id, p.parent_group_id FROM functional_group_placements p WHERE p.plan_id = $1 AND ${activeOn('p', '$2')}`,
+        [planId, day],
+      ),
     ]);
     const active = new Set(groups.map((g) => g.id));
     const parentOf = new Map<string, string | null>();
@@ -170,7 +188,12 @@ export class FunctionalReadRepository {
   }
 
   /** A page of seats active on the day (name order) with their reporting line, their total, and their occupants that day. */
-  async seatPage(planId: string, day: string, filter: SeatFilter, page: Page): Promise<{ total: number; seats: SeatViewRow[]; occupants: OccupantRow[] }> {
+  async seatPage(
+    planId: string,
+    day: string,
+    filter: SeatFilter,
+    page: Page,
+  ): Promise<{ total: number; seats: SeatViewRow[]; occupants: OccupantRow[] }> {
     const params = new SqlParams(planId, day);
     const where = [`s.functional_group_id = ${params.add(filter.groupId)}`];
     if (filter.search) {
@@ -185,7 +208,10 @@ export class FunctionalReadRepository {
         LEFT JOIN functional_position_reports r ON r.plan_id = s.plan_id AND r.position_id = s.id AND ${activeOn('r', '$2')}
        WHERE s.plan_id = $1 AND ${activeOn('s', '$2')} AND ${where.join(' AND ')}`;
     const [{ total }]: { total: number }[] = await this.dataSource.query(`SELECT count(*)::int AS total FROM (${base}) x`, params.values);
-    const seats: SeatViewRow[] = await this.dataSource.query(`${base} ORDER BY s.name, s.id OFFSET ${params.add(page.offset)} LIMIT ${params.add(page.limit)}`, params.values);
+    const seats: SeatViewRow[] = await this.dataSource.query(
+      `${base} ORDER BY s.name, s.id OFFSET ${params.add(page.offset)} LIMIT ${params.add(page.limit)}`,
+      params.values,
+    );
     const ids = seats.map((s) => s.id);
     const occupants: OccupantRow[] = ids.length
       ? await this.dataSource.query(

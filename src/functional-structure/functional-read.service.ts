@@ -61,7 +61,12 @@ export class FunctionalReadService {
   }
 
   /** The group (by id, or by externalId) active on the day and visible to the caller (with viewer_access), or 404. */
-  async findGroup(ctx: RequestContext, idOrExternalId: string, day: string, parents = this.parentsLoader(ctx.planId, day)): Promise<GroupRow> {
+  async findGroup(
+    ctx: RequestContext,
+    idOrExternalId: string,
+    day: string,
+    parents = this.parentsLoader(ctx.planId, day),
+  ): Promise<GroupRow> {
     const row = await this.rows.groupByRef(ctx.planId, day, idOrExternalId);
     const access = row ? (await this.viewer(ctx, parents)).access(row.id) : null;
     if (!row || !access) throw DomainError.notFound('Functional group', idOrExternalId);
@@ -97,18 +102,29 @@ export class FunctionalReadService {
   async positions(ctx: RequestContext, idOrExternalId: string, q: FunctionalListQueryDto): Promise<FunctionalPositionPageDto> {
     const day = this.day(q.asOf);
     const group = await this.findGroup(ctx, idOrExternalId, day);
-    return this.seatPage(ctx, day, { groupId: group.id, search: q.search || undefined, reportsTo: q.parentId, rootsOnly: q.rootsOnly }, pageOf(q));
+    return this.seatPage(
+      ctx,
+      day,
+      { groupId: group.id, search: q.search || undefined, reportsTo: q.parentId, rootsOnly: q.rootsOnly },
+      pageOf(q),
+    );
   }
 
   /** The custom attribute values of a group or a seat active on the day (404 otherwise). */
-  async attributes(ctx: RequestContext, kind: 'group' | 'position', id: string, asOf: string | undefined): Promise<CustomAttributeValueDto[]> {
+  async attributes(
+    ctx: RequestContext,
+    kind: 'group' | 'position',
+    id: string,
+    asOf: string | undefined,
+  ): Promise<CustomAttributeValueDto[]> {
     const day = this.day(asOf);
     if (kind === 'group') {
       const g = await this.findGroup(ctx, id, day);
       return loadCustomAttributeValues(this.dataSource.manager, ctx.planId, 'FUNCTIONAL_GROUP', g.id);
     }
     const seat = await this.rows.seatOn(ctx.planId, day, id);
-    if (!seat || !(await this.viewer(ctx, this.parentsLoader(ctx.planId, day))).access(seat.group_id)) throw DomainError.notFound('Functional position', id);
+    if (!seat || !(await this.viewer(ctx, this.parentsLoader(ctx.planId, day))).access(seat.group_id))
+      throw DomainError.notFound('Functional position', id);
     return loadCustomAttributeValues(this.dataSource.manager, ctx.planId, 'FUNCTIONAL_POSITION', seat.id);
   }
 }

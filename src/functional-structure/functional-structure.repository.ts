@@ -62,7 +62,10 @@ export class FunctionalStructureRepository {
   }
 
   async groupIdByExternalId(tx: TxScope, externalId: string): Promise<string | null> {
-    const rows: { id: string }[] = await tx.em.query(`SELECT id FROM functional_groups WHERE plan_id = $1 AND external_id = $2`, [tx.ctx.planId, externalId]);
+    const rows: { id: string }[] = await tx.em.query(`SELECT id FROM functional_groups WHERE plan_id = $1 AND external_id = $2`, [
+      tx.ctx.planId,
+      externalId,
+    ]);
     return rows[0]?.id ?? null;
   }
 
@@ -116,7 +119,12 @@ export class FunctionalStructureRepository {
    * The latest-starting record beneath `ownerId` that does not lie within `dates` (it starts before
    * the start, or runs past the end), or null.
    */
-  async childOutside(tx: TxScope, children: DatedChildren, ownerId: string, dates: Dated): Promise<{ id: string; startDate: string; endDate: string | null } | null> {
+  async childOutside(
+    tx: TxScope,
+    children: DatedChildren,
+    ownerId: string,
+    dates: Dated,
+  ): Promise<{ id: string; startDate: string; endDate: string | null } | null> {
     const { table, column } = CHILDREN[children];
     const rows: { id: string; startDate: string; endDate: string | null }[] = await tx.em.query(
       `SELECT id, start_date AS "startDate", end_date AS "endDate" FROM "${table}" c

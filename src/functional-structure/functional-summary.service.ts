@@ -45,11 +45,19 @@ export class FunctionalSummaryService {
     const group = await this.reads.findGroup(ctx, idOrExternalId, w.day);
     // One cost book for the figures and the bridge: the seat holders of [bridgeFrom, to] for the twelve months.
     const book = CostService.canSeeCost(ctx)
-      ? this.cost.book(ctx, this.dataSource.manager, { seatHolders: { from: w.bridgeFrom, to: w.to } }, { from: `${w.firstMonth}-01`, to: w.bridgeTo })
+      ? this.cost.book(
+          ctx,
+          this.dataSource.manager,
+          { seatHolders: { from: w.bridgeFrom, to: w.to } },
+          { from: `${w.firstMonth}-01`, to: w.bridgeTo },
+        )
       : null;
     book?.catch(() => undefined); // a failure surfaces where the book is awaited, not as an unhandled rejection
     // The plan's figures and the subtree's own reads are independent: load them at once on the pool.
-    const [{ figures }, { seats, occupancies, changes }] = await Promise.all([this.figures.figures(ctx, w.day, book), this.subtree(ctx, group.id, w)]);
+    const [{ figures }, { seats, occupancies, changes }] = await Promise.all([
+      this.figures.figures(ctx, w.day, book),
+      this.subtree(ctx, group.id, w),
+    ]);
     const people = occupancies.filter((o): o is PersonOccupancy => o.kind !== 'vacancy');
     const moves = window30(w.day);
     const costs = book ? monthCosts(await book, people, w.firstMonth) : null;
@@ -66,7 +74,11 @@ export class FunctionalSummaryService {
   }
 
   /** The subtree of the group on the day, and its seats, occupancies and last changes. */
-  private async subtree(ctx: RequestContext, groupId: string, w: SummaryWindows): Promise<{ seats: ScheduleSeatRow[]; occupancies: SubtreeOccupancy[]; changes: ChangeRow[] }> {
+  private async subtree(
+    ctx: RequestContext,
+    groupId: string,
+    w: SummaryWindows,
+  ): Promise<{ seats: ScheduleSeatRow[]; occupancies: SubtreeOccupancy[]; changes: ChangeRow[] }> {
     const groups = await this.groups.allGroups(ctx.planId, w.day);
     const up = ancestry(new Map(groups.map((g) => [g.id, g.parent_id])));
     const subtree = groups.filter((g) => up(g.id).includes(groupId)).map((g) => g.id);
@@ -94,7 +106,11 @@ function monthCosts(book: CostBook, people: readonly PersonOccupancy[], firstMon
   if (!people.length) return costs;
   const totals = new Array<number>(12).fill(0);
   for (const o of people) {
-    const months = book.monthCosts({ kind: o.kind, id: o.personId }, firstMonth, 12, { start: o.startDate, end: o.endDate, fte: Number(o.fte) });
+    const months = book.monthCosts({ kind: o.kind, id: o.personId }, firstMonth, 12, {
+      start: o.startDate,
+      end: o.endDate,
+      fte: Number(o.fte),
+    });
     for (let i = 0; i < 12; i++) totals[i] += months[i];
   }
   for (let i = 0; i < 12; i++) costs.set(addMonths(firstMonth, i), totals[i]);
@@ -135,7 +151,15 @@ function schedule(w: SummaryWindows, seats: readonly ScheduleSeatRow[], occupanc
       requiredFte: Number(s.required_fte),
       startDate: s.start_date,
       endDate: s.end_date,
-      occupancies: (bySeat.get(s.id) ?? []).map((o) => ({ assignmentId: o.id, kind: o.kind, personId: o.personId, name: o.name, fte: Number(o.fte), startDate: o.startDate, endDate: o.endDate })),
+      occupancies: (bySeat.get(s.id) ?? []).map((o) => ({
+        assignmentId: o.id,
+        kind: o.kind,
+        personId: o.personId,
+        name: o.name,
+        fte: Number(o.fte),
+        startDate: o.startDate,
+        endDate: o.endDate,
+      })),
     })),
   };
 }

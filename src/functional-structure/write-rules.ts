@@ -10,7 +10,9 @@ export function fail(code: ErrorCode, message: string): never {
 
 export function checkDates(startDate: string, endDate: string | null | undefined): void {
   if (endDate !== null && endDate !== undefined && endDate < startDate) {
-    throw new DomainError('INVALID_DATES', 'endDate must not be before startDate', [{ field: 'endDate', message: 'endDate must not be before startDate' }]);
+    throw new DomainError('INVALID_DATES', 'endDate must not be before startDate', [
+      { field: 'endDate', message: 'endDate must not be before startDate' },
+    ]);
   }
 }
 
@@ -28,11 +30,20 @@ export type Person = { kind: 'employee' | 'contractor' | 'vacancy'; id: string; 
  * scheduled (FUTURE_CHANGES_EXIST); one running past the end or starting before the start would
  * fall outside (OUTSIDE_ACTIVE_DATES).
  */
-export async function assertChildrenWithin(rows: FunctionalStructureRepository, tx: TxScope, children: DatedChildren, ownerId: string, dates: Dated): Promise<void> {
+export async function assertChildrenWithin(
+  rows: FunctionalStructureRepository,
+  tx: TxScope,
+  children: DatedChildren,
+  ownerId: string,
+  dates: Dated,
+): Promise<void> {
   const row = await rows.childOutside(tx, children, ownerId, dates);
   if (!row) return;
   if (dates.endDate !== null && row.startDate > dates.endDate) {
     fail('FUTURE_CHANGES_EXIST', `A ${children} (${row.id}) is scheduled from ${row.startDate}, after the end date ${dates.endDate}`);
   }
-  fail('OUTSIDE_ACTIVE_DATES', `A ${children} (${row.id}, ${row.startDate} to ${row.endDate ?? 'ongoing'}) would fall outside ${span(dates)}; retire or move it first`);
+  fail(
+    'OUTSIDE_ACTIVE_DATES',
+    `A ${children} (${row.id}, ${row.startDate} to ${row.endDate ?? 'ongoing'}) would fall outside ${span(dates)}; retire or move it first`,
+  );
 }
