@@ -28,34 +28,41 @@ import { FunctionalSummaryService } from './functional-summary.service';
 import { FunctionalStructureController } from './functional-structure.controller';
 import { FunctionalStructureRepository } from './functional-structure.repository';
 
-/** Use cases (writes by aggregate, reads, access) are exported for integrations, MCP tools and change reads. */
-const USE_CASES = [
+/**
+ * What other modules use: the writes (integrations' PULL hooks, assistant tools), the summary (assistant
+ * tools), access decisions (the changes feed) and the module switch.
+ */
+const EXPORTED = [
   FunctionalGroupsService,
   FunctionalPositionsService,
   FunctionalOccupanciesService,
   FunctionalMovesService,
-  FunctionalReadService,
-  FunctionalFiguresService,
   FunctionalSummaryService,
   FunctionalAccessService,
+  FunctionalFeatureGuard,
+];
+
+const REPOSITORIES = [
+  FunctionalStructureRepository,
+  DatedLinkRepository,
+  FunctionalReadRepository,
+  FunctionalFiguresRepository,
+  FunctionalAccessRepository,
 ];
 
 @Module({
   imports: [ReferenceDataModule, CustomAttributesModule, EmployeesModule, ContractorsModule, VacanciesModule, ScenariosModule, CostModule],
   controllers: [FunctionalAccessController, FunctionalReadController, FunctionalStructureController],
   providers: [
-    ...USE_CASES,
+    ...EXPORTED,
     FunctionalAttributesService,
     FunctionalGrantsService,
-    FunctionalFeatureGuard,
-    FunctionalStructureRegistrations,
-    FunctionalStructureRepository,
-    DatedLinkRepository,
-    FunctionalAccessRepository,
-    FunctionalReadRepository,
-    FunctionalFiguresRepository,
+    FunctionalReadService,
+    FunctionalFiguresService,
     DatedLinks,
+    ...REPOSITORIES,
+    FunctionalStructureRegistrations,
   ],
-  exports: [...USE_CASES, FunctionalFeatureGuard],
+  exports: EXPORTED,
 })
 export class FunctionalStructureModule {}
