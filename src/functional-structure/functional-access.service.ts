@@ -3,25 +3,13 @@ import type { EntityManager } from 'typeorm';
 import type { RequestContext } from '../access/request-context';
 import { toIsoDateTime } from '../common/dates';
 import { DomainError } from '../common/errors/domain-error';
-import { activeOn } from './dated';
 import type { AccessGrantViewDto } from './dto/functional-read-responses.dto';
-import type { FunctionalAccess, GrantResourceType } from './entities/functional-access-grant.entity';
+import type { FunctionalAccess } from './entities/functional-access-grant.entity';
 import { ancestry, GroupParents } from './figures';
+import { FunctionalAccessRepository, GrantRow } from './functional-access.repository';
 
 export const EDIT_ALL_FUNCTIONAL_GROUPS = 'edit_all_functional_groups';
 export const SHARE_FUNCTIONAL_GROUPS = 'share_functional_groups';
-
-type GrantRow = {
-  id: string;
-  functional_group_id: string;
-  resource_type: GrantResourceType;
-  resource_id: string;
-  user_id: string;
-  name: string;
-  email: string;
-  access: FunctionalAccess;
-  created_at: Date;
-};
 
 const rank = (a: FunctionalAccess | null): number => (a === 'EDITOR' ? 2 : a === 'READER' ? 1 : 0);
 
@@ -98,6 +86,8 @@ export interface Viewer {
  */
 @Injectable()
 export class FunctionalAccessService {
+  constructor(private readonly rows: FunctionalAccessRepository) {}
+
   /** Creating a top-level group or moving a group to the top: "Edit all functional groups" only. */
   canEditRoot(ctx: RequestContext): boolean {
     return ctx.capabilities.has(EDIT_ALL_FUNCTIONAL_GROUPS);
@@ -106,18 +96,7 @@ export class FunctionalAccessService {
   /** Whether the creator holds an EDITOR grant on the group or one of its ancestors on `day` of ctx.planId. */
   private async managesOn(ctx: RequestContext, em: EntityManager, groupId: string, day: string): Promise<boolean> {
     if (!ctx.userId) return false;
-    const rows: { ok: boolean }[] = await em.query(
-      `WITH RECURSIVE up(id, depth) AS (
-         SELECT $3::varchar, 0
-         UNION ALL
-         SELECT p.parent_group_id, up.depth + 1 FROM up
-           JOIN functional_group_placements p ON p.plan_id = $1 AND p.group_id = up.id AND ${activeOn('p', '$2')}
-          WHERE p.parent_group_id IS NOT NULL AND up.depth < 1000)
-       SELECT EXISTS (SELECT 1 FROM functional_access_grants g
-                       WHERE g.organization_id = $4 AND g.user_id = $5 AND g.access = 'EDITOR' AND g.functional_group_id IN (SELECT id FROM up)) AS ok`,
-      [ctx.planId, day, groupId, ctx.organizationId, ctx.userId],
-    );
-    return rows[0].ok;
+    return this.rows.managesOn(em, { planId: ctx.planId, organizationId: ctx.organizationId, userId: ctx.userId }, groupId, day);
   }
 
   /** Changing the group, or creating or changing anything beneath it, on `day`: "Edit all", or a manager grant on it or a parent. */
@@ -155,20 +134,13 @@ export class FunctionalAccessService {
 
   /** The organization's grants with their logins, optionally only those of one login. */
   async grants(em: EntityManager, organizationId: string, userId?: string): Promise<GrantBook> {
-    const rows: GrantRow[] = await em.query(
-      `SELECT g.id, g.functional_group_id, g.resource_type, g.resource_id, g.user_id, u.name, u.email, g.access, g.created_at
-         FROM functional_access_grants g JOIN users u ON u.id = g.user_id
-        WHERE g.organization_id = $1 ${userId ? 'AND g.user_id = $2' : ''}
-        ORDER BY u.name, u.email, g.id`,
-      userId ? [organizationId, userId] : [organizationId],
-    );
+    const rows = await this.rows.grants(em, organizationId, userId);
     return new GrantBook(rows);
   }
 
   /** The organization setting `functionalGroupsRestrictedVisibility`: reading a group needs a grant on it or a parent. */
-  private async restrictedVisibility(em: EntityManager, organizationId: string): Promise<boolean> {
-    const rows: { restricted: boolean }[] = await em.query(`SELECT functional_groups_restricted_visibility AS restricted FROM organizations WHERE id = $1`, [organizationId]);
-    return rows[0]?.restricted ?? false;
+  private restrictedVisibility(em: EntityManager, organizationId: string): Promise<boolean> {
+    return this.rows.restrictedVisibility(em, organizationId);
   }
 
   /** Whether the caller reads every group (what `viewer` says with `all` and no grant-based limit). */

@@ -2,6 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { ContextRequest } from '../access/request-context';
 import { DomainError } from '../common/errors/domain-error';
+import { FunctionalAccessRepository } from './functional-access.repository';
 
 /**
  * Document 02: while the organization's functional-groups module is off, every endpoint answers
@@ -9,7 +10,10 @@ import { DomainError } from '../common/errors/domain-error';
  */
 @Injectable()
 export class FunctionalFeatureGuard implements CanActivate {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly rows: FunctionalAccessRepository,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<ContextRequest>();
@@ -21,7 +25,7 @@ export class FunctionalFeatureGuard implements CanActivate {
 
   /** 403 FEATURE_DISABLED unless the organization's functional-groups module is on (also used by the assistant tools). */
   async assertEnabled(organizationId: string): Promise<void> {
-    const rows: { enabled: boolean }[] = await this.dataSource.query(`SELECT functional_groups_enabled AS enabled FROM organizations WHERE id = $1`, [organizationId]);
-    if (!rows[0]?.enabled) throw new DomainError('FEATURE_DISABLED', 'The functional groups module is off for this organization');
+    if (!(await this.rows.functionalGroupsEnabled(this.dataSource.manager, organizationId)))
+      throw new DomainError('FEATURE_DISABLED', 'The functional groups module is off for this organization');
   }
 }

@@ -14,7 +14,9 @@ import {
 } from './dto/functional-read-responses.dto';
 import { FunctionalAsOfQueryDto, FunctionalListQueryDto, FunctionalPageQueryDto } from './dto/functional-read.dto';
 import { FunctionalFeatureGuard } from './functional-feature.guard';
+import { FunctionalFiguresService } from './functional-figures.service';
 import { FunctionalReadService } from './functional-read.service';
+import { FunctionalSummaryService } from './functional-summary.service';
 
 /**
  * Document 02's reads under /functional-groups, each on the as-of day (`asOf`, default today UTC) of
@@ -25,7 +27,11 @@ import { FunctionalReadService } from './functional-read.service';
 @Controller('api/v1/org/:orgId/functional-groups')
 @UseGuards(FunctionalFeatureGuard)
 export class FunctionalReadController {
-  constructor(private readonly reads: FunctionalReadService) {}
+  constructor(
+    private readonly reads: FunctionalReadService,
+    private readonly figures: FunctionalFiguresService,
+    private readonly summaries: FunctionalSummaryService,
+  ) {}
 
   /** The visible hierarchy on the day with figures and managers, name order, at most 500 groups. */
   @Get('tree')
@@ -33,7 +39,7 @@ export class FunctionalReadController {
   @ApiData(FunctionalTreeDto)
   @ApiErrors(400)
   async tree(@Ctx() ctx: RequestContext, @Query() q: FunctionalAsOfQueryDto): Promise<DataEnvelope<FunctionalTreeDto>> {
-    return one(await this.reads.tree(ctx, q.asOf));
+    return one(await this.figures.tree(ctx, q.asOf));
   }
 
   /** A group's custom attribute values. */
@@ -70,7 +76,7 @@ export class FunctionalReadController {
   @ApiData(FunctionalSummaryDto)
   @ApiErrors(400, 404)
   async summary(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() q: FunctionalAsOfQueryDto): Promise<DataEnvelope<FunctionalSummaryDto>> {
-    return one(await this.reads.summary(ctx, id, q.asOf));
+    return one(await this.summaries.summary(ctx, id, q.asOf));
   }
 
   /** Seats open on the day with occupants: search, parentId (reports to), rootsOnly, offset, limit. */

@@ -7,7 +7,11 @@ import { DataEnvelope, one } from '../common/http/envelopes';
 import { SetCustomAttributeValueDto } from '../custom-attributes/dto/custom-attribute-value.dto';
 import { FunctionalAssignmentBodyDto, FunctionalGroupBodyDto, FunctionalPositionBodyDto, MoveGroupDto, StructureMoveDto, WrittenIdDto } from './dto/functional-structure.dto';
 import { FunctionalFeatureGuard } from './functional-feature.guard';
-import { FunctionalStructureService } from './functional-structure.service';
+import { FunctionalAttributesService } from './functional-attributes.service';
+import { FunctionalGroupsService } from './functional-groups.service';
+import { FunctionalMovesService } from './functional-moves.service';
+import { FunctionalOccupanciesService } from './functional-occupancies.service';
+import { FunctionalPositionsService } from './functional-positions.service';
 
 const written = (id: string): DataEnvelope<WrittenIdDto> => one({ id });
 
@@ -20,7 +24,13 @@ const written = (id: string): DataEnvelope<WrittenIdDto> => one({ id });
 @Controller('api/v1/org/:orgId/functional-groups')
 @UseGuards(FunctionalFeatureGuard)
 export class FunctionalStructureController {
-  constructor(private readonly structure: FunctionalStructureService) {}
+  constructor(
+    private readonly groups: FunctionalGroupsService,
+    private readonly positions: FunctionalPositionsService,
+    private readonly occupancies: FunctionalOccupanciesService,
+    private readonly moves: FunctionalMovesService,
+    private readonly attributes: FunctionalAttributesService,
+  ) {}
 
   /** Creates a position (seat) in a group. */
   @Post('positions')
@@ -29,7 +39,7 @@ export class FunctionalStructureController {
   @ApiData(WrittenIdDto, 201)
   @ApiErrors(400, 404, 409)
   async createPosition(@Ctx() ctx: RequestContext, @Body() body: FunctionalPositionBodyDto): Promise<DataEnvelope<WrittenIdDto>> {
-    return written(await this.structure.createPosition(ctx, body));
+    return written(await this.positions.createPosition(ctx, body));
   }
 
   /** Replaces a position (or retires it with endDate); functionalGroupId cannot change. */
@@ -39,7 +49,7 @@ export class FunctionalStructureController {
   @ApiData(WrittenIdDto)
   @ApiErrors(400, 404, 409)
   async replacePosition(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() body: FunctionalPositionBodyDto): Promise<DataEnvelope<WrittenIdDto>> {
-    return written(await this.structure.replacePosition(ctx, id, body));
+    return written(await this.positions.replacePosition(ctx, id, body));
   }
 
   /** Fills a position with an employee, a contractor or a vacancy. */
@@ -49,7 +59,7 @@ export class FunctionalStructureController {
   @ApiData(WrittenIdDto, 201)
   @ApiErrors(400, 404, 409)
   async createAssignment(@Ctx() ctx: RequestContext, @Body() body: FunctionalAssignmentBodyDto): Promise<DataEnvelope<WrittenIdDto>> {
-    return written(await this.structure.createAssignment(ctx, body));
+    return written(await this.occupancies.createAssignment(ctx, body));
   }
 
   /** Changes an assignment's share or dates; the seat and the person cannot change. */
@@ -59,7 +69,7 @@ export class FunctionalStructureController {
   @ApiData(WrittenIdDto)
   @ApiErrors(400, 404, 409)
   async replaceAssignment(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() body: FunctionalAssignmentBodyDto): Promise<DataEnvelope<WrittenIdDto>> {
-    return written(await this.structure.replaceAssignment(ctx, id, body));
+    return written(await this.occupancies.replaceAssignment(ctx, id, body));
   }
 
   /** Changes a reporting line (POSITION) or moves an occupant to another seat (ASSIGNMENT) from effectiveDate. */
@@ -70,7 +80,7 @@ export class FunctionalStructureController {
   @ApiData(WrittenIdDto)
   @ApiErrors(400, 404, 409)
   async moveStructure(@Ctx() ctx: RequestContext, @Body() body: StructureMoveDto): Promise<DataEnvelope<WrittenIdDto>> {
-    return written(await this.structure.moveStructure(ctx, body));
+    return written(await this.moves.moveStructure(ctx, body));
   }
 
   /** Sets one custom attribute on a group (recorded as an update of the group). */
@@ -85,7 +95,7 @@ export class FunctionalStructureController {
     @Param('definitionId') definitionId: string,
     @Body() body: SetCustomAttributeValueDto,
   ): Promise<DataEnvelope<WrittenIdDto>> {
-    return written(await this.structure.setAttribute(ctx, 'group', id, definitionId, body));
+    return written(await this.attributes.setAttribute(ctx, 'group', id, definitionId, body));
   }
 
   /** Clears one optional custom attribute on a group. */
@@ -95,7 +105,7 @@ export class FunctionalStructureController {
   @ApiData(WrittenIdDto)
   @ApiErrors(400, 404)
   async clearGroupAttribute(@Ctx() ctx: RequestContext, @Param('id') id: string, @Param('definitionId') definitionId: string): Promise<DataEnvelope<WrittenIdDto>> {
-    return written(await this.structure.clearAttribute(ctx, 'group', id, definitionId));
+    return written(await this.attributes.clearAttribute(ctx, 'group', id, definitionId));
   }
 
   /** Sets one custom attribute on a position (recorded as an update of the position). */
@@ -110,7 +120,7 @@ export class FunctionalStructureController {
     @Param('definitionId') definitionId: string,
     @Body() body: SetCustomAttributeValueDto,
   ): Promise<DataEnvelope<WrittenIdDto>> {
-    return written(await this.structure.setAttribute(ctx, 'position', id, definitionId, body));
+    return written(await this.attributes.setAttribute(ctx, 'position', id, definitionId, body));
   }
 
   /** Clears one optional custom attribute on a position. */
@@ -120,7 +130,7 @@ export class FunctionalStructureController {
   @ApiData(WrittenIdDto)
   @ApiErrors(400, 404)
   async clearPositionAttribute(@Ctx() ctx: RequestContext, @Param('id') id: string, @Param('definitionId') definitionId: string): Promise<DataEnvelope<WrittenIdDto>> {
-    return written(await this.structure.clearAttribute(ctx, 'position', id, definitionId));
+    return written(await this.attributes.clearAttribute(ctx, 'position', id, definitionId));
   }
 
   /** Creates a group, at the top level or beneath parentFunctionalGroupId. */
@@ -130,7 +140,7 @@ export class FunctionalStructureController {
   @ApiData(WrittenIdDto, 201)
   @ApiErrors(400, 404, 409)
   async createGroup(@Ctx() ctx: RequestContext, @Body() body: FunctionalGroupBodyDto): Promise<DataEnvelope<WrittenIdDto>> {
-    return written(await this.structure.createGroup(ctx, body));
+    return written(await this.groups.createGroup(ctx, body));
   }
 
   /** Replaces a group (or retires it with endDate); parentFunctionalGroupId is ignored (use move). */
@@ -141,7 +151,7 @@ export class FunctionalStructureController {
   @ApiData(WrittenIdDto)
   @ApiErrors(400, 404, 409)
   async replaceGroup(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() body: FunctionalGroupBodyDto): Promise<DataEnvelope<WrittenIdDto>> {
-    return written(await this.structure.replaceGroup(ctx, id, body));
+    return written(await this.groups.replaceGroup(ctx, id, body));
   }
 
   /** Moves a group under another parent (or to the top) from effectiveDate. */
@@ -153,6 +163,6 @@ export class FunctionalStructureController {
   @ApiData(WrittenIdDto)
   @ApiErrors(400, 404, 409)
   async moveGroup(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() body: MoveGroupDto): Promise<DataEnvelope<WrittenIdDto>> {
-    return written(await this.structure.moveGroup(ctx, id, body));
+    return written(await this.moves.moveGroup(ctx, id, body));
   }
 }

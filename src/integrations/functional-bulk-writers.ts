@@ -4,7 +4,8 @@ import { isCuid } from '../common/ids';
 import { RejectUnknownFields } from '../common/validation/validation.pipe';
 import type { Tx } from '../database/unit-of-work';
 import { FunctionalGroupBodyDto, FunctionalPositionBodyDto } from '../functional-structure/dto/functional-structure.dto';
-import { FunctionalStructureService } from '../functional-structure/functional-structure.service';
+import { FunctionalGroupsService } from '../functional-structure/functional-groups.service';
+import { FunctionalPositionsService } from '../functional-structure/functional-positions.service';
 
 /** §4.1's PATCH semantics for an existing group: only the fields sent change (the rest keep their value). */
 @RejectUnknownFields()
@@ -24,13 +25,9 @@ function sent<T extends object>(input: T): Partial<T> {
  * accepts either): an external source knows its own keys. Unknown references are left as they are, so
  * that the single write answers its 404.
  */
-async function groupRef(tx: Tx, ref: string | null | undefined): Promise<string | null | undefined> {
+async function groupRef(groups: FunctionalGroupsService, tx: Tx, ref: string | null | undefined): Promise<string | null | undefined> {
   if (typeof ref !== 'string' || isCuid(ref)) return ref;
-  const rows: { id: string }[] = await tx.em.query(`SELECT id FROM functional_groups WHERE plan_id = $1 AND external_id = $2`, [
-    tx.ctx.planId,
-    ref,
-  ]);
-  return rows[0]?.id ?? ref;
+  return (await groups.idByExternalId(tx, ref)) ?? ref;
 }
 
 /**
@@ -41,16 +38,16 @@ async function groupRef(tx: Tx, ref: string | null | undefined): Promise<string 
 export class FunctionalGroupWriter implements BulkWriter {
   readonly spec = { table: 'functional_groups', planScoped: true };
 
-  constructor(private readonly structure: FunctionalStructureService) {}
+  constructor(private readonly groups: FunctionalGroupsService) {}
 
   async createIn(tx: Tx, input: unknown): Promise<{ id: string }> {
     const body = input as FunctionalGroupBodyDto;
-    const parentFunctionalGroupId = await groupRef(tx, body.parentFunctionalGroupId);
-    return { id: await this.structure.createGroupIn(tx, { ...body, parentFunctionalGroupId }) };
+    const parentFunctionalGroupId = await groupRef(this.groups, tx, body.parentFunctionalGroupId);
+    return { id: await this.groups.createGroupIn(tx, { ...body, parentFunctionalGroupId }) };
   }
 
   async updateIn(tx: Tx, id: string, input: unknown): Promise<void> {
-    const group = await this.structure.findGroup(tx, id);
+    const group = await this.groups.findGroup(tx, id);
     const current: FunctionalGroupBodyDto = {
       name: group.name,
       groupType: group.groupType,
@@ -59,7 +56,7 @@ export class FunctionalGroupWriter implements BulkWriter {
       startDate: group.startDate,
       endDate: group.endDate,
     };
-    await this.structure.replaceGroupIn(tx, id, { ...current, ...sent(input as FunctionalGroupPatchDto) });
+    await this.groups.replaceGroupIn(tx, id, { ...current, ...sent(input as FunctionalGroupPatchDto) });
   }
 }
 
@@ -67,19 +64,22 @@ export class FunctionalGroupWriter implements BulkWriter {
 export class FunctionalPositionWriter implements BulkWriter {
   readonly spec = { table: 'functional_positions', planScoped: true };
 
-  constructor(private readonly structure: FunctionalStructureService) {}
+  constructor(
+    private readonly groups: FunctionalGroupsService,
+    private readonly positions: FunctionalPositionsService,
+  ) {}
 
   async createIn(tx: Tx, input: unknown): Promise<{ id: string }> {
     const body = input as FunctionalPositionBodyDto;
-    const functionalGroupId = (await groupRef(tx, body.functionalGroupId)) ?? body.functionalGroupId;
-    return { id: await this.structure.createPositionIn(tx, { ...body, functionalGroupId }) };
+    const functionalGroupId = (await groupRef(this.groups, tx, body.functionalGroupId)) ?? body.functionalGroupId;
+    return { id: await this.positions.createPositionIn(tx, { ...body, functionalGroupId }) };
   }
 
   async updateIn(tx: Tx, id: string, input: unknown): Promise<void> {
-    const position = await this.structure.findPosition(tx, id);
+    const position = await this.positions.findPosition(tx, id);
     const patch = sent(input as FunctionalPositionPatchDto);
     if (patch.functionalGroupId !== undefined)
-      patch.functionalGroupId = (await groupRef(tx, patch.functionalGroupId)) ?? patch.functionalGroupId;
+      patch.functionalGroupId = (await groupRef(this.groups, tx, patch.functionalGroupId)) ?? patch.functionalGroupId;
     const current: FunctionalPositionBodyDto = {
       functionalGroupId: position.functionalGroupId,
       name: position.name,
@@ -90,6 +90,6 @@ export class FunctionalPositionWriter implements BulkWriter {
       startDate: position.startDate,
       endDate: position.endDate,
     };
-    await this.structure.replacePositionIn(tx, id, { ...current, ...patch });
+    await this.positions.replacePositionIn(tx, id, { ...current, ...patch });
   }
 }

@@ -12,7 +12,8 @@ import { CreateEmployeeDto, UpdateEmployeeDto } from '../employees/dto/employee.
 import { EmployeesService } from '../employees/employees.service';
 import { FunctionalGroupBodyDto, FunctionalPositionBodyDto } from '../functional-structure/dto/functional-structure.dto';
 import { FunctionalFeatureGuard } from '../functional-structure/functional-feature.guard';
-import { FunctionalStructureService } from '../functional-structure/functional-structure.service';
+import { FunctionalGroupsService } from '../functional-structure/functional-groups.service';
+import { FunctionalPositionsService } from '../functional-structure/functional-positions.service';
 import { CreateProjectDto, UpdateProjectDto } from '../projects/dto/project.dto';
 import { ProjectsService } from '../projects/projects.service';
 import { CreateTeamDto, UpdateTeamDto } from '../teams/dto/team.dto';
@@ -75,7 +76,8 @@ export class PullRunner {
     private readonly vacancies: VacanciesService,
     private readonly projects: ProjectsService,
     private readonly teams: TeamsService,
-    private readonly structure: FunctionalStructureService,
+    private readonly functionalGroups: FunctionalGroupsService,
+    private readonly functionalPositions: FunctionalPositionsService,
     private readonly functionalFeature: FunctionalFeatureGuard,
   ) {}
 
@@ -167,7 +169,7 @@ export class PullRunner {
         return { service: this.teams, uow, create: CreateTeamDto, update: UpdateTeamDto, notify };
       case 'functional_group':
         return {
-          service: new FunctionalGroupWriter(this.structure),
+          service: new FunctionalGroupWriter(this.functionalGroups),
           uow,
           create: FunctionalGroupBodyDto,
           update: FunctionalGroupPatchDto,
@@ -175,7 +177,7 @@ export class PullRunner {
         };
       case 'functional_position':
         return {
-          service: new FunctionalPositionWriter(this.structure),
+          service: new FunctionalPositionWriter(this.functionalGroups, this.functionalPositions),
           uow,
           create: FunctionalPositionBodyDto,
           update: FunctionalPositionPatchDto,

@@ -5,13 +5,19 @@ import {
   FunctionalPositionBodyDto,
 } from '../functional-structure/dto/functional-structure.dto';
 import type { FunctionalFeatureGuard } from '../functional-structure/functional-feature.guard';
-import type { FunctionalStructureService } from '../functional-structure/functional-structure.service';
+import type { FunctionalGroupsService } from '../functional-structure/functional-groups.service';
+import type { FunctionalMovesService } from '../functional-structure/functional-moves.service';
+import type { FunctionalOccupanciesService } from '../functional-structure/functional-occupancies.service';
+import type { FunctionalPositionsService } from '../functional-structure/functional-positions.service';
 import { MoveGroupInputDto } from './dto/tool-inputs.dto';
 import { McpTool, tool } from './mcp-tool';
 import { dtoSchema, JsonSchema } from './tool-schemas';
 
 export interface WriteServices {
-  structure: FunctionalStructureService;
+  groups: FunctionalGroupsService;
+  positions: FunctionalPositionsService;
+  occupancies: FunctionalOccupanciesService;
+  moves: FunctionalMovesService;
   functionalFeature: FunctionalFeatureGuard;
 }
 
@@ -56,7 +62,7 @@ export function functionalWriteTools(s: WriteServices): McpTool[] {
       'Creates a functional group, at the top level or beneath parentFunctionalGroupId (the body of POST /functional-groups).',
       FunctionalGroupBodyDto,
       dtoSchema('FunctionalGroupBodyDto'),
-      (ctx, body) => s.structure.createGroup(ctx, body),
+      (ctx, body) => s.groups.createGroup(ctx, body),
     ),
     write(
       'move_functional_group',
@@ -68,7 +74,7 @@ export function functionalWriteTools(s: WriteServices): McpTool[] {
         properties: { id: { type: 'string', description: 'The group id or externalId' }, ...moveSchema.properties },
         required: ['id', ...moveSchema.required],
       },
-      (ctx, { id, ...body }) => s.structure.moveGroup(ctx, id, body),
+      (ctx, { id, ...body }) => s.moves.moveGroup(ctx, id, body),
     ),
     write(
       'create_functional_position',
@@ -76,7 +82,7 @@ export function functionalWriteTools(s: WriteServices): McpTool[] {
       'Creates a position (seat) in a group (the body of POST /functional-groups/positions).',
       FunctionalPositionBodyDto,
       dtoSchema('FunctionalPositionBodyDto'),
-      (ctx, body) => s.structure.createPosition(ctx, body),
+      (ctx, body) => s.positions.createPosition(ctx, body),
     ),
     write(
       'assign_functional_position',
@@ -84,7 +90,7 @@ export function functionalWriteTools(s: WriteServices): McpTool[] {
       'Fills a position with an employee, a contractor or a vacancy (the body of POST /functional-groups/assignments).',
       FunctionalAssignmentBodyDto,
       dtoSchema('FunctionalAssignmentBodyDto'),
-      (ctx, body) => s.structure.createAssignment(ctx, body),
+      (ctx, body) => s.occupancies.createAssignment(ctx, body),
     ),
   ];
 }

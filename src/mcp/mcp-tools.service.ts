@@ -8,8 +8,11 @@ import { MetricsSummaryService } from '../business-metrics/metrics-summary.servi
 import { ContractorsService } from '../contractors/contractors.service';
 import { EmployeesService } from '../employees/employees.service';
 import { FunctionalFeatureGuard } from '../functional-structure/functional-feature.guard';
-import { FunctionalReadService } from '../functional-structure/functional-read.service';
-import { FunctionalStructureService } from '../functional-structure/functional-structure.service';
+import { FunctionalSummaryService } from '../functional-structure/functional-summary.service';
+import { FunctionalGroupsService } from '../functional-structure/functional-groups.service';
+import { FunctionalMovesService } from '../functional-structure/functional-moves.service';
+import { FunctionalOccupanciesService } from '../functional-structure/functional-occupancies.service';
+import { FunctionalPositionsService } from '../functional-structure/functional-positions.service';
 import { VacanciesService } from '../vacancies/vacancies.service';
 import { functionalWriteTools } from './functional-write-tools';
 import { callTool, declaration, McpTool } from './mcp-tool';
@@ -30,13 +33,16 @@ export class McpToolsService {
     employees: EmployeesService,
     contractors: ContractorsService,
     vacancies: VacanciesService,
-    functionalReads: FunctionalReadService,
-    structure: FunctionalStructureService,
+    functionalSummary: FunctionalSummaryService,
+    groups: FunctionalGroupsService,
+    positions: FunctionalPositionsService,
+    occupancies: FunctionalOccupanciesService,
+    moves: FunctionalMovesService,
     functionalFeature: FunctionalFeatureGuard,
   ) {
     this.tools = [
-      ...readTools({ dataSource, summary, forecasts, employees, contractors, vacancies, functionalReads, functionalFeature }),
-      ...functionalWriteTools({ structure, functionalFeature }),
+      ...readTools({ dataSource, summary, forecasts, employees, contractors, vacancies, functionalSummary, functionalFeature }),
+      ...functionalWriteTools({ groups, positions, occupancies, moves, functionalFeature }),
     ];
     this.byName = new Map(this.tools.map((t) => [t.name, t]));
   }

@@ -8,7 +8,7 @@ import type { RequestContext } from '../access/request-context';
 import type { ContractorsService } from '../contractors/contractors.service';
 import type { EmployeesService } from '../employees/employees.service';
 import type { FunctionalFeatureGuard } from '../functional-structure/functional-feature.guard';
-import type { FunctionalReadService } from '../functional-structure/functional-read.service';
+import type { FunctionalSummaryService } from '../functional-structure/functional-summary.service';
 import type { VacanciesService } from '../vacancies/vacancies.service';
 import { VACANCY_STATUSES } from '../vacancies/entities/vacancy.entity';
 import { GroupSummaryInputDto, OpenVacanciesInputDto, SearchPeopleInputDto } from './dto/tool-inputs.dto';
@@ -54,7 +54,7 @@ export interface ReadServices {
   employees: EmployeesService;
   contractors: ContractorsService;
   vacancies: VacanciesService;
-  functionalReads: FunctionalReadService;
+  functionalSummary: FunctionalSummaryService;
   functionalFeature: FunctionalFeatureGuard;
 }
 
@@ -167,7 +167,7 @@ function groupSummaryTool(s: ReadServices): McpTool {
     outputSchema: dtoSchema('FunctionalSummaryDto'),
     run: async (ctx: RequestContext, input: GroupSummaryInputDto) => {
       await s.functionalFeature.assertEnabled(ctx.organizationId);
-      return s.functionalReads.summary(ctx, input.id, input.asOf);
+      return s.functionalSummary.summary(ctx, input.id, input.asOf);
     },
   });
 }

@@ -1,5 +1,5 @@
 import { API_PERMISSIONS } from '../../src/access/permissions';
-import { TREE_LIMIT } from '../../src/functional-structure/functional-read.service';
+import { TREE_LIMIT } from '../../src/functional-structure/functional-figures.service';
 import { Tenant, TestApp } from '../support/test-app';
 import { err, fs } from './support';
 
