@@ -19,6 +19,10 @@ export default tseslint.config(
           message:
             "Use IsDecimal(places) from src/common/validation/validators: class-validator's maxDecimalPlaces throws on numbers like 1e-10.",
         },
+        {
+          selector: 'TSAsExpression > TSNeverKeyword.typeAnnotation',
+          message: "No 'as never': type the value (CrudOperations takes any CrudService; generic helpers keep record types).",
+        },
       ],
       'no-restricted-imports': [
         'error',

@@ -22,10 +22,18 @@ export class SearchIndexes1795262000000 implements MigrationInterface {
     ]) {
       await queryRunner.query(`DROP INDEX IF EXISTS "${name}"`);
     }
-    await queryRunner.query(`CREATE INDEX "idx_employees_search_trgm" ON "employees" USING gin ((first_name || ' ' || last_name || ' ' || email) gin_trgm_ops)`);
-    await queryRunner.query(`CREATE INDEX "idx_contractors_search_trgm" ON "contractors" USING gin ((name || ' ' || coalesce(email, '')) gin_trgm_ops)`);
-    await queryRunner.query(`CREATE INDEX "idx_vacancies_search_trgm" ON "vacancies" USING gin ((role || ' ' || coalesce(description, '')) gin_trgm_ops)`);
-    await queryRunner.query(`CREATE INDEX "idx_teams_search_trgm" ON "teams" USING gin ((name || ' ' || coalesce(description, '')) gin_trgm_ops)`);
+    await queryRunner.query(
+      `CREATE INDEX "idx_employees_search_trgm" ON "employees" USING gin ((first_name || ' ' || last_name || ' ' || email) gin_trgm_ops)`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX "idx_contractors_search_trgm" ON "contractors" USING gin ((name || ' ' || coalesce(email, '')) gin_trgm_ops)`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX "idx_vacancies_search_trgm" ON "vacancies" USING gin ((role || ' ' || coalesce(description, '')) gin_trgm_ops)`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX "idx_teams_search_trgm" ON "teams" USING gin ((name || ' ' || coalesce(description, '')) gin_trgm_ops)`,
+    );
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {

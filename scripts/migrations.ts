@@ -24,7 +24,9 @@ async function main(): Promise<void> {
     await dataSource.destroy();
     if (command === 'check') {
       if (sql.upQueries.length) {
-        process.stderr.write(`Entities and migrations disagree; a migration would run:\n${sql.upQueries.map((q) => `  ${q.query};`).join('\n')}\n`);
+        process.stderr.write(
+          `Entities and migrations disagree; a migration would run:\n${sql.upQueries.map((q) => `  ${q.query};`).join('\n')}\n`,
+        );
         process.exitCode = 1;
       } else {
         process.stdout.write('Entities and migrations agree.\n');
@@ -40,7 +42,10 @@ async function main(): Promise<void> {
       const className = `${name}${timestamp}`;
       const esc = (q: string) => q.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${');
       const up = sql.upQueries.map((q) => `    await queryRunner.query(\`${esc(q.query)}\`);`).join('\n');
-      const down = sql.downQueries.reverse().map((q) => `    await queryRunner.query(\`${esc(q.query)}\`);`).join('\n');
+      const down = sql.downQueries
+        .reverse()
+        .map((q) => `    await queryRunner.query(\`${esc(q.query)}\`);`)
+        .join('\n');
       const file = join('migrations', `${timestamp}-${name}.ts`);
       writeFileSync(
         file,

@@ -7,7 +7,8 @@ export const ACCESS_KEY = 'wfp:access';
 export const RATE_GROUP_KEY = 'wfp:rateGroup';
 export const SCENARIO_MODE_KEY = 'wfp:scenarioMode';
 
-export type AccessRule = { kind: 'public' } | { kind: 'admin' } | { kind: 'api'; permissions: ApiPermission[]; anyOf?: boolean; keyOrganization?: boolean };
+export type AccessRule =
+  { kind: 'public' } | { kind: 'admin' } | { kind: 'api'; permissions: ApiPermission[]; anyOf?: boolean; keyOrganization?: boolean };
 
 /** No authentication (health, docs). */
 export function Public(): MethodDecorator & ClassDecorator {

@@ -71,7 +71,13 @@ export class AccessGuard implements CanActivate {
     }
   }
 
-  private async apiKey(req: ContextRequest, res: Response, rule: Extract<AccessRule, { kind: 'api' }>, mode: ScenarioMode, group: string): Promise<void> {
+  private async apiKey(
+    req: ContextRequest,
+    res: Response,
+    rule: Extract<AccessRule, { kind: 'api' }>,
+    mode: ScenarioMode,
+    group: string,
+  ): Promise<void> {
     const key = bearer(req);
     if (!key || !API_KEY_PATTERN.test(key)) throw DomainError.unauthorized();
     const rows: KeyRow[] = await this.dataSource.query(KEY_QUERY, [key.slice(0, API_KEY_PREFIX_LENGTH)]);
@@ -89,10 +95,12 @@ export class AccessGuard implements CanActivate {
     res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
     if (!decision.allowed) throw new RateLimitedError(decision.resetSeconds);
 
-    if (!rule.keyOrganization && req.params.orgId !== row.organization_id) throw DomainError.forbidden("The orgId is not the API key's organization");
+    if (!rule.keyOrganization && req.params.orgId !== row.organization_id)
+      throw DomainError.forbidden("The orgId is not the API key's organization");
     const permissions = effectiveKeyPermissions(row.permissions, row.user_permissions);
     if (rule.anyOf) {
-      if (!rule.permissions.some((p) => permissions.has(p))) throw DomainError.forbidden(`The API key needs one of the permissions ${rule.permissions.join(', ')}`);
+      if (!rule.permissions.some((p) => permissions.has(p)))
+        throw DomainError.forbidden(`The API key needs one of the permissions ${rule.permissions.join(', ')}`);
     } else {
       const missing = rule.permissions.filter((p) => !permissions.has(p));
       if (missing.length) throw DomainError.forbidden(`The API key lacks the permission ${missing.join(', ')}`);
@@ -125,7 +133,7 @@ export class AccessGuard implements CanActivate {
   private async admin(req: ContextRequest): Promise<void> {
     const token = bearer(req);
     if (!token || !this.adminToken.matches(token)) throw DomainError.unauthorized('Missing or wrong admin token');
-    const orgId = typeof req.params.orgId === "string" ? req.params.orgId : undefined;
+    const orgId = typeof req.params.orgId === 'string' ? req.params.orgId : undefined;
     if (!orgId) return;
     const orgs: { live_plan_id: string }[] = await this.dataSource.query(
       `SELECT p.id AS live_plan_id FROM organizations o JOIN plans p ON p.organization_id = o.id AND p.kind = 'LIVE' WHERE o.id = $1`,
@@ -169,7 +177,12 @@ function bearer(req: ContextRequest): string | null {
  * scenario must be one of the organization's (404) and, to change it, open (403 PLAN_NOT_EDITABLE). Used
  * by the guard for `?scenarioId=` and by the assistant tools that take a scenarioId argument.
  */
-export async function inScenario(dataSource: DataSource, ctx: RequestContext, scenarioId: string, mode: 'read' | 'write'): Promise<RequestContext> {
+export async function inScenario(
+  dataSource: DataSource,
+  ctx: RequestContext,
+  scenarioId: string,
+  mode: 'read' | 'write',
+): Promise<RequestContext> {
   const rows: { id: string; status: string }[] = await dataSource.query(
     `SELECT id, status FROM plans WHERE id = $1 AND organization_id = $2 AND kind = 'SCENARIO'`,
     [scenarioId, ctx.organizationId],

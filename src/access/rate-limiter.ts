@@ -43,7 +43,11 @@ class RedisCounterStore implements CounterStore {
   constructor(private readonly redis: Redis) {}
 
   async increment(key: string, windowMs: number): Promise<number> {
-    const results = await this.redis.multi().incr(key).pexpire(key, windowMs * 2).exec();
+    const results = await this.redis
+      .multi()
+      .incr(key)
+      .pexpire(key, windowMs * 2)
+      .exec();
     const [error, count] = results?.[0] ?? [new Error('no reply'), 0];
     if (error) throw error;
     return Number(count);

@@ -130,7 +130,9 @@ export class BusinessMetricsService {
     if (query.to !== undefined) where.push(`r.period_start <= $${params.push(query.to)}`);
     const filter = where.join(' AND ');
     const [counted, rows] = await Promise.all([
-      this.dataSource.query(`SELECT count(*) AS total FROM business_metric_readings r WHERE ${filter}`, params) as Promise<{ total: number }[]>,
+      this.dataSource.query(`SELECT count(*) AS total FROM business_metric_readings r WHERE ${filter}`, params) as Promise<
+        { total: number }[]
+      >,
       this.dataSource.query(
         `SELECT r.metric_id, r.source_id, s.name AS source_name, r.period_start, r.period_end, r.value, r.ai_value,
                 r.external_ref, r.note, r.created_at, r.updated_at

@@ -39,7 +39,13 @@ const isFiniteNumber = (value: unknown): value is number => typeof value === 'nu
  */
 export function checkReadingBatch(body: unknown): CheckedBatch {
   if (!isObject(body)) {
-    return { metric: '', source: '', readings: [], details: [{ field: 'body', message: 'The request body must be a JSON object' }], feedRejection: false };
+    return {
+      metric: '',
+      source: '',
+      readings: [],
+      details: [{ field: 'body', message: 'The request body must be a JSON object' }],
+      feedRejection: false,
+    };
   }
   const problems = new Problems();
 
@@ -126,7 +132,10 @@ function checkReadings(problems: Problems, items: unknown): CheckedReading[] {
   if (items === undefined || items === null) problems.required('readings');
   else if (!Array.isArray(items)) problems.problem('readings', 'must be an array');
   else if (items.length < 1 || items.length > MAX_READINGS_PER_REQUEST) {
-    problems.problem('readings', `must hold 1 to ${MAX_READINGS_PER_REQUEST.toLocaleString('en-US')} readings; it holds ${items.length.toLocaleString('en-US')}`);
+    problems.problem(
+      'readings',
+      `must hold 1 to ${MAX_READINGS_PER_REQUEST.toLocaleString('en-US')} readings; it holds ${items.length.toLocaleString('en-US')}`,
+    );
   } else {
     for (let i = 0; i < items.length; i++) {
       const reading = checkReading(problems, items[i], `readings.${i}`);

@@ -54,7 +54,9 @@ export class RateAdjustmentsService extends CrudService<
   /** Contractors' rate adjustments in one query: contractor id -> adjustments, newest effectiveDate first. */
   async historyForMany(tx: { em: EntityManager }, planId: string, contractorIds: string[]): Promise<Map<string, RateAdjustmentEntity[]>> {
     if (!contractorIds.length) return new Map();
-    const rows = await tx.em.getRepository(RateAdjustmentEntity).find({ where: { planId, contractorId: In(contractorIds) }, order: { effectiveDate: 'DESC', createdAt: 'DESC' } });
+    const rows = await tx.em
+      .getRepository(RateAdjustmentEntity)
+      .find({ where: { planId, contractorId: In(contractorIds) }, order: { effectiveDate: 'DESC', createdAt: 'DESC' } });
     return groupBy(rows, (row) => row.contractorId);
   }
 }

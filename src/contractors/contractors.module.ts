@@ -10,7 +10,13 @@ import { CustomAttributesModule } from '../custom-attributes/custom-attributes.m
 import { EmployeesModule } from '../employees/employees.module';
 import { ReferenceDataModule } from '../reference-data/reference-data.module';
 import { ContractorsService } from './contractors.service';
-import { ContractorDto, ContractorIncludeQueryDto, ContractorQueryDto, CreateContractorDto, UpdateContractorDto } from './dto/contractor.dto';
+import {
+  ContractorDto,
+  ContractorIncludeQueryDto,
+  ContractorQueryDto,
+  CreateContractorDto,
+  UpdateContractorDto,
+} from './dto/contractor.dto';
 
 const contractorsCrud: CrudControllerOptions = {
   path: 'contractors',

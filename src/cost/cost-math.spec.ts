@@ -1,13 +1,19 @@
 import { AmountTable, DatedAmount, dayNumber, daysInMonth, MONTHLY_FACTOR, monthSpans, occupancyMonthCost, overlapDays } from './cost-math';
 
 /** The first implementation (Date objects, a sort and a walk over every amount per month): the figures must not move. */
-function referenceMonthCost(month: string, occupancy: { start: string; end: string | null; fte: number }, amounts: readonly DatedAmount[], multiplier = 1): number {
+function referenceMonthCost(
+  month: string,
+  occupancy: { start: string; end: string | null; fte: number },
+  amounts: readonly DatedAmount[],
+  multiplier = 1,
+): number {
   const [y, m] = month.split('-').map(Number);
   const total = new Date(Date.UTC(y, m, 0)).getUTCDate();
   const first = `${month}-01`;
   const last = `${month}-${String(total).padStart(2, '0')}`;
   const days = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / 86_400_000;
-  const dayBefore = (day: string) => new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)) - 1)).toISOString().slice(0, 10);
+  const dayBefore = (day: string) =>
+    new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)) - 1)).toISOString().slice(0, 10);
   const sorted = [...amounts].sort((a, b) => (a.effectiveDate < b.effectiveDate ? -1 : a.effectiveDate > b.effectiveDate ? 1 : 0));
   let cost = 0;
   for (let i = 0; i < sorted.length; i++) {
@@ -39,13 +45,19 @@ describe('cost arithmetic (issue 10/3)', () => {
   });
 
   it('a full month costs the monthly amount times fte and multiplier', () => {
-    expect(occupancyMonthCost('2026-04', { start: '2026-01-01', end: null, fte: 0.5 }, [{ effectiveDate: '2025-01-01', monthly: 10000 }], 1.2)).toBeCloseTo(6000, 6);
+    expect(
+      occupancyMonthCost('2026-04', { start: '2026-01-01', end: null, fte: 0.5 }, [{ effectiveDate: '2025-01-01', monthly: 10000 }], 1.2),
+    ).toBeCloseTo(6000, 6);
   });
 
   it('is day-weighted when the occupancy starts or ends inside the month', () => {
     // 15 of 30 days of April.
-    expect(occupancyMonthCost('2026-04', { start: '2026-04-16', end: null, fte: 1 }, [{ effectiveDate: '2026-01-01', monthly: 3000 }])).toBeCloseTo(1500, 6);
-    expect(occupancyMonthCost('2026-04', { start: '2026-01-01', end: '2026-04-10', fte: 1 }, [{ effectiveDate: '2026-01-01', monthly: 3000 }])).toBeCloseTo(1000, 6);
+    expect(
+      occupancyMonthCost('2026-04', { start: '2026-04-16', end: null, fte: 1 }, [{ effectiveDate: '2026-01-01', monthly: 3000 }]),
+    ).toBeCloseTo(1500, 6);
+    expect(
+      occupancyMonthCost('2026-04', { start: '2026-01-01', end: '2026-04-10', fte: 1 }, [{ effectiveDate: '2026-01-01', monthly: 3000 }]),
+    ).toBeCloseTo(1000, 6);
   });
 
   it('uses the amount in force on each day (a raise mid-month) and nothing before the first amount', () => {
@@ -55,24 +67,41 @@ describe('cost arithmetic (issue 10/3)', () => {
     ];
     // 10 days at 3000, 20 days at 6000, of 30.
     expect(occupancyMonthCost('2026-04', { start: '2026-01-01', end: null, fte: 1 }, amounts)).toBeCloseTo(1000 + 4000, 6);
-    expect(occupancyMonthCost('2026-04', { start: '2026-01-01', end: null, fte: 1 }, [{ effectiveDate: '2026-04-21', monthly: 3000 }])).toBeCloseTo(1000, 6);
+    expect(
+      occupancyMonthCost('2026-04', { start: '2026-01-01', end: null, fte: 1 }, [{ effectiveDate: '2026-04-21', monthly: 3000 }]),
+    ).toBeCloseTo(1000, 6);
   });
 
   it('counts day numbers and months without Date objects, across years and leap days', () => {
     for (const day of ['1970-01-01', '2000-02-29', '2024-12-31', '2028-03-01', '2100-03-01', '1999-12-31']) {
       expect(dayNumber(day)).toBe(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / 86_400_000);
     }
-    expect(monthSpans('2026-11', 3).map((s) => [s.month, s.days])).toEqual([['2026-11', 30], ['2026-12', 31], ['2027-01', 31]]);
-    expect(monthSpans('2028-02', 1)[0]).toEqual({ month: '2028-02', first: dayNumber('2028-02-01'), last: dayNumber('2028-02-29'), days: 29 });
+    expect(monthSpans('2026-11', 3).map((s) => [s.month, s.days])).toEqual([
+      ['2026-11', 30],
+      ['2026-12', 31],
+      ['2027-01', 31],
+    ]);
+    expect(monthSpans('2028-02', 1)[0]).toEqual({
+      month: '2028-02',
+      first: dayNumber('2028-02-01'),
+      last: dayNumber('2028-02-29'),
+      days: 29,
+    });
   });
+});
 
+describe('cost arithmetic (issue 10/3)', () => {
   it('gives every month of a run the figure of the first implementation, to the last bit (amounts in any order, ties, gaps, open and closed occupancies)', () => {
     let seed = 42;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
-    const dayIn = (from: number, span: number) => new Date(Date.UTC(2025, 0, 1) + Math.floor(random() * span + from) * 86_400_000).toISOString().slice(0, 10);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const dayIn = (from: number, span: number) =>
+      new Date(Date.UTC(2025, 0, 1) + Math.floor(random() * span + from) * 86_400_000).toISOString().slice(0, 10);
     const months = monthSpans('2026-01', 14);
     for (let person = 0; person < 300; person++) {
-      const amounts: DatedAmount[] = Array.from({ length: 1 + Math.floor(random() * 5) }, () => ({ effectiveDate: dayIn(0, 900), monthly: Math.round(random() * 1e7) / 100 / 3 }));
+      const amounts: DatedAmount[] = Array.from({ length: 1 + Math.floor(random() * 5) }, () => ({
+        effectiveDate: dayIn(0, 900),
+        monthly: Math.round(random() * 1e7) / 100 / 3,
+      }));
       if (person % 7 === 0) amounts.push({ ...amounts[0], monthly: amounts[0].monthly + 1 });
       const multiplier = person % 3 === 0 ? 1.15 : 1;
       const table = new AmountTable();

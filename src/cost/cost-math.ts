@@ -214,7 +214,16 @@ export function occupancyMonthCost(
   const slot = table.person('', multiplier);
   for (const a of amounts) table.add(slot, a.effectiveDate, a.monthly);
   const out = [0];
-  table.seal().costsInto('', [monthSpan(month)], dayNumber(occupancy.start), occupancy.end === null ? Infinity : dayNumber(occupancy.end), occupancy.fte, out);
+  table
+    .seal()
+    .costsInto(
+      '',
+      [monthSpan(month)],
+      dayNumber(occupancy.start),
+      occupancy.end === null ? Infinity : dayNumber(occupancy.end),
+      occupancy.fte,
+      out,
+    );
   return out[0];
 }
 

@@ -45,13 +45,19 @@ export class CostBook {
     if (this.asked?.first !== first || this.asked.count !== count) {
       const months = monthSpans(first, count);
       const w = this.window;
-      if (w && months.some((m) => m.first < w.from || m.last > w.to)) throw new Error(`CostBook: ${first} (+${count - 1} months) outside the loaded window`);
+      if (w && months.some((m) => m.first < w.from || m.last > w.to))
+        throw new Error(`CostBook: ${first} (+${count - 1} months) outside the loaded window`);
       this.asked = { first, count, months };
     }
     return this.asked.months;
   }
 
-  private into(person: Person, months: MonthSpan[], occupancy: { start: string; end: string | null; fte: number }, out: number[]): number[] {
+  private into(
+    person: Person,
+    months: MonthSpan[],
+    occupancy: { start: string; end: string | null; fte: number },
+    out: number[],
+  ): number[] {
     const end = occupancy.end === null ? Infinity : dayNumber(occupancy.end);
     return this.people[person.kind].costsInto(person.id, months, dayNumber(occupancy.start), end, occupancy.fte, out) ? out : out.fill(0);
   }
@@ -88,7 +94,10 @@ export class CostService {
   async pricing(ctx: RequestContext, em: EntityManager): Promise<CostPricing> {
     const [[{ reporting_currency: currency }], converter] = await reads(
       !em.queryRunner,
-      () => em.query(`SELECT reporting_currency FROM organizations WHERE id = $1`, [ctx.organizationId]) as Promise<{ reporting_currency: string }[]>,
+      () =>
+        em.query(`SELECT reporting_currency FROM organizations WHERE id = $1`, [ctx.organizationId]) as Promise<
+          { reporting_currency: string }[]
+        >,
       () => this.rates.converterOn(ctx.organizationId, undefined, em),
     );
     const pricing: CostPricing = { currency, currencies: [currency], rates: [1] };
@@ -131,9 +140,10 @@ export class CostService {
     const [[{ reporting_currency: currency }], converter, employeeRows, contractorRows, vacancyRows] = await reads(
       !em.queryRunner,
       () =>
-        em.query(`SELECT reporting_currency FROM organizations WHERE id = $1`, [ctx.organizationId]) as Promise<{ reporting_currency: string }[]>,
-      () =>
-        this.rates.converterOn(ctx.organizationId, undefined, em),
+        em.query(`SELECT reporting_currency FROM organizations WHERE id = $1`, [ctx.organizationId]) as Promise<
+          { reporting_currency: string }[]
+        >,
+      () => this.rates.converterOn(ctx.organizationId, undefined, em),
       () =>
         (employees
           ? em.query(
@@ -170,8 +180,21 @@ export class CostService {
   }
 }
 
-type EmployeeRow = { id: string; multiplier: string | null; effective_date: string | null; salary: string | null; currency_code: string | null };
-type ContractorRow = { id: string; multiplier: string | null; effective_date: string | null; rate: string | null; rate_type: RateType | null; currency_code: string | null };
+type EmployeeRow = {
+  id: string;
+  multiplier: string | null;
+  effective_date: string | null;
+  salary: string | null;
+  currency_code: string | null;
+};
+type ContractorRow = {
+  id: string;
+  multiplier: string | null;
+  effective_date: string | null;
+  rate: string | null;
+  rate_type: RateType | null;
+  currency_code: string | null;
+};
 type VacancyRow = { id: string; multiplier: string | null; salary: string | null; currency_code: string | null };
 interface BookRows {
   currency: string;

@@ -27,6 +27,11 @@ export async function loadCustomAttributeValue(
   entityId: string,
   definitionId: string,
 ): Promise<CustomAttributeValueDto | null> {
-  const rows: CustomAttributeValueRow[] = await em.query(`${SELECT_VALUES} AND v.definition_id = $4`, [planId, entityType, entityId, definitionId]);
+  const rows: CustomAttributeValueRow[] = await em.query(`${SELECT_VALUES} AND v.definition_id = $4`, [
+    planId,
+    entityType,
+    entityId,
+    definitionId,
+  ]);
   return rows[0] ? toCustomAttributeValueDto(rows[0]) : null;
 }

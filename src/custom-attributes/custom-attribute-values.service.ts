@@ -6,7 +6,11 @@ import { newId } from '../common/ids';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { loadCustomAttributeValue, loadCustomAttributeValues } from './custom-attribute-values.reader';
 import { CustomAttributeValueDto, SetCustomAttributeValueDto } from './dto/custom-attribute-value.dto';
-import { CustomAttributeDefinitionEntity, CustomAttributeEntityType, CustomAttributeFieldType } from './entities/custom-attribute-definition.entity';
+import {
+  CustomAttributeDefinitionEntity,
+  CustomAttributeEntityType,
+  CustomAttributeFieldType,
+} from './entities/custom-attribute-definition.entity';
 import { CustomAttributeValueEntity } from './entities/custom-attribute-value.entity';
 
 /** Finds the record a value belongs to (404 when it is not in the organization's plan). */
@@ -33,7 +37,10 @@ const VALUE_FIELDS: Record<CustomAttributeFieldType, (keyof SetCustomAttributeVa
 const ALL_FIELDS: (keyof SetCustomAttributeValueDto)[] = ['stringValue', 'numberValue', 'dateValue', 'dateRangeStart', 'dateRangeEnd'];
 
 /** Checks a value against its definition's field type; returns the columns to store. */
-export function checkValue(definition: CustomAttributeDefinitionEntity, input: SetCustomAttributeValueDto): Partial<CustomAttributeValueEntity> {
+export function checkValue(
+  definition: CustomAttributeDefinitionEntity,
+  input: SetCustomAttributeValueDto,
+): Partial<CustomAttributeValueEntity> {
   const used = VALUE_FIELDS[definition.fieldType];
   for (const field of ALL_FIELDS) {
     if (!used.includes(field) && input[field] !== undefined && input[field] !== null) {
@@ -41,7 +48,8 @@ export function checkValue(definition: CustomAttributeDefinitionEntity, input: S
     }
   }
   for (const field of used) {
-    if (input[field] === undefined || input[field] === null) throw DomainError.validation(field, `${field} is required for ${definition.fieldType} attributes`);
+    if (input[field] === undefined || input[field] === null)
+      throw DomainError.validation(field, `${field} is required for ${definition.fieldType} attributes`);
   }
   if (definition.fieldType === 'SELECT' && !definition.options?.includes(input.stringValue!)) {
     throw DomainError.validation('stringValue', `stringValue must be one of: ${definition.options?.join(', ')}`);
@@ -68,7 +76,13 @@ export class CustomAttributeValuesService {
     return loadCustomAttributeValues(em, ctx.planId, target.entityType, record.id);
   }
 
-  async set(ctx: RequestContext, target: ValueTarget, recordId: string, definitionId: string, input: SetCustomAttributeValueDto): Promise<CustomAttributeValueDto> {
+  async set(
+    ctx: RequestContext,
+    target: ValueTarget,
+    recordId: string,
+    definitionId: string,
+    input: SetCustomAttributeValueDto,
+  ): Promise<CustomAttributeValueDto> {
     return this.uow.run(ctx, async (tx) => {
       const record = await target.find(ctx, tx.em, recordId);
       const definition = await this.definition(tx, target.entityType, definitionId);
@@ -97,7 +111,8 @@ export class CustomAttributeValuesService {
     await this.uow.run(ctx, async (tx) => {
       const record = await target.find(ctx, tx.em, recordId);
       const definition = await this.definition(tx, target.entityType, definitionId);
-      if (definition.required) throw DomainError.validation('definitionId', `${definition.attributeKey} is a required attribute and cannot be cleared`);
+      if (definition.required)
+        throw DomainError.validation('definitionId', `${definition.attributeKey} is a required attribute and cannot be cleared`);
       const before = await loadCustomAttributeValue(tx.em, ctx.planId, target.entityType, record.id, definition.id);
       if (!before) return;
       await tx.em.delete(CustomAttributeValueEntity, { planId: ctx.planId, id: before.id });
@@ -106,18 +121,35 @@ export class CustomAttributeValuesService {
   }
 
   private async definition(tx: Tx, entityType: string, definitionId: string): Promise<CustomAttributeDefinitionEntity> {
-    const definition = await tx.em.findOneBy(CustomAttributeDefinitionEntity, { id: definitionId, organizationId: tx.ctx.organizationId, entityType: entityType as CustomAttributeEntityType });
+    const definition = await tx.em.findOneBy(CustomAttributeDefinitionEntity, {
+      id: definitionId,
+      organizationId: tx.ctx.organizationId,
+      entityType: entityType as CustomAttributeEntityType,
+    });
     if (!definition) throw DomainError.notFound(`Custom attribute definition for ${entityType}`, definitionId);
     return definition;
   }
 
-  private recordChange(tx: Tx, target: ValueTarget, recordId: string, before: CustomAttributeValueDto | null, after: CustomAttributeValueDto | null): void {
-    const payload = (v: CustomAttributeValueDto | null) => (v ? ({ ...v, numberValue: v.numberValue === null ? null : String(v.numberValue) } as Record<string, unknown>) : null);
+  private recordChange(
+    tx: Tx,
+    target: ValueTarget,
+    recordId: string,
+    before: CustomAttributeValueDto | null,
+    after: CustomAttributeValueDto | null,
+  ): void {
+    const payload = (v: CustomAttributeValueDto | null) =>
+      v ? ({ ...v, numberValue: v.numberValue === null ? null : String(v.numberValue) } as Record<string, unknown>) : null;
     if (target.recordAs) {
       tx.record({ entityType: target.recordAs, entityId: recordId, changeType: 'update', before: payload(before), after: payload(after) });
       return;
     }
     const changeType = before && after ? 'update' : before ? 'delete' : 'create';
-    tx.record({ entityType: 'custom_attribute_value', entityId: (after ?? before)!.id, changeType, before: payload(before), after: payload(after) });
+    tx.record({
+      entityType: 'custom_attribute_value',
+      entityId: (after ?? before)!.id,
+      changeType,
+      before: payload(before),
+      after: payload(after),
+    });
   }
 }

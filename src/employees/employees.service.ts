@@ -233,7 +233,14 @@ export class EmployeesService
    */
   protected override async checkWrittenMany(tx: Tx, inputs: UpdateEmployeeDto[], records: EmployeeEntity[]): Promise<void> {
     if (!inputs.some((input) => input.managerId)) return;
-    if (await this.rows.hasLoop(tx, records.map((record) => record.id), 'managerId')) throw DomainError.validation('managerId', 'managerId cannot be the employee or one of their reports');
+    if (
+      await this.rows.hasLoop(
+        tx,
+        records.map((record) => record.id),
+        'managerId',
+      )
+    )
+      throw DomainError.validation('managerId', 'managerId cannot be the employee or one of their reports');
   }
 
   protected override insertNestedMany(tx: Tx, created: { id: string; input: UpdateEmployeeDto }[]): Promise<(() => void)[]> {

@@ -50,7 +50,6 @@ describe('forecast month math (04/§2)', () => {
       }),
     );
   });
-
 });
 
 // Same title as above: the folds' tests (split only to keep each block under the size check's 80 lines).

@@ -67,7 +67,13 @@ export function window30(asOf: string): { arrivalsFrom: string; arrivalsTo: stri
  * Figures of every group in `parents`, each including all its descendants on `asOf`.
  * `withCost` false: monthlyCost is null everywhere.
  */
-export function computeFigures(parents: GroupParents, seats: readonly SeatTotals[], occupancies: readonly OccupancyRow[], asOf: string, withCost: boolean): Map<string, Figures> {
+export function computeFigures(
+  parents: GroupParents,
+  seats: readonly SeatTotals[],
+  occupancies: readonly OccupancyRow[],
+  asOf: string,
+  withCost: boolean,
+): Map<string, Figures> {
   // Groups, seats and people are numbered, so that the roll-up over each group's ancestors adds into
   // arrays (no string-keyed look-up per ancestor); each person is counted once per group by number.
   const up = ancestry(parents);
@@ -75,17 +81,8 @@ export function computeFigures(parents: GroupParents, seats: readonly SeatTotals
   const groupIndex = new Map<string, number>();
   for (let g = 0; g < groupIds.length; g++) groupIndex.set(groupIds[g], g);
   const chains = groupIds.map((id) => up(id).map((g) => groupIndex.get(g)!));
-  const n = groupIds.length;
-  const positions = new Float64Array(n);
-  const filled = new Float64Array(n);
-  const open = new Float64Array(n);
-  const required = new Float64Array(n);
-  const filledUnits = new Float64Array(n);
-  const arrivals = new Float64Array(n);
-  const leavers = new Float64Array(n);
-  const cost = new Float64Array(n);
-  const people: Set<number>[] = groupIds.map(() => new Set<number>());
-
+  const totals = newTotals(groupIds.length);
+  const { filledUnits, arrivals, leavers, cost, people } = totals;
   const personIndex = { employee: new Map<string, number>(), contractor: new Map<string, number>() };
   const w = window30(asOf);
   for (const o of occupancies) {
@@ -117,31 +114,68 @@ export function computeFigures(parents: GroupParents, seats: readonly SeatTotals
       cost[g] += monthCost;
     }
   }
+  addSeats(totals, seats, groupIndex, chains);
+  return figuresOf(totals, groupIds, withCost);
+}
+
+/** Per-group sums, indexed by group number (computeFigures). */
+interface Totals {
+  positions: Float64Array;
+  filled: Float64Array;
+  open: Float64Array;
+  required: Float64Array;
+  filledUnits: Float64Array;
+  arrivals: Float64Array;
+  leavers: Float64Array;
+  cost: Float64Array;
+  people: Set<number>[];
+}
+
+function newTotals(n: number): Totals {
+  const zeros = () => new Float64Array(n);
+  return {
+    positions: zeros(),
+    filled: zeros(),
+    open: zeros(),
+    required: zeros(),
+    filledUnits: zeros(),
+    arrivals: zeros(),
+    leavers: zeros(),
+    cost: zeros(),
+    people: Array.from({ length: n }, () => new Set<number>()),
+  };
+}
+
+/** Adds every seat's counts to its group and the group's ancestors. */
+function addSeats(totals: Totals, seats: readonly SeatTotals[], groupIndex: Map<string, number>, chains: number[][]): void {
   for (const t of seats) {
     const group = groupIndex.get(t.groupId);
     if (group === undefined) continue;
     const units = fteUnits(t.requiredFte);
     for (const g of chains[group]) {
-      positions[g] += t.positions;
-      required[g] += units;
-      filled[g] += t.filled;
-      open[g] += t.open;
+      totals.positions[g] += t.positions;
+      totals.required[g] += units;
+      totals.filled[g] += t.filled;
+      totals.open[g] += t.open;
     }
   }
+}
+
+function figuresOf(totals: Totals, groupIds: string[], withCost: boolean): Map<string, Figures> {
   const out = new Map<string, Figures>();
-  for (let g = 0; g < n; g++) {
-    out.set(groupIds[g], {
-      headcount: people[g].size,
-      positions: positions[g],
-      filledPositions: filled[g],
-      openPositions: open[g],
-      requiredFte: fromUnits(required[g]),
-      filledFte: fromUnits(filledUnits[g]),
-      arrivals30: arrivals[g],
-      leavers30: leavers[g],
-      monthlyCost: withCost ? Math.round(cost[g] * 100) / 100 : null,
+  groupIds.forEach((id, g) => {
+    out.set(id, {
+      headcount: totals.people[g].size,
+      positions: totals.positions[g],
+      filledPositions: totals.filled[g],
+      openPositions: totals.open[g],
+      requiredFte: fromUnits(totals.required[g]),
+      filledFte: fromUnits(totals.filledUnits[g]),
+      arrivals30: totals.arrivals[g],
+      leavers30: totals.leavers[g],
+      monthlyCost: withCost ? Math.round(totals.cost[g] * 100) / 100 : null,
     });
-  }
+  });
   return out;
 }
 
@@ -173,7 +207,12 @@ export interface BridgeMonth {
  * previous month's closing; joiners = stays whose first day is in the month; leavers = stays whose
  * first day without the person (last day + 1) is in the month; so opening + joiners - leavers = closing.
  */
-export function headcountBridge(occupancies: readonly Pick<OccupancyRow, 'kind' | 'personId' | 'startDate' | 'endDate'>[], firstMonth: string, months: number, costs: Map<string, number> | null): BridgeMonth[] {
+export function headcountBridge(
+  occupancies: readonly Pick<OccupancyRow, 'kind' | 'personId' | 'startDate' | 'endDate'>[],
+  firstMonth: string,
+  months: number,
+  costs: Map<string, number> | null,
+): BridgeMonth[] {
   const byPerson = new Map<string, { start: string; end: string | null }[]>();
   for (const o of occupancies) {
     const key = `${o.kind}:${o.personId}`;

@@ -105,12 +105,15 @@ export class FunctionalAccessService {
   }
 
   assertCanEditRoot(ctx: RequestContext): void {
-    if (!this.canEditRoot(ctx)) throw DomainError.forbidden('Top-level functional groups need the creator capability "Edit all functional groups"');
+    if (!this.canEditRoot(ctx))
+      throw DomainError.forbidden('Top-level functional groups need the creator capability "Edit all functional groups"');
   }
 
   async assertCanEditGroup(ctx: RequestContext, em: EntityManager, groupId: string, day: string): Promise<void> {
     if (!(await this.canEditGroup(ctx, em, groupId, day))) {
-      throw DomainError.forbidden(`Changing functional group ${groupId} needs "Edit all functional groups" or a manager grant on it or a parent`);
+      throw DomainError.forbidden(
+        `Changing functional group ${groupId} needs "Edit all functional groups" or a manager grant on it or a parent`,
+      );
     }
   }
 
@@ -169,7 +172,9 @@ export class FunctionalAccessService {
     const floor: FunctionalAccess | null = readsAll ? 'READER' : null;
     const own = ctx.userId ? await this.grants(em, ctx.organizationId, ctx.userId) : new GrantBook([]);
     if (own.isEmpty) {
-      return floor ? { all: true, access: () => floor, visible: (parents) => [...parents.keys()] } : { all: false, access: () => null, visible: () => [] };
+      return floor
+        ? { all: true, access: () => floor, visible: (parents) => [...parents.keys()] }
+        : { all: false, access: () => null, visible: () => [] };
     }
     const parents = await loadParents();
     const up = ancestry(parents);

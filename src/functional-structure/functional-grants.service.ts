@@ -76,7 +76,10 @@ export class FunctionalGrantsService {
     if (!person) throw DomainError.notFound(type === 'EMPLOYEE' ? 'Employee' : 'Contractor', idOrExternalId);
     const userId = person.email ? await this.rows.activeUserByEmail(tx, person.email) : null;
     if (!userId) {
-      throw new DomainError('NO_LINKED_USER', `${type === 'EMPLOYEE' ? 'Employee' : 'Contractor'} ${idOrExternalId} has no active login (matched by e-mail)`);
+      throw new DomainError(
+        'NO_LINKED_USER',
+        `${type === 'EMPLOYEE' ? 'Employee' : 'Contractor'} ${idOrExternalId} has no active login (matched by e-mail)`,
+      );
     }
     return { userId, resourceId: person.id };
   }

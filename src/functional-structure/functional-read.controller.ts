@@ -47,7 +47,11 @@ export class FunctionalReadController {
   @RequirePermissions('functional_groups_view')
   @ApiDataArray(CustomAttributeValueDto)
   @ApiErrors(400, 404)
-  async groupAttributes(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() q: FunctionalAsOfQueryDto): Promise<DataEnvelope<CustomAttributeValueDto[]>> {
+  async groupAttributes(
+    @Ctx() ctx: RequestContext,
+    @Param('id') id: string,
+    @Query() q: FunctionalAsOfQueryDto,
+  ): Promise<DataEnvelope<CustomAttributeValueDto[]>> {
     return one(await this.reads.attributes(ctx, 'group', id, q.asOf));
   }
 
@@ -56,7 +60,11 @@ export class FunctionalReadController {
   @RequirePermissions('functional_groups_view')
   @ApiDataArray(CustomAttributeValueDto)
   @ApiErrors(400, 404)
-  async positionAttributes(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() q: FunctionalAsOfQueryDto): Promise<DataEnvelope<CustomAttributeValueDto[]>> {
+  async positionAttributes(
+    @Ctx() ctx: RequestContext,
+    @Param('id') id: string,
+    @Query() q: FunctionalAsOfQueryDto,
+  ): Promise<DataEnvelope<CustomAttributeValueDto[]>> {
     return one(await this.reads.attributes(ctx, 'position', id, q.asOf));
   }
 
@@ -75,7 +83,11 @@ export class FunctionalReadController {
   @ApiParam({ name: 'id', description: 'The group id or externalId' })
   @ApiData(FunctionalSummaryDto)
   @ApiErrors(400, 404)
-  async summary(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() q: FunctionalAsOfQueryDto): Promise<DataEnvelope<FunctionalSummaryDto>> {
+  async summary(
+    @Ctx() ctx: RequestContext,
+    @Param('id') id: string,
+    @Query() q: FunctionalAsOfQueryDto,
+  ): Promise<DataEnvelope<FunctionalSummaryDto>> {
     return one(await this.summaries.summary(ctx, id, q.asOf));
   }
 
@@ -85,7 +97,11 @@ export class FunctionalReadController {
   @ApiParam({ name: 'id', description: 'The group id or externalId' })
   @ApiData(FunctionalPositionPageDto)
   @ApiErrors(400, 404)
-  async positions(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() q: FunctionalListQueryDto): Promise<DataEnvelope<FunctionalPositionPageDto>> {
+  async positions(
+    @Ctx() ctx: RequestContext,
+    @Param('id') id: string,
+    @Query() q: FunctionalListQueryDto,
+  ): Promise<DataEnvelope<FunctionalPositionPageDto>> {
     return one(await this.reads.positions(ctx, id, q));
   }
 
@@ -95,7 +111,11 @@ export class FunctionalReadController {
   @ApiParam({ name: 'id', description: 'The group id or externalId' })
   @ApiData(FunctionalGroupDetailDto)
   @ApiErrors(400, 404)
-  async get(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() q: FunctionalPageQueryDto): Promise<DataEnvelope<FunctionalGroupDetailDto>> {
+  async get(
+    @Ctx() ctx: RequestContext,
+    @Param('id') id: string,
+    @Query() q: FunctionalPageQueryDto,
+  ): Promise<DataEnvelope<FunctionalGroupDetailDto>> {
     return one(await this.reads.get(ctx, id, q));
   }
 }

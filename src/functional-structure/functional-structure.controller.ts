@@ -5,7 +5,14 @@ import { Ctx, RequestContext } from '../access/request-context';
 import { ApiData, ApiErrors } from '../common/http/api-responses';
 import { DataEnvelope, one } from '../common/http/envelopes';
 import { SetCustomAttributeValueDto } from '../custom-attributes/dto/custom-attribute-value.dto';
-import { FunctionalAssignmentBodyDto, FunctionalGroupBodyDto, FunctionalPositionBodyDto, MoveGroupDto, StructureMoveDto, WrittenIdDto } from './dto/functional-structure.dto';
+import {
+  FunctionalAssignmentBodyDto,
+  FunctionalGroupBodyDto,
+  FunctionalPositionBodyDto,
+  MoveGroupDto,
+  StructureMoveDto,
+  WrittenIdDto,
+} from './dto/functional-structure.dto';
 import { FunctionalFeatureGuard } from './functional-feature.guard';
 import { FunctionalAttributesService } from './functional-attributes.service';
 import { FunctionalGroupsService } from './functional-groups.service';
@@ -48,7 +55,11 @@ export class FunctionalStructureController {
   @ScenarioScope('write')
   @ApiData(WrittenIdDto)
   @ApiErrors(400, 404, 409)
-  async replacePosition(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() body: FunctionalPositionBodyDto): Promise<DataEnvelope<WrittenIdDto>> {
+  async replacePosition(
+    @Ctx() ctx: RequestContext,
+    @Param('id') id: string,
+    @Body() body: FunctionalPositionBodyDto,
+  ): Promise<DataEnvelope<WrittenIdDto>> {
     return written(await this.positions.replacePosition(ctx, id, body));
   }
 
@@ -68,7 +79,11 @@ export class FunctionalStructureController {
   @ScenarioScope('write')
   @ApiData(WrittenIdDto)
   @ApiErrors(400, 404, 409)
-  async replaceAssignment(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() body: FunctionalAssignmentBodyDto): Promise<DataEnvelope<WrittenIdDto>> {
+  async replaceAssignment(
+    @Ctx() ctx: RequestContext,
+    @Param('id') id: string,
+    @Body() body: FunctionalAssignmentBodyDto,
+  ): Promise<DataEnvelope<WrittenIdDto>> {
     return written(await this.occupancies.replaceAssignment(ctx, id, body));
   }
 
@@ -104,7 +119,11 @@ export class FunctionalStructureController {
   @ScenarioScope('write')
   @ApiData(WrittenIdDto)
   @ApiErrors(400, 404)
-  async clearGroupAttribute(@Ctx() ctx: RequestContext, @Param('id') id: string, @Param('definitionId') definitionId: string): Promise<DataEnvelope<WrittenIdDto>> {
+  async clearGroupAttribute(
+    @Ctx() ctx: RequestContext,
+    @Param('id') id: string,
+    @Param('definitionId') definitionId: string,
+  ): Promise<DataEnvelope<WrittenIdDto>> {
     return written(await this.attributes.clearAttribute(ctx, 'group', id, definitionId));
   }
 
@@ -129,7 +148,11 @@ export class FunctionalStructureController {
   @ScenarioScope('write')
   @ApiData(WrittenIdDto)
   @ApiErrors(400, 404)
-  async clearPositionAttribute(@Ctx() ctx: RequestContext, @Param('id') id: string, @Param('definitionId') definitionId: string): Promise<DataEnvelope<WrittenIdDto>> {
+  async clearPositionAttribute(
+    @Ctx() ctx: RequestContext,
+    @Param('id') id: string,
+    @Param('definitionId') definitionId: string,
+  ): Promise<DataEnvelope<WrittenIdDto>> {
     return written(await this.attributes.clearAttribute(ctx, 'position', id, definitionId));
   }
 
@@ -150,7 +173,11 @@ export class FunctionalStructureController {
   @ApiParam({ name: 'id', description: 'The group id' })
   @ApiData(WrittenIdDto)
   @ApiErrors(400, 404, 409)
-  async replaceGroup(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() body: FunctionalGroupBodyDto): Promise<DataEnvelope<WrittenIdDto>> {
+  async replaceGroup(
+    @Ctx() ctx: RequestContext,
+    @Param('id') id: string,
+    @Body() body: FunctionalGroupBodyDto,
+  ): Promise<DataEnvelope<WrittenIdDto>> {
     return written(await this.groups.replaceGroup(ctx, id, body));
   }
 

@@ -67,7 +67,8 @@ export const TAGS: readonly { name: string; description: string }[] = [
   },
   {
     name: 'Application: integrations',
-    description: 'Application API (ADMIN_TOKEN). Custom integrations: push hooks (signed events) and scheduled PULL hooks acting as a user.',
+    description:
+      'Application API (ADMIN_TOKEN). Custom integrations: push hooks (signed events) and scheduled PULL hooks acting as a user.',
   },
   {
     name: 'Application: scenarios',

@@ -58,7 +58,8 @@ export class OrganizationsService {
     if (input.name !== undefined) patch.name = input.name;
     if (input.reportingCurrency !== undefined) patch.reportingCurrency = input.reportingCurrency;
     if (input.functionalGroupsEnabled !== undefined) patch.functionalGroupsEnabled = input.functionalGroupsEnabled;
-    if (input.functionalGroupsRestrictedVisibility !== undefined) patch.functionalGroupsRestrictedVisibility = input.functionalGroupsRestrictedVisibility;
+    if (input.functionalGroupsRestrictedVisibility !== undefined)
+      patch.functionalGroupsRestrictedVisibility = input.functionalGroupsRestrictedVisibility;
     if (input.noticePeriodDays !== undefined) patch.noticePeriodDays = input.noticePeriodDays;
     if (Object.keys(patch).length) await this.dataSource.getRepository(OrganizationEntity).update({ id: org.id }, patch);
     return this.get(id);

@@ -24,6 +24,10 @@ export class ProjectsRepository {
 
   /** Stores a derived delivery status (the project's `updatedAt` moves). */
   async setDeliveryStatus(em: EntityManager, planId: string, projectId: string, status: string): Promise<void> {
-    await em.query(`UPDATE projects SET delivery_status = $3, updated_at = now() WHERE plan_id = $1 AND id = $2`, [planId, projectId, status]);
+    await em.query(`UPDATE projects SET delivery_status = $3, updated_at = now() WHERE plan_id = $1 AND id = $2`, [
+      planId,
+      projectId,
+      status,
+    ]);
   }
 }

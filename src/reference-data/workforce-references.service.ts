@@ -26,10 +26,19 @@ export class WorkforceReferencesService {
     private readonly costCentres: CostCentresService,
   ) {}
 
-  async apply(target: WorkforceRefs, input: WorkforceRefs, ctx: RequestContext, em: EntityManager, currencyField?: 'defaultCurrencyCode'): Promise<void> {
-    if (input.workTypeId !== undefined) target.workTypeId = (await this.resourceTypes.resolveId(ctx, em, input.workTypeId, 'workTypeId')) ?? null;
-    if (input.geographyId !== undefined) target.geographyId = (await this.locations.resolveId(ctx, em, input.geographyId, 'geographyId')) ?? null;
-    if (input.costCentreId !== undefined) target.costCentreId = (await this.costCentres.resolveId(ctx, em, input.costCentreId, 'costCentreId')) ?? null;
+  async apply(
+    target: WorkforceRefs,
+    input: WorkforceRefs,
+    ctx: RequestContext,
+    em: EntityManager,
+    currencyField?: 'defaultCurrencyCode',
+  ): Promise<void> {
+    if (input.workTypeId !== undefined)
+      target.workTypeId = (await this.resourceTypes.resolveId(ctx, em, input.workTypeId, 'workTypeId')) ?? null;
+    if (input.geographyId !== undefined)
+      target.geographyId = (await this.locations.resolveId(ctx, em, input.geographyId, 'geographyId')) ?? null;
+    if (input.costCentreId !== undefined)
+      target.costCentreId = (await this.costCentres.resolveId(ctx, em, input.costCentreId, 'costCentreId')) ?? null;
     if (!currencyField) return;
     if (input.defaultCurrencyCode !== undefined) target.defaultCurrencyCode = input.defaultCurrencyCode;
     if (!target.defaultCurrencyCode && target.geographyId && (input.geographyId !== undefined || input.defaultCurrencyCode !== undefined)) {

@@ -17,7 +17,11 @@ export interface PlanningTable {
    * Row ids a merge must also apply although their changes were recorded under another record's entity
    * type (functional custom attribute values are recorded as updates of their group or seat).
    */
-  relatedIds?(em: EntityManager, plans: { scenario: string; live: string }, changed: readonly { entity_type: string; entity_id: string }[]): Promise<string[]>;
+  relatedIds?(
+    em: EntityManager,
+    plans: { scenario: string; live: string },
+    changed: readonly { entity_type: string; entity_id: string }[],
+  ): Promise<string[]>;
 }
 
 /** A plain payload for tables without a service of their own: the row's fields, plan left out. */

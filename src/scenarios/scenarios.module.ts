@@ -23,12 +23,54 @@ import { MergeScenarioUseCase } from './merge-scenario.use-case';
 import { ScenariosService } from './scenarios.service';
 
 const records = [
-  scenarioRecordsController({ path: 'employees', service: EmployeesService, response: EmployeeDto, create: CreateEmployeeDto, update: UpdateEmployeeDto, query: EmployeeQueryDto }),
-  scenarioRecordsController({ path: 'contractors', service: ContractorsService, response: ContractorDto, create: CreateContractorDto, update: UpdateContractorDto, query: ContractorQueryDto }),
-  scenarioRecordsController({ path: 'vacancies', service: VacanciesService, response: VacancyDto, create: CreateVacancyDto, update: UpdateVacancyDto, query: VacancyQueryDto }),
-  scenarioRecordsController({ path: 'teams', service: TeamsService, response: TeamDto, create: CreateTeamDto, update: UpdateTeamDto, query: TeamQueryDto }),
-  scenarioRecordsController({ path: 'projects', service: ProjectsService, response: ProjectDto, create: CreateProjectDto, update: UpdateProjectDto, query: ProjectQueryDto }),
-  scenarioRecordsController({ path: 'assignments', service: AssignmentsService, response: AssignmentDto, create: CreateAssignmentDto, update: UpdateAssignmentDto, query: AssignmentQueryDto }),
+  scenarioRecordsController({
+    path: 'employees',
+    service: EmployeesService,
+    response: EmployeeDto,
+    create: CreateEmployeeDto,
+    update: UpdateEmployeeDto,
+    query: EmployeeQueryDto,
+  }),
+  scenarioRecordsController({
+    path: 'contractors',
+    service: ContractorsService,
+    response: ContractorDto,
+    create: CreateContractorDto,
+    update: UpdateContractorDto,
+    query: ContractorQueryDto,
+  }),
+  scenarioRecordsController({
+    path: 'vacancies',
+    service: VacanciesService,
+    response: VacancyDto,
+    create: CreateVacancyDto,
+    update: UpdateVacancyDto,
+    query: VacancyQueryDto,
+  }),
+  scenarioRecordsController({
+    path: 'teams',
+    service: TeamsService,
+    response: TeamDto,
+    create: CreateTeamDto,
+    update: UpdateTeamDto,
+    query: TeamQueryDto,
+  }),
+  scenarioRecordsController({
+    path: 'projects',
+    service: ProjectsService,
+    response: ProjectDto,
+    create: CreateProjectDto,
+    update: UpdateProjectDto,
+    query: ProjectQueryDto,
+  }),
+  scenarioRecordsController({
+    path: 'assignments',
+    service: AssignmentsService,
+    response: AssignmentDto,
+    create: CreateAssignmentDto,
+    update: UpdateAssignmentDto,
+    query: AssignmentQueryDto,
+  }),
 ];
 
 @Module({

@@ -6,6 +6,7 @@ import { RateAdjustmentsService } from '../compensation/rate-adjustments.service
 import { SalaryAdjustmentsService } from '../compensation/salary-adjustments.service';
 import { ContractorsService } from '../contractors/contractors.service';
 import type { CrudService } from '../common/crud/crud.service';
+import type { CrudEntity } from '../common/crud/crud.types';
 import { DomainError } from '../common/errors/domain-error';
 import { list, ListEnvelope, Page } from '../common/http/envelopes';
 import { newId } from '../common/ids';
@@ -22,8 +23,6 @@ import { PlanningTable, rowPayload } from './planning-tables';
 const ALLOCATION_TYPES = ['employee', 'contractor', 'vacancy', 'team'].flatMap((h) =>
   ['team', 'project'].filter((t) => h !== 'team' || t === 'project').map((t) => `${h}_${t}_allocation`),
 );
-
-type AnyCrud = CrudService<never, unknown, unknown, unknown>;
 
 /**
  * Scenarios (what-if plans). Forking copies every live planning row in SQL, in one transaction.
@@ -44,12 +43,16 @@ export class ScenariosService {
     salaries: SalaryAdjustmentsService,
     rates: RateAdjustmentsService,
   ) {
-    const fromService = (service: AnyCrud, entityTypes: readonly string[]): PlanningTable => ({
+    // Rows are read back as the service's entity (the table's TypeORM entity), so they are its records.
+    const fromService = <E extends CrudEntity, R, C, U>(
+      service: CrudService<E, R, C, U>,
+      entityTypes: readonly string[],
+    ): PlanningTable => ({
       table: service.spec.table,
-      entity: service.spec.entity as never,
+      entity: service.spec.entity,
       entityTypes,
-      payload: (row) => service.payload(row as never),
-      entityTypeOf: (row) => service.entityTypeOf(row as never),
+      payload: (row) => service.payload(row as E),
+      entityTypeOf: (row) => service.entityTypeOf(row as E),
     });
     const plain = (table: string, entity: PlanningTable['entity'], entityType: string): PlanningTable => ({
       table,
@@ -60,20 +63,22 @@ export class ScenariosService {
     });
     // Parents first: a fork inserts in this order, a merge deletes in the reverse order.
     this.tables.push(
-      fromService(teams as never, ['team']),
-      fromService(employees as never, ['employee']),
-      fromService(contractors as never, ['contractor']),
-      fromService(projects as never, ['project']),
+      fromService(teams, ['team']),
+      fromService(employees, ['employee']),
+      fromService(contractors, ['contractor']),
+      fromService(projects, ['project']),
       plain('project_links', ProjectLinkEntity, 'project_link'),
-      fromService(vacancies as never, ['vacancy']),
-      fromService(assignments as never, ALLOCATION_TYPES),
-      fromService(salaries as never, ['salary_adjustment']),
-      fromService(rates as never, ['contractor_rate']),
+      fromService(vacancies, ['vacancy']),
+      fromService(assignments, ALLOCATION_TYPES),
+      fromService(salaries, ['salary_adjustment']),
+      fromService(rates, ['contractor_rate']),
       {
         ...plain('custom_attribute_values', CustomAttributeValueEntity, 'custom_attribute_value'),
         // Values of functional groups and seats are recorded as updates of the group or seat (document 02).
         relatedIds: async (em, plans, changed) => {
-          const owners = changed.filter((c) => c.entity_type === 'functional_group' || c.entity_type === 'functional_position').map((c) => c.entity_id);
+          const owners = changed
+            .filter((c) => c.entity_type === 'functional_group' || c.entity_type === 'functional_position')
+            .map((c) => c.entity_id);
           if (!owners.length) return [];
           const rows: { id: string }[] = await em.query(
             `SELECT DISTINCT id FROM custom_attribute_values
@@ -105,14 +110,14 @@ export class ScenariosService {
         forkedAt: () => 'now()',
         mergedAt: null,
         mergedByUserId: null,
-      } as never);
+      });
       for (const table of this.tables) {
         const columns = this.columnsOf(table);
         const select = columns.map((c) => (c === 'plan_id' ? '$1' : `"${c}"`)).join(', ');
-        await em.query(`INSERT INTO "${table.table}" (${columns.map((c) => `"${c}"`).join(', ')}) SELECT ${select} FROM "${table.table}" WHERE plan_id = $2`, [
-          id,
-          ctx.livePlanId,
-        ]);
+        await em.query(
+          `INSERT INTO "${table.table}" (${columns.map((c) => `"${c}"`).join(', ')}) SELECT ${select} FROM "${table.table}" WHERE plan_id = $2`,
+          [id, ctx.livePlanId],
+        );
       }
       return ScenarioDto.from(await em.findOneByOrFail(PlanEntity, { id }));
     });
@@ -148,7 +153,8 @@ export class ScenariosService {
   /** The context of a write inside the scenario: 404 when it is not the organization's, 403 PLAN_NOT_EDITABLE unless OPEN. */
   async writableContext(ctx: RequestContext, scenarioId: string): Promise<RequestContext> {
     const plan = await this.find(ctx, scenarioId, this.dataSource.manager);
-    if (plan.status !== 'OPEN') throw new DomainError('PLAN_NOT_EDITABLE', `Scenario ${scenarioId} is ${plan.status.toLowerCase()} and accepts no changes`);
+    if (plan.status !== 'OPEN')
+      throw new DomainError('PLAN_NOT_EDITABLE', `Scenario ${scenarioId} is ${plan.status.toLowerCase()} and accepts no changes`);
     return { ...ctx, planId: plan.id, scenarioId: plan.id };
   }
 

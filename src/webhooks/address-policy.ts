@@ -75,7 +75,10 @@ export function parseIpv6(text: string): number[] | null {
   let tail: number[] = [];
   const lastColon = address.lastIndexOf(':');
   if (address.slice(lastColon + 1).includes('.')) {
-    tail = address.slice(lastColon + 1).split('.').map(Number);
+    tail = address
+      .slice(lastColon + 1)
+      .split('.')
+      .map(Number);
     address = `${address.slice(0, lastColon + 1)}${tail.length ? '0:0' : ''}`;
   }
   const [head, rest] = address.includes('::') ? address.split('::') : [address, null];
@@ -96,7 +99,8 @@ function embeddedIpv4(bytes: number[]): number[] | null {
   if (zeros(0, 10) && bytes[10] === 0xff && bytes[11] === 0xff) return bytes.slice(12); // ::ffff:a.b.c.d
   if (zeros(0, 12) && !zeros(12, 16)) return bytes.slice(12); // ::a.b.c.d (deprecated compatible form)
   if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && zeros(4, 12)) return bytes.slice(12); // 64:ff9b::/96
-  if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && bytes[4] === 0x00 && bytes[5] === 0x01) return bytes.slice(12); // 64:ff9b:1::/48
+  if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && bytes[4] === 0x00 && bytes[5] === 0x01)
+    return bytes.slice(12); // 64:ff9b:1::/48
   if (bytes[0] === 0x20 && bytes[1] === 0x02) return bytes.slice(2, 6); // 2002::/16 (6to4)
   return null;
 }

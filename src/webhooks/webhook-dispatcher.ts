@@ -256,7 +256,13 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
     }
   }
 
-  private launch(changeSeq: number, target: Pick<Outcome, 'endpointId' | 'integrationId'>, url: string, body: Buffer, headers: Record<string, string>): void {
+  private launch(
+    changeSeq: number,
+    target: Pick<Outcome, 'endpointId' | 'integrationId'>,
+    url: string,
+    body: Buffer,
+    headers: Record<string, string>,
+  ): void {
     this.inFlight++;
     const sending: Promise<void> = this.client
       .post(url, body, headers)
@@ -322,4 +328,3 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
     }
   }
 }
-

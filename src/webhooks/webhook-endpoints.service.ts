@@ -27,7 +27,11 @@ export type WebhookCapability = 'view_webhooks' | 'configure_webhooks';
  * Webhooks and changed with Configure Webhooks. A person acting through `X-Acting-User` needs that
  * capability (and an active account); the application itself (admin token, no acting user) may do everything.
  */
-export async function authorizeWebhookCapability(dataSource: DataSource, ctx: RequestContext, capability: WebhookCapability): Promise<void> {
+export async function authorizeWebhookCapability(
+  dataSource: DataSource,
+  ctx: RequestContext,
+  capability: WebhookCapability,
+): Promise<void> {
   if (ctx.actor.type !== 'user' || !ctx.userId) return;
   const rows: { permissions: string[]; active: boolean }[] = await dataSource.query(
     `SELECT permissions, active FROM users WHERE id = $1 AND organization_id = $2`,
@@ -130,7 +134,10 @@ export class WebhookEndpointsService {
   async test(ctx: RequestContext, endpointId: string): Promise<WebhookTestResultDto> {
     await this.authorize(ctx, 'configure_webhooks');
     if (ctx.actor.type !== 'user') {
-      throw DomainError.validation('X-Acting-User', 'Test connection sends the acting user as initiator: the X-Acting-User header is required');
+      throw DomainError.validation(
+        'X-Acting-User',
+        'Test connection sends the acting user as initiator: the X-Acting-User header is required',
+      );
     }
     const endpoint = await this.find(ctx, endpointId);
     const event: WebhookEvent = {
@@ -151,7 +158,9 @@ export class WebhookEndpointsService {
   }
 
   private async find(ctx: RequestContext, endpointId: string): Promise<WebhookEndpointEntity> {
-    const endpoint = await this.dataSource.getRepository(WebhookEndpointEntity).findOneBy({ id: endpointId, organizationId: ctx.organizationId });
+    const endpoint = await this.dataSource
+      .getRepository(WebhookEndpointEntity)
+      .findOneBy({ id: endpointId, organizationId: ctx.organizationId });
     if (!endpoint) throw DomainError.notFound('Webhook endpoint', endpointId);
     return endpoint;
   }

@@ -43,7 +43,9 @@ export class TargetRefusedError extends Error {
 }
 
 const systemResolve: ResolveAll = (hostname) =>
-  new Promise((resolve, reject) => dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))));
+  new Promise((resolve, reject) =>
+    dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))),
+  );
 
 function bareHost(url: URL): string {
   return url.hostname.replace(/^\[|\]$/g, '');

@@ -12,7 +12,10 @@ describe('application API: business metrics, sources, readings (03 §3 "Business
 
   it('03 §3 metrics: create applies the defaults (active true, description null) and returns the metric', async () => {
     const tenant = await t.createTenant();
-    const res = await t.admin('post', base(tenant.orgId)).send({ key: 'tickets_resolved-2', name: ' Tickets resolved ', unit: 'tickets' }).expect(201);
+    const res = await t
+      .admin('post', base(tenant.orgId))
+      .send({ key: 'tickets_resolved-2', name: ' Tickets resolved ', unit: 'tickets' })
+      .expect(201);
     expect(res.body).toEqual({
       data: {
         id: expect.stringMatching(/^[a-z][a-z0-9]{24}$/),
@@ -26,7 +29,10 @@ describe('application API: business metrics, sources, readings (03 §3 "Business
         updatedAt: expect.any(String),
       },
     });
-    const full = await t.admin('post', base(tenant.orgId)).send({ key: 'k2', name: 'N', unit: 'u', description: 'About it', active: false }).expect(201);
+    const full = await t
+      .admin('post', base(tenant.orgId))
+      .send({ key: 'k2', name: 'N', unit: 'u', description: 'About it', active: false })
+      .expect(201);
     expect(full.body.data).toMatchObject({ description: 'About it', active: false });
   });
 
@@ -78,7 +84,10 @@ describe('application API: business metrics, sources, readings (03 §3 "Business
       const res = await t.admin('post', base(tenant.orgId)).send({ key, name: 'N', unit: 'u' }).expect(400);
       expect(new Set(res.body.error.details.map((d: { field: string }) => d.field))).toEqual(new Set(['key']));
     }
-    await t.admin('post', base(tenant.orgId)).send({ key: 'k'.repeat(80), name: 'N', unit: 'u' }).expect(201);
+    await t
+      .admin('post', base(tenant.orgId))
+      .send({ key: 'k'.repeat(80), name: 'N', unit: 'u' })
+      .expect(201);
     const missing = await t.admin('post', base(tenant.orgId)).send({}).expect(400);
     expect(missing.body.error.details.map((d: { field: string }) => d.field)).toEqual(['key', 'name', 'unit']);
     await t.admin('post', base(tenant.orgId)).send({ key: 'dup', name: 'N', unit: 'u' }).expect(201);
@@ -105,9 +114,15 @@ describe('application API: business metrics, sources, readings (03 §3 "Business
     expect((await t.admin('get', `${base(tenant.orgId)}/${id}`).expect(200)).body.data).toEqual(b.body.data);
     expect((await t.admin('get', `${base(tenant.orgId)}/b`).expect(200)).body.data).toEqual(b.body.data);
 
-    const patched = await t.admin('patch', `${base(tenant.orgId)}/${id}`).send({ key: 'b2', name: 'B two', unit: 'hours', description: null, active: false }).expect(200);
+    const patched = await t
+      .admin('patch', `${base(tenant.orgId)}/${id}`)
+      .send({ key: 'b2', name: 'B two', unit: 'hours', description: null, active: false })
+      .expect(200);
     expect(patched.body.data).toMatchObject({ id, key: 'b2', name: 'B two', unit: 'hours', description: null, active: false });
-    const nameOnly = await t.admin('patch', `${base(tenant.orgId)}/b2`).send({ name: 'Again' }).expect(200);
+    const nameOnly = await t
+      .admin('patch', `${base(tenant.orgId)}/b2`)
+      .send({ name: 'Again' })
+      .expect(200);
     expect(nameOnly.body.data).toMatchObject({ key: 'b2', name: 'Again', unit: 'hours', active: false });
   });
 
@@ -116,8 +131,19 @@ describe('application API: business metrics, sources, readings (03 §3 "Business
     const m = await t.admin('post', base(tenant.orgId)).send({ key: 'm', name: 'M', unit: 'u' }).expect(201);
     await t.admin('post', base(tenant.orgId)).send({ key: 'taken', name: 'T', unit: 'u' }).expect(201);
     const path = `${base(tenant.orgId)}/${m.body.data.id}`;
-    for (const [field, value] of [['key', 'Bad Key'], ['key', null], ['name', null], ['name', ''], ['unit', null], ['active', 'yes'], ['active', null]] as const) {
-      const res = await t.admin('patch', path).send({ [field]: value }).expect(400);
+    for (const [field, value] of [
+      ['key', 'Bad Key'],
+      ['key', null],
+      ['name', null],
+      ['name', ''],
+      ['unit', null],
+      ['active', 'yes'],
+      ['active', null],
+    ] as const) {
+      const res = await t
+        .admin('patch', path)
+        .send({ [field]: value })
+        .expect(400);
       expect(res.body.error.details[0].field).toBe(field);
     }
     const taken = await t.admin('patch', path).send({ key: 'taken' }).expect(400);
@@ -126,7 +152,10 @@ describe('application API: business metrics, sources, readings (03 §3 "Business
 
     const other = await t.createTenant();
     await t.admin('get', `${base(other.orgId)}/${m.body.data.id}`).expect(404);
-    await t.admin('patch', `${base(other.orgId)}/${m.body.data.id}`).send({ name: 'x' }).expect(404);
+    await t
+      .admin('patch', `${base(other.orgId)}/${m.body.data.id}`)
+      .send({ name: 'x' })
+      .expect(404);
     const unknown = await t.admin('get', `${base(tenant.orgId)}/nothing`).expect(404);
     expect(unknown.body.error).toMatchObject({ code: 'NOT_FOUND', errorId: expect.any(String) });
   });
@@ -166,22 +195,39 @@ describe('application API: business metrics, sources, readings (03 §3 "Business
     await t.admin('patch', `${path}/cxxxxxxxxxxxxxxxxxxxxxxxx`).send({ paused: true }).expect(404);
     // A source of another metric is not found under this one.
     const second = await t.admin('post', base(m.tenant.orgId)).send({ key: 'second', name: 'S', unit: 'u' }).expect(201);
-    await t.admin('patch', `${base(m.tenant.orgId)}/${second.body.data.id}/sources/${alpha.id}`).send({ paused: true }).expect(404);
+    await t
+      .admin('patch', `${base(m.tenant.orgId)}/${second.body.data.id}/sources/${alpha.id}`)
+      .send({ paused: true })
+      .expect(404);
     expect((await t.admin('get', `${base(m.tenant.orgId)}/${second.body.data.id}/sources`).expect(200)).body.data).toEqual([]);
     await t.admin('get', `${base(m.tenant.orgId)}/nothing/sources`).expect(404);
   });
 
   it('03 §3 readings: listed by periodStart then source, with JSON numbers, paged', async () => {
     const m = await metricTenant(t);
-    const a = await m.push({ metric: m.metricKey, source: 'A', readings: [{ periodStart: '2026-01-01', periodEnd: '2026-01-31', value: 10.25, aiValue: 0.5, externalRef: 'x-1', note: 'hi' }] }).expect(200);
+    const a = await m
+      .push({
+        metric: m.metricKey,
+        source: 'A',
+        readings: [{ periodStart: '2026-01-01', periodEnd: '2026-01-31', value: 10.25, aiValue: 0.5, externalRef: 'x-1', note: 'hi' }],
+      })
+      .expect(200);
     await m.push({ metric: m.metricKey, source: 'B', readings: monthlyReadings(3) }).expect(200);
     const path = `${base(m.tenant.orgId)}/${m.metricId}/readings`;
     const res = await t.admin('get', path).expect(200);
     expect(res.body.meta).toEqual({ page: 1, limit: 20, total: 4, hasNextPage: false });
-    expect(res.body.data.map((r: { periodStart: string; sourceName: string }) => `${r.periodStart} ${r.sourceName}`).sort()).toEqual(
-      ['2026-01-01 A', '2026-01-01 B', '2026-02-01 B', '2026-03-01 B'],
-    );
-    expect(res.body.data.map((r: { periodStart: string }) => r.periodStart)).toEqual(['2026-01-01', '2026-01-01', '2026-02-01', '2026-03-01']);
+    expect(res.body.data.map((r: { periodStart: string; sourceName: string }) => `${r.periodStart} ${r.sourceName}`).sort()).toEqual([
+      '2026-01-01 A',
+      '2026-01-01 B',
+      '2026-02-01 B',
+      '2026-03-01 B',
+    ]);
+    expect(res.body.data.map((r: { periodStart: string }) => r.periodStart)).toEqual([
+      '2026-01-01',
+      '2026-01-01',
+      '2026-02-01',
+      '2026-03-01',
+    ]);
     const fromA = res.body.data.find((r: { sourceName: string }) => r.sourceName === 'A');
     expect(fromA).toEqual({
       metricId: m.metricId,
@@ -217,7 +263,11 @@ describe('application API: business metrics, sources, readings (03 §3 "Business
     const window = await get('from=2026-02-15&to=2026-03-10');
     expect(window.data.map((r: { periodStart: string }) => r.periodStart)).toEqual(['2026-02-01', '2026-03-01']);
     expect((await get('from=2026-06-30')).data.map((r: { periodStart: string }) => r.periodStart)).toEqual(['2026-06-01']);
-    expect((await get('to=2020-01-03')).data.map((r: { periodStart: string }) => r.periodStart)).toEqual(['2020-01-01', '2020-01-02', '2020-01-03']);
+    expect((await get('to=2020-01-03')).data.map((r: { periodStart: string }) => r.periodStart)).toEqual([
+      '2020-01-01',
+      '2020-01-02',
+      '2020-01-03',
+    ]);
     expect((await get(`sourceId=${a.body.data.source.id}&to=2020-12-31`)).meta.total).toBe(0);
     for (const query of ['from=2026-02-30', 'to=yesterday', 'from=2026-03-01&to=2026-02-01', 'sourceId=not-an-id', 'page=0']) {
       const res = await t.admin('get', `${path}?${query}`).expect(400);
@@ -228,7 +278,14 @@ describe('application API: business metrics, sources, readings (03 §3 "Business
 
   it('03 §3: the application API needs the admin token', async () => {
     const m = await metricTenant(t);
-    await t.http().get(`/admin/v1${base(m.tenant.orgId)}`).expect(401);
-    await t.http().get(`/admin/v1${base(m.tenant.orgId)}`).set('Authorization', `Bearer ${m.tenant.key}`).expect(401);
+    await t
+      .http()
+      .get(`/admin/v1${base(m.tenant.orgId)}`)
+      .expect(401);
+    await t
+      .http()
+      .get(`/admin/v1${base(m.tenant.orgId)}`)
+      .set('Authorization', `Bearer ${m.tenant.key}`)
+      .expect(401);
   });
 });

@@ -49,7 +49,12 @@ describe.each([
 
     // The limit is per key and per route: another key of the same user, and other routes of this key, still pass.
     const other = await t.createKey(m.tenant, ['business_metrics_ingest']);
-    await t.http().post(`/api/v1/org/${m.tenant.orgId}/business-metrics/readings`).set('Authorization', `Bearer ${other.key}`).send(body).expect(200);
+    await t
+      .http()
+      .post(`/api/v1/org/${m.tenant.orgId}/business-metrics/readings`)
+      .set('Authorization', `Bearer ${other.key}`)
+      .send(body)
+      .expect(200);
     await m.tenant.api('get', '/me').expect(200);
   });
 });
@@ -66,11 +71,12 @@ describe('01 Limits: with REDIS_URL the reading limit is shared by every instanc
     await a.close();
   });
 
-  it('01/readings Limits: 60 requests through each of two instances exhaust one key\'s 120; the next is 429 on both', async () => {
+  it("01/readings Limits: 60 requests through each of two instances exhaust one key's 120; the next is 429 on both", async () => {
     const m = await metricTenant(a);
     await awayFromWindowEdge();
     const body = { metric: m.metricKey, source: 'S', readings: monthlyReadings(1) };
-    const viaB = () => b.http().post(`/api/v1/org/${m.tenant.orgId}/business-metrics/readings`).set('Authorization', `Bearer ${m.tenant.key}`).send(body);
+    const viaB = () =>
+      b.http().post(`/api/v1/org/${m.tenant.orgId}/business-metrics/readings`).set('Authorization', `Bearer ${m.tenant.key}`).send(body);
     for (let i = 0; i < LIMIT / 2; i++) {
       await m.push(body).expect(200);
       await viaB().expect(200);

@@ -16,9 +16,30 @@ function rng(seed: number): () => number {
 }
 
 const VALUES: unknown[] = [
-  undefined, null, 0, -1, 1.5, 10, '5', 'x', true, {}, [], Number.MAX_VALUE,
-  '2026-01-01', '2026-02-30', '2026-1-1', '2025-12-31', '2026-03-01', '',
-  'r'.repeat(200), 'r'.repeat(201), 'n'.repeat(2000), 'n'.repeat(2001), '😀'.repeat(200), 'a\u0000b',
+  undefined,
+  null,
+  0,
+  -1,
+  1.5,
+  10,
+  '5',
+  'x',
+  true,
+  {},
+  [],
+  Number.MAX_VALUE,
+  '2026-01-01',
+  '2026-02-30',
+  '2026-1-1',
+  '2025-12-31',
+  '2026-03-01',
+  '',
+  'r'.repeat(200),
+  'r'.repeat(201),
+  'n'.repeat(2000),
+  'n'.repeat(2001),
+  '😀'.repeat(200),
+  'a\u0000b',
 ];
 
 function randomBody(next: () => number): Record<string, unknown> {
@@ -60,11 +81,15 @@ describe('the reading intake validator (01 "Business metric readings" field rule
       const body = randomBody(next);
       const checked = checkReadingBatch(body);
       // Rule 3's cross-field rejections are the intake's own; the DTO cannot express them.
-      const crossField = new Set(checked.details.filter((d) => / must not be (before periodStart|more than value)/.test(d.message)).map((d) => d.field));
+      const crossField = new Set(
+        checked.details.filter((d) => / must not be (before periodStart|more than value)/.test(d.message)).map((d) => d.field),
+      );
       const fields = [...new Set(checked.details.map((d) => d.field))].filter((f) => !crossField.has(f));
       // Messages differ in wording; the fields refused must be the same.
       // When readings is not an array the intake stops there; class-validator goes on into an object's fields.
-      const expected = (await dtoFields(body)).filter((f) => !crossField.has(f) && (Array.isArray(body.readings) || !f.startsWith('readings.')));
+      const expected = (await dtoFields(body)).filter(
+        (f) => !crossField.has(f) && (Array.isArray(body.readings) || !f.startsWith('readings.')),
+      );
       expect({ n, body, fields }).toEqual({ n, body, fields: expected });
       if (checked.details.length) refused++;
     }
@@ -79,16 +104,33 @@ describe('the reading intake validator (01 "Business metric readings" field rule
     expect(checkReadingBatch({ ...base, readings: [ok] })).toMatchObject({ details: [], feedRejection: false, source: 'S' });
     expect(checkReadingBatch({ ...base, readings: [{ ...ok, periodEnd: '2026-01-01' }] }).feedRejection).toBe(true);
     expect(checkReadingBatch({ ...base, readings: [{ ...ok, aiValue: 6 }] }).feedRejection).toBe(true);
-    expect(checkReadingBatch({ ...base, readings: [{ ...ok, aiValue: 6 }, { ...ok, note: 3 }] }).feedRejection).toBe(false);
+    expect(
+      checkReadingBatch({
+        ...base,
+        readings: [
+          { ...ok, aiValue: 6 },
+          { ...ok, note: 3 },
+        ],
+      }).feedRejection,
+    ).toBe(false);
     expect(checkReadingBatch({ ...base, source: '', readings: [{ ...ok, aiValue: 6 }] }).feedRejection).toBe(false);
     // A non-object item (an array too) is refused at its index.
-    expect(checkReadingBatch({ ...base, readings: [ok, []] }).details).toEqual([{ field: 'readings.1', message: 'readings.1 must be an object' }]);
+    expect(checkReadingBatch({ ...base, readings: [ok, []] }).details).toEqual([
+      { field: 'readings.1', message: 'readings.1 must be an object' },
+    ]);
     // A bad periodStart is a field problem, not an ordering problem.
     expect(checkReadingBatch({ ...base, readings: [{ ...ok, periodStart: '2026-02-30' }] }).feedRejection).toBe(false);
   });
 
   it('01/readings rule 1 (decision): within a batch the later reading of a periodStart wins; the result is sorted by periodStart', () => {
-    const r = (periodStart: string, value: number) => ({ periodStart, periodEnd: periodStart, value, aiValue: null, externalRef: null, note: null });
+    const r = (periodStart: string, value: number) => ({
+      periodStart,
+      periodEnd: periodStart,
+      value,
+      aiValue: null,
+      externalRef: null,
+      note: null,
+    });
     expect(latestPerPeriodStart([r('2026-03-01', 1), r('2026-01-01', 2), r('2026-03-01', 3), r('2026-02-01', 4)])).toEqual([
       r('2026-01-01', 2),
       r('2026-02-01', 4),
@@ -96,8 +138,22 @@ describe('the reading intake validator (01 "Business metric readings" field rule
     ]);
   });
 
-  it('01/readings field rules: the intake\'s calendar-day check answers as the shared isDateOnly does', () => {
-    const candidates: unknown[] = ['', '2026-01-01 ', ' 2026-01-01', '2026-1-01', '2026/01/01', '20260101', '2026-01-0a', '+026-01-01', '2026-01-01T00:00:00Z', 20260101, null, undefined, {}];
+  it("01/readings field rules: the intake's calendar-day check answers as the shared isDateOnly does", () => {
+    const candidates: unknown[] = [
+      '',
+      '2026-01-01 ',
+      ' 2026-01-01',
+      '2026-1-01',
+      '2026/01/01',
+      '20260101',
+      '2026-01-0a',
+      '+026-01-01',
+      '2026-01-01T00:00:00Z',
+      20260101,
+      null,
+      undefined,
+      {},
+    ];
     for (const year of [0, 1, 50, 99, 100, 1600, 1700, 1900, 1999, 2000, 2023, 2024, 2100, 2400, 9999]) {
       for (let month = 0; month <= 13; month++) {
         for (let day = 0; day <= 32; day++) {

@@ -38,7 +38,11 @@ describe('business-metric reading intake (01 "Business metric readings")', () =>
       const m = await metricTenant(t);
       const other = await metricTenant(t);
       const unknown = await m.push({ metric: 'no-such-metric', source: 'S', readings: monthlyReadings(1) }).expect(404);
-      expect(unknown.body.error).toEqual({ code: 'NOT_FOUND', message: expect.stringContaining('no-such-metric'), errorId: expect.any(String) });
+      expect(unknown.body.error).toEqual({
+        code: 'NOT_FOUND',
+        message: expect.stringContaining('no-such-metric'),
+        errorId: expect.any(String),
+      });
       // Another organization's metric, by id and by key.
       await m.push({ metric: other.metricId, source: 'S', readings: monthlyReadings(1) }).expect(404);
       await m.push({ metric: other.metricKey, source: 'S', readings: monthlyReadings(1) }).expect(404);
@@ -48,7 +52,10 @@ describe('business-metric reading intake (01 "Business metric readings")', () =>
 
     it('01/readings: scenarioId is ignored (live data only)', async () => {
       const m = await metricTenant(t);
-      await m.tenant.api('post', '/business-metrics/readings?scenarioId=cxxxxxxxxxxxxxxxxxxxxxxxx').send({ metric: m.metricKey, source: 'S', readings: monthlyReadings(2) }).expect(200);
+      await m.tenant
+        .api('post', '/business-metrics/readings?scenarioId=cxxxxxxxxxxxxxxxxxxxxxxxx')
+        .send({ metric: m.metricKey, source: 'S', readings: monthlyReadings(2) })
+        .expect(200);
       expect(await m.stored()).toHaveLength(2);
     });
 
@@ -58,17 +65,32 @@ describe('business-metric reading intake (01 "Business metric readings")', () =>
       const noKey = await t.http().post(`/api/v1/org/${m.tenant.orgId}/business-metrics/readings`).send(body).expect(401);
       expect(Object.keys(noKey.body.error).sort()).toEqual(['code', 'message']);
       const weak = await t.createKey(m.tenant, ['employees_view']);
-      const forbidden = await t.http().post(`/api/v1/org/${m.tenant.orgId}/business-metrics/readings`).set('Authorization', `Bearer ${weak.key}`).send(body).expect(403);
+      const forbidden = await t
+        .http()
+        .post(`/api/v1/org/${m.tenant.orgId}/business-metrics/readings`)
+        .set('Authorization', `Bearer ${weak.key}`)
+        .send(body)
+        .expect(403);
       expect(forbidden.body.error).toMatchObject({ code: 'FORBIDDEN', errorId: expect.any(String) });
       // The creator lacks the permission: the key's permission is narrowed away.
       const narrowed = await t.createTenant({ userPermissions: ['employees_view'], keyPermissions: ['business_metrics_ingest'] });
       await narrowed.api('post', '/business-metrics/readings').send(body).expect(403);
       const other = await t.createTenant();
-      await t.http().post(`/api/v1/org/${other.orgId}/business-metrics/readings`).set('Authorization', `Bearer ${m.tenant.key}`).send(body).expect(403);
+      await t
+        .http()
+        .post(`/api/v1/org/${other.orgId}/business-metrics/readings`)
+        .set('Authorization', `Bearer ${m.tenant.key}`)
+        .send(body)
+        .expect(403);
       expect(await m.stored()).toEqual([]);
       // business_metrics_ingest alone is enough.
       const ingestOnly = await t.createKey(m.tenant, ['business_metrics_ingest']);
-      await t.http().post(`/api/v1/org/${m.tenant.orgId}/business-metrics/readings`).set('Authorization', `Bearer ${ingestOnly.key}`).send(body).expect(200);
+      await t
+        .http()
+        .post(`/api/v1/org/${m.tenant.orgId}/business-metrics/readings`)
+        .set('Authorization', `Bearer ${ingestOnly.key}`)
+        .send(body)
+        .expect(200);
     });
   });
 
@@ -90,7 +112,10 @@ describe('business-metric reading intake (01 "Business metric readings")', () =>
 
     it('01/readings source: the same name under another metric is another source', async () => {
       const m = await metricTenant(t);
-      const second = await t.admin('post', `/organizations/${m.tenant.orgId}/business-metrics`).send({ key: 'second', name: 'Second', unit: 'x' }).expect(201);
+      const second = await t
+        .admin('post', `/organizations/${m.tenant.orgId}/business-metrics`)
+        .send({ key: 'second', name: 'Second', unit: 'x' })
+        .expect(201);
       const a = await m.push({ metric: m.metricKey, source: 'S', readings: monthlyReadings(1) }).expect(200);
       const b = await m.push({ metric: 'second', source: 's', readings: monthlyReadings(1) }).expect(200);
       expect(b.body.data.source.id).not.toBe(a.body.data.source.id);
@@ -154,7 +179,14 @@ describe('business-metric reading intake (01 "Business metric readings")', () =>
       const m = await metricTenant(t);
       const readings = [
         { periodStart: '2024-02-29', periodEnd: '2024-02-29', value: 0, aiValue: 0 },
-        { periodStart: '2024-03-01', periodEnd: '2024-03-31', value: 12.5, aiValue: 12.5, externalRef: 'r'.repeat(200), note: 'n'.repeat(2000) },
+        {
+          periodStart: '2024-03-01',
+          periodEnd: '2024-03-31',
+          value: 12.5,
+          aiValue: 12.5,
+          externalRef: 'r'.repeat(200),
+          note: 'n'.repeat(2000),
+        },
         { periodStart: '2024-04-01', periodEnd: '2024-04-30', value: 3, aiValue: null, externalRef: null, note: null },
         { periodStart: '2024-05-01', periodEnd: '2024-05-31', value: 1e12, note: '🧮'.repeat(2000) },
       ];
@@ -201,28 +233,38 @@ describe('business-metric reading intake (01 "Business metric readings")', () =>
       readings[2] = { ...readings[2], value: -1, note: 5 };
       readings[7] = { ...readings[7], periodStart: 'soon' };
       const res = await m.push({ metric: m.metricKey, source: 'S', readings }).expect(400);
-      expect(res.body.error.details.map((d: { field: string }) => d.field)).toEqual(['readings.2.value', 'readings.2.note', 'readings.7.periodStart']);
+      expect(res.body.error.details.map((d: { field: string }) => d.field)).toEqual([
+        'readings.2.value',
+        'readings.2.note',
+        'readings.7.periodStart',
+      ]);
     });
   });
 
   describe('rule 1: a reading is identified by metric + source + periodStart', () => {
     it('01/readings rule 1: re-sending a periodStart replaces periodEnd, value, aiValue, externalRef and note; no second reading', async () => {
       const m = await metricTenant(t);
-      await m.push({
-        metric: m.metricKey,
-        source: 'S',
-        readings: [{ periodStart: '2026-01-01', periodEnd: '2026-01-31', value: 10, aiValue: 4, externalRef: 'a', note: 'first' }],
-      }).expect(200);
-      await m.push({
-        metric: m.metricId,
-        source: 's',
-        readings: [{ periodStart: '2026-01-01', periodEnd: '2026-01-15', value: 20, aiValue: 5, externalRef: 'b', note: 'second' }],
-      }).expect(200);
+      await m
+        .push({
+          metric: m.metricKey,
+          source: 'S',
+          readings: [{ periodStart: '2026-01-01', periodEnd: '2026-01-31', value: 10, aiValue: 4, externalRef: 'a', note: 'first' }],
+        })
+        .expect(200);
+      await m
+        .push({
+          metric: m.metricId,
+          source: 's',
+          readings: [{ periodStart: '2026-01-01', periodEnd: '2026-01-15', value: 20, aiValue: 5, externalRef: 'b', note: 'second' }],
+        })
+        .expect(200);
       expect(await m.stored()).toEqual([
         { source: 'S', period_start: '2026-01-01', period_end: '2026-01-15', value: 20, ai_value: 5, external_ref: 'b', note: 'second' },
       ]);
       // Omitted optional fields are replaced too (by null): the reading is what was last sent.
-      await m.push({ metric: m.metricKey, source: 'S', readings: [{ periodStart: '2026-01-01', periodEnd: '2026-01-31', value: 7 }] }).expect(200);
+      await m
+        .push({ metric: m.metricKey, source: 'S', readings: [{ periodStart: '2026-01-01', periodEnd: '2026-01-31', value: 7 }] })
+        .expect(200);
       expect(await m.stored()).toEqual([
         { source: 'S', period_start: '2026-01-01', period_end: '2026-01-31', value: 7, ai_value: null, external_ref: null, note: null },
       ]);
@@ -230,15 +272,17 @@ describe('business-metric reading intake (01 "Business metric readings")', () =>
 
     it('01/readings rule 1 (decision): the same periodStart twice in one batch: the later reading wins; written counts the batch', async () => {
       const m = await metricTenant(t);
-      const res = await m.push({
-        metric: m.metricKey,
-        source: 'S',
-        readings: [
-          { periodStart: '2026-02-01', periodEnd: '2026-02-28', value: 1 },
-          { periodStart: '2026-01-01', periodEnd: '2026-01-31', value: 2 },
-          { periodStart: '2026-02-01', periodEnd: '2026-02-10', value: 3, note: 'later' },
-        ],
-      }).expect(200);
+      const res = await m
+        .push({
+          metric: m.metricKey,
+          source: 'S',
+          readings: [
+            { periodStart: '2026-02-01', periodEnd: '2026-02-28', value: 1 },
+            { periodStart: '2026-01-01', periodEnd: '2026-01-31', value: 2 },
+            { periodStart: '2026-02-01', periodEnd: '2026-02-10', value: 3, note: 'later' },
+          ],
+        })
+        .expect(200);
       expect(res.body.data.written).toBe(3);
       expect((await m.stored()).map((r) => [r.period_start, r.period_end, r.value, r.note])).toEqual([
         ['2026-01-01', '2026-01-31', 2, null],
@@ -281,7 +325,13 @@ describe('business-metric reading intake (01 "Business metric readings")', () =>
       const m = await metricTenant(t);
       const ok = await m.push({ metric: m.metricKey, source: 'Feed', readings: monthlyReadings(2) }).expect(200);
       const [healthy] = await m.sources();
-      expect(healthy).toMatchObject({ id: ok.body.data.source.id, feedStatus: 'HEALTHY', paused: false, lastError: null, lastPushAt: expect.any(String) });
+      expect(healthy).toMatchObject({
+        id: ok.body.data.source.id,
+        feedStatus: 'HEALTHY',
+        paused: false,
+        lastError: null,
+        lastPushAt: expect.any(String),
+      });
       const stored = await m.stored();
 
       const readings: Record<string, unknown>[] = monthlyReadings(5);
@@ -331,7 +381,9 @@ describe('business-metric reading intake (01 "Business metric readings")', () =>
 
     it('01/readings rule 3 (decision): the first push of a new source refused for a rule-3 reason creates the source, FAILING, never pushed', async () => {
       const m = await metricTenant(t);
-      await m.push({ metric: m.metricKey, source: ' New feed ', readings: [{ periodStart: '2026-01-02', periodEnd: '2026-01-01', value: 1 }] }).expect(400);
+      await m
+        .push({ metric: m.metricKey, source: ' New feed ', readings: [{ periodStart: '2026-01-02', periodEnd: '2026-01-01', value: 1 }] })
+        .expect(400);
       expect(await m.sources()).toEqual([
         {
           id: expect.stringMatching(CUID),
@@ -346,7 +398,9 @@ describe('business-metric reading intake (01 "Business metric readings")', () =>
       ]);
       expect(await m.stored()).toEqual([]);
       // With an unknown metric there is nothing to record against: still the 400 of the body.
-      await m.push({ metric: 'nope', source: 'X', readings: [{ periodStart: '2026-01-02', periodEnd: '2026-01-01', value: 1 }] }).expect(400);
+      await m
+        .push({ metric: 'nope', source: 'X', readings: [{ periodStart: '2026-01-02', periodEnd: '2026-01-01', value: 1 }] })
+        .expect(400);
     });
 
     it('01/readings rule 3: other invalid requests leave the source untouched (also when mixed with a rule-3 rejection)', async () => {
@@ -358,7 +412,10 @@ describe('business-metric reading intake (01 "Business metric readings")', () =>
         [{ ...monthlyReadings(1)[0], periodStart: '2026-02-31' }],
         [{ ...monthlyReadings(1)[0], note: 'n'.repeat(2001) }],
         // A rule-3 rejection together with another problem is an "other invalid request".
-        [{ periodStart: '2026-02-01', periodEnd: '2026-01-01', value: 1 }, { ...monthlyReadings(1)[0], externalRef: 'r'.repeat(201) }],
+        [
+          { periodStart: '2026-02-01', periodEnd: '2026-01-01', value: 1 },
+          { ...monthlyReadings(1)[0], externalRef: 'r'.repeat(201) },
+        ],
         [],
       ];
       for (const readings of bad) await m.push({ metric: m.metricKey, source: 'Feed', readings }).expect(400);
@@ -375,11 +432,16 @@ describe('business-metric reading intake (01 "Business metric readings")', () =>
       const m = await metricTenant(t);
       const first = await m.push({ metric: m.metricKey, source: 'Feed', readings: monthlyReadings(1) }).expect(200);
       const sourceId = first.body.data.source.id;
-      await t.admin('patch', `/organizations/${m.tenant.orgId}/business-metrics/${m.metricId}/sources/${sourceId}`).send({ paused: true }).expect(200);
+      await t
+        .admin('patch', `/organizations/${m.tenant.orgId}/business-metrics/${m.metricId}/sources/${sourceId}`)
+        .send({ paused: true })
+        .expect(200);
       await m.push({ metric: m.metricKey, source: 'Feed', readings: monthlyReadings(3) }).expect(200);
       expect(await m.stored()).toHaveLength(3);
       expect((await m.sources())[0]).toMatchObject({ paused: true, feedStatus: 'HEALTHY' });
-      await m.push({ metric: m.metricKey, source: 'Feed', readings: [{ periodStart: '2026-01-02', periodEnd: '2026-01-01', value: 1 }] }).expect(400);
+      await m
+        .push({ metric: m.metricKey, source: 'Feed', readings: [{ periodStart: '2026-01-02', periodEnd: '2026-01-01', value: 1 }] })
+        .expect(400);
       expect((await m.sources())[0]).toMatchObject({ paused: true, feedStatus: 'FAILING' });
       await m.push({ metric: m.metricKey, source: 'Feed', readings: monthlyReadings(1) }).expect(200);
       expect((await m.sources())[0]).toMatchObject({ paused: true, feedStatus: 'HEALTHY' });
@@ -406,7 +468,9 @@ describe('business-metric reading intake (01 "Business metric readings")', () =>
       expect(statements[1]).toContain('ON CONFLICT (source_id, period_start) DO UPDATE');
       // A rule-3 refusal adds exactly one small statement (the source's failing state), and no transaction.
       spy.mockClear();
-      await m.push({ metric: m.metricKey, source: 'S', readings: [{ periodStart: '2026-01-02', periodEnd: '2026-01-01', value: 1 }] }).expect(400);
+      await m
+        .push({ metric: m.metricKey, source: 'S', readings: [{ periodStart: '2026-01-02', periodEnd: '2026-01-01', value: 1 }] })
+        .expect(400);
       expect(spy.mock.calls).toHaveLength(2);
     } finally {
       spy.mockRestore();

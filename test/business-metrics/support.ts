@@ -28,14 +28,18 @@ let metricCounter = 0;
 export async function metricTenant(t: TestApp, options: { keyPermissions?: string[] } = {}): Promise<MetricTenant> {
   const tenant = await t.createTenant(options);
   const key = `m-${++metricCounter}`;
-  const metric = await t.admin('post', `/organizations/${tenant.orgId}/business-metrics`).send({ key, name: `Metric ${key}`, unit: 'tickets' }).expect(201);
+  const metric = await t
+    .admin('post', `/organizations/${tenant.orgId}/business-metrics`)
+    .send({ key, name: `Metric ${key}`, unit: 'tickets' })
+    .expect(201);
   const metricId: string = metric.body.data.id;
   return {
     tenant,
     metricId,
     metricKey: key,
     push: (body) => tenant.api('post', '/business-metrics/readings').send(body),
-    sources: async () => (await t.admin('get', `/organizations/${tenant.orgId}/business-metrics/${metricId}/sources?limit=100`).expect(200)).body.data,
+    sources: async () =>
+      (await t.admin('get', `/organizations/${tenant.orgId}/business-metrics/${metricId}/sources?limit=100`).expect(200)).body.data,
     stored: () =>
       t.dataSource.query(
         `SELECT s.name AS source, r.period_start, r.period_end, r.value::float8 AS value, r.ai_value::float8 AS ai_value, r.external_ref, r.note

@@ -25,7 +25,10 @@ describe('application API: organizations, users, API keys (03 §3)', () => {
   });
 
   it('03 §3 organizations: get, list with page/limit, and patch any create field', async () => {
-    const created = await t.admin('post', '/organizations').send({ name: 'Beta', reportingCurrency: 'EUR', functionalGroupsEnabled: true }).expect(201);
+    const created = await t
+      .admin('post', '/organizations')
+      .send({ name: 'Beta', reportingCurrency: 'EUR', functionalGroupsEnabled: true })
+      .expect(201);
     const id = created.body.data.id;
     const got = await t.admin('get', `/organizations/${id}`).expect(200);
     expect(got.body.data).toMatchObject({ name: 'Beta', reportingCurrency: 'EUR', functionalGroupsEnabled: true });
@@ -47,21 +50,42 @@ describe('application API: organizations, users, API keys (03 §3)', () => {
 
   it('03 §3 users: create, list, get, patch; e-mail unique per organization (any case); bad permission names refused', async () => {
     const org = (await t.admin('post', '/organizations').send({ name: 'Users org' }).expect(201)).body.data.id;
-    const created = await t.admin('post', `/organizations/${org}/users`).send({ email: 'Ann@Example.com', name: 'Ann', permissions: ['employees_view', 'view_costs'] }).expect(201);
-    expect(created.body.data).toMatchObject({ email: 'ann@example.com', name: 'Ann', permissions: ['employees_view', 'view_costs'], active: true, organizationId: org });
-    const dup = await t.admin('post', `/organizations/${org}/users`).send({ email: 'ANN@example.com', name: 'Ann 2', permissions: [] }).expect(400);
+    const created = await t
+      .admin('post', `/organizations/${org}/users`)
+      .send({ email: 'Ann@Example.com', name: 'Ann', permissions: ['employees_view', 'view_costs'] })
+      .expect(201);
+    expect(created.body.data).toMatchObject({
+      email: 'ann@example.com',
+      name: 'Ann',
+      permissions: ['employees_view', 'view_costs'],
+      active: true,
+      organizationId: org,
+    });
+    const dup = await t
+      .admin('post', `/organizations/${org}/users`)
+      .send({ email: 'ANN@example.com', name: 'Ann 2', permissions: [] })
+      .expect(400);
     expect(dup.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'email', message: expect.any(String) }] });
     // The same e-mail in another organization is fine.
     const other = (await t.admin('post', '/organizations').send({ name: 'Other' }).expect(201)).body.data.id;
-    await t.admin('post', `/organizations/${other}/users`).send({ email: 'ann@example.com', name: 'Ann', permissions: ['*'] }).expect(201);
-    const bad = await t.admin('post', `/organizations/${org}/users`).send({ email: 'not-an-email', name: 'B', permissions: ['fly'] }).expect(400);
+    await t
+      .admin('post', `/organizations/${other}/users`)
+      .send({ email: 'ann@example.com', name: 'Ann', permissions: ['*'] })
+      .expect(201);
+    const bad = await t
+      .admin('post', `/organizations/${org}/users`)
+      .send({ email: 'not-an-email', name: 'B', permissions: ['fly'] })
+      .expect(400);
     expect(bad.body.error.details.map((d: { field: string }) => d.field)).toEqual(expect.arrayContaining(['email', 'permissions']));
     const listed = await t.admin('get', `/organizations/${org}/users`).expect(200);
     expect(listed.body.meta.total).toBe(1);
     const id = created.body.data.id;
     await t.admin('get', `/organizations/${org}/users/${id}`).expect(200);
     await t.admin('get', `/organizations/${other}/users/${id}`).expect(404);
-    const patched = await t.admin('patch', `/organizations/${org}/users/${id}`).send({ permissions: ['*'], active: false }).expect(200);
+    const patched = await t
+      .admin('patch', `/organizations/${org}/users/${id}`)
+      .send({ permissions: ['*'], active: false })
+      .expect(200);
     expect(patched.body.data).toMatchObject({ permissions: ['*'], active: false });
   });
 
@@ -83,10 +107,22 @@ describe('application API: organizations, users, API keys (03 §3)', () => {
     const tenant = await t.createTenant();
     const base = `/organizations/${tenant.orgId}/users/${tenant.userId}/api-keys`;
     expect((await t.admin('post', base).send({ name: 'k', permissions: [] }).expect(400)).body.error.details[0].field).toBe('permissions');
-    await t.admin('post', base).send({ name: 'k', permissions: ['view_costs'] }).expect(400);
-    await t.admin('post', base).send({ name: 'k', permissions: ['employees_view'], expiresAt: '2001-01-01T00:00:00Z' }).expect(400);
-    await t.admin('post', base).send({ name: 'k', permissions: ['employees_view'], expiresAt: 'tomorrow' }).expect(400);
-    await t.admin('post', `/organizations/${tenant.orgId}/users/cxxxxxxxxxxxxxxxxxxxxxxxx/api-keys`).send({ name: 'k', permissions: ['employees_view'] }).expect(404);
+    await t
+      .admin('post', base)
+      .send({ name: 'k', permissions: ['view_costs'] })
+      .expect(400);
+    await t
+      .admin('post', base)
+      .send({ name: 'k', permissions: ['employees_view'], expiresAt: '2001-01-01T00:00:00Z' })
+      .expect(400);
+    await t
+      .admin('post', base)
+      .send({ name: 'k', permissions: ['employees_view'], expiresAt: 'tomorrow' })
+      .expect(400);
+    await t
+      .admin('post', `/organizations/${tenant.orgId}/users/cxxxxxxxxxxxxxxxxxxxxxxxx/api-keys`)
+      .send({ name: 'k', permissions: ['employees_view'] })
+      .expect(404);
     await t.admin('delete', `/organizations/${tenant.orgId}/api-keys/cxxxxxxxxxxxxxxxxxxxxxxxx`).expect(404);
   });
 

@@ -69,7 +69,10 @@ describe('authentication and permissions (01 Authentication, 03 §2)', () => {
   });
 
   it("03 §2: effective permissions are the key's narrowed to its creator's", async () => {
-    const narrow = await t.createTenant({ userPermissions: ['employees_view', 'teams_view'], keyPermissions: ['employees_view', 'projects_view'] });
+    const narrow = await t.createTenant({
+      userPermissions: ['employees_view', 'teams_view'],
+      keyPermissions: ['employees_view', 'projects_view'],
+    });
     const res = await narrow.api('get', '/me').expect(200);
     expect(res.body.data.permissions).toEqual(['employees_view']);
     expect(res.body.data.apiKeyId).toBe(narrow.keyId);

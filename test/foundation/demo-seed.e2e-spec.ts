@@ -12,7 +12,10 @@ describe('first start demo seed (issue 2 item 11)', () => {
       expect(org.body.data.functionalGroupsEnabled).toBe(true);
       const users = await t.admin('get', `/organizations/${demo!.organizationId}/users`).expect(200);
       expect(users.body.data).toEqual([expect.objectContaining({ permissions: ['*'], active: true })]);
-      const me = await request(t.server).get(`/api/v1/org/${demo!.organizationId}/me`).set('Authorization', `Bearer ${demo!.apiKey}`).expect(200);
+      const me = await request(t.server)
+        .get(`/api/v1/org/${demo!.organizationId}/me`)
+        .set('Authorization', `Bearer ${demo!.apiKey}`)
+        .expect(200);
       expect(me.body.data.permissions).toEqual([...API_PERMISSIONS].sort());
     } finally {
       await t.close();

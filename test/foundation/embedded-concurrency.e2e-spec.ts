@@ -9,7 +9,9 @@ describe('concurrent requests on one database (issue 2 item 2: maxConnections >=
 
   it('50 parallel writes and reads all succeed with the right answers', async () => {
     const tenant = await t.createTenant();
-    const writes = await Promise.all(Array.from({ length: 50 }, (_, i) => tenant.api('post', '/teams').send({ name: `Parallel ${i}`, externalId: `P-${i}` })));
+    const writes = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => tenant.api('post', '/teams').send({ name: `Parallel ${i}`, externalId: `P-${i}` })),
+    );
     expect(writes.map((r) => r.status)).toEqual(Array(50).fill(201));
     const reads = await Promise.all(Array.from({ length: 50 }, (_, i) => tenant.api('get', `/teams/P-${i}`)));
     expect(reads.map((r) => r.status)).toEqual(Array(50).fill(200));

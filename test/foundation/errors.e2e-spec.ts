@@ -11,7 +11,9 @@ describe('error model (01 Errors)', () => {
 
   it('01/errors: an unknown route is 404 NOT_FOUND with errorId', async () => {
     const res = await t.http().get('/api/v1/nothing-here').expect(404);
-    expect(res.body).toEqual({ error: { code: 'NOT_FOUND', message: expect.any(String), errorId: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
+    expect(res.body).toEqual({
+      error: { code: 'NOT_FOUND', message: expect.any(String), errorId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+    });
   });
 
   it('01/errors: malformed JSON is 400 VALIDATION_ERROR with details and errorId', async () => {
@@ -32,7 +34,10 @@ describe('error model (01 Errors)', () => {
   });
 
   it('a body over the limit is 413 PAYLOAD_TOO_LARGE', async () => {
-    const res = await t.admin('post', '/organizations').send({ name: 'x'.repeat(70 * 1024) }).expect(413);
+    const res = await t
+      .admin('post', '/organizations')
+      .send({ name: 'x'.repeat(70 * 1024) })
+      .expect(413);
     expect(res.body.error.code).toBe('PAYLOAD_TOO_LARGE');
   });
 

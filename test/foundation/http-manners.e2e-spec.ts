@@ -133,12 +133,12 @@ describe('request log (issue 14): route templates, no query values of search, em
   let spy: jest.SpyInstance;
   beforeAll(async () => {
     // Capture stdout and stderr (the JSON logger writes there) for the whole block, start-up included.
-    const capture = (chunk: unknown) => {
+    const capture = ((chunk: unknown) => {
       lines.push(String(chunk));
       return true;
-    };
-    spy = jest.spyOn(process.stdout, 'write').mockImplementation(capture as never);
-    jest.spyOn(process.stderr, 'write').mockImplementation(capture as never);
+    }) as typeof process.stdout.write;
+    spy = jest.spyOn(process.stdout, 'write').mockImplementation(capture);
+    jest.spyOn(process.stderr, 'write').mockImplementation(capture);
     t = await TestApp.start({ LOG_LEVEL: 'info' });
     org = await t.createTenant();
   });

@@ -52,7 +52,13 @@ describe('operations: health, change recorder', () => {
     const ctx = await contextOf(tenant.orgId);
     await uow.run(ctx, async (tx) => {
       tx.record({ entityType: 'team', entityId: 'cteam0000000000000000000a', changeType: 'create', before: null, after: { name: 'A' } });
-      tx.record({ entityType: 'team', entityId: 'cteam0000000000000000000a', changeType: 'update', before: { name: 'A' }, after: { name: 'B' } });
+      tx.record({
+        entityType: 'team',
+        entityId: 'cteam0000000000000000000a',
+        changeType: 'update',
+        before: { name: 'A' },
+        after: { name: 'B' },
+      });
       // Nothing is emitted before commit. (Reading through the pool here would wait for this very
       // transaction on the embedded database, which has one backend session.)
       expect(seen).toHaveLength(0);
@@ -65,7 +71,14 @@ describe('operations: health, change recorder', () => {
     );
     expect(rows).toHaveLength(2);
     // PENDING when recorded; the webhook dispatcher may already have claimed or finished it.
-    expect(rows[0]).toMatchObject({ entity_type: 'team', change_type: 'create', before: null, after: { name: 'A' }, actor_type: 'api_key', actor_id: tenant.keyId });
+    expect(rows[0]).toMatchObject({
+      entity_type: 'team',
+      change_type: 'create',
+      before: null,
+      after: { name: 'A' },
+      actor_type: 'api_key',
+      actor_id: tenant.keyId,
+    });
     expect(['PENDING', 'DISPATCHING', 'DONE']).toContain(rows[0].dispatch_status);
     expect(rows[1]).toMatchObject({ change_type: 'update', before: { name: 'A' }, after: { name: 'B' } });
     expect(rows[0].event_id).not.toBe(rows[1].event_id);

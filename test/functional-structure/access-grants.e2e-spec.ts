@@ -5,10 +5,22 @@ import { err, fs } from './support';
 let users = 0;
 
 /** A login of the organization (with `permissions`) and a key of it carrying `keyPermissions`, as a Tenant. */
-async function login(t: TestApp, org: Tenant, permissions: string[], keyPermissions: string[] = [...API_PERMISSIONS], email?: string): Promise<Tenant & { email: string }> {
+async function login(
+  t: TestApp,
+  org: Tenant,
+  permissions: string[],
+  keyPermissions: string[] = [...API_PERMISSIONS],
+  email?: string,
+): Promise<Tenant & { email: string }> {
   const address = email ?? `login${++users}.${process.pid}@example.com`;
-  const user = await t.admin('post', `/organizations/${org.orgId}/users`).send({ email: address, name: `Login ${users}`, permissions }).expect(201);
-  const key = await t.admin('post', `/organizations/${org.orgId}/users/${user.body.data.id}/api-keys`).send({ name: 'k', permissions: keyPermissions }).expect(201);
+  const user = await t
+    .admin('post', `/organizations/${org.orgId}/users`)
+    .send({ email: address, name: `Login ${users}`, permissions })
+    .expect(201);
+  const key = await t
+    .admin('post', `/organizations/${org.orgId}/users/${user.body.data.id}/api-keys`)
+    .send({ name: 'k', permissions: keyPermissions })
+    .expect(201);
   return {
     ...org,
     userId: user.body.data.id,
@@ -26,8 +38,14 @@ const grant = (by: Tenant, functionalGroupId: string, resourceId: string, access
 const ids = (list: { id: string }[]) => list.map((g) => g.id);
 
 /** Depth-first ids and viewerAccess of a tree answer. */
-function flatten(nodes: { id: string; viewerAccess: string; children: unknown[] }[]): string[] {
-  return nodes.flatMap((n) => [`${n.id}:${n.viewerAccess}`, ...flatten(n.children as never)]);
+interface TreeNode {
+  id: string;
+  viewerAccess: string;
+  children: TreeNode[];
+}
+
+function flatten(nodes: TreeNode[]): string[] {
+  return nodes.flatMap((n) => [`${n.id}:${n.viewerAccess}`, ...flatten(n.children)]);
 }
 
 describe('functional structure: access grants and visibility (document 02, issue 10)', () => {
@@ -59,7 +77,11 @@ describe('functional structure: access grants and visibility (document 02, issue
     const seen = Object.fromEntries(list.groups.map((g: { id: string; viewerAccess: string }) => [g.id, g.viewerAccess]));
     expect([who, seen, list.total]).toEqual([who, expected, Object.keys(expected).length]);
     const tree = (await caller.api('get', '/functional-groups/tree').expect(200)).body.data;
-    expect([who, Object.fromEntries(flatten(tree.groups).map((s) => s.split(':'))), tree.totalGroups]).toEqual([who, expected, Object.keys(expected).length]);
+    expect([who, Object.fromEntries(flatten(tree.groups).map((s) => s.split(':'))), tree.totalGroups]).toEqual([
+      who,
+      expected,
+      Object.keys(expected).length,
+    ]);
     for (const id of all) {
       const res = await caller.api('get', `/functional-groups/${id}`);
       expect([who, id, res.status, res.body.data?.viewerAccess]).toEqual([who, id, expected[id] ? 200 : 404, expected[id]]);
@@ -82,7 +104,18 @@ describe('functional structure: access grants and visibility (document 02, issue
 
     const direct = (await org.api('get', `/functional-groups/${a}`).expect(200)).body.data.accessGrants;
     expect(direct).toEqual([
-      { id: onA, functionalGroupId: a, resourceType: 'USER', resourceId: manager.userId, userId: manager.userId, name: expect.any(String), email: manager.email, access: 'EDITOR', inherited: false, createdAt: expect.any(String) },
+      {
+        id: onA,
+        functionalGroupId: a,
+        resourceType: 'USER',
+        resourceId: manager.userId,
+        userId: manager.userId,
+        name: expect.any(String),
+        email: manager.email,
+        access: 'EDITOR',
+        inherited: false,
+        createdAt: expect.any(String),
+      },
     ]);
     const below = (await org.api('get', `/functional-groups/${a1x}`).expect(200)).body.data.accessGrants;
     expect(below.map((g: { id: string; inherited: boolean; access: string }) => [g.id, g.inherited, g.access])).toEqual([
@@ -93,11 +126,15 @@ describe('functional structure: access grants and visibility (document 02, issue
     const nodeA = tree.find((n: { id: string }) => n.id === a);
     expect(nodeA.managers).toEqual([expect.objectContaining({ id: onA, userId: manager.userId, inherited: false })]);
     // READER grants are not managers; A1 inherits A's manager.
-    expect(nodeA.children.find((n: { id: string }) => n.id === a1).managers).toEqual([expect.objectContaining({ id: onA, userId: manager.userId, functionalGroupId: a, inherited: true })]);
+    expect(nodeA.children.find((n: { id: string }) => n.id === a1).managers).toEqual([
+      expect.objectContaining({ id: onA, userId: manager.userId, functionalGroupId: a, inherited: true }),
+    ]);
     // A direct EDITOR grant on A1 for the same login replaces the inherited entry.
     const onA1Manager = (await grant(org, a1, manager.userId).expect(201)).body.data.id;
     const again = (await org.api('get', '/functional-groups/tree').expect(200)).body.data.groups.find((n: { id: string }) => n.id === a);
-    expect(again.children.find((n: { id: string }) => n.id === a1).managers).toEqual([expect.objectContaining({ id: onA1Manager, inherited: false })]);
+    expect(again.children.find((n: { id: string }) => n.id === a1).managers).toEqual([
+      expect.objectContaining({ id: onA1Manager, inherited: false }),
+    ]);
     // Granting the same login again on a group replaces its access and keeps the id.
     expect((await grant(org, a1, reader.userId, 'EDITOR').expect(201)).body.data.id).toBe(onA1);
     expect((await t.dataSource.query(`SELECT access FROM functional_access_grants WHERE id = $1`, [onA1]))[0].access).toBe('EDITOR');
@@ -118,10 +155,22 @@ describe('functional structure: access grants and visibility (document 02, issue
     await m.assign(seat, { employeeId: employee });
     // Above, beside, elsewhere and at the top level: 403.
     expect(err(await m.put(`/${a}`, { name: 'A renamed', startDate: '2026-01-01' }))).toEqual({ status: 403, code: 'FORBIDDEN' });
-    expect(err(await m.post('', { name: 'Under A2', startDate: '2026-01-01', parentFunctionalGroupId: a2 }))).toEqual({ status: 403, code: 'FORBIDDEN' });
-    expect(err(await m.post('/positions', { functionalGroupId: b, name: 'S', requiredFte: 1, startDate: '2026-01-01' }))).toEqual({ status: 403, code: 'FORBIDDEN' });
-    expect(err(await m.post(`/${a1x}/move`, { parentFunctionalGroupId: b, effectiveDate: '2026-03-01' }))).toEqual({ status: 403, code: 'FORBIDDEN' });
-    expect(err(await m.post(`/${a1x}/move`, { parentFunctionalGroupId: null, effectiveDate: '2026-03-01' }))).toEqual({ status: 403, code: 'FORBIDDEN' });
+    expect(err(await m.post('', { name: 'Under A2', startDate: '2026-01-01', parentFunctionalGroupId: a2 }))).toEqual({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
+    expect(err(await m.post('/positions', { functionalGroupId: b, name: 'S', requiredFte: 1, startDate: '2026-01-01' }))).toEqual({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
+    expect(err(await m.post(`/${a1x}/move`, { parentFunctionalGroupId: b, effectiveDate: '2026-03-01' }))).toEqual({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
+    expect(err(await m.post(`/${a1x}/move`, { parentFunctionalGroupId: null, effectiveDate: '2026-03-01' }))).toEqual({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
     expect(err(await m.post('', { name: 'Top', startDate: '2026-01-01' }))).toEqual({ status: 403, code: 'FORBIDDEN' });
     const names = await t.dataSource.query(`SELECT name FROM functional_groups WHERE id = ANY($1) ORDER BY name`, [[a, b, a2]]);
     expect(names.map((r: { name: string }) => r.name)).toEqual(['A', 'A2', 'B']);
@@ -137,7 +186,10 @@ describe('functional structure: access grants and visibility (document 02, issue
     const linked = await login(t, org, [...API_PERMISSIONS], [...API_PERMISSIONS], address.toLowerCase());
     const employee = await f.employee({ email: address, externalId: 'EMP-LINKED' });
     const res = await grant(org, a, 'EMP-LINKED', 'READER', 'EMPLOYEE').expect(201);
-    const [row] = await t.dataSource.query(`SELECT user_id, resource_type, resource_id, access FROM functional_access_grants WHERE id = $1`, [res.body.data.id]);
+    const [row] = await t.dataSource.query(
+      `SELECT user_id, resource_type, resource_id, access FROM functional_access_grants WHERE id = $1`,
+      [res.body.data.id],
+    );
     expect(row).toEqual({ user_id: linked.userId, resource_type: 'EMPLOYEE', resource_id: employee, access: 'READER' });
     expect((await linked.api('get', `/functional-groups/${a}`).expect(200)).body.data.viewerAccess).toBe('READER');
 
@@ -147,11 +199,22 @@ describe('functional structure: access grants and visibility (document 02, issue
     const inactive = await login(t, org, []);
     await t.admin('patch', `/organizations/${org.orgId}/users/${inactive.userId}`).send({ active: false }).expect(200);
     const inactiveEmployee = await f.employee({ email: inactive.email });
-    const before = await t.dataSource.query(`SELECT count(*)::int AS n FROM functional_access_grants WHERE organization_id = $1`, [org.orgId]);
-    for (const [type, id] of [['EMPLOYEE', unlinked], ['CONTRACTOR', noEmail], ['EMPLOYEE', inactiveEmployee], ['USER', inactive.userId]]) {
+    const before = await t.dataSource.query(`SELECT count(*)::int AS n FROM functional_access_grants WHERE organization_id = $1`, [
+      org.orgId,
+    ]);
+    for (const [type, id] of [
+      ['EMPLOYEE', unlinked],
+      ['CONTRACTOR', noEmail],
+      ['EMPLOYEE', inactiveEmployee],
+      ['USER', inactive.userId],
+    ]) {
       expect([type, id, err(await grant(org, a, id, 'EDITOR', type))]).toEqual([type, id, { status: 400, code: 'NO_LINKED_USER' }]);
     }
-    for (const [type, id] of [['EMPLOYEE', 'cnothereatallxxxxxxxxxxxx'], ['CONTRACTOR', 'cnothereatallxxxxxxxxxxxx'], ['USER', 'cnothereatallxxxxxxxxxxxx']]) {
+    for (const [type, id] of [
+      ['EMPLOYEE', 'cnothereatallxxxxxxxxxxxx'],
+      ['CONTRACTOR', 'cnothereatallxxxxxxxxxxxx'],
+      ['USER', 'cnothereatallxxxxxxxxxxxx'],
+    ]) {
       expect([type, err(await grant(org, a, id, 'EDITOR', type))]).toEqual([type, { status: 404, code: 'NOT_FOUND' }]);
     }
     expect(err(await grant(org, 'cnothereatallxxxxxxxxxxxx', linked.userId))).toEqual({ status: 404, code: 'NOT_FOUND' });
@@ -161,12 +224,19 @@ describe('functional structure: access grants and visibility (document 02, issue
       { functionalGroupId: a, resourceType: 'USER', resourceId: linked.userId, access: 'OWNER' },
       { functionalGroupId: a, resourceType: 'USER', resourceId: linked.userId, access: 'EDITOR', extra: 1 },
     ]) {
-      expect([body, err(await org.api('post', '/functional-groups/access').send(body))]).toEqual([body, { status: 400, code: 'INVALID_INPUT' }]);
+      expect([body, err(await org.api('post', '/functional-groups/access').send(body))]).toEqual([
+        body,
+        { status: 400, code: 'INVALID_INPUT' },
+      ]);
     }
-    expect(await t.dataSource.query(`SELECT count(*)::int AS n FROM functional_access_grants WHERE organization_id = $1`, [org.orgId])).toEqual(before);
+    expect(
+      await t.dataSource.query(`SELECT count(*)::int AS n FROM functional_access_grants WHERE organization_id = $1`, [org.orgId]),
+    ).toEqual(before);
     // A contractor whose e-mail is a login resolves like an employee.
     const c = await grant(org, a, contractorWithLogin, 'EDITOR', 'CONTRACTOR').expect(201);
-    expect((await t.dataSource.query(`SELECT user_id FROM functional_access_grants WHERE id = $1`, [c.body.data.id]))[0].user_id).toBe(linked.userId);
+    expect((await t.dataSource.query(`SELECT user_id FROM functional_access_grants WHERE id = $1`, [c.body.data.id]))[0].user_id).toBe(
+      linked.userId,
+    );
   });
 
   it('02/write rule 7: DELETE /access/:id revokes a direct grant (200); rights inherited from a parent survive it', async () => {
@@ -187,7 +257,12 @@ describe('functional structure: access grants and visibility (document 02, issue
   it('02/authentication: who may grant and revoke: share key + "Share functional groups" anywhere; edit key + a manager grant on the group or a parent; nobody else', async () => {
     const { org, a, a1, a1x, b } = await structure();
     const target = await login(t, org, []);
-    const sharer = await login(t, org, ['share_functional_groups', ...API_PERMISSIONS], ['functional_groups_view', 'functional_groups_share']);
+    const sharer = await login(
+      t,
+      org,
+      ['share_functional_groups', ...API_PERMISSIONS],
+      ['functional_groups_view', 'functional_groups_share'],
+    );
     const onB = (await grant(sharer, b, target.userId, 'READER').expect(201)).body.data.id;
     await sharer.api('delete', `/functional-groups/access/${onB}`).expect(200);
 
@@ -206,14 +281,27 @@ describe('functional structure: access grants and visibility (document 02, issue
     expect(err(await manager.api('delete', `/functional-groups/access/${onA}`))).toEqual({ status: 403, code: 'FORBIDDEN' });
     await manager.api('delete', `/functional-groups/access/${fromManager}`).expect(200);
     // The same manager through a key without functional_groups_edit: 403 (from the guard when it has neither permission).
-    const managerViewKey = await t.admin('post', `/organizations/${org.orgId}/users/${manager.userId}/api-keys`).send({ name: 'view', permissions: ['functional_groups_view', 'functional_groups_share'] }).expect(201);
-    const viaViewKey = { ...manager, api: (method: 'post', path: string) => t.http()[method](`/api/v1/org/${org.orgId}${path}`).set('Authorization', `Bearer ${managerViewKey.body.data.key}`) } as Tenant;
+    const managerViewKey = await t
+      .admin('post', `/organizations/${org.orgId}/users/${manager.userId}/api-keys`)
+      .send({ name: 'view', permissions: ['functional_groups_view', 'functional_groups_share'] })
+      .expect(201);
+    const viaViewKey = {
+      ...manager,
+      api: (method: 'post', path: string) =>
+        t.http()[method](`/api/v1/org/${org.orgId}${path}`).set('Authorization', `Bearer ${managerViewKey.body.data.key}`),
+    } as Tenant;
     expect(err(await grant(viaViewKey, a1x, target.userId))).toEqual({ status: 403, code: 'FORBIDDEN' });
     const neither = await login(t, org, ['*'], ['functional_groups_view']);
     expect(err(await grant(neither, a1x, target.userId))).toEqual({ status: 403, code: 'FORBIDDEN' });
     expect(err(await neither.api('delete', `/functional-groups/access/${onA}`))).toEqual({ status: 403, code: 'FORBIDDEN' });
-    const grants = await t.dataSource.query(`SELECT functional_group_id AS g, access FROM functional_access_grants WHERE user_id = $1 ORDER BY access`, [target.userId]);
-    expect(grants).toEqual([{ g: a1, access: 'EDITOR' }, { g: a, access: 'READER' }]);
+    const grants = await t.dataSource.query(
+      `SELECT functional_group_id AS g, access FROM functional_access_grants WHERE user_id = $1 ORDER BY access`,
+      [target.userId],
+    );
+    expect(grants).toEqual([
+      { g: a1, access: 'EDITOR' },
+      { g: a, access: 'READER' },
+    ]);
   });
 
   it('02/endpoints: access grants always change live access and ignore scenarioId; a grant does not make a scenario merge conflict', async () => {
@@ -221,17 +309,30 @@ describe('functional structure: access grants and visibility (document 02, issue
     const target = await login(t, org, [...API_PERMISSIONS]);
     const scenario = (await t.admin('post', `/organizations/${org.orgId}/scenarios`).send({ name: 'What if' }).expect(201)).body.data.id;
     await fs(t, org, scenario).put(`/${a}`, { name: 'A in scenario', startDate: '2026-01-01' }).expect(200);
-    const res = await org.api('post', `/functional-groups/access?scenarioId=${scenario}`).send({ functionalGroupId: a, resourceType: 'USER', resourceId: target.userId, access: 'READER' }).expect(201);
+    const res = await org
+      .api('post', `/functional-groups/access?scenarioId=${scenario}`)
+      .send({ functionalGroupId: a, resourceType: 'USER', resourceId: target.userId, access: 'READER' })
+      .expect(201);
     const changes = await f.changes(a);
     const live = (await t.dataSource.query(`SELECT id FROM plans WHERE organization_id = $1 AND kind = 'LIVE'`, [org.orgId]))[0].id;
-    const [shared] = await t.dataSource.query(`SELECT plan_id, change_type, dispatch_status, after FROM record_changes WHERE entity_id = $1 AND organization_level`, [a]);
+    const [shared] = await t.dataSource.query(
+      `SELECT plan_id, change_type, dispatch_status, after FROM record_changes WHERE entity_id = $1 AND organization_level`,
+      [a],
+    );
     // A live change: in the webhook outbox (null would mean a scenario change that is never sent).
-    expect([shared.plan_id, shared.change_type, shared.dispatch_status !== null, shared.after.accessGrants.map((g: { id: string }) => g.id)]).toEqual([live, 'update', true, [res.body.data.id]]);
+    expect([
+      shared.plan_id,
+      shared.change_type,
+      shared.dispatch_status !== null,
+      shared.after.accessGrants.map((g: { id: string }) => g.id),
+    ]).toEqual([live, 'update', true, [res.body.data.id]]);
     expect(changes.map((c) => c.change_type)).toEqual(['create', 'update', 'update']);
     // The scenario still sees the grant (grants are organization-level, by group id).
     expect((await target.api('get', `/functional-groups/${a}?scenarioId=${scenario}`).expect(200)).body.data.name).toBe('A in scenario');
     await t.admin('post', `/organizations/${org.orgId}/scenarios/${scenario}/merge`, org.userId).expect(200);
-    expect((await t.dataSource.query(`SELECT name FROM functional_groups WHERE plan_id = $1 AND id = $2`, [live, a]))[0].name).toBe('A in scenario');
+    expect((await t.dataSource.query(`SELECT name FROM functional_groups WHERE plan_id = $1 AND id = $2`, [live, a]))[0].name).toBe(
+      'A in scenario',
+    );
   });
 
   it('02/visibility matrix (functionalGroupsRestrictedVisibility true): which groups each caller sees (list, tree, GET /:id) and its viewerAccess', async () => {
@@ -274,7 +375,8 @@ describe('functional structure: access grants and visibility (document 02, issue
     const readerOfB = await login(t, org, [...API_PERMISSIONS]);
     await grant(org, b, readerOfB.userId, 'READER').expect(201);
     await f.post(`/${a2}/move`, { parentFunctionalGroupId: b, effectiveDate: '2026-05-01' }).expect(200);
-    const visibleOn = async (asOf: string) => ids((await readerOfB.api('get', `/functional-groups?asOf=${asOf}`).expect(200)).body.data.groups);
+    const visibleOn = async (asOf: string) =>
+      ids((await readerOfB.api('get', `/functional-groups?asOf=${asOf}`).expect(200)).body.data.groups);
     expect(await visibleOn('2026-04-30')).toEqual([b]);
     expect(await visibleOn('2026-05-01')).toEqual([a2, b]);
     expect((await readerOfB.api('get', `/functional-groups/${a2}?asOf=2026-04-30`)).status).toBe(404);
@@ -282,7 +384,9 @@ describe('functional structure: access grants and visibility (document 02, issue
     // Writes check the manager grant on the day of the change.
     const managerOfB = await login(t, org, [...API_PERMISSIONS]);
     await grant(org, b, managerOfB.userId).expect(201);
-    expect(err(await fs(t, managerOfB).post('/positions', { functionalGroupId: a2, name: 'Early', requiredFte: 1, startDate: '2026-04-01' }))).toEqual({ status: 403, code: 'FORBIDDEN' });
+    expect(
+      err(await fs(t, managerOfB).post('/positions', { functionalGroupId: a2, name: 'Early', requiredFte: 1, startDate: '2026-04-01' })),
+    ).toEqual({ status: 403, code: 'FORBIDDEN' });
     await fs(t, managerOfB).position(a2, { name: 'Late', startDate: '2026-06-01' });
   });
 
@@ -332,8 +436,14 @@ describe('functional structure: access grants and visibility (document 02, issue
     expect((await reader.api('get', `/functional-groups/${a}`)).status).toBe(404);
     await t.admin('patch', `/organizations/${org.orgId}`).send({ functionalGroupsRestrictedVisibility: false }).expect(200);
     expect((await reader.api('get', `/functional-groups/${a}`).expect(200)).body.data.viewerAccess).toBe('READER');
-    const created = await t.admin('post', '/organizations').send({ name: 'Restricted', functionalGroupsRestrictedVisibility: true }).expect(201);
+    const created = await t
+      .admin('post', '/organizations')
+      .send({ name: 'Restricted', functionalGroupsRestrictedVisibility: true })
+      .expect(201);
     expect(created.body.data.functionalGroupsRestrictedVisibility).toBe(true);
-    expect(err(await t.admin('patch', `/organizations/${org.orgId}`).send({ functionalGroupsRestrictedVisibility: 'yes' }))).toEqual({ status: 400, code: 'VALIDATION_ERROR' });
+    expect(err(await t.admin('patch', `/organizations/${org.orgId}`).send({ functionalGroupsRestrictedVisibility: 'yes' }))).toEqual({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+    });
   });
 });

@@ -38,22 +38,43 @@ describe('functional structure: switch, permissions, scenarios, history (documen
   it('02/authentication: writes need the key permission functional_groups_edit (403 FORBIDDEN)', async () => {
     const org = await t.createTenant({ keyPermissions: API_PERMISSIONS.filter((p) => p !== 'functional_groups_edit') });
     for (const [method, path, body] of writes('cabcdefghijklmnopqrstuvwx')) {
-      expect([path, err(await org.api(method as 'post', `/functional-groups${path}`).send(body))]).toEqual([path, { status: 403, code: 'FORBIDDEN' }]);
+      expect([path, err(await org.api(method as 'post', `/functional-groups${path}`).send(body))]).toEqual([
+        path,
+        { status: 403, code: 'FORBIDDEN' },
+      ]);
     }
   });
 
   it('02/authentication: without "Edit all functional groups" the creator may not create top-level groups, change groups or move to the top', async () => {
     const admin = await t.createTenant();
     const g = await fs(t, admin).group();
-    const userWithout = await t.admin('post', `/organizations/${admin.orgId}/users`).send({ email: `noedit.${process.pid}@example.com`, name: 'No edit', permissions: [...API_PERMISSIONS] }).expect(201);
-    const key = await t.admin('post', `/organizations/${admin.orgId}/users/${userWithout.body.data.id}/api-keys`).send({ name: 'k', permissions: [...API_PERMISSIONS] }).expect(201);
-    const limited: Tenant = { ...admin, api: (method, path) => t.http()[method](`/api/v1/org/${admin.orgId}${path}`).set('Authorization', `Bearer ${key.body.data.key}`) };
+    const userWithout = await t
+      .admin('post', `/organizations/${admin.orgId}/users`)
+      .send({ email: `noedit.${process.pid}@example.com`, name: 'No edit', permissions: [...API_PERMISSIONS] })
+      .expect(201);
+    const key = await t
+      .admin('post', `/organizations/${admin.orgId}/users/${userWithout.body.data.id}/api-keys`)
+      .send({ name: 'k', permissions: [...API_PERMISSIONS] })
+      .expect(201);
+    const limited: Tenant = {
+      ...admin,
+      api: (method, path) => t.http()[method](`/api/v1/org/${admin.orgId}${path}`).set('Authorization', `Bearer ${key.body.data.key}`),
+    };
     const f = fs(t, limited);
     expect(err(await f.post('', { name: 'Top', startDate: '2026-01-01' }))).toEqual({ status: 403, code: 'FORBIDDEN' });
-    expect(err(await f.post('', { name: 'Child', startDate: '2026-01-01', parentFunctionalGroupId: g }))).toEqual({ status: 403, code: 'FORBIDDEN' });
+    expect(err(await f.post('', { name: 'Child', startDate: '2026-01-01', parentFunctionalGroupId: g }))).toEqual({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
     expect(err(await f.put(`/${g}`, { name: 'Renamed', startDate: '2026-01-01' }))).toEqual({ status: 403, code: 'FORBIDDEN' });
-    expect(err(await f.post(`/${g}/move`, { parentFunctionalGroupId: null, effectiveDate: '2026-03-01' }))).toEqual({ status: 403, code: 'FORBIDDEN' });
-    expect(err(await f.post('/positions', { functionalGroupId: g, name: 'S', requiredFte: 1, startDate: '2026-01-01' }))).toEqual({ status: 403, code: 'FORBIDDEN' });
+    expect(err(await f.post(`/${g}/move`, { parentFunctionalGroupId: null, effectiveDate: '2026-03-01' }))).toEqual({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
+    expect(err(await f.post('/positions', { functionalGroupId: g, name: 'S', requiredFte: 1, startDate: '2026-01-01' }))).toEqual({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
     expect((await t.dataSource.query(`SELECT name FROM functional_groups WHERE id = $1`, [g]))[0].name).toBe('Area');
   });
 
@@ -73,9 +94,14 @@ describe('functional structure: switch, permissions, scenarios, history (documen
       { parent: a, start: '2026-07-01', end: null },
     ]);
     expect(await t.dataSource.query(`SELECT plan_id FROM functional_positions WHERE id = $1`, [seat])).toEqual([{ plan_id: s }]);
-    const pending = await t.dataSource.query(`SELECT count(*)::int AS n FROM record_changes WHERE plan_id = $1 AND dispatch_status IS NOT NULL`, [s]);
+    const pending = await t.dataSource.query(
+      `SELECT count(*)::int AS n FROM record_changes WHERE plan_id = $1 AND dispatch_status IS NOT NULL`,
+      [s],
+    );
     expect(pending[0].n).toBe(0);
-    expect(err(await org.api('post', `/functional-groups?scenarioId=cnosuchscenario0000000000`).send({ name: 'X', startDate: '2026-01-01' }))).toEqual({ status: 404, code: 'NOT_FOUND' });
+    expect(
+      err(await org.api('post', `/functional-groups?scenarioId=cnosuchscenario0000000000`).send({ name: 'X', startDate: '2026-01-01' })),
+    ).toEqual({ status: 404, code: 'NOT_FOUND' });
     await t.admin('patch', `/organizations/${org.orgId}/scenarios/${s}`).send({ status: 'LOCKED' }).expect(200);
     expect(err(await plan.post('', { name: 'X', startDate: '2026-01-01' }))).toEqual({ status: 403, code: 'PLAN_NOT_EDITABLE' });
     const merged = await t.admin('post', `/organizations/${org.orgId}/scenarios/${s}/merge`, org.userId).expect(200);
@@ -86,10 +112,16 @@ describe('functional structure: switch, permissions, scenarios, history (documen
     ]);
     const [liveSeat] = await t.dataSource.query(`SELECT count(*)::int AS n FROM functional_positions WHERE id = $1`, [seat]);
     expect(liveSeat.n).toBe(2);
-    const events = await t.dataSource.query(`SELECT actor_type FROM record_changes WHERE entity_id = $1 AND plan_id <> $2 AND entity_type = 'functional_position'`, [seat, s]);
+    const events = await t.dataSource.query(
+      `SELECT actor_type FROM record_changes WHERE entity_id = $1 AND plan_id <> $2 AND entity_type = 'functional_position'`,
+      [seat, s],
+    );
     expect(events).toEqual([{ actor_type: 'merge' }]);
     // The move alone changed only placements; the group is still announced as updated by the merge.
-    const groupEvents = await t.dataSource.query(`SELECT change_type, dispatch_status FROM record_changes WHERE entity_id = $1 AND actor_type = 'merge'`, [g]);
+    const groupEvents = await t.dataSource.query(
+      `SELECT change_type, dispatch_status FROM record_changes WHERE entity_id = $1 AND actor_type = 'merge'`,
+      [g],
+    );
     expect(groupEvents).toEqual([{ change_type: 'update', dispatch_status: expect.any(String) }]);
   });
 
@@ -98,14 +130,34 @@ describe('functional structure: switch, permissions, scenarios, history (documen
     const f = fs(t, org);
     const g = await f.group();
     const seat = await f.position(g);
-    const groupDef = (await org.api('post', '/custom-attributes').send({ entityType: 'FUNCTIONAL_GROUP', name: 'Budget', attributeKey: 'budget', fieldType: 'STRING' }).expect(201)).body.data.id;
-    const seatDef = (await org.api('post', '/custom-attributes').send({ entityType: 'FUNCTIONAL_POSITION', name: 'Level', attributeKey: 'level', fieldType: 'NUMBER' }).expect(201)).body.data.id;
-    expect((await f.put(`/groups/${g}/custom-attributes/${groupDef}`, { stringValue: 'B-1' }).expect(200)).body).toEqual({ data: { id: g } });
+    const groupDef = (
+      await org
+        .api('post', '/custom-attributes')
+        .send({ entityType: 'FUNCTIONAL_GROUP', name: 'Budget', attributeKey: 'budget', fieldType: 'STRING' })
+        .expect(201)
+    ).body.data.id;
+    const seatDef = (
+      await org
+        .api('post', '/custom-attributes')
+        .send({ entityType: 'FUNCTIONAL_POSITION', name: 'Level', attributeKey: 'level', fieldType: 'NUMBER' })
+        .expect(201)
+    ).body.data.id;
+    expect((await f.put(`/groups/${g}/custom-attributes/${groupDef}`, { stringValue: 'B-1' }).expect(200)).body).toEqual({
+      data: { id: g },
+    });
     await f.put(`/groups/${g}/custom-attributes/${groupDef}`, { stringValue: 'B-2' }).expect(200);
-    expect((await org.api('delete', `/functional-groups/groups/${g}/custom-attributes/${groupDef}`).expect(200)).body).toEqual({ data: { id: g } });
+    expect((await org.api('delete', `/functional-groups/groups/${g}/custom-attributes/${groupDef}`).expect(200)).body).toEqual({
+      data: { id: g },
+    });
     await f.put(`/positions/${seat}/custom-attributes/${seatDef}`, { numberValue: 3 }).expect(200);
-    expect(err(await f.put(`/positions/${seat}/custom-attributes/${groupDef}`, { stringValue: 'x' }))).toEqual({ status: 404, code: 'NOT_FOUND' });
-    expect(err(await f.put(`/groups/${seat}/custom-attributes/${groupDef}`, { stringValue: 'x' }))).toEqual({ status: 404, code: 'NOT_FOUND' });
+    expect(err(await f.put(`/positions/${seat}/custom-attributes/${groupDef}`, { stringValue: 'x' }))).toEqual({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
+    expect(err(await f.put(`/groups/${seat}/custom-attributes/${groupDef}`, { stringValue: 'x' }))).toEqual({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
     const groupChanges = (await f.changes(g)).filter((c) => c.entity_type === 'functional_group').slice(1);
     expect(groupChanges.map((c) => [c.change_type, c.before?.stringValue ?? null, c.after?.stringValue ?? null])).toEqual([
       ['update', null, 'B-1'],
@@ -115,7 +167,12 @@ describe('functional structure: switch, permissions, scenarios, history (documen
     expect(groupChanges[0].after).toMatchObject({ definitionId: groupDef });
     expect(groupChanges[2].after).toBeNull();
     const seatChange = (await f.changes(seat)).pop()!;
-    expect(seatChange).toMatchObject({ entity_type: 'functional_position', change_type: 'update', before: null, after: { definitionId: seatDef, numberValue: '3' } });
+    expect(seatChange).toMatchObject({
+      entity_type: 'functional_position',
+      change_type: 'update',
+      before: null,
+      after: { definitionId: seatDef, numberValue: '3' },
+    });
   });
 
   it('02/events: creates carry the new record (decimal FTE as strings without trailing zeros); link rows are audit-only', async () => {
@@ -128,7 +185,16 @@ describe('functional structure: switch, permissions, scenarios, history (documen
       entity_type: 'functional_group',
       change_type: 'create',
       before: null,
-      after: { id: g, name: 'G', groupType: 'team', description: null, externalId: null, parentFunctionalGroupId: parent, startDate: '2026-02-01', endDate: null },
+      after: {
+        id: g,
+        name: 'G',
+        groupType: 'team',
+        description: null,
+        externalId: null,
+        parentFunctionalGroupId: parent,
+        startDate: '2026-02-01',
+        endDate: null,
+      },
     });
     const seat = await f.position(g, { requiredFte: 0.75, startDate: '2026-02-01' });
     expect((await f.changes(seat))[0].after).toMatchObject({ requiredFte: '0.75', functionalGroupId: g });

@@ -33,7 +33,14 @@ describe('functional capacity under concurrency', () => {
     for (let i = 0; i < 50; i++) seats.push(await f.position(g));
     const person = await f.employee();
     const results = await Promise.all(
-      seats.map((seat, i) => f.post('/assignments', { functionalPositionId: seat, employeeId: person, fte: 0.3, startDate: i % 2 ? '2026-01-01' : '2026-03-01' })),
+      seats.map((seat, i) =>
+        f.post('/assignments', {
+          functionalPositionId: seat,
+          employeeId: person,
+          fte: 0.3,
+          startDate: i % 2 ? '2026-01-01' : '2026-03-01',
+        }),
+      ),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201).length).toBe(3);
@@ -47,7 +54,9 @@ describe('functional capacity under concurrency', () => {
     const seat = await f.position(await f.group());
     const people: string[] = [];
     for (let i = 0; i < 50; i++) people.push(await f.employee());
-    const results = await Promise.all(people.map((employeeId) => f.post('/assignments', { functionalPositionId: seat, employeeId, fte: 0.3, startDate: '2026-01-01' })));
+    const results = await Promise.all(
+      people.map((employeeId) => f.post('/assignments', { functionalPositionId: seat, employeeId, fte: 0.3, startDate: '2026-01-01' })),
+    );
     expect(results.filter((r) => r.status === 201).length).toBe(3);
     expect(results.filter((r) => r.status !== 201).every((r) => r.status === 409 && r.body.error.code === 'OVER_ALLOCATED')).toBe(true);
     expect(await peak('functional_position_id', seat)).toBeLessThanOrEqual(1);

@@ -5,7 +5,12 @@ describe('dated helpers (DESIGN mechanism 7; 02 "start and end days inclusive")'
   const ongoing = { startDate: '2026-03-01', endDate: null };
 
   it('02/dates: active on the first and the last day, not the day before or after; null end is ongoing', () => {
-    expect([isActiveOn(march, '2026-02-28'), isActiveOn(march, '2026-03-01'), isActiveOn(march, '2026-03-31'), isActiveOn(march, '2026-04-01')]).toEqual([false, true, true, false]);
+    expect([
+      isActiveOn(march, '2026-02-28'),
+      isActiveOn(march, '2026-03-01'),
+      isActiveOn(march, '2026-03-31'),
+      isActiveOn(march, '2026-04-01'),
+    ]).toEqual([false, true, true, false]);
     expect(isActiveOn(ongoing, '2999-12-31')).toBe(true);
     expect(isActiveOn({ startDate: '2028-02-29', endDate: '2028-02-29' }, '2028-02-29')).toBe(true);
   });

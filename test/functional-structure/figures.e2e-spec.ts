@@ -14,15 +14,55 @@ import { err, fs } from './support';
  *   └── Team C ── s6 (1.0) from 04-01 (not open yet); s7 (1.0) retired 02-28 with e4 (salary 12,000/yr) until 02-28
  */
 function worked() {
-  const zero = { headcount: 0, positions: 0, filledPositions: 0, openPositions: 0, requiredFte: 0, filledFte: 0, arrivals30: 0, leavers30: 0, monthlyCost: 0 };
+  const zero = {
+    headcount: 0,
+    positions: 0,
+    filledPositions: 0,
+    openPositions: 0,
+    requiredFte: 0,
+    filledFte: 0,
+    arrivals30: 0,
+    leavers30: 0,
+    monthlyCost: 0,
+  };
   return {
     // c1 on the day; e2 in s5; e3 arrives 03-21, c1 leaves (last day 03-20); cost 3100*20/31 + 3100*11/31 + 5000*0.5.
-    squadD: { headcount: 2, positions: 2, filledPositions: 2, openPositions: 0, requiredFte: 1.5, filledFte: 1.5, arrivals30: 1, leavers30: 1, monthlyCost: 5600 },
+    squadD: {
+      headcount: 2,
+      positions: 2,
+      filledPositions: 2,
+      openPositions: 0,
+      requiredFte: 1.5,
+      filledFte: 1.5,
+      arrivals30: 1,
+      leavers30: 1,
+      monthlyCost: 5600,
+    },
     // + s2 (e2 0.5 of 1.0: filled and short; the vacancy is not an occupant) and s3 (empty: short); e2 counted once.
-    teamB: { headcount: 2, positions: 4, filledPositions: 3, openPositions: 2, requiredFte: 3, filledFte: 2, arrivals30: 1, leavers30: 1, monthlyCost: 8100 },
+    teamB: {
+      headcount: 2,
+      positions: 4,
+      filledPositions: 3,
+      openPositions: 2,
+      requiredFte: 3,
+      filledFte: 2,
+      arrivals30: 1,
+      leavers30: 1,
+      monthlyCost: 8100,
+    },
     teamC: zero,
     // + s1 (e1 full) and Team C.
-    area: { headcount: 3, positions: 5, filledPositions: 4, openPositions: 2, requiredFte: 4, filledFte: 3, arrivals30: 1, leavers30: 1, monthlyCost: 18100 },
+    area: {
+      headcount: 3,
+      positions: 5,
+      filledPositions: 4,
+      openPositions: 2,
+      requiredFte: 4,
+      filledFte: 3,
+      arrivals30: 1,
+      leavers30: 1,
+      monthlyCost: 18100,
+    },
   };
 }
 
@@ -40,16 +80,18 @@ describe('functional structure figures and tree (document 02, spec 03 §1.6, iss
     ids.teamB = await f.group({ name: 'Team B', parentFunctionalGroupId: ids.area });
     ids.squadD = await f.group({ name: 'Squad D', parentFunctionalGroupId: ids.teamB });
     const e1 = await f.employee(salary(120000));
-    const e2 = ids.e2 = await f.employee(salary(60000));
-    const e3 = ids.e3 = await f.employee(salary(37200));
+    const e2 = (ids.e2 = await f.employee(salary(60000)));
+    const e3 = (ids.e3 = await f.employee(salary(37200)));
     const e4 = await f.employee(salary(12000));
-    const c1 = ids.c1 = await f.contractor({ rateAdjustment: { effectiveDate: '2025-01-01', rate: 3100, rateType: 'monthly', currencyCode: 'USD' } });
-    const v1 = ids.v1 = await f.vacancy({ salary: 120000 });
-    const s1 = ids.s1 = await f.position(ids.area, { name: 's1' });
-    const s2 = ids.s2 = await f.position(ids.teamB, { name: 's2' });
+    const c1 = (ids.c1 = await f.contractor({
+      rateAdjustment: { effectiveDate: '2025-01-01', rate: 3100, rateType: 'monthly', currencyCode: 'USD' },
+    }));
+    const v1 = (ids.v1 = await f.vacancy({ salary: 120000 }));
+    const s1 = (ids.s1 = await f.position(ids.area, { name: 's1' }));
+    const s2 = (ids.s2 = await f.position(ids.teamB, { name: 's2' }));
     ids.s3 = await f.position(ids.teamB, { name: 's3', requiredFte: 0.5 });
-    const s4 = ids.s4 = await f.position(ids.squadD, { name: 's4' });
-    const s5 = ids.s5 = await f.position(ids.squadD, { name: 's5', requiredFte: 0.5 });
+    const s4 = (ids.s4 = await f.position(ids.squadD, { name: 's4' }));
+    const s5 = (ids.s5 = await f.position(ids.squadD, { name: 's5', requiredFte: 0.5 }));
     await f.position(ids.teamC, { name: 's6', startDate: '2026-04-01' });
     const s7 = await f.position(ids.teamC, { name: 's7', endDate: '2026-02-28' });
     await f.assign(s1, { employeeId: e1 });
@@ -83,25 +125,62 @@ describe('functional structure figures and tree (document 02, spec 03 §1.6, iss
     const res = await org.api('get', '/functional-groups/tree?asOf=2026-03-10').expect(200);
     const shape = (nodes: Node[]): unknown[] => nodes.map((n) => ({ name: n.name, managers: n.managers, children: shape(n.children) }));
     expect(shape(res.body.data.groups)).toEqual([
-      { name: 'Area', managers: [], children: [{ name: 'Team B', managers: [], children: [{ name: 'Squad D', managers: [], children: [] }] }, { name: 'Team C', managers: [], children: [] }] },
+      {
+        name: 'Area',
+        managers: [],
+        children: [
+          { name: 'Team B', managers: [], children: [{ name: 'Squad D', managers: [], children: [] }] },
+          { name: 'Team C', managers: [], children: [] },
+        ],
+      },
     ]);
-    expect(res.body.data.groups[0]).toMatchObject({ id: ids.area, parentFunctionalGroupId: null, viewerAccess: 'EDITOR', hasChildren: true });
+    expect(res.body.data.groups[0]).toMatchObject({
+      id: ids.area,
+      parentFunctionalGroupId: null,
+      viewerAccess: 'EDITOR',
+      hasChildren: true,
+    });
     // Before the groups existed the tree is empty; later days see later seats (s6 opens 04-01) and occupants.
-    expect((await org.api('get', '/functional-groups/tree?asOf=2025-12-31').expect(200)).body.data).toEqual({ groups: [], totalGroups: 0, truncated: false });
+    expect((await org.api('get', '/functional-groups/tree?asOf=2025-12-31').expect(200)).body.data).toEqual({
+      groups: [],
+      totalGroups: 0,
+      truncated: false,
+    });
     const april = flatten((await org.api('get', '/functional-groups/tree?asOf=2026-04-01').expect(200)).body.data.groups);
     expect(april.find((n) => n.id === ids.teamC)!.figures).toMatchObject({ positions: 1, openPositions: 1, requiredFte: 1, headcount: 0 });
     expect(april.find((n) => n.id === ids.squadD)!.figures).toMatchObject({ headcount: 2, arrivals30: 0, leavers30: 0 });
   });
 
   it('02/figures: monthlyCost is null unless the key has financials_view_summary and its creator view_costs', async () => {
-    const noKeyPermission = await t.createKey(org, API_PERMISSIONS.filter((p) => p !== 'financials_view_summary'));
-    const res = await t.http().get(`/api/v1/org/${org.orgId}/functional-groups/tree?asOf=2026-03-10`).set('Authorization', `Bearer ${noKeyPermission.key}`).expect(200);
+    const noKeyPermission = await t.createKey(
+      org,
+      API_PERMISSIONS.filter((p) => p !== 'financials_view_summary'),
+    );
+    const res = await t
+      .http()
+      .get(`/api/v1/org/${org.orgId}/functional-groups/tree?asOf=2026-03-10`)
+      .set('Authorization', `Bearer ${noKeyPermission.key}`)
+      .expect(200);
     const nodes = flatten(res.body.data.groups);
     expect(nodes.map((n) => n.figures.monthlyCost)).toEqual([null, null, null, null]);
     expect(nodes.find((n) => n.id === ids.area)!.figures).toEqual({ ...worked().area, monthlyCost: null });
-    const user = await t.admin('post', `/organizations/${org.orgId}/users`).send({ email: `nocost.${process.pid}@example.com`, name: 'No cost', permissions: [...API_PERMISSIONS, 'edit_all_functional_groups'] }).expect(201);
-    const key = await t.admin('post', `/organizations/${org.orgId}/users/${user.body.data.id}/api-keys`).send({ name: 'k', permissions: [...API_PERMISSIONS] }).expect(201);
-    const noCreatorCost = await t.http().get(`/api/v1/org/${org.orgId}/functional-groups/tree?asOf=2026-03-10`).set('Authorization', `Bearer ${key.body.data.key}`).expect(200);
+    const user = await t
+      .admin('post', `/organizations/${org.orgId}/users`)
+      .send({
+        email: `nocost.${process.pid}@example.com`,
+        name: 'No cost',
+        permissions: [...API_PERMISSIONS, 'edit_all_functional_groups'],
+      })
+      .expect(201);
+    const key = await t
+      .admin('post', `/organizations/${org.orgId}/users/${user.body.data.id}/api-keys`)
+      .send({ name: 'k', permissions: [...API_PERMISSIONS] })
+      .expect(201);
+    const noCreatorCost = await t
+      .http()
+      .get(`/api/v1/org/${org.orgId}/functional-groups/tree?asOf=2026-03-10`)
+      .set('Authorization', `Bearer ${key.body.data.key}`)
+      .expect(200);
     expect(flatten(noCreatorCost.body.data.groups).map((n) => n.figures.monthlyCost)).toEqual([null, null, null, null]);
   });
 
@@ -128,12 +207,43 @@ describe('functional structure figures and tree (document 02, spec 03 §1.6, iss
   it('02/reads: GET /:id/summary gives figures, arrivals and leavers by name, the twelve-month schedule and bridge, and the last changes', async () => {
     const res = await org.api('get', `/functional-groups/${ids.teamB}/summary?asOf=2026-03-10`).expect(200);
     const data = res.body.data;
-    expect(data).toMatchObject({ id: ids.teamB, name: 'Team B', asOf: '2026-03-10', viewerAccess: 'EDITOR', hasChildren: true, figures: worked().teamB });
-    expect(data.arrivals).toEqual([expect.objectContaining({ positionId: ids.s4, positionName: 's4', kind: 'employee', personId: ids.e3, fte: 1, startDate: '2026-03-21', endDate: null })]);
-    expect(data.leavers).toEqual([expect.objectContaining({ positionId: ids.s4, kind: 'contractor', personId: ids.c1, name: 'C', startDate: '2026-01-01', endDate: '2026-03-20' })]);
+    expect(data).toMatchObject({
+      id: ids.teamB,
+      name: 'Team B',
+      asOf: '2026-03-10',
+      viewerAccess: 'EDITOR',
+      hasChildren: true,
+      figures: worked().teamB,
+    });
+    expect(data.arrivals).toEqual([
+      expect.objectContaining({
+        positionId: ids.s4,
+        positionName: 's4',
+        kind: 'employee',
+        personId: ids.e3,
+        fte: 1,
+        startDate: '2026-03-21',
+        endDate: null,
+      }),
+    ]);
+    expect(data.leavers).toEqual([
+      expect.objectContaining({
+        positionId: ids.s4,
+        kind: 'contractor',
+        personId: ids.c1,
+        name: 'C',
+        startDate: '2026-01-01',
+        endDate: '2026-03-20',
+      }),
+    ]);
     expect(data.schedule.from).toBe('2026-03-10');
     expect(data.schedule.to).toBe('2027-03-09');
-    expect(data.schedule.positions.map((p: { id: string; occupancies: { personId: string }[] }) => [p.id, p.occupancies.map((o) => o.personId).sort()])).toEqual([
+    expect(
+      data.schedule.positions.map((p: { id: string; occupancies: { personId: string }[] }) => [
+        p.id,
+        p.occupancies.map((o) => o.personId).sort(),
+      ]),
+    ).toEqual([
       [ids.s2, [ids.e2, ids.v1].sort()],
       [ids.s3, []],
       [ids.s4, [ids.c1, ids.e3].sort()],
@@ -143,11 +253,22 @@ describe('functional structure figures and tree (document 02, spec 03 §1.6, iss
     expect(data.bridge).toHaveLength(12);
     expect(data.bridge[0]).toEqual({ month: '2026-03', opening: 2, joiners: 1, leavers: 1, closing: 2, cost: 8100 });
     for (const [i, row] of data.bridge.slice(1).entries()) {
-      expect(row).toEqual({ month: i + 4 <= 12 ? `2026-${String(i + 4).padStart(2, '0')}` : `2027-0${i - 8}`, opening: 2, joiners: 0, leavers: 0, closing: 2, cost: 8100 });
+      expect(row).toEqual({
+        month: i + 4 <= 12 ? `2026-${String(i + 4).padStart(2, '0')}` : `2027-0${i - 8}`,
+        opening: 2,
+        joiners: 0,
+        leavers: 0,
+        closing: 2,
+        cost: 8100,
+      });
     }
     // 2 groups, 4 seats and 5 occupancies were created in Team B's subtree, newest first.
     expect(data.recentChanges).toHaveLength(11);
-    expect(data.recentChanges[0]).toMatchObject({ entityType: 'functional_assignment', changeType: 'create', after: expect.objectContaining({ functionalPositionId: ids.s5 }) });
+    expect(data.recentChanges[0]).toMatchObject({
+      entityType: 'functional_assignment',
+      changeType: 'create',
+      after: expect.objectContaining({ functionalPositionId: ids.s5 }),
+    });
     expect(data.recentChanges.at(-1)).toMatchObject({ entityType: 'functional_group', entityId: ids.teamB, changeType: 'create' });
 
     const area = (await org.api('get', `/functional-groups/${ids.area}/summary?asOf=2026-03-10`).expect(200)).body.data;
@@ -156,9 +277,21 @@ describe('functional structure figures and tree (document 02, spec 03 §1.6, iss
     expect(area.bridge[0]).toEqual({ month: '2026-03', opening: 4, joiners: 1, leavers: 2, closing: 3, cost: 18100 });
     expect(area.bridge[1]).toEqual({ month: '2026-04', opening: 3, joiners: 0, leavers: 0, closing: 3, cost: 18100 });
     expect(area.recentChanges).toHaveLength(18);
-    const noCost = await t.createKey(org, API_PERMISSIONS.filter((p) => p !== 'financials_view_summary'));
-    const hidden = (await t.http().get(`/api/v1/org/${org.orgId}/functional-groups/${ids.teamB}/summary?asOf=2026-03-10`).set('Authorization', `Bearer ${noCost.key}`).expect(200)).body.data;
+    const noCost = await t.createKey(
+      org,
+      API_PERMISSIONS.filter((p) => p !== 'financials_view_summary'),
+    );
+    const hidden = (
+      await t
+        .http()
+        .get(`/api/v1/org/${org.orgId}/functional-groups/${ids.teamB}/summary?asOf=2026-03-10`)
+        .set('Authorization', `Bearer ${noCost.key}`)
+        .expect(200)
+    ).body.data;
     expect([hidden.figures.monthlyCost, ...hidden.bridge.map((b: { cost: number | null }) => b.cost)]).toEqual(Array(13).fill(null));
-    expect(err(await org.api('get', `/functional-groups/${ids.teamB}/summary?asOf=2025-12-31`))).toEqual({ status: 404, code: 'NOT_FOUND' });
+    expect(err(await org.api('get', `/functional-groups/${ids.teamB}/summary?asOf=2025-12-31`))).toEqual({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
   });
 });

@@ -15,12 +15,24 @@ describe('functional groups: create, replace, move, retire (document 02, issue 9
     const f = fs(t, org);
     const parent = await f.group({ name: 'Root' });
     const other = await f.group({ name: 'Other' });
-    const res = await f.post('', { name: 'Stream', groupType: 'stream', description: 'd', externalId: 'S-1', parentFunctionalGroupId: parent, startDate: '2026-02-01' }).expect(201);
+    const res = await f
+      .post('', {
+        name: 'Stream',
+        groupType: 'stream',
+        description: 'd',
+        externalId: 'S-1',
+        parentFunctionalGroupId: parent,
+        startDate: '2026-02-01',
+      })
+      .expect(201);
     expect(res.body).toEqual({ data: { id: expect.any(String) } });
     const id = res.body.data.id;
     const put = await f.put(`/${id}`, { name: 'Stream 2', startDate: '2026-02-01', parentFunctionalGroupId: other }).expect(200);
     expect(put.body).toEqual({ data: { id } });
-    const [row] = await t.dataSource.query(`SELECT name, group_type, description, external_id, end_date FROM functional_groups WHERE id = $1`, [id]);
+    const [row] = await t.dataSource.query(
+      `SELECT name, group_type, description, external_id, end_date FROM functional_groups WHERE id = $1`,
+      [id],
+    );
     expect(row).toEqual({ name: 'Stream 2', group_type: 'stream', description: null, external_id: null, end_date: null });
     expect(await f.placements(id)).toEqual([{ parent, start: '2026-02-01', end: null }]);
     await f.put(`/${id}`, { name: 'Stream 3', groupType: null, startDate: '2026-02-01' }).expect(200);
@@ -30,7 +42,11 @@ describe('functional groups: create, replace, move, retire (document 02, issue 9
   it('02/write rule 1 + errors: unknown fields, missing name or startDate, bad dates are 400 INVALID_INPUT with details and no errorId', async () => {
     const f = fs(t, org);
     const unknown = await f.post('', { name: 'X', startDate: '2026-01-01', colour: 'red' }).expect(400);
-    expect(unknown.body.error).toEqual({ code: 'INVALID_INPUT', message: expect.any(String), details: [expect.objectContaining({ field: 'colour' })] });
+    expect(unknown.body.error).toEqual({
+      code: 'INVALID_INPUT',
+      message: expect.any(String),
+      details: [expect.objectContaining({ field: 'colour' })],
+    });
     const missing = await f.post('', { description: 'x' }).expect(400);
     expect(missing.body.error.code).toBe('INVALID_INPUT');
     expect(missing.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['name', 'startDate']);
@@ -42,9 +58,15 @@ describe('functional groups: create, replace, move, retire (document 02, issue 9
 
   it('02/errors: INVALID_DATES when an end date is before its start date', async () => {
     const f = fs(t, org);
-    expect(err(await f.post('', { name: 'X', startDate: '2026-03-01', endDate: '2026-02-28' }))).toEqual({ status: 400, code: 'INVALID_DATES' });
+    expect(err(await f.post('', { name: 'X', startDate: '2026-03-01', endDate: '2026-02-28' }))).toEqual({
+      status: 400,
+      code: 'INVALID_DATES',
+    });
     const id = await f.group();
-    expect(err(await f.put(`/${id}`, { name: 'X', startDate: '2026-01-01', endDate: '2025-12-31' }))).toEqual({ status: 400, code: 'INVALID_DATES' });
+    expect(err(await f.put(`/${id}`, { name: 'X', startDate: '2026-01-01', endDate: '2025-12-31' }))).toEqual({
+      status: 400,
+      code: 'INVALID_DATES',
+    });
     // A one-day group is fine: both days inclusive.
     await f.post('', { name: 'One day', startDate: '2026-03-01', endDate: '2026-03-01' }).expect(201);
   });
@@ -52,25 +74,40 @@ describe('functional groups: create, replace, move, retire (document 02, issue 9
   it('02/errors: DUPLICATE_EXTERNAL_ID when another group has that externalId (unique per plan)', async () => {
     const f = fs(t, org);
     await f.group({ externalId: 'DUP-G' });
-    expect(err(await f.post('', { name: 'B', startDate: '2026-01-01', externalId: 'DUP-G' }))).toEqual({ status: 409, code: 'DUPLICATE_EXTERNAL_ID' });
+    expect(err(await f.post('', { name: 'B', startDate: '2026-01-01', externalId: 'DUP-G' }))).toEqual({
+      status: 409,
+      code: 'DUPLICATE_EXTERNAL_ID',
+    });
     const other = await t.createTenant();
     await fs(t, other).group({ externalId: 'DUP-G' });
   });
 
-  it('02/errors: NOT_FOUND for an unknown group, parent or another organization\'s group', async () => {
+  it("02/errors: NOT_FOUND for an unknown group, parent or another organization's group", async () => {
     const f = fs(t, org);
     const other = await t.createTenant();
     const foreign = await fs(t, other).group();
     expect(err(await f.put(`/${foreign}`, { name: 'X', startDate: '2026-01-01' }))).toEqual({ status: 404, code: 'NOT_FOUND' });
-    expect(err(await f.post('', { name: 'X', startDate: '2026-01-01', parentFunctionalGroupId: foreign }))).toEqual({ status: 404, code: 'NOT_FOUND' });
-    expect(err(await f.post(`/${foreign}/move`, { parentFunctionalGroupId: null, effectiveDate: '2026-05-01' }))).toEqual({ status: 404, code: 'NOT_FOUND' });
+    expect(err(await f.post('', { name: 'X', startDate: '2026-01-01', parentFunctionalGroupId: foreign }))).toEqual({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
+    expect(err(await f.post(`/${foreign}/move`, { parentFunctionalGroupId: null, effectiveDate: '2026-05-01' }))).toEqual({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
   });
 
-  it('02/errors: OUTSIDE_ACTIVE_DATES when a group would sit under a parent outside the parent\'s dates', async () => {
+  it("02/errors: OUTSIDE_ACTIVE_DATES when a group would sit under a parent outside the parent's dates", async () => {
     const f = fs(t, org);
     const parent = await f.group({ startDate: '2026-01-01', endDate: '2026-12-31' });
-    expect(err(await f.post('', { name: 'C', startDate: '2025-12-31', parentFunctionalGroupId: parent }))).toEqual({ status: 409, code: 'OUTSIDE_ACTIVE_DATES' });
-    expect(err(await f.post('', { name: 'C', startDate: '2026-06-01', parentFunctionalGroupId: parent }))).toEqual({ status: 409, code: 'OUTSIDE_ACTIVE_DATES' });
+    expect(err(await f.post('', { name: 'C', startDate: '2025-12-31', parentFunctionalGroupId: parent }))).toEqual({
+      status: 409,
+      code: 'OUTSIDE_ACTIVE_DATES',
+    });
+    expect(err(await f.post('', { name: 'C', startDate: '2026-06-01', parentFunctionalGroupId: parent }))).toEqual({
+      status: 409,
+      code: 'OUTSIDE_ACTIVE_DATES',
+    });
     await f.post('', { name: 'C', startDate: '2026-01-01', endDate: '2026-12-31', parentFunctionalGroupId: parent }).expect(201);
   });
 
@@ -79,7 +116,9 @@ describe('functional groups: create, replace, move, retire (document 02, issue 9
     const a = await f.group({ name: 'A' });
     const b = await f.group({ name: 'B' });
     const g = await f.group({ name: 'G', parentFunctionalGroupId: a, startDate: '2026-01-01' });
-    expect((await f.post(`/${g}/move`, { parentFunctionalGroupId: b, effectiveDate: '2026-07-01' }).expect(200)).body).toEqual({ data: { id: g } });
+    expect((await f.post(`/${g}/move`, { parentFunctionalGroupId: b, effectiveDate: '2026-07-01' }).expect(200)).body).toEqual({
+      data: { id: g },
+    });
     expect(await f.placements(g)).toEqual([
       { parent: a, start: '2026-01-01', end: '2026-06-30' },
       { parent: b, start: '2026-07-01', end: null },
@@ -91,7 +130,7 @@ describe('functional groups: create, replace, move, retire (document 02, issue 9
     expect(changes[1].dispatch_status).not.toBeNull();
   });
 
-  it('02/transitions move: on the placement\'s first day the move replaces it; on the group\'s last day it covers one day', async () => {
+  it("02/transitions move: on the placement's first day the move replaces it; on the group's last day it covers one day", async () => {
     const f = fs(t, org);
     const a = await f.group({ name: 'A' });
     const b = await f.group({ name: 'B' });
@@ -103,8 +142,14 @@ describe('functional groups: create, replace, move, retire (document 02, issue 9
       { parent: b, start: '2026-03-01', end: '2026-03-30' },
       { parent: a, start: '2026-03-31', end: '2026-03-31' },
     ]);
-    expect(err(await f.post(`/${g}/move`, { parentFunctionalGroupId: b, effectiveDate: '2026-04-01' }))).toEqual({ status: 409, code: 'OUTSIDE_ACTIVE_DATES' });
-    expect(err(await f.post(`/${g}/move`, { parentFunctionalGroupId: b, effectiveDate: '2026-02-28' }))).toEqual({ status: 409, code: 'OUTSIDE_ACTIVE_DATES' });
+    expect(err(await f.post(`/${g}/move`, { parentFunctionalGroupId: b, effectiveDate: '2026-04-01' }))).toEqual({
+      status: 409,
+      code: 'OUTSIDE_ACTIVE_DATES',
+    });
+    expect(err(await f.post(`/${g}/move`, { parentFunctionalGroupId: b, effectiveDate: '2026-02-28' }))).toEqual({
+      status: 409,
+      code: 'OUTSIDE_ACTIVE_DATES',
+    });
   });
 
   it('02/transitions move: leap day: a move on 2028-03-01 ends the old placement on 2028-02-29', async () => {
@@ -123,7 +168,10 @@ describe('functional groups: create, replace, move, retire (document 02, issue 9
     const g = await f.group();
     expect(err(await f.post(`/${g}/move`, { effectiveDate: '2026-05-01' }))).toEqual({ status: 400, code: 'INVALID_INPUT' });
     expect(err(await f.post(`/${g}/move`, { parentFunctionalGroupId: null }))).toEqual({ status: 400, code: 'INVALID_INPUT' });
-    expect(err(await f.post(`/${g}/move`, { parentFunctionalGroupId: null, effectiveDate: '2026-05-01', why: 'x' }))).toEqual({ status: 400, code: 'INVALID_INPUT' });
+    expect(err(await f.post(`/${g}/move`, { parentFunctionalGroupId: null, effectiveDate: '2026-05-01', why: 'x' }))).toEqual({
+      status: 400,
+      code: 'INVALID_INPUT',
+    });
     await f.post(`/${g}/move`, { parentFunctionalGroupId: null, effectiveDate: '2026-05-01' }).expect(200);
   });
 
@@ -132,13 +180,22 @@ describe('functional groups: create, replace, move, retire (document 02, issue 9
     const a = await f.group({ name: 'A' });
     const b = await f.group({ name: 'B', parentFunctionalGroupId: a });
     const c = await f.group({ name: 'C', parentFunctionalGroupId: b });
-    expect(err(await f.post(`/${a}/move`, { parentFunctionalGroupId: a, effectiveDate: '2026-05-01' }))).toEqual({ status: 409, code: 'HIERARCHY_CYCLE' });
-    expect(err(await f.post(`/${a}/move`, { parentFunctionalGroupId: c, effectiveDate: '2026-05-01' }))).toEqual({ status: 409, code: 'HIERARCHY_CYCLE' });
+    expect(err(await f.post(`/${a}/move`, { parentFunctionalGroupId: a, effectiveDate: '2026-05-01' }))).toEqual({
+      status: 409,
+      code: 'HIERARCHY_CYCLE',
+    });
+    expect(err(await f.post(`/${a}/move`, { parentFunctionalGroupId: c, effectiveDate: '2026-05-01' }))).toEqual({
+      status: 409,
+      code: 'HIERARCHY_CYCLE',
+    });
     // X is not beneath Y today, but will be from 2026-09-01: moving Y under X from 2026-06-01 would be a cycle then.
     const x = await f.group({ name: 'X' });
     const y = await f.group({ name: 'Y' });
     await f.post(`/${x}/move`, { parentFunctionalGroupId: y, effectiveDate: '2026-09-01' }).expect(200);
-    expect(err(await f.post(`/${y}/move`, { parentFunctionalGroupId: x, effectiveDate: '2026-06-01' }))).toEqual({ status: 409, code: 'HIERARCHY_CYCLE' });
+    expect(err(await f.post(`/${y}/move`, { parentFunctionalGroupId: x, effectiveDate: '2026-06-01' }))).toEqual({
+      status: 409,
+      code: 'HIERARCHY_CYCLE',
+    });
     // Before X moves, a past-only arrangement is no cycle: Y under X until X moves is refused only because it is ongoing.
     expect(await f.placements(y)).toEqual([{ parent: null, start: '2026-01-01', end: null }]);
   });
@@ -149,7 +206,10 @@ describe('functional groups: create, replace, move, retire (document 02, issue 9
     const b = await f.group({ name: 'B' });
     const g = await f.group({ name: 'G' });
     await f.post(`/${g}/move`, { parentFunctionalGroupId: a, effectiveDate: '2026-09-01' }).expect(200);
-    expect(err(await f.post(`/${g}/move`, { parentFunctionalGroupId: b, effectiveDate: '2026-06-01' }))).toEqual({ status: 409, code: 'FUTURE_CHANGES_EXIST' });
+    expect(err(await f.post(`/${g}/move`, { parentFunctionalGroupId: b, effectiveDate: '2026-06-01' }))).toEqual({
+      status: 409,
+      code: 'FUTURE_CHANGES_EXIST',
+    });
     await f.post(`/${g}/move`, { parentFunctionalGroupId: b, effectiveDate: '2026-10-01' }).expect(200);
   });
 
@@ -174,13 +234,26 @@ describe('functional groups: create, replace, move, retire (document 02, issue 9
     const g = await f.group({ name: 'G' });
     const sub = await f.group({ name: 'Sub', parentFunctionalGroupId: g });
     const seat = await f.position(g);
-    expect(err(await f.put(`/${g}`, { name: 'G', startDate: '2026-01-01', endDate: '2026-06-30' }))).toEqual({ status: 409, code: 'OUTSIDE_ACTIVE_DATES' });
+    expect(err(await f.put(`/${g}`, { name: 'G', startDate: '2026-01-01', endDate: '2026-06-30' }))).toEqual({
+      status: 409,
+      code: 'OUTSIDE_ACTIVE_DATES',
+    });
     await f.put(`/${sub}`, { name: 'Sub', startDate: '2026-01-01', endDate: '2026-06-30' }).expect(200);
-    expect(err(await f.put(`/${g}`, { name: 'G', startDate: '2026-01-01', endDate: '2026-06-30' }))).toEqual({ status: 409, code: 'OUTSIDE_ACTIVE_DATES' });
-    await f.put(`/positions/${seat}`, { functionalGroupId: g, name: 'Seat', requiredFte: 1, startDate: '2026-01-01', endDate: '2026-06-30' }).expect(200);
+    expect(err(await f.put(`/${g}`, { name: 'G', startDate: '2026-01-01', endDate: '2026-06-30' }))).toEqual({
+      status: 409,
+      code: 'OUTSIDE_ACTIVE_DATES',
+    });
+    await f
+      .put(`/positions/${seat}`, { functionalGroupId: g, name: 'Seat', requiredFte: 1, startDate: '2026-01-01', endDate: '2026-06-30' })
+      .expect(200);
     const later = await f.position(g, { startDate: '2026-08-01' });
-    expect(err(await f.put(`/${g}`, { name: 'G', startDate: '2026-01-01', endDate: '2026-06-30' }))).toEqual({ status: 409, code: 'FUTURE_CHANGES_EXIST' });
-    await f.put(`/positions/${later}`, { functionalGroupId: g, name: 'Seat', requiredFte: 1, startDate: '2026-06-01', endDate: '2026-06-30' }).expect(200);
+    expect(err(await f.put(`/${g}`, { name: 'G', startDate: '2026-01-01', endDate: '2026-06-30' }))).toEqual({
+      status: 409,
+      code: 'FUTURE_CHANGES_EXIST',
+    });
+    await f
+      .put(`/positions/${later}`, { functionalGroupId: g, name: 'Seat', requiredFte: 1, startDate: '2026-06-01', endDate: '2026-06-30' })
+      .expect(200);
     await f.put(`/${g}`, { name: 'G', startDate: '2026-01-01', endDate: '2026-06-30' }).expect(200);
     expect(await f.placements(g)).toEqual([{ parent: null, start: '2026-01-01', end: '2026-06-30' }]);
     const retire = (await f.changes(g)).filter((c) => c.entity_type === 'functional_group').pop()!;
@@ -190,7 +263,10 @@ describe('functional groups: create, replace, move, retire (document 02, issue 9
     await f.post(`/${h}/move`, { parentFunctionalGroupId: g, effectiveDate: '2026-03-01' }).expect(409);
     const k = await f.group({ name: 'K' });
     await f.post(`/${h}/move`, { parentFunctionalGroupId: k, effectiveDate: '2026-09-01' }).expect(200);
-    expect(err(await f.put(`/${h}`, { name: 'H', startDate: '2026-01-01', endDate: '2026-08-31' }))).toEqual({ status: 409, code: 'FUTURE_CHANGES_EXIST' });
+    expect(err(await f.put(`/${h}`, { name: 'H', startDate: '2026-01-01', endDate: '2026-08-31' }))).toEqual({
+      status: 409,
+      code: 'FUTURE_CHANGES_EXIST',
+    });
     await f.put(`/${h}`, { name: 'H', startDate: '2026-01-01', endDate: '2026-09-01' }).expect(200);
     expect(await f.placements(h)).toEqual([
       { parent: null, start: '2026-01-01', end: '2026-08-31' },

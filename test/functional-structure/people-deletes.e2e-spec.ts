@@ -23,7 +23,15 @@ describe('people and vacancies holding seats (issue 4/1 delete decision with doc
       const res = await org.api('delete', path).expect(409);
       expect(res.body.error.message).toContain('seat assignments');
     }
-    await f.put(`/assignments/${a}`, { functionalPositionId: seat, employeeId: employee, fte: 0.4, startDate: '2026-01-01', endDate: '2026-01-31' }).expect(200);
+    await f
+      .put(`/assignments/${a}`, {
+        functionalPositionId: seat,
+        employeeId: employee,
+        fte: 0.4,
+        startDate: '2026-01-01',
+        endDate: '2026-01-31',
+      })
+      .expect(200);
     await org.api('delete', `/employees/${employee}`).expect(204);
     // The ended occupancy stays as history.
     expect(await f.assignments(seat)).toHaveLength(3);

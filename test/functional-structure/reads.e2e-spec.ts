@@ -6,15 +6,38 @@ type Query = Record<string, string | number | boolean | undefined>;
 
 /** GET /functional-groups<p> with a query. */
 function get(org: Tenant, p: string, query: Query = {}) {
-  const qs = new URLSearchParams(Object.entries(query).filter((e): e is [string, string | number | boolean] => e[1] !== undefined).map(([k, v]): [string, string] => [k, String(v)])).toString();
+  const qs = new URLSearchParams(
+    Object.entries(query)
+      .filter((e): e is [string, string | number | boolean] => e[1] !== undefined)
+      .map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
   return org.api('get', `/functional-groups${p}${qs ? `?${qs}` : ''}`);
 }
 
 /** A tenant for the same organization whose key belongs to a new user with `userPermissions` and carries `keyPermissions`. */
-async function otherUser(t: TestApp, org: Tenant, userPermissions: string[], keyPermissions: string[] = [...API_PERMISSIONS]): Promise<Tenant> {
-  const user = await t.admin('post', `/organizations/${org.orgId}/users`).send({ email: `reader${Math.random().toString(36).slice(2)}.${process.pid}@example.com`, name: 'Reader', permissions: userPermissions }).expect(201);
-  const key = await t.admin('post', `/organizations/${org.orgId}/users/${user.body.data.id}/api-keys`).send({ name: 'k', permissions: keyPermissions }).expect(201);
-  return { ...org, userId: user.body.data.id, api: (method, path) => t.http()[method](`/api/v1/org/${org.orgId}${path}`).set('Authorization', `Bearer ${key.body.data.key}`) };
+async function otherUser(
+  t: TestApp,
+  org: Tenant,
+  userPermissions: string[],
+  keyPermissions: string[] = [...API_PERMISSIONS],
+): Promise<Tenant> {
+  const user = await t
+    .admin('post', `/organizations/${org.orgId}/users`)
+    .send({
+      email: `reader${Math.random().toString(36).slice(2)}.${process.pid}@example.com`,
+      name: 'Reader',
+      permissions: userPermissions,
+    })
+    .expect(201);
+  const key = await t
+    .admin('post', `/organizations/${org.orgId}/users/${user.body.data.id}/api-keys`)
+    .send({ name: 'k', permissions: keyPermissions })
+    .expect(201);
+  return {
+    ...org,
+    userId: user.body.data.id,
+    api: (method, path) => t.http()[method](`/api/v1/org/${org.orgId}${path}`).set('Authorization', `Bearer ${key.body.data.key}`),
+  };
 }
 
 describe('functional structure reads (document 02, issue 10)', () => {
@@ -38,8 +61,16 @@ describe('functional structure reads (document 02, issue 10)', () => {
     expect(all.body.data).toEqual({ groups: expect.any(Array), total: 3, canCreateRoot: true, canShare: true });
     expect(all.body.data.groups.map((g: { name: string }) => g.name)).toEqual(['Alpha', 'Beta', 'Gamma']);
     expect(all.body.data.groups[0]).toEqual({
-      id: alpha, name: 'Alpha', groupType: null, description: null, externalId: null, parentFunctionalGroupId: null,
-      startDate: '2026-01-01', endDate: null, viewerAccess: 'EDITOR', hasChildren: true,
+      id: alpha,
+      name: 'Alpha',
+      groupType: null,
+      description: null,
+      externalId: null,
+      parentFunctionalGroupId: null,
+      startDate: '2026-01-01',
+      endDate: null,
+      viewerAccess: 'EDITOR',
+      hasChildren: true,
     });
     expect(all.body.data.groups[2]).toMatchObject({ id: gamma, parentFunctionalGroupId: alpha, hasChildren: false });
 
@@ -50,11 +81,21 @@ describe('functional structure reads (document 02, issue 10)', () => {
     expect((await names({ search: 'PLATFORM' })).groups.map((g: { id: string }) => g.id)).toEqual([beta]);
     const page = await names({ offset: 1, limit: 1 });
     expect([page.groups.map((g: { id: string }) => g.id), page.total]).toEqual([[beta], 3]);
-    expect((await names({ asOf: '2026-02-15' })).groups.map((g: { name: string }) => g.name)).toEqual(['Alpha', 'Beta', 'Gamma', 'Retired']);
+    expect((await names({ asOf: '2026-02-15' })).groups.map((g: { name: string }) => g.name)).toEqual([
+      'Alpha',
+      'Beta',
+      'Gamma',
+      'Retired',
+    ]);
     expect((await names({ asOf: '2026-04-01' })).groups.map((g: { name: string }) => g.name)).toEqual(['Alpha', 'Beta', 'Future', 'Gamma']);
     // Before the move day Gamma is under Alpha, from it at the top level.
     await f.post(`/${gamma}/move`, { parentFunctionalGroupId: null, effectiveDate: '2026-05-01' }).expect(200);
-    expect((await names({ asOf: '2026-05-01', rootsOnly: true })).groups.map((g: { name: string }) => g.name)).toEqual(['Alpha', 'Beta', 'Future', 'Gamma']);
+    expect((await names({ asOf: '2026-05-01', rootsOnly: true })).groups.map((g: { name: string }) => g.name)).toEqual([
+      'Alpha',
+      'Beta',
+      'Future',
+      'Gamma',
+    ]);
     expect((await names({ asOf: '2026-04-30', parentId: alpha })).groups.map((g: { id: string }) => g.id)).toEqual([gamma]);
   });
 
@@ -69,11 +110,19 @@ describe('functional structure reads (document 02, issue 10)', () => {
     const org = await t.createTenant();
     const g = await fs(t, org).group({ name: 'Only' });
     const reader = await otherUser(t, org, [...API_PERMISSIONS]);
-    await org.api('post', '/functional-groups/access').send({ functionalGroupId: g, resourceType: 'USER', resourceId: reader.userId, access: 'READER' }).expect(201);
+    await org
+      .api('post', '/functional-groups/access')
+      .send({ functionalGroupId: g, resourceType: 'USER', resourceId: reader.userId, access: 'READER' })
+      .expect(201);
     const res = await get(reader, '', { asOf: '2026-03-01' }).expect(200);
     expect(res.body.data).toMatchObject({ total: 1, canCreateRoot: false, canShare: false, groups: [{ id: g, viewerAccess: 'READER' }] });
     expect((await get(reader, `/${g}`, { asOf: '2026-03-01' }).expect(200)).body.data.viewerAccess).toBe('READER');
-    const noView = await otherUser(t, org, ['*'], API_PERMISSIONS.filter((p) => p !== 'functional_groups_view'));
+    const noView = await otherUser(
+      t,
+      org,
+      ['*'],
+      API_PERMISSIONS.filter((p) => p !== 'functional_groups_view'),
+    );
     for (const p of ['', `/${g}`, '/tree', `/${g}/positions`, `/groups/${g}/custom-attributes`]) {
       expect([p, err(await get(noView, p))]).toEqual([p, { status: 403, code: 'FORBIDDEN' }]);
     }
@@ -91,7 +140,14 @@ describe('functional structure reads (document 02, issue 10)', () => {
     const org = await t.createTenant();
     const f = fs(t, org);
     const root = await f.group({ name: 'Root', externalId: 'R-1' });
-    const team = await f.group({ name: 'Team', groupType: 'team', externalId: 'T-1', parentFunctionalGroupId: root, startDate: '2026-02-01', endDate: '2026-12-31' });
+    const team = await f.group({
+      name: 'Team',
+      groupType: 'team',
+      externalId: 'T-1',
+      parentFunctionalGroupId: root,
+      startDate: '2026-02-01',
+      endDate: '2026-12-31',
+    });
     const seat = (body: Record<string, unknown>) => f.position(team, { startDate: '2026-02-01', endDate: '2026-12-31', ...body });
     const seatB = await seat({ name: 'B seat', requiredFte: 1 });
     const seatA = await seat({ name: 'A seat', requiredFte: 0.5, externalId: 'P-A' });
@@ -106,20 +162,65 @@ describe('functional structure reads (document 02, issue 10)', () => {
 
     const res = await get(org, '/T-1', { asOf: '2026-03-01', limit: 2 }).expect(200);
     expect(res.body.data).toEqual({
-      id: team, name: 'Team', groupType: 'team', description: null, externalId: 'T-1', parentFunctionalGroupId: root,
-      startDate: '2026-02-01', endDate: '2026-12-31', viewerAccess: 'EDITOR', hasChildren: false,
+      id: team,
+      name: 'Team',
+      groupType: 'team',
+      description: null,
+      externalId: 'T-1',
+      parentFunctionalGroupId: root,
+      startDate: '2026-02-01',
+      endDate: '2026-12-31',
+      viewerAccess: 'EDITOR',
+      hasChildren: false,
       parent: { id: root, name: 'Root', externalId: 'R-1' },
       positions: [
         {
-          id: seatA, functionalGroupId: team, name: 'A seat', description: null, externalId: 'P-A', jobRoleId: null, requiredFte: 0.5,
-          reportsToPositionId: seatB, startDate: '2026-02-01', endDate: '2026-12-31', assignments: [],
+          id: seatA,
+          functionalGroupId: team,
+          name: 'A seat',
+          description: null,
+          externalId: 'P-A',
+          jobRoleId: null,
+          requiredFte: 0.5,
+          reportsToPositionId: seatB,
+          startDate: '2026-02-01',
+          endDate: '2026-12-31',
+          assignments: [],
         },
         {
-          id: seatB, functionalGroupId: team, name: 'B seat', description: null, externalId: null, jobRoleId: null, requiredFte: 1,
-          reportsToPositionId: null, startDate: '2026-02-01', endDate: '2026-12-31',
+          id: seatB,
+          functionalGroupId: team,
+          name: 'B seat',
+          description: null,
+          externalId: null,
+          jobRoleId: null,
+          requiredFte: 1,
+          reportsToPositionId: null,
+          startDate: '2026-02-01',
+          endDate: '2026-12-31',
           assignments: [
-            { id: a1, functionalPositionId: seatB, employeeId: e, contractorId: null, vacancyId: null, name: 'Ada Lovelace', fte: 0.5, startDate: '2026-02-01', endDate: '2026-12-31' },
-            { id: a2, functionalPositionId: seatB, employeeId: null, contractorId: null, vacancyId: v, name: 'Backend hire', fte: 0.5, startDate: '2026-02-01', endDate: '2026-12-31' },
+            {
+              id: a1,
+              functionalPositionId: seatB,
+              employeeId: e,
+              contractorId: null,
+              vacancyId: null,
+              name: 'Ada Lovelace',
+              fte: 0.5,
+              startDate: '2026-02-01',
+              endDate: '2026-12-31',
+            },
+            {
+              id: a2,
+              functionalPositionId: seatB,
+              employeeId: null,
+              contractorId: null,
+              vacancyId: v,
+              name: 'Backend hire',
+              fte: 0.5,
+              startDate: '2026-02-01',
+              endDate: '2026-12-31',
+            },
           ],
         },
       ],
@@ -128,15 +229,28 @@ describe('functional structure reads (document 02, issue 10)', () => {
       history: expect.any(Array),
     });
     expect(res.body.data.history.map((h: { changeType: string }) => h.changeType)).toEqual(['create']);
-    expect(res.body.data.history[0]).toMatchObject({ entityType: 'functional_group', after: expect.objectContaining({ name: 'Team' }), changedAt: expect.any(String) });
+    expect(res.body.data.history[0]).toMatchObject({
+      entityType: 'functional_group',
+      after: expect.objectContaining({ name: 'Team' }),
+      changedAt: expect.any(String),
+    });
     const byId = await get(org, `/${team}`, { asOf: '2026-03-01', offset: 2 }).expect(200);
-    expect([byId.body.data.id, byId.body.data.positions.map((p: { name: string }) => p.name), byId.body.data.totalPositions]).toEqual([team, ['C seat'], 3]);
+    expect([byId.body.data.id, byId.body.data.positions.map((p: { name: string }) => p.name), byId.body.data.totalPositions]).toEqual([
+      team,
+      ['C seat'],
+      3,
+    ]);
     expect((await get(org, `/${team}`, { asOf: '2026-02-15' }).expect(200)).body.data.positions[0].assignments).toHaveLength(1);
     expect((await get(org, `/${team}`, { asOf: '2026-07-01' }).expect(200)).body.data.totalPositions).toBe(4);
-    expect((await get(org, `/${root}`, { asOf: '2026-03-01' }).expect(200)).body.data).toMatchObject({ parent: null, hasChildren: true, totalPositions: 0 });
+    expect((await get(org, `/${root}`, { asOf: '2026-03-01' }).expect(200)).body.data).toMatchObject({
+      parent: null,
+      hasChildren: true,
+      totalPositions: 0,
+    });
     expect((await get(org, `/${root}`, { asOf: '2026-01-15' }).expect(200)).body.data.hasChildren).toBe(false);
 
-    for (const asOf of ['2026-01-31', '2027-01-01']) expect(err(await get(org, `/${team}`, { asOf }))).toEqual({ status: 404, code: 'NOT_FOUND' });
+    for (const asOf of ['2026-01-31', '2027-01-01'])
+      expect(err(await get(org, `/${team}`, { asOf }))).toEqual({ status: 404, code: 'NOT_FOUND' });
     expect(err(await get(org, '/cnosuchgroup0000000000000'))).toEqual({ status: 404, code: 'NOT_FOUND' });
     const other = await t.createTenant();
     expect(err(await get(other, `/${team}`, { asOf: '2026-03-01' }))).toEqual({ status: 404, code: 'NOT_FOUND' });
@@ -148,7 +262,8 @@ describe('functional structure reads (document 02, issue 10)', () => {
     await fs(t, org).group({ name: 'Live' });
     const s = (await t.admin('post', `/organizations/${org.orgId}/scenarios`).send({ name: 'Re-org' }).expect(201)).body.data.id;
     const inScenario = await fs(t, org, s).group({ name: 'Planned' });
-    const names = async (query: Query) => (await get(org, '', { asOf: '2026-03-01', ...query }).expect(200)).body.data.groups.map((g: { name: string }) => g.name);
+    const names = async (query: Query) =>
+      (await get(org, '', { asOf: '2026-03-01', ...query }).expect(200)).body.data.groups.map((g: { name: string }) => g.name);
     expect(await names({})).toEqual(['Live']);
     expect(await names({ scenarioId: s })).toEqual(['Live', 'Planned']);
     expect(err(await get(org, `/${inScenario}`, { asOf: '2026-03-01' }))).toEqual({ status: 404, code: 'NOT_FOUND' });
@@ -163,7 +278,8 @@ describe('functional structure reads (document 02, issue 10)', () => {
     const dev2 = await f.position(g, { name: 'Developer 2' });
     await f.position(g, { name: 'Retired', endDate: '2026-02-28' });
     await f.position(await f.group({ name: 'Other' }), { name: 'Developer elsewhere' });
-    for (const id of [dev1, dev2]) await f.post('/structure/move', { kind: 'POSITION', id, targetPositionId: lead, effectiveDate: '2026-03-01' }).expect(200);
+    for (const id of [dev1, dev2])
+      await f.post('/structure/move', { kind: 'POSITION', id, targetPositionId: lead, effectiveDate: '2026-03-01' }).expect(200);
     const c = await f.contractor({ name: 'Acme' });
     const a = await f.assign(dev1, { contractorId: c, fte: 0.5 });
     const ids = async (query: Query, group = g) => {
@@ -179,7 +295,12 @@ describe('functional structure reads (document 02, issue 10)', () => {
     expect(await ids({ search: 'RUNS' })).toEqual([[lead], 1]);
     expect(await ids({ search: 'developer', offset: 1, limit: 1 })).toEqual([[dev2], 2]);
     const first = (await get(org, `/${g}/positions`, { asOf: '2026-03-01', limit: 1 }).expect(200)).body.data.positions[0];
-    expect(first).toMatchObject({ id: dev1, reportsToPositionId: lead, requiredFte: 1, assignments: [{ id: a, contractorId: c, name: 'Acme', fte: 0.5 }] });
+    expect(first).toMatchObject({
+      id: dev1,
+      reportsToPositionId: lead,
+      requiredFte: 1,
+      assignments: [{ id: a, contractorId: c, name: 'Acme', fte: 0.5 }],
+    });
     expect(err(await get(org, `/${g}/positions`, { asOf: '2025-12-31' }))).toEqual({ status: 404, code: 'NOT_FOUND' });
   });
 
@@ -188,17 +309,40 @@ describe('functional structure reads (document 02, issue 10)', () => {
     const f = fs(t, org);
     const g = await f.group({ name: 'Team', endDate: '2026-12-31' });
     const seat = await f.position(g, { name: 'Seat', endDate: '2026-06-30' });
-    const groupDef = (await org.api('post', '/custom-attributes').send({ entityType: 'FUNCTIONAL_GROUP', name: 'Budget', attributeKey: 'budget', fieldType: 'STRING' }).expect(201)).body.data.id;
-    const seatDef = (await org.api('post', '/custom-attributes').send({ entityType: 'FUNCTIONAL_POSITION', name: 'Level', attributeKey: 'level', fieldType: 'NUMBER' }).expect(201)).body.data.id;
+    const groupDef = (
+      await org
+        .api('post', '/custom-attributes')
+        .send({ entityType: 'FUNCTIONAL_GROUP', name: 'Budget', attributeKey: 'budget', fieldType: 'STRING' })
+        .expect(201)
+    ).body.data.id;
+    const seatDef = (
+      await org
+        .api('post', '/custom-attributes')
+        .send({ entityType: 'FUNCTIONAL_POSITION', name: 'Level', attributeKey: 'level', fieldType: 'NUMBER' })
+        .expect(201)
+    ).body.data.id;
     await f.put(`/groups/${g}/custom-attributes/${groupDef}`, { stringValue: 'B-1' }).expect(200);
     await f.put(`/positions/${seat}/custom-attributes/${seatDef}`, { numberValue: 3 }).expect(200);
     const groupValues = (await get(org, `/groups/${g}/custom-attributes`, { asOf: '2026-03-01' }).expect(200)).body.data;
-    expect(groupValues).toEqual([expect.objectContaining({ definitionId: groupDef, entityType: 'FUNCTIONAL_GROUP', entityId: g, stringValue: 'B-1', definition: expect.objectContaining({ attributeKey: 'budget' }) })]);
+    expect(groupValues).toEqual([
+      expect.objectContaining({
+        definitionId: groupDef,
+        entityType: 'FUNCTIONAL_GROUP',
+        entityId: g,
+        stringValue: 'B-1',
+        definition: expect.objectContaining({ attributeKey: 'budget' }),
+      }),
+    ]);
     const seatValues = (await get(org, `/positions/${seat}/custom-attributes`, { asOf: '2026-03-01' }).expect(200)).body.data;
-    expect(seatValues).toEqual([expect.objectContaining({ definitionId: seatDef, entityType: 'FUNCTIONAL_POSITION', entityId: seat, numberValue: 3 })]);
+    expect(seatValues).toEqual([
+      expect.objectContaining({ definitionId: seatDef, entityType: 'FUNCTIONAL_POSITION', entityId: seat, numberValue: 3 }),
+    ]);
     expect(err(await get(org, `/positions/${seat}/custom-attributes`, { asOf: '2026-07-01' }))).toEqual({ status: 404, code: 'NOT_FOUND' });
     expect(err(await get(org, `/groups/${g}/custom-attributes`, { asOf: '2027-01-01' }))).toEqual({ status: 404, code: 'NOT_FOUND' });
     expect(err(await get(org, `/positions/${g}/custom-attributes`, { asOf: '2026-03-01' }))).toEqual({ status: 404, code: 'NOT_FOUND' });
-    expect(err(await get(await t.createTenant(), `/groups/${g}/custom-attributes`, { asOf: '2026-03-01' }))).toEqual({ status: 404, code: 'NOT_FOUND' });
+    expect(err(await get(await t.createTenant(), `/groups/${g}/custom-attributes`, { asOf: '2026-03-01' }))).toEqual({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
   });
 });

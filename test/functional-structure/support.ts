@@ -16,7 +16,9 @@ export function fs(t: TestApp, org: Tenant, scenarioId?: string) {
       return res.body.data.id;
     },
     async position(functionalGroupId: string, body: Record<string, unknown> = {}): Promise<string> {
-      const res = await org.api('post', path('/positions')).send({ functionalGroupId, name: 'Seat', requiredFte: 1, startDate: '2026-01-01', ...body });
+      const res = await org
+        .api('post', path('/positions'))
+        .send({ functionalGroupId, name: 'Seat', requiredFte: 1, startDate: '2026-01-01', ...body });
       if (res.status !== 201) throw new Error(`position create: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.data.id;
     },
@@ -27,7 +29,9 @@ export function fs(t: TestApp, org: Tenant, scenarioId?: string) {
     },
     async employee(body: Record<string, unknown> = {}): Promise<string> {
       const n = ++people;
-      const res = await org.api('post', '/employees').send({ firstName: 'E', lastName: `P${n}`, email: `fs${n}.${process.pid}@example.com`, startDate: '2025-01-01', ...body });
+      const res = await org
+        .api('post', '/employees')
+        .send({ firstName: 'E', lastName: `P${n}`, email: `fs${n}.${process.pid}@example.com`, startDate: '2025-01-01', ...body });
       if (res.status !== 201) throw new Error(`employee create: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.data.id;
     },
@@ -50,7 +54,10 @@ export function fs(t: TestApp, org: Tenant, scenarioId?: string) {
       );
     },
     async lines(positionId: string): Promise<{ target: string | null; start: string; end: string | null }[]> {
-      return t.dataSource.query(`SELECT reports_to_position_id AS target, start_date AS start, end_date AS "end" FROM functional_position_reports WHERE position_id = $1 ORDER BY start_date`, [positionId]);
+      return t.dataSource.query(
+        `SELECT reports_to_position_id AS target, start_date AS start, end_date AS "end" FROM functional_position_reports WHERE position_id = $1 ORDER BY start_date`,
+        [positionId],
+      );
     },
     async assignments(positionId: string): Promise<{ id: string; start: string; end: string | null; fte: string; position: string }[]> {
       return t.dataSource.query(
@@ -58,8 +65,19 @@ export function fs(t: TestApp, org: Tenant, scenarioId?: string) {
         [positionId],
       );
     },
-    async changes(entityId: string): Promise<{ entity_type: string; change_type: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null; dispatch_status: string | null }[]> {
-      return t.dataSource.query(`SELECT entity_type, change_type, before, after, dispatch_status FROM record_changes WHERE entity_id = $1 ORDER BY seq`, [entityId]);
+    async changes(entityId: string): Promise<
+      {
+        entity_type: string;
+        change_type: string;
+        before: Record<string, unknown> | null;
+        after: Record<string, unknown> | null;
+        dispatch_status: string | null;
+      }[]
+    > {
+      return t.dataSource.query(
+        `SELECT entity_type, change_type, before, after, dispatch_status FROM record_changes WHERE entity_id = $1 ORDER BY seq`,
+        [entityId],
+      );
     },
   };
 }

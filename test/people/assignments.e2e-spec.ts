@@ -9,12 +9,28 @@ describe('assignments and salary adjustments (issue 4/4, 4/5; 01 Assignment, Sal
     t = await TestApp.start();
     tenant = await t.createTenant();
     team = (await tenant.api('post', '/teams').send({ name: 'Core', externalId: 'TEAM-CORE' }).expect(201)).body.data.id;
-    employee = (await tenant.api('post', '/employees').send({ firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', startDate: '2026-01-01', externalId: 'E-GH' }).expect(201)).body.data.id;
+    employee = (
+      await tenant
+        .api('post', '/employees')
+        .send({ firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', startDate: '2026-01-01', externalId: 'E-GH' })
+        .expect(201)
+    ).body.data.id;
   });
   afterAll(() => t.close());
 
   it('issue 4/4: create an allocation by ids or externalIds; the document-01 shape with the holder', async () => {
-    const res = await tenant.api('post', '/assignments').send({ type: 'team', targetId: 'TEAM-CORE', employeeId: 'E-GH', fte: 0.6, startDate: '2026-02-01', endDate: '2026-12-31', role: 'Dev' }).expect(201);
+    const res = await tenant
+      .api('post', '/assignments')
+      .send({
+        type: 'team',
+        targetId: 'TEAM-CORE',
+        employeeId: 'E-GH',
+        fte: 0.6,
+        startDate: '2026-02-01',
+        endDate: '2026-12-31',
+        role: 'Dev',
+      })
+      .expect(201);
     expect(res.body.data).toEqual({
       id: expect.any(String),
       type: 'team',
@@ -35,28 +51,94 @@ describe('assignments and salary adjustments (issue 4/4, 4/5; 01 Assignment, Sal
   });
 
   it('01 errors: a nonexistent referenced id is 400 VALIDATION_ERROR on its field', async () => {
-    expect((await tenant.api('post', '/assignments').send({ type: 'team', targetId: 'NOPE', employeeId: employee, fte: 1, startDate: '2026-01-01' }).expect(400)).body.error.details[0].field).toBe('targetId');
-    expect((await tenant.api('post', '/assignments').send({ type: 'team', targetId: team, employeeId: 'NOPE', fte: 1, startDate: '2026-01-01' }).expect(400)).body.error.details[0].field).toBe('employeeId');
-    expect((await tenant.api('post', '/assignments').send({ type: 'team', targetId: team, contractorId: 'NOPE', fte: 1, startDate: '2026-01-01' }).expect(400)).body.error.code).toBe('VALIDATION_ERROR');
+    expect(
+      (
+        await tenant
+          .api('post', '/assignments')
+          .send({ type: 'team', targetId: 'NOPE', employeeId: employee, fte: 1, startDate: '2026-01-01' })
+          .expect(400)
+      ).body.error.details[0].field,
+    ).toBe('targetId');
+    expect(
+      (
+        await tenant
+          .api('post', '/assignments')
+          .send({ type: 'team', targetId: team, employeeId: 'NOPE', fte: 1, startDate: '2026-01-01' })
+          .expect(400)
+      ).body.error.details[0].field,
+    ).toBe('employeeId');
+    expect(
+      (
+        await tenant
+          .api('post', '/assignments')
+          .send({ type: 'team', targetId: team, contractorId: 'NOPE', fte: 1, startDate: '2026-01-01' })
+          .expect(400)
+      ).body.error.code,
+    ).toBe('VALIDATION_ERROR');
   });
 
   it('issue 4/4: exactly one holder; a team holds only project allocations; fte 0-10; end not before start', async () => {
     const base = { type: 'team', targetId: team, fte: 1, startDate: '2026-01-01' };
     await tenant.api('post', '/assignments').send(base).expect(400);
-    await tenant.api('post', '/assignments').send({ ...base, employeeId: employee, teamId: team }).expect(400);
-    expect((await tenant.api('post', '/assignments').send({ ...base, teamId: team }).expect(400)).body.error.details[0].field).toBe('type');
-    expect((await tenant.api('post', '/assignments').send({ ...base, employeeId: employee, fte: 10.5 }).expect(400)).body.error.details[0].field).toBe('fte');
-    await tenant.api('post', '/assignments').send({ ...base, employeeId: employee, fte: 10 }).expect(201);
-    expect((await tenant.api('post', '/assignments').send({ ...base, employeeId: employee, endDate: '2025-12-31' }).expect(400)).body.error.details[0].field).toBe('endDate');
-    await tenant.api('post', '/assignments').send({ ...base, type: 'squad', employeeId: employee }).expect(400);
+    await tenant
+      .api('post', '/assignments')
+      .send({ ...base, employeeId: employee, teamId: team })
+      .expect(400);
+    expect(
+      (
+        await tenant
+          .api('post', '/assignments')
+          .send({ ...base, teamId: team })
+          .expect(400)
+      ).body.error.details[0].field,
+    ).toBe('type');
+    expect(
+      (
+        await tenant
+          .api('post', '/assignments')
+          .send({ ...base, employeeId: employee, fte: 10.5 })
+          .expect(400)
+      ).body.error.details[0].field,
+    ).toBe('fte');
+    await tenant
+      .api('post', '/assignments')
+      .send({ ...base, employeeId: employee, fte: 10 })
+      .expect(201);
+    expect(
+      (
+        await tenant
+          .api('post', '/assignments')
+          .send({ ...base, employeeId: employee, endDate: '2025-12-31' })
+          .expect(400)
+      ).body.error.details[0].field,
+    ).toBe('endDate');
+    await tenant
+      .api('post', '/assignments')
+      .send({ ...base, type: 'squad', employeeId: employee })
+      .expect(400);
   });
 
   it('issue 4/4: list filters by holder, target and activeOn; PATCH changes terms', async () => {
     const org = await t.createTenant();
     const tm = (await org.api('post', '/teams').send({ name: 'T' }).expect(201)).body.data.id;
-    const e = (await org.api('post', '/employees').send({ firstName: 'A', lastName: 'B', email: 'ab@example.com', startDate: '2026-01-01' }).expect(201)).body.data.id;
-    const early = (await org.api('post', '/assignments').send({ type: 'team', targetId: tm, employeeId: e, fte: 1, startDate: '2026-01-01', endDate: '2026-03-31' }).expect(201)).body.data.id;
-    const late = (await org.api('post', '/assignments').send({ type: 'team', targetId: tm, employeeId: e, fte: 0.5, startDate: '2026-04-01' }).expect(201)).body.data.id;
+    const e = (
+      await org
+        .api('post', '/employees')
+        .send({ firstName: 'A', lastName: 'B', email: 'ab@example.com', startDate: '2026-01-01' })
+        .expect(201)
+    ).body.data.id;
+    const early = (
+      await org
+        .api('post', '/assignments')
+        .send({ type: 'team', targetId: tm, employeeId: e, fte: 1, startDate: '2026-01-01', endDate: '2026-03-31' })
+        .expect(201)
+    ).body.data.id;
+    const late = (
+      await org
+        .api('post', '/assignments')
+        .send({ type: 'team', targetId: tm, employeeId: e, fte: 0.5, startDate: '2026-04-01' })
+        .expect(201)
+    ).body.data.id;
     const ids = async (q: string) => (await org.api('get', `/assignments?${q}`).expect(200)).body.data.map((a: { id: string }) => a.id);
     expect(await ids('activeOn=2026-03-31')).toEqual([early]);
     expect(await ids('activeOn=2026-04-01')).toEqual([late]);
@@ -66,22 +148,47 @@ describe('assignments and salary adjustments (issue 4/4, 4/5; 01 Assignment, Sal
     const patched = await org.api('patch', `/assignments/${late}`).send({ fte: 0.75, endDate: '2026-12-31' }).expect(200);
     expect(patched.body.data).toMatchObject({ fte: 0.75, endDate: '2026-12-31', employeeId: e });
     await org.api('delete', `/assignments/${early}`).expect(204);
-    const kinds = await t.dataSource.query(`SELECT entity_type, change_type FROM record_changes WHERE organization_id = $1 AND entity_type LIKE '%allocation' ORDER BY seq`, [org.orgId]);
+    const kinds = await t.dataSource.query(
+      `SELECT entity_type, change_type FROM record_changes WHERE organization_id = $1 AND entity_type LIKE '%allocation' ORDER BY seq`,
+      [org.orgId],
+    );
     expect(kinds.map((k: { change_type: string }) => k.change_type)).toEqual(['create', 'create', 'update', 'delete']);
   });
 
   it('02 events: project allocations of employees (nested) and teams are recorded with their entity types', async () => {
     const org = await t.createTenant();
-    const project = (await org.api('post', '/projects').send({ name: 'Apollo', startDate: '2026-01-01', externalId: 'P-AP' }).expect(201)).body.data.id;
+    const project = (await org.api('post', '/projects').send({ name: 'Apollo', startDate: '2026-01-01', externalId: 'P-AP' }).expect(201))
+      .body.data.id;
     const tm = (await org.api('post', '/teams').send({ name: 'T' }).expect(201)).body.data.id;
-    const e = await org.api('post', '/employees').send({
-      firstName: 'P', lastName: 'Q', email: 'pq@example.com', startDate: '2026-01-01',
-      projectAssignment: { projectId: 'P-AP', fte: 0.2, startDate: '2026-01-01' },
-    }).expect(201);
-    await org.api('post', '/assignments').send({ type: 'project', targetId: project, teamId: tm, fte: 2, startDate: '2026-01-01' }).expect(201);
-    const bad = await org.api('post', '/employees').send({ firstName: 'P', lastName: 'R', email: 'pr@example.com', startDate: '2026-01-01', projectAssignment: { projectId: 'NOPE', fte: 1, startDate: '2026-01-01' } }).expect(400);
+    const e = await org
+      .api('post', '/employees')
+      .send({
+        firstName: 'P',
+        lastName: 'Q',
+        email: 'pq@example.com',
+        startDate: '2026-01-01',
+        projectAssignment: { projectId: 'P-AP', fte: 0.2, startDate: '2026-01-01' },
+      })
+      .expect(201);
+    await org
+      .api('post', '/assignments')
+      .send({ type: 'project', targetId: project, teamId: tm, fte: 2, startDate: '2026-01-01' })
+      .expect(201);
+    const bad = await org
+      .api('post', '/employees')
+      .send({
+        firstName: 'P',
+        lastName: 'R',
+        email: 'pr@example.com',
+        startDate: '2026-01-01',
+        projectAssignment: { projectId: 'NOPE', fte: 1, startDate: '2026-01-01' },
+      })
+      .expect(400);
     expect(bad.body.error.details[0].field).toBe('projectAssignment.projectId');
-    const rows = await t.dataSource.query(`SELECT entity_type, after FROM record_changes WHERE organization_id = $1 AND entity_type LIKE '%allocation' ORDER BY seq`, [org.orgId]);
+    const rows = await t.dataSource.query(
+      `SELECT entity_type, after FROM record_changes WHERE organization_id = $1 AND entity_type LIKE '%allocation' ORDER BY seq`,
+      [org.orgId],
+    );
     expect(rows.map((r: { entity_type: string }) => r.entity_type)).toEqual(['employee_project_allocation', 'team_project_allocation']);
     expect(rows[0].after).toMatchObject({ employeeId: e.body.data.id, targetId: project, type: 'project' });
     // 03 §1.4: the project now has active assignments.
@@ -97,18 +204,31 @@ describe('assignments and salary adjustments (issue 4/4, 4/5; 01 Assignment, Sal
   it('issue 4/5: salary adjustments: list newest first, create, patch, delete, scoped to the employee', async () => {
     const base = `/employees/${employee}/salary-adjustments`;
     await tenant.api('post', base).send({ effectiveDate: '2026-01-01', salary: 100000, currencyCode: 'USD' }).expect(201);
-    const raise = (await tenant.api('post', `/employees/E-GH/salary-adjustments`).send({ effectiveDate: '2026-07-01', salary: 110000, currencyCode: 'USD', reason: 'Promotion' }).expect(201)).body.data;
+    const raise = (
+      await tenant
+        .api('post', `/employees/E-GH/salary-adjustments`)
+        .send({ effectiveDate: '2026-07-01', salary: 110000, currencyCode: 'USD', reason: 'Promotion' })
+        .expect(201)
+    ).body.data;
     expect(raise).toMatchObject({ employeeId: employee, salary: 110000, bonus: null, reason: 'Promotion' });
     const list = await tenant.api('get', base).expect(200);
     expect(list.body.data.map((s: { effectiveDate: string }) => s.effectiveDate)).toEqual(['2026-07-01', '2026-01-01']);
     expect((await tenant.api('patch', `${base}/${raise.id}`).send({ bonus: 5000 }).expect(200)).body.data.bonus).toBe(5000);
     await tenant.api('post', base).send({ effectiveDate: '2026-01-01', salary: -1, currencyCode: 'USD' }).expect(400);
     await tenant.api('post', base).send({ effectiveDate: '2026-01-01', salary: 1.234, currencyCode: 'USD' }).expect(400);
-    const other = (await tenant.api('post', '/employees').send({ firstName: 'O', lastName: 'P', email: 'op@example.com', startDate: '2026-01-01' }).expect(201)).body.data.id;
+    const other = (
+      await tenant
+        .api('post', '/employees')
+        .send({ firstName: 'O', lastName: 'P', email: 'op@example.com', startDate: '2026-01-01' })
+        .expect(201)
+    ).body.data.id;
     await tenant.api('patch', `/employees/${other}/salary-adjustments/${raise.id}`).send({ bonus: 1 }).expect(404);
     await tenant.api('delete', `${base}/${raise.id}`).expect(204);
     await tenant.api('get', '/employees/cxxxxxxxxxxxxxxxxxxxxxxxx/salary-adjustments').expect(404);
-    const [rec] = await t.dataSource.query(`SELECT count(*)::int AS n FROM record_changes WHERE entity_id = $1 AND entity_type = 'salary_adjustment'`, [raise.id]);
+    const [rec] = await t.dataSource.query(
+      `SELECT count(*)::int AS n FROM record_changes WHERE entity_id = $1 AND entity_type = 'salary_adjustment'`,
+      [raise.id],
+    );
     expect(rec.n).toBe(3);
     const viewer = await t.createKey(tenant, ['employees_view']);
     await t.http().get(`/api/v1/org/${tenant.orgId}${base}`).set('Authorization', `Bearer ${viewer.key}`).expect(403);

@@ -10,12 +10,24 @@ describe('employees (01 Employee, Employees endpoints; issue 4/1)', () => {
   afterAll(() => t.close());
 
   let n = 0;
-  const person = (extra: Record<string, unknown> = {}) => ({ firstName: 'Ada', lastName: `Lovelace${++n}`, email: `ada${n}.${Date.now()}@example.com`, startDate: '2026-01-05', ...extra });
+  const person = (extra: Record<string, unknown> = {}) => ({
+    firstName: 'Ada',
+    lastName: `Lovelace${++n}`,
+    email: `ada${n}.${Date.now()}@example.com`,
+    startDate: '2026-01-05',
+    ...extra,
+  });
   const changes = (orgId: string) =>
-    t.dataSource.query(`SELECT entity_type, change_type, entity_id, after, dispatch_status FROM record_changes WHERE organization_id = $1 ORDER BY seq`, [orgId]);
+    t.dataSource.query(
+      `SELECT entity_type, change_type, entity_id, after, dispatch_status FROM record_changes WHERE organization_id = $1 ORDER BY seq`,
+      [orgId],
+    );
 
   it('01/employees create: the documented fields, with nullable ones null by default', async () => {
-    const res = await tenant.api('post', '/employees').send(person({ internalEmployeeId: 'HR-7' })).expect(201);
+    const res = await tenant
+      .api('post', '/employees')
+      .send(person({ internalEmployeeId: 'HR-7' }))
+      .expect(201);
     expect(res.body.data).toEqual({
       id: expect.stringMatching(/^[a-z][a-z0-9]{24}$/),
       externalId: null,
@@ -46,19 +58,33 @@ describe('employees (01 Employee, Employees endpoints; issue 4/1)', () => {
   it('01/employees: e-mail is unique in the organization, whatever its case', async () => {
     const body = person();
     await tenant.api('post', '/employees').send(body).expect(201);
-    const res = await tenant.api('post', '/employees').send(person({ email: body.email.toUpperCase() })).expect(400);
+    const res = await tenant
+      .api('post', '/employees')
+      .send(person({ email: body.email.toUpperCase() }))
+      .expect(400);
     expect(res.body.error.details[0].field).toBe('email');
     const other = await t.createTenant();
-    await other.api('post', '/employees').send(person({ email: body.email })).expect(201);
+    await other
+      .api('post', '/employees')
+      .send(person({ email: body.email }))
+      .expect(201);
   });
 
   it('01/employees create is atomic: a nonexistent nested teamId is 400 and nothing is written', async () => {
     const org = await t.createTenant();
-    const res = await org.api('post', '/employees').send(person({
-      salary: { effectiveDate: '2026-01-05', salary: 90000, currencyCode: 'EUR' },
-      teamAssignment: { teamId: 'cxxxxxxxxxxxxxxxxxxxxxxxx', fte: 1, startDate: '2026-01-05' },
-    })).expect(400);
-    expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'teamAssignment.teamId', message: expect.any(String) }] });
+    const res = await org
+      .api('post', '/employees')
+      .send(
+        person({
+          salary: { effectiveDate: '2026-01-05', salary: 90000, currencyCode: 'EUR' },
+          teamAssignment: { teamId: 'cxxxxxxxxxxxxxxxxxxxxxxxx', fte: 1, startDate: '2026-01-05' },
+        }),
+      )
+      .expect(400);
+    expect(res.body.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ field: 'teamAssignment.teamId', message: expect.any(String) }],
+    });
     const counts = await t.dataSource.query(
       `SELECT (SELECT count(*) FROM employees WHERE organization_id = $1)::int AS e, (SELECT count(*) FROM salary_adjustments WHERE organization_id = $1)::int AS s,
               (SELECT count(*) FROM record_changes WHERE organization_id = $1)::int AS c`,
@@ -70,10 +96,15 @@ describe('employees (01 Employee, Employees endpoints; issue 4/1)', () => {
   it('01/employees nested create: salary and team assignment in one request, each recorded (02 events table)', async () => {
     const org = await t.createTenant();
     const orgTeam = (await org.api('post', '/teams').send({ name: 'T', externalId: 'T1' }).expect(201)).body.data.id;
-    const res = await org.api('post', '/employees').send(person({
-      salary: { effectiveDate: '2026-01-05', salary: 90000.5, currencyCode: 'EUR', bonus: 1000 },
-      teamAssignment: { teamId: 'T1', fte: 0.5, startDate: '2026-01-05', role: 'Lead' },
-    })).expect(201);
+    const res = await org
+      .api('post', '/employees')
+      .send(
+        person({
+          salary: { effectiveDate: '2026-01-05', salary: 90000.5, currencyCode: 'EUR', bonus: 1000 },
+          teamAssignment: { teamId: 'T1', fte: 0.5, startDate: '2026-01-05', role: 'Lead' },
+        }),
+      )
+      .expect(201);
     const id = res.body.data.id;
     const rows = await changes(org.orgId);
     expect(rows.map((r: { entity_type: string; change_type: string }) => `${r.entity_type}:${r.change_type}`)).toEqual([
@@ -85,25 +116,52 @@ describe('employees (01 Employee, Employees endpoints; issue 4/1)', () => {
     expect(rows[2].after).toMatchObject({ employeeId: id, salary: '90000.5', bonus: '1000', currencyCode: 'EUR' });
     expect(rows[3].after).toMatchObject({ employeeId: id, targetId: orgTeam, type: 'team', fte: '0.5', role: 'Lead' });
     const read = await org.api('get', `/employees/${id}?include=currentSalary,assignments`).expect(200);
-    expect(read.body.data.currentSalary).toMatchObject({ salary: 90000.5, bonus: 1000, currencyCode: 'EUR', effectiveDate: '2026-01-05', employeeId: id });
-    expect(read.body.data.assignments).toEqual([expect.objectContaining({ type: 'team', targetId: orgTeam, fte: 0.5, startDate: '2026-01-05', endDate: null })]);
+    expect(read.body.data.currentSalary).toMatchObject({
+      salary: 90000.5,
+      bonus: 1000,
+      currencyCode: 'EUR',
+      effectiveDate: '2026-01-05',
+      employeeId: id,
+    });
+    expect(read.body.data.assignments).toEqual([
+      expect.objectContaining({ type: 'team', targetId: orgTeam, fte: 0.5, startDate: '2026-01-05', endDate: null }),
+    ]);
   });
 
   it('03 §2: a nested salary needs compensation_edit and nested assignments need assignments_edit (403, nothing written)', async () => {
     const org = await t.createTenant({ keyPermissions: ['employees_view', 'employees_edit', 'teams_edit'] });
     await org.api('post', '/teams').send({ name: 'T', externalId: 'T1' }).expect(201);
-    await org.api('post', '/employees').send(person({ salary: { effectiveDate: '2026-01-05', salary: 1, currencyCode: 'EUR' } })).expect(403);
-    await org.api('post', '/employees').send(person({ teamAssignment: { teamId: 'T1', fte: 1, startDate: '2026-01-05' } })).expect(403);
+    await org
+      .api('post', '/employees')
+      .send(person({ salary: { effectiveDate: '2026-01-05', salary: 1, currencyCode: 'EUR' } }))
+      .expect(403);
+    await org
+      .api('post', '/employees')
+      .send(person({ teamAssignment: { teamId: 'T1', fte: 1, startDate: '2026-01-05' } }))
+      .expect(403);
     const [{ n: count }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM employees WHERE organization_id = $1`, [org.orgId]);
     expect(count).toBe(0);
     await org.api('post', '/employees').send(person()).expect(201);
   });
 
   it('01/employees: managerId by id or externalId; unresolvable is 404 NOT_FOUND; no management cycles', async () => {
-    const boss = (await tenant.api('post', '/employees').send(person({ externalId: 'EMP-BOSS' })).expect(201)).body.data.id;
-    const report = (await tenant.api('post', '/employees').send(person({ managerId: 'EMP-BOSS' })).expect(201)).body.data;
+    const boss = (
+      await tenant
+        .api('post', '/employees')
+        .send(person({ externalId: 'EMP-BOSS' }))
+        .expect(201)
+    ).body.data.id;
+    const report = (
+      await tenant
+        .api('post', '/employees')
+        .send(person({ managerId: 'EMP-BOSS' }))
+        .expect(201)
+    ).body.data;
     expect(report.managerId).toBe(boss);
-    const res = await tenant.api('post', '/employees').send(person({ managerId: 'EMP-NOBODY' })).expect(404);
+    const res = await tenant
+      .api('post', '/employees')
+      .send(person({ managerId: 'EMP-NOBODY' }))
+      .expect(404);
     expect(res.body.error).toMatchObject({ code: 'NOT_FOUND', errorId: expect.any(String) });
     await tenant.api('patch', `/employees/${boss}`).send({ managerId: report.id }).expect(400);
     await tenant.api('patch', `/employees/${boss}`).send({ managerId: boss }).expect(400);
@@ -112,37 +170,100 @@ describe('employees (01 Employee, Employees endpoints; issue 4/1)', () => {
   it('01 nested jobRole: externalId first, then title (stamping the externalId), then created; externalId alone unmatched is 404; jobRoleId wins', async () => {
     const org = await t.createTenant();
     const existing = (await org.api('post', '/job-roles').send({ title: 'Engineer' }).expect(201)).body.data.id;
-    const byTitle = await org.api('post', '/employees').send(person({ jobRole: { title: 'engineer', externalId: 'JR-ENG' } })).expect(201);
+    const byTitle = await org
+      .api('post', '/employees')
+      .send(person({ jobRole: { title: 'engineer', externalId: 'JR-ENG' } }))
+      .expect(201);
     expect(byTitle.body.data.jobRoleId).toBe(existing);
     expect((await org.api('get', `/job-roles/${existing}`).expect(200)).body.data.externalId).toBe('JR-ENG');
-    const byExternal = await org.api('post', '/employees').send(person({ jobRole: { externalId: 'JR-ENG', title: 'Ignored title' } })).expect(201);
+    const byExternal = await org
+      .api('post', '/employees')
+      .send(person({ jobRole: { externalId: 'JR-ENG', title: 'Ignored title' } }))
+      .expect(201);
     expect(byExternal.body.data.jobRoleId).toBe(existing);
-    const created = await org.api('post', '/employees').send(person({ jobRole: { title: 'Designer', externalId: 'JR-DES' } })).expect(201);
+    const created = await org
+      .api('post', '/employees')
+      .send(person({ jobRole: { title: 'Designer', externalId: 'JR-DES' } }))
+      .expect(201);
     const newRole = (await org.api('get', '/job-roles/JR-DES').expect(200)).body.data;
     expect(created.body.data.jobRoleId).toBe(newRole.id);
     expect(newRole.title).toBe('Designer');
-    expect((await org.api('post', '/employees').send(person({ jobRole: { externalId: 'JR-NONE' } })).expect(404)).body.error.code).toBe('NOT_FOUND');
-    const wins = await org.api('post', '/employees').send(person({ jobRoleId: existing, jobRole: { externalId: 'JR-NONE' } })).expect(201);
+    expect(
+      (
+        await org
+          .api('post', '/employees')
+          .send(person({ jobRole: { externalId: 'JR-NONE' } }))
+          .expect(404)
+      ).body.error.code,
+    ).toBe('NOT_FOUND');
+    const wins = await org
+      .api('post', '/employees')
+      .send(person({ jobRoleId: existing, jobRole: { externalId: 'JR-NONE' } }))
+      .expect(201);
     expect(wins.body.data.jobRoleId).toBe(existing);
-    await org.api('post', '/employees').send(person({ jobRoleId: 'cxxxxxxxxxxxxxxxxxxxxxxxx' })).expect(400);
-    await org.api('post', '/employees').send(person({ jobRole: {} })).expect(400);
+    await org
+      .api('post', '/employees')
+      .send(person({ jobRoleId: 'cxxxxxxxxxxxxxxxxxxxxxxxx' }))
+      .expect(400);
+    await org
+      .api('post', '/employees')
+      .send(person({ jobRole: {} }))
+      .expect(400);
   });
 
   it('01/employees: defaultCurrencyCode comes from the location when unset', async () => {
-    const loc = (await tenant.api('post', '/locations').send({ name: 'Berlin', currencyCode: 'EUR', externalId: 'LOC-BER' }).expect(201)).body.data.id;
-    expect((await tenant.api('post', '/employees').send(person({ geographyId: 'LOC-BER' })).expect(201)).body.data).toMatchObject({ geographyId: loc, defaultCurrencyCode: 'EUR' });
-    expect((await tenant.api('post', '/employees').send(person({ geographyId: loc, defaultCurrencyCode: 'USD' })).expect(201)).body.data.defaultCurrencyCode).toBe('USD');
-    await tenant.api('post', '/employees').send(person({ geographyId: 'LOC-NONE' })).expect(400);
-    await tenant.api('post', '/employees').send(person({ workTypeId: 'WT-NONE' })).expect(400);
+    const loc = (await tenant.api('post', '/locations').send({ name: 'Berlin', currencyCode: 'EUR', externalId: 'LOC-BER' }).expect(201))
+      .body.data.id;
+    expect(
+      (
+        await tenant
+          .api('post', '/employees')
+          .send(person({ geographyId: 'LOC-BER' }))
+          .expect(201)
+      ).body.data,
+    ).toMatchObject({ geographyId: loc, defaultCurrencyCode: 'EUR' });
+    expect(
+      (
+        await tenant
+          .api('post', '/employees')
+          .send(person({ geographyId: loc, defaultCurrencyCode: 'USD' }))
+          .expect(201)
+      ).body.data.defaultCurrencyCode,
+    ).toBe('USD');
+    await tenant
+      .api('post', '/employees')
+      .send(person({ geographyId: 'LOC-NONE' }))
+      .expect(400);
+    await tenant
+      .api('post', '/employees')
+      .send(person({ workTypeId: 'WT-NONE' }))
+      .expect(400);
   });
 
   it('01/employees PATCH: partial; endDate, noticeDate and externalId clear with null; nested objects only add', async () => {
     const org = await t.createTenant();
-    const created = (await org.api('post', '/employees').send(person({
-      externalId: 'E-1', endDate: '2026-12-31', noticeDate: '2026-10-01',
-      salary: { effectiveDate: '2026-01-05', salary: 50000, currencyCode: 'EUR' },
-    })).expect(201)).body.data;
-    const patched = await org.api('patch', `/employees/E-1`).send({ endDate: null, noticeDate: null, externalId: null, salary: { effectiveDate: '2026-07-01', salary: 60000, currencyCode: 'EUR' } }).expect(200);
+    const created = (
+      await org
+        .api('post', '/employees')
+        .send(
+          person({
+            externalId: 'E-1',
+            endDate: '2026-12-31',
+            noticeDate: '2026-10-01',
+            salary: { effectiveDate: '2026-01-05', salary: 50000, currencyCode: 'EUR' },
+          }),
+        )
+        .expect(201)
+    ).body.data;
+    const patched = await org
+      .api('patch', `/employees/E-1`)
+      .send({
+        endDate: null,
+        noticeDate: null,
+        externalId: null,
+        salary: { effectiveDate: '2026-07-01', salary: 60000, currencyCode: 'EUR' },
+      })
+      .expect(200);
     expect(patched.body.data).toMatchObject({ firstName: 'Ada', endDate: null, noticeDate: null, externalId: null });
     const history = await org.api('get', `/employees/${created.id}?include=salaryHistory,currentSalary`).expect(200);
     expect(history.body.data.salaryHistory.map((s: { salary: number }) => s.salary)).toEqual([60000, 50000]);
@@ -164,9 +285,18 @@ describe('employees (01 Employee, Employees endpoints; issue 4/1)', () => {
   it('01/employees list: search first name, last name, e-mail; sortBy lastName by default; costCentreId filter', async () => {
     const org = await t.createTenant();
     const cc = (await org.api('post', '/cost-centres').send({ name: 'CC' }).expect(201)).body.data.id;
-    await org.api('post', '/employees').send({ firstName: 'Zoe', lastName: 'Adams', email: 'zoe@acme.test', startDate: '2026-01-01', costCentreId: cc }).expect(201);
-    await org.api('post', '/employees').send({ firstName: 'Yan', lastName: 'brown', email: 'yan@other.test', startDate: '2026-01-01' }).expect(201);
-    await org.api('post', '/employees').send({ firstName: 'Xia', lastName: 'Clark', email: 'xia@acme.test', startDate: '2026-01-01' }).expect(201);
+    await org
+      .api('post', '/employees')
+      .send({ firstName: 'Zoe', lastName: 'Adams', email: 'zoe@acme.test', startDate: '2026-01-01', costCentreId: cc })
+      .expect(201);
+    await org
+      .api('post', '/employees')
+      .send({ firstName: 'Yan', lastName: 'brown', email: 'yan@other.test', startDate: '2026-01-01' })
+      .expect(201);
+    await org
+      .api('post', '/employees')
+      .send({ firstName: 'Xia', lastName: 'Clark', email: 'xia@acme.test', startDate: '2026-01-01' })
+      .expect(201);
     const names = (res: { body: { data: { lastName: string }[] } }) => res.body.data.map((e) => e.lastName);
     expect(names(await org.api('get', '/employees').expect(200))).toEqual(['Adams', 'brown', 'Clark']);
     expect(names(await org.api('get', '/employees?sortBy=firstName&sortDir=asc').expect(200))).toEqual(['Clark', 'brown', 'Adams']);
@@ -179,11 +309,23 @@ describe('employees (01 Employee, Employees endpoints; issue 4/1)', () => {
   it('01/employees DELETE is permanent: salary adjustments and assignments go, reports lose their manager, one employee delete is recorded', async () => {
     const org = await t.createTenant();
     await org.api('post', '/teams').send({ name: 'T', externalId: 'T1' }).expect(201);
-    const boss = (await org.api('post', '/employees').send(person({
-      salary: { effectiveDate: '2026-01-05', salary: 1, currencyCode: 'EUR' },
-      teamAssignment: { teamId: 'T1', fte: 1, startDate: '2026-01-05' },
-    })).expect(201)).body.data.id;
-    const report = (await org.api('post', '/employees').send(person({ managerId: boss })).expect(201)).body.data.id;
+    const boss = (
+      await org
+        .api('post', '/employees')
+        .send(
+          person({
+            salary: { effectiveDate: '2026-01-05', salary: 1, currencyCode: 'EUR' },
+            teamAssignment: { teamId: 'T1', fte: 1, startDate: '2026-01-05' },
+          }),
+        )
+        .expect(201)
+    ).body.data.id;
+    const report = (
+      await org
+        .api('post', '/employees')
+        .send(person({ managerId: boss }))
+        .expect(201)
+    ).body.data.id;
     const before = (await changes(org.orgId)).length;
     await org.api('delete', `/employees/${boss}`).expect(204);
     await org.api('get', `/employees/${boss}`).expect(404);
@@ -196,8 +338,12 @@ describe('employees (01 Employee, Employees endpoints; issue 4/1)', () => {
     const after = (await changes(org.orgId)).slice(before);
     // 02 events: the request sends one `employee` delete; the cascade is kept for the audit history only.
     const sent = after.filter((r: { dispatch_status: string | null }) => r.dispatch_status !== null);
-    expect(sent.map((r: { entity_type: string; change_type: string; entity_id: string }) => [r.entity_type, r.change_type, r.entity_id])).toEqual([['employee', 'delete', boss]]);
-    const audit = after.filter((r: { dispatch_status: string | null }) => r.dispatch_status === null).map((r: { entity_type: string; change_type: string }) => `${r.entity_type}:${r.change_type}`);
+    expect(
+      sent.map((r: { entity_type: string; change_type: string; entity_id: string }) => [r.entity_type, r.change_type, r.entity_id]),
+    ).toEqual([['employee', 'delete', boss]]);
+    const audit = after
+      .filter((r: { dispatch_status: string | null }) => r.dispatch_status === null)
+      .map((r: { entity_type: string; change_type: string }) => `${r.entity_type}:${r.change_type}`);
     expect(audit.sort()).toEqual(['employee:update', 'employee_team_allocation:delete', 'salary_adjustment:delete']);
   });
 

@@ -10,7 +10,10 @@ describe('reference data (issue 3; 01 rules 3, 5, 6; 03 §1.7, §2)', () => {
   afterAll(() => t.close());
 
   it('job roles: create, get, list, patch, delete with the document-01 envelopes', async () => {
-    const created = await tenant.api('post', '/job-roles').send({ title: 'Backend Engineer', family: 'Engineering', level: 'L3' }).expect(201);
+    const created = await tenant
+      .api('post', '/job-roles')
+      .send({ title: 'Backend Engineer', family: 'Engineering', level: 'L3' })
+      .expect(201);
     expect(created.body).toEqual({
       data: {
         id: expect.stringMatching(/^[a-z][a-z0-9]{24}$/),
@@ -44,20 +47,33 @@ describe('reference data (issue 3; 01 rules 3, 5, 6; 03 §1.7, §2)', () => {
   it('01 rule 6: externalId is unique per entity type, at most 255 characters, never CUID-shaped; a duplicate is 400', async () => {
     await tenant.api('post', '/job-roles').send({ title: 'A', externalId: 'HR-1' }).expect(201);
     const dup = await tenant.api('post', '/job-roles').send({ title: 'B', externalId: 'HR-1' }).expect(400);
-    expect(dup.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'externalId', message: expect.any(String) }], errorId: expect.any(String) });
+    expect(dup.body.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ field: 'externalId', message: expect.any(String) }],
+      errorId: expect.any(String),
+    });
     // The same externalId on another entity type is fine.
     await tenant.api('post', '/locations').send({ name: 'L', externalId: 'HR-1' }).expect(201);
     const cuid = await tenant.api('post', '/job-roles').send({ title: 'C', externalId: 'cabcdefghijklmnopqrstuvwx' }).expect(400);
     expect(cuid.body.error.details[0].field).toBe('externalId');
-    await tenant.api('post', '/job-roles').send({ title: 'D', externalId: 'x'.repeat(256) }).expect(400);
-    await tenant.api('post', '/job-roles').send({ title: 'E', externalId: 'x'.repeat(255) }).expect(201);
+    await tenant
+      .api('post', '/job-roles')
+      .send({ title: 'D', externalId: 'x'.repeat(256) })
+      .expect(400);
+    await tenant
+      .api('post', '/job-roles')
+      .send({ title: 'E', externalId: 'x'.repeat(255) })
+      .expect(201);
   });
 
   it('01 rule 5: :id accepts the CUID or the externalId', async () => {
     const created = await tenant.api('post', '/cost-centres').send({ name: 'Finance', code: 'FIN', externalId: 'CC 100/a' }).expect(201);
     const byExternal = await tenant.api('get', `/cost-centres/${encodeURIComponent('CC 100/a')}`).expect(200);
     expect(byExternal.body.data.id).toBe(created.body.data.id);
-    await tenant.api('patch', `/cost-centres/${encodeURIComponent('CC 100/a')}`).send({ description: 'x' }).expect(200);
+    await tenant
+      .api('patch', `/cost-centres/${encodeURIComponent('CC 100/a')}`)
+      .send({ description: 'x' })
+      .expect(200);
   });
 
   it('job roles: titles are unique in the organization, whatever their case', async () => {
@@ -71,7 +87,10 @@ describe('reference data (issue 3; 01 rules 3, 5, 6; 03 §1.7, §2)', () => {
     expect(res.body.data).toMatchObject({ name: 'London', countryCode: 'GB', currencyCode: 'GBP', costMultiplier: 1, externalId: null });
     const patched = await tenant.api('patch', `/locations/${res.body.data.id}`).send({ costMultiplier: 1.25 }).expect(200);
     expect(patched.body.data.costMultiplier).toBe(1.25);
-    const bad = await tenant.api('post', '/locations').send({ name: 'X', costMultiplier: -0.5, countryCode: 'gbr', currencyCode: 'ZZZ' }).expect(400);
+    const bad = await tenant
+      .api('post', '/locations')
+      .send({ name: 'X', costMultiplier: -0.5, countryCode: 'gbr', currencyCode: 'ZZZ' })
+      .expect(400);
     expect(bad.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['costMultiplier', 'countryCode', 'currencyCode']);
   });
 
@@ -108,16 +127,29 @@ describe('reference data (issue 3; 01 rules 3, 5, 6; 03 §1.7, §2)', () => {
   });
 
   it('drivers: key is 1-80 of a-z 0-9 - _ and unique', async () => {
-    const res = await tenant.api('post', '/drivers').send({ name: 'Active customers', key: 'active_customers', unit: 'customers' }).expect(201);
+    const res = await tenant
+      .api('post', '/drivers')
+      .send({ name: 'Active customers', key: 'active_customers', unit: 'customers' })
+      .expect(201);
     expect(res.body.data).toMatchObject({ name: 'Active customers', key: 'active_customers', unit: 'customers', description: null });
-    expect((await tenant.api('post', '/drivers').send({ name: 'Again', key: 'active_customers' }).expect(400)).body.error.details[0].field).toBe('key');
-    expect((await tenant.api('post', '/drivers').send({ name: 'Bad', key: 'Bad Key' }).expect(400)).body.error.details[0].field).toBe('key');
+    expect(
+      (await tenant.api('post', '/drivers').send({ name: 'Again', key: 'active_customers' }).expect(400)).body.error.details[0].field,
+    ).toBe('key');
+    expect((await tenant.api('post', '/drivers').send({ name: 'Bad', key: 'Bad Key' }).expect(400)).body.error.details[0].field).toBe(
+      'key',
+    );
   });
 
   it('exchange rates: rate > 0, currencies differ, unique per pair and date', async () => {
-    const res = await tenant.api('post', '/exchange-rates').send({ fromCurrency: 'EUR', toCurrency: 'USD', rate: 1.1, effectiveDate: '2026-01-01' }).expect(201);
+    const res = await tenant
+      .api('post', '/exchange-rates')
+      .send({ fromCurrency: 'EUR', toCurrency: 'USD', rate: 1.1, effectiveDate: '2026-01-01' })
+      .expect(201);
     expect(res.body.data).toMatchObject({ fromCurrency: 'EUR', toCurrency: 'USD', rate: 1.1, effectiveDate: '2026-01-01' });
-    const dup = await tenant.api('post', '/exchange-rates').send({ fromCurrency: 'EUR', toCurrency: 'USD', rate: 1.2, effectiveDate: '2026-01-01' }).expect(400);
+    const dup = await tenant
+      .api('post', '/exchange-rates')
+      .send({ fromCurrency: 'EUR', toCurrency: 'USD', rate: 1.2, effectiveDate: '2026-01-01' })
+      .expect(400);
     expect(dup.body.error.details[0].field).toBe('effectiveDate');
     for (const body of [
       { fromCurrency: 'EUR', toCurrency: 'USD', rate: 0, effectiveDate: '2026-02-01' },
@@ -130,11 +162,27 @@ describe('reference data (issue 3; 01 rules 3, 5, 6; 03 §1.7, §2)', () => {
 
   it('exchange rates: the rate in force on a day, the inverse when only it is stored, the identity for one currency', async () => {
     const org = await t.createTenant();
-    await org.api('post', '/exchange-rates').send({ fromCurrency: 'GBP', toCurrency: 'USD', rate: 1.25, effectiveDate: '2026-01-01' }).expect(201);
-    await org.api('post', '/exchange-rates').send({ fromCurrency: 'GBP', toCurrency: 'USD', rate: 1.5, effectiveDate: '2026-06-01' }).expect(201);
-    const onDay = (from: string, to: string, date: string) => org.api('get', `/exchange-rates/convert?from=${from}&to=${to}&date=${date}&amount=10`);
-    expect((await onDay('GBP', 'USD', '2026-05-31').expect(200)).body.data).toMatchObject({ rate: 1.25, converted: 12.5, source: 'direct', effectiveDate: '2026-01-01' });
-    expect((await onDay('GBP', 'USD', '2026-06-01').expect(200)).body.data).toMatchObject({ rate: 1.5, source: 'direct', effectiveDate: '2026-06-01' });
+    await org
+      .api('post', '/exchange-rates')
+      .send({ fromCurrency: 'GBP', toCurrency: 'USD', rate: 1.25, effectiveDate: '2026-01-01' })
+      .expect(201);
+    await org
+      .api('post', '/exchange-rates')
+      .send({ fromCurrency: 'GBP', toCurrency: 'USD', rate: 1.5, effectiveDate: '2026-06-01' })
+      .expect(201);
+    const onDay = (from: string, to: string, date: string) =>
+      org.api('get', `/exchange-rates/convert?from=${from}&to=${to}&date=${date}&amount=10`);
+    expect((await onDay('GBP', 'USD', '2026-05-31').expect(200)).body.data).toMatchObject({
+      rate: 1.25,
+      converted: 12.5,
+      source: 'direct',
+      effectiveDate: '2026-01-01',
+    });
+    expect((await onDay('GBP', 'USD', '2026-06-01').expect(200)).body.data).toMatchObject({
+      rate: 1.5,
+      source: 'direct',
+      effectiveDate: '2026-06-01',
+    });
     const inverse = (await onDay('USD', 'GBP', '2026-03-01').expect(200)).body.data;
     expect(inverse).toMatchObject({ source: 'inverse', effectiveDate: '2026-01-01' });
     expect(inverse.rate).toBeCloseTo(0.8, 10);
@@ -146,7 +194,8 @@ describe('reference data (issue 3; 01 rules 3, 5, 6; 03 §1.7, §2)', () => {
 
   it('issue 3/4: search is case-insensitive and sortBy/sortDir follow the allow-list', async () => {
     const org = await t.createTenant();
-    for (const title of ['Zeta Designer', 'alpha engineer', 'Beta ENGINEER']) await org.api('post', '/job-roles').send({ title }).expect(201);
+    for (const title of ['Zeta Designer', 'alpha engineer', 'Beta ENGINEER'])
+      await org.api('post', '/job-roles').send({ title }).expect(201);
     const found = await org.api('get', '/job-roles?search=EnGiNeEr').expect(200);
     expect(found.body.data.map((r: { title: string }) => r.title)).toEqual(['alpha engineer', 'Beta ENGINEER']);
     const desc = await org.api('get', '/job-roles?sortBy=title&sortDir=desc').expect(200);
@@ -160,7 +209,11 @@ describe('reference data (issue 3; 01 rules 3, 5, 6; 03 §1.7, §2)', () => {
 
   it('01 list limits: page >= 1, limit 1-100 (default 20), hasNextPage', async () => {
     const org = await t.createTenant();
-    for (let i = 0; i < 3; i++) await org.api('post', '/drivers').send({ name: `D${i}`, key: `d${i}` }).expect(201);
+    for (let i = 0; i < 3; i++)
+      await org
+        .api('post', '/drivers')
+        .send({ name: `D${i}`, key: `d${i}` })
+        .expect(201);
     const page = await org.api('get', '/drivers?page=2&limit=2').expect(200);
     expect(page.body.meta).toEqual({ page: 2, limit: 2, total: 3, hasNextPage: false });
     expect(page.body.data).toHaveLength(1);
@@ -192,7 +245,10 @@ describe('reference data (issue 3; 01 rules 3, 5, 6; 03 §1.7, §2)', () => {
     await none.api('get', '/job-roles').expect(403);
     await none.api('get', '/exchange-rates/convert?from=USD&to=USD').expect(403);
     // Held by the key but not by its creator: still refused.
-    const narrowed = await t.createTenant({ keyPermissions: ['reference_data_view', 'reference_data_edit'], userPermissions: ['reference_data_view'] });
+    const narrowed = await t.createTenant({
+      keyPermissions: ['reference_data_view', 'reference_data_edit'],
+      userPermissions: ['reference_data_view'],
+    });
     await narrowed.api('get', '/job-roles').expect(200);
     await narrowed.api('post', '/job-roles').send({ title: 'Nope' }).expect(403);
   });
@@ -223,7 +279,13 @@ describe('reference data (issue 3; 01 rules 3, 5, 6; 03 §1.7, §2)', () => {
       'value_stream:create',
       'job_role:create',
     ]);
-    expect(rows[0]).toMatchObject({ entity_id: loc, before: null, actor_type: 'api_key', actor_id: org.keyId, after: expect.objectContaining({ name: 'Paris', costMultiplier: '1.1' }) });
+    expect(rows[0]).toMatchObject({
+      entity_id: loc,
+      before: null,
+      actor_type: 'api_key',
+      actor_id: org.keyId,
+      after: expect.objectContaining({ name: 'Paris', costMultiplier: '1.1' }),
+    });
     expect(rows[1].before.name).toBe('Paris');
     expect(rows[1].after.name).toBe('Paris FR');
     expect(rows[2]).toMatchObject({ after: null, before: expect.objectContaining({ name: 'Paris FR' }) });

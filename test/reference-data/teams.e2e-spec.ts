@@ -13,7 +13,10 @@ describe('teams (issue 3; planning records with plan_id)', () => {
   it('create resolves costCentreId and valueStreamId by id or externalId and stores the live plan', async () => {
     const cc = (await tenant.api('post', '/cost-centres').send({ name: 'Eng', externalId: 'CC-ENG' }).expect(201)).body.data.id;
     const vs = (await tenant.api('post', '/value-streams').send({ name: 'Payments' }).expect(201)).body.data.id;
-    const res = await tenant.api('post', '/teams').send({ name: 'Platform', costCentreId: 'CC-ENG', valueStreamId: vs, externalId: 'T-PLAT' }).expect(201);
+    const res = await tenant
+      .api('post', '/teams')
+      .send({ name: 'Platform', costCentreId: 'CC-ENG', valueStreamId: vs, externalId: 'T-PLAT' })
+      .expect(201);
     expect(res.body.data).toEqual({
       id: expect.any(String),
       name: 'Platform',
@@ -25,16 +28,18 @@ describe('teams (issue 3; planning records with plan_id)', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
-    const [row] = await t.dataSource.query(
-      `SELECT t.plan_id, p.kind FROM teams t JOIN plans p ON p.id = t.plan_id WHERE t.id = $1`,
-      [res.body.data.id],
-    );
+    const [row] = await t.dataSource.query(`SELECT t.plan_id, p.kind FROM teams t JOIN plans p ON p.id = t.plan_id WHERE t.id = $1`, [
+      res.body.data.id,
+    ]);
     expect(row.kind).toBe('LIVE');
   });
 
   it('a nonexistent costCentreId, valueStreamId or parentTeamId is 400 VALIDATION_ERROR on that field', async () => {
     for (const field of ['costCentreId', 'valueStreamId', 'parentTeamId']) {
-      const res = await tenant.api('post', '/teams').send({ name: 'X', [field]: 'cxxxxxxxxxxxxxxxxxxxxxxxx' }).expect(400);
+      const res = await tenant
+        .api('post', '/teams')
+        .send({ name: 'X', [field]: 'cxxxxxxxxxxxxxxxxxxxxxxxx' })
+        .expect(400);
       expect(res.body.error.details[0].field).toBe(field);
     }
   });
@@ -43,7 +48,9 @@ describe('teams (issue 3; planning records with plan_id)', () => {
     const a = (await tenant.api('post', '/teams').send({ name: 'A' }).expect(201)).body.data.id;
     const b = (await tenant.api('post', '/teams').send({ name: 'B', parentTeamId: a }).expect(201)).body.data.id;
     const c = (await tenant.api('post', '/teams').send({ name: 'C', parentTeamId: b }).expect(201)).body.data.id;
-    expect((await tenant.api('patch', `/teams/${a}`).send({ parentTeamId: c }).expect(400)).body.error.details[0].field).toBe('parentTeamId');
+    expect((await tenant.api('patch', `/teams/${a}`).send({ parentTeamId: c }).expect(400)).body.error.details[0].field).toBe(
+      'parentTeamId',
+    );
     await tenant.api('patch', `/teams/${a}`).send({ parentTeamId: a }).expect(400);
     const children = await tenant.api('get', `/teams?parentTeamId=${a}`).expect(200);
     expect(children.body.data.map((x: { id: string }) => x.id)).toEqual([b]);
@@ -55,7 +62,8 @@ describe('teams (issue 3; planning records with plan_id)', () => {
     const org = await t.createTenant();
     const cc = (await org.api('post', '/cost-centres').send({ name: 'Ops' }).expect(201)).body.data.id;
     const parent = (await org.api('post', '/teams').send({ name: 'Parent', costCentreId: cc }).expect(201)).body.data.id;
-    const child = (await org.api('post', '/teams').send({ name: 'Child', parentTeamId: parent, costCentreId: cc }).expect(201)).body.data.id;
+    const child = (await org.api('post', '/teams').send({ name: 'Child', parentTeamId: parent, costCentreId: cc }).expect(201)).body.data
+      .id;
     const ccDelete = await org.api('delete', `/cost-centres/${cc}`).expect(409);
     expect(ccDelete.body).toEqual({ error: { code: 'CONFLICT', message: expect.stringContaining('2 teams') } });
     const teamDelete = await org.api('delete', `/teams/${parent}`).expect(409);
@@ -70,7 +78,10 @@ describe('teams (issue 3; planning records with plan_id)', () => {
     await org.api('post', '/teams').send({ name: 'Live team' }).expect(201);
     const [{ id: livePlan }] = await t.dataSource.query(`SELECT id FROM plans WHERE organization_id = $1 AND kind = 'LIVE'`, [org.orgId]);
     const scenario = newId();
-    await t.dataSource.query(`INSERT INTO plans (id, organization_id, kind, name, status, forked_at) VALUES ($1, $2, 'SCENARIO', 'What if', 'OPEN', now())`, [scenario, org.orgId]);
+    await t.dataSource.query(
+      `INSERT INTO plans (id, organization_id, kind, name, status, forked_at) VALUES ($1, $2, 'SCENARIO', 'What if', 'OPEN', now())`,
+      [scenario, org.orgId],
+    );
     await t.dataSource.query(
       `INSERT INTO teams (plan_id, id, organization_id, name, external_id, description, cost_centre_id, value_stream_id, parent_team_id, created_at, updated_at)
        SELECT $2, id, organization_id, name || ' (scenario)', external_id, description, cost_centre_id, value_stream_id, parent_team_id, created_at, updated_at
@@ -97,7 +108,10 @@ describe('teams (issue 3; planning records with plan_id)', () => {
     const id = (await org.api('post', '/teams').send({ name: 'Recorded' }).expect(201)).body.data.id;
     await org.api('patch', `/teams/${id}`).send({ description: 'd' }).expect(200);
     await org.api('delete', `/teams/${id}`).expect(204);
-    const rows = await t.dataSource.query(`SELECT entity_type, change_type, entity_id FROM record_changes WHERE organization_id = $1 ORDER BY seq`, [org.orgId]);
+    const rows = await t.dataSource.query(
+      `SELECT entity_type, change_type, entity_id FROM record_changes WHERE organization_id = $1 ORDER BY seq`,
+      [org.orgId],
+    );
     expect(rows).toEqual([
       { entity_type: 'team', change_type: 'create', entity_id: id },
       { entity_type: 'team', change_type: 'update', entity_id: id },

@@ -11,13 +11,22 @@ describe('scenario merge of functional custom attribute values (issue 8/3 with 0
   it('a value set on a group inside a scenario reaches live data on merge', async () => {
     const org = await t.createTenant({ functionalGroupsEnabled: true });
     const group = await fs(t, org).group({ name: 'Area' });
-    const def = (await org.api('post', '/custom-attributes').send({ entityType: 'FUNCTIONAL_GROUP', name: 'Budget owner', attributeKey: 'owner', fieldType: 'STRING' }).expect(201)).body.data.id;
+    const def = (
+      await org
+        .api('post', '/custom-attributes')
+        .send({ entityType: 'FUNCTIONAL_GROUP', name: 'Budget owner', attributeKey: 'owner', fieldType: 'STRING' })
+        .expect(201)
+    ).body.data.id;
     const scenario = (await t.admin('post', `/organizations/${org.orgId}/scenarios`).send({ name: 'S' }).expect(201)).body.data.id;
-    await org.api('put', `/functional-groups/groups/${group}/custom-attributes/${def}?scenarioId=${scenario}`).send({ stringValue: 'Ada' }).expect(200);
-    const live = () => t.dataSource.query(
-      `SELECT v.string_value FROM custom_attribute_values v JOIN plans p ON p.id = v.plan_id AND p.kind = 'LIVE' WHERE v.entity_id = $1`,
-      [group],
-    );
+    await org
+      .api('put', `/functional-groups/groups/${group}/custom-attributes/${def}?scenarioId=${scenario}`)
+      .send({ stringValue: 'Ada' })
+      .expect(200);
+    const live = () =>
+      t.dataSource.query(
+        `SELECT v.string_value FROM custom_attribute_values v JOIN plans p ON p.id = v.plan_id AND p.kind = 'LIVE' WHERE v.entity_id = $1`,
+        [group],
+      );
     expect(await live()).toEqual([]);
     const merged = await t.admin('post', `/organizations/${org.orgId}/scenarios/${scenario}/merge`, org.userId).expect(200);
     expect(merged.body.data.changes).toMatchObject({ custom_attribute_value: 1 });

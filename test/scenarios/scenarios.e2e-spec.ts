@@ -19,11 +19,19 @@ describe('scenarios (issue 8; spec 03 §3 Scenarios; 01 rule 8)', () => {
     const org = await t.createTenant();
     const team = (await org.api('post', '/teams').send({ name: 'Platform' }).expect(201)).body.data.id;
     const project = (await org.api('post', '/projects').send({ name: 'Apollo', startDate: '2026-01-01' }).expect(201)).body.data.id;
-    const employee = (await org.api('post', '/employees').send({
-      firstName: 'Live', lastName: 'Person', email: 'live@example.com', startDate: '2026-01-01',
-      salary: { effectiveDate: '2026-01-01', salary: 100000, currencyCode: 'USD' },
-      teamAssignment: { teamId: team, fte: 1, startDate: '2026-01-01' },
-    }).expect(201)).body.data.id;
+    const employee = (
+      await org
+        .api('post', '/employees')
+        .send({
+          firstName: 'Live',
+          lastName: 'Person',
+          email: 'live@example.com',
+          startDate: '2026-01-01',
+          salary: { effectiveDate: '2026-01-01', salary: 100000, currencyCode: 'USD' },
+          teamAssignment: { teamId: team, fte: 1, startDate: '2026-01-01' },
+        })
+        .expect(201)
+    ).body.data.id;
     const vacancy = (await org.api('post', '/vacancies').send({ role: 'Engineer' }).expect(201)).body.data.id;
     return { org, team, employee, vacancy, project };
   }
@@ -32,8 +40,18 @@ describe('scenarios (issue 8; spec 03 §3 Scenarios; 01 rule 8)', () => {
 
   it('03 §3: create starts as a copy of every live planning record; live and scenario reads are separate', async () => {
     const w = await world();
-    const res = await t.admin('post', `/organizations/${w.org.orgId}/scenarios`).send({ name: 'Hiring plan', description: 'what if' }).expect(201);
-    expect(res.body.data).toEqual({ id: expect.any(String), name: 'Hiring plan', description: 'what if', status: 'OPEN', createdAt: expect.any(String), updatedAt: expect.any(String) });
+    const res = await t
+      .admin('post', `/organizations/${w.org.orgId}/scenarios`)
+      .send({ name: 'Hiring plan', description: 'what if' })
+      .expect(201);
+    expect(res.body.data).toEqual({
+      id: expect.any(String),
+      name: 'Hiring plan',
+      description: 'what if',
+      status: 'OPEN',
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
     const s = res.body.data.id;
     for (const path of ['/teams', '/employees', '/vacancies', '/projects', '/assignments']) {
       const live = (await w.org.api('get', path).expect(200)).body.data;
@@ -54,14 +72,25 @@ describe('scenarios (issue 8; spec 03 §3 Scenarios; 01 rule 8)', () => {
   it('issue 8/4: application writes inside an open scenario reuse the public services; live never sees them; nothing is emitted', async () => {
     const w = await world();
     const s = (await t.admin('post', `/organizations/${w.org.orgId}/scenarios`).send({ name: 'S' }).expect(201)).body.data.id;
-    const hire = await t.admin('post', scenarioPath(w, s, '/employees')).send({ firstName: 'What', lastName: 'If', email: 'whatif@example.com', startDate: '2026-05-01' }).expect(201);
-    await t.admin('patch', scenarioPath(w, s, `/teams/${w.team}`)).send({ name: 'Platform 2' }).expect(200);
+    const hire = await t
+      .admin('post', scenarioPath(w, s, '/employees'))
+      .send({ firstName: 'What', lastName: 'If', email: 'whatif@example.com', startDate: '2026-05-01' })
+      .expect(201);
+    await t
+      .admin('patch', scenarioPath(w, s, `/teams/${w.team}`))
+      .send({ name: 'Platform 2' })
+      .expect(200);
     await t.admin('delete', scenarioPath(w, s, `/vacancies/${w.vacancy}`)).expect(204);
-    await t.admin('post', scenarioPath(w, s, '/employees')).send({ firstName: 'Bad' }).expect(400);
+    await t
+      .admin('post', scenarioPath(w, s, '/employees'))
+      .send({ firstName: 'Bad' })
+      .expect(400);
     expect((await w.org.api('get', `/employees/${hire.body.data.id}`).expect(404)).body.error.code).toBe('NOT_FOUND');
     expect((await w.org.api('get', `/teams/${w.team}`).expect(200)).body.data.name).toBe('Platform');
     await w.org.api('get', `/vacancies/${w.vacancy}`).expect(200);
-    const inScenario = (await w.org.api('get', `/employees?scenarioId=${s}`).expect(200)).body.data.map((e: { lastName: string }) => e.lastName);
+    const inScenario = (await w.org.api('get', `/employees?scenarioId=${s}`).expect(200)).body.data.map(
+      (e: { lastName: string }) => e.lastName,
+    );
     expect(inScenario.sort()).toEqual(['If', 'Person']);
     const rows = await t.dataSource.query(`SELECT dispatch_status FROM record_changes WHERE plan_id = $1`, [s]);
     expect(rows.length).toBe(3);
@@ -73,25 +102,59 @@ describe('scenarios (issue 8; spec 03 §3 Scenarios; 01 rule 8)', () => {
   it('03 §3: only an OPEN scenario accepts writes (403 PLAN_NOT_EDITABLE); status moves between OPEN and LOCKED', async () => {
     const w = await world();
     const s = (await t.admin('post', `/organizations/${w.org.orgId}/scenarios`).send({ name: 'S' }).expect(201)).body.data.id;
-    expect((await t.admin('patch', scenarioPath(w, s)).send({ status: 'LOCKED', name: 'Locked plan' }).expect(200)).body.data).toMatchObject({ status: 'LOCKED', name: 'Locked plan' });
-    const refused = await t.admin('post', scenarioPath(w, s, '/teams')).send({ name: 'X' }).expect(403);
+    expect(
+      (await t.admin('patch', scenarioPath(w, s)).send({ status: 'LOCKED', name: 'Locked plan' }).expect(200)).body.data,
+    ).toMatchObject({ status: 'LOCKED', name: 'Locked plan' });
+    const refused = await t
+      .admin('post', scenarioPath(w, s, '/teams'))
+      .send({ name: 'X' })
+      .expect(403);
     expect(refused.body.error).toMatchObject({ code: 'PLAN_NOT_EDITABLE' });
     await t.admin('patch', scenarioPath(w, s)).send({ status: 'MERGED' }).expect(400);
     await t.admin('patch', scenarioPath(w, s)).send({ status: 'OPEN' }).expect(200);
-    await t.admin('post', scenarioPath(w, s, '/teams')).send({ name: 'X' }).expect(201);
+    await t
+      .admin('post', scenarioPath(w, s, '/teams'))
+      .send({ name: 'X' })
+      .expect(201);
   });
 
   it('issue 8/3: merge applies creates, updates and deletes in one transaction with merge events; the scenario becomes MERGED and read-only', async () => {
     const w = await world();
-    const merger = (await t.admin('post', `/organizations/${w.org.orgId}/users`).send({ email: 'merger@example.com', name: 'Merger', permissions: ['manage_scenarios'] }).expect(201)).body.data;
+    const merger = (
+      await t
+        .admin('post', `/organizations/${w.org.orgId}/users`)
+        .send({ email: 'merger@example.com', name: 'Merger', permissions: ['manage_scenarios'] })
+        .expect(201)
+    ).body.data;
     const s = (await t.admin('post', `/organizations/${w.org.orgId}/scenarios`).send({ name: 'S' }).expect(201)).body.data.id;
-    const hire = (await t.admin('post', scenarioPath(w, s, '/employees')).send({ firstName: 'New', lastName: 'Hire', email: 'new@example.com', startDate: '2026-05-01', teamAssignment: { teamId: w.team, fte: 0.5, startDate: '2026-05-01' } }).expect(201)).body.data.id;
-    await t.admin('patch', scenarioPath(w, s, `/teams/${w.team}`)).send({ name: 'Platform 2' }).expect(200);
+    const hire = (
+      await t
+        .admin('post', scenarioPath(w, s, '/employees'))
+        .send({
+          firstName: 'New',
+          lastName: 'Hire',
+          email: 'new@example.com',
+          startDate: '2026-05-01',
+          teamAssignment: { teamId: w.team, fte: 0.5, startDate: '2026-05-01' },
+        })
+        .expect(201)
+    ).body.data.id;
+    await t
+      .admin('patch', scenarioPath(w, s, `/teams/${w.team}`))
+      .send({ name: 'Platform 2' })
+      .expect(200);
     await t.admin('delete', scenarioPath(w, s, `/employees/${w.employee}`)).expect(204);
-    const before = Number((await t.dataSource.query(`SELECT coalesce(max(seq),0) AS s FROM record_changes WHERE organization_id = $1`, [w.org.orgId]))[0].s);
+    const before = Number(
+      (await t.dataSource.query(`SELECT coalesce(max(seq),0) AS s FROM record_changes WHERE organization_id = $1`, [w.org.orgId]))[0].s,
+    );
 
     expect((await t.admin('post', scenarioPath(w, s, '/merge')).expect(400)).body.error.code).toBe('VALIDATION_ERROR');
-    const plain = (await t.admin('post', `/organizations/${w.org.orgId}/users`).send({ email: 'plain@example.com', name: 'Plain', permissions: ['employees_view'] }).expect(201)).body.data;
+    const plain = (
+      await t
+        .admin('post', `/organizations/${w.org.orgId}/users`)
+        .send({ email: 'plain@example.com', name: 'Plain', permissions: ['employees_view'] })
+        .expect(201)
+    ).body.data;
     await t.admin('post', scenarioPath(w, s, '/merge'), plain.id).expect(403);
 
     const merged = await t.admin('post', scenarioPath(w, s, '/merge'), merger.id).expect(200);
@@ -105,14 +168,22 @@ describe('scenarios (issue 8; spec 03 §3 Scenarios; 01 rule 8)', () => {
     expect((await w.org.api('get', `/teams/${w.team}`).expect(200)).body.data.name).toBe('Platform 2');
     expect((await w.org.api('get', `/employees/${hire}`).expect(200)).body.data.lastName).toBe('Hire');
     await w.org.api('get', `/employees/${w.employee}`).expect(404);
-    const salaries = await t.dataSource.query(`SELECT count(*)::int AS n FROM salary_adjustments s JOIN plans p ON p.id = s.plan_id AND p.kind = 'LIVE' WHERE s.organization_id = $1`, [w.org.orgId]);
+    const salaries = await t.dataSource.query(
+      `SELECT count(*)::int AS n FROM salary_adjustments s JOIN plans p ON p.id = s.plan_id AND p.kind = 'LIVE' WHERE s.organization_id = $1`,
+      [w.org.orgId],
+    );
     expect(salaries[0].n).toBe(0);
     // One merge event per live record changed, initiated by the merging user, all sent (dispatch_status set).
     const events = await t.dataSource.query(
       `SELECT entity_type, change_type, entity_id, actor_type, actor_id, dispatch_status FROM record_changes WHERE organization_id = $1 AND seq > $2 ORDER BY seq`,
       [w.org.orgId, before],
     );
-    expect(events.every((e: { actor_type: string; actor_id: string; dispatch_status: string | null }) => e.actor_type === 'merge' && e.actor_id === merger.id && e.dispatch_status !== null)).toBe(true);
+    expect(
+      events.every(
+        (e: { actor_type: string; actor_id: string; dispatch_status: string | null }) =>
+          e.actor_type === 'merge' && e.actor_id === merger.id && e.dispatch_status !== null,
+      ),
+    ).toBe(true);
     expect(events.map((e: { entity_type: string; change_type: string }) => `${e.entity_type}:${e.change_type}`).sort()).toEqual([
       'employee:create',
       'employee:delete',
@@ -123,7 +194,14 @@ describe('scenarios (issue 8; spec 03 §3 Scenarios; 01 rule 8)', () => {
     ]);
     // MERGED: read-only.
     expect((await t.admin('get', scenarioPath(w, s)).expect(200)).body.data.status).toBe('MERGED');
-    expect((await t.admin('post', scenarioPath(w, s, '/teams')).send({ name: 'late' }).expect(403)).body.error.code).toBe('PLAN_NOT_EDITABLE');
+    expect(
+      (
+        await t
+          .admin('post', scenarioPath(w, s, '/teams'))
+          .send({ name: 'late' })
+          .expect(403)
+      ).body.error.code,
+    ).toBe('PLAN_NOT_EDITABLE');
     await t.admin('post', scenarioPath(w, s, '/merge'), merger.id).expect(409);
     await t.admin('patch', scenarioPath(w, s)).send({ name: 'x' }).expect(409);
   });
@@ -131,8 +209,14 @@ describe('scenarios (issue 8; spec 03 §3 Scenarios; 01 rule 8)', () => {
   it('issue 8/3 decision: a live record changed after the fork and also in the scenario refuses the merge with 409 naming it; other live changes survive', async () => {
     const w = await world();
     const s = (await t.admin('post', `/organizations/${w.org.orgId}/scenarios`).send({ name: 'S' }).expect(201)).body.data.id;
-    await t.admin('patch', scenarioPath(w, s, `/teams/${w.team}`)).send({ name: 'Scenario name' }).expect(200);
-    await t.admin('patch', scenarioPath(w, s, `/vacancies/${w.vacancy}`)).send({ role: 'Scenario role' }).expect(200);
+    await t
+      .admin('patch', scenarioPath(w, s, `/teams/${w.team}`))
+      .send({ name: 'Scenario name' })
+      .expect(200);
+    await t
+      .admin('patch', scenarioPath(w, s, `/vacancies/${w.vacancy}`))
+      .send({ role: 'Scenario role' })
+      .expect(200);
     await w.org.api('patch', `/teams/${w.team}`).send({ name: 'Live name' }).expect(200);
     await w.org.api('patch', `/projects/${w.project}`).send({ name: 'Live project' }).expect(200);
     const refused = await t.admin('post', scenarioPath(w, s, '/merge'), w.org.userId).expect(409);
@@ -140,7 +224,10 @@ describe('scenarios (issue 8; spec 03 §3 Scenarios; 01 rule 8)', () => {
     expect((await w.org.api('get', `/vacancies/${w.vacancy}`).expect(200)).body.data.role).toBe('Engineer');
     // Undo the clash in the scenario's favour by re-forking is the remedy; here, a fresh scenario without it merges and keeps live's project change.
     const s2 = (await t.admin('post', `/organizations/${w.org.orgId}/scenarios`).send({ name: 'S2' }).expect(201)).body.data.id;
-    await t.admin('patch', scenarioPath(w, s2, `/vacancies/${w.vacancy}`)).send({ role: 'Scenario role' }).expect(200);
+    await t
+      .admin('patch', scenarioPath(w, s2, `/vacancies/${w.vacancy}`))
+      .send({ role: 'Scenario role' })
+      .expect(200);
     await w.org.api('patch', `/projects/${w.project}`).send({ name: 'Live project 2' }).expect(200);
     const merged = await t.admin('post', scenarioPath(w, s2, '/merge'), w.org.userId).expect(200);
     expect(merged.body.data.changes).toEqual({ vacancy: 1 });

@@ -1,3 +1,4 @@
+import type { Type } from '@nestjs/common';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { createApp, RunningApp } from '../../src/app.factory';
@@ -55,8 +56,8 @@ export class TestApp {
     return this.running.app.get(DataSource);
   }
 
-  get<T>(token: unknown): T {
-    return this.running.app.get(token as never);
+  get<T>(token: Type<T> | string | symbol): T {
+    return this.running.app.get<T>(token);
   }
 
   http(): ReturnType<typeof request> {

@@ -141,8 +141,13 @@ describe('bulk creates and updates with multi-row statements (04 §4.1)', () => 
       .api('post', '/employees/bulk')
       .send({ records: ['P-1', 'U-1', 'U-2', 'U-3'].map((id) => person(id)) })
       .expect(200);
-    const changeTo = { lastName: 'Byron', endDate: '2027-03-31', salary: { effectiveDate: '2026-07-01', salary: 95000, currencyCode: 'EUR' } };
-    const mark = (await t.dataSource.query(`SELECT max(seq)::int AS m FROM record_changes WHERE organization_id = $1`, [tenant.orgId]))[0].m;
+    const changeTo = {
+      lastName: 'Byron',
+      endDate: '2027-03-31',
+      salary: { effectiveDate: '2026-07-01', salary: 95000, currencyCode: 'EUR' },
+    };
+    const mark = (await t.dataSource.query(`SELECT max(seq)::int AS m FROM record_changes WHERE organization_id = $1`, [tenant.orgId]))[0]
+      .m;
     const patched = (await tenant.api('patch', '/employees/P-1').send(changeTo).expect(200)).body.data;
     const bulk = await tenant
       .api('post', '/employees/bulk')
@@ -206,7 +211,10 @@ describe('bulk creates and updates with multi-row statements (04 §4.1)', () => 
       })
       .expect(200);
     expect(res.body.data).toMatchObject({ updated: 2, failed: 1 });
-    expect(res.body.data.results[1]).toMatchObject({ result: 'failed', error: { code: 'VALIDATION_ERROR', details: [{ field: 'managerId' }] } });
+    expect(res.body.data.results[1]).toMatchObject({
+      result: 'failed',
+      error: { code: 'VALIDATION_ERROR', details: [{ field: 'managerId' }] },
+    });
     const managers = await t.dataSource.query(
       `SELECT external_id, manager_id, last_name FROM employees WHERE organization_id = $1 AND external_id LIKE 'L-%' ORDER BY external_id`,
       [tenant.orgId],
@@ -235,7 +243,8 @@ describe('bulk creates and updates with multi-row statements (04 §4.1)', () => 
       .expect(200);
     expect(created.body.data).toMatchObject({ created: 2, failed: 0 });
     const [c1, c2] = created.body.data.results.map((r: { id: string }) => r.id);
-    const read = async (id: string) => (await tenant.api('get', `/contractors/${id}?include=currentRate,rateHistory`).expect(200)).body.data;
+    const read = async (id: string) =>
+      (await tenant.api('get', `/contractors/${id}?include=currentRate,rateHistory`).expect(200)).body.data;
     const own = (r: { id: string; externalId: string; email: string; rateHistory: { id: string }[] }) => ({
       [r.id]: '<id>',
       ...Object.fromEntries(r.rateHistory.map((x, i) => [x.id, `<rate${i}>`])),
@@ -245,12 +254,21 @@ describe('bulk creates and updates with multi-row statements (04 §4.1)', () => 
     expect(normalized(await read(c1), own(await read(c1)))).toEqual(normalized(await read(single.id), own(await read(single.id))));
     expect((await read(c2)).rateHistory).toEqual([]);
 
-    const change = { name: 'Grace B. Hopper', rateAdjustment: { effectiveDate: '2026-06-01', rate: 700, rateType: 'daily', currencyCode: 'EUR' } };
-    const mark = (await t.dataSource.query(`SELECT max(seq)::int AS m FROM record_changes WHERE organization_id = $1`, [tenant.orgId]))[0].m;
+    const change = {
+      name: 'Grace B. Hopper',
+      rateAdjustment: { effectiveDate: '2026-06-01', rate: 700, rateType: 'daily', currencyCode: 'EUR' },
+    };
+    const mark = (await t.dataSource.query(`SELECT max(seq)::int AS m FROM record_changes WHERE organization_id = $1`, [tenant.orgId]))[0]
+      .m;
     await tenant.api('patch', '/contractors/S-1').send(change).expect(200);
     const updated = await tenant
       .api('post', '/contractors/bulk')
-      .send({ records: [{ externalId: 'C-1', ...change }, { externalId: 'C-2', name: 'Grace Hopper' }] })
+      .send({
+        records: [
+          { externalId: 'C-1', ...change },
+          { externalId: 'C-2', name: 'Grace Hopper' },
+        ],
+      })
       .expect(200);
     expect(updated.body.data).toMatchObject({ updated: 1, unchanged: 1, failed: 0 });
     expect(normalized(await read(c1), own(await read(c1)))).toEqual(normalized(await read(single.id), own(await read(single.id))));
@@ -258,7 +276,9 @@ describe('bulk creates and updates with multi-row statements (04 §4.1)', () => 
       `SELECT entity_type, change_type, entity_id FROM record_changes WHERE organization_id = $1 AND seq > $2 ORDER BY seq`,
       [tenant.orgId, mark],
     );
-    expect(changes.map((c: { entity_type: string; change_type: string; entity_id: string }) => [c.entity_type, c.change_type, c.entity_id])).toEqual([
+    expect(
+      changes.map((c: { entity_type: string; change_type: string; entity_id: string }) => [c.entity_type, c.change_type, c.entity_id]),
+    ).toEqual([
       ['contractor', 'update', single.id],
       ['contractor_rate', 'create', expect.any(String)],
       ['contractor', 'update', c1],

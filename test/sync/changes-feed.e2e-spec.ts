@@ -1,4 +1,5 @@
 import { EmployeesService } from '../../src/employees/employees.service';
+import { CreateEmployeeDto } from '../../src/employees/dto/employee.dto';
 import { Tx } from '../../src/database/unit-of-work';
 import { WebhookDispatcher } from '../../src/webhooks/webhook-dispatcher';
 import { onPostgresServer, TestApp, Tenant } from '../support/test-app';
@@ -218,7 +219,7 @@ describe('changes feed (04 §4.2; issue 18)', () => {
     const lateWrite = (body: Record<string, unknown>, holdMs: number) =>
       ds.transaction(async (em) => {
         const tx = new Tx(em, ctx);
-        await employees.createIn(tx, body as never);
+        await employees.createIn(tx, body as unknown as CreateEmployeeDto);
         await sleep(holdMs);
         await tx.flush();
         await sleep(holdMs);

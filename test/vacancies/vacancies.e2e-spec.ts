@@ -41,10 +41,14 @@ describe('vacancies (01 Vacancy, Vacancies endpoints; 03 §1.5; issue 5)', () =>
     for (const status of ['open', 'committed', 'filled', 'cancelled', 'on_hold']) {
       expect((await tenant.api('post', '/vacancies').send({ role: 'R', status }).expect(201)).body.data.status).toBe(status);
     }
-    expect((await tenant.api('post', '/vacancies').send({ role: 'R', status: 'paused' }).expect(400)).body.error.details[0].field).toBe('status');
+    expect((await tenant.api('post', '/vacancies').send({ role: 'R', status: 'paused' }).expect(400)).body.error.details[0].field).toBe(
+      'status',
+    );
     expect((await tenant.api('post', '/vacancies').send({ role: 'R', fte: 1.5 }).expect(400)).body.error.details[0].field).toBe('fte');
     expect((await tenant.api('post', '/vacancies').send({ role: 'R', fte: 0.5 }).expect(201)).body.data.fte).toBe(0.5);
-    expect((await tenant.api('post', '/vacancies').send({ role: 'R', currencyCode: 'eur' }).expect(400)).body.error.details[0].field).toBe('currencyCode');
+    expect((await tenant.api('post', '/vacancies').send({ role: 'R', currencyCode: 'eur' }).expect(400)).body.error.details[0].field).toBe(
+      'currencyCode',
+    );
     const id = (await tenant.api('post', '/vacancies').send({ role: 'Hold me' }).expect(201)).body.data.id;
     expect((await tenant.api('patch', `/vacancies/${id}`).send({ status: 'on_hold' }).expect(200)).body.data.status).toBe('on_hold');
   });
@@ -56,7 +60,9 @@ describe('vacancies (01 Vacancy, Vacancies endpoints; 03 §1.5; issue 5)', () =>
     expect(one.body.data).toMatchObject({ salary: 70000, salaryMin: null, salaryMax: 70000 });
     const direct = await tenant.api('post', '/vacancies').send({ role: 'S', salary: 65000.5 }).expect(201);
     expect(direct.body.data).toMatchObject({ salary: 65000.5, salaryMin: null, salaryMax: null });
-    expect((await tenant.api('post', '/vacancies').send({ role: 'S', salaryMin: 10, salaryMax: 5 }).expect(400)).body.error.details[0].field).toBe('salaryMin');
+    expect(
+      (await tenant.api('post', '/vacancies').send({ role: 'S', salaryMin: 10, salaryMax: 5 }).expect(400)).body.error.details[0].field,
+    ).toBe('salaryMin');
     await tenant.api('post', '/vacancies').send({ role: 'S', salaryMin: -1 }).expect(400);
     const patched = await tenant.api('patch', `/vacancies/${both.body.data.id}`).send({ salaryMax: 120000 }).expect(200);
     expect(patched.body.data).toMatchObject({ salary: 100000, salaryMin: 80000, salaryMax: 120000 });
@@ -64,24 +70,49 @@ describe('vacancies (01 Vacancy, Vacancies endpoints; 03 §1.5; issue 5)', () =>
   });
 
   it('01/vacancy: hiringManagerId is an employee (unresolvable: 404); nested jobRole resolves; externalId rules', async () => {
-    const boss = (await tenant.api('post', '/employees').send({ firstName: 'H', lastName: 'M', email: 'hm@example.com', startDate: '2025-01-01', externalId: 'E-HM' }).expect(201)).body.data.id;
-    const res = await tenant.api('post', '/vacancies').send({ role: 'R', hiringManagerId: 'E-HM', jobRole: { title: 'Recruiter', externalId: 'JR-REC' }, externalId: 'V-1' }).expect(201);
+    const boss = (
+      await tenant
+        .api('post', '/employees')
+        .send({ firstName: 'H', lastName: 'M', email: 'hm@example.com', startDate: '2025-01-01', externalId: 'E-HM' })
+        .expect(201)
+    ).body.data.id;
+    const res = await tenant
+      .api('post', '/vacancies')
+      .send({ role: 'R', hiringManagerId: 'E-HM', jobRole: { title: 'Recruiter', externalId: 'JR-REC' }, externalId: 'V-1' })
+      .expect(201);
     expect(res.body.data.hiringManagerId).toBe(boss);
     expect(res.body.data.jobRoleId).toBe((await tenant.api('get', '/job-roles/JR-REC').expect(200)).body.data.id);
     await tenant.api('post', '/vacancies').send({ role: 'R', hiringManagerId: 'E-NONE' }).expect(404);
-    expect((await tenant.api('post', '/vacancies').send({ role: 'R', externalId: 'V-1' }).expect(400)).body.error.details[0].field).toBe('externalId');
+    expect((await tenant.api('post', '/vacancies').send({ role: 'R', externalId: 'V-1' }).expect(400)).body.error.details[0].field).toBe(
+      'externalId',
+    );
     expect((await tenant.api('get', '/vacancies/V-1').expect(200)).body.data.id).toBe(res.body.data.id);
   });
 
   it('01/vacancy isFilled: true while the filler is active; filledBy* are settable by PATCH and mutually exclusive', async () => {
     const org = await t.createTenant();
-    const e = (await org.api('post', '/employees').send({ firstName: 'F', lastName: 'E', email: 'fe@example.com', startDate: '2025-01-01' }).expect(201)).body.data.id;
+    const e = (
+      await org
+        .api('post', '/employees')
+        .send({ firstName: 'F', lastName: 'E', email: 'fe@example.com', startDate: '2025-01-01' })
+        .expect(201)
+    ).body.data.id;
     const c = (await org.api('post', '/contractors').send({ name: 'FC', startDate: '2025-01-01' }).expect(201)).body.data.id;
     const v = (await org.api('post', '/vacancies').send({ role: 'Filled by patch' }).expect(201)).body.data.id;
-    expect((await org.api('patch', `/vacancies/${v}`).send({ filledByLiveEmployeeId: e }).expect(200)).body.data).toMatchObject({ filledByLiveEmployeeId: e, isFilled: true });
-    expect((await org.api('patch', `/vacancies/${v}`).send({ filledByLiveContractorId: c }).expect(400)).body.error.details[0].field).toBe('filledByLiveContractorId');
-    expect((await org.api('patch', `/vacancies/${v}`).send({ filledByLiveEmployeeId: null, filledByLiveContractorId: c }).expect(200)).body.data).toMatchObject({ filledByLiveEmployeeId: null, filledByLiveContractorId: c, isFilled: true });
-    await org.api('patch', `/vacancies/${v}`).send({ filledByLiveEmployeeId: 'cxxxxxxxxxxxxxxxxxxxxxxxx', filledByLiveContractorId: null }).expect(400);
+    expect((await org.api('patch', `/vacancies/${v}`).send({ filledByLiveEmployeeId: e }).expect(200)).body.data).toMatchObject({
+      filledByLiveEmployeeId: e,
+      isFilled: true,
+    });
+    expect((await org.api('patch', `/vacancies/${v}`).send({ filledByLiveContractorId: c }).expect(400)).body.error.details[0].field).toBe(
+      'filledByLiveContractorId',
+    );
+    expect(
+      (await org.api('patch', `/vacancies/${v}`).send({ filledByLiveEmployeeId: null, filledByLiveContractorId: c }).expect(200)).body.data,
+    ).toMatchObject({ filledByLiveEmployeeId: null, filledByLiveContractorId: c, isFilled: true });
+    await org
+      .api('patch', `/vacancies/${v}`)
+      .send({ filledByLiveEmployeeId: 'cxxxxxxxxxxxxxxxxxxxxxxxx', filledByLiveContractorId: null })
+      .expect(400);
     // The filler's endDate passes: not filled any more (and the vacancy counts in cost forecasts again).
     await org.api('patch', `/contractors/${c}`).send({ endDate: '2025-12-31' }).expect(200);
     expect((await org.api('get', `/vacancies/${v}`).expect(200)).body.data.isFilled).toBe(false);
@@ -92,7 +123,12 @@ describe('vacancies (01 Vacancy, Vacancies endpoints; 03 §1.5; issue 5)', () =>
 
   it('01/vacancies list: excludeFilled defaults to true; false includes filled ones; search role or description; sortBy role', async () => {
     const org = await t.createTenant();
-    const e = (await org.api('post', '/employees').send({ firstName: 'F', lastName: 'E', email: 'fe@example.com', startDate: '2025-01-01' }).expect(201)).body.data.id;
+    const e = (
+      await org
+        .api('post', '/employees')
+        .send({ firstName: 'F', lastName: 'E', email: 'fe@example.com', startDate: '2025-01-01' })
+        .expect(201)
+    ).body.data.id;
     await org.api('post', '/vacancies').send({ role: 'zeta analyst', description: 'numbers' }).expect(201);
     await org.api('post', '/vacancies').send({ role: 'Alpha designer' }).expect(201);
     const filled = (await org.api('post', '/vacancies').send({ role: 'Beta engineer', description: 'APIs' }).expect(201)).body.data.id;
@@ -110,12 +146,26 @@ describe('vacancies (01 Vacancy, Vacancies endpoints; 03 §1.5; issue 5)', () =>
     const org = await t.createTenant();
     const team = (await org.api('post', '/teams').send({ name: 'T' }).expect(201)).body.data.id;
     const v = (await org.api('post', '/vacancies').send({ role: 'With allocations' }).expect(201)).body.data.id;
-    const a = (await org.api('post', '/assignments').send({ type: 'team', targetId: team, vacancyId: v, fte: 1, startDate: '2026-01-01' }).expect(201)).body.data;
+    const a = (
+      await org
+        .api('post', '/assignments')
+        .send({ type: 'team', targetId: team, vacancyId: v, fte: 1, startDate: '2026-01-01' })
+        .expect(201)
+    ).body.data;
     const read = await org.api('get', `/vacancies/${v}?include=assignments,filledByEmployee`).expect(200);
     expect(read.body.data.customAttributes).toEqual([]);
     expect(read.body.data.filledByEmployee).toBeNull();
     expect(read.body.data.assignments).toEqual([
-      { id: a.id, type: 'team', targetId: team, fte: 1, startDate: '2026-01-01', endDate: null, createdAt: expect.any(String), updatedAt: expect.any(String) },
+      {
+        id: a.id,
+        type: 'team',
+        targetId: team,
+        fte: 1,
+        startDate: '2026-01-01',
+        endDate: null,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      },
     ]);
     expect((await org.api('get', `/vacancies/${v}?include=owner`).expect(400)).body.error.details[0].field).toBe('include');
     const [rec] = await t.dataSource.query(`SELECT entity_type FROM record_changes WHERE entity_id = $1`, [a.id]);
@@ -129,7 +179,10 @@ describe('vacancies (01 Vacancy, Vacancies endpoints; 03 §1.5; issue 5)', () =>
     await org.api('post', '/assignments').send({ type: 'team', targetId: team, vacancyId: v, fte: 1, startDate: '2026-01-01' }).expect(201);
     await org.api('patch', `/vacancies/${v}`).send({ role: 'R2' }).expect(200);
     await org.api('delete', `/vacancies/${v}`).expect(204);
-    const rows = await t.dataSource.query(`SELECT change_type, after FROM record_changes WHERE organization_id = $1 AND entity_type = 'vacancy' ORDER BY seq`, [org.orgId]);
+    const rows = await t.dataSource.query(
+      `SELECT change_type, after FROM record_changes WHERE organization_id = $1 AND entity_type = 'vacancy' ORDER BY seq`,
+      [org.orgId],
+    );
     expect(rows.map((r: { change_type: string }) => r.change_type)).toEqual(['create', 'update', 'delete']);
     expect(rows[0].after).toMatchObject({ role: 'R', salary: '1000.5', fte: '1' });
     const [{ n }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM assignments WHERE organization_id = $1`, [org.orgId]);

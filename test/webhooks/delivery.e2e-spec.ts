@@ -64,7 +64,13 @@ describe('webhook delivery (02 Events, Signature and headers, Delivery)', () => 
     const { secret } = await createEndpoint(t, tenant, { url: receiver.url(path), entityTypes: ['team'] });
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
     const ctx = await liveContext(t, tenant);
-    const after = { id: 'cteam', name: 'Platform', costPerMonth: decimalToString('1250.5000'), startDate: '2026-01-01', note: 'naïve “quotes” ✓' };
+    const after = {
+      id: 'cteam',
+      name: 'Platform',
+      costPerMonth: decimalToString('1250.5000'),
+      startDate: '2026-01-01',
+      note: 'naïve “quotes” ✓',
+    };
     await write(t, ctx, [change('team', 'create', after, 'cteamaaaaaaaaaaaaaaaaaaaa')]);
     const [got] = await waitFor('the delivery', () => receiver.on(path).length === 1 && receiver.on(path));
 
@@ -80,7 +86,17 @@ describe('webhook delivery (02 Events, Signature and headers, Delivery)', () => 
 
     const [row] = await t.dataSource.query(`SELECT event_id FROM record_changes WHERE organization_id = $1`, [tenant.orgId]);
     expect(got.headers['x-service-event-id']).toBe(row.event_id);
-    expect(Object.keys(got.body)).toEqual(['id', 'timestamp', 'entity_type', 'entity_id', 'change_type', 'initiator', 'organization_id', 'before', 'after']);
+    expect(Object.keys(got.body)).toEqual([
+      'id',
+      'timestamp',
+      'entity_type',
+      'entity_id',
+      'change_type',
+      'initiator',
+      'organization_id',
+      'before',
+      'after',
+    ]);
     expect(got.body).toEqual({
       id: row.event_id,
       timestamp: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
@@ -124,13 +140,37 @@ describe('webhook delivery (02 Events, Signature and headers, Delivery)', () => 
 
   /** Document 02's table of REST requests and the events each emits, as the record modules record them. */
   const COVERAGE: [string, [string, string][]][] = [
-    ['POST /employees (with allocations and salary)', [['employee', 'create'], ['employee_team_allocation', 'create'], ['employee_project_allocation', 'create'], ['salary_adjustment', 'create']]],
-    ['PATCH /employees/:id (with new allocation and salary)', [['employee', 'update'], ['employee_team_allocation', 'create'], ['employee_project_allocation', 'create'], ['salary_adjustment', 'create']]],
+    [
+      'POST /employees (with allocations and salary)',
+      [
+        ['employee', 'create'],
+        ['employee_team_allocation', 'create'],
+        ['employee_project_allocation', 'create'],
+        ['salary_adjustment', 'create'],
+      ],
+    ],
+    [
+      'PATCH /employees/:id (with new allocation and salary)',
+      [
+        ['employee', 'update'],
+        ['employee_team_allocation', 'create'],
+        ['employee_project_allocation', 'create'],
+        ['salary_adjustment', 'create'],
+      ],
+    ],
     ['DELETE /employees/:id', [['employee', 'delete']]],
     ['POST /employees/:id/salary-adjustments', [['salary_adjustment', 'create']]],
     ['PATCH /employees/:id/salary-adjustments/:id', [['salary_adjustment', 'update']]],
     ['DELETE /employees/:id/salary-adjustments/:id', [['salary_adjustment', 'delete']]],
-    ['POST /contractors (with allocations and rate)', [['contractor', 'create'], ['contractor_team_allocation', 'create'], ['contractor_project_allocation', 'create'], ['contractor_rate', 'create']]],
+    [
+      'POST /contractors (with allocations and rate)',
+      [
+        ['contractor', 'create'],
+        ['contractor_team_allocation', 'create'],
+        ['contractor_project_allocation', 'create'],
+        ['contractor_rate', 'create'],
+      ],
+    ],
     ['PATCH /contractors/:id', [['contractor', 'update']]],
     ['DELETE /contractors/:id', [['contractor', 'delete']]],
     ['POST /contractors/:id/rate-adjustments', [['contractor_rate', 'create']]],
@@ -139,8 +179,21 @@ describe('webhook delivery (02 Events, Signature and headers, Delivery)', () => 
     ['POST /vacancies', [['vacancy', 'create']]],
     ['PATCH /vacancies/:id', [['vacancy', 'update']]],
     ['DELETE /vacancies/:id', [['vacancy', 'delete']]],
-    ['POST /vacancies/:id/fill (employee)', [['vacancy', 'update'], ['employee', 'create'], ['salary_adjustment', 'create']]],
-    ['POST /vacancies/:id/fill (contractor)', [['vacancy', 'update'], ['contractor', 'create']]],
+    [
+      'POST /vacancies/:id/fill (employee)',
+      [
+        ['vacancy', 'update'],
+        ['employee', 'create'],
+        ['salary_adjustment', 'create'],
+      ],
+    ],
+    [
+      'POST /vacancies/:id/fill (contractor)',
+      [
+        ['vacancy', 'update'],
+        ['contractor', 'create'],
+      ],
+    ],
     ['POST /teams', [['team', 'create']]],
     ['PATCH /teams/:id', [['team', 'update']]],
     ['DELETE /teams/:id', [['team', 'delete']]],
@@ -160,11 +213,17 @@ describe('webhook delivery (02 Events, Signature and headers, Delivery)', () => 
     const expected: string[] = [];
     for (const [request, events] of COVERAGE) {
       // One request is one transaction recording its events.
-      await write(t, ctx, events.map(([entityType, changeType]) => change(entityType, changeType as 'create', { request })));
+      await write(
+        t,
+        ctx,
+        events.map(([entityType, changeType]) => change(entityType, changeType as 'create', { request })),
+      );
       expected.push(...events.map(([entityType, changeType]) => `${request} ${entityType} ${changeType}`));
     }
     await settled(t, tenant.orgId);
-    const got = receiver.on(path).map((r) => `${r.body.after?.request ?? r.body.before?.request} ${r.body.entity_type} ${r.body.change_type}`);
+    const got = receiver
+      .on(path)
+      .map((r) => `${r.body.after?.request ?? r.body.before?.request} ${r.body.entity_type} ${r.body.change_type}`);
     expect(got.sort()).toEqual(expected.sort());
     expect(new Set(receiver.on(path).map((r) => r.body.id)).size).toBe(expected.length);
   });
@@ -173,13 +232,22 @@ describe('webhook delivery (02 Events, Signature and headers, Delivery)', () => 
     const tenant = await t.createTenant();
     const path = `/scenario-${tenant.orgId}`;
     await createEndpoint(t, tenant, { url: receiver.url(path), entityTypes: ['team'] });
-    await write(t, await scenarioContext(t, tenant), [change('team', 'create', { where: 'scenario' }), change('team', 'update', { where: 'scenario' })]);
-    await write(t, await liveContext(t, tenant), [change('team', 'create', { where: 'live' }), { ...change('team', 'update', { where: 'audit only' }), notify: false }]);
+    await write(t, await scenarioContext(t, tenant), [
+      change('team', 'create', { where: 'scenario' }),
+      change('team', 'update', { where: 'scenario' }),
+    ]);
+    await write(t, await liveContext(t, tenant), [
+      change('team', 'create', { where: 'live' }),
+      { ...change('team', 'update', { where: 'audit only' }), notify: false },
+    ]);
     await settled(t, tenant.orgId);
     await t.get<WebhookDispatcher>(WebhookDispatcher).sweep();
     await settled(t, tenant.orgId);
     expect(receiver.on(path).map((r) => r.body.after.where)).toEqual(['live']);
-    const rows = await t.dataSource.query(`SELECT dispatch_status FROM record_changes WHERE organization_id = $1 AND after->>'where' = 'scenario'`, [tenant.orgId]);
+    const rows = await t.dataSource.query(
+      `SELECT dispatch_status FROM record_changes WHERE organization_id = $1 AND after->>'where' = 'scenario'`,
+      [tenant.orgId],
+    );
     expect(rows).toEqual([{ dispatch_status: null }, { dispatch_status: null }]);
   });
 
@@ -188,7 +256,11 @@ describe('webhook delivery (02 Events, Signature and headers, Delivery)', () => 
     const teamCreates = `/team-creates-${tenant.orgId}`;
     const employees = `/employees-${tenant.orgId}`;
     await createEndpoint(t, tenant, { url: receiver.url(teamCreates), entityTypes: ['team'], eventTypes: ['create'] });
-    await createEndpoint(t, tenant, { url: receiver.url(employees), entityTypes: ['employee', 'geography'], eventTypes: ['update', 'delete'] });
+    await createEndpoint(t, tenant, {
+      url: receiver.url(employees),
+      entityTypes: ['employee', 'geography'],
+      eventTypes: ['update', 'delete'],
+    });
     const ctx = await liveContext(t, tenant);
     await write(t, ctx, [
       change('team', 'create'),
@@ -202,7 +274,12 @@ describe('webhook delivery (02 Events, Signature and headers, Delivery)', () => 
     ]);
     await settled(t, tenant.orgId);
     expect(receiver.on(teamCreates).map((r) => `${r.body.entity_type} ${r.body.change_type}`)).toEqual(['team create']);
-    expect(receiver.on(employees).map((r) => `${r.body.entity_type} ${r.body.change_type}`).sort()).toEqual(['employee delete', 'employee update', 'geography update']);
+    expect(
+      receiver
+        .on(employees)
+        .map((r) => `${r.body.entity_type} ${r.body.change_type}`)
+        .sort(),
+    ).toEqual(['employee delete', 'employee update', 'geography update']);
   });
 
   it('02/endpoint management: a switched-off endpoint receives nothing, and events after switching it on again arrive', async () => {
@@ -226,7 +303,12 @@ describe('webhook delivery (02 Events, Signature and headers, Delivery)', () => 
     const tenant = await t.createTenant();
     const path = `/healthy-${tenant.orgId}`;
     const { id } = await createEndpoint(t, tenant, { url: receiver.url(path), entityTypes: ['team'] });
-    expect(await endpointOf(t, tenant.orgId, id)).toMatchObject({ deliveryStatus: 'NO_DELIVERIES', lastDeliveryAt: null, lastResponseStatus: null, lastError: null });
+    expect(await endpointOf(t, tenant.orgId, id)).toMatchObject({
+      deliveryStatus: 'NO_DELIVERIES',
+      lastDeliveryAt: null,
+      lastResponseStatus: null,
+      lastError: null,
+    });
     await write(t, await liveContext(t, tenant), [change('team', 'create')]);
     await settled(t, tenant.orgId);
     expect(await endpointOf(t, tenant.orgId, id)).toMatchObject({
@@ -260,7 +342,11 @@ describe('webhook delivery (02 Events, Signature and headers, Delivery)', () => 
       const { id } = await createEndpoint(t, tenant, { url: failing.url('/500'), entityTypes: ['team'] });
       await write(t, await liveContext(t, tenant), [change('team', 'create')]);
       await oneAttempt(tenant, '/500');
-      expect(await endpointOf(t, tenant.orgId, id)).toMatchObject({ deliveryStatus: 'FAILING', lastResponseStatus: 500, lastError: 'HTTP 500' });
+      expect(await endpointOf(t, tenant.orgId, id)).toMatchObject({
+        deliveryStatus: 'FAILING',
+        lastResponseStatus: 500,
+        lastError: 'HTTP 500',
+      });
       const [delivery] = await t.dataSource.query(`SELECT status, response_status FROM webhook_deliveries WHERE endpoint_id = $1`, [id]);
       expect(delivery).toEqual({ status: 'FAILED', response_status: 500 });
     });
@@ -271,7 +357,11 @@ describe('webhook delivery (02 Events, Signature and headers, Delivery)', () => 
       const { id } = await createEndpoint(t, tenant, { url: failing.url('/hang'), entityTypes: ['team'] });
       await write(t, await liveContext(t, tenant), [change('team', 'create')]);
       await oneAttempt(tenant, '/hang');
-      expect(await endpointOf(t, tenant.orgId, id)).toMatchObject({ deliveryStatus: 'FAILING', lastResponseStatus: null, lastError: 'Timed out after 5 s' });
+      expect(await endpointOf(t, tenant.orgId, id)).toMatchObject({
+        deliveryStatus: 'FAILING',
+        lastResponseStatus: null,
+        lastError: 'Timed out after 5 s',
+      });
     });
 
     it('02/delivery: a redirect is a failure and is never followed', async () => {
@@ -281,7 +371,11 @@ describe('webhook delivery (02 Events, Signature and headers, Delivery)', () => 
       await write(t, await liveContext(t, tenant), [change('team', 'create')]);
       await oneAttempt(tenant, '/moved');
       expect(failing.on('/redirected')).toHaveLength(0);
-      expect(await endpointOf(t, tenant.orgId, id)).toMatchObject({ deliveryStatus: 'FAILING', lastResponseStatus: 302, lastError: 'HTTP 302' });
+      expect(await endpointOf(t, tenant.orgId, id)).toMatchObject({
+        deliveryStatus: 'FAILING',
+        lastResponseStatus: 302,
+        lastError: 'HTTP 302',
+      });
     });
 
     it('02/delivery: a 2xx after a failure makes the endpoint HEALTHY again', async () => {
@@ -307,7 +401,11 @@ describe('webhook delivery (02 Events, Signature and headers, Delivery)', () => 
     const { id } = await createEndpoint(t, tenant, { url, entityTypes: ['team'] });
     await write(t, await liveContext(t, tenant), [change('team', 'create')]);
     await settled(t, tenant.orgId);
-    expect(await endpointOf(t, tenant.orgId, id)).toMatchObject({ deliveryStatus: 'FAILING', lastResponseStatus: null, lastError: 'Connection refused' });
+    expect(await endpointOf(t, tenant.orgId, id)).toMatchObject({
+      deliveryStatus: 'FAILING',
+      lastResponseStatus: null,
+      lastError: 'Connection refused',
+    });
   });
 
   it('02/endpoint management rule 4: after rotating the secret, later deliveries are signed with the new one', async () => {

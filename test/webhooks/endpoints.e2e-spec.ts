@@ -20,7 +20,12 @@ describe('webhook endpoint management (03 §3 Webhook endpoints, 02 Endpoint man
     const tenant = await t.createTenant();
     const res = await t
       .admin('post', base(tenant))
-      .send({ name: '  Data lake ', url: 'https://hooks.example.com/wfp', entityTypes: ['employee', 'geography', 'capex_claim'], eventTypes: ['create', 'delete'] })
+      .send({
+        name: '  Data lake ',
+        url: 'https://hooks.example.com/wfp',
+        entityTypes: ['employee', 'geography', 'capex_claim'],
+        eventTypes: ['create', 'delete'],
+      })
       .expect(201);
     expect(res.body.data).toEqual({
       id: expect.stringMatching(/^[a-z][a-z0-9]{24}$/),
@@ -37,7 +42,10 @@ describe('webhook endpoint management (03 §3 Webhook endpoints, 02 Endpoint man
       updatedAt: expect.any(String),
       secret: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
-    const disabled = await t.admin('post', base(tenant)).send({ name: 'Off', url: 'http://hooks.example.com/', entityTypes: ['team'], eventTypes: ['update'], enabled: false }).expect(201);
+    const disabled = await t
+      .admin('post', base(tenant))
+      .send({ name: 'Off', url: 'http://hooks.example.com/', entityTypes: ['team'], eventTypes: ['update'], enabled: false })
+      .expect(201);
     expect(disabled.body.data.enabled).toBe(false);
     expect(disabled.body.data.secret).not.toBe(res.body.data.secret);
   });
@@ -89,18 +97,44 @@ describe('webhook endpoint management (03 §3 Webhook endpoints, 02 Endpoint man
 
   it('03 §3: patch changes any create field, keeps the others, and refuses null or empty lists', async () => {
     const tenant = await t.createTenant();
-    const { id } = await createEndpoint(t, tenant, { name: 'Before', url: 'https://hooks.example.com/a', entityTypes: ['team'], eventTypes: ['create'] });
+    const { id } = await createEndpoint(t, tenant, {
+      name: 'Before',
+      url: 'https://hooks.example.com/a',
+      entityTypes: ['team'],
+      eventTypes: ['create'],
+    });
     const res = await t
       .admin('patch', `${base(tenant)}/${id}`)
-      .send({ name: 'After', url: 'https://hooks.example.com/b', entityTypes: ['project', 'vacancy'], eventTypes: ['update', 'delete'], enabled: false })
+      .send({
+        name: 'After',
+        url: 'https://hooks.example.com/b',
+        entityTypes: ['project', 'vacancy'],
+        eventTypes: ['update', 'delete'],
+        enabled: false,
+      })
       .expect(200);
-    expect(res.body.data).toMatchObject({ name: 'After', url: 'https://hooks.example.com/b', entityTypes: ['project', 'vacancy'], eventTypes: ['update', 'delete'], enabled: false });
+    expect(res.body.data).toMatchObject({
+      name: 'After',
+      url: 'https://hooks.example.com/b',
+      entityTypes: ['project', 'vacancy'],
+      eventTypes: ['update', 'delete'],
+      enabled: false,
+    });
     expect(res.body.data).not.toHaveProperty('secret');
-    const partial = await t.admin('patch', `${base(tenant)}/${id}`).send({ enabled: true }).expect(200);
+    const partial = await t
+      .admin('patch', `${base(tenant)}/${id}`)
+      .send({ enabled: true })
+      .expect(200);
     expect(partial.body.data).toMatchObject({ name: 'After', enabled: true, entityTypes: ['project', 'vacancy'] });
-    const nulls = await t.admin('patch', `${base(tenant)}/${id}`).send({ name: null, entityTypes: null }).expect(400);
+    const nulls = await t
+      .admin('patch', `${base(tenant)}/${id}`)
+      .send({ name: null, entityTypes: null })
+      .expect(400);
     expect(nulls.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['entityTypes', 'name']);
-    await t.admin('patch', `${base(tenant)}/${id}`).send({ eventTypes: [] }).expect(400);
+    await t
+      .admin('patch', `${base(tenant)}/${id}`)
+      .send({ eventTypes: [] })
+      .expect(400);
     expect(await endpointOf(t, tenant.orgId, id)).toMatchObject({ name: 'After', eventTypes: ['update', 'delete'] });
   });
 
@@ -108,10 +142,16 @@ describe('webhook endpoint management (03 §3 Webhook endpoints, 02 Endpoint man
     const tenant = await t.createTenant();
     const other = await t.createTenant();
     const { id } = await createEndpoint(t, other, { url: 'https://hooks.example.com/x' });
-    const actor = await t.admin('post', `/organizations/${tenant.orgId}/users`).send({ email: `a.${tenant.orgId}@example.com`, name: 'A', permissions: ['*'] }).expect(201);
+    const actor = await t
+      .admin('post', `/organizations/${tenant.orgId}/users`)
+      .send({ email: `a.${tenant.orgId}@example.com`, name: 'A', permissions: ['*'] })
+      .expect(201);
     for (const missing of [id, 'cxxxxxxxxxxxxxxxxxxxxxxxx']) {
       await t.admin('get', `${base(tenant)}/${missing}`).expect(404);
-      await t.admin('patch', `${base(tenant)}/${missing}`).send({ name: 'x' }).expect(404);
+      await t
+        .admin('patch', `${base(tenant)}/${missing}`)
+        .send({ name: 'x' })
+        .expect(404);
       await t.admin('post', `${base(tenant)}/${missing}/rotate-secret`).expect(404);
       await t.admin('post', `${base(tenant)}/${missing}/test`, actor.body.data.id).expect(404);
       await t.admin('delete', `${base(tenant)}/${missing}`).expect(404);
@@ -135,8 +175,12 @@ describe('webhook endpoint management (03 §3 Webhook endpoints, 02 Endpoint man
     const tenant = await t.createTenant();
     let n = 0;
     const user = async (permissions: string[], active = true) =>
-      (await t.admin('post', `/organizations/${tenant.orgId}/users`).send({ email: `u${++n}@example.com`, name: 'U', permissions, active }).expect(201)).body.data
-        .id as string;
+      (
+        await t
+          .admin('post', `/organizations/${tenant.orgId}/users`)
+          .send({ email: `u${++n}@example.com`, name: 'U', permissions, active })
+          .expect(201)
+      ).body.data.id as string;
     const nobody = await user(['employees_view']);
     const viewer = await user(['view_webhooks']);
     const configurer = await user(['configure_webhooks']);
@@ -150,13 +194,19 @@ describe('webhook endpoint management (03 §3 Webhook endpoints, 02 Endpoint man
     await t.admin('get', base(tenant), viewer).expect(200);
     await t.admin('get', `${base(tenant)}/${id}`, viewer).expect(200);
     await t.admin('post', base(tenant), viewer).send(body).expect(403);
-    await t.admin('patch', `${base(tenant)}/${id}`, viewer).send({ enabled: false }).expect(403);
+    await t
+      .admin('patch', `${base(tenant)}/${id}`, viewer)
+      .send({ enabled: false })
+      .expect(403);
     await t.admin('post', `${base(tenant)}/${id}/rotate-secret`, viewer).expect(403);
     await t.admin('post', `${base(tenant)}/${id}/test`, viewer).expect(403);
     await t.admin('delete', `${base(tenant)}/${id}`, viewer).expect(403);
     await t.admin('get', base(tenant), configurer).expect(200);
     await t.admin('post', base(tenant), configurer).send(body).expect(201);
-    await t.admin('patch', `${base(tenant)}/${id}`, configurer).send({ enabled: false }).expect(200);
+    await t
+      .admin('patch', `${base(tenant)}/${id}`, configurer)
+      .send({ enabled: false })
+      .expect(200);
     await t.admin('delete', `${base(tenant)}/${id}`, configurer).expect(204);
   });
 
@@ -183,7 +233,12 @@ describe('webhook endpoint management (03 §3 Webhook endpoints, 02 Endpoint man
         before: { test: true },
         after: { test: true },
       });
-      expect(await endpointOf(t, tenant.orgId, id)).toMatchObject({ deliveryStatus: 'HEALTHY', lastResponseStatus: 200, lastError: null, lastDeliveryAt: expect.any(String) });
+      expect(await endpointOf(t, tenant.orgId, id)).toMatchObject({
+        deliveryStatus: 'HEALTHY',
+        lastResponseStatus: 200,
+        lastError: null,
+        lastDeliveryAt: expect.any(String),
+      });
     });
 
     it('02 rule 3: a receiver that rejects unsigned requests fails the test with 401, and the endpoint is FAILING', async () => {
@@ -193,7 +248,11 @@ describe('webhook endpoint management (03 §3 Webhook endpoints, 02 Endpoint man
         const { id } = await createEndpoint(t, tenant, { url: strict.url('/strict') });
         const res = await t.admin('post', `${base(tenant)}/${id}/test`, tenant.userId).expect(200);
         expect(res.body.data).toEqual({ passed: false, status: 401, error: 'HTTP 401', durationMs: expect.any(Number) });
-        expect(await endpointOf(t, tenant.orgId, id)).toMatchObject({ deliveryStatus: 'FAILING', lastResponseStatus: 401, lastError: 'HTTP 401' });
+        expect(await endpointOf(t, tenant.orgId, id)).toMatchObject({
+          deliveryStatus: 'FAILING',
+          lastResponseStatus: 401,
+          lastError: 'HTTP 401',
+        });
       } finally {
         await strict.close();
       }
@@ -207,7 +266,12 @@ describe('webhook endpoint management (03 §3 Webhook endpoints, 02 Endpoint man
       const { id } = await createEndpoint(t, tenant, { url, enabled: false });
       const res = await t.admin('post', `${base(tenant)}/${id}/test`, tenant.userId).expect(200);
       expect(res.body.data).toEqual({ passed: false, status: null, error: 'Connection refused', durationMs: expect.any(Number) });
-      expect(await endpointOf(t, tenant.orgId, id)).toMatchObject({ deliveryStatus: 'FAILING', lastResponseStatus: null, lastError: 'Connection refused', enabled: false });
+      expect(await endpointOf(t, tenant.orgId, id)).toMatchObject({
+        deliveryStatus: 'FAILING',
+        lastResponseStatus: null,
+        lastError: 'Connection refused',
+        enabled: false,
+      });
     });
 
     it('02 rule 3: the test has the same 5-second timeout', async () => {
@@ -228,7 +292,10 @@ describe('webhook endpoint management (03 §3 Webhook endpoints, 02 Endpoint man
       const path = `/no-actor-${tenant.orgId}`;
       const { id } = await createEndpoint(t, tenant, { url: receiver.url(path) });
       const res = await t.admin('post', `${base(tenant)}/${id}/test`).expect(400);
-      expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'X-Acting-User', message: expect.any(String) }] });
+      expect(res.body.error).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        details: [{ field: 'X-Acting-User', message: expect.any(String) }],
+      });
       expect(receiver.on(path)).toHaveLength(0);
       expect((await endpointOf(t, tenant.orgId, id)).deliveryStatus).toBe('NO_DELIVERIES');
     });

@@ -6,7 +6,11 @@ import { Receiver, verifySignature } from './receiver';
 import { change, createEndpoint, liveContext, settled, write } from './support';
 
 /** Writes changes straight into the outbox in the state a process that died would have left them. */
-async function leftByACrash(t: TestApp, tenant: Tenant, rows: { status: 'DISPATCHING' | 'DONE'; claimedSecondsAgo: number; label: string }[]): Promise<number[]> {
+async function leftByACrash(
+  t: TestApp,
+  tenant: Tenant,
+  rows: { status: 'DISPATCHING' | 'DONE'; claimedSecondsAgo: number; label: string }[],
+): Promise<number[]> {
   const ctx = await liveContext(t, tenant);
   const seqs: number[] = [];
   for (const row of rows) {
@@ -15,7 +19,17 @@ async function leftByACrash(t: TestApp, tenant: Tenant, rows: { status: 'DISPATC
                                    actor_type, actor_id, dispatch_status, dispatch_claimed_at, dispatch_claim_id)
        VALUES ($1, $2, $3, 'team', $4, 'create', NULL, $5, 'api_key', $6, $7, now() - make_interval(secs => $8), $9)
        RETURNING seq`,
-      [randomUUID(), tenant.orgId, ctx.planId, newId(), JSON.stringify({ label: row.label }), tenant.keyId, row.status, row.claimedSecondsAgo, randomUUID()],
+      [
+        randomUUID(),
+        tenant.orgId,
+        ctx.planId,
+        newId(),
+        JSON.stringify({ label: row.label }),
+        tenant.keyId,
+        row.status,
+        row.claimedSecondsAgo,
+        randomUUID(),
+      ],
     );
     seqs.push(Number(inserted.seq));
   }
@@ -88,7 +102,12 @@ describe('webhook dispatch across instances and crashes (DESIGN mechanism 4)', (
     await b.get<WebhookDispatcher>(WebhookDispatcher).sweep();
     await a.get<WebhookDispatcher>(WebhookDispatcher).idle();
     await b.get<WebhookDispatcher>(WebhookDispatcher).idle();
-    expect(receiver.on(path).map((r) => r.body.after.label).sort()).toEqual(['ordinary', 'stale 1', 'stale 2']);
+    expect(
+      receiver
+        .on(path)
+        .map((r) => r.body.after.label)
+        .sort(),
+    ).toEqual(['ordinary', 'stale 1', 'stale 2']);
   });
 
   it('decisions/webhooks: an attempt cut short by a crash is marked INTERRUPTED and never sent again', async () => {
@@ -110,7 +129,10 @@ describe('webhook dispatch across instances and crashes (DESIGN mechanism 4)', (
     await waitUntil(async () => receiver.on(path).length >= 1);
     await a.get<WebhookDispatcher>(WebhookDispatcher).idle();
     await b.get<WebhookDispatcher>(WebhookDispatcher).idle();
-    const rows = await a.dataSource.query(`SELECT change_seq, status, error FROM webhook_deliveries WHERE change_seq = ANY($1) ORDER BY change_seq`, [[old, young]]);
+    const rows = await a.dataSource.query(
+      `SELECT change_seq, status, error FROM webhook_deliveries WHERE change_seq = ANY($1) ORDER BY change_seq`,
+      [[old, young]],
+    );
     expect(rows).toEqual([
       { change_seq: old, status: 'INTERRUPTED', error: expect.stringMatching(/not sent again/) },
       { change_seq: young, status: 'SENDING', error: null },
@@ -123,7 +145,9 @@ describe('webhook dispatch across instances and crashes (DESIGN mechanism 4)', (
     const path = `/takeover-${tenant.orgId}`;
     await createEndpoint(a, tenant, { url: receiver.url(path), entityTypes: ['team'] });
     const [seq] = await leftByACrash(a, tenant, [{ status: 'DISPATCHING', claimedSecondsAgo: 3600, label: 'slow owner' }]);
-    const [{ dispatch_claim_id: staleClaim }] = await a.dataSource.query(`SELECT dispatch_claim_id FROM record_changes WHERE seq = $1`, [seq]);
+    const [{ dispatch_claim_id: staleClaim }] = await a.dataSource.query(`SELECT dispatch_claim_id FROM record_changes WHERE seq = $1`, [
+      seq,
+    ]);
     await b.get<WebhookDispatcher>(WebhookDispatcher).sweep();
     await settled(a, tenant.orgId);
     expect(receiver.on(path)).toHaveLength(1);

@@ -86,7 +86,11 @@ export class Receiver {
 }
 
 /** Polls until `check` returns a value that is not undefined/false, or fails after `timeoutMs`. */
-export async function waitFor<T>(what: string, check: () => T | Promise<T>, timeoutMs = 15_000): Promise<Exclude<T, false | undefined | null>> {
+export async function waitFor<T>(
+  what: string,
+  check: () => T | Promise<T>,
+  timeoutMs = 15_000,
+): Promise<Exclude<T, false | undefined | null>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -44,12 +44,18 @@ describe('webhook target safety (issue 7 item 5)', () => {
       expect(blockedAddressReason(address)).toBe(reason);
     });
 
-    it.each(['93.184.216.34', '8.8.8.8', '100.63.255.255', '100.128.0.0', '172.32.0.1', '2606:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808'])(
-      '%s (public) is allowed',
-      (address) => {
-        expect(blockedAddressReason(address)).toBeNull();
-      },
-    );
+    it.each([
+      '93.184.216.34',
+      '8.8.8.8',
+      '100.63.255.255',
+      '100.128.0.0',
+      '172.32.0.1',
+      '2606:4700::1111',
+      '::ffff:8.8.8.8',
+      '64:ff9b::808:808',
+    ])('%s (public) is allowed', (address) => {
+      expect(blockedAddressReason(address)).toBeNull();
+    });
   });
 
   describe('the HTTP client', () => {
@@ -65,8 +71,14 @@ describe('webhook target safety (issue 7 item 5)', () => {
     it('refuses a loopback address written in the URL without connecting', async () => {
       const client = strict();
       const before = receiver.received.length;
-      expect(await client.post(receiver.url('/literal'), body, json)).toMatchObject({ status: null, error: 'Refused: 127.0.0.1 is a loopback address' });
-      expect(await client.post(`http://[::ffff:127.0.0.1]:${receiver.port}/mapped`, body, json)).toMatchObject({ status: null, error: expect.stringMatching(/^Refused/) });
+      expect(await client.post(receiver.url('/literal'), body, json)).toMatchObject({
+        status: null,
+        error: 'Refused: 127.0.0.1 is a loopback address',
+      });
+      expect(await client.post(`http://[::ffff:127.0.0.1]:${receiver.port}/mapped`, body, json)).toMatchObject({
+        status: null,
+        error: expect.stringMatching(/^Refused/),
+      });
       expect(receiver.received.length).toBe(before);
       client.close();
     });
@@ -83,7 +95,9 @@ describe('webhook target safety (issue 7 item 5)', () => {
 
     it('is safe against DNS rebinding: a name public at registration and loopback at connect time is refused', async () => {
       let calls = 0;
-      const client = strict(async () => (++calls === 1 ? [{ address: '93.184.216.34', family: 4 }] : [{ address: '127.0.0.1', family: 4 }]));
+      const client = strict(async () =>
+        ++calls === 1 ? [{ address: '93.184.216.34', family: 4 }] : [{ address: '127.0.0.1', family: 4 }],
+      );
       const url = `http://rebind.example.test:${receiver.port}/rebind`;
       expect(await client.checkTarget(url)).toBeNull();
       const result = await client.post(url, body, json);
@@ -185,7 +199,10 @@ describe('webhook target safety (issue 7 item 5)', () => {
         .admin('post', `/organizations/${tenant.orgId}/webhook-endpoints`)
         .send({ name: 'Internal', url, entityTypes: ['team'], eventTypes: ['create'] })
         .expect(400);
-      expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'url', message: expect.stringMatching(/may not reach/) }] });
+      expect(res.body.error).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        details: [{ field: 'url', message: expect.stringMatching(/may not reach/) }],
+      });
     });
 
     it('registration accepts a public address, and a patch to an internal one is refused', async () => {
@@ -194,7 +211,10 @@ describe('webhook target safety (issue 7 item 5)', () => {
         .admin('post', `/organizations/${tenant.orgId}/webhook-endpoints`)
         .send({ name: 'Public', url: 'https://93.184.216.34/hook', entityTypes: ['team'], eventTypes: ['create'] })
         .expect(201);
-      const res = await t.admin('patch', `/organizations/${tenant.orgId}/webhook-endpoints/${created.body.data.id}`).send({ url: 'http://127.0.0.1/x' }).expect(400);
+      const res = await t
+        .admin('patch', `/organizations/${tenant.orgId}/webhook-endpoints/${created.body.data.id}`)
+        .send({ url: 'http://127.0.0.1/x' })
+        .expect(400);
       expect(res.body.error.details[0].field).toBe('url');
     });
 

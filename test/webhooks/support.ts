@@ -37,7 +37,12 @@ export async function write(t: TestApp, ctx: RequestContext, changes: ChangeInpu
   });
 }
 
-export function change(entityType: string, changeType: ChangeInput['changeType'], after: Record<string, unknown> = { name: 'x' }, entityId = newId()): ChangeInput {
+export function change(
+  entityType: string,
+  changeType: ChangeInput['changeType'],
+  after: Record<string, unknown> = { name: 'x' },
+  entityId = newId(),
+): ChangeInput {
   return {
     entityType,
     entityId,

@@ -42,7 +42,8 @@ export function CharLength(min: number, max: number, options?: ValidationOptions
       target: target.constructor,
       propertyName: String(propertyName),
       options: {
-        message: (args: ValidationArguments) => `${args.property} ${typeof args.value === 'string' ? textProblem(args.value, min, max) : 'must be a string'}`,
+        message: (args: ValidationArguments) =>
+          `${args.property} ${typeof args.value === 'string' ? textProblem(args.value, min, max) : 'must be a string'}`,
         ...options,
       },
       validator: { validate: (value: unknown) => typeof value !== 'string' || textProblem(value, min, max) === null },

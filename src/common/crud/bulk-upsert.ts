@@ -114,25 +114,29 @@ export async function bulkUpsert<E extends CrudEntity>(
     candidates.push(index);
   });
 
-  await target.uow.run(ctx, async (tx) => {
-    const existing = await existingIds(
-      target.service,
-      tx,
-      candidates.map((i) => results[i].externalId!),
-    );
-    const valid: Prepared[] = [];
-    for (const index of candidates) {
-      const item = results[index];
-      item.id = existing.get(item.externalId!) ?? null;
-      try {
-        const input = await pipe.transform(records[index], { type: 'body', metatype: item.id ? target.update : target.create, data: '' });
-        valid.push({ item, existingId: item.id, input });
-      } catch (error) {
-        item.error = fail(error);
+  await target.uow.run(
+    ctx,
+    async (tx) => {
+      const existing = await existingIds(
+        target.service,
+        tx,
+        candidates.map((i) => results[i].externalId!),
+      );
+      const valid: Prepared[] = [];
+      for (const index of candidates) {
+        const item = results[index];
+        item.id = existing.get(item.externalId!) ?? null;
+        try {
+          const input = await pipe.transform(records[index], { type: 'body', metatype: item.id ? target.update : target.create, data: '' });
+          valid.push({ item, existingId: item.id, input });
+        } catch (error) {
+          item.error = fail(error);
+        }
       }
-    }
-    for (let start = 0; start < valid.length; start += CHUNK) await writeChunk(target, tx, valid.slice(start, start + CHUNK));
-  }, { notify: target.notify ?? true });
+      for (let start = 0; start < valid.length; start += CHUNK) await writeChunk(target, tx, valid.slice(start, start + CHUNK));
+    },
+    { notify: target.notify ?? true },
+  );
 
   const count = (outcome: BulkItemOutcome) => results.filter((r) => r.result === outcome).length;
   return { created: count('created'), updated: count('updated'), unchanged: count('unchanged'), failed: count('failed'), results };
@@ -178,13 +182,17 @@ async function writeTogether<E extends CrudEntity>(target: BulkTarget<E>, tx: Tx
   if (!(service instanceof NestedRecordService)) return sequentially(target, tx, chunk);
   const batched = service as NestedRecordService<E, unknown, unknown, unknown>;
   const done: [BulkItemOutcome, string][] = [];
-  for (let i = 0; i < chunk.length; ) {
+  for (let i = 0; i < chunk.length;) {
     const isNew = !chunk[i].existingId;
     let end = i;
     while (end < chunk.length && !chunk[end].existingId === isNew) end++;
     const run = chunk.slice(i, end);
     if (isNew) {
-      for (const record of await batched.createManyIn(tx, run.map((p) => p.input))) done.push(['created', record.id]);
+      for (const record of await batched.createManyIn(
+        tx,
+        run.map((p) => p.input),
+      ))
+        done.push(['created', record.id]);
     } else {
       const changed = await batched.updateManyIn(
         tx,
@@ -229,11 +237,7 @@ function externalIdProblem(record: unknown): FieldError | null {
 }
 
 /** externalId -> id of the records of the request's organization (and plan) that already carry one of these. */
-async function existingIds(
-  service: BulkWriter,
-  tx: Tx,
-  externalIds: string[],
-): Promise<Map<string, string>> {
+async function existingIds(service: BulkWriter, tx: Tx, externalIds: string[]): Promise<Map<string, string>> {
   if (!externalIds.length) return new Map();
   const { table, planScoped } = service.spec;
   // By plan alone where records are plan-scoped (uq_<table>_external_id is (plan_id, external_id)): see RecordRows.keyScope.

@@ -71,7 +71,13 @@ function crudRouteParts(options: CrudControllerOptions) {
  * Spec 04 §4.5: a plain by-id read carries a weak ETag and answers 304 to a matching If-None-Match; a
  * read with includes has no tag (the included records change on their own: docs/decisions.md).
  */
-function withETag(etag: boolean, data: unknown, q: Record<string, unknown>, req: Request, res: Response): DataEnvelope<unknown> | undefined {
+function withETag(
+  etag: boolean,
+  data: unknown,
+  q: Record<string, unknown>,
+  req: Request,
+  res: Response,
+): DataEnvelope<unknown> | undefined {
   if (!etag || (typeof q?.include === 'string' && q.include !== '')) return one(data);
   const tag = weakETag(data);
   res.setHeader('ETag', tag);

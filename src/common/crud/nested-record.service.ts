@@ -126,7 +126,11 @@ export abstract class NestedRecordService<E extends CrudEntity, R, C extends U, 
       await this.applyFields(tx, entity, items[i].input, false);
     }
     const updated = await this.rows.writeChanges(tx, entities);
-    await this.checkWrittenMany(tx, items.map(({ input }) => input), updated);
+    await this.checkWrittenMany(
+      tx,
+      items.map(({ input }) => input),
+      updated,
+    );
     const recordNested = await this.insertNestedMany(tx, items);
     if (!recordNested) throw new Error(`${this.spec.label}: nested records not batchable`);
     return updated.map((record, i) => {

@@ -27,7 +27,9 @@ export function ApiData(model: Type<unknown>, status: 200 | 201 = 200, descripti
 export function ApiDataArray(model: Type<unknown>): MethodDecorator {
   return applyDecorators(
     ApiExtraModels(model),
-    ApiOkResponse({ schema: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: { $ref: getSchemaPath(model) } } } } }),
+    ApiOkResponse({
+      schema: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: { $ref: getSchemaPath(model) } } } },
+    }),
   );
 }
 

@@ -3,7 +3,10 @@ import { likePattern, parseIncludes, parseSort } from './list-options';
 
 describe('01 rule 7: include parsing', () => {
   it('accepts allowed keys, comma-separated, ignoring blanks', () => {
-    expect([...parseIncludes('currentSalary, assignments,', ['currentSalary', 'salaryHistory', 'assignments'])]).toEqual(['currentSalary', 'assignments']);
+    expect([...parseIncludes('currentSalary, assignments,', ['currentSalary', 'salaryHistory', 'assignments'])]).toEqual([
+      'currentSalary',
+      'assignments',
+    ]);
     expect(parseIncludes(undefined, ['a']).size).toBe(0);
   });
 

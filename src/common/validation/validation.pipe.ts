@@ -67,7 +67,12 @@ export class AppValidationPipe implements PipeTransform {
   });
 
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
-    if (metadata.type === 'body' && metadata.metatype && isDtoClass(metadata.metatype) && (value === undefined || value === null || typeof value !== 'object')) {
+    if (
+      metadata.type === 'body' &&
+      metadata.metatype &&
+      isDtoClass(metadata.metatype) &&
+      (value === undefined || value === null || typeof value !== 'object')
+    ) {
       throw DomainError.validation('body', 'The request body must be a JSON object');
     }
     const strict = metadata.metatype && Reflect.getMetadata(REJECT_UNKNOWN, metadata.metatype);

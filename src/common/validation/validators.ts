@@ -47,7 +47,12 @@ export function IsDateOnly(options?: ValidationOptions): PropertyDecorator {
 
 /** An ISO 8601 datetime with a time zone (`Z` or an offset); seconds and up to 6 decimals optional. */
 export function IsDateTime(options?: ValidationOptions): PropertyDecorator {
-  return define('isDateTime', (v) => isDateTime(v), (a) => `${a.property} must be an ISO 8601 datetime with a time zone, such as 2026-01-31T09:30:00Z`, options);
+  return define(
+    'isDateTime',
+    (v) => isDateTime(v),
+    (a) => `${a.property} must be an ISO 8601 datetime with a time zone, such as 2026-01-31T09:30:00Z`,
+    options,
+  );
 }
 
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));

@@ -1,6 +1,14 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-export const CUSTOM_ATTRIBUTE_ENTITY_TYPES = ['EMPLOYEE', 'CONTRACTOR', 'VACANCY', 'PROJECT', 'TEAM', 'FUNCTIONAL_GROUP', 'FUNCTIONAL_POSITION'] as const;
+export const CUSTOM_ATTRIBUTE_ENTITY_TYPES = [
+  'EMPLOYEE',
+  'CONTRACTOR',
+  'VACANCY',
+  'PROJECT',
+  'TEAM',
+  'FUNCTIONAL_GROUP',
+  'FUNCTIONAL_POSITION',
+] as const;
 export type CustomAttributeEntityType = (typeof CUSTOM_ATTRIBUTE_ENTITY_TYPES)[number];
 export const CUSTOM_ATTRIBUTE_FIELD_TYPES = ['STRING', 'NUMBER', 'DATE', 'DATE_RANGE', 'SELECT'] as const;
 export type CustomAttributeFieldType = (typeof CUSTOM_ATTRIBUTE_FIELD_TYPES)[number];

@@ -5,7 +5,10 @@ import { Check, Column, CreateDateColumn, Entity, Exclusion, Index, PrimaryColum
  * The placements of one group never overlap (a deferrable btree_gist exclusion, made by the migration).
  */
 @Entity({ name: 'functional_group_placements' })
-@Exclusion('ex_functional_group_placements_overlap', `USING gist ("plan_id" WITH =, "group_id" WITH =, daterange("start_date", "end_date", '[]') WITH &&)`)
+@Exclusion(
+  'ex_functional_group_placements_overlap',
+  `USING gist ("plan_id" WITH =, "group_id" WITH =, daterange("start_date", "end_date", '[]') WITH &&)`,
+)
 @Check('ck_functional_group_placements_dates', '"end_date" IS NULL OR "end_date" >= "start_date"')
 @Index('idx_functional_group_placements_group', ['planId', 'groupId', 'startDate'])
 @Index('idx_functional_group_placements_parent', ['planId', 'parentGroupId', 'startDate'])

@@ -5,7 +5,10 @@ import { Check, Column, CreateDateColumn, Entity, Exclusion, Index, PrimaryColum
  * The lines of one seat never overlap (a deferrable btree_gist exclusion, made by the migration).
  */
 @Entity({ name: 'functional_position_reports' })
-@Exclusion('ex_functional_position_reports_overlap', `USING gist ("plan_id" WITH =, "position_id" WITH =, daterange("start_date", "end_date", '[]') WITH &&)`)
+@Exclusion(
+  'ex_functional_position_reports_overlap',
+  `USING gist ("plan_id" WITH =, "position_id" WITH =, daterange("start_date", "end_date", '[]') WITH &&)`,
+)
 @Check('ck_functional_position_reports_dates', '"end_date" IS NULL OR "end_date" >= "start_date"')
 @Index('idx_functional_position_reports_position', ['planId', 'positionId', 'startDate'])
 @Index('idx_functional_position_reports_target', ['planId', 'reportsToPositionId', 'startDate'])
