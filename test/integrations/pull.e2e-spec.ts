@@ -78,6 +78,11 @@ describe('PULL hooks: runs, results and failures (04 §5.3)', () => {
       ['non-200', { status: 503, body: good }, /^Pull: Fetch failed: HTTP 503/],
       ['a 201 is not a 200 either', { status: 201, body: good }, /HTTP 201/],
       ['body over 10 MB', { body: Buffer.alloc(10 * 1024 * 1024 + 10, 0x20) }, /over 10485760 bytes/],
+      [
+        'body over 10 MB in chunks, without Content-Length',
+        { body: Buffer.alloc(10 * 1024 * 1024 + 10, 0x20), chunked: true },
+        /over 10485760 bytes/,
+      ],
       ['invalid JSON', { body: '{"records": [' }, /not valid JSON/],
       ['wrong shape: no records', { body: { items: [] } }, /"records" array/],
       ['wrong shape: an array', { body: [employee('F-2')] }, /"records" array/],

@@ -7,6 +7,8 @@ export interface SourceAnswer {
   status?: number;
   body?: unknown;
   delayMs?: number;
+  /** Sent in 1 MiB chunks without Content-Length (Transfer-Encoding: chunked). */
+  chunked?: boolean;
 }
 
 export interface SourceRequest {
@@ -33,7 +35,9 @@ export class PullSource {
         const raw = Buffer.isBuffer(body) ? body : typeof body === 'string' ? Buffer.from(body) : Buffer.from(JSON.stringify(body ?? null));
         res.statusCode = answer.status ?? 200;
         res.setHeader('Content-Type', 'application/json');
-        res.end(raw);
+        if (!answer.chunked) return void res.end(raw);
+        for (let at = 0; at < raw.length; at += 1 << 20) res.write(raw.subarray(at, at + (1 << 20)));
+        res.end();
       };
       if (answer.delayMs) setTimeout(send, answer.delayMs);
       else send();
