@@ -11,6 +11,7 @@ import { DataSource, getMetadataArgsStorage } from 'typeorm';
 import { dataSourceOptions } from '../src/database/data-source';
 import { SnakeNamingStrategy } from '../src/database/snake-naming.strategy';
 import type { BaselineRequest, BaselineResponse } from './baseline-server';
+import { ENTITIES } from '../src/entities';
 
 /** The AccessGuard's key query (src/access/access.guard.ts). */
 export const KEY_QUERY = `
@@ -28,7 +29,7 @@ export const KEY_QUERY = `
  * baseline sends the statements the service sends instead of copies of them.
  */
 export async function entityMetadata(): Promise<DataSource> {
-  const dataSource = new DataSource(dataSourceOptions('postgresql://unused@127.0.0.1/unused', 1));
+  const dataSource = new DataSource(dataSourceOptions('postgresql://unused@127.0.0.1/unused', ENTITIES, 1));
   await (dataSource as unknown as { buildMetadatas(): Promise<void> }).buildMetadatas();
   return dataSource;
 }

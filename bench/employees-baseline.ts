@@ -10,7 +10,7 @@
  */
 import type { Pool, PoolClient } from 'pg';
 import { AssignmentEntity } from '../src/assignments/entities/assignment.entity';
-import { insertRowsSql } from '../src/common/crud/row-sql';
+import { insertRowsSql } from '../src/crud/row-sql';
 import { newId } from '../src/common/ids';
 import { SalaryAdjustmentEntity } from '../src/compensation/entities/salary-adjustment.entity';
 import { changeFlushStatements, type ChangeInput } from '../src/database/unit-of-work';

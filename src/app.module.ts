@@ -10,10 +10,12 @@ import { AppValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { ENTITIES } from './entities';
 import { DatabaseRuntime } from './database/database-runtime';
 import { HealthController } from './health/health.controller';
 import { RootController } from './health/root.controller';
 import { OrganizationsModule } from './organizations/organizations.module';
+import { DemoModule } from './demo/demo.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { CustomAttributesModule } from './custom-attributes/custom-attributes.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
@@ -38,10 +40,11 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        DatabaseModule.forRoot(runtime),
+        DatabaseModule.forRoot(runtime, ENTITIES),
         EventEmitterModule.forRoot(),
         AccessModule,
         OrganizationsModule,
+        DemoModule,
         WebhooksModule,
         ReferenceDataModule,
         CustomAttributesModule,

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
-import type { RequestContext } from '../access/request-context';
-import { groupBy } from '../common/crud/assign';
-import { CrudService } from '../common/crud/crud.service';
+import type { RequestContext } from '../common/auth/request-context';
+import { groupBy } from '../crud/assign';
+import { CrudService } from '../crud/crud.service';
 import { todayUtc } from '../common/dates';
 import { DomainError } from '../common/errors/domain-error';
 import type { ListQueryDto } from '../common/http/pagination.dto';

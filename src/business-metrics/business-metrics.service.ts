@@ -5,7 +5,7 @@ import { DomainError } from '../common/errors/domain-error';
 import { decimalToNumber } from '../common/decimals';
 import { list, ListEnvelope, Page } from '../common/http/envelopes';
 import { newId } from '../common/ids';
-import type { RequestContext } from '../access/request-context';
+import type { RequestContext } from '../common/auth/request-context';
 import { CostCentresService } from '../reference-data/cost-centres.service';
 import { TeamsService } from '../teams/teams.service';
 import { CostScopeDto } from './dto/cost-scope.dto';

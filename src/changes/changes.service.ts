@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { ApiPermission } from '../access/permissions';
-import type { RequestContext } from '../access/request-context';
+import type { ApiPermission } from '../common/auth/permissions';
+import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { FunctionalAccessService } from '../functional-structure/functional-access.service';
 import { WEBHOOK_ENTITY_TYPES } from '../webhooks/webhook-event';

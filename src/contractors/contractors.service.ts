@@ -1,14 +1,14 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
-import { requireNested } from '../access/permissions';
-import type { RequestContext } from '../access/request-context';
+import { requireNested } from '../common/auth/permissions';
+import type { RequestContext } from '../common/auth/request-context';
 import { AssignmentParties } from '../assignments/assignment-parties';
 import { AssignmentsService } from '../assignments/assignments.service';
 import { EmbeddedAssignmentDto } from '../assignments/dto/assignment.dto';
 import { RateAdjustmentDto } from '../compensation/dto/rate-adjustment.dto';
 import { RateAdjustmentsService } from '../compensation/rate-adjustments.service';
-import { NestedRecordService } from '../common/crud/nested-record.service';
-import { registerReference } from '../common/crud/crud.types';
+import { NestedRecordService } from '../crud/nested-record.service';
+import { registerReference } from '../crud/crud.types';
 import { DomainError } from '../common/errors/domain-error';
 import { registerConstraint } from '../common/errors/db-errors';
 import { todayUtc } from '../common/dates';
@@ -21,6 +21,7 @@ import { JobRolesService } from '../reference-data/job-roles.service';
 import { WorkforceReferencesService } from '../reference-data/workforce-references.service';
 import { CONTRACTOR_INCLUDES, ContractorDto, CreateContractorDto, UpdateContractorDto } from './dto/contractor.dto';
 import { ContractorEntity } from './entities/contractor.entity';
+import { recordAttributes } from '../custom-attributes/custom-attribute-values.reader';
 
 registerConstraint('uq_contractors_external_id', {
   code: 'VALIDATION_ERROR',
@@ -80,7 +81,7 @@ export class ContractorsService
       searchSql: `(r.name || ' ' || coalesce(r.email, ''))`,
       sort: ContractorsService.sort,
       defaultSort: ContractorsService.defaultSort,
-      customAttributeType: 'CONTRACTOR',
+      customAttributes: recordAttributes('CONTRACTOR'),
       toResponse: ContractorDto.from,
     });
   }

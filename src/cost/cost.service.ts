@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { RequestContext } from '../access/request-context';
+import type { RequestContext } from '../common/auth/request-context';
 import type { RateType } from '../compensation/entities/rate-adjustment.entity';
 import { ExchangeRatesService } from '../reference-data/exchange-rates.service';
 import { AmountTable, dayNumber, MONTHLY_FACTOR, MonthSpan, monthSpans } from './cost-math';

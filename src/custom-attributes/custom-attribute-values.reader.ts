@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import type { RecordAttributes } from '../crud/crud.types';
 import { CustomAttributeValueDto, CustomAttributeValueRow, toCustomAttributeValueDto } from './dto/custom-attribute-value.dto';
 
 const SELECT_VALUES = `
@@ -34,4 +35,18 @@ export async function loadCustomAttributeValue(
     definitionId,
   ]);
   return rows[0] ? toCustomAttributeValueDto(rows[0]) : null;
+}
+
+/** The custom attribute values of one record type, as its CrudSpec carries them (`customAttributes`). */
+export function recordAttributes(type: string): RecordAttributes {
+  return {
+    type,
+    load: (em, ctx, entityId) => loadCustomAttributeValues(em, ctx.planId, type, entityId),
+    async removeAll(tx, entityId) {
+      await tx.em.query(
+        `DELETE FROM custom_attribute_values WHERE organization_id = $1 AND plan_id = $2 AND entity_type = $3 AND entity_id = $4`,
+        [tx.ctx.organizationId, tx.ctx.planId, type, entityId],
+      );
+    },
+  };
 }

@@ -1,13 +1,13 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
-import type { RequestContext } from '../access/request-context';
-import { requireNested } from '../access/permissions';
+import type { RequestContext } from '../common/auth/request-context';
+import { requireNested } from '../common/auth/permissions';
 import { AssignmentParties } from '../assignments/assignment-parties';
 import { AssignmentsService } from '../assignments/assignments.service';
 import { EmbeddedAssignmentDto } from '../assignments/dto/assignment.dto';
 import { SalaryAdjustmentDto } from '../compensation/dto/salary-adjustment.dto';
 import { SalaryAdjustmentsService } from '../compensation/salary-adjustments.service';
-import { NestedRecordService } from '../common/crud/nested-record.service';
+import { NestedRecordService } from '../crud/nested-record.service';
 import { todayUtc } from '../common/dates';
 import { DomainError } from '../common/errors/domain-error';
 import { registerConstraint } from '../common/errors/db-errors';
@@ -17,9 +17,10 @@ import type { ListQueryDto } from '../common/http/pagination.dto';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { JobRolesService } from '../reference-data/job-roles.service';
 import { WorkforceReferencesService } from '../reference-data/workforce-references.service';
-import { registerReference } from '../common/crud/crud.types';
+import { registerReference } from '../crud/crud.types';
 import { CreateEmployeeDto, EMPLOYEE_INCLUDES, EMPLOYEE_LIST_INCLUDES, EmployeeDto, UpdateEmployeeDto } from './dto/employee.dto';
 import { EmployeeEntity } from './entities/employee.entity';
+import { recordAttributes } from '../custom-attributes/custom-attribute-values.reader';
 
 registerConstraint('uq_employees_external_id', {
   code: 'VALIDATION_ERROR',
@@ -87,7 +88,7 @@ export class EmployeesService
       searchSql: EMPLOYEE_SEARCH_SQL,
       sort: EmployeesService.sort,
       defaultSort: EmployeesService.defaultSort,
-      customAttributeType: 'EMPLOYEE',
+      customAttributes: recordAttributes('EMPLOYEE'),
       toResponse: EmployeeDto.from,
     });
   }

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
-import { Public } from '../access/access.decorators';
+import { Public } from '../common/auth/access.decorators';
 import { ErrorResponseDto } from '../common/http/error-response.dto';
 import { DomainError } from '../common/errors/domain-error';
 

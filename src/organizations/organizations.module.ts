@@ -1,14 +1,11 @@
 import { Module } from '@nestjs/common';
-import { AccessModule } from '../access/access.module';
-import { DemoSeedService } from './demo-seed.service';
 import { OrganizationsAdminController } from './organizations.admin.controller';
 import { OrganizationsService } from './organizations.service';
 import { UsersService } from './users.service';
 
 @Module({
-  imports: [AccessModule],
   controllers: [OrganizationsAdminController],
-  providers: [OrganizationsService, UsersService, DemoSeedService],
-  exports: [OrganizationsService, UsersService, DemoSeedService],
+  providers: [OrganizationsService, UsersService],
+  exports: [OrganizationsService, UsersService],
 })
 export class OrganizationsModule {}

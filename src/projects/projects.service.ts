@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
-import type { RequestContext } from '../access/request-context';
-import { CrudService } from '../common/crud/crud.service';
-import { registerReference } from '../common/crud/crud.types';
+import type { RequestContext } from '../common/auth/request-context';
+import { CrudService } from '../crud/crud.service';
+import { registerReference } from '../crud/crud.types';
 import { DomainError } from '../common/errors/domain-error';
 import { registerConstraint } from '../common/errors/db-errors';
 import type { ListEnvelope } from '../common/http/envelopes';
@@ -15,6 +15,7 @@ import { DEFAULT_DELIVERY_STATUS } from './delivery-status';
 import { CreateProjectDto, DEFAULT_ICON_COLOR, DEFAULT_PRIORITY, ProjectDto, UpdateProjectDto } from './dto/project.dto';
 import { ProjectEntity } from './entities/project.entity';
 import { ProjectsRepository } from './projects.repository';
+import { recordAttributes } from '../custom-attributes/custom-attribute-values.reader';
 
 registerConstraint('uq_projects_external_id', {
   code: 'VALIDATION_ERROR',
@@ -78,7 +79,7 @@ export class ProjectsService extends CrudService<ProjectEntity, ProjectDto, Crea
       search: ['name', 'description'],
       sort: ProjectsService.sort,
       defaultSort: ProjectsService.defaultSort,
-      customAttributeType: 'PROJECT',
+      customAttributes: recordAttributes('PROJECT'),
       toResponse: ProjectDto.from,
       toPayload: ProjectDto.payload,
     });

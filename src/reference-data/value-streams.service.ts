@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { CrudService } from '../common/crud/crud.service';
-import { assignDefined } from '../common/crud/assign';
+import { CrudService } from '../crud/crud.service';
+import { assignDefined } from '../crud/assign';
 import { registerConstraint } from '../common/errors/db-errors';
 import { UnitOfWork } from '../database/unit-of-work';
 import { CreateValueStreamDto, ValueStreamDto, UpdateValueStreamDto } from './dto/value-stream.dto';

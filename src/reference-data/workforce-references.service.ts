@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { RequestContext } from '../access/request-context';
+import type { RequestContext } from '../common/auth/request-context';
 import { CostCentresService } from './cost-centres.service';
 import { LocationsService } from './locations.service';
 import { ResourceTypesService } from './resource-types.service';

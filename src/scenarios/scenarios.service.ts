@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import type { RequestContext } from '../access/request-context';
+import type { RequestContext } from '../common/auth/request-context';
 import { AssignmentsService } from '../assignments/assignments.service';
 import { RateAdjustmentsService } from '../compensation/rate-adjustments.service';
 import { SalaryAdjustmentsService } from '../compensation/salary-adjustments.service';
 import { ContractorsService } from '../contractors/contractors.service';
-import type { CrudService } from '../common/crud/crud.service';
-import type { CrudEntity } from '../common/crud/crud.types';
+import type { CrudService } from '../crud/crud.service';
+import type { CrudEntity } from '../crud/crud.types';
 import { DomainError } from '../common/errors/domain-error';
 import { list, ListEnvelope, Page } from '../common/http/envelopes';
 import { newId } from '../common/ids';
@@ -17,7 +17,7 @@ import { ProjectsService } from '../projects/projects.service';
 import { TeamsService } from '../teams/teams.service';
 import { VacanciesService } from '../vacancies/vacancies.service';
 import { CreateScenarioDto, ScenarioDto, UpdateScenarioDto } from './dto/scenario.dto';
-import { PlanEntity } from './entities/plan.entity';
+import { PlanEntity } from '../organizations/entities/plan.entity';
 import { PlanningTable, rowPayload } from './planning-tables';
 
 const ALLOCATION_TYPES = ['employee', 'contractor', 'vacancy', 'team'].flatMap((h) =>

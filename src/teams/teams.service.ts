@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
-import type { RequestContext } from '../access/request-context';
-import { CrudService } from '../common/crud/crud.service';
-import { registerReference } from '../common/crud/crud.types';
+import type { RequestContext } from '../common/auth/request-context';
+import { CrudService } from '../crud/crud.service';
+import { registerReference } from '../crud/crud.types';
 import { DomainError } from '../common/errors/domain-error';
 import { registerConstraint } from '../common/errors/db-errors';
 import type { ListQueryDto } from '../common/http/pagination.dto';
@@ -11,6 +11,7 @@ import { CostCentresService } from '../reference-data/cost-centres.service';
 import { ValueStreamsService } from '../reference-data/value-streams.service';
 import { CreateTeamDto, TeamDto, UpdateTeamDto } from './dto/team.dto';
 import { TeamEntity } from './entities/team.entity';
+import { recordAttributes } from '../custom-attributes/custom-attribute-values.reader';
 
 registerConstraint('uq_teams_external_id', {
   code: 'VALIDATION_ERROR',
@@ -47,7 +48,7 @@ export class TeamsService extends CrudService<TeamEntity, TeamDto, CreateTeamDto
       searchSql: `(r.name || ' ' || coalesce(r.description, ''))`,
       sort: TeamsService.sort,
       defaultSort: TeamsService.defaultSort,
-      customAttributeType: 'TEAM',
+      customAttributes: recordAttributes('TEAM'),
       toResponse: TeamDto.from,
     });
   }

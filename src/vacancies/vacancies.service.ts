@@ -1,13 +1,13 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
-import type { RequestContext } from '../access/request-context';
+import type { RequestContext } from '../common/auth/request-context';
 import { AssignmentParties } from '../assignments/assignment-parties';
 import { AssignmentsService } from '../assignments/assignments.service';
 import { EmbeddedAssignmentDto } from '../assignments/dto/assignment.dto';
 import { AssignmentEntity } from '../assignments/entities/assignment.entity';
 import { ContractorsService } from '../contractors/contractors.service';
-import { CrudService } from '../common/crud/crud.service';
-import { registerReference } from '../common/crud/crud.types';
+import { CrudService } from '../crud/crud.service';
+import { registerReference } from '../crud/crud.types';
 import { todayUtc } from '../common/dates';
 import { DomainError } from '../common/errors/domain-error';
 import { registerConstraint } from '../common/errors/db-errors';
@@ -20,6 +20,7 @@ import { JobRolesService } from '../reference-data/job-roles.service';
 import { WorkforceReferencesService } from '../reference-data/workforce-references.service';
 import { CreateVacancyDto, UpdateVacancyDto, VacancyDto } from './dto/vacancy.dto';
 import { VacancyEntity } from './entities/vacancy.entity';
+import { recordAttributes } from '../custom-attributes/custom-attribute-values.reader';
 
 registerConstraint('uq_vacancies_external_id', {
   code: 'VALIDATION_ERROR',
@@ -86,7 +87,7 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
       searchSql: `(r.role || ' ' || coalesce(r.description, ''))`,
       sort: VacanciesService.sort,
       defaultSort: VacanciesService.defaultSort,
-      customAttributeType: 'VACANCY',
+      customAttributes: recordAttributes('VACANCY'),
       toResponse: (e) => VacancyDto.from(e, false),
       toPayload: VacancyDto.payload,
     });
