@@ -11,6 +11,7 @@ import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { ENTITIES } from './entities';
+import { ResourcesModule } from './crud/resources';
 import { DatabaseRuntime } from './database/database-runtime';
 import { HealthController } from './health/health.controller';
 import { RootController } from './health/root.controller';
@@ -42,6 +43,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(runtime, ENTITIES),
         EventEmitterModule.forRoot(),
+        ResourcesModule,
         AccessModule,
         OrganizationsModule,
         DemoModule,

@@ -17,6 +17,7 @@ import {
   UpdateAssignmentDto,
 } from './dto/assignment.dto';
 import { AssignmentEntity, AssignmentType, HolderKind } from './entities/assignment.entity';
+import { ResourceDescriptor, Resources } from '../crud/resources';
 
 const HOLDERS: { kind: HolderKind; field: 'employeeId' | 'contractorId' | 'vacancyId' | 'teamId' }[] = [
   { kind: 'employee', field: 'employeeId' },
@@ -34,7 +35,19 @@ export function allocationEntityType(e: AssignmentEntity): string {
   return `${holderKindOf(e)}_${e.type}_allocation`;
 }
 
+/** The change types of allocations (document 02): `employee_team_allocation`, ..., `team_project_allocation`. */
+const ALLOCATION_TYPES = ['employee', 'contractor', 'vacancy', 'team'].flatMap((h) =>
+  ['team', 'project'].filter((t) => h !== 'team' || t === 'project').map((t) => `${h}_${t}_allocation`),
+);
+
+const ASSIGNMENTS: ResourceDescriptor = {
+  table: 'assignments',
+  scenario: { order: 70, entityTypes: ALLOCATION_TYPES },
+  changes: { entityTypes: ALLOCATION_TYPES, permission: 'assignments_view' },
+};
+
 /** Allocations of employees, contractors, vacancies and teams to teams and projects. */
+@Resources(ASSIGNMENTS)
 @Injectable()
 export class AssignmentsService extends CrudService<AssignmentEntity, AssignmentDto, CreateAssignmentDto, UpdateAssignmentDto> {
   /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */

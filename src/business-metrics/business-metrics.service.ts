@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, Repository } from 'typeorm';
-import { registerConstraint } from '../common/errors/db-errors';
 import { DomainError } from '../common/errors/domain-error';
 import { decimalToNumber } from '../common/decimals';
 import { list, ListEnvelope, Page } from '../common/http/envelopes';
@@ -15,12 +14,7 @@ import { MetricSourceDto, UpdateMetricSourceDto } from './dto/metric-source.dto'
 import { ReadingDto, ReadingListQueryDto } from './dto/reading.dto';
 import { BusinessMetricEntity } from './entities/business-metric.entity';
 import { MetricSourceEntity } from './entities/metric-source.entity';
-
-registerConstraint('uq_business_metrics_org_key', {
-  code: 'VALIDATION_ERROR',
-  message: 'key is already the key of another metric of the organization',
-  field: 'key',
-});
+import { ResourceDescriptor, Resources } from '../crud/resources';
 
 interface ReadingRow {
   metric_id: string;
@@ -36,7 +30,19 @@ interface ReadingRow {
   updated_at: Date;
 }
 
+const BUSINESS_METRICS: ResourceDescriptor = {
+  table: 'business_metrics',
+  constraints: {
+    uq_business_metrics_org_key: {
+      code: 'VALIDATION_ERROR',
+      message: 'key is already the key of another metric of the organization',
+      field: 'key',
+    },
+  },
+};
+
 /** Metrics, their sources and their readings in the application API (spec 03 §3 "Business metrics"). */
+@Resources(BUSINESS_METRICS)
 @Injectable()
 export class BusinessMetricsService {
   private readonly metrics: Repository<BusinessMetricEntity>;

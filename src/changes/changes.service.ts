@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { ApiPermission } from '../common/auth/permissions';
 import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
+import { ResourceCatalog } from '../crud/resources';
 import { FunctionalAccessService } from '../functional-structure/functional-access.service';
 import { WEBHOOK_ENTITY_TYPES } from '../webhooks/webhook-event';
 import { decodeCursor, encodeCursor } from './change-cursor';
@@ -11,28 +11,6 @@ import type { ChangesPageDto, ChangesQueryDto } from './dto/change.dto';
 export const CHANGES_DEFAULT_LIMIT = 100;
 
 const FUNCTIONAL_TYPES = new Set(['functional_group', 'functional_position', 'functional_assignment']);
-
-/**
- * Spec 04 §4.2: the view permission that shows each document 02 entity type in the feed. Types this
- * service never records (initiatives, AI agents, objectives, ...) have none and never appear.
- */
-const VIEW_PERMISSION: Partial<Record<string, ApiPermission>> = {
-  employee: 'employees_view',
-  contractor: 'contractors_view',
-  vacancy: 'vacancies_view',
-  team: 'teams_view',
-  project: 'projects_view',
-  cost_center: 'reference_data_view',
-  value_stream: 'reference_data_view',
-  geography: 'reference_data_view',
-  salary_adjustment: 'compensation_view',
-  bonus: 'compensation_view',
-  contractor_rate: 'compensation_view',
-  functional_group: 'functional_groups_view',
-  functional_position: 'functional_groups_view',
-  functional_assignment: 'functional_groups_view',
-};
-for (const type of WEBHOOK_ENTITY_TYPES) if (type.endsWith('_allocation')) VIEW_PERMISSION[type] = 'assignments_view';
 
 interface ChangeRow {
   horizon: string;
@@ -79,6 +57,7 @@ export class ChangesService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly functionalAccess: FunctionalAccessService,
+    private readonly resources: ResourceCatalog,
   ) {}
 
   /** The answer's JSON text (`ChangesPageDto`). */
@@ -121,7 +100,7 @@ export class ChangesService {
    */
   private async visibleTypes(ctx: RequestContext, types: string[]): Promise<string[]> {
     let visible = types.filter((type) => {
-      const permission = VIEW_PERMISSION[type];
+      const permission = this.resources.viewPermissionOf(type);
       return permission !== undefined && ctx.permissions.has(permission);
     });
     if (

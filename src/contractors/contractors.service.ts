@@ -8,9 +8,7 @@ import { EmbeddedAssignmentDto } from '../assignments/dto/assignment.dto';
 import { RateAdjustmentDto } from '../compensation/dto/rate-adjustment.dto';
 import { RateAdjustmentsService } from '../compensation/rate-adjustments.service';
 import { NestedRecordService } from '../crud/nested-record.service';
-import { registerReference } from '../crud/crud.types';
 import { DomainError } from '../common/errors/domain-error';
-import { registerConstraint } from '../common/errors/db-errors';
 import { todayUtc } from '../common/dates';
 import type { ListEnvelope } from '../common/http/envelopes';
 import { parseIncludes } from '../common/http/list-options';
@@ -22,28 +20,31 @@ import { WorkforceReferencesService } from '../reference-data/workforce-referenc
 import { CONTRACTOR_INCLUDES, ContractorDto, CreateContractorDto, UpdateContractorDto } from './dto/contractor.dto';
 import { ContractorEntity } from './entities/contractor.entity';
 import { recordAttributes } from '../custom-attributes/custom-attribute-values.reader';
-
-registerConstraint('uq_contractors_external_id', {
-  code: 'VALIDATION_ERROR',
-  field: 'externalId',
-  message: 'externalId is already used by another contractor',
-});
-registerConstraint('uq_contractors_email', {
-  code: 'VALIDATION_ERROR',
-  field: 'email',
-  message: 'email is already used by another contractor of the organization',
-});
-for (const [table, column] of [
-  ['job_roles', 'job_role_id'],
-  ['resource_types', 'work_type_id'],
-  ['locations', 'geography_id'],
-  ['cost_centres', 'cost_centre_id'],
-] as const) {
-  registerReference(table, { table: 'contractors', column, label: 'contractors', planScoped: true });
-}
+import { ResourceDescriptor, Resources } from '../crud/resources';
+import { workforceReferences } from '../reference-data/workforce-references.service';
 
 type ContractorInclude = (typeof CONTRACTOR_INCLUDES)[number];
 
+const CONTRACTORS: ResourceDescriptor = {
+  table: 'contractors',
+  constraints: {
+    uq_contractors_external_id: {
+      code: 'VALIDATION_ERROR',
+      field: 'externalId',
+      message: 'externalId is already used by another contractor',
+    },
+    uq_contractors_email: {
+      code: 'VALIDATION_ERROR',
+      field: 'email',
+      message: 'email is already used by another contractor of the organization',
+    },
+  },
+  references: workforceReferences('contractors'),
+  scenario: { order: 30 },
+  changes: { entityTypes: ['contractor'], permission: 'contractors_view' },
+};
+
+@Resources(CONTRACTORS)
 @Injectable()
 export class ContractorsService
   extends NestedRecordService<ContractorEntity, ContractorDto, CreateContractorDto, UpdateContractorDto>

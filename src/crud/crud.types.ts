@@ -27,8 +27,9 @@ export interface Reference {
 const references = new Map<string, Reference[]>();
 
 /**
- * Declares that `reference.table.reference.column` holds ids of `targetTable` rows. Modules declare
- * the pointers they add; the delete of a target checks them all and names what still points at it.
+ * Records that `reference.table.reference.column` holds ids of `targetTable` rows: the delete of a target
+ * checks them all and names what still points at it. Resources declare their pointers
+ * (`ResourceDescriptor.references`, src/crud/resources.ts); the resource catalog registers them at start-up.
  */
 export function registerReference(targetTable: string, reference: Reference): void {
   const list = references.get(targetTable) ?? [];

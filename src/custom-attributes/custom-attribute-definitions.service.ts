@@ -3,7 +3,6 @@ import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { CrudService } from '../crud/crud.service';
 import { assignDefined } from '../crud/assign';
 import { DomainError } from '../common/errors/domain-error';
-import { registerConstraint } from '../common/errors/db-errors';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { UnitOfWork } from '../database/unit-of-work';
 import {
@@ -12,12 +11,7 @@ import {
   UpdateCustomAttributeDefinitionDto,
 } from './dto/custom-attribute-definition.dto';
 import { CustomAttributeDefinitionEntity } from './entities/custom-attribute-definition.entity';
-
-registerConstraint('uq_custom_attribute_definitions_key', {
-  code: 'VALIDATION_ERROR',
-  field: 'attributeKey',
-  message: 'attributeKey is already used by another attribute of this entity type',
-});
+import { ResourceDescriptor, Resources } from '../crud/resources';
 
 const FIELDS = ['name', 'attributeKey', 'entityType', 'fieldType', 'options', 'required', 'description'] as const;
 
@@ -39,10 +33,22 @@ async function valuesOf(em: EntityManager, definitionId: string): Promise<(strin
   return rows.map((r) => r.string_value);
 }
 
+const CUSTOM_ATTRIBUTE_DEFINITIONS: ResourceDescriptor = {
+  table: 'custom_attribute_definitions',
+  constraints: {
+    uq_custom_attribute_definitions_key: {
+      code: 'VALIDATION_ERROR',
+      field: 'attributeKey',
+      message: 'attributeKey is already used by another attribute of this entity type',
+    },
+  },
+};
+
 /**
  * Custom attribute definitions. Deleting one deletes its values in every plan. While values exist,
  * entityType and fieldType cannot change, and a SELECT keeps every option in use.
  */
+@Resources(CUSTOM_ATTRIBUTE_DEFINITIONS)
 @Injectable()
 export class CustomAttributeDefinitionsService extends CrudService<
   CustomAttributeDefinitionEntity,

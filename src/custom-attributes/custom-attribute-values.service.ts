@@ -12,6 +12,7 @@ import {
   CustomAttributeFieldType,
 } from './entities/custom-attribute-definition.entity';
 import { CustomAttributeValueEntity } from './entities/custom-attribute-value.entity';
+import { ResourceDescriptor, Resources } from '../crud/resources';
 
 /** Finds the record a value belongs to (404 when it is not in the organization's plan). */
 export type RecordFinder = (ctx: RequestContext, em: EntityManager, idOrExternalId: string) => Promise<{ id: string }>;
@@ -66,7 +67,30 @@ export function checkValue(
   };
 }
 
+const CUSTOM_ATTRIBUTE_VALUES: ResourceDescriptor = {
+  table: 'custom_attribute_values',
+  scenario: {
+    order: 100,
+    entity: CustomAttributeValueEntity,
+    entityTypes: ['custom_attribute_value'],
+    // Values of functional groups and seats are recorded as updates of the group or seat (document 02).
+    relatedIds: async (em, plans, changed) => {
+      const owners = changed
+        .filter((c) => c.entity_type === 'functional_group' || c.entity_type === 'functional_position')
+        .map((c) => c.entity_id);
+      if (!owners.length) return [];
+      const rows: { id: string }[] = await em.query(
+        `SELECT DISTINCT id FROM custom_attribute_values
+          WHERE plan_id IN ($1, $2) AND entity_type IN ('FUNCTIONAL_GROUP', 'FUNCTIONAL_POSITION') AND entity_id = ANY($3)`,
+        [plans.scenario, plans.live, owners],
+      );
+      return rows.map((r) => r.id);
+    },
+  },
+};
+
 /** The one mechanism for custom attribute values of every record type. */
+@Resources(CUSTOM_ATTRIBUTE_VALUES)
 @Injectable()
 export class CustomAttributeValuesService {
   constructor(private readonly uow: UnitOfWork) {}

@@ -5,17 +5,11 @@ import { CrudService } from '../crud/crud.service';
 import { assignDefined } from '../crud/assign';
 import { todayUtc } from '../common/dates';
 import { DomainError } from '../common/errors/domain-error';
-import { registerConstraint } from '../common/errors/db-errors';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { UnitOfWork } from '../database/unit-of-work';
 import { ConversionDto, CreateExchangeRateDto, ExchangeRateDto, UpdateExchangeRateDto } from './dto/exchange-rate.dto';
 import { ExchangeRateEntity } from './entities/exchange-rate.entity';
-
-registerConstraint('uq_exchange_rates_pair_date', {
-  code: 'VALIDATION_ERROR',
-  field: 'effectiveDate',
-  message: 'the organization already has a rate for this currency pair on this effectiveDate',
-});
+import { ResourceDescriptor, Resources } from '../crud/resources';
 
 const FIELDS = ['fromCurrency', 'toCurrency', 'rate', 'effectiveDate'] as const;
 
@@ -57,6 +51,18 @@ export class CurrencyConverter {
   }
 }
 
+const EXCHANGE_RATES: ResourceDescriptor = {
+  table: 'exchange_rates',
+  constraints: {
+    uq_exchange_rates_pair_date: {
+      code: 'VALIDATION_ERROR',
+      field: 'effectiveDate',
+      message: 'the organization already has a rate for this currency pair on this effectiveDate',
+    },
+  },
+};
+
+@Resources(EXCHANGE_RATES)
 @Injectable()
 export class ExchangeRatesService extends CrudService<ExchangeRateEntity, ExchangeRateDto, CreateExchangeRateDto, UpdateExchangeRateDto> {
   /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */

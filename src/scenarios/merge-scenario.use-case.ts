@@ -7,7 +7,7 @@ import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { UserEntity } from '../organizations/entities/user.entity';
 import { MergeResultDto } from './dto/scenario.dto';
 import { PlanEntity } from '../organizations/entities/plan.entity';
-import { PlanningTable } from './planning-tables';
+import { PlanningTable } from '../crud/resources';
 import { ScenariosService } from './scenarios.service';
 
 type Changed = { entity_type: string; entity_id: string };

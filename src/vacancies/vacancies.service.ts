@@ -7,10 +7,8 @@ import { EmbeddedAssignmentDto } from '../assignments/dto/assignment.dto';
 import { AssignmentEntity } from '../assignments/entities/assignment.entity';
 import { ContractorsService } from '../contractors/contractors.service';
 import { CrudService } from '../crud/crud.service';
-import { registerReference } from '../crud/crud.types';
 import { todayUtc } from '../common/dates';
 import { DomainError } from '../common/errors/domain-error';
-import { registerConstraint } from '../common/errors/db-errors';
 import { parseIncludes } from '../common/http/list-options';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
@@ -21,20 +19,8 @@ import { WorkforceReferencesService } from '../reference-data/workforce-referenc
 import { CreateVacancyDto, UpdateVacancyDto, VacancyDto } from './dto/vacancy.dto';
 import { VacancyEntity } from './entities/vacancy.entity';
 import { recordAttributes } from '../custom-attributes/custom-attribute-values.reader';
-
-registerConstraint('uq_vacancies_external_id', {
-  code: 'VALIDATION_ERROR',
-  field: 'externalId',
-  message: 'externalId is already used by another vacancy',
-});
-for (const [table, column] of [
-  ['job_roles', 'job_role_id'],
-  ['resource_types', 'work_type_id'],
-  ['locations', 'geography_id'],
-  ['cost_centres', 'cost_centre_id'],
-] as const) {
-  registerReference(table, { table: 'vacancies', column, label: 'vacancies', planScoped: true });
-}
+import { ResourceDescriptor, Resources } from '../crud/resources';
+import { workforceReferences } from '../reference-data/workforce-references.service';
 
 /**
  * Document 01: a vacancy is filled while one filler field is set and that filler's endDate is unset
@@ -51,6 +37,21 @@ export function isFilledSql(alias: string, todayParam: string): string {
 
 const INCLUDES = ['assignments', 'filledByEmployee'] as const;
 
+const VACANCIES: ResourceDescriptor = {
+  table: 'vacancies',
+  constraints: {
+    uq_vacancies_external_id: {
+      code: 'VALIDATION_ERROR',
+      field: 'externalId',
+      message: 'externalId is already used by another vacancy',
+    },
+  },
+  references: workforceReferences('vacancies'),
+  scenario: { order: 60 },
+  changes: { entityTypes: ['vacancy'], permission: 'vacancies_view' },
+};
+
+@Resources(VACANCIES)
 @Injectable()
 export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, CreateVacancyDto, UpdateVacancyDto> implements OnModuleInit {
   /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */
