@@ -5,6 +5,7 @@ import { AccessModule } from './access/access.module';
 import { BusinessMetricsModule } from './business-metrics/business-metrics.module';
 import { AllExceptionsFilter } from './common/errors/exception.filter';
 import { IdempotencyInterceptor } from './common/http/idempotency.interceptor';
+import { IdempotencyRepository } from './common/http/idempotency.repository';
 import { LocationInterceptor } from './common/http/location';
 import { AppValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
@@ -12,6 +13,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { DatabaseRuntime } from './database/database-runtime';
 import { HealthController } from './health/health.controller';
+import { HealthRepository } from './health/health.repository';
 import { RootController } from './health/root.controller';
 import { OrganizationsModule } from './organizations/organizations.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -62,6 +64,8 @@ export class AppModule {
       ],
       controllers: [HealthController, RootController],
       providers: [
+        HealthRepository,
+        IdempotencyRepository,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useClass: AppValidationPipe },
         { provide: APP_INTERCEPTOR, useClass: LocationInterceptor },
