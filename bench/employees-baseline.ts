@@ -13,6 +13,7 @@ import { AssignmentEntity } from '../src/assignments/entities/assignment.entity'
 import { insertRowsSql } from '../src/common/crud/row-sql';
 import { newId } from '../src/common/ids';
 import { SalaryAdjustmentEntity } from '../src/compensation/entities/salary-adjustment.entity';
+import { valuesQuery } from '../src/custom-attributes/custom-attribute-values.repository';
 import { changeFlushStatements, type ChangeInput } from '../src/database/unit-of-work';
 import { EmployeeEntity } from '../src/employees/entities/employee.entity';
 import type { BaselineHandler } from './baseline-server';
@@ -42,12 +43,8 @@ const LIST_COLUMNS = columns('r', EMPLOYEE_FIELDS);
 const FIND_EMPLOYEE =
   `SELECT ${columns('EmployeeEntity', EMPLOYEE_FIELDS)} FROM "employees" "EmployeeEntity" ` +
   `WHERE (("EmployeeEntity"."organization_id" = $1) AND ("EmployeeEntity"."plan_id" = $2) AND ("EmployeeEntity"."id" = $3)) LIMIT 1`;
-const CUSTOM_ATTRIBUTES = `
-  SELECT v.id, v.definition_id, v.entity_type, v.entity_id, v.string_value, v.number_value, v.date_value,
-         v.date_range_start, v.date_range_end, d.name, d.attribute_key, d.field_type
-    FROM custom_attribute_values v
-    JOIN custom_attribute_definitions d ON d.id = v.definition_id
-   WHERE v.plan_id = $1 AND v.entity_type = $2 AND v.entity_id = $3 ORDER BY d.attribute_key`;
+// What CrudService sends (loadCustomAttributeValues: by plan).
+const CUSTOM_ATTRIBUTES = valuesQuery({ planId: '' }, '', '').text;
 const SALARY_FIELDS = entityColumns(SalaryAdjustmentEntity);
 const SALARY_HISTORY =
   `SELECT ${columns('SalaryAdjustmentEntity', SALARY_FIELDS)} FROM "salary_adjustments" "SalaryAdjustmentEntity" ` +

@@ -7,7 +7,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Pool } from 'pg';
 import { newId } from '../src/common/ids';
-import { READINGS_UPSERT_SQL } from '../src/business-metrics/reading-sql';
+import { READINGS_UPSERT_SQL } from '../src/business-metrics/readings.repository';
 import { KEY_QUERY } from '../src/access/access.repository';
 import type { BaselineHandler } from './baseline-server';
 

@@ -8,6 +8,7 @@ import { DomainError } from '../common/errors/domain-error';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { AssignmentParties } from './assignment-parties';
+import { AssignmentsRepository } from './assignments.repository';
 import {
   AssignmentDto,
   AssignmentTermsDto,
@@ -51,6 +52,7 @@ export class AssignmentsService extends CrudService<AssignmentEntity, Assignment
     uow: UnitOfWork,
     dataSource: DataSource,
     private readonly parties: AssignmentParties,
+    private readonly repository: AssignmentsRepository,
   ) {
     super(uow, dataSource, {
       entity: AssignmentEntity,
@@ -73,18 +75,14 @@ export class AssignmentsService extends CrudService<AssignmentEntity, Assignment
    * today or later) cannot be deleted; its ended assignments are its history and go with it.
    */
   async beforeProjectDelete(tx: Tx, projectId: string): Promise<void> {
-    const [{ n }]: { n: number }[] = await tx.em.query(
-      `SELECT count(*)::int AS n FROM assignments
-        WHERE plan_id = $1 AND type = 'project' AND target_id = $2 AND (end_date IS NULL OR end_date >= $3)`,
-      [tx.ctx.planId, projectId, todayUtc()],
-    );
+    const n = await this.repository.activeOnProject(tx, projectId, todayUtc());
     if (n > 0) {
       throw DomainError.conflict(
         `Project ${projectId} still has ${n} active assignments (end date unset, today or later); end or remove them first`,
       );
     }
     // (Not recorded: a scenario merge deletes the project's ended assignments the same way.)
-    await tx.em.query(`DELETE FROM assignments WHERE plan_id = $1 AND type = 'project' AND target_id = $2`, [tx.ctx.planId, projectId]);
+    await this.repository.deleteOnProject(tx, projectId);
   }
 
   protected override filter(qb: SelectQueryBuilder<AssignmentEntity>, query: ListQueryDto & Record<string, unknown>): void {

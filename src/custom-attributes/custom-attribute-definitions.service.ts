@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { DataSource, SelectQueryBuilder } from 'typeorm';
 import { CrudService } from '../common/crud/crud.service';
 import { assignDefined } from '../common/crud/assign';
 import { DomainError } from '../common/errors/domain-error';
@@ -11,6 +11,7 @@ import {
   CustomAttributeDefinitionDto,
   UpdateCustomAttributeDefinitionDto,
 } from './dto/custom-attribute-definition.dto';
+import { CustomAttributeValuesRepository } from './custom-attribute-values.repository';
 import { CustomAttributeDefinitionEntity } from './entities/custom-attribute-definition.entity';
 
 registerConstraint('uq_custom_attribute_definitions_key', {
@@ -30,15 +31,6 @@ function checkOptions(definition: Pick<CustomAttributeDefinitionEntity, 'fieldTy
   }
 }
 
-/** The string values of every record holding the attribute, in every plan. */
-async function valuesOf(em: EntityManager, definitionId: string): Promise<(string | null)[]> {
-  const rows: { string_value: string | null }[] = await em.query(
-    `SELECT string_value FROM custom_attribute_values WHERE definition_id = $1`,
-    [definitionId],
-  );
-  return rows.map((r) => r.string_value);
-}
-
 /**
  * Custom attribute definitions. Deleting one deletes its values in every plan. While values exist,
  * entityType and fieldType cannot change, and a SELECT keeps every option in use.
@@ -54,7 +46,7 @@ export class CustomAttributeDefinitionsService extends CrudService<
   static readonly sort = { name: 'name', attributeKey: 'attributeKey', entityType: 'entityType', createdAt: 'createdAt' } as const;
   static readonly defaultSort = 'name';
 
-  constructor(uow: UnitOfWork, dataSource: DataSource) {
+  constructor(uow: UnitOfWork, dataSource: DataSource, values: CustomAttributeValuesRepository) {
     super(uow, dataSource, {
       entity: CustomAttributeDefinitionEntity,
       table: 'custom_attribute_definitions',
@@ -72,11 +64,11 @@ export class CustomAttributeDefinitionsService extends CrudService<
         checkOptions(entity);
         return entity;
       },
-      apply: async (entity, input, _ctx, em) => {
+      apply: async (entity, input, ctx, em) => {
         const previous = { entityType: entity.entityType, fieldType: entity.fieldType };
         assignDefined(entity, input, FIELDS);
         checkOptions(entity);
-        const inUse = await valuesOf(em, entity.id);
+        const inUse = await values.stringValuesOf(em, ctx.organizationId, entity.id);
         if (inUse.length && (entity.entityType !== previous.entityType || entity.fieldType !== previous.fieldType)) {
           throw DomainError.conflict(`entityType and fieldType cannot change while ${inUse.length} records have a value; clear them first`);
         }

@@ -1,37 +1,18 @@
 import type { EntityManager } from 'typeorm';
-import { CustomAttributeValueDto, CustomAttributeValueRow, toCustomAttributeValueDto } from './dto/custom-attribute-value.dto';
+import { CustomAttributeValuesRepository } from './custom-attribute-values.repository';
+import type { CustomAttributeValueDto } from './dto/custom-attribute-value.dto';
 
-const SELECT_VALUES = `
-  SELECT v.id, v.definition_id, v.entity_type, v.entity_id, v.string_value, v.number_value, v.date_value,
-         v.date_range_start, v.date_range_end, d.name, d.attribute_key, d.field_type
-    FROM custom_attribute_values v
-    JOIN custom_attribute_definitions d ON d.id = v.definition_id
-   WHERE v.plan_id = $1 AND v.entity_type = $2 AND v.entity_id = $3`;
+const repository = new CustomAttributeValuesRepository();
 
-/** A record's custom attribute values in document 01's shape, ordered by attribute key. */
-export async function loadCustomAttributeValues(
+/**
+ * A record's custom attribute values by plan alone, for `CrudService` (src/common/crud), which passes no
+ * organization yet. New code uses `CustomAttributeValuesRepository.values` with the organization.
+ */
+export function loadCustomAttributeValues(
   em: EntityManager,
   planId: string,
   entityType: string,
   entityId: string,
 ): Promise<CustomAttributeValueDto[]> {
-  const rows: CustomAttributeValueRow[] = await em.query(`${SELECT_VALUES} ORDER BY d.attribute_key`, [planId, entityType, entityId]);
-  return rows.map(toCustomAttributeValueDto);
-}
-
-/** One value by definition, or null. */
-export async function loadCustomAttributeValue(
-  em: EntityManager,
-  planId: string,
-  entityType: string,
-  entityId: string,
-  definitionId: string,
-): Promise<CustomAttributeValueDto | null> {
-  const rows: CustomAttributeValueRow[] = await em.query(`${SELECT_VALUES} AND v.definition_id = $4`, [
-    planId,
-    entityType,
-    entityId,
-    definitionId,
-  ]);
-  return rows[0] ? toCustomAttributeValueDto(rows[0]) : null;
+  return repository.values(em, { planId }, entityType, entityId);
 }

@@ -4,7 +4,7 @@ import type { RequestContext } from '../access/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { newId } from '../common/ids';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
-import { loadCustomAttributeValue, loadCustomAttributeValues } from './custom-attribute-values.reader';
+import { CustomAttributeValuesRepository } from './custom-attribute-values.repository';
 import { CustomAttributeValueDto, SetCustomAttributeValueDto } from './dto/custom-attribute-value.dto';
 import {
   CustomAttributeDefinitionEntity,
@@ -69,11 +69,14 @@ export function checkValue(
 /** The one mechanism for custom attribute values of every record type. */
 @Injectable()
 export class CustomAttributeValuesService {
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly values: CustomAttributeValuesRepository,
+  ) {}
 
   async list(ctx: RequestContext, target: ValueTarget, recordId: string, em: EntityManager): Promise<CustomAttributeValueDto[]> {
     const record = await target.find(ctx, em, recordId);
-    return loadCustomAttributeValues(em, ctx.planId, target.entityType, record.id);
+    return this.values.values(em, ctx, target.entityType, record.id);
   }
 
   async set(
@@ -87,7 +90,7 @@ export class CustomAttributeValuesService {
       const record = await target.find(ctx, tx.em, recordId);
       const definition = await this.definition(tx, target.entityType, definitionId);
       const values = checkValue(definition, input);
-      const before = await loadCustomAttributeValue(tx.em, ctx.planId, target.entityType, record.id, definition.id);
+      const before = await this.values.value(tx.em, ctx, target.entityType, record.id, definition.id);
       if (before) {
         await tx.em.update(CustomAttributeValueEntity, { planId: ctx.planId, id: before.id }, values);
       } else {
@@ -101,7 +104,7 @@ export class CustomAttributeValuesService {
           entityId: record.id,
         });
       }
-      const after = (await loadCustomAttributeValue(tx.em, ctx.planId, target.entityType, record.id, definition.id))!;
+      const after = (await this.values.value(tx.em, ctx, target.entityType, record.id, definition.id))!;
       this.recordChange(tx, target, record.id, before, after);
       return after;
     });
@@ -113,7 +116,7 @@ export class CustomAttributeValuesService {
       const definition = await this.definition(tx, target.entityType, definitionId);
       if (definition.required)
         throw DomainError.validation('definitionId', `${definition.attributeKey} is a required attribute and cannot be cleared`);
-      const before = await loadCustomAttributeValue(tx.em, ctx.planId, target.entityType, record.id, definition.id);
+      const before = await this.values.value(tx.em, ctx, target.entityType, record.id, definition.id);
       if (!before) return;
       await tx.em.delete(CustomAttributeValueEntity, { planId: ctx.planId, id: before.id });
       this.recordChange(tx, target, record.id, before, null);
