@@ -10,6 +10,7 @@ import type { CrudEntity } from '../common/crud/crud.types';
 import { DomainError } from '../common/errors/domain-error';
 import { list, ListEnvelope, Page } from '../common/http/envelopes';
 import { newId } from '../common/ids';
+import { CustomAttributeValuesRepository } from '../custom-attributes/custom-attribute-values.repository';
 import { CustomAttributeValueEntity } from '../custom-attributes/entities/custom-attribute-value.entity';
 import { EmployeesService } from '../employees/employees.service';
 import { ProjectLinkEntity } from '../projects/entities/project-link.entity';
@@ -19,6 +20,7 @@ import { VacanciesService } from '../vacancies/vacancies.service';
 import { CreateScenarioDto, ScenarioDto, UpdateScenarioDto } from './dto/scenario.dto';
 import { PlanEntity } from './entities/plan.entity';
 import { PlanningTable, rowPayload } from './planning-tables';
+import { ScenariosRepository } from './scenarios.repository';
 
 const ALLOCATION_TYPES = ['employee', 'contractor', 'vacancy', 'team'].flatMap((h) =>
   ['team', 'project'].filter((t) => h !== 'team' || t === 'project').map((t) => `${h}_${t}_allocation`),
@@ -34,6 +36,8 @@ export class ScenariosService {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly repository: ScenariosRepository,
+    values: CustomAttributeValuesRepository,
     teams: TeamsService,
     employees: EmployeesService,
     contractors: ContractorsService,
@@ -80,12 +84,7 @@ export class ScenariosService {
             .filter((c) => c.entity_type === 'functional_group' || c.entity_type === 'functional_position')
             .map((c) => c.entity_id);
           if (!owners.length) return [];
-          const rows: { id: string }[] = await em.query(
-            `SELECT DISTINCT id FROM custom_attribute_values
-              WHERE plan_id IN ($1, $2) AND entity_type IN ('FUNCTIONAL_GROUP', 'FUNCTIONAL_POSITION') AND entity_id = ANY($3)`,
-            [plans.scenario, plans.live, owners],
-          );
-          return rows.map((r) => r.id);
+          return values.functionalValueIds(em, plans.organization, [plans.scenario, plans.live], owners);
         },
       },
     );
@@ -112,11 +111,11 @@ export class ScenariosService {
         mergedByUserId: null,
       });
       for (const table of this.tables) {
-        const columns = this.columnsOf(table);
-        const select = columns.map((c) => (c === 'plan_id' ? '$1' : `"${c}"`)).join(', ');
-        await em.query(
-          `INSERT INTO "${table.table}" (${columns.map((c) => `"${c}"`).join(', ')}) SELECT ${select} FROM "${table.table}" WHERE plan_id = $2`,
-          [id, ctx.livePlanId],
+        await this.repository.copyPlan(
+          em,
+          { table, columns: this.columnsOf(table), organizationId: ctx.organizationId },
+          ctx.livePlanId,
+          id,
         );
       }
       return ScenarioDto.from(await em.findOneByOrFail(PlanEntity, { id }));
