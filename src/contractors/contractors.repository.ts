@@ -16,3 +16,8 @@ export function engagedAfterSql(ref: ContractorRef, day: string): string {
   return `EXISTS (SELECT 1 FROM contractors f WHERE f.organization_id = ${ref.organization} AND f.plan_id = ${ref.plan}
       AND f.id = ${ref.id} AND (f.end_date IS NULL OR f.end_date > ${day}))`;
 }
+
+/** SQL row source: the plan's contractors whose id satisfies `idCondition` (e.g. `= ANY($2)`), with `columns`. */
+export function contractorsSql(columns: readonly string[], scope: { organization: string; plan: string }, idCondition: string): string {
+  return `(SELECT ${columns.join(', ')} FROM contractors WHERE organization_id = ${scope.organization} AND plan_id = ${scope.plan} AND id ${idCondition})`;
+}

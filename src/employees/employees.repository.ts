@@ -16,3 +16,8 @@ export function employedAfterSql(ref: EmployeeRef, day: string): string {
   return `EXISTS (SELECT 1 FROM employees f WHERE f.organization_id = ${ref.organization} AND f.plan_id = ${ref.plan}
       AND f.id = ${ref.id} AND (f.end_date IS NULL OR f.end_date > ${day}))`;
 }
+
+/** SQL row source: the plan's employees whose id satisfies `idCondition` (e.g. `= ANY($2)`), with `columns`. */
+export function employeesSql(columns: readonly string[], scope: { organization: string; plan: string }, idCondition: string): string {
+  return `(SELECT ${columns.join(', ')} FROM employees WHERE organization_id = ${scope.organization} AND plan_id = ${scope.plan} AND id ${idCondition})`;
+}

@@ -63,3 +63,8 @@ export class OrganizationsRepository {
     return rows[0]?.id ?? null;
   }
 }
+
+/** SQL expression: the reporting currency of organization `organization` (an expression), for statements of other modules. */
+export function reportingCurrencySql(organization: string): string {
+  return `(SELECT o.reporting_currency FROM organizations o WHERE o.id = ${organization})`;
+}

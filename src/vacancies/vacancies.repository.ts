@@ -20,6 +20,11 @@ export function isFilledSql(alias: string, todayParam: string): string {
 /** The ids among $2 of plan $1 (organization $4) that are filled on day $3. The benchmark's baseline sends it. */
 export const FILLED_IDS_SQL = `SELECT v.id FROM vacancies v WHERE v.organization_id = $4 AND v.plan_id = $1 AND v.id = ANY($2) AND ${isFilledSql('v', '$3')}`;
 
+/** SQL row source for statements of other modules: the plan's vacancies whose id satisfies `idCondition`, with `columns`. */
+export function vacanciesSql(columns: readonly string[], scope: { organization: string; plan: string }, idCondition: string): string {
+  return `(SELECT ${columns.join(', ')} FROM vacancies WHERE organization_id = ${scope.organization} AND plan_id = ${scope.plan} AND id ${idCondition})`;
+}
+
 /** The vacancies module's own SQL beyond the generic CRUD rows. */
 @Injectable()
 export class VacanciesRepository {
