@@ -9,7 +9,7 @@
  * No validation, framework, logging or rate limiting.
  */
 import type { Pool, PoolClient } from 'pg';
-import { AssignmentEntity } from '../src/assignments/entities/assignment.entity';
+import { activeOfHoldersQuery } from '../src/assignments/assignments.repository';
 import { insertRowsSql } from '../src/common/crud/row-sql';
 import { newId } from '../src/common/ids';
 import { SalaryAdjustmentEntity } from '../src/compensation/entities/salary-adjustment.entity';
@@ -50,13 +50,18 @@ const SALARY_HISTORY =
   `SELECT ${columns('SalaryAdjustmentEntity', SALARY_FIELDS)} FROM "salary_adjustments" "SalaryAdjustmentEntity" ` +
   `WHERE (("SalaryAdjustmentEntity"."plan_id" = $1) AND ("SalaryAdjustmentEntity"."employee_id" IN ($2))) ` +
   `ORDER BY "SalaryAdjustmentEntity"."effective_date" DESC, "SalaryAdjustmentEntity"."created_at" DESC`;
-const ASSIGNMENT_FIELDS = entityColumns(AssignmentEntity);
-const ACTIVE_ASSIGNMENTS =
-  `SELECT ${columns('a', ASSIGNMENT_FIELDS)} FROM "assignments" "a" ` +
-  `WHERE "a"."plan_id" = $1 AND "a"."employee_id" IN ($2) AND "a"."start_date" <= $3 AND ("a"."end_date" IS NULL OR "a"."end_date" >= $3) ` +
-  `ORDER BY "a"."type" DESC, "a"."start_date" ASC`;
-/** The service's INSERT of one record (src/common/crud/row-sql.ts), with the fields a create body sets. */
 const metadata = entityMetadata();
+/** AssignmentsRepository's active-assignments query for one employee: its text and where each value goes. */
+const ACTIVE_ASSIGNMENTS = metadata.then((dataSource) => {
+  const [sql, params] = activeOfHoldersQuery(
+    dataSource.manager,
+    { organizationId: '$org', planId: '$plan' },
+    'employeeId',
+    ['$id'],
+    '$day',
+  ).getQueryAndParameters();
+  return { sql, order: params as string[] };
+});
 async function insertOne(client: PoolClient, entity: new () => unknown, row: Record<string, unknown>): Promise<Row> {
   const [{ sql, params }] = insertRowsSql(await metadata, entity, [row]);
   return (await client.query<Row>(sql, params)).rows[0];
@@ -157,7 +162,17 @@ async function read(pool: Pool, auth: BaselineAuth, id: string, query: string) {
     if (includes.has('salaryHistory')) employee.salaryHistory = history;
   }
   if (includes.has('assignments')) {
-    const active = await pool.query<Row>(ACTIVE_ASSIGNMENTS, [plan, employee.id, new Date().toISOString().slice(0, 10)]);
+    const query = await ACTIVE_ASSIGNMENTS;
+    const value: Record<string, unknown> = {
+      $org: auth.organizationId,
+      $plan: plan,
+      $id: employee.id,
+      $day: new Date().toISOString().slice(0, 10),
+    };
+    const active = await pool.query<Row>(
+      query.sql,
+      query.order.map((name) => value[name]),
+    );
     // EmbeddedAssignmentDto: the holder is the employee itself.
     employee.assignments = active.rows.map((a) => ({
       id: a.a_id,

@@ -26,7 +26,7 @@ const AssignmentsController = crudController({
   imports: [TeamsModule, ProjectsModule],
   controllers: [AssignmentsController],
   providers: [AssignmentParties, AssignmentsService, AssignmentsRepository],
-  exports: [AssignmentParties, AssignmentsService],
+  exports: [AssignmentParties, AssignmentsService, AssignmentsRepository],
 })
 export class AssignmentsModule implements OnModuleInit {
   constructor(

@@ -200,15 +200,7 @@ export class AssignmentsService extends CrudService<AssignmentEntity, Assignment
   ): Promise<Map<string, AssignmentEntity[]>> {
     const field = HOLDERS.find((h) => h.kind === kind)!.field;
     if (!ids.length) return new Map();
-    const rows = await em
-      .getRepository(AssignmentEntity)
-      .createQueryBuilder('a')
-      .where('a.planId = :plan', { plan: ctx.planId })
-      .andWhere(`a.${field} IN (:...holders)`, { holders: ids })
-      .andWhere('a.startDate <= :day AND (a.endDate IS NULL OR a.endDate >= :day)', { day })
-      .orderBy('a.type', 'DESC')
-      .addOrderBy('a.startDate', 'ASC')
-      .getMany();
+    const rows = await this.repository.activeOfHolders(em, ctx, field, ids, day);
     return groupBy(rows, (row) => row[field]!);
   }
 }
