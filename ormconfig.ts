@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { loadConfig } from './src/config/app-config';
 import { dataSourceOptions } from './src/database/data-source';
 import { DatabaseRuntime } from './src/database/database-runtime';
+import { ENTITIES } from './src/entities';
 
 /**
  * The TypeORM CLI's data source (`npm run migration:run`, `npm run migration:generate`): the same
@@ -11,7 +12,7 @@ import { DatabaseRuntime } from './src/database/database-runtime';
 async function cliDataSource(): Promise<DataSource> {
   const config = loadConfig();
   const runtime = await DatabaseRuntime.open(config);
-  return new DataSource(dataSourceOptions(runtime.url, 2));
+  return new DataSource(dataSourceOptions(runtime.url, ENTITIES, 2));
 }
 
 export const dataSource = cliDataSource();

@@ -12,6 +12,7 @@ import { dataSourceOptions } from '../src/database/data-source';
 import { SnakeNamingStrategy } from '../src/database/snake-naming.strategy';
 import { KEY_QUERY } from '../src/access/access.repository';
 import type { BaselineRequest, BaselineResponse } from './baseline-server';
+import { ENTITIES } from '../src/entities';
 
 /**
  * The service's entity metadata without a connection (a DataSource whose metadata is built, never
@@ -19,7 +20,7 @@ import type { BaselineRequest, BaselineResponse } from './baseline-server';
  * baseline sends the statements the service sends instead of copies of them.
  */
 export async function entityMetadata(): Promise<DataSource> {
-  const dataSource = new DataSource(dataSourceOptions('postgresql://unused@127.0.0.1/unused', 1));
+  const dataSource = new DataSource(dataSourceOptions('postgresql://unused@127.0.0.1/unused', ENTITIES, 1));
   await (dataSource as unknown as { buildMetadatas(): Promise<void> }).buildMetadatas();
   return dataSource;
 }

@@ -14,7 +14,7 @@
  */
 import { createDatabase, createTenant, machine, printTable, round, runBenchmark, runLoad, seed, startService } from './harness';
 import { encodeCursor } from '../src/changes/change-cursor';
-import { API_PERMISSIONS } from '../src/access/permissions';
+import { API_PERMISSIONS } from '../src/common/auth/permissions';
 
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 1_000_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);

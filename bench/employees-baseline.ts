@@ -10,7 +10,7 @@
  */
 import type { Pool, PoolClient } from 'pg';
 import { activeOfHoldersQuery } from '../src/assignments/assignments.repository';
-import { insertRowsSql } from '../src/common/crud/row-sql';
+import { insertRowsSql } from '../src/crud/row-sql';
 import { newId } from '../src/common/ids';
 import { SalaryAdjustmentEntity } from '../src/compensation/entities/salary-adjustment.entity';
 import { valuesQuery } from '../src/custom-attributes/custom-attribute-values.repository';
@@ -43,8 +43,8 @@ const LIST_COLUMNS = columns('r', EMPLOYEE_FIELDS);
 const FIND_EMPLOYEE =
   `SELECT ${columns('EmployeeEntity', EMPLOYEE_FIELDS)} FROM "employees" "EmployeeEntity" ` +
   `WHERE (("EmployeeEntity"."organization_id" = $1) AND ("EmployeeEntity"."plan_id" = $2) AND ("EmployeeEntity"."id" = $3)) LIMIT 1`;
-// What CrudService sends (loadCustomAttributeValues: by plan).
-const CUSTOM_ATTRIBUTES = valuesQuery({ planId: '' }, '', '').text;
+// What CrudService sends (the spec's `recordAttributes`: by organization and plan; values plan, type, id, organization).
+const CUSTOM_ATTRIBUTES = valuesQuery({ planId: '', organizationId: '' }, '', '').text;
 const SALARY_FIELDS = entityColumns(SalaryAdjustmentEntity);
 const SALARY_HISTORY =
   `SELECT ${columns('SalaryAdjustmentEntity', SALARY_FIELDS)} FROM "salary_adjustments" "SalaryAdjustmentEntity" ` +
@@ -143,7 +143,7 @@ async function read(pool: Pool, auth: BaselineAuth, id: string, query: string) {
   const { rows } = await pool.query<Row>(FIND_EMPLOYEE, [auth.organizationId, plan, id]);
   if (!rows[0]) return NOT_FOUND;
   const employee: Record<string, unknown> = employeeDto(rows[0], 'EmployeeEntity');
-  const values = await pool.query<Row>(CUSTOM_ATTRIBUTES, [plan, 'EMPLOYEE', employee.id]);
+  const values = await pool.query<Row>(CUSTOM_ATTRIBUTES, [plan, 'EMPLOYEE', employee.id, auth.organizationId]);
   employee.customAttributes = values.rows.map((v) => ({
     id: v.id,
     definitionId: v.definition_id,

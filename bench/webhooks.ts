@@ -15,7 +15,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, RunningApp } from '../src/app.factory';
-import type { RequestContext } from '../src/access/request-context';
+import type { RequestContext } from '../src/common/auth/request-context';
 import { loadConfig } from '../src/config/app-config';
 import { UnitOfWork } from '../src/database/unit-of-work';
 import { OrganizationsService } from '../src/organizations/organizations.service';

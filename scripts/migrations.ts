@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { loadConfig, MEMORY_DATA_DIR } from '../src/config/app-config';
 import { dataSourceOptions, migrateDatabase } from '../src/database/data-source';
 import { EmbeddedPostgres } from '../src/database/embedded-postgres';
+import { ENTITIES } from '../src/entities';
 
 /**
  * `check`: on a fresh database (DATABASE_URL, or an in-memory embedded one), applies every migration
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
   const url = config.databaseUrl ?? embedded!.url;
   try {
     await migrateDatabase(url, embedded !== null);
-    const dataSource = new DataSource(dataSourceOptions(url, 2));
+    const dataSource = new DataSource(dataSourceOptions(url, ENTITIES, 2));
     await dataSource.initialize();
     const sql = await dataSource.driver.createSchemaBuilder().log();
     await dataSource.destroy();

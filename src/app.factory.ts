@@ -6,7 +6,7 @@ import { configureApp } from './app.setup';
 import { logger } from './common/logging/json-logger';
 import { AppConfig } from './config/app-config';
 import { DatabaseRuntime } from './database/database-runtime';
-import { DemoSeed, DemoSeedService } from './organizations/demo-seed.service';
+import { DemoSeed, DemoSeedService } from './demo/demo-seed.service';
 
 export interface RunningApp {
   app: NestExpressApplication;

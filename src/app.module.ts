@@ -11,11 +11,14 @@ import { AppValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { ENTITIES } from './entities';
+import { ResourcesModule } from './crud/resources';
 import { DatabaseRuntime } from './database/database-runtime';
 import { HealthController } from './health/health.controller';
 import { HealthRepository } from './health/health.repository';
 import { RootController } from './health/root.controller';
 import { OrganizationsModule } from './organizations/organizations.module';
+import { DemoModule } from './demo/demo.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { CustomAttributesModule } from './custom-attributes/custom-attributes.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
@@ -40,10 +43,12 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        DatabaseModule.forRoot(runtime),
+        DatabaseModule.forRoot(runtime, ENTITIES),
         EventEmitterModule.forRoot(),
+        ResourcesModule,
         AccessModule,
         OrganizationsModule,
+        DemoModule,
         WebhooksModule,
         ReferenceDataModule,
         CustomAttributesModule,

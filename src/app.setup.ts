@@ -7,7 +7,7 @@ import { requestLog } from './common/logging/request-log';
 import { AppConfig } from './config/app-config';
 import { finishOpenApiDocument } from './openapi/finish-document';
 import { ServedDocument, serverOf } from './openapi/served-document';
-import { DemoSeedService } from './organizations/demo-seed.service';
+import { DemoSeedService } from './demo/demo-seed.service';
 
 export function buildOpenApiDocument(app: INestApplication, strict = false): OpenAPIObject {
   const config = new DocumentBuilder()

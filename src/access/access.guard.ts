@@ -5,11 +5,11 @@ import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { DomainError, RateLimitedError } from '../common/errors/domain-error';
 import { AccessRepository } from './access.repository';
-import { ACCESS_KEY, AccessRule, RATE_GROUP_KEY, SCENARIO_MODE_KEY, ScenarioMode } from './access.decorators';
+import { ACCESS_KEY, AccessRule, RATE_GROUP_KEY, SCENARIO_MODE_KEY, ScenarioMode } from '../common/auth/access.decorators';
 import { AdminTokenService } from './admin-token.service';
-import { API_PERMISSIONS, effectiveKeyPermissions, expandUserPermissions } from './permissions';
+import { API_PERMISSIONS, effectiveKeyPermissions, expandUserPermissions } from '../common/auth/permissions';
 import { RateLimiter } from './rate-limiter';
-import { Actor, ContextRequest, RequestContext } from './request-context';
+import { Actor, ContextRequest, RequestContext } from '../common/auth/request-context';
 import { API_KEY_PATTERN, API_KEY_PREFIX_LENGTH, sha256Hex } from './secrets';
 
 /**

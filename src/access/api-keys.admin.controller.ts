@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../common/http/api-responses';
 import { DataEnvelope, ListEnvelope, one, pageOf } from '../common/http/envelopes';
 import { PageQueryDto } from '../common/http/pagination.dto';
-import { AdminApi } from './access.decorators';
+import { AdminApi } from '../common/auth/access.decorators';
 import { ApiKeysService } from './api-keys.service';
 import { ApiKeyDto, CreateApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto';
 import { LocationOf } from '../common/http/location';

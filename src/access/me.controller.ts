@@ -2,8 +2,8 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiProperty, ApiTags } from '@nestjs/swagger';
 import { ApiData } from '../common/http/api-responses';
 import { DataEnvelope, one } from '../common/http/envelopes';
-import { RequirePermissions } from './access.decorators';
-import { Ctx, RequestContext } from './request-context';
+import { RequirePermissions } from '../common/auth/access.decorators';
+import { Ctx, RequestContext } from '../common/auth/request-context';
 
 export class KeyInfoDto {
   organizationId: string;

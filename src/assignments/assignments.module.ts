@@ -1,5 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
-import { crudController } from '../common/crud/crud.controller';
+import { crudController } from '../crud/crud.controller';
 import { ProjectsModule } from '../projects/projects.module';
 import { ProjectsService } from '../projects/projects.service';
 import { TeamsModule } from '../teams/teams.module';

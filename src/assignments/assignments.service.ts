@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
-import type { RequestContext } from '../access/request-context';
-import { groupBy } from '../common/crud/assign';
-import { CrudService } from '../common/crud/crud.service';
+import type { RequestContext } from '../common/auth/request-context';
+import { groupBy } from '../crud/assign';
+import { CrudService } from '../crud/crud.service';
 import { todayUtc } from '../common/dates';
 import { DomainError } from '../common/errors/domain-error';
 import type { ListQueryDto } from '../common/http/pagination.dto';
@@ -18,6 +18,7 @@ import {
   UpdateAssignmentDto,
 } from './dto/assignment.dto';
 import { AssignmentEntity, AssignmentType, HolderKind } from './entities/assignment.entity';
+import { ResourceDescriptor, Resources } from '../crud/resources';
 
 const HOLDERS: { kind: HolderKind; field: 'employeeId' | 'contractorId' | 'vacancyId' | 'teamId' }[] = [
   { kind: 'employee', field: 'employeeId' },
@@ -35,7 +36,19 @@ export function allocationEntityType(e: AssignmentEntity): string {
   return `${holderKindOf(e)}_${e.type}_allocation`;
 }
 
+/** The change types of allocations (document 02): `employee_team_allocation`, ..., `team_project_allocation`. */
+const ALLOCATION_TYPES = ['employee', 'contractor', 'vacancy', 'team'].flatMap((h) =>
+  ['team', 'project'].filter((t) => h !== 'team' || t === 'project').map((t) => `${h}_${t}_allocation`),
+);
+
+const ASSIGNMENTS: ResourceDescriptor = {
+  table: 'assignments',
+  scenario: { order: 70, entityTypes: ALLOCATION_TYPES },
+  changes: { entityTypes: ALLOCATION_TYPES, permission: 'assignments_view' },
+};
+
 /** Allocations of employees, contractors, vacancies and teams to teams and projects. */
+@Resources(ASSIGNMENTS)
 @Injectable()
 export class AssignmentsService extends CrudService<AssignmentEntity, AssignmentDto, CreateAssignmentDto, UpdateAssignmentDto> {
   /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */

@@ -1,7 +1,7 @@
 import { Body, Controller, Post } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
-import { RateLimitGroup, RequirePermissions, ScenarioScope } from '../access/access.decorators';
-import { Ctx, RequestContext } from '../access/request-context';
+import { RateLimitGroup, RequirePermissions, ScenarioScope } from '../common/auth/access.decorators';
+import { Ctx, RequestContext } from '../common/auth/request-context';
 import { ApiData, ApiErrors } from '../common/http/api-responses';
 import { DataEnvelope, one } from '../common/http/envelopes';
 import { IngestReadingsDto, IngestResultDto } from './dto/reading.dto';

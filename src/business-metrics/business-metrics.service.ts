@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, Repository } from 'typeorm';
-import { registerConstraint } from '../common/errors/db-errors';
 import { DomainError } from '../common/errors/domain-error';
 import { decimalToNumber } from '../common/decimals';
 import { list, ListEnvelope, Page } from '../common/http/envelopes';
 import { newId } from '../common/ids';
-import type { RequestContext } from '../access/request-context';
+import type { RequestContext } from '../common/auth/request-context';
 import { CostCentresService } from '../reference-data/cost-centres.service';
 import { TeamsService } from '../teams/teams.service';
 import { CostScopeDto } from './dto/cost-scope.dto';
@@ -15,15 +14,22 @@ import { MetricSourceDto, UpdateMetricSourceDto } from './dto/metric-source.dto'
 import { ReadingDto, ReadingListQueryDto } from './dto/reading.dto';
 import { BusinessMetricEntity } from './entities/business-metric.entity';
 import { MetricSourceEntity } from './entities/metric-source.entity';
+import { ResourceDescriptor, Resources } from '../crud/resources';
 import { ReadingRow, ReadingsRepository } from './readings.repository';
 
-registerConstraint('uq_business_metrics_org_key', {
-  code: 'VALIDATION_ERROR',
-  message: 'key is already the key of another metric of the organization',
-  field: 'key',
-});
+const BUSINESS_METRICS: ResourceDescriptor = {
+  table: 'business_metrics',
+  constraints: {
+    uq_business_metrics_org_key: {
+      code: 'VALIDATION_ERROR',
+      message: 'key is already the key of another metric of the organization',
+      field: 'key',
+    },
+  },
+};
 
 /** Metrics, their sources and their readings in the application API (spec 03 §3 "Business metrics"). */
+@Resources(BUSINESS_METRICS)
 @Injectable()
 export class BusinessMetricsService {
   private readonly metrics: Repository<BusinessMetricEntity>;

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { RequirePermissions } from '../access/access.decorators';
-import { Ctx, RequestContext } from '../access/request-context';
+import { RequirePermissions } from '../common/auth/access.decorators';
+import { Ctx, RequestContext } from '../common/auth/request-context';
 import { ApiErrors } from '../common/http/api-responses';
 import { ChangesService } from './changes.service';
 import { ChangesPageDto, ChangesQueryDto } from './dto/change.dto';

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { ApiPermission } from '../access/permissions';
-import type { RequestContext } from '../access/request-context';
+import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
+import { ResourceCatalog } from '../crud/resources';
 import { FunctionalAccessService } from '../functional-structure/functional-access.service';
 import { WEBHOOK_ENTITY_TYPES } from '../webhooks/webhook-event';
 import { decodeCursor, encodeCursor } from './change-cursor';
@@ -13,28 +13,6 @@ export const CHANGES_DEFAULT_LIMIT = 100;
 
 const FUNCTIONAL_TYPES = new Set(['functional_group', 'functional_position', 'functional_assignment']);
 
-/**
- * Spec 04 §4.2: the view permission that shows each document 02 entity type in the feed. Types this
- * service never records (initiatives, AI agents, objectives, ...) have none and never appear.
- */
-const VIEW_PERMISSION: Partial<Record<string, ApiPermission>> = {
-  employee: 'employees_view',
-  contractor: 'contractors_view',
-  vacancy: 'vacancies_view',
-  team: 'teams_view',
-  project: 'projects_view',
-  cost_center: 'reference_data_view',
-  value_stream: 'reference_data_view',
-  geography: 'reference_data_view',
-  salary_adjustment: 'compensation_view',
-  bonus: 'compensation_view',
-  contractor_rate: 'compensation_view',
-  functional_group: 'functional_groups_view',
-  functional_position: 'functional_groups_view',
-  functional_assignment: 'functional_groups_view',
-};
-for (const type of WEBHOOK_ENTITY_TYPES) if (type.endsWith('_allocation')) VIEW_PERMISSION[type] = 'assignments_view';
-
 /** `GET /changes`: the organization's live changes in commit order, from the change recorder. */
 @Injectable()
 export class ChangesService {
@@ -42,6 +20,7 @@ export class ChangesService {
     private readonly dataSource: DataSource,
     private readonly changes: ChangesRepository,
     private readonly functionalAccess: FunctionalAccessService,
+    private readonly resources: ResourceCatalog,
   ) {}
 
   /** The answer's JSON text (`ChangesPageDto`). */
@@ -84,7 +63,7 @@ export class ChangesService {
    */
   private async visibleTypes(ctx: RequestContext, types: string[]): Promise<string[]> {
     let visible = types.filter((type) => {
-      const permission = VIEW_PERMISSION[type];
+      const permission = this.resources.viewPermissionOf(type);
       return permission !== undefined && ctx.permissions.has(permission);
     });
     if (

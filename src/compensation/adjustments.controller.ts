@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query, Type } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
-import { RequirePermissions } from '../access/access.decorators';
-import { Ctx, RequestContext } from '../access/request-context';
-import type { CrudOperations } from '../common/crud/crud.service';
+import { RequirePermissions } from '../common/auth/access.decorators';
+import { Ctx, RequestContext } from '../common/auth/request-context';
+import type { CrudOperations } from '../crud/crud.service';
 import { DomainError } from '../common/errors/domain-error';
 import { ApiCrudOperation, ApiSortQuery, nounsOf } from '../common/http/api-docs';
 import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../common/http/api-responses';

@@ -1,15 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
-import { CrudService } from '../common/crud/crud.service';
-import { assignDefined, groupBy } from '../common/crud/assign';
+import { CrudService } from '../crud/crud.service';
+import { assignDefined, groupBy } from '../crud/assign';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { CreateRateAdjustmentDto, RateAdjustmentDto, UpdateRateAdjustmentDto } from './dto/rate-adjustment.dto';
 import { RateAdjustmentEntity } from './entities/rate-adjustment.entity';
+import { ResourceDescriptor, Resources } from '../crud/resources';
 
 const FIELDS = ['effectiveDate', 'rate', 'rateType', 'currencyCode', 'reason'] as const;
 
+const RATE_ADJUSTMENTS: ResourceDescriptor = {
+  table: 'rate_adjustments',
+  scenario: { order: 90 },
+  changes: { entityTypes: ['contractor_rate'], permission: 'compensation_view' },
+};
+
 /** Contractor rate adjustments (document 02 entity type `contractor_rate`). */
+@Resources(RATE_ADJUSTMENTS)
 @Injectable()
 export class RateAdjustmentsService extends CrudService<
   RateAdjustmentEntity,

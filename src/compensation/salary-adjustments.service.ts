@@ -1,16 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
-import { CrudService } from '../common/crud/crud.service';
-import { assignDefined, groupBy } from '../common/crud/assign';
+import { CrudService } from '../crud/crud.service';
+import { assignDefined, groupBy } from '../crud/assign';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { CreateSalaryAdjustmentDto, SalaryAdjustmentDto, UpdateSalaryAdjustmentDto } from './dto/salary-adjustment.dto';
 import { SalaryAdjustmentEntity } from './entities/salary-adjustment.entity';
+import { ResourceDescriptor, Resources } from '../crud/resources';
 
 const FIELDS = ['effectiveDate', 'salary', 'bonus', 'currencyCode', 'reason'] as const;
 const NUMERIC = ['salary', 'bonus'];
 
+const SALARY_ADJUSTMENTS: ResourceDescriptor = {
+  table: 'salary_adjustments',
+  scenario: { order: 80 },
+  changes: { entityTypes: ['salary_adjustment'], permission: 'compensation_view' },
+};
+
 /** Salary adjustments of employees (document 02 entity type `salary_adjustment`). */
+@Resources(SALARY_ADJUSTMENTS)
 @Injectable()
 export class SalaryAdjustmentsService extends CrudService<
   SalaryAdjustmentEntity,

@@ -1,16 +1,14 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
-import { requireNested } from '../access/permissions';
-import type { RequestContext } from '../access/request-context';
+import { requireNested } from '../common/auth/permissions';
+import type { RequestContext } from '../common/auth/request-context';
 import { AssignmentParties } from '../assignments/assignment-parties';
 import { AssignmentsService } from '../assignments/assignments.service';
 import { EmbeddedAssignmentDto } from '../assignments/dto/assignment.dto';
 import { RateAdjustmentDto } from '../compensation/dto/rate-adjustment.dto';
 import { RateAdjustmentsService } from '../compensation/rate-adjustments.service';
-import { NestedRecordService } from '../common/crud/nested-record.service';
-import { registerReference } from '../common/crud/crud.types';
+import { NestedRecordService } from '../crud/nested-record.service';
 import { DomainError } from '../common/errors/domain-error';
-import { registerConstraint } from '../common/errors/db-errors';
 import { todayUtc } from '../common/dates';
 import type { ListEnvelope } from '../common/http/envelopes';
 import { parseIncludes } from '../common/http/list-options';
@@ -21,28 +19,32 @@ import { JobRolesService } from '../reference-data/job-roles.service';
 import { WorkforceReferencesService } from '../reference-data/workforce-references.service';
 import { CONTRACTOR_INCLUDES, ContractorDto, CreateContractorDto, UpdateContractorDto } from './dto/contractor.dto';
 import { ContractorEntity } from './entities/contractor.entity';
-
-registerConstraint('uq_contractors_external_id', {
-  code: 'VALIDATION_ERROR',
-  field: 'externalId',
-  message: 'externalId is already used by another contractor',
-});
-registerConstraint('uq_contractors_email', {
-  code: 'VALIDATION_ERROR',
-  field: 'email',
-  message: 'email is already used by another contractor of the organization',
-});
-for (const [table, column] of [
-  ['job_roles', 'job_role_id'],
-  ['resource_types', 'work_type_id'],
-  ['locations', 'geography_id'],
-  ['cost_centres', 'cost_centre_id'],
-] as const) {
-  registerReference(table, { table: 'contractors', column, label: 'contractors', planScoped: true });
-}
+import { recordAttributes } from '../custom-attributes/custom-attribute-values.reader';
+import { ResourceDescriptor, Resources } from '../crud/resources';
+import { workforceReferences } from '../reference-data/workforce-references.service';
 
 type ContractorInclude = (typeof CONTRACTOR_INCLUDES)[number];
 
+const CONTRACTORS: ResourceDescriptor = {
+  table: 'contractors',
+  constraints: {
+    uq_contractors_external_id: {
+      code: 'VALIDATION_ERROR',
+      field: 'externalId',
+      message: 'externalId is already used by another contractor',
+    },
+    uq_contractors_email: {
+      code: 'VALIDATION_ERROR',
+      field: 'email',
+      message: 'email is already used by another contractor of the organization',
+    },
+  },
+  references: workforceReferences('contractors'),
+  scenario: { order: 30 },
+  changes: { entityTypes: ['contractor'], permission: 'contractors_view' },
+};
+
+@Resources(CONTRACTORS)
 @Injectable()
 export class ContractorsService
   extends NestedRecordService<ContractorEntity, ContractorDto, CreateContractorDto, UpdateContractorDto>
@@ -80,7 +82,7 @@ export class ContractorsService
       searchSql: `(r.name || ' ' || coalesce(r.email, ''))`,
       sort: ContractorsService.sort,
       defaultSort: ContractorsService.defaultSort,
-      customAttributeType: 'CONTRACTOR',
+      customAttributes: recordAttributes('CONTRACTOR'),
       toResponse: ContractorDto.from,
     });
   }

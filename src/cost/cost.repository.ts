@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { RequestContext } from '../access/request-context';
+import type { RequestContext } from '../common/auth/request-context';
 import { rateAdjustmentsJoinSql, salaryAdjustmentsJoinSql, salaryInWindowSql } from '../compensation/compensation.repository';
 import type { RateType } from '../compensation/entities/rate-adjustment.entity';
 import { contractorsSql } from '../contractors/contractors.repository';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { RequestContext } from '../access/request-context';
+import type { RequestContext } from '../common/auth/request-context';
 import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { ExchangeRatesService } from '../reference-data/exchange-rates.service';
 import { ContractorAmountRow, CostRepository, EmployeeAmountRow, PeopleFilter, PeopleSql, VacancyAmountRow } from './cost.repository';

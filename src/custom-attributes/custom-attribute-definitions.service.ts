@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
-import { CrudService } from '../common/crud/crud.service';
-import { assignDefined } from '../common/crud/assign';
+import { CrudService } from '../crud/crud.service';
+import { assignDefined } from '../crud/assign';
 import { DomainError } from '../common/errors/domain-error';
-import { registerConstraint } from '../common/errors/db-errors';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { UnitOfWork } from '../database/unit-of-work';
 import {
@@ -13,12 +12,7 @@ import {
 } from './dto/custom-attribute-definition.dto';
 import { CustomAttributeValuesRepository } from './custom-attribute-values.repository';
 import { CustomAttributeDefinitionEntity } from './entities/custom-attribute-definition.entity';
-
-registerConstraint('uq_custom_attribute_definitions_key', {
-  code: 'VALIDATION_ERROR',
-  field: 'attributeKey',
-  message: 'attributeKey is already used by another attribute of this entity type',
-});
+import { ResourceDescriptor, Resources } from '../crud/resources';
 
 const FIELDS = ['name', 'attributeKey', 'entityType', 'fieldType', 'options', 'required', 'description'] as const;
 
@@ -31,10 +25,22 @@ function checkOptions(definition: Pick<CustomAttributeDefinitionEntity, 'fieldTy
   }
 }
 
+const CUSTOM_ATTRIBUTE_DEFINITIONS: ResourceDescriptor = {
+  table: 'custom_attribute_definitions',
+  constraints: {
+    uq_custom_attribute_definitions_key: {
+      code: 'VALIDATION_ERROR',
+      field: 'attributeKey',
+      message: 'attributeKey is already used by another attribute of this entity type',
+    },
+  },
+};
+
 /**
  * Custom attribute definitions. Deleting one deletes its values in every plan. While values exist,
  * entityType and fieldType cannot change, and a SELECT keeps every option in use.
  */
+@Resources(CUSTOM_ATTRIBUTE_DEFINITIONS)
 @Injectable()
 export class CustomAttributeDefinitionsService extends CrudService<
   CustomAttributeDefinitionEntity,

@@ -1,13 +1,13 @@
 import { Body, Controller, Delete, Get, Inject, Param, Put, Type } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
-import { RequirePermissions } from '../access/access.decorators';
-import type { ApiPermission } from '../access/permissions';
-import { Ctx, RequestContext } from '../access/request-context';
+import { RequirePermissions } from '../common/auth/access.decorators';
+import type { ApiPermission } from '../common/auth/permissions';
+import { Ctx, RequestContext } from '../common/auth/request-context';
 import { article, nounsOf } from '../common/http/api-docs';
 import { ApiData, ApiDataArray, ApiErrors, ApiNoContent } from '../common/http/api-responses';
 import { DataEnvelope, one } from '../common/http/envelopes';
-import type { CrudOperations } from '../common/crud/crud.service';
+import type { CrudOperations } from '../crud/crud.service';
 import { CustomAttributeValuesService, ValueTarget } from './custom-attribute-values.service';
 import { CustomAttributeValueDto, SetCustomAttributeValueDto } from './dto/custom-attribute-value.dto';
 

@@ -1,18 +1,13 @@
-import type { EntityManager } from 'typeorm';
+import type { RecordAttributes } from '../crud/crud.types';
 import { CustomAttributeValuesRepository } from './custom-attribute-values.repository';
-import type { CustomAttributeValueDto } from './dto/custom-attribute-value.dto';
 
 const repository = new CustomAttributeValuesRepository();
 
-/**
- * A record's custom attribute values by plan alone, for `CrudService` (src/common/crud), which passes no
- * organization yet. New code uses `CustomAttributeValuesRepository.values` with the organization.
- */
-export function loadCustomAttributeValues(
-  em: EntityManager,
-  planId: string,
-  entityType: string,
-  entityId: string,
-): Promise<CustomAttributeValueDto[]> {
-  return repository.values(em, { planId }, entityType, entityId);
+/** The custom attribute values of one record type, as its CrudSpec carries them (`customAttributes`). */
+export function recordAttributes(type: string): RecordAttributes {
+  return {
+    type,
+    load: (em, ctx, entityId) => repository.values(em, ctx, type, entityId),
+    removeAll: (tx, entityId) => repository.removeAll(tx, type, entityId),
+  };
 }

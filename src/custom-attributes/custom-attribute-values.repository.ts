@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { Tx } from '../database/unit-of-work';
 import { SqlParams } from '../database/sql-params';
 import { CustomAttributeValueDto, CustomAttributeValueRow, toCustomAttributeValueDto } from './dto/custom-attribute-value.dto';
 
@@ -57,6 +58,14 @@ export class CustomAttributeValuesRepository {
     const query = valuesQuery(scope, entityType, entityId, definitionId);
     const rows: CustomAttributeValueRow[] = await em.query(query.text, query.values);
     return rows[0] ? toCustomAttributeValueDto(rows[0]) : null;
+  }
+
+  /** Deletes every value of the record in the transaction's plan. */
+  async removeAll(tx: Pick<Tx, 'ctx' | 'em'>, entityType: string, entityId: string): Promise<void> {
+    await tx.em.query(
+      `DELETE FROM custom_attribute_values WHERE organization_id = $1 AND plan_id = $2 AND entity_type = $3 AND entity_id = $4`,
+      [tx.ctx.organizationId, tx.ctx.planId, entityType, entityId],
+    );
   }
 
   /** The string values of every record holding the organization's attribute, in every plan. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import type { RequestContext } from '../access/request-context';
+import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { newId } from '../common/ids';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
@@ -12,6 +12,7 @@ import {
   CustomAttributeFieldType,
 } from './entities/custom-attribute-definition.entity';
 import { CustomAttributeValueEntity } from './entities/custom-attribute-value.entity';
+import { ResourceDescriptor, Resources } from '../crud/resources';
 
 /** Finds the record a value belongs to (404 when it is not in the organization's plan). */
 export type RecordFinder = (ctx: RequestContext, em: EntityManager, idOrExternalId: string) => Promise<{ id: string }>;
@@ -66,7 +67,25 @@ export function checkValue(
   };
 }
 
+const CUSTOM_ATTRIBUTE_VALUES: ResourceDescriptor = {
+  table: 'custom_attribute_values',
+  scenario: {
+    order: 100,
+    entity: CustomAttributeValueEntity,
+    entityTypes: ['custom_attribute_value'],
+    // Values of functional groups and seats are recorded as updates of the group or seat (document 02).
+    relatedIds: async (em, plans, changed) => {
+      const owners = changed
+        .filter((c) => c.entity_type === 'functional_group' || c.entity_type === 'functional_position')
+        .map((c) => c.entity_id);
+      if (!owners.length) return [];
+      return new CustomAttributeValuesRepository().functionalValueIds(em, plans.organization, [plans.scenario, plans.live], owners);
+    },
+  },
+};
+
 /** The one mechanism for custom attribute values of every record type. */
+@Resources(CUSTOM_ATTRIBUTE_VALUES)
 @Injectable()
 export class CustomAttributeValuesService {
   constructor(

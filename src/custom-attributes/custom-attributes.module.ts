@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { crudController } from '../common/crud/crud.controller';
+import { crudController } from '../crud/crud.controller';
 import { CustomAttributeDefinitionsService } from './custom-attribute-definitions.service';
 import { CustomAttributeValuesRepository } from './custom-attribute-values.repository';
 import { CustomAttributeValuesService } from './custom-attribute-values.service';

@@ -1,6 +1,5 @@
 import { types } from 'pg';
 import { DataSource, DataSourceOptions } from 'typeorm';
-import { ENTITIES } from './entities';
 import { MIGRATIONS } from '../../migrations';
 import { SnakeNamingStrategy } from './snake-naming.strategy';
 
@@ -8,12 +7,20 @@ import { SnakeNamingStrategy } from './snake-naming.strategy';
 types.setTypeParser(types.builtins.DATE, (value) => value);
 types.setTypeParser(types.builtins.INT8, (value) => Number(value));
 
-/** The one set of TypeORM options: the app, the TypeORM CLI (ormconfig.ts) and the tests share it. */
-export function dataSourceOptions(url: string, poolSize: number, server = false): DataSourceOptions {
+/**
+ * The one set of TypeORM options: the app, the TypeORM CLI (ormconfig.ts) and the tests share it. The
+ * entities come from the caller (`ENTITIES` of src/entities.ts): the database layer imports no feature.
+ */
+export function dataSourceOptions(
+  url: string,
+  entities: NonNullable<DataSourceOptions['entities']>,
+  poolSize: number,
+  server = false,
+): DataSourceOptions {
   return {
     type: 'postgres',
     url,
-    entities: ENTITIES,
+    entities,
     migrations: MIGRATIONS,
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',
@@ -35,7 +42,7 @@ const MIGRATION_LOCK_KEY = 7_391_002_001;
  * advisory lock, held on its own connection, lets one migrate while the others wait.
  */
 export async function migrateDatabase(url: string, embedded: boolean): Promise<string[]> {
-  const dataSource = new DataSource({ ...dataSourceOptions(url, 2), entities: [] } as DataSourceOptions);
+  const dataSource = new DataSource(dataSourceOptions(url, [], 2));
   await dataSource.initialize();
   const lockRunner = embedded ? null : dataSource.createQueryRunner();
   try {

@@ -1,5 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import type { DataSourceOptions } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source';
 import { DatabaseRuntime } from './database-runtime';
@@ -11,13 +12,13 @@ export const DATABASE_RUNTIME = Symbol('DATABASE_RUNTIME');
 @Global()
 @Module({})
 export class DatabaseModule {
-  static forRoot(runtime: DatabaseRuntime): DynamicModule {
+  static forRoot(runtime: DatabaseRuntime, entities: NonNullable<DataSourceOptions['entities']>): DynamicModule {
     return {
       module: DatabaseModule,
       imports: [
         TypeOrmModule.forRootAsync({
           inject: [APP_CONFIG],
-          useFactory: (config: AppConfig) => dataSourceOptions(runtime.url, config.dbPoolSize, !runtime.isEmbedded),
+          useFactory: (config: AppConfig) => dataSourceOptions(runtime.url, entities, config.dbPoolSize, !runtime.isEmbedded),
         }),
       ],
       providers: [UnitOfWork, { provide: DATABASE_RUNTIME, useValue: runtime }],

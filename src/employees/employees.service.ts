@@ -1,53 +1,52 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
-import type { RequestContext } from '../access/request-context';
-import { requireNested } from '../access/permissions';
+import type { RequestContext } from '../common/auth/request-context';
+import { requireNested } from '../common/auth/permissions';
 import { AssignmentParties } from '../assignments/assignment-parties';
 import { AssignmentsService } from '../assignments/assignments.service';
 import { EmbeddedAssignmentDto } from '../assignments/dto/assignment.dto';
 import { SalaryAdjustmentDto } from '../compensation/dto/salary-adjustment.dto';
 import { SalaryAdjustmentsService } from '../compensation/salary-adjustments.service';
-import { NestedRecordService } from '../common/crud/nested-record.service';
+import { NestedRecordService } from '../crud/nested-record.service';
 import { todayUtc } from '../common/dates';
 import { DomainError } from '../common/errors/domain-error';
-import { registerConstraint } from '../common/errors/db-errors';
 import { parseIncludes } from '../common/http/list-options';
 import type { ListEnvelope } from '../common/http/envelopes';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { JobRolesService } from '../reference-data/job-roles.service';
 import { WorkforceReferencesService } from '../reference-data/workforce-references.service';
-import { registerReference } from '../common/crud/crud.types';
 import { CreateEmployeeDto, EMPLOYEE_INCLUDES, EMPLOYEE_LIST_INCLUDES, EmployeeDto, UpdateEmployeeDto } from './dto/employee.dto';
 import { EmployeeEntity } from './entities/employee.entity';
-
-registerConstraint('uq_employees_external_id', {
-  code: 'VALIDATION_ERROR',
-  field: 'externalId',
-  message: 'externalId is already used by another employee',
-});
-registerConstraint('uq_employees_email', {
-  code: 'VALIDATION_ERROR',
-  field: 'email',
-  message: 'email is already used by another employee of the organization',
-});
-for (const [table, label] of [
-  ['job_roles', 'employees'],
-  ['resource_types', 'employees'],
-  ['locations', 'employees'],
-  ['cost_centres', 'employees'],
-] as const) {
-  const column = { job_roles: 'job_role_id', resource_types: 'work_type_id', locations: 'geography_id', cost_centres: 'cost_centre_id' }[
-    table
-  ];
-  registerReference(table, { table: 'employees', column, label, planScoped: true });
-}
+import { recordAttributes } from '../custom-attributes/custom-attribute-values.reader';
+import { ResourceDescriptor, Resources } from '../crud/resources';
+import { workforceReferences } from '../reference-data/workforce-references.service';
 
 /** First name, last name and e-mail, as indexed by idx_employees_search_trgm. */
 export const EMPLOYEE_SEARCH_SQL = `(r.first_name || ' ' || r.last_name || ' ' || r.email)`;
 
 type EmployeeInclude = (typeof EMPLOYEE_INCLUDES)[number];
 
+const EMPLOYEES: ResourceDescriptor = {
+  table: 'employees',
+  constraints: {
+    uq_employees_external_id: {
+      code: 'VALIDATION_ERROR',
+      field: 'externalId',
+      message: 'externalId is already used by another employee',
+    },
+    uq_employees_email: {
+      code: 'VALIDATION_ERROR',
+      field: 'email',
+      message: 'email is already used by another employee of the organization',
+    },
+  },
+  references: workforceReferences('employees'),
+  scenario: { order: 20 },
+  changes: { entityTypes: ['employee'], permission: 'employees_view' },
+};
+
+@Resources(EMPLOYEES)
 @Injectable()
 export class EmployeesService
   extends NestedRecordService<EmployeeEntity, EmployeeDto, CreateEmployeeDto, UpdateEmployeeDto>
@@ -87,7 +86,7 @@ export class EmployeesService
       searchSql: EMPLOYEE_SEARCH_SQL,
       sort: EmployeesService.sort,
       defaultSort: EmployeesService.defaultSort,
-      customAttributeType: 'EMPLOYEE',
+      customAttributes: recordAttributes('EMPLOYEE'),
       toResponse: EmployeeDto.from,
     });
   }

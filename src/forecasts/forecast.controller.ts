@@ -1,8 +1,8 @@
 import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
 import { ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { RequirePermissions } from '../access/access.decorators';
-import { Ctx, RequestContext } from '../access/request-context';
+import { RequirePermissions } from '../common/auth/access.decorators';
+import { Ctx, RequestContext } from '../common/auth/request-context';
 import { ApiData, ApiErrors } from '../common/http/api-responses';
 import { DataEnvelope, one } from '../common/http/envelopes';
 import { ForecastDto, ForecastQueryDto } from './dto/forecast-query.dto';

@@ -48,3 +48,6 @@ export function referenceDay(record: Dated): string {
   if (record.endDate !== null && today > record.endDate) return record.endDate;
   return today;
 }
+
+/** Who occupies a seat: the employee, contractor or vacancy, their days (none for a vacancy) and FTE limit. */
+export type Person = { kind: 'employee' | 'contractor' | 'vacancy'; id: string; dates: Dated | null; limit: string };

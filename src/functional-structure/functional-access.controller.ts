@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
-import { RequireAnyPermission, ScenarioScope } from '../access/access.decorators';
-import { Ctx, RequestContext } from '../access/request-context';
+import { RequireAnyPermission, ScenarioScope } from '../common/auth/access.decorators';
+import { Ctx, RequestContext } from '../common/auth/request-context';
 import { ApiData, ApiErrors } from '../common/http/api-responses';
 import { DataEnvelope, one } from '../common/http/envelopes';
 import { AccessGrantBodyDto, WrittenIdDto } from './dto/functional-structure.dto';

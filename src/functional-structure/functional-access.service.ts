@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { RequestContext } from '../access/request-context';
+import type { RequestContext } from '../common/auth/request-context';
 import { toIsoDateTime } from '../common/dates';
 import { DomainError } from '../common/errors/domain-error';
 import type { AccessGrantViewDto } from './dto/functional-read-responses.dto';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { RequestContext } from '../access/request-context';
+import type { RequestContext } from '../common/auth/request-context';
 import { CustomAttributeValuesService, ValueTarget } from '../custom-attributes/custom-attribute-values.service';
 import type { SetCustomAttributeValueDto } from '../custom-attributes/dto/custom-attribute-value.dto';
 import { referenceDay } from './dated';

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { ContextRequest } from '../access/request-context';
+import type { ContextRequest } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { FunctionalAccessRepository } from './functional-access.repository';
 

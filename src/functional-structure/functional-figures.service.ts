@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { RequestContext } from '../access/request-context';
+import type { RequestContext } from '../common/auth/request-context';
 import { CostBook, CostService } from '../cost/cost.service';
 import type { FunctionalTreeDto, FunctionalTreeNodeDto } from './dto/functional-read-responses.dto';
 import { ancestry, computeFigures, Figures, GroupParents, window30 } from './figures';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { RequestContext } from '../access/request-context';
+import type { RequestContext } from '../common/auth/request-context';
 import { ContractorsService } from '../contractors/contractors.service';
 import { todayUtc } from '../common/dates';
 import { decimalToString } from '../common/decimals';
@@ -16,7 +16,8 @@ import { FunctionalAccessService } from './functional-access.service';
 import { FunctionalPositionsService } from './functional-positions.service';
 import { CapacityHolder, FunctionalStructureRepository, TxScope } from './functional-structure.repository';
 import { assignmentPayload } from './payloads';
-import { checkDates, fail, Person, span } from './write-rules';
+import type { Person } from './dated';
+import { checkDates, fail, span } from './write-rules';
 
 /**
  * Seat occupancies (assignments) of the functional structure (document 02 write rule 4): create and

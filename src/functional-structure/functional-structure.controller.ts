@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
-import { RequirePermissions, ScenarioScope } from '../access/access.decorators';
-import { Ctx, RequestContext } from '../access/request-context';
+import { RequirePermissions, ScenarioScope } from '../common/auth/access.decorators';
+import { Ctx, RequestContext } from '../common/auth/request-context';
 import { ApiData, ApiErrors } from '../common/http/api-responses';
 import { DataEnvelope, one } from '../common/http/envelopes';
 import { SetCustomAttributeValueDto } from '../custom-attributes/dto/custom-attribute-value.dto';

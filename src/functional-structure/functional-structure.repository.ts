@@ -4,7 +4,7 @@ import { Dated, overlaps } from './dated';
 import { FunctionalAssignmentEntity } from './entities/functional-assignment.entity';
 import { FunctionalGroupEntity } from './entities/functional-group.entity';
 import { FunctionalPositionEntity } from './entities/functional-position.entity';
-import type { Person } from './write-rules';
+import type { Person } from './dated';
 
 /** The reads and writes of a transaction: its request context (plan) and entity manager. */
 export type TxScope = Pick<Tx, 'ctx' | 'em'>;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { RequestContext } from '../access/request-context';
+import type { RequestContext } from '../common/auth/request-context';
 import { addDays } from '../common/dates';
 import { CostBook, CostService } from '../cost/cost.service';
 import type { FunctionalMovementDto, FunctionalScheduleDto, FunctionalSummaryDto } from './dto/functional-read-responses.dto';

@@ -1,6 +1,6 @@
 import type { ObjectLiteral } from 'typeorm';
 import { decimalToString } from '../common/decimals';
-import { rowPayload } from '../scenarios/planning-tables';
+import { rowPayload } from '../crud/resources';
 import type { FunctionalAssignmentEntity } from './entities/functional-assignment.entity';
 import type { FunctionalGroupEntity } from './entities/functional-group.entity';
 import type { FunctionalPositionEntity } from './entities/functional-position.entity';

@@ -21,9 +21,6 @@ export function span(d: Dated): string {
   return `${d.startDate} to ${d.endDate ?? 'ongoing'}`;
 }
 
-/** Who occupies a seat: the employee, contractor or vacancy, their days (none for a vacancy) and FTE limit. */
-export type Person = { kind: 'employee' | 'contractor' | 'vacancy'; id: string; dates: Dated | null; limit: string };
-
 /**
  * Records beneath a group or seat (sub-group placements, positions, occupancies, lines reporting to
  * a seat) must lie within its new days: one starting after the new end is a change already

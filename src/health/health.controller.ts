@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { Public } from '../access/access.decorators';
+import { Public } from '../common/auth/access.decorators';
 import { ErrorResponseDto } from '../common/http/error-response.dto';
 import { DomainError } from '../common/errors/domain-error';
 import { HealthRepository } from './health.repository';

@@ -1,6 +1,6 @@
 import { Controller, Get, Redirect } from '@nestjs/common';
 import { ApiExcludeEndpoint } from '@nestjs/swagger';
-import { Public } from '../access/access.decorators';
+import { Public } from '../common/auth/access.decorators';
 
 /** `GET /`: the service's front door is its documentation. */
 @Public()

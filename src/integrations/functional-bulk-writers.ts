@@ -1,5 +1,5 @@
 import { PartialType } from '@nestjs/swagger';
-import type { BulkWriter } from '../common/crud/bulk-upsert';
+import type { BulkWriter } from '../crud/bulk-upsert';
 import { isCuid } from '../common/ids';
 import { RejectUnknownFields } from '../common/validation/validation.pipe';
 import type { Tx } from '../database/unit-of-work';

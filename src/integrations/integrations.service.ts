@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { RequestContext } from '../access/request-context';
+import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { list, ListEnvelope, Page } from '../common/http/envelopes';
 import { newId } from '../common/ids';

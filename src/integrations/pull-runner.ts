@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { API_PERMISSIONS, ApiPermission, expandUserPermissions } from '../access/permissions';
-import type { RequestContext } from '../access/request-context';
-import { bulkUpsert, BulkResultDto, BulkTarget } from '../common/crud/bulk-upsert';
-import type { CrudEntity } from '../common/crud/crud.types';
+import { API_PERMISSIONS, ApiPermission, expandUserPermissions } from '../common/auth/permissions';
+import type { RequestContext } from '../common/auth/request-context';
+import { bulkUpsert, BulkResultDto, BulkTarget } from '../crud/bulk-upsert';
+import type { CrudEntity } from '../crud/crud.types';
 import { DomainError } from '../common/errors/domain-error';
 import { ContractorsService } from '../contractors/contractors.service';
 import { CreateContractorDto, UpdateContractorDto } from '../contractors/dto/contractor.dto';

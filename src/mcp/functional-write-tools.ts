@@ -1,4 +1,4 @@
-import type { RequestContext } from '../access/request-context';
+import type { RequestContext } from '../common/auth/request-context';
 import {
   FunctionalAssignmentBodyDto,
   FunctionalGroupBodyDto,

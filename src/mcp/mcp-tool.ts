@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { RequestContext } from '../access/request-context';
-import type { ApiPermission } from '../access/permissions';
+import type { RequestContext } from '../common/auth/request-context';
+import type { ApiPermission } from '../common/auth/permissions';
 import { translateDbError } from '../common/errors/db-errors';
 import { DomainError } from '../common/errors/domain-error';
 import { logger } from '../common/logging/json-logger';

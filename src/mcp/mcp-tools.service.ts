@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { DataSource } from 'typeorm';
-import type { RequestContext } from '../access/request-context';
+import type { RequestContext } from '../common/auth/request-context';
 import { ForecastService } from '../forecasts/forecast.service';
 import { MetricsSummaryService } from '../business-metrics/metrics-summary.service';
 import { ContractorsService } from '../contractors/contractors.service';

@@ -2,8 +2,8 @@ import { Controller, Delete, Get, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Request, Response } from 'express';
-import { RequireApiKey, ScenarioScope } from '../access/access.decorators';
-import { Ctx, RequestContext } from '../access/request-context';
+import { RequireApiKey, ScenarioScope } from '../common/auth/access.decorators';
+import { Ctx, RequestContext } from '../common/auth/request-context';
 import { McpToolsService } from './mcp-tools.service';
 
 /**

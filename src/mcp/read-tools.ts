@@ -4,7 +4,7 @@ import { ForecastQueryDto } from '../forecasts/dto/forecast-query.dto';
 import type { ForecastService } from '../forecasts/forecast.service';
 import { MetricsSummaryQueryDto } from '../business-metrics/dto/metrics-summary.dto';
 import type { MetricsSummaryService } from '../business-metrics/metrics-summary.service';
-import type { RequestContext } from '../access/request-context';
+import type { RequestContext } from '../common/auth/request-context';
 import type { ContractorsService } from '../contractors/contractors.service';
 import type { EmployeesService } from '../employees/employees.service';
 import type { FunctionalFeatureGuard } from '../functional-structure/functional-feature.guard';

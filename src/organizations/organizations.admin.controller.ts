@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { AdminApi } from '../access/access.decorators';
+import { AdminApi } from '../common/auth/access.decorators';
 import { ApiData, ApiErrors, ApiList } from '../common/http/api-responses';
 import { DataEnvelope, ListEnvelope, one, pageOf } from '../common/http/envelopes';
 import { PageQueryDto } from '../common/http/pagination.dto';

@@ -3,9 +3,9 @@ import { DataSource, EntityManager } from 'typeorm';
 import { DomainError } from '../common/errors/domain-error';
 import { list, ListEnvelope, Page } from '../common/http/envelopes';
 import { newId } from '../common/ids';
-import { PlanEntity } from '../scenarios/entities/plan.entity';
+import { PlanEntity } from './entities/plan.entity';
 import { CreateOrganizationDto, OrganizationDto, UpdateOrganizationDto } from './dto/organization.dto';
-import { OrganizationEntity } from './entities/organization.entity';
+import { OrganizationEntity } from '../database/entities/organization.entity';
 
 @Injectable()
 export class OrganizationsService {

@@ -1,18 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { DomainError } from '../common/errors/domain-error';
-import { registerConstraint } from '../common/errors/db-errors';
 import { list, ListEnvelope, Page } from '../common/http/envelopes';
 import { newId } from '../common/ids';
 import { CreateUserDto, UpdateUserDto, UserDto } from './dto/user.dto';
 import { UserEntity } from './entities/user.entity';
+import { ResourceDescriptor, Resources } from '../crud/resources';
 
-registerConstraint('uq_users_org_email', {
-  code: 'VALIDATION_ERROR',
-  field: 'email',
-  message: 'email is already used by another user of the organization',
-});
+const USERS: ResourceDescriptor = {
+  table: 'users',
+  constraints: {
+    uq_users_org_email: {
+      code: 'VALIDATION_ERROR',
+      field: 'email',
+      message: 'email is already used by another user of the organization',
+    },
+  },
+};
 
+@Resources(USERS)
 @Injectable()
 export class UsersService {
   constructor(private readonly dataSource: DataSource) {}

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import type { RequestContext } from '../access/request-context';
+import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
-import { registerConstraint } from '../common/errors/db-errors';
 import { list, ListEnvelope, Page } from '../common/http/envelopes';
 import { newId } from '../common/ids';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
@@ -12,21 +11,29 @@ import { ProjectLinkEntity } from './entities/project-link.entity';
 import type { ProjectEntity } from './entities/project.entity';
 import { ProjectsRepository } from './projects.repository';
 import { ProjectsService } from './projects.service';
-
-registerConstraint('uq_project_links_ticket', {
-  code: 'VALIDATION_ERROR',
-  field: 'key',
-  message: 'The project already has a link to this provider and key',
-});
+import { ResourceDescriptor, Resources } from '../crud/resources';
 
 /** Change-recorder entity type of link writes (audit history; document 02 has no event for links). */
 const LINK_ENTITY_TYPE = 'project_link';
+
+const PROJECT_LINKS: ResourceDescriptor = {
+  table: 'project_links',
+  constraints: {
+    uq_project_links_ticket: {
+      code: 'VALIDATION_ERROR',
+      field: 'key',
+      message: 'The project already has a link to this provider and key',
+    },
+  },
+  scenario: { order: 50, entity: ProjectLinkEntity, entityTypes: ['project_link'] },
+};
 
 /**
  * Project-management links of a project (application API). Every link write re-derives the
  * project's deliveryStatus in the same transaction, under a lock on the project row, and records a
  * `project` update when the derived value changes.
  */
+@Resources(PROJECT_LINKS)
 @Injectable()
 export class ProjectLinksService {
   constructor(

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
-import { AdminApi } from '../access/access.decorators';
-import { Ctx, RequestContext } from '../access/request-context';
+import { AdminApi } from '../common/auth/access.decorators';
+import { Ctx, RequestContext } from '../common/auth/request-context';
 import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../common/http/api-responses';
 import { DataEnvelope, ListEnvelope, one, pageOf } from '../common/http/envelopes';
 import { PageQueryDto } from '../common/http/pagination.dto';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { bulkController } from '../common/crud/bulk.controller';
-import { crudController, CrudControllerOptions } from '../common/crud/crud.controller';
+import { bulkController } from '../crud/bulk.controller';
+import { crudController, CrudControllerOptions } from '../crud/crud.controller';
 import { customAttributeValuesController } from '../custom-attributes/custom-attribute-values.controller';
 import { CustomAttributesModule } from '../custom-attributes/custom-attributes.module';
 import { OrganizationsModule } from '../organizations/organizations.module';

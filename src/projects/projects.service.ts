@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
-import type { RequestContext } from '../access/request-context';
-import { CrudService } from '../common/crud/crud.service';
-import { registerReference } from '../common/crud/crud.types';
+import type { RequestContext } from '../common/auth/request-context';
+import { CrudService } from '../crud/crud.service';
 import { DomainError } from '../common/errors/domain-error';
-import { registerConstraint } from '../common/errors/db-errors';
 import type { ListEnvelope } from '../common/http/envelopes';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { UnitOfWork } from '../database/unit-of-work';
@@ -15,35 +13,47 @@ import { DEFAULT_DELIVERY_STATUS } from './delivery-status';
 import { CreateProjectDto, DEFAULT_ICON_COLOR, DEFAULT_PRIORITY, ProjectDto, UpdateProjectDto } from './dto/project.dto';
 import { ProjectEntity } from './entities/project.entity';
 import { ProjectsRepository } from './projects.repository';
-
-registerConstraint('uq_projects_external_id', {
-  code: 'VALIDATION_ERROR',
-  field: 'externalId',
-  message: 'externalId is already used by another project',
-});
-registerConstraint('ck_projects_dates', { code: 'VALIDATION_ERROR', field: 'endDate', message: 'endDate must not be before startDate' });
-registerConstraint('ck_projects_estimated_cost', {
-  code: 'VALIDATION_ERROR',
-  field: 'estimatedCost',
-  message: 'estimatedCost must not be less than 0',
-});
-registerConstraint('fk_projects_owner_user', {
-  code: 'VALIDATION_ERROR',
-  field: 'ownerUserId',
-  message: 'ownerUserId does not match any user of the organization',
-});
-registerConstraint('fk_projects_cost_centre', { code: 'CONFLICT', message: 'The cost centre is still referenced by projects' });
-registerConstraint('fk_projects_value_stream', { code: 'CONFLICT', message: 'The value stream is still referenced by projects' });
-registerReference('cost_centres', { table: 'projects', column: 'cost_centre_id', label: 'projects', planScoped: true });
-registerReference('value_streams', { table: 'projects', column: 'value_stream_id', label: 'projects', planScoped: true });
+import { recordAttributes } from '../custom-attributes/custom-attribute-values.reader';
+import { ResourceDescriptor, Resources } from '../crud/resources';
 
 type Query = ListQueryDto & Record<string, unknown>;
+
+const PROJECTS: ResourceDescriptor = {
+  table: 'projects',
+  constraints: {
+    uq_projects_external_id: {
+      code: 'VALIDATION_ERROR',
+      field: 'externalId',
+      message: 'externalId is already used by another project',
+    },
+    ck_projects_dates: { code: 'VALIDATION_ERROR', field: 'endDate', message: 'endDate must not be before startDate' },
+    ck_projects_estimated_cost: {
+      code: 'VALIDATION_ERROR',
+      field: 'estimatedCost',
+      message: 'estimatedCost must not be less than 0',
+    },
+    fk_projects_owner_user: {
+      code: 'VALIDATION_ERROR',
+      field: 'ownerUserId',
+      message: 'ownerUserId does not match any user of the organization',
+    },
+    fk_projects_cost_centre: { code: 'CONFLICT', message: 'The cost centre is still referenced by projects' },
+    fk_projects_value_stream: { code: 'CONFLICT', message: 'The value stream is still referenced by projects' },
+  },
+  references: [
+    { target: 'cost_centres', column: 'cost_centre_id', label: 'projects', planScoped: true },
+    { target: 'value_streams', column: 'value_stream_id', label: 'projects', planScoped: true },
+  ],
+  scenario: { order: 40 },
+  changes: { entityTypes: ['project'], permission: 'projects_view' },
+};
 
 /**
  * Projects (document 01): planning records (plan_id) with an owner user, a value stream and a cost
  * centre. deliveryStatus is the project's own until it has project-management links; from then on
  * ProjectLinksService derives it and writes of it are ignored.
  */
+@Resources(PROJECTS)
 @Injectable()
 export class ProjectsService extends CrudService<ProjectEntity, ProjectDto, CreateProjectDto, UpdateProjectDto> {
   /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */
@@ -78,7 +88,7 @@ export class ProjectsService extends CrudService<ProjectEntity, ProjectDto, Crea
       search: ['name', 'description'],
       sort: ProjectsService.sort,
       defaultSort: ProjectsService.defaultSort,
-      customAttributeType: 'PROJECT',
+      customAttributes: recordAttributes('PROJECT'),
       toResponse: ProjectDto.from,
       toPayload: ProjectDto.payload,
     });

@@ -1,25 +1,32 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { CrudService } from '../common/crud/crud.service';
-import { assignDefined } from '../common/crud/assign';
-import { registerConstraint } from '../common/errors/db-errors';
+import { CrudService } from '../crud/crud.service';
+import { assignDefined } from '../crud/assign';
 import { UnitOfWork } from '../database/unit-of-work';
 import { CreateCostCentreDto, CostCentreDto, UpdateCostCentreDto } from './dto/cost-centre.dto';
 import { CostCentreEntity } from './entities/cost-centre.entity';
-
-registerConstraint('uq_cost_centres_external_id', {
-  code: 'VALIDATION_ERROR',
-  field: 'externalId',
-  message: 'externalId is already used by another cost centre',
-});
-registerConstraint('uq_cost_centres_code', {
-  code: 'VALIDATION_ERROR',
-  field: 'code',
-  message: 'code is already used by another cost centre',
-});
+import { ResourceDescriptor, Resources } from '../crud/resources';
 
 const FIELDS = ['name', 'code', 'externalId', 'description'] as const;
 
+const COST_CENTRES: ResourceDescriptor = {
+  table: 'cost_centres',
+  constraints: {
+    uq_cost_centres_external_id: {
+      code: 'VALIDATION_ERROR',
+      field: 'externalId',
+      message: 'externalId is already used by another cost centre',
+    },
+    uq_cost_centres_code: {
+      code: 'VALIDATION_ERROR',
+      field: 'code',
+      message: 'code is already used by another cost centre',
+    },
+  },
+  changes: { entityTypes: ['cost_center'], permission: 'reference_data_view' },
+};
+
+@Resources(COST_CENTRES)
 @Injectable()
 export class CostCentresService extends CrudService<CostCentreEntity, CostCentreDto, CreateCostCentreDto, UpdateCostCentreDto> {
   /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */

@@ -1,16 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { CrudService } from '../common/crud/crud.service';
-import { assignDefined } from '../common/crud/assign';
-import { registerConstraint } from '../common/errors/db-errors';
+import { CrudService } from '../crud/crud.service';
+import { assignDefined } from '../crud/assign';
 import { UnitOfWork } from '../database/unit-of-work';
 import { CreateDriverDto, DriverDto, UpdateDriverDto } from './dto/driver.dto';
 import { DriverEntity } from './entities/driver.entity';
-
-registerConstraint('uq_drivers_key', { code: 'VALIDATION_ERROR', field: 'key', message: 'key is already used by another driver' });
+import { ResourceDescriptor, Resources } from '../crud/resources';
 
 const FIELDS = ['name', 'key', 'unit', 'description'] as const;
 
+const DRIVERS: ResourceDescriptor = {
+  table: 'drivers',
+  constraints: {
+    uq_drivers_key: { code: 'VALIDATION_ERROR', field: 'key', message: 'key is already used by another driver' },
+  },
+};
+
+@Resources(DRIVERS)
 @Injectable()
 export class DriversService extends CrudService<DriverEntity, DriverDto, CreateDriverDto, UpdateDriverDto> {
   /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */

@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { RequirePermissions } from '../access/access.decorators';
-import { Ctx, RequestContext } from '../access/request-context';
+import { RequirePermissions } from '../common/auth/access.decorators';
+import { Ctx, RequestContext } from '../common/auth/request-context';
 import { ApiData, ApiErrors } from '../common/http/api-responses';
 import { DataEnvelope, one } from '../common/http/envelopes';
 import { ConversionDto, ConvertQueryDto } from './dto/exchange-rate.dto';

@@ -1,22 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
-import type { RequestContext } from '../access/request-context';
-import { CrudService } from '../common/crud/crud.service';
-import { assignDefined } from '../common/crud/assign';
+import type { RequestContext } from '../common/auth/request-context';
+import { CrudService } from '../crud/crud.service';
+import { assignDefined } from '../crud/assign';
 import { todayUtc } from '../common/dates';
 import { DomainError } from '../common/errors/domain-error';
-import { registerConstraint } from '../common/errors/db-errors';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { UnitOfWork } from '../database/unit-of-work';
 import { ConversionDto, CreateExchangeRateDto, ExchangeRateDto, UpdateExchangeRateDto } from './dto/exchange-rate.dto';
 import { ExchangeRatesRepository } from './exchange-rates.repository';
 import { ExchangeRateEntity } from './entities/exchange-rate.entity';
-
-registerConstraint('uq_exchange_rates_pair_date', {
-  code: 'VALIDATION_ERROR',
-  field: 'effectiveDate',
-  message: 'the organization already has a rate for this currency pair on this effectiveDate',
-});
+import { ResourceDescriptor, Resources } from '../crud/resources';
 
 const FIELDS = ['fromCurrency', 'toCurrency', 'rate', 'effectiveDate'] as const;
 
@@ -58,6 +52,18 @@ export class CurrencyConverter {
   }
 }
 
+const EXCHANGE_RATES: ResourceDescriptor = {
+  table: 'exchange_rates',
+  constraints: {
+    uq_exchange_rates_pair_date: {
+      code: 'VALIDATION_ERROR',
+      field: 'effectiveDate',
+      message: 'the organization already has a rate for this currency pair on this effectiveDate',
+    },
+  },
+};
+
+@Resources(EXCHANGE_RATES)
 @Injectable()
 export class ExchangeRatesService extends CrudService<ExchangeRateEntity, ExchangeRateDto, CreateExchangeRateDto, UpdateExchangeRateDto> {
   /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */

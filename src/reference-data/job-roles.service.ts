@@ -3,26 +3,32 @@ import { DataSource, Raw } from 'typeorm';
 import { DomainError } from '../common/errors/domain-error';
 import { Tx } from '../database/unit-of-work';
 import { NestedJobRoleDto } from './dto/nested-job-role.dto';
-import { CrudService } from '../common/crud/crud.service';
-import { assignDefined } from '../common/crud/assign';
-import { registerConstraint } from '../common/errors/db-errors';
+import { CrudService } from '../crud/crud.service';
+import { assignDefined } from '../crud/assign';
 import { UnitOfWork } from '../database/unit-of-work';
 import { CreateJobRoleDto, JobRoleDto, UpdateJobRoleDto } from './dto/job-role.dto';
 import { JobRoleEntity } from './entities/job-role.entity';
-
-registerConstraint('uq_job_roles_external_id', {
-  code: 'VALIDATION_ERROR',
-  field: 'externalId',
-  message: 'externalId is already used by another job role',
-});
-registerConstraint('uq_job_roles_title', {
-  code: 'VALIDATION_ERROR',
-  field: 'title',
-  message: 'title is already used by another job role',
-});
+import { ResourceDescriptor, Resources } from '../crud/resources';
 
 const FIELDS = ['title', 'externalId', 'family', 'level', 'description'] as const;
 
+const JOB_ROLES: ResourceDescriptor = {
+  table: 'job_roles',
+  constraints: {
+    uq_job_roles_external_id: {
+      code: 'VALIDATION_ERROR',
+      field: 'externalId',
+      message: 'externalId is already used by another job role',
+    },
+    uq_job_roles_title: {
+      code: 'VALIDATION_ERROR',
+      field: 'title',
+      message: 'title is already used by another job role',
+    },
+  },
+};
+
+@Resources(JOB_ROLES)
 @Injectable()
 export class JobRolesService extends CrudService<JobRoleEntity, JobRoleDto, CreateJobRoleDto, UpdateJobRoleDto> {
   /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */

@@ -1,21 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { CrudService } from '../common/crud/crud.service';
-import { assignDefined } from '../common/crud/assign';
-import { registerConstraint } from '../common/errors/db-errors';
+import { CrudService } from '../crud/crud.service';
+import { assignDefined } from '../crud/assign';
 import { UnitOfWork } from '../database/unit-of-work';
 import { CreateLocationDto, LocationDto, UpdateLocationDto } from './dto/location.dto';
 import { LocationEntity } from './entities/location.entity';
-
-registerConstraint('uq_locations_external_id', {
-  code: 'VALIDATION_ERROR',
-  field: 'externalId',
-  message: 'externalId is already used by another location',
-});
+import { ResourceDescriptor, Resources } from '../crud/resources';
 
 const FIELDS = ['name', 'externalId', 'countryCode', 'currencyCode', 'costMultiplier'] as const;
 
+const LOCATIONS: ResourceDescriptor = {
+  table: 'locations',
+  constraints: {
+    uq_locations_external_id: {
+      code: 'VALIDATION_ERROR',
+      field: 'externalId',
+      message: 'externalId is already used by another location',
+    },
+  },
+  changes: { entityTypes: ['geography'], permission: 'reference_data_view' },
+};
+
 /** Locations are document 02's `geography`: geographyId on people and vacancies points here. */
+@Resources(LOCATIONS)
 @Injectable()
 export class LocationsService extends CrudService<LocationEntity, LocationDto, CreateLocationDto, UpdateLocationDto> {
   /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */

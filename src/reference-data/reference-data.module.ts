@@ -1,6 +1,6 @@
 import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { crudController } from '../common/crud/crud.controller';
+import { crudController } from '../crud/crud.controller';
 import { ListQueryDto } from '../common/http/pagination.dto';
 import { CostCentresService } from './cost-centres.service';
 import { DriversService } from './drivers.service';

@@ -1,21 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { CrudService } from '../common/crud/crud.service';
-import { assignDefined } from '../common/crud/assign';
-import { registerConstraint } from '../common/errors/db-errors';
+import { CrudService } from '../crud/crud.service';
+import { assignDefined } from '../crud/assign';
 import { UnitOfWork } from '../database/unit-of-work';
 import { CreateResourceTypeDto, ResourceTypeDto, UpdateResourceTypeDto } from './dto/resource-type.dto';
 import { ResourceTypeEntity } from './entities/resource-type.entity';
-
-registerConstraint('uq_resource_types_external_id', {
-  code: 'VALIDATION_ERROR',
-  field: 'externalId',
-  message: 'externalId is already used by another resource type',
-});
+import { ResourceDescriptor, Resources } from '../crud/resources';
 
 const FIELDS = ['name', 'externalId', 'description'] as const;
 
+const RESOURCE_TYPES: ResourceDescriptor = {
+  table: 'resource_types',
+  constraints: {
+    uq_resource_types_external_id: {
+      code: 'VALIDATION_ERROR',
+      field: 'externalId',
+      message: 'externalId is already used by another resource type',
+    },
+  },
+};
+
 /** Resource types, formerly work types: `workTypeId` on people and vacancies points here. */
+@Resources(RESOURCE_TYPES)
 @Injectable()
 export class ResourceTypesService extends CrudService<ResourceTypeEntity, ResourceTypeDto, CreateResourceTypeDto, UpdateResourceTypeDto> {
   /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */

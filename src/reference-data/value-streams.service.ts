@@ -1,25 +1,32 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { CrudService } from '../common/crud/crud.service';
-import { assignDefined } from '../common/crud/assign';
-import { registerConstraint } from '../common/errors/db-errors';
+import { CrudService } from '../crud/crud.service';
+import { assignDefined } from '../crud/assign';
 import { UnitOfWork } from '../database/unit-of-work';
 import { CreateValueStreamDto, ValueStreamDto, UpdateValueStreamDto } from './dto/value-stream.dto';
 import { ValueStreamEntity } from './entities/value-stream.entity';
-
-registerConstraint('uq_value_streams_external_id', {
-  code: 'VALIDATION_ERROR',
-  field: 'externalId',
-  message: 'externalId is already used by another value stream',
-});
-registerConstraint('uq_value_streams_code', {
-  code: 'VALIDATION_ERROR',
-  field: 'code',
-  message: 'code is already used by another value stream',
-});
+import { ResourceDescriptor, Resources } from '../crud/resources';
 
 const FIELDS = ['name', 'code', 'externalId', 'description'] as const;
 
+const VALUE_STREAMS: ResourceDescriptor = {
+  table: 'value_streams',
+  constraints: {
+    uq_value_streams_external_id: {
+      code: 'VALIDATION_ERROR',
+      field: 'externalId',
+      message: 'externalId is already used by another value stream',
+    },
+    uq_value_streams_code: {
+      code: 'VALIDATION_ERROR',
+      field: 'code',
+      message: 'code is already used by another value stream',
+    },
+  },
+  changes: { entityTypes: ['value_stream'], permission: 'reference_data_view' },
+};
+
+@Resources(VALUE_STREAMS)
 @Injectable()
 export class ValueStreamsService extends CrudService<ValueStreamEntity, ValueStreamDto, CreateValueStreamDto, UpdateValueStreamDto> {
   /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */

@@ -1,9 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { RequestContext } from '../access/request-context';
+import type { RequestContext } from '../common/auth/request-context';
 import { CostCentresService } from './cost-centres.service';
 import { LocationsService } from './locations.service';
 import { ResourceTypesService } from './resource-types.service';
+import type { ResourceDescriptor } from '../crud/resources';
+
+/**
+ * The reference-data pointers every people table (employees, contractors, vacancies) has: its job role,
+ * work type, location and cost centre. Deleting one still pointed at is a 409 naming `label`.
+ */
+export function workforceReferences(label: string): NonNullable<ResourceDescriptor['references']> {
+  return [
+    { target: 'job_roles', column: 'job_role_id', label, planScoped: true },
+    { target: 'resource_types', column: 'work_type_id', label, planScoped: true },
+    { target: 'locations', column: 'geography_id', label, planScoped: true },
+    { target: 'cost_centres', column: 'cost_centre_id', label, planScoped: true },
+  ];
+}
 
 /** The reference fields people and vacancies share. */
 export interface WorkforceRefs {

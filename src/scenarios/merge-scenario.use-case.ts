@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { API_PERMISSIONS, expandUserPermissions } from '../access/permissions';
-import type { RequestContext } from '../access/request-context';
+import { API_PERMISSIONS, expandUserPermissions } from '../common/auth/permissions';
+import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { UserEntity } from '../organizations/entities/user.entity';
 import { MergeResultDto } from './dto/scenario.dto';
-import { PlanEntity } from './entities/plan.entity';
+import { PlanEntity } from '../organizations/entities/plan.entity';
 import { ChangedRecord, PlanningRow, ScenariosRepository, TableRows } from './scenarios.repository';
 import { ScenariosService } from './scenarios.service';
 

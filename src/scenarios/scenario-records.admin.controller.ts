@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query, Type } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
-import { AdminApi } from '../access/access.decorators';
-import { Ctx, RequestContext } from '../access/request-context';
-import type { CrudOperations } from '../common/crud/crud.service';
+import { AdminApi } from '../common/auth/access.decorators';
+import { Ctx, RequestContext } from '../common/auth/request-context';
+import type { CrudOperations } from '../crud/crud.service';
 import { ApiCrudOperation, ApiSortQuery, nounsOf } from '../common/http/api-docs';
 import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../common/http/api-responses';
 import { DataEnvelope, ListEnvelope, one } from '../common/http/envelopes';

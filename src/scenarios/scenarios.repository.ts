@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, In } from 'typeorm';
-import type { PlanningTable } from './planning-tables';
+import type { PlanningTable } from '../crud/resources';
 
 /** A record a plan's change history names. */
 export type ChangedRecord = { entity_type: string; entity_id: string };

@@ -1,99 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import type { RequestContext } from '../access/request-context';
-import { AssignmentsService } from '../assignments/assignments.service';
-import { RateAdjustmentsService } from '../compensation/rate-adjustments.service';
-import { SalaryAdjustmentsService } from '../compensation/salary-adjustments.service';
-import { ContractorsService } from '../contractors/contractors.service';
-import type { CrudService } from '../common/crud/crud.service';
-import type { CrudEntity } from '../common/crud/crud.types';
+import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { list, ListEnvelope, Page } from '../common/http/envelopes';
 import { newId } from '../common/ids';
-import { CustomAttributeValuesRepository } from '../custom-attributes/custom-attribute-values.repository';
-import { CustomAttributeValueEntity } from '../custom-attributes/entities/custom-attribute-value.entity';
-import { EmployeesService } from '../employees/employees.service';
-import { ProjectLinkEntity } from '../projects/entities/project-link.entity';
-import { ProjectsService } from '../projects/projects.service';
-import { TeamsService } from '../teams/teams.service';
-import { VacanciesService } from '../vacancies/vacancies.service';
 import { CreateScenarioDto, ScenarioDto, UpdateScenarioDto } from './dto/scenario.dto';
-import { PlanEntity } from './entities/plan.entity';
-import { PlanningTable, rowPayload } from './planning-tables';
+import { PlanEntity } from '../organizations/entities/plan.entity';
+import { PlanningTable, ResourceCatalog } from '../crud/resources';
 import { ScenariosRepository } from './scenarios.repository';
-
-const ALLOCATION_TYPES = ['employee', 'contractor', 'vacancy', 'team'].flatMap((h) =>
-  ['team', 'project'].filter((t) => h !== 'team' || t === 'project').map((t) => `${h}_${t}_allocation`),
-);
 
 /**
  * Scenarios (what-if plans). Forking copies every live planning row in SQL, in one transaction.
- * Merging is `MergeScenarioUseCase` (merge-scenario.use-case.ts), over the tables kept here.
+ * Merging is `MergeScenarioUseCase` (merge-scenario.use-case.ts). The planning tables are those the
+ * resources declare (`ResourceDescriptor.scenario`, collected by the ResourceCatalog).
  */
 @Injectable()
 export class ScenariosService {
-  private readonly tables: PlanningTable[] = [];
-
   constructor(
     private readonly dataSource: DataSource,
+    private readonly resources: ResourceCatalog,
     private readonly repository: ScenariosRepository,
-    values: CustomAttributeValuesRepository,
-    teams: TeamsService,
-    employees: EmployeesService,
-    contractors: ContractorsService,
-    projects: ProjectsService,
-    vacancies: VacanciesService,
-    assignments: AssignmentsService,
-    salaries: SalaryAdjustmentsService,
-    rates: RateAdjustmentsService,
-  ) {
-    // Rows are read back as the service's entity (the table's TypeORM entity), so they are its records.
-    const fromService = <E extends CrudEntity, R, C, U>(
-      service: CrudService<E, R, C, U>,
-      entityTypes: readonly string[],
-    ): PlanningTable => ({
-      table: service.spec.table,
-      entity: service.spec.entity,
-      entityTypes,
-      payload: (row) => service.payload(row as E),
-      entityTypeOf: (row) => service.entityTypeOf(row as E),
-    });
-    const plain = (table: string, entity: PlanningTable['entity'], entityType: string): PlanningTable => ({
-      table,
-      entity,
-      entityTypes: [entityType],
-      payload: rowPayload,
-      entityTypeOf: () => entityType,
-    });
-    // Parents first: a fork inserts in this order, a merge deletes in the reverse order.
-    this.tables.push(
-      fromService(teams, ['team']),
-      fromService(employees, ['employee']),
-      fromService(contractors, ['contractor']),
-      fromService(projects, ['project']),
-      plain('project_links', ProjectLinkEntity, 'project_link'),
-      fromService(vacancies, ['vacancy']),
-      fromService(assignments, ALLOCATION_TYPES),
-      fromService(salaries, ['salary_adjustment']),
-      fromService(rates, ['contractor_rate']),
-      {
-        ...plain('custom_attribute_values', CustomAttributeValueEntity, 'custom_attribute_value'),
-        // Values of functional groups and seats are recorded as updates of the group or seat (document 02).
-        relatedIds: async (em, plans, changed) => {
-          const owners = changed
-            .filter((c) => c.entity_type === 'functional_group' || c.entity_type === 'functional_position')
-            .map((c) => c.entity_id);
-          if (!owners.length) return [];
-          return values.functionalValueIds(em, plans.organization, [plans.scenario, plans.live], owners);
-        },
-      },
-    );
-  }
-
-  /** Later planning modules (functional structure) add their tables, parents first. */
-  registerTable(table: PlanningTable): void {
-    this.tables.push(table);
-  }
+  ) {}
 
   /** Creates a scenario as a copy of every live planning record, in SQL, in one snapshot. */
   async create(ctx: RequestContext, input: CreateScenarioDto): Promise<ScenarioDto> {
@@ -110,7 +37,7 @@ export class ScenariosService {
         mergedAt: null,
         mergedByUserId: null,
       });
-      for (const table of this.tables) {
+      for (const table of this.planningTables()) {
         await this.repository.copyPlan(
           em,
           { table, columns: this.columnsOf(table), organizationId: ctx.organizationId },
@@ -165,7 +92,7 @@ export class ScenariosService {
 
   /** The planning tables, parents first (a fork copies them in this order; a merge deletes in reverse). */
   planningTables(): readonly PlanningTable[] {
-    return this.tables;
+    return this.resources.planningTables();
   }
 
   /** The table's column names, from the entity's metadata. */

@@ -1,29 +1,39 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
-import type { RequestContext } from '../access/request-context';
-import { CrudService } from '../common/crud/crud.service';
-import { registerReference } from '../common/crud/crud.types';
+import type { RequestContext } from '../common/auth/request-context';
+import { CrudService } from '../crud/crud.service';
 import { DomainError } from '../common/errors/domain-error';
-import { registerConstraint } from '../common/errors/db-errors';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { UnitOfWork } from '../database/unit-of-work';
 import { CostCentresService } from '../reference-data/cost-centres.service';
 import { ValueStreamsService } from '../reference-data/value-streams.service';
 import { CreateTeamDto, TeamDto, UpdateTeamDto } from './dto/team.dto';
 import { TeamEntity } from './entities/team.entity';
+import { recordAttributes } from '../custom-attributes/custom-attribute-values.reader';
+import { ResourceDescriptor, Resources } from '../crud/resources';
 
-registerConstraint('uq_teams_external_id', {
-  code: 'VALIDATION_ERROR',
-  field: 'externalId',
-  message: 'externalId is already used by another team',
-});
-registerConstraint('fk_teams_cost_centre', { code: 'CONFLICT', message: 'The cost centre is still referenced by teams' });
-registerConstraint('fk_teams_value_stream', { code: 'CONFLICT', message: 'The value stream is still referenced by teams' });
-registerReference('teams', { table: 'teams', column: 'parent_team_id', label: 'sub-teams', planScoped: true });
-registerReference('cost_centres', { table: 'teams', column: 'cost_centre_id', label: 'teams', planScoped: true });
-registerReference('value_streams', { table: 'teams', column: 'value_stream_id', label: 'teams', planScoped: true });
+const TEAMS: ResourceDescriptor = {
+  table: 'teams',
+  constraints: {
+    uq_teams_external_id: {
+      code: 'VALIDATION_ERROR',
+      field: 'externalId',
+      message: 'externalId is already used by another team',
+    },
+    fk_teams_cost_centre: { code: 'CONFLICT', message: 'The cost centre is still referenced by teams' },
+    fk_teams_value_stream: { code: 'CONFLICT', message: 'The value stream is still referenced by teams' },
+  },
+  references: [
+    { target: 'teams', column: 'parent_team_id', label: 'sub-teams', planScoped: true },
+    { target: 'cost_centres', column: 'cost_centre_id', label: 'teams', planScoped: true },
+    { target: 'value_streams', column: 'value_stream_id', label: 'teams', planScoped: true },
+  ],
+  scenario: { order: 10 },
+  changes: { entityTypes: ['team'], permission: 'teams_view' },
+};
 
 /** Teams: planning records (plan_id) with an optional parent team, cost centre and value stream. */
+@Resources(TEAMS)
 @Injectable()
 export class TeamsService extends CrudService<TeamEntity, TeamDto, CreateTeamDto, UpdateTeamDto> {
   /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */
@@ -47,7 +57,7 @@ export class TeamsService extends CrudService<TeamEntity, TeamDto, CreateTeamDto
       searchSql: `(r.name || ' ' || coalesce(r.description, ''))`,
       sort: TeamsService.sort,
       defaultSort: TeamsService.defaultSort,
-      customAttributeType: 'TEAM',
+      customAttributes: recordAttributes('TEAM'),
       toResponse: TeamDto.from,
     });
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { RequestContext } from '../access/request-context';
+import type { RequestContext } from '../common/auth/request-context';
 import { randomBase62 } from '../access/secrets';
 import { AssignmentsRepository } from '../assignments/assignments.repository';
 import { AssignmentsService } from '../assignments/assignments.service';

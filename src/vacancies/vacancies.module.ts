@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AssignmentsModule } from '../assignments/assignments.module';
-import { bulkController } from '../common/crud/bulk.controller';
-import { crudController, CrudControllerOptions } from '../common/crud/crud.controller';
+import { bulkController } from '../crud/bulk.controller';
+import { crudController, CrudControllerOptions } from '../crud/crud.controller';
 import { ContractorsModule } from '../contractors/contractors.module';
 import { customAttributeValuesController } from '../custom-attributes/custom-attribute-values.controller';
 import { CustomAttributesModule } from '../custom-attributes/custom-attributes.module';

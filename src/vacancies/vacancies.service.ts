@@ -1,16 +1,14 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
-import type { RequestContext } from '../access/request-context';
+import type { RequestContext } from '../common/auth/request-context';
 import { AssignmentParties } from '../assignments/assignment-parties';
 import { AssignmentsService } from '../assignments/assignments.service';
 import { EmbeddedAssignmentDto } from '../assignments/dto/assignment.dto';
 import { AssignmentEntity } from '../assignments/entities/assignment.entity';
 import { ContractorsService } from '../contractors/contractors.service';
-import { CrudService } from '../common/crud/crud.service';
-import { registerReference } from '../common/crud/crud.types';
+import { CrudService } from '../crud/crud.service';
 import { todayUtc } from '../common/dates';
 import { DomainError } from '../common/errors/domain-error';
-import { registerConstraint } from '../common/errors/db-errors';
 import { parseIncludes } from '../common/http/list-options';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
@@ -20,24 +18,28 @@ import { JobRolesService } from '../reference-data/job-roles.service';
 import { WorkforceReferencesService } from '../reference-data/workforce-references.service';
 import { CreateVacancyDto, UpdateVacancyDto, VacancyDto } from './dto/vacancy.dto';
 import { VacancyEntity } from './entities/vacancy.entity';
+import { recordAttributes } from '../custom-attributes/custom-attribute-values.reader';
+import { ResourceDescriptor, Resources } from '../crud/resources';
+import { workforceReferences } from '../reference-data/workforce-references.service';
 import { VacanciesRepository } from './vacancies.repository';
-
-registerConstraint('uq_vacancies_external_id', {
-  code: 'VALIDATION_ERROR',
-  field: 'externalId',
-  message: 'externalId is already used by another vacancy',
-});
-for (const [table, column] of [
-  ['job_roles', 'job_role_id'],
-  ['resource_types', 'work_type_id'],
-  ['locations', 'geography_id'],
-  ['cost_centres', 'cost_centre_id'],
-] as const) {
-  registerReference(table, { table: 'vacancies', column, label: 'vacancies', planScoped: true });
-}
 
 const INCLUDES = ['assignments', 'filledByEmployee'] as const;
 
+const VACANCIES: ResourceDescriptor = {
+  table: 'vacancies',
+  constraints: {
+    uq_vacancies_external_id: {
+      code: 'VALIDATION_ERROR',
+      field: 'externalId',
+      message: 'externalId is already used by another vacancy',
+    },
+  },
+  references: workforceReferences('vacancies'),
+  scenario: { order: 60 },
+  changes: { entityTypes: ['vacancy'], permission: 'vacancies_view' },
+};
+
+@Resources(VACANCIES)
 @Injectable()
 export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, CreateVacancyDto, UpdateVacancyDto> implements OnModuleInit {
   /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */
@@ -75,7 +77,7 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
       searchSql: `(r.role || ' ' || coalesce(r.description, ''))`,
       sort: VacanciesService.sort,
       defaultSort: VacanciesService.defaultSort,
-      customAttributeType: 'VACANCY',
+      customAttributes: recordAttributes('VACANCY'),
       toResponse: (e) => VacancyDto.from(e, false),
       toPayload: VacancyDto.payload,
     });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { RequestContext } from '../../src/access/request-context';
-import { API_PERMISSIONS } from '../../src/access/permissions';
+import { RequestContext } from '../../src/common/auth/request-context';
+import { API_PERMISSIONS } from '../../src/common/auth/permissions';
 import { addDays } from '../../src/common/dates';
 import { roundMoney } from '../../src/cost/cost-math';
 import { CostService } from '../../src/cost/cost.service';

@@ -1,5 +1,5 @@
-import { RequestContext } from '../../src/access/request-context';
-import { API_PERMISSIONS } from '../../src/access/permissions';
+import { RequestContext } from '../../src/common/auth/request-context';
+import { API_PERMISSIONS } from '../../src/common/auth/permissions';
 import { CostService } from '../../src/cost/cost.service';
 import { TestApp } from '../support/test-app';
 

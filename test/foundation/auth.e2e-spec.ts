@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { ACCESS_KEY } from '../../src/access/access.decorators';
+import { ACCESS_KEY } from '../../src/common/auth/access.decorators';
 import { TestApp, Tenant } from '../support/test-app';
 
 describe('authentication and permissions (01 Authentication, 03 §2)', () => {

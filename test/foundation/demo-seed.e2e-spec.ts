@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { API_PERMISSIONS } from '../../src/access/permissions';
+import { API_PERMISSIONS } from '../../src/common/auth/permissions';
 import { TestApp } from '../support/test-app';
 
 describe('first start demo seed (issue 2 item 11)', () => {

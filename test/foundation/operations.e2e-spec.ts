@@ -6,7 +6,7 @@ import { EventEmitter2 } from '@nestjs/event-emitter';
 import { DataDirectoryLockedError, EmbeddedPostgres } from '../../src/database/embedded-postgres';
 import { CHANGES_COMMITTED, ChangesCommittedEvent, UnitOfWork } from '../../src/database/unit-of-work';
 import { TestApp, Tenant } from '../support/test-app';
-import { RequestContext } from '../../src/access/request-context';
+import { RequestContext } from '../../src/common/auth/request-context';
 
 describe('operations: health, change recorder', () => {
   let t: TestApp;

@@ -1,4 +1,4 @@
-import { API_PERMISSIONS } from '../../src/access/permissions';
+import { API_PERMISSIONS } from '../../src/common/auth/permissions';
 import { TREE_LIMIT } from '../../src/functional-structure/functional-figures.service';
 import { Tenant, TestApp } from '../support/test-app';
 import { err, fs } from './support';

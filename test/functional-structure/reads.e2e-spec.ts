@@ -1,4 +1,4 @@
-import { API_PERMISSIONS } from '../../src/access/permissions';
+import { API_PERMISSIONS } from '../../src/common/auth/permissions';
 import { Tenant, TestApp } from '../support/test-app';
 import { err, fs } from './support';
 

@@ -1,4 +1,4 @@
-import { API_PERMISSIONS } from '../../src/access/permissions';
+import { API_PERMISSIONS } from '../../src/common/auth/permissions';
 import { fs } from '../functional-structure/support';
 import { TestApp } from '../support/test-app';
 import { Receiver, waitFor } from '../webhooks/receiver';

@@ -3,7 +3,7 @@ import request from 'supertest';
 import type { App } from 'supertest/types';
 import { createApp, RunningApp } from '../../src/app.factory';
 import { loadConfig } from '../../src/config/app-config';
-import { API_PERMISSIONS } from '../../src/access/permissions';
+import { API_PERMISSIONS } from '../../src/common/auth/permissions';
 import { DataSource } from 'typeorm';
 
 export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';

@@ -1,4 +1,4 @@
-import { Actor, RequestContext } from '../../src/access/request-context';
+import { Actor, RequestContext } from '../../src/common/auth/request-context';
 import { newId } from '../../src/common/ids';
 import { ChangeInput, UnitOfWork } from '../../src/database/unit-of-work';
 import { TestApp, Tenant } from '../support/test-app';

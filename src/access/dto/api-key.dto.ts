@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMinSize, ArrayUnique, IsArray, IsDateString, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { IsNullable, IsOptional, Trim } from '../../common/validation/validators';
-import { API_PERMISSIONS } from '../permissions';
+import { API_PERMISSIONS } from '../../common/auth/permissions';
 import type { ApiKeyEntity } from '../entities/api-key.entity';
 
 export class CreateApiKeyDto {

@@ -1,4 +1,4 @@
-import { OrganizationEntity } from '../../organizations/entities/organization.entity';
+import { OrganizationEntity } from '../../database/entities/organization.entity';
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 export const COST_SCOPE_TYPES = ['ORGANIZATION', 'COST_CENTRE', 'TEAM'] as const;

@@ -1,7 +1,7 @@
 import { DomainError } from './domain-error';
 import { ErrorCode } from './error-codes';
 
-interface ConstraintRule {
+export interface ConstraintRule {
   code: ErrorCode;
   message: string;
   /** The request field a validation error points at. */
@@ -12,7 +12,8 @@ const rules = new Map<string, ConstraintRule>();
 
 /**
  * Tells the error translation what a named unique, foreign-key, check or exclusion constraint means
- * to a client. Modules register their constraints next to their entities.
+ * to a client. Resources declare their constraints (`ResourceDescriptor.constraints`, src/crud/resources.ts);
+ * the resource catalog registers them at start-up.
  */
 export function registerConstraint(name: string, rule: ConstraintRule): void {
   rules.set(name, rule);

@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { ACCESS_KEY, AccessRule } from '../../access/access.decorators';
+import { ACCESS_KEY, AccessRule } from '../auth/access.decorators';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { DomainError } from '../errors/domain-error';
 import { queryParameterNames } from './query-params';

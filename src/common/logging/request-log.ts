@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import type { ContextRequest } from '../../access/request-context';
+import type { ContextRequest } from '../auth/request-context';
 import { logger } from './json-logger';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;

@@ -1,5 +1,5 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { OrganizationEntity } from '../../organizations/entities/organization.entity';
+import { OrganizationEntity } from './organization.entity';
 
 /**
  * The commit clock of one organization's live changes (`GET /changes`, spec 04 §4.2). A transaction

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { OrganizationEntity } from '../../organizations/entities/organization.entity';
+import { OrganizationEntity } from './organization.entity';
 
 /**
  * Spec 04 §4.4: one row per `Idempotency-Key` of an organization. While the first request runs,

@@ -1,8 +1,9 @@
-import { OrganizationEntity } from '../../organizations/entities/organization.entity';
+import type { ActorType } from '../../common/auth/request-context';
+import { OrganizationEntity } from './organization.entity';
 import { Column, JoinColumn, ManyToOne, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
+export type { ActorType };
 export type ChangeType = 'create' | 'update' | 'delete';
-export type ActorType = 'user' | 'api_key' | 'merge' | 'system';
 /**
  * PENDING: a live change waiting for the webhook dispatcher; null for scenario changes (never sent).
  * DISPATCHING: claimed by a dispatcher pass, nothing sent yet (a stale claim goes back to PENDING).

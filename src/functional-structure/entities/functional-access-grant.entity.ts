@@ -1,5 +1,5 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import { OrganizationEntity } from '../../organizations/entities/organization.entity';
+import { OrganizationEntity } from '../../database/entities/organization.entity';
 import { UserEntity } from '../../organizations/entities/user.entity';
 
 export type FunctionalAccess = 'EDITOR' | 'READER';

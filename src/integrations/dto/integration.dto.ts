@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
-import { BulkItemResultDto } from '../../common/crud/bulk-upsert';
+import { BulkItemResultDto } from '../../crud/bulk-upsert';
 import { IsNullable, IsOptional, NestedObject, Trim } from '../../common/validation/validators';
 import { IsHttpUrl } from '../../webhooks/dto/webhook-endpoint.dto';
 import { WEBHOOK_CHANGE_TYPES, WEBHOOK_ENTITY_TYPES } from '../../webhooks/webhook-event';

@@ -1,7 +1,7 @@
 import { PatchType } from '../../common/validation/patch-type';
 import { IsBoolean, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 import { IsCurrencyCode, IsOptional, Trim } from '../../common/validation/validators';
-import type { OrganizationEntity } from '../entities/organization.entity';
+import type { OrganizationEntity } from '../../database/entities/organization.entity';
 
 export class CreateOrganizationDto {
   /** Display name. */

@@ -3,7 +3,7 @@ import { PatchType } from '../../common/validation/patch-type';
 import { Transform } from 'class-transformer';
 import { ArrayUnique, IsArray, IsBoolean, IsEmail, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { IsOptional, Trim } from '../../common/validation/validators';
-import { USER_PERMISSIONS } from '../../access/permissions';
+import { USER_PERMISSIONS } from '../../common/auth/permissions';
 import type { UserEntity } from '../entities/user.entity';
 
 export class CreateUserDto {

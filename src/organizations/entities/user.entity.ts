@@ -1,4 +1,4 @@
-import { OrganizationEntity } from './organization.entity';
+import { OrganizationEntity } from '../../database/entities/organization.entity';
 import { Column, JoinColumn, ManyToOne, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /** A person with a login in the application. */

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { timestamps } from '../../common/http/timestamps';
 import { IsNullable, IsOptional, Trim } from '../../common/validation/validators';
-import type { PlanEntity } from '../entities/plan.entity';
+import type { PlanEntity } from '../../organizations/entities/plan.entity';
 
 export class CreateScenarioDto {
   @Trim()

@@ -1,5 +1,4 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { IntegrationEntity } from '../../integrations/entities/integration.entity';
 import { RecordChangeEntity } from '../../database/entities/record-change.entity';
 import { WebhookEndpointEntity } from './webhook-endpoint.entity';
 
@@ -64,7 +63,8 @@ export class WebhookDeliveryEntity {
   @JoinColumn({ name: 'endpoint_id', foreignKeyConstraintName: 'fk_webhook_deliveries_endpoint' })
   endpoint?: WebhookEndpointEntity;
 
-  @ManyToOne(() => IntegrationEntity, { onDelete: 'CASCADE' })
+  /** Named, not imported: the integrations module builds on this one (docs/architecture.md, "Layers"). */
+  @ManyToOne('IntegrationEntity', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'integration_id', foreignKeyConstraintName: 'fk_webhook_deliveries_integration' })
-  integration?: IntegrationEntity;
+  integration?: object;
 }

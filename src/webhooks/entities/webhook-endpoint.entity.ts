@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import { OrganizationEntity } from '../../organizations/entities/organization.entity';
+import { OrganizationEntity } from '../../database/entities/organization.entity';
 
 export type DeliveryStatus = 'NO_DELIVERIES' | 'HEALTHY' | 'FAILING';
 

@@ -1,8 +1,8 @@
 import type { DataSource } from 'typeorm';
-import type { RequestContext } from '../../access/request-context';
-import type { Tx } from '../../database/unit-of-work';
-import { decimalToString } from '../decimals';
-import { newId } from '../ids';
+import type { RequestContext } from '../common/auth/request-context';
+import type { Tx } from '../database/unit-of-work';
+import { decimalToString } from '../common/decimals';
+import { newId } from '../common/ids';
 import type { CrudEntity, CrudSpec } from './crud.types';
 import { insertRowsSql, updateRowsSql } from './row-sql';
 

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import type { RequestContext } from '../../access/request-context';
+import type { RequestContext } from '../common/auth/request-context';
+import type { Tx } from '../database/unit-of-work';
 
 /** The columns every CRUD resource has. Planning records add `planId`. */
 export interface CrudEntity {
@@ -26,8 +27,9 @@ export interface Reference {
 const references = new Map<string, Reference[]>();
 
 /**
- * Declares that `reference.table.reference.column` holds ids of `targetTable` rows. Modules declare
- * the pointers they add; the delete of a target checks them all and names what still points at it.
+ * Records that `reference.table.reference.column` holds ids of `targetTable` rows: the delete of a target
+ * checks them all and names what still points at it. Resources declare their pointers
+ * (`ResourceDescriptor.references`, src/crud/resources.ts); the resource catalog registers them at start-up.
  */
 export function registerReference(targetTable: string, reference: Reference): void {
   const list = references.get(targetTable) ?? [];
@@ -65,8 +67,8 @@ export interface CrudSpec<E extends CrudEntity, R, C, U> {
   /** API sort field -> entity property. */
   sort: Record<string, keyof E & string>;
   defaultSort: string;
-  /** Custom attribute entity type whose values this record carries (`TEAM`, ...). */
-  customAttributeType?: string;
+  /** The custom attribute values this record carries (`recordAttributes('TEAM')` of the custom-attributes module). */
+  customAttributes?: RecordAttributes;
   toResponse(entity: E): R;
   /** The record as webhook payloads carry it (decimals as strings); defaults to the response. */
   toPayload?(entity: E): Record<string, unknown>;
@@ -77,4 +79,15 @@ export interface CrudSpec<E extends CrudEntity, R, C, U> {
   build?(input: C, ctx: RequestContext, em: EntityManager): Promise<Partial<E>>;
   /** Applies a validated PATCH body to the record (or override CrudService.apply). */
   apply?(entity: E, input: U, ctx: RequestContext, em: EntityManager): Promise<void>;
+}
+
+/**
+ * A record type's custom attribute values (document 01 rule 9): read with the record, removed with it.
+ * The custom-attributes module provides it (`recordAttributes(type)`), so that crud need not import it.
+ */
+export interface RecordAttributes {
+  /** The custom attribute entity type (`TEAM`, ...). */
+  readonly type: string;
+  load(em: EntityManager, ctx: RequestContext, entityId: string): Promise<unknown[]>;
+  removeAll(tx: Tx, entityId: string): Promise<void>;
 }

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { API_PERMISSIONS } from '../access/permissions';
+import { API_PERMISSIONS } from '../common/auth/permissions';
 import { ApiKeysService } from '../access/api-keys.service';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { OrganizationsRepository } from './organizations.repository';
-import { OrganizationsService } from './organizations.service';
-import { UsersService } from './users.service';
+import { OrganizationsRepository } from '../organizations/organizations.repository';
+import { OrganizationsService } from '../organizations/organizations.service';
+import { UsersService } from '../organizations/users.service';
 
 const DEMO_ORGANIZATION = 'Demo Organization';
 const DEMO_USER_EMAIL = 'demo@example.com';

@@ -1,11 +1,11 @@
 import { Body, Controller, Inject, Post, Type } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { RequirePermissions } from '../../access/access.decorators';
-import type { ApiPermission } from '../../access/permissions';
-import { Ctx, RequestContext } from '../../access/request-context';
-import { UnitOfWork } from '../../database/unit-of-work';
-import { ApiData, ApiErrors } from '../http/api-responses';
-import { DataEnvelope, one } from '../http/envelopes';
+import { RequirePermissions } from '../common/auth/access.decorators';
+import type { ApiPermission } from '../common/auth/permissions';
+import { Ctx, RequestContext } from '../common/auth/request-context';
+import { UnitOfWork } from '../database/unit-of-work';
+import { ApiData, ApiErrors } from '../common/http/api-responses';
+import { DataEnvelope, one } from '../common/http/envelopes';
 import { BULK_MAX_RECORDS, bulkUpsert, BulkResultDto, BulkUpsertDto } from './bulk-upsert';
 import type { CrudOperations } from './crud.service';
 

@@ -1,14 +1,14 @@
 import { applyDecorators, Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query, Req, Res, Type } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { RequirePermissions } from '../../access/access.decorators';
-import type { ApiPermission } from '../../access/permissions';
-import { Ctx, RequestContext } from '../../access/request-context';
-import { ApiCrudOperation, ApiIncludeQuery, ApiSortQuery, Nouns, nounsOf } from '../http/api-docs';
-import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../http/api-responses';
-import { DataEnvelope, ListEnvelope, one } from '../http/envelopes';
-import { etagMatches, weakETag } from '../http/etag';
-import { ListQueryDto } from '../http/pagination.dto';
+import { RequirePermissions } from '../common/auth/access.decorators';
+import type { ApiPermission } from '../common/auth/permissions';
+import { Ctx, RequestContext } from '../common/auth/request-context';
+import { ApiCrudOperation, ApiIncludeQuery, ApiSortQuery, Nouns, nounsOf } from '../common/http/api-docs';
+import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../common/http/api-responses';
+import { DataEnvelope, ListEnvelope, one } from '../common/http/envelopes';
+import { etagMatches, weakETag } from '../common/http/etag';
+import { ListQueryDto } from '../common/http/pagination.dto';
 import type { CrudOperations } from './crud.service';
 
 export interface CrudControllerOptions {

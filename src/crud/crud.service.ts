@@ -1,13 +1,12 @@
 import { DataSource, EntityManager, FindOptionsWhere, In, SelectQueryBuilder } from 'typeorm';
-import type { RequestContext } from '../../access/request-context';
-import { loadCustomAttributeValues } from '../../custom-attributes/custom-attribute-values.reader';
-import { Tx, UnitOfWork } from '../../database/unit-of-work';
-import { DomainError } from '../errors/domain-error';
-import { etagMatches, weakETag } from '../http/etag';
-import { list, ListEnvelope, pageOf } from '../http/envelopes';
-import { likePattern, parseSort } from '../http/list-options';
-import type { ListQueryDto } from '../http/pagination.dto';
-import { isCuid } from '../ids';
+import type { RequestContext } from '../common/auth/request-context';
+import { Tx, UnitOfWork } from '../database/unit-of-work';
+import { DomainError } from '../common/errors/domain-error';
+import { etagMatches, weakETag } from '../common/http/etag';
+import { list, ListEnvelope, pageOf } from '../common/http/envelopes';
+import { likePattern, parseSort } from '../common/http/list-options';
+import type { ListQueryDto } from '../common/http/pagination.dto';
+import { isCuid } from '../common/ids';
 import { CrudEntity, CrudSpec, referencesTo } from './crud.types';
 import { RecordRows } from './record-rows';
 
@@ -149,8 +148,8 @@ export class CrudService<E extends CrudEntity, R, C, U> implements CrudOperation
   /** The plain by-id read of a loaded record, read through `em`. */
   protected async shown(ctx: RequestContext, em: EntityManager, entity: E): Promise<R> {
     const [response] = await this.respond(ctx, em, [entity]);
-    if (!this.spec.customAttributeType) return response;
-    const customAttributes = await loadCustomAttributeValues(em, ctx.planId, this.spec.customAttributeType, entity.id);
+    if (!this.spec.customAttributes) return response;
+    const customAttributes = await this.spec.customAttributes.load(em, ctx, entity.id);
     return { ...response, customAttributes };
   }
 
@@ -290,13 +289,7 @@ export class CrudService<E extends CrudEntity, R, C, U> implements CrudOperation
     const entity = await this.find(tx.ctx, idOrExternalId, tx.em, true);
     for (const hook of this.deleteHooks) await hook(tx, entity.id);
     await this.assertUnreferenced(tx, entity);
-    if (this.spec.customAttributeType) {
-      await tx.em.query(`DELETE FROM custom_attribute_values WHERE plan_id = $1 AND entity_type = $2 AND entity_id = $3`, [
-        tx.ctx.planId,
-        this.spec.customAttributeType,
-        entity.id,
-      ]);
-    }
+    await this.spec.customAttributes?.removeAll(tx, entity.id);
     await tx.em.getRepository(this.spec.entity).delete({ ...this.scope(tx.ctx), id: entity.id } as FindOptionsWhere<E>);
     tx.record({
       entityType: this.entityTypeOf(entity),

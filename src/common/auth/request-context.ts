@@ -1,7 +1,9 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import type { ActorType } from '../database/entities/record-change.entity';
 import type { ApiPermission } from './permissions';
+
+/** Who made a change, as record_changes and webhook initiators name it. */
+export type ActorType = 'user' | 'api_key' | 'merge' | 'system';
 
 export interface Actor {
   type: ActorType;

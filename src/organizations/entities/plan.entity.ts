@@ -1,4 +1,4 @@
-import { OrganizationEntity } from '../../organizations/entities/organization.entity';
+import { OrganizationEntity } from '../../database/entities/organization.entity';
 import { Column, JoinColumn, ManyToOne, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 export type PlanKind = 'LIVE' | 'SCENARIO';

@@ -1,4 +1,4 @@
-import { DomainError } from '../common/errors/domain-error';
+import { DomainError } from '../errors/domain-error';
 /** API key permissions of spec 03 §2. */
 export const API_PERMISSIONS = [
   'employees_view',

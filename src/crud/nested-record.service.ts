@@ -1,5 +1,5 @@
-import type { RequestContext } from '../../access/request-context';
-import type { Tx } from '../../database/unit-of-work';
+import type { RequestContext } from '../common/auth/request-context';
+import type { Tx } from '../database/unit-of-work';
 import { CrudService } from './crud.service';
 import type { CrudEntity } from './crud.types';
 

@@ -1,6 +1,6 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiBearerAuth, ApiExtension, ApiForbiddenResponse, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { ErrorResponseDto, RateLimitResponseDto } from '../common/http/error-response.dto';
+import { ErrorResponseDto, RateLimitResponseDto } from '../http/error-response.dto';
 import type { ApiPermission } from './permissions';
 
 export const ACCESS_KEY = 'wfp:access';

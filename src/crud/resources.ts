@@ -1,0 +1,131 @@
+import { Global, Injectable, Module, OnModuleInit } from '@nestjs/common';
+import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
+import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import type { ApiPermission } from '../common/auth/permissions';
+import { ConstraintRule, registerConstraint } from '../common/errors/db-errors';
+import { CrudService } from './crud.service';
+import { CrudEntity, Reference, registerReference } from './crud.types';
+
+/**
+ * One planning table (primary key (plan_id, id)) as scenarios need it: forked by copying its rows,
+ * merged by applying the rows the scenario changed.
+ */
+export interface PlanningTable {
+  table: string;
+  entity: EntityTarget<ObjectLiteral>;
+  /** The change-recorder entity types whose entity_id is a row id of this table. */
+  entityTypes: readonly string[];
+  /** The row as webhook payloads carry it. */
+  payload(row: ObjectLiteral): Record<string, unknown>;
+  /** The entity type of one row (allocations depend on holder and target). */
+  entityTypeOf(row: ObjectLiteral): string;
+  /**
+   * Row ids a merge must also apply although their changes were recorded under another record's entity
+   * type (functional custom attribute values are recorded as updates of their group or seat).
+   */
+  relatedIds?(
+    em: EntityManager,
+    plans: { organization: string; scenario: string; live: string },
+    changed: readonly { entity_type: string; entity_id: string }[],
+  ): Promise<string[]>;
+}
+
+/** How a planning table joins scenarios; what a CrudService knows of itself may be left out. */
+export interface ScenarioCopy extends Partial<Omit<PlanningTable, 'table'>> {
+  /** Fork order, parents first (a fork inserts in this order, a merge deletes in the reverse order). */
+  order: number;
+}
+
+/**
+ * What a resource (one table) declares about itself, once, next to its service: the app collects the
+ * declarations at start-up (ResourceCatalog), so constraint errors, delete checks, scenario copies and
+ * change-feed permissions need no hand-kept lists. Put `@Resources(DESCRIPTOR, ...)` on the provider that
+ * owns the table (its CrudService, when it has one).
+ */
+export interface ResourceDescriptor {
+  /** The SQL table. */
+  table: string;
+  /** Named constraints of the table as a client sees a violation (common/errors/db-errors.ts). */
+  constraints?: Readonly<Record<string, ConstraintRule>>;
+  /** Columns of this table holding other tables' ids: deleting a target they point at is a 409 naming them. */
+  references?: readonly (Omit<Reference, 'table'> & { target: string })[];
+  /** A planning table copied into scenarios and merged back. */
+  scenario?: ScenarioCopy;
+  /** GET /changes shows changes of these entity types to holders of `permission`. */
+  changes?: { entityTypes: readonly string[]; permission: ApiPermission };
+}
+
+const ResourcesMetadata = DiscoveryService.createDecorator<readonly ResourceDescriptor[]>();
+
+/** Declares the resources (tables) a provider owns: `@Resources(TEAMS)` above `@Injectable()`. */
+export function Resources(...descriptors: ResourceDescriptor[]): ClassDecorator {
+  return ResourcesMetadata(descriptors);
+}
+
+/** A row's fields as a plain payload, plan left out: for planning tables without a service of their own. */
+export function rowPayload(row: ObjectLiteral): Record<string, unknown> {
+  const { planId: _plan, ...rest } = row as Record<string, unknown>;
+  return JSON.parse(JSON.stringify(rest)) as Record<string, unknown>;
+}
+
+/** Every resource declaration of the app, collected from the providers marked with `@Resources`. */
+@Injectable()
+export class ResourceCatalog implements OnModuleInit {
+  private tables: PlanningTable[] = [];
+  private readonly viewPermissions = new Map<string, ApiPermission>();
+
+  constructor(private readonly discovery: DiscoveryService) {}
+
+  onModuleInit(): void {
+    const copies: { order: number; table: PlanningTable }[] = [];
+    for (const wrapper of this.discovery.getProviders({ metadataKey: ResourcesMetadata.KEY })) {
+      const owner: unknown = wrapper.instance;
+      for (const descriptor of this.discovery.getMetadataByDecorator(ResourcesMetadata, wrapper) ?? []) {
+        for (const [name, rule] of Object.entries(descriptor.constraints ?? {})) registerConstraint(name, rule);
+        for (const { target, ...reference } of descriptor.references ?? []) {
+          registerReference(target, { table: descriptor.table, ...reference });
+        }
+        for (const type of descriptor.changes?.entityTypes ?? []) this.viewPermissions.set(type, descriptor.changes!.permission);
+        if (descriptor.scenario) copies.push({ order: descriptor.scenario.order, table: planningTable(descriptor, owner) });
+      }
+    }
+    const orders = new Set(copies.map((c) => c.order));
+    if (orders.size !== copies.length) throw new Error('Two planning tables declare the same scenario order');
+    this.tables = copies.sort((a, b) => a.order - b.order).map((c) => c.table);
+  }
+
+  /** The planning tables, parents first (a fork copies them in this order; a merge deletes in reverse). */
+  planningTables(): readonly PlanningTable[] {
+    return this.tables;
+  }
+
+  /** The permission that shows changes of an entity type in GET /changes, if any resource declares one. */
+  viewPermissionOf(entityType: string): ApiPermission | undefined {
+    return this.viewPermissions.get(entityType);
+  }
+}
+
+/** A declared planning table, completed from its owner when the owner is the table's CrudService. */
+function planningTable(descriptor: ResourceDescriptor, owner: unknown): PlanningTable {
+  const copy = descriptor.scenario!;
+  const service =
+    owner instanceof CrudService && owner.spec.table === descriptor.table
+      ? (owner as CrudService<CrudEntity, unknown, unknown, unknown>)
+      : null;
+  const entity = copy.entity ?? service?.spec.entity;
+  const entityTypes = copy.entityTypes ?? (service ? [service.spec.entityType] : undefined);
+  if (!entity || !entityTypes) throw new Error(`${descriptor.table}: a planning table needs its entity and entity types`);
+  return {
+    table: descriptor.table,
+    entity,
+    entityTypes,
+    payload: copy.payload ?? (service ? (row) => service.payload(row as CrudEntity) : rowPayload),
+    entityTypeOf: copy.entityTypeOf ?? (service ? (row) => service.entityTypeOf(row as CrudEntity) : () => entityTypes[0]),
+    relatedIds: copy.relatedIds,
+  };
+}
+
+/** Collects the resource declarations (global: scenarios and the change feed read them). */
+@Global()
+@Module({ imports: [DiscoveryModule], providers: [ResourceCatalog], exports: [ResourceCatalog] })
+export class ResourcesModule {}

@@ -1,0 +1,63 @@
+import { API_PERMISSIONS } from '../../src/common/auth/permissions';
+import { ResourceCatalog } from '../../src/crud/resources';
+import { WEBHOOK_ENTITY_TYPES } from '../../src/webhooks/webhook-event';
+import { TestApp } from '../support/test-app';
+
+/**
+ * Issue 15 item 4: resources declare themselves once (`@Resources(...)`, src/crud/resources.ts) and the
+ * app collects the declarations. These tests fail when a table or an entity type is left undeclared.
+ */
+describe('15/4 resource descriptors', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await TestApp.start();
+  });
+  afterAll(() => t.close());
+
+  it('15/4 descriptors: every planning table of the database is declared for scenarios, parents first', async () => {
+    const catalog = t.get(ResourceCatalog);
+    const declared = catalog.planningTables().map((table) => table.table);
+    const rows: { table_name: string }[] = await t.dataSource.query(
+      `SELECT table_name FROM information_schema.columns
+        WHERE table_schema = current_schema() AND column_name = 'plan_id' AND table_name NOT IN ('record_changes')
+        ORDER BY table_name`,
+    );
+    expect([...declared].sort()).toEqual(rows.map((r) => r.table_name));
+    // Parents before children: a fork inserts in this order, a merge deletes in reverse.
+    const before = (parent: string, child: string) => expect(declared.indexOf(parent)).toBeLessThan(declared.indexOf(child));
+    before('teams', 'employees');
+    before('teams', 'assignments');
+    before('projects', 'project_links');
+    before('employees', 'salary_adjustments');
+    before('contractors', 'rate_adjustments');
+    before('functional_groups', 'functional_group_placements');
+    before('functional_groups', 'functional_positions');
+    before('functional_positions', 'functional_assignments');
+  });
+
+  it('15/4 descriptors: every entity type the change feed can show has one declared view permission', () => {
+    const catalog = t.get(ResourceCatalog);
+    const shown = WEBHOOK_ENTITY_TYPES.filter((type) => catalog.viewPermissionOf(type) !== undefined);
+    for (const type of shown) expect(API_PERMISSIONS).toContain(catalog.viewPermissionOf(type));
+    expect(shown).toEqual(
+      expect.arrayContaining([
+        'employee',
+        'contractor',
+        'vacancy',
+        'team',
+        'project',
+        'cost_center',
+        'value_stream',
+        'geography',
+        'salary_adjustment',
+        'contractor_rate',
+        'functional_group',
+        'functional_position',
+        'functional_assignment',
+        'employee_team_allocation',
+        'team_project_allocation',
+      ]),
+    );
+    expect(shown).toHaveLength(20);
+  });
+});
