@@ -10,18 +10,9 @@ import type { Pool } from 'pg';
 import { DataSource, getMetadataArgsStorage } from 'typeorm';
 import { dataSourceOptions } from '../src/database/data-source';
 import { SnakeNamingStrategy } from '../src/database/snake-naming.strategy';
+import { KEY_QUERY } from '../src/access/access.repository';
 import type { BaselineRequest, BaselineResponse } from './baseline-server';
 import { ENTITIES } from '../src/entities';
-
-/** The AccessGuard's key query (src/access/access.guard.ts). */
-export const KEY_QUERY = `
-  SELECT k.id, k.organization_id, k.key_hash, k.permissions, k.expires_at, k.revoked_at,
-         u.id AS user_id, u.organization_id AS user_org, u.email AS user_email, u.active AS user_active,
-         u.permissions AS user_permissions, p.id AS live_plan_id
-    FROM api_keys k
-    JOIN users u ON u.id = k.user_id
-    JOIN plans p ON p.organization_id = k.organization_id AND p.kind = 'LIVE'
-   WHERE k.prefix = $1`;
 
 /**
  * The service's entity metadata without a connection (a DataSource whose metadata is built, never

@@ -9,10 +9,11 @@
  * No validation, framework, logging or rate limiting.
  */
 import type { Pool, PoolClient } from 'pg';
-import { AssignmentEntity } from '../src/assignments/entities/assignment.entity';
+import { activeOfHoldersQuery } from '../src/assignments/assignments.repository';
 import { insertRowsSql } from '../src/crud/row-sql';
 import { newId } from '../src/common/ids';
 import { SalaryAdjustmentEntity } from '../src/compensation/entities/salary-adjustment.entity';
+import { valuesQuery } from '../src/custom-attributes/custom-attribute-values.repository';
 import { changeFlushStatements, type ChangeInput } from '../src/database/unit-of-work';
 import { EmployeeEntity } from '../src/employees/entities/employee.entity';
 import type { BaselineHandler } from './baseline-server';
@@ -42,24 +43,25 @@ const LIST_COLUMNS = columns('r', EMPLOYEE_FIELDS);
 const FIND_EMPLOYEE =
   `SELECT ${columns('EmployeeEntity', EMPLOYEE_FIELDS)} FROM "employees" "EmployeeEntity" ` +
   `WHERE (("EmployeeEntity"."organization_id" = $1) AND ("EmployeeEntity"."plan_id" = $2) AND ("EmployeeEntity"."id" = $3)) LIMIT 1`;
-const CUSTOM_ATTRIBUTES = `
-  SELECT v.id, v.definition_id, v.entity_type, v.entity_id, v.string_value, v.number_value, v.date_value,
-         v.date_range_start, v.date_range_end, d.name, d.attribute_key, d.field_type
-    FROM custom_attribute_values v
-    JOIN custom_attribute_definitions d ON d.id = v.definition_id
-   WHERE v.plan_id = $1 AND v.entity_type = $2 AND v.entity_id = $3 ORDER BY d.attribute_key`;
+// What CrudService sends (the spec's `recordAttributes`: by organization and plan; values plan, type, id, organization).
+const CUSTOM_ATTRIBUTES = valuesQuery({ planId: '', organizationId: '' }, '', '').text;
 const SALARY_FIELDS = entityColumns(SalaryAdjustmentEntity);
 const SALARY_HISTORY =
   `SELECT ${columns('SalaryAdjustmentEntity', SALARY_FIELDS)} FROM "salary_adjustments" "SalaryAdjustmentEntity" ` +
   `WHERE (("SalaryAdjustmentEntity"."plan_id" = $1) AND ("SalaryAdjustmentEntity"."employee_id" IN ($2))) ` +
   `ORDER BY "SalaryAdjustmentEntity"."effective_date" DESC, "SalaryAdjustmentEntity"."created_at" DESC`;
-const ASSIGNMENT_FIELDS = entityColumns(AssignmentEntity);
-const ACTIVE_ASSIGNMENTS =
-  `SELECT ${columns('a', ASSIGNMENT_FIELDS)} FROM "assignments" "a" ` +
-  `WHERE "a"."plan_id" = $1 AND "a"."employee_id" IN ($2) AND "a"."start_date" <= $3 AND ("a"."end_date" IS NULL OR "a"."end_date" >= $3) ` +
-  `ORDER BY "a"."type" DESC, "a"."start_date" ASC`;
-/** The service's INSERT of one record (src/common/crud/row-sql.ts), with the fields a create body sets. */
 const metadata = entityMetadata();
+/** AssignmentsRepository's active-assignments query for one employee: its text and where each value goes. */
+const ACTIVE_ASSIGNMENTS = metadata.then((dataSource) => {
+  const [sql, params] = activeOfHoldersQuery(
+    dataSource.manager,
+    { organizationId: '$org', planId: '$plan' },
+    'employeeId',
+    ['$id'],
+    '$day',
+  ).getQueryAndParameters();
+  return { sql, order: params as string[] };
+});
 async function insertOne(client: PoolClient, entity: new () => unknown, row: Record<string, unknown>): Promise<Row> {
   const [{ sql, params }] = insertRowsSql(await metadata, entity, [row]);
   return (await client.query<Row>(sql, params)).rows[0];
@@ -141,7 +143,7 @@ async function read(pool: Pool, auth: BaselineAuth, id: string, query: string) {
   const { rows } = await pool.query<Row>(FIND_EMPLOYEE, [auth.organizationId, plan, id]);
   if (!rows[0]) return NOT_FOUND;
   const employee: Record<string, unknown> = employeeDto(rows[0], 'EmployeeEntity');
-  const values = await pool.query<Row>(CUSTOM_ATTRIBUTES, [plan, 'EMPLOYEE', employee.id]);
+  const values = await pool.query<Row>(CUSTOM_ATTRIBUTES, [plan, 'EMPLOYEE', employee.id, auth.organizationId]);
   employee.customAttributes = values.rows.map((v) => ({
     id: v.id,
     definitionId: v.definition_id,
@@ -160,7 +162,17 @@ async function read(pool: Pool, auth: BaselineAuth, id: string, query: string) {
     if (includes.has('salaryHistory')) employee.salaryHistory = history;
   }
   if (includes.has('assignments')) {
-    const active = await pool.query<Row>(ACTIVE_ASSIGNMENTS, [plan, employee.id, new Date().toISOString().slice(0, 10)]);
+    const query = await ACTIVE_ASSIGNMENTS;
+    const value: Record<string, unknown> = {
+      $org: auth.organizationId,
+      $plan: plan,
+      $id: employee.id,
+      $day: new Date().toISOString().slice(0, 10),
+    };
+    const active = await pool.query<Row>(
+      query.sql,
+      query.order.map((name) => value[name]),
+    );
     // EmbeddedAssignmentDto: the holder is the employee itself.
     employee.assignments = active.rows.map((a) => ({
       id: a.a_id,

@@ -7,18 +7,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Pool } from 'pg';
 import { newId } from '../src/common/ids';
-import { READINGS_UPSERT_SQL } from '../src/business-metrics/reading-sql';
+import { READINGS_UPSERT_SQL } from '../src/business-metrics/readings.repository';
+import { KEY_QUERY } from '../src/access/access.repository';
 import type { BaselineHandler } from './baseline-server';
-
-/** The AccessGuard's key query (src/access/access.guard.ts). */
-const KEY_QUERY = `
-  SELECT k.id, k.organization_id, k.key_hash, k.permissions, k.expires_at, k.revoked_at,
-         u.id AS user_id, u.organization_id AS user_org, u.email AS user_email, u.active AS user_active,
-         u.permissions AS user_permissions, p.id AS live_plan_id
-    FROM api_keys k
-    JOIN users u ON u.id = k.user_id
-    JOIN plans p ON p.organization_id = k.organization_id AND p.kind = 'LIVE'
-   WHERE k.prefix = $1`;
 
 const PATH = /^\/api\/v1\/org\/([^/]+)\/business-metrics\/readings$/;
 

@@ -7,6 +7,7 @@
  */
 import type { Pool } from 'pg';
 import { VacancyEntity } from '../src/vacancies/entities/vacancy.entity';
+import { FILLED_IDS_SQL, isFilledSql } from '../src/vacancies/vacancies.repository';
 import type { BaselineHandler } from './baseline-server';
 import { authenticate, entityColumns, listEnvelope, listPage, listQuery, NOT_FOUND, num, UNAUTHORIZED } from './baseline-common';
 
@@ -15,25 +16,19 @@ const ROUTE = /^\/api\/v1\/org\/([^/?]+)\/vacancies(?:\?.*)?$/;
 const FIELDS = entityColumns(VacancyEntity);
 const COLUMNS = FIELDS.map((f) => `"r"."${f}" AS "r_${f}"`).join(', ');
 
-/** src/vacancies/vacancies.service.ts isFilledSql, verbatim. */
-export function isFilledSql(alias: string, todayParam: string): string {
-  return `(CASE
-    WHEN ${alias}.filled_by_live_employee_id IS NOT NULL THEN EXISTS (SELECT 1 FROM employees f WHERE f.plan_id = ${alias}.plan_id
-      AND f.id = ${alias}.filled_by_live_employee_id AND (f.end_date IS NULL OR f.end_date > ${todayParam}))
-    WHEN ${alias}.filled_by_live_contractor_id IS NOT NULL THEN EXISTS (SELECT 1 FROM contractors f WHERE f.plan_id = ${alias}.plan_id
-      AND f.id = ${alias}.filled_by_live_contractor_id AND (f.end_date IS NULL OR f.end_date > ${todayParam}))
-    ELSE false END)`;
-}
-
-// TypeORM quotes `r.<column>` where the column is a property's database name (the filler columns), not `r.plan_id` after `= `.
-const WHERE = `"r"."organization_id" = $1 AND "r"."plan_id" = $2 AND NOT ${isFilledSql('r', '$3').replace(
-  /\br\.(filled_by_live_employee_id|filled_by_live_contractor_id)/g,
-  '"r"."$1"',
-)}`;
+/**
+ * TypeORM's query builder quotes `r.<name>` preceded by ' ', '=' or '(' and followed by ' ', '=', ')', ','
+ * or the end of a line when <name> is a column (QueryBuilder.replacePropertyNamesForTheWholeQuery; a name
+ * running into a line break is left alone): the service's condition as the list sends it.
+ */
+const asTypeOrmSends = (sql: string) =>
+  sql.replace(/([ =(])r\.([^ =(),]+)(?=[ =),]|$)/gm, (match, before: string, name: string) =>
+    /^[a-z_]+$/.test(name) ? `${before}"r"."${name}"` : match,
+  );
+const WHERE = `"r"."organization_id" = $1 AND "r"."plan_id" = $2 AND NOT ${asTypeOrmSends(isFilledSql('r', '$3'))}`;
 export const PAGE_SQL = (limit: number, offset: number) =>
   `SELECT ${COLUMNS} FROM "vacancies" "r" WHERE ${WHERE} ORDER BY LOWER("r"."role") ASC, "r"."role" ASC, "r"."id" ASC LIMIT ${limit} OFFSET ${offset}`;
 export const COUNT_SQL = `SELECT COUNT(1) AS "cnt" FROM "vacancies" "r" WHERE ${WHERE}`;
-const FILLED = `SELECT v.id FROM vacancies v WHERE v.plan_id = $1 AND v.id = ANY($2) AND ${isFilledSql('v', '$3')}`;
 
 type Row = Record<string, string | null> & { r_created_at: Date; r_updated_at: Date };
 
@@ -49,7 +44,7 @@ export const baselineHandler: BaselineHandler = async (req, pool: Pool) => {
   const withFiller = rows.filter((r) => r.r_filled_by_live_employee_id || r.r_filled_by_live_contractor_id).map((r) => r.r_id);
   const filled = new Set<string>();
   if (withFiller.length) {
-    const found = await pool.query<{ id: string }>(FILLED, [auth.livePlanId, withFiller, today]);
+    const found = await pool.query<{ id: string }>(FILLED_IDS_SQL, [auth.livePlanId, withFiller, today, auth.organizationId]);
     for (const r of found.rows) filled.add(r.id);
   }
   const data = rows.map((r) => ({

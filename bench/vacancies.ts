@@ -28,7 +28,8 @@ import {
   seedTeams,
   vacuumAnalyze,
 } from './seed-data';
-import { COUNT_SQL, isFilledSql, PAGE_SQL } from './vacancies-baseline';
+import { isFilledSql } from '../src/vacancies/vacancies.repository';
+import { COUNT_SQL, PAGE_SQL } from './vacancies-baseline';
 
 const MEASURED: PeopleVolumes & { vacancies: number } = {
   employees: size(5_000, 30),

@@ -5,6 +5,7 @@ import { AccessModule } from './access/access.module';
 import { BusinessMetricsModule } from './business-metrics/business-metrics.module';
 import { AllExceptionsFilter } from './common/errors/exception.filter';
 import { IdempotencyInterceptor } from './common/http/idempotency.interceptor';
+import { IdempotencyRepository } from './common/http/idempotency.repository';
 import { LocationInterceptor } from './common/http/location';
 import { AppValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
@@ -14,6 +15,7 @@ import { ENTITIES } from './entities';
 import { ResourcesModule } from './crud/resources';
 import { DatabaseRuntime } from './database/database-runtime';
 import { HealthController } from './health/health.controller';
+import { HealthRepository } from './health/health.repository';
 import { RootController } from './health/root.controller';
 import { OrganizationsModule } from './organizations/organizations.module';
 import { DemoModule } from './demo/demo.module';
@@ -67,6 +69,8 @@ export class AppModule {
       ],
       controllers: [HealthController, RootController],
       providers: [
+        HealthRepository,
+        IdempotencyRepository,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useClass: AppValidationPipe },
         { provide: APP_INTERCEPTOR, useClass: LocationInterceptor },

@@ -4,36 +4,13 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { DomainError, RateLimitedError } from '../common/errors/domain-error';
+import { AccessRepository } from './access.repository';
 import { ACCESS_KEY, AccessRule, RATE_GROUP_KEY, SCENARIO_MODE_KEY, ScenarioMode } from '../common/auth/access.decorators';
 import { AdminTokenService } from './admin-token.service';
 import { API_PERMISSIONS, effectiveKeyPermissions, expandUserPermissions } from '../common/auth/permissions';
 import { RateLimiter } from './rate-limiter';
 import { Actor, ContextRequest, RequestContext } from '../common/auth/request-context';
 import { API_KEY_PATTERN, API_KEY_PREFIX_LENGTH, sha256Hex } from './secrets';
-
-interface KeyRow {
-  id: string;
-  organization_id: string;
-  key_hash: string;
-  permissions: string[];
-  expires_at: Date | null;
-  revoked_at: Date | null;
-  user_id: string;
-  user_org: string;
-  user_email: string;
-  user_active: boolean;
-  user_permissions: string[];
-  live_plan_id: string;
-}
-
-const KEY_QUERY = `
-  SELECT k.id, k.organization_id, k.key_hash, k.permissions, k.expires_at, k.revoked_at,
-         u.id AS user_id, u.organization_id AS user_org, u.email AS user_email, u.active AS user_active,
-         u.permissions AS user_permissions, p.id AS live_plan_id
-    FROM api_keys k
-    JOIN users u ON u.id = k.user_id
-    JOIN plans p ON p.organization_id = k.organization_id AND p.kind = 'LIVE'
-   WHERE k.prefix = $1`;
 
 /**
  * The one guard, deny by default: every route declares @Public, @AdminApi or @RequirePermissions.
@@ -44,7 +21,7 @@ const KEY_QUERY = `
 export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly dataSource: DataSource,
+    private readonly access: AccessRepository,
     private readonly adminToken: AdminTokenService,
     private readonly rateLimiter: RateLimiter,
   ) {}
@@ -80,8 +57,7 @@ export class AccessGuard implements CanActivate {
   ): Promise<void> {
     const key = bearer(req);
     if (!key || !API_KEY_PATTERN.test(key)) throw DomainError.unauthorized();
-    const rows: KeyRow[] = await this.dataSource.query(KEY_QUERY, [key.slice(0, API_KEY_PREFIX_LENGTH)]);
-    const row = rows[0];
+    const row = await this.access.keyByPrefix(key.slice(0, API_KEY_PREFIX_LENGTH));
     if (!row || !timingSafeEqual(Buffer.from(sha256Hex(key)), Buffer.from(row.key_hash))) throw DomainError.unauthorized();
     if (row.revoked_at) throw DomainError.unauthorized('The API key has been revoked');
     if (row.expires_at && row.expires_at.getTime() <= Date.now()) throw DomainError.unauthorized('The API key has expired');
@@ -127,7 +103,7 @@ export class AccessGuard implements CanActivate {
     if (mode === 'reject') {
       throw new DomainError('NOT_IMPLEMENTED', 'Creates, updates, deletes and fills are not available in scenarios (scenarioId)');
     }
-    Object.assign(ctx, await inScenario(this.dataSource, ctx, typeof raw === 'string' ? raw : '', mode));
+    Object.assign(ctx, await inScenario(this.access, ctx, typeof raw === 'string' ? raw : '', mode));
   }
 
   private async admin(req: ContextRequest): Promise<void> {
@@ -135,27 +111,21 @@ export class AccessGuard implements CanActivate {
     if (!token || !this.adminToken.matches(token)) throw DomainError.unauthorized('Missing or wrong admin token');
     const orgId = typeof req.params.orgId === 'string' ? req.params.orgId : undefined;
     if (!orgId) return;
-    const orgs: { live_plan_id: string }[] = await this.dataSource.query(
-      `SELECT p.id AS live_plan_id FROM organizations o JOIN plans p ON p.organization_id = o.id AND p.kind = 'LIVE' WHERE o.id = $1`,
-      [orgId],
-    );
-    if (!orgs[0]) throw DomainError.notFound('Organization', orgId);
+    const livePlanId = await this.access.livePlanId(orgId);
+    if (!livePlanId) throw DomainError.notFound('Organization', orgId);
     let actor: Actor = { type: 'system', id: 'application' };
     let userId: string | null = null;
     const acting = req.headers['x-acting-user'];
     if (acting !== undefined) {
-      const users: { id: string; email: string }[] = await this.dataSource.query(
-        `SELECT id, email FROM users WHERE id = $1 AND organization_id = $2`,
-        [String(acting), orgId],
-      );
-      if (!users[0]) throw DomainError.notFound('Acting user', String(acting));
-      actor = { type: 'user', id: users[0].id, email: users[0].email };
-      userId = users[0].id;
+      const user = await this.access.user(orgId, String(acting));
+      if (!user) throw DomainError.notFound('Acting user', String(acting));
+      actor = { type: 'user', id: user.id, email: user.email };
+      userId = user.id;
     }
     req.ctx = {
       organizationId: orgId,
-      livePlanId: orgs[0].live_plan_id,
-      planId: orgs[0].live_plan_id,
+      livePlanId,
+      planId: livePlanId,
       scenarioId: null,
       actor,
       permissions: new Set(API_PERMISSIONS),
@@ -178,18 +148,16 @@ function bearer(req: ContextRequest): string | null {
  * by the guard for `?scenarioId=` and by the assistant tools that take a scenarioId argument.
  */
 export async function inScenario(
-  dataSource: DataSource,
+  source: AccessRepository | DataSource,
   ctx: RequestContext,
   scenarioId: string,
   mode: 'read' | 'write',
 ): Promise<RequestContext> {
-  const rows: { id: string; status: string }[] = await dataSource.query(
-    `SELECT id, status FROM plans WHERE id = $1 AND organization_id = $2 AND kind = 'SCENARIO'`,
-    [scenarioId, ctx.organizationId],
-  );
-  if (!rows[0]) throw DomainError.notFound('Scenario', scenarioId);
-  if (mode === 'write' && rows[0].status !== 'OPEN') {
-    throw new DomainError('PLAN_NOT_EDITABLE', `Scenario ${scenarioId} is ${rows[0].status.toLowerCase()} and accepts no changes`);
+  const access = source instanceof AccessRepository ? source : new AccessRepository(source);
+  const plan = await access.scenario(ctx.organizationId, scenarioId);
+  if (!plan) throw DomainError.notFound('Scenario', scenarioId);
+  if (mode === 'write' && plan.status !== 'OPEN') {
+    throw new DomainError('PLAN_NOT_EDITABLE', `Scenario ${scenarioId} is ${plan.status.toLowerCase()} and accepts no changes`);
   }
-  return { ...ctx, planId: rows[0].id, scenarioId: rows[0].id };
+  return { ...ctx, planId: plan.id, scenarioId: plan.id };
 }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { InputGuard } from '../common/http/input.guard';
 import { AccessGuard } from './access.guard';
+import { AccessRepository } from './access.repository';
 import { AdminTokenService } from './admin-token.service';
 import { ApiKeysAdminController } from './api-keys.admin.controller';
 import { ApiKeysService } from './api-keys.service';
@@ -12,6 +13,7 @@ import { RateLimiter } from './rate-limiter';
   controllers: [ApiKeysAdminController, MeController],
   providers: [
     AdminTokenService,
+    AccessRepository,
     RateLimiter,
     ApiKeysService, // Global guards run in registration order: input checks first, then authentication and access.
     { provide: APP_GUARD, useClass: InputGuard },

@@ -5,6 +5,7 @@ import { ProjectsService } from '../projects/projects.service';
 import { TeamsModule } from '../teams/teams.module';
 import { TeamsService } from '../teams/teams.service';
 import { AssignmentParties } from './assignment-parties';
+import { AssignmentsRepository } from './assignments.repository';
 import { AssignmentsService } from './assignments.service';
 import { AssignmentDto, AssignmentQueryDto, CreateAssignmentDto, UpdateAssignmentDto } from './dto/assignment.dto';
 
@@ -24,8 +25,8 @@ const AssignmentsController = crudController({
 @Module({
   imports: [TeamsModule, ProjectsModule],
   controllers: [AssignmentsController],
-  providers: [AssignmentParties, AssignmentsService],
-  exports: [AssignmentParties, AssignmentsService],
+  providers: [AssignmentParties, AssignmentsService, AssignmentsRepository],
+  exports: [AssignmentParties, AssignmentsService, AssignmentsRepository],
 })
 export class AssignmentsModule implements OnModuleInit {
   constructor(

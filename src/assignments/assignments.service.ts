@@ -8,6 +8,7 @@ import { DomainError } from '../common/errors/domain-error';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { AssignmentParties } from './assignment-parties';
+import { AssignmentsRepository } from './assignments.repository';
 import {
   AssignmentDto,
   AssignmentTermsDto,
@@ -65,6 +66,7 @@ export class AssignmentsService extends CrudService<AssignmentEntity, Assignment
     uow: UnitOfWork,
     dataSource: DataSource,
     private readonly parties: AssignmentParties,
+    private readonly repository: AssignmentsRepository,
   ) {
     super(uow, dataSource, {
       entity: AssignmentEntity,
@@ -87,18 +89,14 @@ export class AssignmentsService extends CrudService<AssignmentEntity, Assignment
    * today or later) cannot be deleted; its ended assignments are its history and go with it.
    */
   async beforeProjectDelete(tx: Tx, projectId: string): Promise<void> {
-    const [{ n }]: { n: number }[] = await tx.em.query(
-      `SELECT count(*)::int AS n FROM assignments
-        WHERE plan_id = $1 AND type = 'project' AND target_id = $2 AND (end_date IS NULL OR end_date >= $3)`,
-      [tx.ctx.planId, projectId, todayUtc()],
-    );
+    const n = await this.repository.activeOnProject(tx, projectId, todayUtc());
     if (n > 0) {
       throw DomainError.conflict(
         `Project ${projectId} still has ${n} active assignments (end date unset, today or later); end or remove them first`,
       );
     }
     // (Not recorded: a scenario merge deletes the project's ended assignments the same way.)
-    await tx.em.query(`DELETE FROM assignments WHERE plan_id = $1 AND type = 'project' AND target_id = $2`, [tx.ctx.planId, projectId]);
+    await this.repository.deleteOnProject(tx, projectId);
   }
 
   protected override filter(qb: SelectQueryBuilder<AssignmentEntity>, query: ListQueryDto & Record<string, unknown>): void {
@@ -214,15 +212,7 @@ export class AssignmentsService extends CrudService<AssignmentEntity, Assignment
   ): Promise<Map<string, AssignmentEntity[]>> {
     const field = HOLDERS.find((h) => h.kind === kind)!.field;
     if (!ids.length) return new Map();
-    const rows = await em
-      .getRepository(AssignmentEntity)
-      .createQueryBuilder('a')
-      .where('a.planId = :plan', { plan: ctx.planId })
-      .andWhere(`a.${field} IN (:...holders)`, { holders: ids })
-      .andWhere('a.startDate <= :day AND (a.endDate IS NULL OR a.endDate >= :day)', { day })
-      .orderBy('a.type', 'DESC')
-      .addOrderBy('a.startDate', 'ASC')
-      .getMany();
+    const rows = await this.repository.activeOfHolders(em, ctx, field, ids, day);
     return groupBy(rows, (row) => row[field]!);
   }
 }

@@ -15,21 +15,8 @@ import { ReadingDto, ReadingListQueryDto } from './dto/reading.dto';
 import { BusinessMetricEntity } from './entities/business-metric.entity';
 import { MetricSourceEntity } from './entities/metric-source.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
+import { ReadingRow, ReadingsRepository } from './readings.repository';
 import { patchEntity } from '../crud/assign';
-
-interface ReadingRow {
-  metric_id: string;
-  source_id: string;
-  source_name: string;
-  period_start: string;
-  period_end: string;
-  value: string;
-  ai_value: string | null;
-  external_ref: string | null;
-  note: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
 
 const BUSINESS_METRICS: ResourceDescriptor = {
   table: 'business_metrics',
@@ -53,6 +40,7 @@ export class BusinessMetricsService {
     private readonly dataSource: DataSource,
     private readonly costCentres: CostCentresService,
     private readonly teams: TeamsService,
+    private readonly readings: ReadingsRepository,
   ) {
     this.metrics = dataSource.getRepository(BusinessMetricEntity);
     this.sources = dataSource.getRepository(MetricSourceEntity);
@@ -126,28 +114,8 @@ export class BusinessMetricsService {
       throw DomainError.validation('to', 'to must not be before from');
     }
     const metric = await this.findMetric(organizationId, metricRef);
-    const params: unknown[] = [metric.id];
-    const where = ['r.metric_id = $1'];
-    if (query.sourceId !== undefined) where.push(`r.source_id = $${params.push(query.sourceId)}`);
-    if (query.from !== undefined) where.push(`r.period_end >= $${params.push(query.from)}`);
-    if (query.to !== undefined) where.push(`r.period_start <= $${params.push(query.to)}`);
-    const filter = where.join(' AND ');
-    const [counted, rows] = await Promise.all([
-      this.dataSource.query(`SELECT count(*) AS total FROM business_metric_readings r WHERE ${filter}`, params) as Promise<
-        { total: number }[]
-      >,
-      this.dataSource.query(
-        `SELECT r.metric_id, r.source_id, s.name AS source_name, r.period_start, r.period_end, r.value, r.ai_value,
-                r.external_ref, r.note, r.created_at, r.updated_at
-           FROM business_metric_readings r
-           JOIN business_metric_sources s ON s.id = r.source_id
-          WHERE ${filter}
-          ORDER BY r.period_start, r.source_id
-          LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, page.limit, page.offset],
-      ) as Promise<ReadingRow[]>,
-    ]);
-    return list(rows.map(toReadingDto), counted[0]?.total ?? 0, page);
+    const { rows, total } = await this.readings.page(organizationId, metric.id, query, page.limit, page.offset);
+    return list(rows.map(toReadingDto), total, page);
   }
 
   /**

@@ -1,19 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { newId } from '../common/ids';
 import { IngestResultDto } from './dto/reading.dto';
-import { FEED_FAILURE_SQL, READINGS_UPSERT_SQL } from './reading-sql';
 import { CheckedBatch, checkReadingBatch, latestPerPeriodStart } from './reading-batch';
-
-interface UpsertRow {
-  metric_id: string;
-  metric_key: string;
-  source_id: string;
-  source_name: string;
-  rows: number;
-}
+import { ReadingsRepository } from './readings.repository';
 
 /**
  * The reading intake, `POST /business-metrics/readings` (document 01 "Business metric readings"): one
@@ -22,7 +13,7 @@ interface UpsertRow {
  */
 @Injectable()
 export class IngestReadingsUseCase {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly readings: ReadingsRepository) {}
 
   async execute(ctx: RequestContext, body: unknown): Promise<IngestResultDto> {
     const batch = checkReadingBatch(body);
@@ -33,19 +24,14 @@ export class IngestReadingsUseCase {
     }
 
     const readings = latestPerPeriodStart(batch.readings);
-    const rows: UpsertRow[] = await this.dataSource.query(READINGS_UPSERT_SQL, [
-      ctx.organizationId,
-      batch.metric,
-      newId(),
-      batch.source,
-      readings.map((r) => r.periodStart),
-      readings.map((r) => r.periodEnd),
-      readings.map((r) => r.value),
-      readings.map((r) => r.aiValue),
-      readings.map((r) => r.externalRef),
-      readings.map((r) => r.note),
-    ]);
-    const row = rows[0];
+    const row = await this.readings.upsert(ctx.organizationId, batch.metric, newId(), batch.source, {
+      periodStarts: readings.map((r) => r.periodStart),
+      periodEnds: readings.map((r) => r.periodEnd),
+      values: readings.map((r) => r.value),
+      aiValues: readings.map((r) => r.aiValue),
+      externalRefs: readings.map((r) => r.externalRef),
+      notes: readings.map((r) => r.note),
+    });
     if (!row) throw DomainError.notFound('Business metric', batch.metric);
     return {
       metric: { id: row.metric_id, slug: row.metric_key },
@@ -62,6 +48,6 @@ export class IngestReadingsUseCase {
     const [first] = batch.details;
     const more = batch.details.length - 1;
     const message = more > 0 ? `${first.message} (and ${more} more ${more === 1 ? 'problem' : 'problems'})` : first.message;
-    await this.dataSource.query(FEED_FAILURE_SQL, [organizationId, batch.metric, newId(), batch.source, message]);
+    await this.readings.recordFeedFailure(organizationId, batch.metric, newId(), batch.source, message);
   }
 }

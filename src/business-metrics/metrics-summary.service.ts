@@ -4,6 +4,7 @@ import type { RequestContext } from '../common/auth/request-context';
 import { addDays, todayUtc } from '../common/dates';
 import { DomainError } from '../common/errors/domain-error';
 import { dayNumber, monthBounds, roundMoney } from '../cost/cost-math';
+import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { CostService } from '../cost/cost.service';
 import type { MetricsSummaryDto, MetricsSummaryQueryDto, MetricSummaryDto } from './dto/metrics-summary.dto';
 import { MetricsSummaryRepository, ReadingTotalsRow, ScopeOccupancyRow, SummaryMetricRow } from './metrics-summary.repository';
@@ -27,6 +28,7 @@ export class MetricsSummaryService {
     private readonly repository: MetricsSummaryRepository,
     private readonly cost: CostService,
     private readonly dataSource: DataSource,
+    private readonly organizations: OrganizationsRepository,
   ) {}
 
   async summary(ctx: RequestContext, query: MetricsSummaryQueryDto): Promise<MetricsSummaryDto> {
@@ -61,12 +63,8 @@ export class MetricsSummaryService {
     };
   }
 
-  private async currency(organizationId: string): Promise<string> {
-    const rows: { reporting_currency: string }[] = await this.dataSource.query(
-      `SELECT reporting_currency FROM organizations WHERE id = $1`,
-      [organizationId],
-    );
-    return rows[0].reporting_currency;
+  private currency(organizationId: string): Promise<string> {
+    return this.organizations.reportingCurrency(this.dataSource.manager, organizationId);
   }
 
   /** The cost over [from, to] of each distinct cost scope of the metrics, rounded to cents, by scopeKey. */

@@ -6,56 +6,19 @@ import { ResourceCatalog } from '../crud/resources';
 import { FunctionalAccessService } from '../functional-structure/functional-access.service';
 import { WEBHOOK_ENTITY_TYPES } from '../webhooks/webhook-event';
 import { decodeCursor, encodeCursor } from './change-cursor';
+import { ChangesRepository } from './changes.repository';
 import type { ChangesPageDto, ChangesQueryDto } from './dto/change.dto';
 
 export const CHANGES_DEFAULT_LIMIT = 100;
 
 const FUNCTIONAL_TYPES = new Set(['functional_group', 'functional_position', 'functional_assignment']);
 
-interface ChangeRow {
-  horizon: string;
-  commit_seq: string | null;
-  /** The change as JSON text, made by the database (see PAGE_SQL). */
-  change: string | null;
-}
-
-/**
- * One statement, so one snapshot: the organization's clock (the horizon: every position up to it is
- * committed and visible, see Tx.flush) and the page of changes after the cursor, in commit order.
- * Each change is written as JSON by PostgreSQL, in the order and form of document 02's event object
- * (initiatorOf, toISOString, encodeCursor), so that a page of 1,000 is never parsed and re-serialized.
- */
-const PAGE_SQL = `
-  SELECT k.seq AS horizon, c.commit_seq,
-         json_build_object(
-           'id', c.event_id,
-           'timestamp', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-           'entity_type', c.entity_type,
-           'entity_id', c.entity_id,
-           'change_type', c.change_type,
-           'initiator', CASE WHEN c.actor_type = 'user' AND c.actor_email <> ''
-                             THEN json_build_object('type', c.actor_type, 'id', c.actor_id, 'email', c.actor_email)
-                             ELSE json_build_object('type', c.actor_type, 'id', c.actor_id) END,
-           'organization_id', k.organization_id,
-           'before', c.before,
-           'after', c.after,
-           'cursor', translate(rtrim(encode(convert_to(c.commit_seq::text, 'UTF8'), 'base64'), '='), '+/', '-_'))::text AS change
-    FROM change_clocks k
-    LEFT JOIN LATERAL (
-      SELECT r.commit_seq, r.event_id, r.created_at, r.entity_type, r.entity_id, r.change_type,
-             r.actor_type, r.actor_id, r.actor_email, r.before, r.after
-        FROM record_changes r
-       WHERE r.organization_id = k.organization_id AND r.commit_seq > $2::bigint AND r.entity_type = ANY($3::text[])
-       ORDER BY r.commit_seq
-       LIMIT $4) c ON true
-   WHERE k.organization_id = $1
-   ORDER BY c.commit_seq`;
-
 /** `GET /changes`: the organization's live changes in commit order, from the change recorder. */
 @Injectable()
 export class ChangesService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly changes: ChangesRepository,
     private readonly functionalAccess: FunctionalAccessService,
     private readonly resources: ResourceCatalog,
   ) {}
@@ -65,7 +28,7 @@ export class ChangesService {
     const after = query.after === undefined ? '0' : decodeCursor(query.after);
     const limit = query.limit ?? CHANGES_DEFAULT_LIMIT;
     const types = await this.visibleTypes(ctx, this.requestedTypes(query.entityTypes));
-    const rows: ChangeRow[] = await this.dataSource.query(PAGE_SQL, [ctx.organizationId, after, types, limit + 1]);
+    const rows = await this.changes.page(ctx.organizationId, after, types, limit + 1);
     const changes = rows.filter((row) => row.commit_seq !== null).slice(0, limit + 1);
     const hasMore = changes.length > limit;
     const page = changes.slice(0, limit);

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { RequestContext } from '../common/auth/request-context';
-import type { RateType } from '../compensation/entities/rate-adjustment.entity';
+import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { ExchangeRatesService } from '../reference-data/exchange-rates.service';
+import { ContractorAmountRow, CostRepository, EmployeeAmountRow, PeopleFilter, PeopleSql, VacancyAmountRow } from './cost.repository';
 import { AmountTable, dayNumber, MONTHLY_FACTOR, MonthSpan, monthSpans } from './cost-math';
 
 export interface Person {
@@ -12,8 +13,8 @@ export interface Person {
 
 type PeopleByKind = Record<Person['kind'], AmountTable>;
 
-/** Whose cost a book holds: these people, or the seat holders of the plan's functional structure on some day of [from, to]. */
-export type CostPeople = readonly Person[] | { seatHolders: { from: string; to: string } };
+/** Whose cost a book holds: these people, or the employees and contractors a sub-query of another module selects (the seat holders of the functional structure). */
+export type CostPeople = readonly Person[] | { selectedBy: PeopleSql };
 
 /** The days a book was loaded for (inclusive `YYYY-MM-DD`): it answers for months inside them only. */
 export interface CostWindow {
@@ -88,16 +89,17 @@ export interface CostPricing {
 
 @Injectable()
 export class CostService {
-  constructor(private readonly rates: ExchangeRatesService) {}
+  constructor(
+    private readonly rates: ExchangeRatesService,
+    private readonly organizations: OrganizationsRepository,
+    private readonly repository: CostRepository,
+  ) {}
 
   /** The reporting currency and today's rates into it (the rates `book` uses), for cost computed in SQL. */
   async pricing(ctx: RequestContext, em: EntityManager): Promise<CostPricing> {
-    const [[{ reporting_currency: currency }], converter] = await reads(
+    const [currency, converter] = await reads(
       !em.queryRunner,
-      () =>
-        em.query(`SELECT reporting_currency FROM organizations WHERE id = $1`, [ctx.organizationId]) as Promise<
-          { reporting_currency: string }[]
-        >,
+      () => this.organizations.reportingCurrency(em, ctx.organizationId),
       () => this.rates.converterOn(ctx.organizationId, undefined, em),
     );
     const pricing: CostPricing = { currency, currencies: [currency], rates: [1] };
@@ -117,9 +119,9 @@ export class CostService {
   }
 
   /**
-   * The cost book of `people`: a list, or `{ seatHolders: { from, to } }`, everyone holding a seat of the
-   * plan's functional structure on some day of [from, to] (found by the database, so that the book loads
-   * alongside the occupancies instead of after them). With a `window`, the book answers for months
+   * The cost book of `people`: a list, or `{ selectedBy }`, the employees and contractors a sub-query of
+   * another module selects (the seat holders of the functional structure on some days: found by the
+   * database, so that the book loads alongside the occupancies instead of after them). With a `window`, the book answers for months
    * inside it only, and salary adjustments that cannot count in it are not loaded: those after its last
    * day, and those followed, on or before its first day, by one in the same currency or in the reporting
    * currency (an amount that converts whenever the earlier one does). What is left gives every month
@@ -132,101 +134,31 @@ export class CostService {
   /** The reads of `book`: the reporting currency, today's converter, and the people's amounts with their location multipliers. */
   private async bookRows(ctx: RequestContext, em: EntityManager, people: CostPeople, window: CostWindow | null): Promise<BookRows> {
     const ids: Record<Person['kind'], Set<string>> = { employee: new Set(), contractor: new Set(), vacancy: new Set() };
-    if (!('seatHolders' in people)) for (const p of people) ids[p.kind].add(p.id);
-    const employees = whoSql(people, 'employee_id', [...ids.employee]);
-    const contractors = whoSql(people, 'contractor_id', [...ids.contractor]);
+    if (!('selectedBy' in people)) for (const p of people) ids[p.kind].add(p.id);
+    const filter = (kind: 'employee' | 'contractor'): PeopleFilter | null =>
+      'selectedBy' in people ? people : ids[kind].size ? { ids: [...ids[kind]] } : null;
+    const employees = filter('employee');
+    const contractors = filter('contractor');
     const vacancyIds = [...ids.vacancy];
     // Five independent reads: at once on the pool; one after the other on a transaction's connection.
-    const [[{ reporting_currency: currency }], converter, employeeRows, contractorRows, vacancyRows] = await reads(
+    const [currency, converter, employeeRows, contractorRows, vacancyRows] = await reads(
       !em.queryRunner,
-      () =>
-        em.query(`SELECT reporting_currency FROM organizations WHERE id = $1`, [ctx.organizationId]) as Promise<
-          { reporting_currency: string }[]
-        >,
+      () => this.organizations.reportingCurrency(em, ctx.organizationId),
       () => this.rates.converterOn(ctx.organizationId, undefined, em),
-      () =>
-        (employees
-          ? em.query(
-              `SELECT e.id, l.cost_multiplier AS multiplier, s.effective_date, s.salary, s.currency_code
-                 FROM employees e
-                 LEFT JOIN locations l ON l.id = e.geography_id
-                 LEFT JOIN salary_adjustments s ON s.plan_id = e.plan_id AND s.employee_id = e.id ${salaryWindowSql(window, employees.params.length + 2)}
-                WHERE e.plan_id = $1 AND e.id ${employees.where}`,
-              [ctx.planId, ...employees.params, ...(window ? [window.from, window.to, ctx.organizationId] : [])],
-            )
-          : Promise.resolve([])) as Promise<EmployeeRow[]>,
-      () =>
-        (contractors
-          ? em.query(
-              `SELECT c.id, l.cost_multiplier AS multiplier, r.effective_date, r.rate, r.rate_type, r.currency_code
-                 FROM contractors c
-                 LEFT JOIN locations l ON l.id = c.geography_id
-                 LEFT JOIN rate_adjustments r ON r.plan_id = c.plan_id AND r.contractor_id = c.id
-                WHERE c.plan_id = $1 AND c.id ${contractors.where}`,
-              [ctx.planId, ...contractors.params],
-            )
-          : Promise.resolve([])) as Promise<ContractorRow[]>,
-      () =>
-        (vacancyIds.length
-          ? em.query(
-              `SELECT v.id, l.cost_multiplier AS multiplier, v.salary, v.currency_code
-                 FROM vacancies v LEFT JOIN locations l ON l.id = v.geography_id
-                WHERE v.plan_id = $1 AND v.id = ANY($2)`,
-              [ctx.planId, vacancyIds],
-            )
-          : Promise.resolve([])) as Promise<VacancyRow[]>,
+      () => (employees ? this.repository.employeeAmounts(em, ctx, employees, window) : Promise.resolve([])),
+      () => (contractors ? this.repository.contractorAmounts(em, ctx, contractors) : Promise.resolve([])),
+      () => (vacancyIds.length ? this.repository.vacancyAmounts(em, ctx, vacancyIds) : Promise.resolve([])),
     );
     return { currency, converter, employeeRows, contractorRows, vacancyRows };
   }
 }
 
-type EmployeeRow = {
-  id: string;
-  multiplier: string | null;
-  effective_date: string | null;
-  salary: string | null;
-  currency_code: string | null;
-};
-type ContractorRow = {
-  id: string;
-  multiplier: string | null;
-  effective_date: string | null;
-  rate: string | null;
-  rate_type: RateType | null;
-  currency_code: string | null;
-};
-type VacancyRow = { id: string; multiplier: string | null; salary: string | null; currency_code: string | null };
 interface BookRows {
   currency: string;
   converter: Awaited<ReturnType<ExchangeRatesService['converterOn']>>;
-  employeeRows: EmployeeRow[];
-  contractorRows: ContractorRow[];
-  vacancyRows: VacancyRow[];
-}
-
-/** Who, for `book`'s people: `= ANY($2)` of a list, or a sub-query on the seat holders of days [$2, $3]; null for nobody. */
-function whoSql(people: CostPeople, column: 'employee_id' | 'contractor_id', list: string[]): { where: string; params: unknown[] } | null {
-  if ('seatHolders' in people) {
-    const { from, to } = people.seatHolders;
-    return {
-      where: `IN (SELECT a.${column} FROM functional_assignments a
-                   WHERE a.plan_id = $1 AND a.${column} IS NOT NULL AND a.start_date <= $3::date AND COALESCE(a.end_date, 'infinity'::date) >= $2::date)`,
-      params: [from, to],
-    };
-  }
-  return list.length ? { where: '= ANY($2)', params: [list] } : null;
-}
-
-/** The window's salary filter (parameters from `first`, after the people's): see `CostService.book`. */
-function salaryWindowSql(window: CostWindow | null, first: number): string {
-  return window
-    ? `AND s.effective_date <= $${first + 1}::date
-           AND NOT EXISTS (SELECT 1 FROM salary_adjustments n
-                            WHERE n.plan_id = s.plan_id AND n.employee_id = s.employee_id
-                              AND n.effective_date > s.effective_date AND n.effective_date <= $${first}::date
-                              AND (n.currency_code = s.currency_code
-                                   OR n.currency_code = (SELECT o.reporting_currency FROM organizations o WHERE o.id = $${first + 2})))`
-    : '';
+  employeeRows: EmployeeAmountRow[];
+  contractorRows: ContractorAmountRow[];
+  vacancyRows: VacancyAmountRow[];
 }
 
 /** The book of the rows read: amounts converted to monthly figures in the reporting currency, per person. */

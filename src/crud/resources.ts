@@ -25,7 +25,7 @@ export interface PlanningTable {
    */
   relatedIds?(
     em: EntityManager,
-    plans: { scenario: string; live: string },
+    plans: { organization: string; scenario: string; live: string },
     changed: readonly { entity_type: string; entity_id: string }[],
   ): Promise<string[]>;
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { DataSource, SelectQueryBuilder } from 'typeorm';
 import { CrudService } from '../crud/crud.service';
 import { patchEntity } from '../crud/assign';
 import { DomainError } from '../common/errors/domain-error';
@@ -10,6 +10,7 @@ import {
   CustomAttributeDefinitionDto,
   UpdateCustomAttributeDefinitionDto,
 } from './dto/custom-attribute-definition.dto';
+import { CustomAttributeValuesRepository } from './custom-attribute-values.repository';
 import { CustomAttributeDefinitionEntity } from './entities/custom-attribute-definition.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
 
@@ -22,15 +23,6 @@ function checkOptions(definition: Pick<CustomAttributeDefinitionEntity, 'fieldTy
   if (definition.fieldType !== 'SELECT' && definition.options?.length) {
     throw DomainError.validation('options', 'options are only for SELECT attributes');
   }
-}
-
-/** The string values of every record holding the attribute, in every plan. */
-async function valuesOf(em: EntityManager, definitionId: string): Promise<(string | null)[]> {
-  const rows: { string_value: string | null }[] = await em.query(
-    `SELECT string_value FROM custom_attribute_values WHERE definition_id = $1`,
-    [definitionId],
-  );
-  return rows.map((r) => r.string_value);
 }
 
 const CUSTOM_ATTRIBUTE_DEFINITIONS: ResourceDescriptor = {
@@ -60,7 +52,7 @@ export class CustomAttributeDefinitionsService extends CrudService<
   static readonly sort = { name: 'name', attributeKey: 'attributeKey', entityType: 'entityType', createdAt: 'createdAt' } as const;
   static readonly defaultSort = 'name';
 
-  constructor(uow: UnitOfWork, dataSource: DataSource) {
+  constructor(uow: UnitOfWork, dataSource: DataSource, values: CustomAttributeValuesRepository) {
     super(uow, dataSource, {
       entity: CustomAttributeDefinitionEntity,
       table: 'custom_attribute_definitions',
@@ -78,11 +70,11 @@ export class CustomAttributeDefinitionsService extends CrudService<
         checkOptions(entity);
         return entity;
       },
-      apply: async (entity, input, _ctx, em) => {
+      apply: async (entity, input, ctx, em) => {
         const previous = { entityType: entity.entityType, fieldType: entity.fieldType };
         patchEntity(entity, input, FIELDS);
         checkOptions(entity);
-        const inUse = await valuesOf(em, entity.id);
+        const inUse = await values.stringValuesOf(em, ctx.organizationId, entity.id);
         if (inUse.length && (entity.entityType !== previous.entityType || entity.fieldType !== previous.fieldType)) {
           throw DomainError.conflict(`entityType and fieldType cannot change while ${inUse.length} records have a value; clear them first`);
         }

@@ -4,7 +4,7 @@ import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { newId } from '../common/ids';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
-import { loadCustomAttributeValue, loadCustomAttributeValues } from './custom-attribute-values.reader';
+import { CustomAttributeValuesRepository } from './custom-attribute-values.repository';
 import { CustomAttributeValueDto, SetCustomAttributeValueDto } from './dto/custom-attribute-value.dto';
 import {
   CustomAttributeDefinitionEntity,
@@ -79,12 +79,7 @@ const CUSTOM_ATTRIBUTE_VALUES: ResourceDescriptor = {
         .filter((c) => c.entity_type === 'functional_group' || c.entity_type === 'functional_position')
         .map((c) => c.entity_id);
       if (!owners.length) return [];
-      const rows: { id: string }[] = await em.query(
-        `SELECT DISTINCT id FROM custom_attribute_values
-          WHERE plan_id IN ($1, $2) AND entity_type IN ('FUNCTIONAL_GROUP', 'FUNCTIONAL_POSITION') AND entity_id = ANY($3)`,
-        [plans.scenario, plans.live, owners],
-      );
-      return rows.map((r) => r.id);
+      return new CustomAttributeValuesRepository().functionalValueIds(em, plans.organization, [plans.scenario, plans.live], owners);
     },
   },
 };
@@ -93,11 +88,14 @@ const CUSTOM_ATTRIBUTE_VALUES: ResourceDescriptor = {
 @Resources(CUSTOM_ATTRIBUTE_VALUES)
 @Injectable()
 export class CustomAttributeValuesService {
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly values: CustomAttributeValuesRepository,
+  ) {}
 
   async list(ctx: RequestContext, target: ValueTarget, recordId: string, em: EntityManager): Promise<CustomAttributeValueDto[]> {
     const record = await target.find(ctx, em, recordId);
-    return loadCustomAttributeValues(em, ctx.planId, target.entityType, record.id);
+    return this.values.values(em, ctx, target.entityType, record.id);
   }
 
   async set(
@@ -111,7 +109,7 @@ export class CustomAttributeValuesService {
       const record = await target.find(ctx, tx.em, recordId);
       const definition = await this.definition(tx, target.entityType, definitionId);
       const values = checkValue(definition, input);
-      const before = await loadCustomAttributeValue(tx.em, ctx.planId, target.entityType, record.id, definition.id);
+      const before = await this.values.value(tx.em, ctx, target.entityType, record.id, definition.id);
       if (before) {
         await tx.em.update(CustomAttributeValueEntity, { planId: ctx.planId, id: before.id }, values);
       } else {
@@ -125,7 +123,7 @@ export class CustomAttributeValuesService {
           entityId: record.id,
         });
       }
-      const after = (await loadCustomAttributeValue(tx.em, ctx.planId, target.entityType, record.id, definition.id))!;
+      const after = (await this.values.value(tx.em, ctx, target.entityType, record.id, definition.id))!;
       this.recordChange(tx, target, record.id, before, after);
       return after;
     });
@@ -137,7 +135,7 @@ export class CustomAttributeValuesService {
       const definition = await this.definition(tx, target.entityType, definitionId);
       if (definition.required)
         throw DomainError.validation('definitionId', `${definition.attributeKey} is a required attribute and cannot be cleared`);
-      const before = await loadCustomAttributeValue(tx.em, ctx.planId, target.entityType, record.id, definition.id);
+      const before = await this.values.value(tx.em, ctx, target.entityType, record.id, definition.id);
       if (!before) return;
       await tx.em.delete(CustomAttributeValueEntity, { planId: ctx.planId, id: before.id });
       this.recordChange(tx, target, record.id, before, null);

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { crudController } from '../crud/crud.controller';
 import { CustomAttributeDefinitionsService } from './custom-attribute-definitions.service';
+import { CustomAttributeValuesRepository } from './custom-attribute-values.repository';
 import { CustomAttributeValuesService } from './custom-attribute-values.service';
 import {
   CreateCustomAttributeDefinitionDto,
@@ -25,7 +26,7 @@ const DefinitionsController = crudController({
 
 @Module({
   controllers: [DefinitionsController],
-  providers: [CustomAttributeDefinitionsService, CustomAttributeValuesService],
-  exports: [CustomAttributeDefinitionsService, CustomAttributeValuesService],
+  providers: [CustomAttributeDefinitionsService, CustomAttributeValuesService, CustomAttributeValuesRepository],
+  exports: [CustomAttributeDefinitionsService, CustomAttributeValuesService, CustomAttributeValuesRepository],
 })
 export class CustomAttributesModule {}

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { API_PERMISSIONS } from '../common/auth/permissions';
 import { ApiKeysService } from '../access/api-keys.service';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { UsersService } from '../organizations/users.service';
 
@@ -25,6 +26,7 @@ export class DemoSeedService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly dataSource: DataSource,
+    private readonly repository: OrganizationsRepository,
     private readonly organizations: OrganizationsService,
     private readonly users: UsersService,
     private readonly keys: ApiKeysService,
@@ -34,9 +36,7 @@ export class DemoSeedService {
     if (!embedded || !this.config.seedDemo || this.config.isProduction) return null;
     return this.dataSource.transaction(async (em) => {
       // Serialises two racing first starts on one database; the loser sees the organization.
-      await em.query('LOCK TABLE organizations IN EXCLUSIVE MODE');
-      const [{ count }] = await em.query('SELECT count(*)::int AS count FROM organizations');
-      if (count > 0) return null;
+      if ((await this.repository.lockAndCount(em)) > 0) return null;
       const org = await this.organizations.create({ name: DEMO_ORGANIZATION, reportingCurrency: 'USD', functionalGroupsEnabled: true }, em);
       const user = await this.users.create(org.id, { email: DEMO_USER_EMAIL, name: 'Demo Admin', permissions: ['*'], active: true }, em);
       const key = await this.keys.create(org.id, user.id, { name: 'Demo key', permissions: [...API_PERMISSIONS] }, em);
@@ -50,11 +50,6 @@ export class DemoSeedService {
    */
   async demoOrganizationId(): Promise<string | null> {
     if (!this.config.seedDemo || this.config.isProduction) return null;
-    const rows: { id: string }[] = await this.dataSource.query(
-      `SELECT o.id FROM organizations o JOIN users u ON u.organization_id = o.id
-        WHERE o.name = $1 AND u.email = $2 ORDER BY o.created_at LIMIT 1`,
-      [DEMO_ORGANIZATION, DEMO_USER_EMAIL],
-    );
-    return rows[0]?.id ?? null;
+    return this.repository.organizationWithUser(this.dataSource.manager, DEMO_ORGANIZATION, DEMO_USER_EMAIL);
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { PeopleSql } from '../cost/cost.repository';
 import { activeOn, overlaps } from './dated';
 import type { OccupancyRow, SeatTotals } from './figures';
 import { CHANGE_COLUMNS, ChangeRow, OCCUPANT_JOINS, OCCUPANT_NAME } from './functional-read.repository';
@@ -94,4 +95,18 @@ export class FunctionalFiguresRepository {
       [organizationId, planId, groupIds],
     );
   }
+}
+
+/**
+ * The people holding a seat of the plan on some day of [from, to], as a sub-query for `CostService.book`
+ * (`{ selectedBy }`), so that the book loads alongside the occupancies instead of after them.
+ */
+export function seatHoldersSql(from: string, to: string): PeopleSql {
+  return (column, scope, params) => {
+    const first = params.add(from);
+    const last = params.add(to);
+    return `SELECT a.${column} FROM functional_assignments a
+             WHERE a.organization_id = ${scope.organization} AND a.plan_id = ${scope.plan} AND a.${column} IS NOT NULL
+               AND a.start_date <= ${last}::date AND COALESCE(a.end_date, 'infinity'::date) >= ${first}::date`;
+  };
 }

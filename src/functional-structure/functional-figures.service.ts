@@ -5,7 +5,7 @@ import { CostBook, CostService } from '../cost/cost.service';
 import type { FunctionalTreeDto, FunctionalTreeNodeDto } from './dto/functional-read-responses.dto';
 import { ancestry, computeFigures, Figures, GroupParents, window30 } from './figures';
 import { FunctionalAccessService } from './functional-access.service';
-import { FunctionalFiguresRepository } from './functional-figures.repository';
+import { FunctionalFiguresRepository, seatHoldersSql } from './functional-figures.repository';
 import { FunctionalReadRepository, GroupRow } from './functional-read.repository';
 import { FunctionalReadService } from './functional-read.service';
 import { groupView } from './read-views';
@@ -49,7 +49,7 @@ export class FunctionalFiguresService {
       book !== undefined
         ? book
         : withCost
-          ? this.cost.book(ctx, this.dataSource.manager, { seatHolders: { from, to } }, { from: `${month}-01`, to: monthEnd })
+          ? this.cost.book(ctx, this.dataSource.manager, { selectedBy: seatHoldersSql(from, to) }, { from: `${month}-01`, to: monthEnd })
           : null,
     ]);
     const parents = new Map(groups.map((g) => [g.id, g.parent_id]));

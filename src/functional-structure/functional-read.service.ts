@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import type { RequestContext } from '../common/auth/request-context';
 import { todayUtc } from '../common/dates';
 import { DomainError } from '../common/errors/domain-error';
-import { loadCustomAttributeValues } from '../custom-attributes/custom-attribute-values.reader';
+import { CustomAttributeValuesRepository } from '../custom-attributes/custom-attribute-values.repository';
 import type { CustomAttributeValueDto } from '../custom-attributes/dto/custom-attribute-value.dto';
 import type { FunctionalGroupDetailDto, FunctionalGroupListDto, FunctionalPositionPageDto } from './dto/functional-read-responses.dto';
 import type { FunctionalListQueryDto, FunctionalPageQueryDto } from './dto/functional-read.dto';
@@ -24,6 +24,7 @@ export class FunctionalReadService {
     private readonly dataSource: DataSource,
     private readonly rows: FunctionalReadRepository,
     private readonly access: FunctionalAccessService,
+    private readonly values: CustomAttributeValuesRepository,
   ) {}
 
   day(asOf: string | undefined): string {
@@ -120,12 +121,12 @@ export class FunctionalReadService {
     const day = this.day(asOf);
     if (kind === 'group') {
       const g = await this.findGroup(ctx, id, day);
-      return loadCustomAttributeValues(this.dataSource.manager, ctx.planId, 'FUNCTIONAL_GROUP', g.id);
+      return this.values.values(this.dataSource.manager, ctx, 'FUNCTIONAL_GROUP', g.id);
     }
     const seat = await this.rows.seatOn(ctx.planId, day, id);
     if (!seat || !(await this.viewer(ctx, this.parentsLoader(ctx.planId, day))).access(seat.group_id))
       throw DomainError.notFound('Functional position', id);
-    return loadCustomAttributeValues(this.dataSource.manager, ctx.planId, 'FUNCTIONAL_POSITION', seat.id);
+    return this.values.values(this.dataSource.manager, ctx, 'FUNCTIONAL_POSITION', seat.id);
   }
 }
 

@@ -5,7 +5,7 @@ import { addDays } from '../common/dates';
 import { CostBook, CostService } from '../cost/cost.service';
 import type { FunctionalMovementDto, FunctionalScheduleDto, FunctionalSummaryDto } from './dto/functional-read-responses.dto';
 import { addMonths, ancestry, headcountBridge, lastDayOf, window30 } from './figures';
-import { FunctionalFiguresRepository, ScheduleSeatRow, SubtreeOccupancy } from './functional-figures.repository';
+import { FunctionalFiguresRepository, ScheduleSeatRow, seatHoldersSql, SubtreeOccupancy } from './functional-figures.repository';
 import { FunctionalFiguresService } from './functional-figures.service';
 import { ChangeRow, FunctionalReadRepository } from './functional-read.repository';
 import { FunctionalReadService } from './functional-read.service';
@@ -48,7 +48,7 @@ export class FunctionalSummaryService {
       ? this.cost.book(
           ctx,
           this.dataSource.manager,
-          { seatHolders: { from: w.bridgeFrom, to: w.to } },
+          { selectedBy: seatHoldersSql(w.bridgeFrom, w.to) },
           { from: `${w.firstMonth}-01`, to: w.bridgeTo },
         )
       : null;

@@ -1,15 +1,15 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { DataSource } from 'typeorm';
 import { Public } from '../common/auth/access.decorators';
 import { ErrorResponseDto } from '../common/http/error-response.dto';
 import { DomainError } from '../common/errors/domain-error';
+import { HealthRepository } from './health.repository';
 
 @ApiTags('Health')
 @Public()
 @Controller('health')
 export class HealthController {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly health: HealthRepository) {}
 
   /** Liveness: the process answers. */
   @Get()
@@ -24,7 +24,7 @@ export class HealthController {
   @ApiServiceUnavailableResponse({ description: 'SERVICE_UNAVAILABLE: the database does not answer', type: ErrorResponseDto })
   async ready(): Promise<{ status: string; database: string }> {
     try {
-      await this.dataSource.query('SELECT 1');
+      await this.health.ping();
       return { status: 'ok', database: 'up' };
     } catch {
       throw new DomainError('SERVICE_UNAVAILABLE', 'The database does not answer');

@@ -2,11 +2,13 @@ import { Module } from '@nestjs/common';
 import { ContractorsModule } from '../contractors/contractors.module';
 import { EmployeesModule } from '../employees/employees.module';
 import { FunctionalStructureModule } from '../functional-structure/functional-structure.module';
+import { OrganizationsModule } from '../organizations/organizations.module';
 import { ProjectsModule } from '../projects/projects.module';
 import { TeamsModule } from '../teams/teams.module';
 import { VacanciesModule } from '../vacancies/vacancies.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { IntegrationsAdminController } from './integrations.admin.controller';
+import { IntegrationsRepository } from './integrations.repository';
 import { IntegrationsService } from './integrations.service';
 import { PullRunner } from './pull-runner';
 import { PullScheduler } from './pull-scheduler';
@@ -16,9 +18,18 @@ import { PullScheduler } from './pull-scheduler';
  * Push hooks are delivered by the webhook dispatcher, which fans changes out to integrations too.
  */
 @Module({
-  imports: [WebhooksModule, EmployeesModule, ContractorsModule, VacanciesModule, ProjectsModule, TeamsModule, FunctionalStructureModule],
+  imports: [
+    WebhooksModule,
+    EmployeesModule,
+    ContractorsModule,
+    VacanciesModule,
+    ProjectsModule,
+    TeamsModule,
+    FunctionalStructureModule,
+    OrganizationsModule,
+  ],
   controllers: [IntegrationsAdminController],
-  providers: [IntegrationsService, PullRunner, PullScheduler],
+  providers: [IntegrationsService, IntegrationsRepository, PullRunner, PullScheduler],
   exports: [PullScheduler],
 })
 export class IntegrationsModule {}

@@ -4,6 +4,7 @@ import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { list, ListEnvelope, Page } from '../common/http/envelopes';
 import { newId } from '../common/ids';
+import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { authorizeWebhookCapability, WebhookCapability } from '../webhooks/webhook-endpoints.service';
 import { newSigningSecret } from '../webhooks/webhook-event';
 import { WebhookHttpClient } from '../webhooks/webhook-http-client';
@@ -46,6 +47,7 @@ export class IntegrationsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly client: WebhookHttpClient,
+    private readonly organizations: OrganizationsRepository,
   ) {}
 
   /** Creates an integration; its secret is returned here and at rotation only. */
@@ -135,12 +137,9 @@ export class IntegrationsService {
 
   /** Spec 04 §5.1: `actAsUserId` must be an active user of the organization (400 otherwise). */
   private async checkUser(ctx: RequestContext, userId: string): Promise<void> {
-    const rows: { active: boolean }[] = await this.dataSource.query(`SELECT active FROM users WHERE id = $1 AND organization_id = $2`, [
-      userId,
-      ctx.organizationId,
-    ]);
-    if (!rows[0]) throw DomainError.validation('actAsUserId', `actAsUserId ${userId} is not a user of the organization`);
-    if (!rows[0].active) throw DomainError.validation('actAsUserId', `actAsUserId ${userId} is not an active user`);
+    const active = await this.organizations.userActive(this.dataSource.manager, ctx.organizationId, userId);
+    if (active === null) throw DomainError.validation('actAsUserId', `actAsUserId ${userId} is not a user of the organization`);
+    if (!active) throw DomainError.validation('actAsUserId', `actAsUserId ${userId} is not an active user`);
   }
 
   /** The webhook endpoint rules: in production, targets that resolve to internal addresses are refused. */

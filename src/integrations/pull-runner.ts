@@ -14,6 +14,7 @@ import { FunctionalGroupBodyDto, FunctionalPositionBodyDto } from '../functional
 import { FunctionalFeatureGuard } from '../functional-structure/functional-feature.guard';
 import { FunctionalGroupsService } from '../functional-structure/functional-groups.service';
 import { FunctionalPositionsService } from '../functional-structure/functional-positions.service';
+import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { CreateProjectDto, UpdateProjectDto } from '../projects/dto/project.dto';
 import { ProjectsService } from '../projects/projects.service';
 import { CreateTeamDto, UpdateTeamDto } from '../teams/dto/team.dto';
@@ -79,6 +80,7 @@ export class PullRunner {
     private readonly functionalGroups: FunctionalGroupsService,
     private readonly functionalPositions: FunctionalPositionsService,
     private readonly functionalFeature: FunctionalFeatureGuard,
+    private readonly organizations: OrganizationsRepository,
   ) {}
 
   async run(integration: IntegrationEntity): Promise<PullRunDto> {
@@ -100,13 +102,7 @@ export class PullRunner {
 
   /** The integration's user as a request context: live plan, `user` initiator without e-mail, all their API permissions. */
   private async contextOf(integration: IntegrationEntity): Promise<RequestContext> {
-    const rows: { permissions: string[]; active: boolean; live_plan_id: string }[] = await this.dataSource.query(
-      `SELECT u.permissions, u.active, p.id AS live_plan_id
-         FROM users u JOIN plans p ON p.organization_id = u.organization_id AND p.kind = 'LIVE'
-        WHERE u.id = $1 AND u.organization_id = $2`,
-      [integration.actAsUserId, integration.organizationId],
-    );
-    const user = rows[0];
+    const user = await this.organizations.userWithLivePlan(this.dataSource.manager, integration.organizationId, integration.actAsUserId);
     if (!user?.active) throw new RunFailed(`The acting user ${integration.actAsUserId} is not an active user of the organization`);
     const held = expandUserPermissions(user.permissions);
     return {

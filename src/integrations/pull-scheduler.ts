@@ -5,9 +5,9 @@ import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { logger } from '../common/logging/json-logger';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { withRetry } from '../webhooks/db-retry';
 import type { PullRunDto } from './dto/integration.dto';
 import { IntegrationEntity } from './entities/integration.entity';
+import { IntegrationsRepository } from './integrations.repository';
 import { IntegrationsService } from './integrations.service';
 import { PullRunner } from './pull-runner';
 
@@ -18,48 +18,6 @@ import { PullRunner } from './pull-runner';
 export const PULL_LEASE_SECONDS = 600;
 /** Due integrations claimed per tick by one instance (run one after the other). */
 const TICK_BATCH = 10;
-
-/**
- * (Each claim is a CTE read by a SELECT: a bare UPDATE answers `[rows, count]` through `DataSource.query`.)
- *
- * The claim: a due, enabled pull whose lease is free is taken for this run, and its next run is scheduled
- * `intervalMinutes` from now, in one statement. `FOR UPDATE SKIP LOCKED` and the lease condition (checked
- * again on the locked row) make it one run per integration at a time across every instance.
- */
-const CLAIM_DUE_SQL = `
-  WITH claimed AS (
-  UPDATE integrations
-     SET pull_running_until = now() + make_interval(secs => $2), pull_run_id = $1,
-         pull_next_at = now() + make_interval(mins => pull_interval_minutes)
-   WHERE id IN (SELECT id FROM integrations
-                 WHERE pull_enabled AND pull_url IS NOT NULL AND pull_next_at <= now()
-                   AND (pull_running_until IS NULL OR pull_running_until < now())
-                 ORDER BY pull_next_at
-                 LIMIT $3
-                 FOR UPDATE SKIP LOCKED)
-     AND (pull_running_until IS NULL OR pull_running_until < now())
-  RETURNING id)
-  SELECT id FROM claimed`;
-
-/** The claim of an on-demand run: the same lease, whenever the schedule says the next run is due. */
-const CLAIM_ONE_SQL = `
-  WITH claimed AS (
-  UPDATE integrations
-     SET pull_running_until = now() + make_interval(secs => $2), pull_run_id = $1,
-         pull_next_at = now() + make_interval(mins => pull_interval_minutes)
-   WHERE id = $3 AND organization_id = $4 AND pull_enabled AND pull_url IS NOT NULL
-     AND (pull_running_until IS NULL OR pull_running_until < now())
-  RETURNING id)
-  SELECT id FROM claimed`;
-
-/** Records the run's outcome and frees the lease, if this run still holds it (not deleted or taken over meanwhile). */
-const FINISH_SQL = `
-  UPDATE integrations
-     SET pull_running_until = NULL, pull_run_id = NULL, last_pull_at = now(), last_pull_status = $3,
-         last_pull_result = $4::jsonb,
-         last_error = CASE WHEN $5::text IS NOT NULL THEN left('Pull: ' || $5::text, 1000)
-                           WHEN last_error LIKE 'Pull: %' THEN NULL ELSE last_error END
-   WHERE id = $1 AND pull_run_id = $2`;
 
 /**
  * Runs PULL hooks (spec 04 §5.3) every `intervalMinutes` and on demand. Every instance ticks; which one
@@ -74,6 +32,7 @@ export class PullScheduler implements OnApplicationBootstrap, BeforeApplicationS
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly leases: IntegrationsRepository,
     private readonly runner: PullRunner,
     private readonly integrations: IntegrationsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -105,10 +64,10 @@ export class PullScheduler implements OnApplicationBootstrap, BeforeApplicationS
     try {
       for (;;) {
         const runId = randomUUID();
-        const rows = await withRetry(() => this.dataSource.query<{ id: string }[]>(CLAIM_DUE_SQL, [runId, PULL_LEASE_SECONDS, TICK_BATCH]));
-        for (const { id } of rows) {
+        const rows = await this.leases.claimDue(runId, PULL_LEASE_SECONDS, TICK_BATCH);
+        for (const { id, organization_id: organizationId } of rows) {
           if (this.closing) break;
-          await this.track(this.runClaimed(id, runId));
+          await this.track(this.runClaimed(organizationId, id, runId));
           ran++;
         }
         if (rows.length < TICK_BATCH || this.closing) return ran;
@@ -126,15 +85,13 @@ export class PullScheduler implements OnApplicationBootstrap, BeforeApplicationS
     if (integration.pullUrl === null) throw DomainError.conflict('The integration has no PULL hook');
     if (!integration.pullEnabled) throw DomainError.conflict('The PULL hook is disabled');
     const runId = randomUUID();
-    const rows = await withRetry(() =>
-      this.dataSource.query<{ id: string }[]>(CLAIM_ONE_SQL, [runId, PULL_LEASE_SECONDS, integration.id, ctx.organizationId]),
-    );
-    if (!rows.length) throw DomainError.conflict('A run of this PULL hook is in progress; try again when it has finished');
-    return this.track(this.runClaimed(integration.id, runId));
+    if (!(await this.leases.claimOne(ctx.organizationId, integration.id, runId, PULL_LEASE_SECONDS)))
+      throw DomainError.conflict('A run of this PULL hook is in progress; try again when it has finished');
+    return this.track(this.runClaimed(ctx.organizationId, integration.id, runId));
   }
 
-  private async runClaimed(id: string, runId: string): Promise<PullRunDto> {
-    const integration = await this.dataSource.getRepository(IntegrationEntity).findOneBy({ id });
+  private async runClaimed(organizationId: string, id: string, runId: string): Promise<PullRunDto> {
+    const integration = await this.dataSource.getRepository(IntegrationEntity).findOneBy({ id, organizationId });
     if (!integration || integration.pullRunId !== runId)
       return { status: 'FAILED', created: 0, updated: 0, unchanged: 0, failed: 0, error: 'Deleted', results: [] };
     const result = await this.runner.run(integration);
@@ -142,9 +99,7 @@ export class PullScheduler implements OnApplicationBootstrap, BeforeApplicationS
       result.status === 'FAILED'
         ? null
         : { created: result.created, updated: result.updated, unchanged: result.unchanged, failed: result.failed };
-    await withRetry(() =>
-      this.dataSource.query(FINISH_SQL, [id, runId, result.status, counts === null ? null : JSON.stringify(counts), result.error]),
-    ).catch((error: unknown) => {
+    await this.leases.finish(organizationId, id, runId, { status: result.status, counts, error: result.error }).catch((error: unknown) => {
       // The lease runs out and the next tick runs the pull again.
       logger.write('error', 'integration pull result not recorded', { id, cause: error instanceof Error ? error.message : String(error) });
     });

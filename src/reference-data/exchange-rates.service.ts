@@ -8,6 +8,7 @@ import { DomainError } from '../common/errors/domain-error';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { UnitOfWork } from '../database/unit-of-work';
 import { ConversionDto, CreateExchangeRateDto, ExchangeRateDto, UpdateExchangeRateDto } from './dto/exchange-rate.dto';
+import { ExchangeRatesRepository } from './exchange-rates.repository';
 import { ExchangeRateEntity } from './entities/exchange-rate.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
 
@@ -74,7 +75,11 @@ export class ExchangeRatesService extends CrudService<ExchangeRateEntity, Exchan
   } as const;
   static readonly defaultSort = 'effectiveDate';
 
-  constructor(uow: UnitOfWork, dataSource: DataSource) {
+  constructor(
+    uow: UnitOfWork,
+    dataSource: DataSource,
+    private readonly ratesRepository: ExchangeRatesRepository,
+  ) {
     super(uow, dataSource, {
       entity: ExchangeRateEntity,
       table: 'exchange_rates',
@@ -110,13 +115,7 @@ export class ExchangeRatesService extends CrudService<ExchangeRateEntity, Exchan
     day: string = todayUtc(),
     em: EntityManager = this.dataSource.manager,
   ): Promise<CurrencyConverter> {
-    const rows: { from_currency: string; to_currency: string; rate: string; effective_date: string }[] = await em.query(
-      `SELECT DISTINCT ON (from_currency, to_currency) from_currency, to_currency, rate, effective_date
-         FROM exchange_rates
-        WHERE organization_id = $1 AND effective_date <= $2
-        ORDER BY from_currency, to_currency, effective_date DESC`,
-      [organizationId, day],
-    );
+    const rows = await this.ratesRepository.inForce(em, organizationId, day);
     const rates = new Map(
       rows.map((r) => [`${r.from_currency}:${r.to_currency}`, { rate: Number(r.rate), effectiveDate: r.effective_date }]),
     );

@@ -12,6 +12,7 @@ import { CreateLocationDto, LocationDto, UpdateLocationDto } from './dto/locatio
 import { CreateResourceTypeDto, ResourceTypeDto, UpdateResourceTypeDto } from './dto/resource-type.dto';
 import { CreateValueStreamDto, UpdateValueStreamDto, ValueStreamDto } from './dto/value-stream.dto';
 import { ExchangeRatesConvertController } from './exchange-rates.controller';
+import { ExchangeRatesRepository } from './exchange-rates.repository';
 import { ExchangeRatesService } from './exchange-rates.service';
 import { JobRolesService } from './job-roles.service';
 import { LocationsService } from './locations.service';
@@ -119,6 +120,7 @@ function workTypesDeprecation(req: Request, res: Response, next: NextFunction): 
     ResourceTypesService,
     DriversService,
     ExchangeRatesService,
+    ExchangeRatesRepository,
     WorkforceReferencesService,
   ],
   exports: [

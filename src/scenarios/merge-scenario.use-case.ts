@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { API_PERMISSIONS, expandUserPermissions } from '../common/auth/permissions';
 import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
@@ -7,12 +7,10 @@ import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { UserEntity } from '../organizations/entities/user.entity';
 import { MergeResultDto } from './dto/scenario.dto';
 import { PlanEntity } from '../organizations/entities/plan.entity';
-import { PlanningTable } from '../crud/resources';
+import { ChangedRecord, PlanningRow, ScenariosRepository, TableRows } from './scenarios.repository';
 import { ScenariosService } from './scenarios.service';
 
-type Changed = { entity_type: string; entity_id: string };
-type Row = { id: string } & Record<string, unknown>;
-type Loaded = { table: PlanningTable; ids: string[]; scenarioRows: Map<string, Row>; liveRows: Map<string, Row> };
+type Loaded = { rows: TableRows; ids: string[]; scenarioRows: Map<string, PlanningRow>; liveRows: Map<string, PlanningRow> };
 
 /**
  * Merges a scenario into the live plan (`POST .../scenarios/{id}/merge`): applies, in one transaction,
@@ -27,6 +25,7 @@ export class MergeScenarioUseCase {
     private readonly dataSource: DataSource,
     private readonly uow: UnitOfWork,
     private readonly scenarios: ScenariosService,
+    private readonly repository: ScenariosRepository,
   ) {}
 
   async execute(ctx: RequestContext, scenarioId: string, actingUserId: string | null): Promise<MergeResultDto> {
@@ -34,9 +33,7 @@ export class MergeScenarioUseCase {
     return this.uow.run(mergeCtx, async (tx) => {
       const plan = await this.scenarios.find(ctx, scenarioId, tx.em, true);
       if (plan.status === 'MERGED') throw DomainError.conflict(`Scenario ${scenarioId} is already merged`);
-      const changed: Changed[] = await tx.em.query(`SELECT DISTINCT entity_type, entity_id FROM record_changes WHERE plan_id = $1`, [
-        plan.id,
-      ]);
+      const changed = await this.repository.changedRecords(tx.em, ctx.organizationId, plan.id);
       await this.refuseConflicts(tx, plan, ctx.livePlanId);
       const loaded = await this.load(tx, plan.id, ctx.livePlanId, changed);
       const counts: Record<string, number> = {};
@@ -66,13 +63,8 @@ export class MergeScenarioUseCase {
 
   /** 409 naming (up to 20) live records changed after the fork that the scenario changed too. */
   private async refuseConflicts(tx: Tx, plan: PlanEntity, livePlanId: string): Promise<void> {
-    const conflicts: Changed[] = await tx.em.query(
-      `SELECT DISTINCT c.entity_type, c.entity_id FROM record_changes c
-        WHERE c.plan_id = $1 AND c.created_at > $2 AND NOT c.organization_level
-          AND EXISTS (SELECT 1 FROM record_changes s WHERE s.plan_id = $3 AND s.entity_type = c.entity_type AND s.entity_id = c.entity_id)
-        ORDER BY 1, 2 LIMIT 21`,
-      [livePlanId, plan.forkedAt, plan.id],
-    );
+    const plans = { live: livePlanId, scenario: plan.id };
+    const conflicts = await this.repository.liveChangesAlsoIn(tx.em, plan.organizationId, plans, plan.forkedAt, 21);
     if (conflicts.length) {
       const names = conflicts.slice(0, 20).map((c) => `${c.entity_type} ${c.entity_id}`);
       throw DomainError.conflict(
@@ -82,31 +74,37 @@ export class MergeScenarioUseCase {
   }
 
   /** Both versions (scenario and live) of the rows the scenario touched, per table, parents first. */
-  private async load(tx: Tx, scenarioPlanId: string, livePlanId: string, changed: Changed[]): Promise<Loaded[]> {
+  private async load(tx: Tx, scenarioPlanId: string, livePlanId: string, changed: ChangedRecord[]): Promise<Loaded[]> {
     const touched = [];
     for (const table of this.scenarios.planningTables()) {
       const ids = new Set(changed.filter((c) => table.entityTypes.includes(c.entity_type)).map((c) => c.entity_id));
       if (table.relatedIds)
-        for (const id of await table.relatedIds(tx.em, { scenario: scenarioPlanId, live: livePlanId }, changed)) ids.add(id);
+        for (const id of await table.relatedIds(
+          tx.em,
+          { organization: tx.ctx.organizationId, scenario: scenarioPlanId, live: livePlanId },
+          changed,
+        ))
+          ids.add(id);
       if (ids.size) touched.push({ table, ids: [...ids] });
     }
     // Set-based per table: read both versions of the touched rows, then one DELETE and one upsert.
     const loaded: Loaded[] = [];
     for (const { table, ids } of touched) {
-      const repo = tx.em.getRepository(table.entity);
-      const scenarioRows = new Map((await repo.findBy({ planId: scenarioPlanId, id: In(ids) })).map((r) => [r.id as string, r as Row]));
-      const liveRows = new Map((await repo.findBy({ planId: livePlanId, id: In(ids) })).map((r) => [r.id as string, r as Row]));
-      loaded.push({ table, ids, scenarioRows, liveRows });
+      const rows: TableRows = { table, columns: this.scenarios.columnsOf(table), organizationId: tx.ctx.organizationId };
+      const scenarioRows = await this.repository.rowsById(tx.em, rows, scenarioPlanId, ids);
+      const liveRows = await this.repository.rowsById(tx.em, rows, livePlanId, ids);
+      loaded.push({ rows, ids, scenarioRows, liveRows });
     }
     return loaded;
   }
 
   /** Deletes live rows the scenario deleted, children first. */
   private async deleteGone(tx: Tx, loaded: Loaded[], livePlanId: string, counts: Record<string, number>): Promise<void> {
-    for (const { table, ids, scenarioRows, liveRows } of [...loaded].reverse()) {
+    for (const { rows, ids, scenarioRows, liveRows } of [...loaded].reverse()) {
+      const table = rows.table;
       const gone = ids.filter((id) => !scenarioRows.has(id) && liveRows.has(id));
       if (!gone.length) continue;
-      await tx.em.query(`DELETE FROM "${table.table}" WHERE plan_id = $1 AND id = ANY($2)`, [livePlanId, gone]);
+      await this.repository.deleteRows(tx.em, rows, livePlanId, gone);
       for (const id of gone) {
         const row = liveRows.get(id)!;
         count(counts, table.entityTypeOf(row));
@@ -123,7 +121,8 @@ export class MergeScenarioUseCase {
     livePlanId: string,
     counts: Record<string, number>,
   ): Promise<void> {
-    for (const { table, ids, scenarioRows, liveRows } of loaded) {
+    for (const { rows, ids, scenarioRows, liveRows } of loaded) {
+      const table = rows.table;
       const apply: string[] = [];
       for (const id of ids) {
         const row = scenarioRows.get(id);
@@ -137,18 +136,7 @@ export class MergeScenarioUseCase {
         tx.record({ entityType: table.entityTypeOf(row), entityId: id, changeType: before ? 'update' : 'create', before, after });
       }
       if (!apply.length) continue;
-      const columns = this.scenarios.columnsOf(table);
-      const list = columns.map((c) => `"${c}"`).join(', ');
-      const select = columns.map((c) => (c === 'plan_id' ? '$1' : `"${c}"`)).join(', ');
-      const updates = columns
-        .filter((c) => c !== 'plan_id' && c !== 'id')
-        .map((c) => `"${c}" = EXCLUDED."${c}"`)
-        .join(', ');
-      await tx.em.query(
-        `INSERT INTO "${table.table}" (${list}) SELECT ${select} FROM "${table.table}" WHERE plan_id = $2 AND id = ANY($3)
-         ON CONFLICT (plan_id, id) DO UPDATE SET ${updates}`,
-        [livePlanId, scenarioPlanId, apply],
-      );
+      await this.repository.upsertRows(tx.em, rows, scenarioPlanId, livePlanId, apply);
     }
   }
 }

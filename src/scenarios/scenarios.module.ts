@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AssignmentsModule } from '../assignments/assignments.module';
 import { AssignmentsService } from '../assignments/assignments.service';
 import { AssignmentDto, AssignmentQueryDto, CreateAssignmentDto, UpdateAssignmentDto } from '../assignments/dto/assignment.dto';
+import { CustomAttributesModule } from '../custom-attributes/custom-attributes.module';
 import { ContractorsModule } from '../contractors/contractors.module';
 import { ContractorsService } from '../contractors/contractors.service';
 import { ContractorDto, ContractorQueryDto, CreateContractorDto, UpdateContractorDto } from '../contractors/dto/contractor.dto';
@@ -20,6 +21,7 @@ import { VacanciesService } from '../vacancies/vacancies.service';
 import { scenarioRecordsController } from './scenario-records.admin.controller';
 import { ScenariosAdminController } from './scenarios.admin.controller';
 import { MergeScenarioUseCase } from './merge-scenario.use-case';
+import { ScenariosRepository } from './scenarios.repository';
 import { ScenariosService } from './scenarios.service';
 
 const records = [
@@ -74,9 +76,9 @@ const records = [
 ];
 
 @Module({
-  imports: [TeamsModule, EmployeesModule, ContractorsModule, ProjectsModule, VacanciesModule, AssignmentsModule],
+  imports: [TeamsModule, EmployeesModule, ContractorsModule, ProjectsModule, VacanciesModule, AssignmentsModule, CustomAttributesModule],
   controllers: [ScenariosAdminController, ...records],
-  providers: [ScenariosService, MergeScenarioUseCase],
+  providers: [ScenariosService, ScenariosRepository, MergeScenarioUseCase],
   exports: [ScenariosService],
 })
 export class ScenariosModule {}

@@ -7,6 +7,7 @@ import { newId } from '../common/ids';
 import { CreateScenarioDto, ScenarioDto, UpdateScenarioDto } from './dto/scenario.dto';
 import { PlanEntity } from '../organizations/entities/plan.entity';
 import { PlanningTable, ResourceCatalog } from '../crud/resources';
+import { ScenariosRepository } from './scenarios.repository';
 import { patchEntity } from '../crud/assign';
 
 /**
@@ -19,6 +20,7 @@ export class ScenariosService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly resources: ResourceCatalog,
+    private readonly repository: ScenariosRepository,
   ) {}
 
   /** Creates a scenario as a copy of every live planning record, in SQL, in one snapshot. */
@@ -37,11 +39,11 @@ export class ScenariosService {
         mergedByUserId: null,
       });
       for (const table of this.planningTables()) {
-        const columns = this.columnsOf(table);
-        const select = columns.map((c) => (c === 'plan_id' ? '$1' : `"${c}"`)).join(', ');
-        await em.query(
-          `INSERT INTO "${table.table}" (${columns.map((c) => `"${c}"`).join(', ')}) SELECT ${select} FROM "${table.table}" WHERE plan_id = $2`,
-          [id, ctx.livePlanId],
+        await this.repository.copyPlan(
+          em,
+          { table, columns: this.columnsOf(table), organizationId: ctx.organizationId },
+          ctx.livePlanId,
+          id,
         );
       }
       return ScenarioDto.from(await em.findOneByOrFail(PlanEntity, { id }));

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { RequestContext } from '../common/auth/request-context';
 import { randomBase62 } from '../access/secrets';
+import { AssignmentsRepository } from '../assignments/assignments.repository';
 import { AssignmentsService } from '../assignments/assignments.service';
 import { AssignmentEntity } from '../assignments/entities/assignment.entity';
 import { addDays } from '../common/dates';
@@ -34,6 +35,7 @@ export class FillVacancyUseCase {
     private readonly employees: EmployeesService,
     private readonly contractors: ContractorsService,
     private readonly assignments: AssignmentsService,
+    private readonly assignmentRows: AssignmentsRepository,
   ) {}
 
   async execute(ctx: RequestContext, idOrExternalId: string, input: FillVacancyDto): Promise<FillResultDto> {
@@ -123,13 +125,7 @@ export class FillVacancyUseCase {
     startDate: string,
   ): Promise<{ team: number; project: number }> {
     const repo = tx.em.getRepository(AssignmentEntity);
-    const open = await repo
-      .createQueryBuilder('a')
-      .setLock('pessimistic_write')
-      .where('a.planId = :plan AND a.vacancyId = :vacancy', { plan: tx.ctx.planId, vacancy: vacancyId })
-      .andWhere('(a.endDate IS NULL OR a.endDate >= :start)', { start: startDate })
-      .orderBy('a.startDate', 'ASC')
-      .getMany();
+    const open = await this.assignmentRows.openOfVacancy(tx, vacancyId, startDate);
     const counts = { team: 0, project: 0 };
     const dayBefore = addDays(startDate, -1);
     for (const old of open) {

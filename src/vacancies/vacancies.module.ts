@@ -9,6 +9,7 @@ import { EmployeesModule } from '../employees/employees.module';
 import { ReferenceDataModule } from '../reference-data/reference-data.module';
 import { CreateVacancyDto, UpdateVacancyDto, VacancyDto, VacancyIncludeQueryDto, VacancyQueryDto } from './dto/vacancy.dto';
 import { FillVacancyUseCase } from './fill-vacancy.use-case';
+import { VacanciesRepository } from './vacancies.repository';
 import { VacanciesService } from './vacancies.service';
 import { VacancyFillController } from './vacancies.controller';
 
@@ -39,7 +40,7 @@ const VacancyAttributesController = customAttributeValuesController({
 @Module({
   imports: [ReferenceDataModule, CustomAttributesModule, AssignmentsModule, EmployeesModule, ContractorsModule],
   controllers: [VacanciesBulkController, VacancyFillController, VacancyAttributesController, VacanciesController],
-  providers: [VacanciesService, FillVacancyUseCase],
+  providers: [VacanciesService, VacanciesRepository, FillVacancyUseCase],
   exports: [VacanciesService],
 })
 export class VacanciesModule {}

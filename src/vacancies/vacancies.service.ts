@@ -21,20 +21,8 @@ import { VacancyEntity } from './entities/vacancy.entity';
 import { recordAttributes } from '../custom-attributes/custom-attribute-values.reader';
 import { ResourceDescriptor, Resources } from '../crud/resources';
 import { workforceReferences } from '../reference-data/workforce-references.service';
+import { VacanciesRepository } from './vacancies.repository';
 import { patchEntity } from '../crud/assign';
-
-/**
- * Document 01: a vacancy is filled while one filler field is set and that filler's endDate is unset
- * or in the future. `$today` is the day the caller passes.
- */
-export function isFilledSql(alias: string, todayParam: string): string {
-  return `(CASE
-    WHEN ${alias}.filled_by_live_employee_id IS NOT NULL THEN EXISTS (SELECT 1 FROM employees f WHERE f.plan_id = ${alias}.plan_id
-      AND f.id = ${alias}.filled_by_live_employee_id AND (f.end_date IS NULL OR f.end_date > ${todayParam}))
-    WHEN ${alias}.filled_by_live_contractor_id IS NOT NULL THEN EXISTS (SELECT 1 FROM contractors f WHERE f.plan_id = ${alias}.plan_id
-      AND f.id = ${alias}.filled_by_live_contractor_id AND (f.end_date IS NULL OR f.end_date > ${todayParam}))
-    ELSE false END)`;
-}
 
 const INCLUDES = ['assignments', 'filledByEmployee'] as const;
 
@@ -77,6 +65,7 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
     private readonly contractors: ContractorsService,
     private readonly assignments: AssignmentsService,
     private readonly parties: AssignmentParties,
+    private readonly repository: VacanciesRepository,
   ) {
     super(uow, dataSource, {
       entity: VacancyEntity,
@@ -104,7 +93,7 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
 
   protected override filter(qb: SelectQueryBuilder<VacancyEntity>, query: ListQueryDto & Record<string, unknown>): void {
     if (query.costCentreId) qb.andWhere('r.costCentreId = :costCentreId', { costCentreId: query.costCentreId });
-    if (query.excludeFilled !== false) qb.andWhere(`NOT ${isFilledSql('r', ':today')}`, { today: todayUtc() });
+    if (query.excludeFilled !== false) this.repository.whereNotFilled(qb, todayUtc());
     // Not a query parameter of the REST list: the assistant tool `list_open_vacancies` (spec 04 §3) filters by it.
     if (typeof query.status === 'string') qb.andWhere('r.status = :status', { status: query.status });
   }
@@ -121,11 +110,7 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
   /** The ids among `ids` that are filled today (document 01). */
   async filledIds(ctx: RequestContext, em: EntityManager, ids: string[]): Promise<Set<string>> {
     if (!ids.length) return new Set();
-    const rows: { id: string }[] = await em.query(
-      `SELECT v.id FROM vacancies v WHERE v.plan_id = $1 AND v.id = ANY($2) AND ${isFilledSql('v', '$3')}`,
-      [ctx.planId, ids, todayUtc()],
-    );
-    return new Set(rows.map((r) => r.id));
+    return this.repository.filledIds(em, ctx, ids, todayUtc());
   }
 
   /** By-id read with customAttributes and the includes `assignments` and `filledByEmployee`. */

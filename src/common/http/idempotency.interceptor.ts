@@ -5,9 +5,9 @@ import { createHash } from 'node:crypto';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { catchError, from, mergeMap, Observable, of, throwError } from 'rxjs';
-import { DataSource } from 'typeorm';
 import { DomainError } from '../errors/domain-error';
 import { logger } from '../logging/json-logger';
+import { IdempotencyRepository, StoredAnswer } from './idempotency.repository';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -22,12 +22,6 @@ const WRITES = new Set(['POST', 'PATCH', 'DELETE']);
 
 type IdempotentRequest = Request & { ctx?: { organizationId: string; actor: { type: string } } };
 
-interface Stored {
-  request_hash: string;
-  status_code: number | null;
-  response_body: string | null;
-}
-
 /**
  * Spec 04 §4.4 for every POST, PATCH and DELETE of the public API: the first request with an
  * `Idempotency-Key` claims (organization, key) in `idempotency_keys`; its 2xx answer is stored and
@@ -39,7 +33,7 @@ export class IdempotencyInterceptor implements NestInterceptor, OnModuleInit, On
   private timer?: NodeJS.Timeout;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly keys: IdempotencyRepository,
     private readonly reflector: Reflector,
   ) {}
 
@@ -55,7 +49,7 @@ export class IdempotencyInterceptor implements NestInterceptor, OnModuleInit, On
   /** Deletes expired keys (a claim also takes over an expired key by itself). */
   async purge(): Promise<void> {
     try {
-      await this.dataSource.query(`DELETE FROM idempotency_keys WHERE expires_at <= now()`);
+      await this.keys.purgeExpired();
     } catch (error) {
       logger.write('warn', 'idempotency key purge failed', { cause: error instanceof Error ? error.message : String(error) });
     }
@@ -88,25 +82,11 @@ export class IdempotencyInterceptor implements NestInterceptor, OnModuleInit, On
   }
 
   /** Claims the key for this request (null), or returns the stored answer to replay; 400/409 otherwise. */
-  private async claim(organizationId: string, key: string, hash: string): Promise<Stored | null> {
+  private async claim(organizationId: string, key: string, hash: string): Promise<StoredAnswer | null> {
     for (let attempt = 0; attempt < 3; attempt++) {
       // A row that expired, or an in-flight claim whose request was lost, is taken over.
-      const claimed: unknown[] = await this.dataSource.query(
-        `INSERT INTO idempotency_keys (organization_id, key, request_hash, expires_at)
-         VALUES ($1, $2, $3, now() + make_interval(secs => $4))
-         ON CONFLICT (organization_id, key) DO UPDATE
-           SET request_hash = EXCLUDED.request_hash, status_code = NULL, response_body = NULL,
-               created_at = now(), expires_at = EXCLUDED.expires_at
-         WHERE idempotency_keys.expires_at <= now()
-            OR (idempotency_keys.status_code IS NULL AND idempotency_keys.created_at <= now() - make_interval(secs => $5))
-         RETURNING 1 AS claimed`,
-        [organizationId, key, hash, RETENTION_MS / 1000, IN_FLIGHT_LEASE_MS / 1000],
-      );
-      if (claimed.length) return null;
-      const [stored]: Stored[] = await this.dataSource.query(
-        `SELECT request_hash, status_code, response_body FROM idempotency_keys WHERE organization_id = $1 AND key = $2`,
-        [organizationId, key],
-      );
+      if (await this.keys.claim(organizationId, key, hash, RETENTION_MS / 1000, IN_FLIGHT_LEASE_MS / 1000)) return null;
+      const stored = await this.keys.stored(organizationId, key);
       if (!stored) continue; // Released meanwhile: claim again.
       if (stored.request_hash !== hash) {
         throw DomainError.validation(IDEMPOTENCY_HEADER, `${IDEMPOTENCY_HEADER} was already used with another method, path or body`);
@@ -117,7 +97,7 @@ export class IdempotencyInterceptor implements NestInterceptor, OnModuleInit, On
     throw DomainError.conflict(`A request with this ${IDEMPOTENCY_HEADER} is still in progress`);
   }
 
-  private replay(res: Response, stored: Stored): unknown {
+  private replay(res: Response, stored: StoredAnswer): unknown {
     // (LocationInterceptor, outside this one, sets Location again from the replayed body.)
     res.setHeader(REPLAYED_HEADER, 'true');
     return stored.response_body === null ? undefined : JSON.parse(stored.response_body);
@@ -125,18 +105,12 @@ export class IdempotencyInterceptor implements NestInterceptor, OnModuleInit, On
 
   /** Keeps the answer of a handler that returned (a 2xx: errors never get here). */
   private async store(organizationId: string, key: string, status: number, body: unknown): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE idempotency_keys SET status_code = $3, response_body = $4 WHERE organization_id = $1 AND key = $2`,
-      [organizationId, key, status, body === undefined ? null : JSON.stringify(body)],
-    );
+    await this.keys.store(organizationId, key, status, body === undefined ? null : JSON.stringify(body));
   }
 
   private async release(organizationId: string, key: string): Promise<void> {
     try {
-      await this.dataSource.query(`DELETE FROM idempotency_keys WHERE organization_id = $1 AND key = $2 AND status_code IS NULL`, [
-        organizationId,
-        key,
-      ]);
+      await this.keys.release(organizationId, key);
     } catch (error) {
       logger.write('error', 'idempotency key release failed', { cause: error instanceof Error ? error.stack : String(error) });
     }

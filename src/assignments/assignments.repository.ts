@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager, SelectQueryBuilder } from 'typeorm';
+import type { Tx } from '../database/unit-of-work';
+import { AssignmentEntity } from './entities/assignment.entity';
+
+/** A transaction's request context (organization, plan) and entity manager. */
+type TxScope = Pick<Tx, 'ctx' | 'em'>;
+
+/** The property of an assignment naming its holder. */
+export type HolderField = 'employeeId' | 'contractorId' | 'vacancyId' | 'teamId';
+
+/**
+ * The assignments of holders `ids` (one kind, `field`) active on `day` (start <= day, end unset or >= day),
+ * teams first, then by start. The employees benchmark's baseline sends its text (`getQueryAndParameters`).
+ */
+export function activeOfHoldersQuery(
+  em: EntityManager,
+  scope: { organizationId: string; planId: string },
+  field: HolderField,
+  ids: string[],
+  day: string,
+): SelectQueryBuilder<AssignmentEntity> {
+  return em
+    .getRepository(AssignmentEntity)
+    .createQueryBuilder('a')
+    .where('a.organizationId = :organization AND a.planId = :plan', { organization: scope.organizationId, plan: scope.planId })
+    .andWhere(`a.${field} IN (:...holders)`, { holders: ids })
+    .andWhere('a.startDate <= :day AND (a.endDate IS NULL OR a.endDate >= :day)', { day })
+    .orderBy('a.type', 'DESC')
+    .addOrderBy('a.startDate', 'ASC');
+}
+
+/** The assignments module's own SQL beyond the generic CRUD rows. Other modules read assignments through it. */
+@Injectable()
+export class AssignmentsRepository {
+  /** `activeOfHoldersQuery`'s rows. */
+  activeOfHolders(
+    em: EntityManager,
+    scope: { organizationId: string; planId: string },
+    field: HolderField,
+    ids: string[],
+    day: string,
+  ): Promise<AssignmentEntity[]> {
+    return activeOfHoldersQuery(em, scope, field, ids, day).getMany();
+  }
+
+  /** The vacancy's assignments not ended before `day` (end unset or >= day), locked for update, by start. */
+  openOfVacancy(tx: TxScope, vacancyId: string, day: string): Promise<AssignmentEntity[]> {
+    return tx.em
+      .getRepository(AssignmentEntity)
+      .createQueryBuilder('a')
+      .setLock('pessimistic_write')
+      .where('a.organizationId = :organization AND a.planId = :plan AND a.vacancyId = :vacancy', {
+        organization: tx.ctx.organizationId,
+        plan: tx.ctx.planId,
+        vacancy: vacancyId,
+      })
+      .andWhere('(a.endDate IS NULL OR a.endDate >= :start)', { start: day })
+      .orderBy('a.startDate', 'ASC')
+      .getMany();
+  }
+
+  /** How many assignments to the project are active on `day` or later (end date unset or on/after it). */
+  async activeOnProject(tx: TxScope, projectId: string, day: string): Promise<number> {
+    const [{ n }]: { n: number }[] = await tx.em.query(
+      `SELECT count(*)::int AS n FROM assignments
+        WHERE organization_id = $4 AND plan_id = $1 AND type = 'project' AND target_id = $2 AND (end_date IS NULL OR end_date >= $3)`,
+      [tx.ctx.planId, projectId, day, tx.ctx.organizationId],
+    );
+    return n;
+  }
+
+  /** Deletes every assignment to the project (not recorded). */
+  async deleteOnProject(tx: TxScope, projectId: string): Promise<void> {
+    await tx.em.query(`DELETE FROM assignments WHERE organization_id = $3 AND plan_id = $1 AND type = 'project' AND target_id = $2`, [
+      tx.ctx.planId,
+      projectId,
+      tx.ctx.organizationId,
+    ]);
+  }
+}

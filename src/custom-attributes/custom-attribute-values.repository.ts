@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { Tx } from '../database/unit-of-work';
+import { SqlParams } from '../database/sql-params';
+import { CustomAttributeValueDto, CustomAttributeValueRow, toCustomAttributeValueDto } from './dto/custom-attribute-value.dto';
+
+/** Whose values: the plan's, routed by the organization when it is given. */
+export interface ValueScope {
+  planId: string;
+  organizationId?: string;
+}
+
+/**
+ * The statement reading a record's values with their definitions (`definitionId`: that value only,
+ * else every value by attribute key). The benchmarks' baselines send `.text`.
+ */
+export function valuesQuery(
+  scope: ValueScope,
+  entityType: string,
+  entityId: string,
+  definitionId?: string,
+): { text: string; values: unknown[] } {
+  const params = new SqlParams(scope.planId, entityType, entityId);
+  const organization = scope.organizationId === undefined ? '' : ` AND v.organization_id = ${params.add(scope.organizationId)}`;
+  const join =
+    scope.organizationId === undefined ? 'd.id = v.definition_id' : 'd.organization_id = v.organization_id AND d.id = v.definition_id';
+  const tail = definitionId === undefined ? ' ORDER BY d.attribute_key' : ` AND v.definition_id = ${params.add(definitionId)}`;
+  const text = `
+  SELECT v.id, v.definition_id, v.entity_type, v.entity_id, v.string_value, v.number_value, v.date_value,
+         v.date_range_start, v.date_range_end, d.name, d.attribute_key, d.field_type
+    FROM custom_attribute_values v
+    JOIN custom_attribute_definitions d ON ${join}
+   WHERE v.plan_id = $1 AND v.entity_type = $2 AND v.entity_id = $3${organization}${tail}`;
+  return { text, values: params.values };
+}
+
+/**
+ * Custom attribute values (`custom_attribute_values`) with their definitions. Other modules read and
+ * clear values through it. Reads take the caller's entity manager (the pool's, or a transaction's).
+ */
+@Injectable()
+export class CustomAttributeValuesRepository {
+  /** A record's values in document 01's shape, ordered by attribute key. */
+  async values(em: EntityManager, scope: ValueScope, entityType: string, entityId: string): Promise<CustomAttributeValueDto[]> {
+    const query = valuesQuery(scope, entityType, entityId);
+    const rows: CustomAttributeValueRow[] = await em.query(query.text, query.values);
+    return rows.map(toCustomAttributeValueDto);
+  }
+
+  /** A record's value of one definition, or null. */
+  async value(
+    em: EntityManager,
+    scope: ValueScope,
+    entityType: string,
+    entityId: string,
+    definitionId: string,
+  ): Promise<CustomAttributeValueDto | null> {
+    const query = valuesQuery(scope, entityType, entityId, definitionId);
+    const rows: CustomAttributeValueRow[] = await em.query(query.text, query.values);
+    return rows[0] ? toCustomAttributeValueDto(rows[0]) : null;
+  }
+
+  /** Deletes every value of the record in the transaction's plan. */
+  async removeAll(tx: Pick<Tx, 'ctx' | 'em'>, entityType: string, entityId: string): Promise<void> {
+    await tx.em.query(
+      `DELETE FROM custom_attribute_values WHERE organization_id = $1 AND plan_id = $2 AND entity_type = $3 AND entity_id = $4`,
+      [tx.ctx.organizationId, tx.ctx.planId, entityType, entityId],
+    );
+  }
+
+  /** The string values of every record holding the organization's attribute, in every plan. */
+  async stringValuesOf(em: EntityManager, organizationId: string, definitionId: string): Promise<(string | null)[]> {
+    const rows: { string_value: string | null }[] = await em.query(
+      `SELECT string_value FROM custom_attribute_values WHERE organization_id = $1 AND definition_id = $2`,
+      [organizationId, definitionId],
+    );
+    return rows.map((r) => r.string_value);
+  }
+
+  /** The ids of the values of functional groups and seats `owners` in either plan (a scenario and live). */
+  async functionalValueIds(em: EntityManager, organizationId: string, planIds: [string, string], owners: string[]): Promise<string[]> {
+    const rows: { id: string }[] = await em.query(
+      `SELECT DISTINCT id FROM custom_attribute_values
+        WHERE organization_id = $4 AND plan_id IN ($1, $2) AND entity_type IN ('FUNCTIONAL_GROUP', 'FUNCTIONAL_POSITION') AND entity_id = ANY($3)`,
+      [planIds[0], planIds[1], owners, organizationId],
+    );
+    return rows.map((r) => r.id);
+  }
+}

@@ -1,0 +1,13 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+/** The readiness probe's one statement. */
+@Injectable()
+export class HealthRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Resolves when the database answers a trivial statement. */
+  async ping(): Promise<void> {
+    await this.dataSource.query('SELECT 1');
+  }
+}

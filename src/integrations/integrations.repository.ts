@@ -1,0 +1,93 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { withRetry } from '../webhooks/db-retry';
+
+/**
+ * (Each claim is a CTE read by a SELECT: a bare UPDATE answers `[rows, count]` through `DataSource.query`.)
+ *
+ * The claim: a due, enabled pull whose lease is free is taken for this run, and its next run is scheduled
+ * `intervalMinutes` from now, in one statement. `FOR UPDATE SKIP LOCKED` and the lease condition (checked
+ * again on the locked row) make it one run per integration at a time across every instance.
+ */
+const CLAIM_DUE_SQL = `
+  WITH claimed AS (
+  UPDATE integrations
+     SET pull_running_until = now() + make_interval(secs => $2), pull_run_id = $1,
+         pull_next_at = now() + make_interval(mins => pull_interval_minutes)
+   WHERE id IN (SELECT id FROM integrations
+                 WHERE pull_enabled AND pull_url IS NOT NULL AND pull_next_at <= now()
+                   AND (pull_running_until IS NULL OR pull_running_until < now())
+                 ORDER BY pull_next_at
+                 LIMIT $3
+                 FOR UPDATE SKIP LOCKED)
+     AND (pull_running_until IS NULL OR pull_running_until < now())
+  RETURNING id, organization_id)
+  SELECT id, organization_id FROM claimed`;
+
+/** The claim of an on-demand run: the same lease, whenever the schedule says the next run is due. */
+const CLAIM_ONE_SQL = `
+  WITH claimed AS (
+  UPDATE integrations
+     SET pull_running_until = now() + make_interval(secs => $2), pull_run_id = $1,
+         pull_next_at = now() + make_interval(mins => pull_interval_minutes)
+   WHERE id = $3 AND organization_id = $4 AND pull_enabled AND pull_url IS NOT NULL
+     AND (pull_running_until IS NULL OR pull_running_until < now())
+  RETURNING id, organization_id)
+  SELECT id, organization_id FROM claimed`;
+
+/** Records the run's outcome ($6 the organization) and frees the lease, if this run still holds it (not deleted or taken over meanwhile). */
+const FINISH_SQL = `
+  UPDATE integrations
+     SET pull_running_until = NULL, pull_run_id = NULL, last_pull_at = now(), last_pull_status = $3,
+         last_pull_result = $4::jsonb,
+         last_error = CASE WHEN $5::text IS NOT NULL THEN left('Pull: ' || $5::text, 1000)
+                           WHEN last_error LIKE 'Pull: %' THEN NULL ELSE last_error END
+   WHERE id = $1 AND organization_id = $6 AND pull_run_id = $2`;
+
+/** A claimed pull: the integration and its organization. */
+export interface ClaimedPull {
+  id: string;
+  organization_id: string;
+}
+
+/** A run's outcome as recorded on the integration. */
+export interface PullOutcome {
+  status: string;
+  counts: { created: number; updated: number; unchanged: number; failed: number } | null;
+  error: string | null;
+}
+
+/**
+ * The pull leases of `integrations` (spec 04 §5.3). Each statement is retried on a lost connection
+ * (`withRetry`). The due-pull claim scans every organization (the scheduler's tick); the others are routed
+ * by organization.
+ */
+@Injectable()
+export class IntegrationsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Claims up to `limit` due pulls of any organization for run `runId`, leased `leaseSeconds`. */
+  claimDue(runId: string, leaseSeconds: number, limit: number): Promise<ClaimedPull[]> {
+    return withRetry(() => this.dataSource.query<ClaimedPull[]>(CLAIM_DUE_SQL, [runId, leaseSeconds, limit]));
+  }
+
+  /** Claims the organization's pull `id` for run `runId` whenever it is due; false while another run holds it or it is off. */
+  async claimOne(organizationId: string, id: string, runId: string, leaseSeconds: number): Promise<boolean> {
+    const rows = await withRetry(() => this.dataSource.query<{ id: string }[]>(CLAIM_ONE_SQL, [runId, leaseSeconds, id, organizationId]));
+    return rows.length > 0;
+  }
+
+  /** Records the outcome and frees the lease if run `runId` still holds it. */
+  async finish(organizationId: string, id: string, runId: string, outcome: PullOutcome): Promise<void> {
+    await withRetry(() =>
+      this.dataSource.query(FINISH_SQL, [
+        id,
+        runId,
+        outcome.status,
+        outcome.counts === null ? null : JSON.stringify(outcome.counts),
+        outcome.error,
+        organizationId,
+      ]),
+    );
+  }
+}

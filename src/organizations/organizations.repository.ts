@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
+/** A user of the organization with the organization's live plan (which the organization creates with itself). */
+export interface UserWithLivePlan {
+  permissions: string[];
+  active: boolean;
+  live_plan_id: string;
+}
+
+/**
+ * The organizations module's own SQL beyond entity reads: organizations, their users and the live plan
+ * created with each. Other modules read these rows through it (the reporting currency, a user's state).
+ * Reads take the caller's entity manager (the pool's, or a transaction's).
+ */
+@Injectable()
+export class OrganizationsRepository {
+  /** The organization's reporting currency (the organization must exist). */
+  async reportingCurrency(em: EntityManager, organizationId: string): Promise<string> {
+    const rows: { reporting_currency: string }[] = await em.query(`SELECT reporting_currency FROM organizations WHERE id = $1`, [
+      organizationId,
+    ]);
+    return rows[0].reporting_currency;
+  }
+
+  /** Whether the organization's user is active; null when the organization has no such user. */
+  async userActive(em: EntityManager, organizationId: string, userId: string): Promise<boolean | null> {
+    const rows: { active: boolean }[] = await em.query(`SELECT active FROM users WHERE id = $1 AND organization_id = $2`, [
+      userId,
+      organizationId,
+    ]);
+    return rows[0]?.active ?? null;
+  }
+
+  /** The organization's user (permissions, active) with the organization's live plan id, or undefined. */
+  async userWithLivePlan(em: EntityManager, organizationId: string, userId: string): Promise<UserWithLivePlan | undefined> {
+    const rows: UserWithLivePlan[] = await em.query(
+      `SELECT u.permissions, u.active, p.id AS live_plan_id
+         FROM users u JOIN plans p ON p.organization_id = u.organization_id AND p.kind = 'LIVE'
+        WHERE u.id = $1 AND u.organization_id = $2`,
+      [userId, organizationId],
+    );
+    return rows[0];
+  }
+
+  /**
+   * Inside a transaction: locks the organizations table against other first starts (EXCLUSIVE: reads go
+   * on, inserts wait) and counts the organizations.
+   */
+  async lockAndCount(em: EntityManager): Promise<number> {
+    await em.query('LOCK TABLE organizations IN EXCLUSIVE MODE');
+    const [{ count }]: { count: number }[] = await em.query('SELECT count(*)::int AS count FROM organizations');
+    return count;
+  }
+
+  /** The oldest organization with that name having a user with that e-mail, or null. */
+  async organizationWithUser(em: EntityManager, name: string, email: string): Promise<string | null> {
+    const rows: { id: string }[] = await em.query(
+      `SELECT o.id FROM organizations o JOIN users u ON u.organization_id = o.id
+        WHERE o.name = $1 AND u.email = $2 ORDER BY o.created_at LIMIT 1`,
+      [name, email],
+    );
+    return rows[0]?.id ?? null;
+  }
+}
+
+/** SQL expression: the reporting currency of organization `organization` (an expression), for statements of other modules. */
+export function reportingCurrencySql(organization: string): string {
+  return `(SELECT o.reporting_currency FROM organizations o WHERE o.id = ${organization})`;
+}

@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
+/** The rate of one currency pair in force on a day, as stored. */
+export interface RateInForceRow {
+  from_currency: string;
+  to_currency: string;
+  rate: string;
+  effective_date: string;
+}
+
+/** Exchange rates beyond the generic CRUD rows. Reads take the caller's entity manager (the pool's, or a transaction's). */
+@Injectable()
+export class ExchangeRatesRepository {
+  /** The organization's latest rate of each currency pair effective on or before `day`. */
+  inForce(em: EntityManager, organizationId: string, day: string): Promise<RateInForceRow[]> {
+    return em.query(
+      `SELECT DISTINCT ON (from_currency, to_currency) from_currency, to_currency, rate, effective_date
+         FROM exchange_rates
+        WHERE organization_id = $1 AND effective_date <= $2
+        ORDER BY from_currency, to_currency, effective_date DESC`,
+      [organizationId, day],
+    );
+  }
+}

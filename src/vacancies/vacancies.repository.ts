@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager, SelectQueryBuilder } from 'typeorm';
+import { engagedAfterSql } from '../contractors/contractors.repository';
+import { employedAfterSql } from '../employees/employees.repository';
+import type { VacancyEntity } from './entities/vacancy.entity';
+
+/**
+ * Document 01: a vacancy is filled while one filler field is set and that filler's endDate is unset
+ * or later than `todayParam` (the day the caller binds). The fillers are read through the employees'
+ * and contractors' SQL builders.
+ */
+export function isFilledSql(alias: string, todayParam: string): string {
+  const of = (column: string) => ({ organization: `${alias}.organization_id`, plan: `${alias}.plan_id`, id: `${alias}.${column}` });
+  return `(CASE
+    WHEN ${alias}.filled_by_live_employee_id IS NOT NULL THEN ${employedAfterSql(of('filled_by_live_employee_id'), todayParam)}
+    WHEN ${alias}.filled_by_live_contractor_id IS NOT NULL THEN ${engagedAfterSql(of('filled_by_live_contractor_id'), todayParam)}
+    ELSE false END)`;
+}
+
+/** The ids among $2 of plan $1 (organization $4) that are filled on day $3. The benchmark's baseline sends it. */
+export const FILLED_IDS_SQL = `SELECT v.id FROM vacancies v WHERE v.organization_id = $4 AND v.plan_id = $1 AND v.id = ANY($2) AND ${isFilledSql('v', '$3')}`;
+
+/** SQL row source for statements of other modules: the plan's vacancies whose id satisfies `idCondition`, with `columns`. */
+export function vacanciesSql(columns: readonly string[], scope: { organization: string; plan: string }, idCondition: string): string {
+  return `(SELECT ${columns.join(', ')} FROM vacancies WHERE organization_id = ${scope.organization} AND plan_id = ${scope.plan} AND id ${idCondition})`;
+}
+
+/** The vacancies module's own SQL beyond the generic CRUD rows. */
+@Injectable()
+export class VacanciesRepository {
+  /** Keeps the list's rows (alias `r`) that are not filled on `today`. */
+  whereNotFilled(qb: SelectQueryBuilder<VacancyEntity>, today: string): void {
+    qb.andWhere(`NOT ${isFilledSql('r', ':today')}`, { today });
+  }
+
+  /** The ids among `ids` of the plan that are filled on `today`. */
+  async filledIds(
+    em: EntityManager,
+    scope: { organizationId: string; planId: string },
+    ids: string[],
+    today: string,
+  ): Promise<Set<string>> {
+    const rows: { id: string }[] = await em.query(FILLED_IDS_SQL, [scope.planId, ids, today, scope.organizationId]);
+    return new Set(rows.map((r) => r.id));
+  }
+}
