@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
+import type { TxScope } from '../database/unit-of-work';
 
 export type PartyKind = 'employee' | 'contractor' | 'vacancy' | 'team' | 'project';
 
 /** Resolves an id or externalId of one kind of record to its id, or throws 400 on `field`. */
-export type PartyResolver = (ctx: RequestContext, em: EntityManager, value: string, field: string) => Promise<string>;
+export type PartyResolver = (scope: TxScope, value: string, field: string) => Promise<string>;
 
 /**
  * Who can hold or receive an assignment. Each record module registers its resolver, so assignments
@@ -20,9 +19,9 @@ export class AssignmentParties {
     this.resolvers.set(kind, resolver);
   }
 
-  async resolve(kind: PartyKind, ctx: RequestContext, em: EntityManager, value: string, field: string): Promise<string> {
+  async resolve(kind: PartyKind, { ctx, em }: TxScope, value: string, field: string): Promise<string> {
     const resolver = this.resolvers.get(kind);
     if (!resolver) throw DomainError.validation(field, `${field}: ${kind} records are not available`);
-    return resolver(ctx, em, value, field);
+    return resolver({ ctx, em }, value, field);
   }
 }

@@ -1,10 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager, SelectQueryBuilder } from 'typeorm';
-import type { Tx } from '../database/unit-of-work';
 import { AssignmentEntity } from './entities/assignment.entity';
-
-/** A transaction's request context (organization, plan) and entity manager. */
-type TxScope = Pick<Tx, 'ctx' | 'em'>;
+import type { TxScope } from '../database/unit-of-work';
 
 /** The property of an assignment naming its holder. */
 export type HolderField = 'employeeId' | 'contractorId' | 'vacancyId' | 'teamId';

@@ -20,6 +20,7 @@ import {
 import { AssignmentEntity, AssignmentType, HolderKind } from './entities/assignment.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
 import { patchEntity } from '../crud/assign';
+import type { TxScope } from '../database/unit-of-work';
 
 const HOLDERS: { kind: HolderKind; field: 'employeeId' | 'contractorId' | 'vacancyId' | 'teamId' }[] = [
   { kind: 'employee', field: 'employeeId' },
@@ -108,18 +109,13 @@ export class AssignmentsService extends CrudService<AssignmentEntity, Assignment
     }
   }
 
-  protected override async build(input: CreateAssignmentDto, ctx: RequestContext, em: EntityManager): Promise<Partial<AssignmentEntity>> {
+  protected override async build(input: CreateAssignmentDto, { ctx, em }: TxScope): Promise<Partial<AssignmentEntity>> {
     const entity = new AssignmentEntity();
-    await this.apply(entity, input, ctx, em);
+    await this.apply(entity, input, { ctx, em });
     return entity;
   }
 
-  protected override async apply(
-    entity: AssignmentEntity,
-    input: UpdateAssignmentDto,
-    ctx: RequestContext,
-    em: EntityManager,
-  ): Promise<void> {
+  protected override async apply(entity: AssignmentEntity, input: UpdateAssignmentDto, { ctx, em }: TxScope): Promise<void> {
     const sentHolders = HOLDERS.filter((h) => input[h.field] !== undefined);
     if (sentHolders.length || !entity.id) {
       const given = HOLDERS.filter((h) => input[h.field] !== undefined && input[h.field] !== null);
@@ -128,11 +124,11 @@ export class AssignmentsService extends CrudService<AssignmentEntity, Assignment
       }
       for (const h of HOLDERS) entity[h.field] = null;
       const holder = given[0];
-      entity[holder.field] = await this.parties.resolve(holder.kind, ctx, em, input[holder.field]!, holder.field);
+      entity[holder.field] = await this.parties.resolve(holder.kind, { ctx, em }, input[holder.field]!, holder.field);
     }
     if (input.type !== undefined) entity.type = input.type!;
     if (input.targetId !== undefined || input.type !== undefined) {
-      entity.targetId = await this.parties.resolve(entity.type, ctx, em, input.targetId ?? entity.targetId, 'targetId');
+      entity.targetId = await this.parties.resolve(entity.type, { ctx, em }, input.targetId ?? entity.targetId, 'targetId');
     }
     if (entity.teamId && entity.type !== 'project') throw DomainError.validation('type', 'a team can hold only project assignments');
     this.applyTerms(entity, input);
@@ -159,7 +155,7 @@ export class AssignmentsService extends CrudService<AssignmentEntity, Assignment
   ): Promise<AssignmentEntity> {
     const entity = new AssignmentEntity();
     entity.type = type;
-    entity.targetId = await this.parties.resolve(type, tx.ctx, tx.em, target, `${prefix}.${type === 'team' ? 'teamId' : 'projectId'}`);
+    entity.targetId = await this.parties.resolve(type, tx, target, `${prefix}.${type === 'team' ? 'teamId' : 'projectId'}`);
     entity.employeeId = holder.kind === 'employee' ? holder.id : null;
     entity.contractorId = holder.kind === 'contractor' ? holder.id : null;
     entity.vacancyId = holder.kind === 'vacancy' ? holder.id : null;

@@ -82,7 +82,7 @@ export class MetricsSummaryService {
     for (const list of occupancies.values()) for (const o of list) people.set(`${o.kind}:${o.id}`, { kind: o.kind, id: o.id });
     const firstMonth = from.slice(0, 7);
     const count = monthCount(firstMonth, to.slice(0, 7));
-    const book = await this.cost.book(ctx, this.dataSource.manager, [...people.values()], {
+    const book = await this.cost.book({ ctx, em: this.dataSource.manager }, [...people.values()], {
       from: `${firstMonth}-01`,
       to: monthBounds(to.slice(0, 7)).last,
     });

@@ -68,7 +68,7 @@ export class ChangesService {
     });
     if (
       visible.some((type) => FUNCTIONAL_TYPES.has(type)) &&
-      !(await this.functionalAccess.readsEveryGroup(ctx, this.dataSource.manager))
+      !(await this.functionalAccess.readsEveryGroup({ ctx, em: this.dataSource.manager }))
     ) {
       visible = visible.filter((type) => !FUNCTIONAL_TYPES.has(type));
     }

@@ -54,7 +54,7 @@ export class RateAdjustmentsService extends CrudService<
 
   /** The nested `rateAdjustment` of a contractor body, in the caller's transaction (`notify: false`: audit only). */
   async createFor(tx: Tx, contractorId: string, input: CreateRateAdjustmentDto, notify = true): Promise<RateAdjustmentEntity> {
-    return this.insertAndRecord(tx, await this.build({ ...input, contractorId }, tx.ctx, tx.em), notify);
+    return this.insertAndRecord(tx, await this.build({ ...input, contractorId }, tx), notify);
   }
 
   /** Contractors' rate adjustments in one query: contractor id -> adjustments, newest effectiveDate first. */

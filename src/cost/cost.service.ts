@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { RequestContext } from '../common/auth/request-context';
 import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { ExchangeRatesService } from '../reference-data/exchange-rates.service';
 import { ContractorAmountRow, CostRepository, EmployeeAmountRow, PeopleFilter, PeopleSql, VacancyAmountRow } from './cost.repository';
 import { AmountTable, dayNumber, MONTHLY_FACTOR, MonthSpan, monthSpans } from './cost-math';
+import type { TxScope } from '../database/unit-of-work';
 
 export interface Person {
   kind: 'employee' | 'contractor' | 'vacancy';
@@ -96,7 +96,7 @@ export class CostService {
   ) {}
 
   /** The reporting currency and today's rates into it (the rates `book` uses), for cost computed in SQL. */
-  async pricing(ctx: RequestContext, em: EntityManager): Promise<CostPricing> {
+  async pricing({ ctx, em }: TxScope): Promise<CostPricing> {
     const [currency, converter] = await reads(
       !em.queryRunner,
       () => this.organizations.reportingCurrency(em, ctx.organizationId),
@@ -127,12 +127,12 @@ export class CostService {
    * currency (an amount that converts whenever the earlier one does). What is left gives every month
    * inside the window exactly the figures of the whole history; `unconverted` counts the amounts loaded.
    */
-  async book(ctx: RequestContext, em: EntityManager, people: CostPeople, window: CostWindow | null = null): Promise<CostBook> {
-    return buildBook(await this.bookRows(ctx, em, people, window), window);
+  async book({ ctx, em }: TxScope, people: CostPeople, window: CostWindow | null = null): Promise<CostBook> {
+    return buildBook(await this.bookRows({ ctx, em }, people, window), window);
   }
 
   /** The reads of `book`: the reporting currency, today's converter, and the people's amounts with their location multipliers. */
-  private async bookRows(ctx: RequestContext, em: EntityManager, people: CostPeople, window: CostWindow | null): Promise<BookRows> {
+  private async bookRows({ ctx, em }: TxScope, people: CostPeople, window: CostWindow | null): Promise<BookRows> {
     const ids: Record<Person['kind'], Set<string>> = { employee: new Set(), contractor: new Set(), vacancy: new Set() };
     if (!('selectedBy' in people)) for (const p of people) ids[p.kind].add(p.id);
     const filter = (kind: 'employee' | 'contractor'): PeopleFilter | null =>

@@ -9,6 +9,7 @@ import type { ListQueryDto } from '../common/http/pagination.dto';
 import { isCuid } from '../common/ids';
 import { CrudEntity, CrudSpec, referencesTo } from './crud.types';
 import { RecordRows } from './record-rows';
+import type { TxScope } from '../database/unit-of-work';
 
 /**
  * A resource's service as the generic controllers (CRUD, bulk, adjustments, scenario records) and bulk
@@ -48,15 +49,15 @@ export class CrudService<E extends CrudEntity, R, C, U> implements CrudOperation
   protected filter(_qb: SelectQueryBuilder<E>, _query: ListQueryDto & Record<string, unknown>): void {}
 
   /** A new record's fields from a validated create body; the spec's `build` unless overridden. */
-  protected async build(input: C, ctx: RequestContext, em: EntityManager): Promise<Partial<E>> {
+  protected async build(input: C, { ctx, em }: TxScope): Promise<Partial<E>> {
     if (!this.spec.build) throw new Error(`${this.spec.label}: no build`);
-    return this.spec.build(input, ctx, em);
+    return this.spec.build(input, { ctx, em });
   }
 
   /** Applies a validated PATCH body; the spec's `apply` unless overridden. */
-  protected async apply(entity: E, input: U, ctx: RequestContext, em: EntityManager): Promise<void> {
+  protected async apply(entity: E, input: U, { ctx, em }: TxScope): Promise<void> {
     if (!this.spec.apply) throw new Error(`${this.spec.label}: no apply`);
-    await this.spec.apply(entity, input, ctx, em);
+    await this.spec.apply(entity, input, { ctx, em });
   }
 
   protected scope(ctx: RequestContext): FindOptionsWhere<E> {
@@ -106,11 +107,11 @@ export class CrudService<E extends CrudEntity, R, C, U> implements CrudOperation
       qb.clone().offset(undefined).limit(undefined).orderBy().getCount(),
     ]);
     const rows = raws.map((raw) => this.rows.fromRaw(raw));
-    return list(await this.respond(ctx, this.dataSource.manager, rows), total, page);
+    return list(await this.respond({ ctx, em: this.dataSource.manager }, rows), total, page);
   }
 
   /** Responses for records; resources with derived fields (vacancies' isFilled) compute them here in one query. */
-  protected async respond(_ctx: RequestContext, _em: EntityManager, rows: E[]): Promise<R[]> {
+  protected async respond(_scope: TxScope, rows: E[]): Promise<R[]> {
     return rows.map((row) => this.spec.toResponse(row));
   }
 
@@ -142,12 +143,12 @@ export class CrudService<E extends CrudEntity, R, C, U> implements CrudOperation
 
   /** One record; records that carry custom attributes include `customAttributes` (document 01 rule 9). */
   async get(ctx: RequestContext, idOrExternalId: string): Promise<R> {
-    return this.shown(ctx, this.dataSource.manager, await this.find(ctx, idOrExternalId));
+    return this.shown({ ctx, em: this.dataSource.manager }, await this.find(ctx, idOrExternalId));
   }
 
   /** The plain by-id read of a loaded record, read through `em`. */
-  protected async shown(ctx: RequestContext, em: EntityManager, entity: E): Promise<R> {
-    const [response] = await this.respond(ctx, em, [entity]);
+  protected async shown({ ctx, em }: TxScope, entity: E): Promise<R> {
+    const [response] = await this.respond({ ctx, em }, [entity]);
     if (!this.spec.customAttributes) return response;
     const customAttributes = await this.spec.customAttributes.load(em, ctx, entity.id);
     return { ...response, customAttributes };
@@ -161,7 +162,7 @@ export class CrudService<E extends CrudEntity, R, C, U> implements CrudOperation
   protected async checkVersion(tx: Tx, idOrExternalId: string, ifMatch: string | undefined): Promise<void> {
     if (ifMatch === undefined) return;
     const entity = await this.find(tx.ctx, idOrExternalId, tx.em, true);
-    if (!etagMatches(ifMatch, weakETag(await this.shown(tx.ctx, tx.em, entity)))) {
+    if (!etagMatches(ifMatch, weakETag(await this.shown(tx, entity)))) {
       throw new DomainError(
         'PRECONDITION_FAILED',
         `${this.spec.label} ${idOrExternalId} has changed since the version named by If-Match; read it again`,
@@ -192,12 +193,12 @@ export class CrudService<E extends CrudEntity, R, C, U> implements CrudOperation
   }
 
   async create(ctx: RequestContext, input: C): Promise<R> {
-    return this.uow.run(ctx, async (tx) => (await this.respond(ctx, tx.em, [await this.createIn(tx, input)]))[0]);
+    return this.uow.run(ctx, async (tx) => (await this.respond(tx, [await this.createIn(tx, input)]))[0]);
   }
 
   /** Creates inside a caller's transaction (nested creates of other modules). */
   async createIn(tx: Tx, input: C): Promise<E> {
-    return this.insertAndRecord(tx, await this.build(input, tx.ctx, tx.em));
+    return this.insertAndRecord(tx, await this.build(input, tx));
   }
 
   /** Inserts prepared fields as a new record of the request's organization (and plan) and records the create. */
@@ -210,7 +211,7 @@ export class CrudService<E extends CrudEntity, R, C, U> implements CrudOperation
   /** New records from validated create bodies written together (multi-row INSERT); records nothing (callers use recordCreate). */
   async insertMany(tx: Tx, inputs: C[]): Promise<E[]> {
     const fields: Partial<E>[] = [];
-    for (const input of inputs) fields.push(await this.build(input, tx.ctx, tx.em));
+    for (const input of inputs) fields.push(await this.build(input, tx));
     return this.rows.insert(tx, fields);
   }
 
@@ -229,14 +230,14 @@ export class CrudService<E extends CrudEntity, R, C, U> implements CrudOperation
   async update(ctx: RequestContext, idOrExternalId: string, input: U, ifMatch?: string): Promise<R> {
     return this.uow.run(ctx, async (tx) => {
       await this.checkVersion(tx, idOrExternalId, ifMatch);
-      return (await this.respond(ctx, tx.em, [await this.updateIn(tx, idOrExternalId, input)]))[0];
+      return (await this.respond(tx, [await this.updateIn(tx, idOrExternalId, input)]))[0];
     });
   }
 
   async updateIn(tx: Tx, idOrExternalId: string, input: U): Promise<E> {
     const entity = await this.find(tx.ctx, idOrExternalId, tx.em, true);
     const before = this.payload(entity);
-    await this.apply(entity, input, tx.ctx, tx.em);
+    await this.apply(entity, input, tx);
     return this.saveAndRecord(tx, entity, before);
   }
 

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { RequestContext } from '../common/auth/request-context';
 import type { Tx } from '../database/unit-of-work';
+import type { TxScope } from '../database/unit-of-work';
 
 /** The columns every CRUD resource has. Planning records add `planId`. */
 export interface CrudEntity {
@@ -76,9 +77,9 @@ export interface CrudSpec<E extends CrudEntity, R, C, U> {
    * Builds a new record from a validated create body (checks references, resolves external ids).
    * Services that need their own methods for this override CrudService.build instead.
    */
-  build?(input: C, ctx: RequestContext, em: EntityManager): Promise<Partial<E>>;
+  build?(input: C, scope: TxScope): Promise<Partial<E>>;
   /** Applies a validated PATCH body to the record (or override CrudService.apply). */
-  apply?(entity: E, input: U, ctx: RequestContext, em: EntityManager): Promise<void>;
+  apply?(entity: E, input: U, scope: TxScope): Promise<void>;
 }
 
 /**

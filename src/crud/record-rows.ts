@@ -5,6 +5,7 @@ import { decimalToString } from '../common/decimals';
 import { newId } from '../common/ids';
 import type { CrudEntity, CrudSpec } from './crud.types';
 import { insertRowsSql, updateRowsSql } from './row-sql';
+import type { TxScope } from '../database/unit-of-work';
 
 /**
  * The rows of one resource's table as CrudService writes them: multi-row `INSERT ... RETURNING *`,
@@ -119,7 +120,7 @@ export class RecordRows<E extends CrudEntity> {
    * A record and every record above it by a self-reference (`parent`: teams' parentTeamId, employees'
    * managerId), nearest first, in the request's plan; at most 1,000 levels.
    */
-  async chainUp(tx: Pick<Tx, 'ctx' | 'em'>, id: string, parent: keyof E & string): Promise<string[]> {
+  async chainUp(tx: TxScope, id: string, parent: keyof E & string): Promise<string[]> {
     const { table, scope, parentColumn } = this.selfReference(parent);
     const rows: { id: string }[] = await tx.em.query(
       `WITH RECURSIVE up(id, parent, depth) AS (
@@ -134,7 +135,7 @@ export class RecordRows<E extends CrudEntity> {
   }
 
   /** Whether following a self-reference up from any of `ids` comes back to where it started. */
-  async hasLoop(tx: Pick<Tx, 'ctx' | 'em'>, ids: string[], parent: keyof E & string): Promise<boolean> {
+  async hasLoop(tx: TxScope, ids: string[], parent: keyof E & string): Promise<boolean> {
     const { table, scope, parentColumn } = this.selfReference(parent);
     const loops: unknown[] = await tx.em.query(
       `WITH RECURSIVE up(start, id, depth) AS (

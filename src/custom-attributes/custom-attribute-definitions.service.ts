@@ -70,7 +70,7 @@ export class CustomAttributeDefinitionsService extends CrudService<
         checkOptions(entity);
         return entity;
       },
-      apply: async (entity, input, ctx, em) => {
+      apply: async (entity, input, { ctx, em }) => {
         const previous = { entityType: entity.entityType, fieldType: entity.fieldType };
         patchEntity(entity, input, FIELDS);
         checkOptions(entity);

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { Tx } from '../database/unit-of-work';
 import { SqlParams } from '../database/sql-params';
 import { CustomAttributeValueDto, CustomAttributeValueRow, toCustomAttributeValueDto } from './dto/custom-attribute-value.dto';
+import type { TxScope } from '../database/unit-of-work';
 
 /** Whose values: the plan's, routed by the organization when it is given. */
 export interface ValueScope {
@@ -61,7 +61,7 @@ export class CustomAttributeValuesRepository {
   }
 
   /** Deletes every value of the record in the transaction's plan. */
-  async removeAll(tx: Pick<Tx, 'ctx' | 'em'>, entityType: string, entityId: string): Promise<void> {
+  async removeAll(tx: TxScope, entityType: string, entityId: string): Promise<void> {
     await tx.em.query(
       `DELETE FROM custom_attribute_values WHERE organization_id = $1 AND plan_id = $2 AND entity_type = $3 AND entity_id = $4`,
       [tx.ctx.organizationId, tx.ctx.planId, entityType, entityId],

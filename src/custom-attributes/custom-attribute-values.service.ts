@@ -13,9 +13,10 @@ import {
 } from './entities/custom-attribute-definition.entity';
 import { CustomAttributeValueEntity } from './entities/custom-attribute-value.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
+import type { TxScope } from '../database/unit-of-work';
 
 /** Finds the record a value belongs to (404 when it is not in the organization's plan). */
-export type RecordFinder = (ctx: RequestContext, em: EntityManager, idOrExternalId: string) => Promise<{ id: string }>;
+export type RecordFinder = (scope: TxScope, idOrExternalId: string) => Promise<{ id: string }>;
 
 export interface ValueTarget {
   /** Custom attribute entity type: TEAM, EMPLOYEE, FUNCTIONAL_GROUP, ... */
@@ -94,7 +95,7 @@ export class CustomAttributeValuesService {
   ) {}
 
   async list(ctx: RequestContext, target: ValueTarget, recordId: string, em: EntityManager): Promise<CustomAttributeValueDto[]> {
-    const record = await target.find(ctx, em, recordId);
+    const record = await target.find({ ctx, em }, recordId);
     return this.values.values(em, ctx, target.entityType, record.id);
   }
 
@@ -106,7 +107,7 @@ export class CustomAttributeValuesService {
     input: SetCustomAttributeValueDto,
   ): Promise<CustomAttributeValueDto> {
     return this.uow.run(ctx, async (tx) => {
-      const record = await target.find(ctx, tx.em, recordId);
+      const record = await target.find({ ctx, em: tx.em }, recordId);
       const definition = await this.definition(tx, target.entityType, definitionId);
       const values = checkValue(definition, input);
       const before = await this.values.value(tx.em, ctx, target.entityType, record.id, definition.id);
@@ -131,7 +132,7 @@ export class CustomAttributeValuesService {
 
   async clear(ctx: RequestContext, target: ValueTarget, recordId: string, definitionId: string): Promise<void> {
     await this.uow.run(ctx, async (tx) => {
-      const record = await target.find(ctx, tx.em, recordId);
+      const record = await target.find({ ctx, em: tx.em }, recordId);
       const definition = await this.definition(tx, target.entityType, definitionId);
       if (definition.required)
         throw DomainError.validation('definitionId', `${definition.attributeKey} is a required attribute and cannot be cleared`);

@@ -37,6 +37,13 @@ export interface ChangesCommittedEvent {
 }
 
 /**
+ * What travels with every read and write of a request: its context and the EntityManager to query with.
+ * A write passes its Tx; a plain read passes `{ ctx, em: dataSource.manager }`. Services, use cases and
+ * repositories take it as one parameter (never `ctx, em` apart).
+ */
+export type TxScope = Pick<Tx, 'ctx' | 'em'>;
+
+/**
  * A write in progress: its EntityManager (use it for every query of the write, never the pool) and
  * the change recorder. Changes are inserted into `record_changes` in one statement just before commit.
  */

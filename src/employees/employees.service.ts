@@ -92,7 +92,7 @@ export class EmployeesService
   }
 
   onModuleInit(): void {
-    this.parties.register('employee', async (ctx, em, value, field) => (await this.resolveId(ctx, em, value, field))!);
+    this.parties.register('employee', async ({ ctx, em }, value, field) => (await this.resolveId(ctx, em, value, field))!);
   }
 
   protected override filter(qb: SelectQueryBuilder<EmployeeEntity>, query: ListQueryDto & Record<string, unknown>): void {

@@ -29,7 +29,7 @@ export class ForecastService {
     const from = query.from ?? today.slice(0, 7);
     const groupBy = query.groupBy ?? 'none';
     const spans = monthSpans(from, query.months ?? 12);
-    const pricing = await this.cost.pricing(ctx, this.dataSource.manager);
+    const pricing = await this.cost.pricing({ ctx, em: this.dataSource.manager });
     const window: ForecastWindow = {
       planId: ctx.planId,
       organizationId: ctx.organizationId,

@@ -7,6 +7,7 @@ import type { AccessGrantViewDto } from './dto/functional-read-responses.dto';
 import type { FunctionalAccess } from './entities/functional-access-grant.entity';
 import { ancestry, GroupParents } from './figures';
 import { FunctionalAccessRepository, GrantRow } from './functional-access.repository';
+import type { TxScope } from '../database/unit-of-work';
 
 export const EDIT_ALL_FUNCTIONAL_GROUPS = 'edit_all_functional_groups';
 export const SHARE_FUNCTIONAL_GROUPS = 'share_functional_groups';
@@ -94,14 +95,14 @@ export class FunctionalAccessService {
   }
 
   /** Whether the creator holds an EDITOR grant on the group or one of its ancestors on `day` of ctx.planId. */
-  private async managesOn(ctx: RequestContext, em: EntityManager, groupId: string, day: string): Promise<boolean> {
+  private async managesOn({ ctx, em }: TxScope, groupId: string, day: string): Promise<boolean> {
     if (!ctx.userId) return false;
     return this.rows.managesOn(em, { planId: ctx.planId, organizationId: ctx.organizationId, userId: ctx.userId }, groupId, day);
   }
 
   /** Changing the group, or creating or changing anything beneath it, on `day`: "Edit all", or a manager grant on it or a parent. */
-  async canEditGroup(ctx: RequestContext, em: EntityManager, groupId: string, day: string): Promise<boolean> {
-    return ctx.capabilities.has(EDIT_ALL_FUNCTIONAL_GROUPS) || this.managesOn(ctx, em, groupId, day);
+  async canEditGroup({ ctx, em }: TxScope, groupId: string, day: string): Promise<boolean> {
+    return ctx.capabilities.has(EDIT_ALL_FUNCTIONAL_GROUPS) || this.managesOn({ ctx, em }, groupId, day);
   }
 
   assertCanEditRoot(ctx: RequestContext): void {
@@ -109,8 +110,8 @@ export class FunctionalAccessService {
       throw DomainError.forbidden('Top-level functional groups need the creator capability "Edit all functional groups"');
   }
 
-  async assertCanEditGroup(ctx: RequestContext, em: EntityManager, groupId: string, day: string): Promise<void> {
-    if (!(await this.canEditGroup(ctx, em, groupId, day))) {
+  async assertCanEditGroup({ ctx, em }: TxScope, groupId: string, day: string): Promise<void> {
+    if (!(await this.canEditGroup({ ctx, em }, groupId, day))) {
       throw DomainError.forbidden(
         `Changing functional group ${groupId} needs "Edit all functional groups" or a manager grant on it or a parent`,
       );
@@ -127,9 +128,9 @@ export class FunctionalAccessService {
    * the share permission pair, or key `functional_groups_edit` and a manager grant on the group or a
    * parent on `day` of the live plan.
    */
-  async assertCanShare(ctx: RequestContext, em: EntityManager, groupId: string, day: string): Promise<void> {
+  async assertCanShare({ ctx, em }: TxScope, groupId: string, day: string): Promise<void> {
     if (this.canShareAll(ctx)) return;
-    if (ctx.permissions.has('functional_groups_edit') && (await this.managesOn(ctx, em, groupId, day))) return;
+    if (ctx.permissions.has('functional_groups_edit') && (await this.managesOn({ ctx, em }, groupId, day))) return;
     throw DomainError.forbidden(
       `Sharing functional group ${groupId} needs functional_groups_share with "Share functional groups", or functional_groups_edit with a manager grant on it or a parent`,
     );
@@ -147,7 +148,7 @@ export class FunctionalAccessService {
   }
 
   /** Whether the caller reads every group (what `viewer` says with `all` and no grant-based limit). */
-  async readsEveryGroup(ctx: RequestContext, em: EntityManager): Promise<boolean> {
+  async readsEveryGroup({ ctx, em }: TxScope): Promise<boolean> {
     if (ctx.capabilities.has(EDIT_ALL_FUNCTIONAL_GROUPS) || ctx.capabilities.has(SHARE_FUNCTIONAL_GROUPS)) return true;
     return !(await this.restrictedVisibility(em, ctx.organizationId));
   }
@@ -161,7 +162,7 @@ export class FunctionalAccessService {
    * needs the key's `functional_groups_edit` (viewerAccess says what this caller can do). `parents` is
    * only loaded when grants decide.
    */
-  async viewer(ctx: RequestContext, em: EntityManager, loadParents: () => Promise<GroupParents>): Promise<Viewer> {
+  async viewer({ ctx, em }: TxScope, loadParents: () => Promise<GroupParents>): Promise<Viewer> {
     const keyEdits = ctx.permissions.has('functional_groups_edit');
     const cap = (a: FunctionalAccess | null): FunctionalAccess | null => (a === 'EDITOR' && !keyEdits ? 'READER' : a);
     if (ctx.capabilities.has(EDIT_ALL_FUNCTIONAL_GROUPS)) {

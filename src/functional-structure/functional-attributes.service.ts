@@ -38,18 +38,18 @@ export class FunctionalAttributesService {
       ? {
           entityType: 'FUNCTIONAL_GROUP',
           recordAs: 'functional_group',
-          find: async (ctx, em, id) => {
+          find: async ({ ctx, em }, id) => {
             const group = await this.groups.findGroup({ ctx, em }, id);
-            await this.access.assertCanEditGroup(ctx, em, group.id, referenceDay(group));
+            await this.access.assertCanEditGroup({ ctx, em }, group.id, referenceDay(group));
             return { id: group.id };
           },
         }
       : {
           entityType: 'FUNCTIONAL_POSITION',
           recordAs: 'functional_position',
-          find: async (ctx, em, id) => {
+          find: async ({ ctx, em }, id) => {
             const position = await this.positions.findPosition({ ctx, em }, id);
-            await this.access.assertCanEditGroup(ctx, em, position.functionalGroupId, referenceDay(position));
+            await this.access.assertCanEditGroup({ ctx, em }, position.functionalGroupId, referenceDay(position));
             return { id: position.id };
           },
         };

@@ -49,7 +49,11 @@ export class FunctionalFiguresService {
       book !== undefined
         ? book
         : withCost
-          ? this.cost.book(ctx, this.dataSource.manager, { selectedBy: seatHoldersSql(from, to) }, { from: `${month}-01`, to: monthEnd })
+          ? this.cost.book(
+              { ctx, em: this.dataSource.manager },
+              { selectedBy: seatHoldersSql(from, to) },
+              { from: `${month}-01`, to: monthEnd },
+            )
           : null,
     ]);
     const parents = new Map(groups.map((g) => [g.id, g.parent_id]));

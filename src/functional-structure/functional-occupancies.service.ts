@@ -42,7 +42,7 @@ export class FunctionalOccupanciesService {
       checkDates(body.startDate, body.endDate);
       await this.rows.lock(tx, { seats: [body.functionalPositionId], person });
       const position = await this.positions.findPosition(tx, body.functionalPositionId);
-      await this.access.assertCanEditGroup(ctx, tx.em, position.functionalGroupId, body.startDate);
+      await this.access.assertCanEditGroup({ ctx, em: tx.em }, position.functionalGroupId, body.startDate);
       const assignment: FunctionalAssignmentEntity = {
         planId: ctx.planId,
         id: newId(),
@@ -81,7 +81,7 @@ export class FunctionalOccupanciesService {
       checkDates(body.startDate, body.endDate);
       await this.rows.lock(tx, { seats: [current.functionalPositionId], person });
       const position = await this.positions.findPosition(tx, current.functionalPositionId);
-      await this.access.assertCanEditGroup(ctx, tx.em, position.functionalGroupId, referenceDay(current));
+      await this.access.assertCanEditGroup({ ctx, em: tx.em }, position.functionalGroupId, referenceDay(current));
       const changed: FunctionalAssignmentEntity = {
         ...current,
         fte: String(body.fte),

@@ -40,7 +40,7 @@ export class FunctionalPositionsService {
     checkDates(body.startDate, body.endDate);
     await this.rows.lock(tx, { structure: true });
     const group = await this.groups.findGroup(tx, body.functionalGroupId);
-    await this.access.assertCanEditGroup(ctx, tx.em, group.id, body.startDate);
+    await this.access.assertCanEditGroup({ ctx, em: tx.em }, group.id, body.startDate);
     const dates: Dated = { startDate: body.startDate, endDate: body.endDate ?? null };
     if (!within(dates, group))
       fail('OUTSIDE_ACTIVE_DATES', `The position's days (${span(dates)}) fall outside its group's (${span(group)})`);
@@ -83,7 +83,7 @@ export class FunctionalPositionsService {
     if (body.functionalGroupId !== position.functionalGroupId)
       fail('POSITION_AREA_IMMUTABLE', 'A position cannot change its functional group');
     const group = await this.groups.findGroup(tx, position.functionalGroupId);
-    await this.access.assertCanEditGroup(ctx, tx.em, group.id, referenceDay(position));
+    await this.access.assertCanEditGroup({ ctx, em: tx.em }, group.id, referenceDay(position));
     const dates: Dated = { startDate: body.startDate, endDate: body.endDate ?? null };
     if (!within(dates, group))
       fail('OUTSIDE_ACTIVE_DATES', `The position's days (${span(dates)}) fall outside its group's (${span(group)})`);

@@ -38,7 +38,7 @@ export class FunctionalReadService {
   }
 
   viewer(ctx: RequestContext, parents: () => Promise<GroupParents>): Promise<Viewer> {
-    return this.access.viewer(ctx, this.dataSource.manager, parents);
+    return this.access.viewer({ ctx, em: this.dataSource.manager }, parents);
   }
 
   /** GET /: search, parentId, rootsOnly, offset, limit; sorted by name. */

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { Tx } from '../database/unit-of-work';
 import { Dated, overlaps } from './dated';
 import { FunctionalAssignmentEntity } from './entities/functional-assignment.entity';
 import { FunctionalGroupEntity } from './entities/functional-group.entity';
@@ -7,7 +6,8 @@ import { FunctionalPositionEntity } from './entities/functional-position.entity'
 import type { Person } from './dated';
 
 /** The reads and writes of a transaction: its request context (plan) and entity manager. */
-export type TxScope = Pick<Tx, 'ctx' | 'em'>;
+export type { TxScope } from '../database/unit-of-work';
+import type { TxScope } from '../database/unit-of-work';
 
 /** Who a capacity rule is about: one seat, or one person (employee, contractor, vacancy). */
 export type CapacityHolder = 'functional_position_id' | 'employee_id' | 'contractor_id' | 'vacancy_id';

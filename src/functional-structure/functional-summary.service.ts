@@ -46,8 +46,7 @@ export class FunctionalSummaryService {
     // One cost book for the figures and the bridge: the seat holders of [bridgeFrom, to] for the twelve months.
     const book = CostService.canSeeCost(ctx)
       ? this.cost.book(
-          ctx,
-          this.dataSource.manager,
+          { ctx, em: this.dataSource.manager },
           { selectedBy: seatHoldersSql(w.bridgeFrom, w.to) },
           { from: `${w.firstMonth}-01`, to: w.bridgeTo },
         )

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { list, ListEnvelope, Page } from '../common/http/envelopes';
@@ -13,6 +13,7 @@ import { ProjectsRepository } from './projects.repository';
 import { ProjectsService } from './projects.service';
 import { ResourceDescriptor, Resources } from '../crud/resources';
 import { patchEntity } from '../crud/assign';
+import type { TxScope } from '../database/unit-of-work';
 
 /** Change-recorder entity type of link writes (audit history; document 02 has no event for links). */
 const LINK_ENTITY_TYPE = 'project_link';
@@ -57,7 +58,7 @@ export class ProjectLinksService {
 
   async get(ctx: RequestContext, projectId: string, linkId: string): Promise<ProjectLinkDto> {
     const project = await this.projects.find(ctx, projectId);
-    return ProjectLinkDto.from(await this.find(ctx, this.dataSource.manager, project.id, linkId));
+    return ProjectLinkDto.from(await this.find({ ctx, em: this.dataSource.manager }, project.id, linkId));
   }
 
   async create(ctx: RequestContext, projectId: string, input: CreateProjectLinkDto): Promise<ProjectLinkDto> {
@@ -75,7 +76,7 @@ export class ProjectLinksService {
         url: input.url ?? null,
         status: input.status,
       });
-      const link = await this.find(ctx, tx.em, project.id, id);
+      const link = await this.find({ ctx, em: tx.em }, project.id, id);
       tx.record({ entityType: LINK_ENTITY_TYPE, entityId: id, changeType: 'create', before: null, after: payload(link) });
       await this.rederive(tx, project);
       return ProjectLinkDto.from(link);
@@ -86,11 +87,11 @@ export class ProjectLinksService {
     if (input.status !== undefined) checkStatus(input.status);
     return this.uow.run(ctx, async (tx) => {
       const project = await this.projects.find(ctx, projectId, tx.em, true);
-      const link = await this.find(ctx, tx.em, project.id, linkId);
+      const link = await this.find({ ctx, em: tx.em }, project.id, linkId);
       const before = payload(link);
       patchEntity(link, input, ['provider', 'key', 'url', 'status']);
       await tx.em.getRepository(ProjectLinkEntity).save(link);
-      const updated = await this.find(ctx, tx.em, project.id, link.id);
+      const updated = await this.find({ ctx, em: tx.em }, project.id, link.id);
       const after = payload(updated);
       if (JSON.stringify(before) !== JSON.stringify(after)) {
         tx.record({ entityType: LINK_ENTITY_TYPE, entityId: link.id, changeType: 'update', before, after });
@@ -104,14 +105,14 @@ export class ProjectLinksService {
   async remove(ctx: RequestContext, projectId: string, linkId: string): Promise<void> {
     await this.uow.run(ctx, async (tx) => {
       const project = await this.projects.find(ctx, projectId, tx.em, true);
-      const link = await this.find(ctx, tx.em, project.id, linkId);
+      const link = await this.find({ ctx, em: tx.em }, project.id, linkId);
       await tx.em.getRepository(ProjectLinkEntity).delete({ planId: ctx.planId, id: link.id });
       tx.record({ entityType: LINK_ENTITY_TYPE, entityId: link.id, changeType: 'delete', before: payload(link), after: null });
       await this.rederive(tx, project);
     });
   }
 
-  private async find(ctx: RequestContext, em: EntityManager, projectId: string, linkId: string): Promise<ProjectLinkEntity> {
+  private async find({ ctx, em }: TxScope, projectId: string, linkId: string): Promise<ProjectLinkEntity> {
     const link = await em.getRepository(ProjectLinkEntity).findOneBy({ planId: ctx.planId, projectId, id: linkId });
     if (!link) throw DomainError.notFound('Project link', linkId);
     return link;

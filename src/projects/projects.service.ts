@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { DataSource, SelectQueryBuilder } from 'typeorm';
 import type { RequestContext } from '../common/auth/request-context';
 import { CrudService } from '../crud/crud.service';
 import { DomainError } from '../common/errors/domain-error';
@@ -16,6 +16,7 @@ import { ProjectsRepository } from './projects.repository';
 import { recordAttributes } from '../custom-attributes/custom-attribute-values.reader';
 import { ResourceDescriptor, Resources } from '../crud/resources';
 import { patchEntity } from '../crud/assign';
+import type { TxScope } from '../database/unit-of-work';
 
 type Query = ListQueryDto & Record<string, unknown>;
 
@@ -109,16 +110,16 @@ export class ProjectsService extends CrudService<ProjectEntity, ProjectDto, Crea
     if (query.deliveryStatus) qb.andWhere('r.deliveryStatus = :deliveryStatus', { deliveryStatus: query.deliveryStatus });
   }
 
-  protected override async build(input: CreateProjectDto, ctx: RequestContext, em: EntityManager): Promise<Partial<ProjectEntity>> {
+  protected override async build(input: CreateProjectDto, { ctx, em }: TxScope): Promise<Partial<ProjectEntity>> {
     const entity = new ProjectEntity();
     entity.deliveryStatus = DEFAULT_DELIVERY_STATUS;
     entity.priority = DEFAULT_PRIORITY;
     entity.iconColor = DEFAULT_ICON_COLOR;
-    await this.apply(entity, input, ctx, em);
+    await this.apply(entity, input, { ctx, em });
     return entity;
   }
 
-  protected override async apply(entity: ProjectEntity, input: UpdateProjectDto, ctx: RequestContext, em: EntityManager): Promise<void> {
+  protected override async apply(entity: ProjectEntity, input: UpdateProjectDto, { ctx, em }: TxScope): Promise<void> {
     patchEntity(entity, input, [
       'name',
       'externalId',
@@ -131,13 +132,13 @@ export class ProjectsService extends CrudService<ProjectEntity, ProjectDto, Crea
       'priority',
     ]);
     patchEntity(entity, input, ['estimatedCost'], ['estimatedCost']);
-    if (input.ownerUserId !== undefined) entity.ownerUserId = await this.resolveOwner(ctx, em, input.ownerUserId);
+    if (input.ownerUserId !== undefined) entity.ownerUserId = await this.resolveOwner({ ctx, em }, input.ownerUserId);
     if (input.costCentreId !== undefined)
       entity.costCentreId = (await this.costCentres.resolveId(ctx, em, input.costCentreId, 'costCentreId')) ?? null;
     if (input.valueStreamId !== undefined)
       entity.valueStreamId = (await this.valueStreams.resolveId(ctx, em, input.valueStreamId, 'valueStreamId')) ?? null;
     // Document 01: honoured only while the project has no project-management links, ignored otherwise.
-    if (input.deliveryStatus !== undefined && !(entity.id && (await this.linkCount(ctx, em, entity.id)) > 0)) {
+    if (input.deliveryStatus !== undefined && !(entity.id && (await this.linkCount({ ctx, em }, entity.id)) > 0)) {
       entity.deliveryStatus = input.deliveryStatus;
     }
     if (entity.endDate && entity.startDate && entity.endDate < entity.startDate) {
@@ -150,12 +151,12 @@ export class ProjectsService extends CrudService<ProjectEntity, ProjectDto, Crea
   }
 
   /** How many project-management links the project has in the request's plan. */
-  linkCount(ctx: RequestContext, em: EntityManager, projectId: string): Promise<number> {
+  linkCount({ ctx, em }: TxScope, projectId: string): Promise<number> {
     return this.repository.linkCount(em, ctx.planId, projectId);
   }
 
   /** ownerUserId must be a user (application login) of the organization: 400 on the field otherwise. */
-  private async resolveOwner(ctx: RequestContext, em: EntityManager, userId: string | null): Promise<string | null> {
+  private async resolveOwner({ ctx, em }: TxScope, userId: string | null): Promise<string | null> {
     if (userId === null) return null;
     if (!(await this.users.exists(ctx.organizationId, userId, em)))
       throw DomainError.validation('ownerUserId', 'ownerUserId does not match any user of the organization');

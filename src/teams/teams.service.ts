@@ -12,6 +12,7 @@ import { TeamEntity } from './entities/team.entity';
 import { recordAttributes } from '../custom-attributes/custom-attribute-values.reader';
 import { ResourceDescriptor, Resources } from '../crud/resources';
 import { patchEntity } from '../crud/assign';
+import type { TxScope } from '../database/unit-of-work';
 
 const TEAMS: ResourceDescriptor = {
   table: 'teams',
@@ -63,13 +64,13 @@ export class TeamsService extends CrudService<TeamEntity, TeamDto, CreateTeamDto
     });
   }
 
-  protected override async build(input: CreateTeamDto, ctx: RequestContext, em: EntityManager): Promise<Partial<TeamEntity>> {
+  protected override async build(input: CreateTeamDto, { ctx, em }: TxScope): Promise<Partial<TeamEntity>> {
     const entity = new TeamEntity();
-    await this.apply(entity, input, ctx, em);
+    await this.apply(entity, input, { ctx, em });
     return entity;
   }
 
-  protected override async apply(entity: TeamEntity, input: UpdateTeamDto, ctx: RequestContext, em: EntityManager): Promise<void> {
+  protected override async apply(entity: TeamEntity, input: UpdateTeamDto, { ctx, em }: TxScope): Promise<void> {
     patchEntity(entity, input, ['name', 'externalId', 'description']);
     if (input.costCentreId !== undefined)
       entity.costCentreId = (await this.costCentres.resolveId(ctx, em, input.costCentreId, 'costCentreId')) ?? null;
@@ -87,7 +88,7 @@ export class TeamsService extends CrudService<TeamEntity, TeamDto, CreateTeamDto
   ): Promise<string | null> {
     if (parent === null) return null;
     const parentId = (await this.resolveId(ctx, em, parent, 'parentTeamId'))!;
-    if (teamId && (await this.ancestors(ctx, em, parentId)).includes(teamId)) {
+    if (teamId && (await this.ancestors({ ctx, em }, parentId)).includes(teamId)) {
       throw DomainError.validation('parentTeamId', 'parentTeamId cannot be the team itself or one of its sub-teams');
     }
     return parentId;
@@ -100,7 +101,7 @@ export class TeamsService extends CrudService<TeamEntity, TeamDto, CreateTeamDto
   }
 
   /** The team and every team above it, nearest first. */
-  private ancestors(ctx: RequestContext, em: EntityManager, teamId: string): Promise<string[]> {
+  private ancestors({ ctx, em }: TxScope, teamId: string): Promise<string[]> {
     return this.rows.chainUp({ ctx, em }, teamId, 'parentTeamId');
   }
 }

@@ -42,7 +42,7 @@ export class FillVacancyUseCase {
     const fillerType = checkFillInput(input);
     return this.uow.run(ctx, async (tx) => {
       const vacancy = await this.vacancies.find(ctx, idOrExternalId, tx.em, true);
-      if ((await this.vacancies.filledIds(ctx, tx.em, [vacancy.id])).has(vacancy.id)) {
+      if ((await this.vacancies.filledIds({ ctx, em: tx.em }, [vacancy.id])).has(vacancy.id)) {
         throw DomainError.conflict(`Vacancy ${vacancy.id} is already filled`);
       }
       const before = this.vacancies.payload(vacancy);

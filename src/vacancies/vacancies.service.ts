@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { DataSource, SelectQueryBuilder } from 'typeorm';
 import type { RequestContext } from '../common/auth/request-context';
 import { AssignmentParties } from '../assignments/assignment-parties';
 import { AssignmentsService } from '../assignments/assignments.service';
@@ -23,6 +23,7 @@ import { ResourceDescriptor, Resources } from '../crud/resources';
 import { workforceReferences } from '../reference-data/workforce-references.service';
 import { VacanciesRepository } from './vacancies.repository';
 import { patchEntity } from '../crud/assign';
+import type { TxScope } from '../database/unit-of-work';
 
 const INCLUDES = ['assignments', 'filledByEmployee'] as const;
 
@@ -85,7 +86,7 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
   }
 
   onModuleInit(): void {
-    this.parties.register('vacancy', async (ctx, em, value, field) => (await this.resolveId(ctx, em, value, field))!);
+    this.parties.register('vacancy', async ({ ctx, em }, value, field) => (await this.resolveId(ctx, em, value, field))!);
     // A deleted person no longer fills anything (recorded for audit only: the request's event is the delete).
     this.employees.registerDeleteHook((tx, id) => this.clearFiller(tx, 'filledByLiveEmployeeId', id));
     this.contractors.registerDeleteHook((tx, id) => this.clearFiller(tx, 'filledByLiveContractorId', id));
@@ -98,17 +99,16 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
     if (typeof query.status === 'string') qb.andWhere('r.status = :status', { status: query.status });
   }
 
-  protected override async respond(ctx: RequestContext, em: EntityManager, rows: VacancyEntity[]): Promise<VacancyDto[]> {
+  protected override async respond({ ctx, em }: TxScope, rows: VacancyEntity[]): Promise<VacancyDto[]> {
     const filled = await this.filledIds(
-      ctx,
-      em,
+      { ctx, em },
       rows.filter((r) => r.filledByLiveEmployeeId || r.filledByLiveContractorId).map((r) => r.id),
     );
     return rows.map((row) => VacancyDto.from(row, filled.has(row.id)));
   }
 
   /** The ids among `ids` that are filled today (document 01). */
-  async filledIds(ctx: RequestContext, em: EntityManager, ids: string[]): Promise<Set<string>> {
+  async filledIds({ ctx, em }: TxScope, ids: string[]): Promise<Set<string>> {
     if (!ids.length) return new Set();
     return this.repository.filledIds(em, ctx, ids, todayUtc());
   }

@@ -89,7 +89,7 @@ describe('cost service: the forecast SQL path and the CostBook agree (04/§1.3)'
           capabilities: new Set(['view_costs']),
           userId: org.userId,
         };
-        const costs = await t.get<CostService>(CostService).book(ctx, t.dataSource.manager, book);
+        const costs = await t.get<CostService>(CostService).book({ ctx, em: t.dataSource.manager }, book);
         const expected = [0, 0, 0, 0, 0, 0];
         for (const p of book) {
           costs.monthCosts(p, '2026-01', 6, { start: p.start, end: p.end, fte: 1 }).forEach((v, k) => (expected[k] += v));

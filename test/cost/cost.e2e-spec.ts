@@ -56,7 +56,7 @@ describe('cost service (issue 10/3)', () => {
       capabilities: new Set(['view_costs']),
       userId: org.userId,
     };
-    const book = await t.get<CostService>(CostService).book(ctx, t.dataSource.manager, [
+    const book = await t.get<CostService>(CostService).book({ ctx, em: t.dataSource.manager }, [
       { kind: 'employee', id: e },
       { kind: 'contractor', id: c },
     ]);
