@@ -19,6 +19,7 @@ import {
 } from './dto/assignment.dto';
 import { AssignmentEntity, AssignmentType, HolderKind } from './entities/assignment.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
+import { patchEntity } from '../crud/assign';
 
 const HOLDERS: { kind: HolderKind; field: 'employeeId' | 'contractorId' | 'vacancyId' | 'teamId' }[] = [
   { kind: 'employee', field: 'employeeId' },
@@ -138,10 +139,8 @@ export class AssignmentsService extends CrudService<AssignmentEntity, Assignment
   }
 
   private applyTerms(entity: AssignmentEntity, input: Partial<AssignmentTermsDto>): void {
-    if (input.fte !== undefined) entity.fte = String(input.fte);
-    if (input.startDate !== undefined) entity.startDate = input.startDate;
-    if (input.endDate !== undefined) entity.endDate = input.endDate;
-    if (input.role !== undefined) entity.role = input.role;
+    patchEntity(entity, input, ['fte'], ['fte']);
+    patchEntity(entity, input, ['startDate', 'endDate', 'role']);
     if (entity.endDate && entity.endDate < entity.startDate)
       throw DomainError.validation('endDate', 'endDate must not be before startDate');
   }

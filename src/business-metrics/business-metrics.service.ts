@@ -16,6 +16,7 @@ import { BusinessMetricEntity } from './entities/business-metric.entity';
 import { MetricSourceEntity } from './entities/metric-source.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
 import { ReadingRow, ReadingsRepository } from './readings.repository';
+import { patchEntity } from '../crud/assign';
 
 const BUSINESS_METRICS: ResourceDescriptor = {
   table: 'business_metrics',
@@ -81,11 +82,7 @@ export class BusinessMetricsService {
       if (input[field] === null) throw DomainError.validation(field, `${field} must not be null`);
     }
     const patch: Partial<BusinessMetricEntity> = {};
-    if (input.key !== undefined) patch.key = input.key;
-    if (input.name !== undefined) patch.name = input.name;
-    if (input.unit !== undefined) patch.unit = input.unit;
-    if (input.description !== undefined) patch.description = input.description;
-    if (input.active !== undefined) patch.active = input.active;
+    patchEntity(patch, input, ['key', 'name', 'unit', 'description', 'active']);
     if (input.costScope !== undefined) Object.assign(patch, await this.resolveScope(ctx, input.costScope));
     if (Object.keys(patch).length) await this.metrics.update({ id: metric.id }, patch);
     return BusinessMetricDto.from(await this.metrics.findOneByOrFail({ id: metric.id }));

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { CrudService } from '../crud/crud.service';
-import { assignDefined, groupBy } from '../crud/assign';
+import { patchEntity, groupBy } from '../crud/assign';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { CreateRateAdjustmentDto, RateAdjustmentDto, UpdateRateAdjustmentDto } from './dto/rate-adjustment.dto';
@@ -43,10 +43,8 @@ export class RateAdjustmentsService extends CrudService<
       toResponse: RateAdjustmentDto.from,
       toPayload: RateAdjustmentDto.payload,
       build: async (input) =>
-        assignDefined(Object.assign(new RateAdjustmentEntity(), { contractorId: input.contractorId, reason: null }), input, FIELDS, [
-          'rate',
-        ]),
-      apply: async (entity, input) => void assignDefined(entity, input, FIELDS, ['rate']),
+        patchEntity(Object.assign(new RateAdjustmentEntity(), { contractorId: input.contractorId, reason: null }), input, FIELDS, ['rate']),
+      apply: async (entity, input) => void patchEntity(entity, input, FIELDS, ['rate']),
     });
   }
 

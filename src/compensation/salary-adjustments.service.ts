@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { CrudService } from '../crud/crud.service';
-import { assignDefined, groupBy } from '../crud/assign';
+import { patchEntity, groupBy } from '../crud/assign';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { CreateSalaryAdjustmentDto, SalaryAdjustmentDto, UpdateSalaryAdjustmentDto } from './dto/salary-adjustment.dto';
@@ -9,7 +9,7 @@ import { SalaryAdjustmentEntity } from './entities/salary-adjustment.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
 
 const FIELDS = ['effectiveDate', 'salary', 'bonus', 'currencyCode', 'reason'] as const;
-const NUMERIC = ['salary', 'bonus'];
+const NUMERIC = ['salary', 'bonus'] as const;
 
 const SALARY_ADJUSTMENTS: ResourceDescriptor = {
   table: 'salary_adjustments',
@@ -44,13 +44,13 @@ export class SalaryAdjustmentsService extends CrudService<
       toResponse: SalaryAdjustmentDto.from,
       toPayload: SalaryAdjustmentDto.payload,
       build: async (input) =>
-        assignDefined(
+        patchEntity(
           Object.assign(new SalaryAdjustmentEntity(), { employeeId: input.employeeId, bonus: null, reason: null }),
           input,
           FIELDS,
           NUMERIC,
         ),
-      apply: async (entity, input) => void assignDefined(entity, input, FIELDS, NUMERIC),
+      apply: async (entity, input) => void patchEntity(entity, input, FIELDS, NUMERIC),
     });
   }
 

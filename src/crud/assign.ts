@@ -1,8 +1,14 @@
 /**
- * Copies the listed fields that a body actually carries (PATCH semantics: absent = unchanged,
- * null = cleared) onto a target, converting numbers for `numeric` columns (kept as strings).
+ * The one way to apply a PATCH body (and to copy a create body's fields): copies the listed fields that
+ * the body actually carries (absent = unchanged, null = cleared) onto the entity, converting numbers for
+ * `numeric` columns (kept as strings). Each key must be a property of the entity.
  */
-export function assignDefined<T extends object>(target: T, input: object, keys: readonly string[], numeric: readonly string[] = []): T {
+export function patchEntity<T extends object>(
+  target: T,
+  input: object,
+  keys: readonly (keyof T & string)[],
+  numeric: readonly (keyof T & string)[] = [],
+): T {
   const source = input as Record<string, unknown>;
   const out = target as Record<string, unknown>;
   for (const key of keys) {

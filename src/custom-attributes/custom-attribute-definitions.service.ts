@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
 import { CrudService } from '../crud/crud.service';
-import { assignDefined } from '../crud/assign';
+import { patchEntity } from '../crud/assign';
 import { DomainError } from '../common/errors/domain-error';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { UnitOfWork } from '../database/unit-of-work';
@@ -65,14 +65,14 @@ export class CustomAttributeDefinitionsService extends CrudService<
       defaultSort: CustomAttributeDefinitionsService.defaultSort,
       toResponse: CustomAttributeDefinitionDto.from,
       build: async (input) => {
-        const entity = assignDefined(new CustomAttributeDefinitionEntity(), input, FIELDS);
+        const entity = patchEntity(new CustomAttributeDefinitionEntity(), input, FIELDS);
         entity.options = entity.options ?? null;
         checkOptions(entity);
         return entity;
       },
       apply: async (entity, input, ctx, em) => {
         const previous = { entityType: entity.entityType, fieldType: entity.fieldType };
-        assignDefined(entity, input, FIELDS);
+        patchEntity(entity, input, FIELDS);
         checkOptions(entity);
         const inUse = await values.stringValuesOf(em, ctx.organizationId, entity.id);
         if (inUse.length && (entity.entityType !== previous.entityType || entity.fieldType !== previous.fieldType)) {

@@ -18,6 +18,7 @@ import {
   UpdateIntegrationDto,
 } from './dto/integration.dto';
 import { IntegrationEntity } from './entities/integration.entity';
+import { patchEntity } from '../crud/assign';
 
 type PushFields = Pick<IntegrationEntity, 'pushUrl' | 'pushEntityTypes' | 'pushEventTypes' | 'pushEnabled'>;
 type PullFields = Pick<IntegrationEntity, 'pullUrl' | 'pullEntityType' | 'pullIntervalMinutes' | 'pullEnabled' | 'pullNextAt'>;
@@ -100,8 +101,7 @@ export class IntegrationsService {
     if (input.actAsUserId !== undefined) await this.checkUser(ctx, input.actAsUserId);
     await this.checkUrls(input);
     const patch: Partial<IntegrationEntity> = {};
-    if (input.name !== undefined) patch.name = input.name;
-    if (input.actAsUserId !== undefined) patch.actAsUserId = input.actAsUserId;
+    patchEntity(patch, input, ['name', 'actAsUserId']);
     if (input.push !== undefined) Object.assign(patch, pushFields(input.push));
     if (input.pull !== undefined) Object.assign(patch, pullFields(input.pull, current.lastPullAt));
     const repo = this.dataSource.getRepository(IntegrationEntity);

@@ -6,6 +6,7 @@ import { newId } from '../common/ids';
 import { PlanEntity } from './entities/plan.entity';
 import { CreateOrganizationDto, OrganizationDto, UpdateOrganizationDto } from './dto/organization.dto';
 import { OrganizationEntity } from '../database/entities/organization.entity';
+import { patchEntity } from '../crud/assign';
 
 @Injectable()
 export class OrganizationsService {
@@ -55,12 +56,10 @@ export class OrganizationsService {
   async update(id: string, input: UpdateOrganizationDto): Promise<OrganizationDto> {
     const org = await this.find(id);
     const patch: Partial<OrganizationEntity> = {};
-    if (input.name !== undefined) patch.name = input.name;
-    if (input.reportingCurrency !== undefined) patch.reportingCurrency = input.reportingCurrency;
-    if (input.functionalGroupsEnabled !== undefined) patch.functionalGroupsEnabled = input.functionalGroupsEnabled;
+    patchEntity(patch, input, ['name', 'reportingCurrency', 'functionalGroupsEnabled']);
     if (input.functionalGroupsRestrictedVisibility !== undefined)
       patch.functionalGroupsRestrictedVisibility = input.functionalGroupsRestrictedVisibility;
-    if (input.noticePeriodDays !== undefined) patch.noticePeriodDays = input.noticePeriodDays;
+    patchEntity(patch, input, ['noticePeriodDays']);
     if (Object.keys(patch).length) await this.dataSource.getRepository(OrganizationEntity).update({ id: org.id }, patch);
     return this.get(id);
   }

@@ -6,6 +6,7 @@ import { newId } from '../common/ids';
 import { CreateUserDto, UpdateUserDto, UserDto } from './dto/user.dto';
 import { UserEntity } from './entities/user.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
+import { patchEntity } from '../crud/assign';
 
 const USERS: ResourceDescriptor = {
   table: 'users',
@@ -54,10 +55,7 @@ export class UsersService {
   async update(organizationId: string, userId: string, input: UpdateUserDto): Promise<UserDto> {
     await this.find(organizationId, userId);
     const patch: Partial<UserEntity> = {};
-    if (input.email !== undefined) patch.email = input.email;
-    if (input.name !== undefined) patch.name = input.name;
-    if (input.permissions !== undefined) patch.permissions = input.permissions;
-    if (input.active !== undefined) patch.active = input.active;
+    patchEntity(patch, input, ['email', 'name', 'permissions', 'active']);
     if (Object.keys(patch).length) await this.dataSource.getRepository(UserEntity).update({ id: userId, organizationId }, patch);
     return this.get(organizationId, userId);
   }

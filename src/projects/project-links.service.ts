@@ -12,6 +12,7 @@ import type { ProjectEntity } from './entities/project.entity';
 import { ProjectsRepository } from './projects.repository';
 import { ProjectsService } from './projects.service';
 import { ResourceDescriptor, Resources } from '../crud/resources';
+import { patchEntity } from '../crud/assign';
 
 /** Change-recorder entity type of link writes (audit history; document 02 has no event for links). */
 const LINK_ENTITY_TYPE = 'project_link';
@@ -87,10 +88,7 @@ export class ProjectLinksService {
       const project = await this.projects.find(ctx, projectId, tx.em, true);
       const link = await this.find(ctx, tx.em, project.id, linkId);
       const before = payload(link);
-      if (input.provider !== undefined) link.provider = input.provider;
-      if (input.key !== undefined) link.key = input.key;
-      if (input.url !== undefined) link.url = input.url;
-      if (input.status !== undefined) link.status = input.status;
+      patchEntity(link, input, ['provider', 'key', 'url', 'status']);
       await tx.em.getRepository(ProjectLinkEntity).save(link);
       const updated = await this.find(ctx, tx.em, project.id, link.id);
       const after = payload(updated);

@@ -15,6 +15,7 @@ import { ProjectEntity } from './entities/project.entity';
 import { ProjectsRepository } from './projects.repository';
 import { recordAttributes } from '../custom-attributes/custom-attribute-values.reader';
 import { ResourceDescriptor, Resources } from '../crud/resources';
+import { patchEntity } from '../crud/assign';
 
 type Query = ListQueryDto & Record<string, unknown>;
 
@@ -118,16 +119,18 @@ export class ProjectsService extends CrudService<ProjectEntity, ProjectDto, Crea
   }
 
   protected override async apply(entity: ProjectEntity, input: UpdateProjectDto, ctx: RequestContext, em: EntityManager): Promise<void> {
-    if (input.name !== undefined) entity.name = input.name;
-    if (input.externalId !== undefined) entity.externalId = input.externalId;
-    if (input.projectCode !== undefined) entity.projectCode = input.projectCode;
-    if (input.description !== undefined) entity.description = input.description;
-    if (input.startDate !== undefined) entity.startDate = input.startDate;
-    if (input.endDate !== undefined) entity.endDate = input.endDate;
-    if (input.icon !== undefined) entity.icon = input.icon;
-    if (input.iconColor !== undefined) entity.iconColor = input.iconColor;
-    if (input.priority !== undefined) entity.priority = input.priority;
-    if (input.estimatedCost !== undefined) entity.estimatedCost = input.estimatedCost === null ? null : String(input.estimatedCost);
+    patchEntity(entity, input, [
+      'name',
+      'externalId',
+      'projectCode',
+      'description',
+      'startDate',
+      'endDate',
+      'icon',
+      'iconColor',
+      'priority',
+    ]);
+    patchEntity(entity, input, ['estimatedCost'], ['estimatedCost']);
     if (input.ownerUserId !== undefined) entity.ownerUserId = await this.resolveOwner(ctx, em, input.ownerUserId);
     if (input.costCentreId !== undefined)
       entity.costCentreId = (await this.costCentres.resolveId(ctx, em, input.costCentreId, 'costCentreId')) ?? null;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CrudService } from '../crud/crud.service';
-import { assignDefined } from '../crud/assign';
+import { patchEntity } from '../crud/assign';
 import { UnitOfWork } from '../database/unit-of-work';
 import { CreateCostCentreDto, CostCentreDto, UpdateCostCentreDto } from './dto/cost-centre.dto';
 import { CostCentreEntity } from './entities/cost-centre.entity';
@@ -45,8 +45,8 @@ export class CostCentresService extends CrudService<CostCentreEntity, CostCentre
       sort: CostCentresService.sort,
       defaultSort: CostCentresService.defaultSort,
       toResponse: CostCentreDto.from,
-      build: async (input) => assignDefined(new CostCentreEntity(), input, FIELDS),
-      apply: async (entity, input) => void assignDefined(entity, input, FIELDS),
+      build: async (input) => patchEntity(new CostCentreEntity(), input, FIELDS),
+      apply: async (entity, input) => void patchEntity(entity, input, FIELDS),
     });
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CrudService } from '../crud/crud.service';
-import { assignDefined } from '../crud/assign';
+import { patchEntity } from '../crud/assign';
 import { UnitOfWork } from '../database/unit-of-work';
 import { CreateDriverDto, DriverDto, UpdateDriverDto } from './dto/driver.dto';
 import { DriverEntity } from './entities/driver.entity';
@@ -35,8 +35,8 @@ export class DriversService extends CrudService<DriverEntity, DriverDto, CreateD
       sort: DriversService.sort,
       defaultSort: DriversService.defaultSort,
       toResponse: DriverDto.from,
-      build: async (input) => assignDefined(new DriverEntity(), input, FIELDS),
-      apply: async (entity, input) => void assignDefined(entity, input, FIELDS),
+      build: async (input) => patchEntity(new DriverEntity(), input, FIELDS),
+      apply: async (entity, input) => void patchEntity(entity, input, FIELDS),
     });
   }
 }

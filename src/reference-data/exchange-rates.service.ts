@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import type { RequestContext } from '../common/auth/request-context';
 import { CrudService } from '../crud/crud.service';
-import { assignDefined } from '../crud/assign';
+import { patchEntity } from '../crud/assign';
 import { todayUtc } from '../common/dates';
 import { DomainError } from '../common/errors/domain-error';
 import type { ListQueryDto } from '../common/http/pagination.dto';
@@ -94,10 +94,10 @@ export class ExchangeRatesService extends CrudService<ExchangeRateEntity, Exchan
       toPayload: ExchangeRateDto.payload,
       build: async (input) => {
         if (input.fromCurrency === input.toCurrency) throw DomainError.validation('toCurrency', 'toCurrency must differ from fromCurrency');
-        return assignDefined(new ExchangeRateEntity(), input, FIELDS, ['rate']);
+        return patchEntity(new ExchangeRateEntity(), input, FIELDS, ['rate']);
       },
       apply: async (entity, input) => {
-        assignDefined(entity, input, FIELDS, ['rate']);
+        patchEntity(entity, input, FIELDS, ['rate']);
         if (entity.fromCurrency === entity.toCurrency)
           throw DomainError.validation('toCurrency', 'toCurrency must differ from fromCurrency');
       },

@@ -4,7 +4,7 @@ import { DomainError } from '../common/errors/domain-error';
 import { Tx } from '../database/unit-of-work';
 import { NestedJobRoleDto } from './dto/nested-job-role.dto';
 import { CrudService } from '../crud/crud.service';
-import { assignDefined } from '../crud/assign';
+import { patchEntity } from '../crud/assign';
 import { UnitOfWork } from '../database/unit-of-work';
 import { CreateJobRoleDto, JobRoleDto, UpdateJobRoleDto } from './dto/job-role.dto';
 import { JobRoleEntity } from './entities/job-role.entity';
@@ -47,8 +47,8 @@ export class JobRolesService extends CrudService<JobRoleEntity, JobRoleDto, Crea
       sort: JobRolesService.sort,
       defaultSort: JobRolesService.defaultSort,
       toResponse: JobRoleDto.from,
-      build: async (input) => assignDefined(new JobRoleEntity(), input, FIELDS),
-      apply: async (entity, input) => void assignDefined(entity, input, FIELDS),
+      build: async (input) => patchEntity(new JobRoleEntity(), input, FIELDS),
+      apply: async (entity, input) => void patchEntity(entity, input, FIELDS),
     });
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CrudService } from '../crud/crud.service';
-import { assignDefined } from '../crud/assign';
+import { patchEntity } from '../crud/assign';
 import { UnitOfWork } from '../database/unit-of-work';
 import { CreateLocationDto, LocationDto, UpdateLocationDto } from './dto/location.dto';
 import { LocationEntity } from './entities/location.entity';
@@ -42,8 +42,8 @@ export class LocationsService extends CrudService<LocationEntity, LocationDto, C
       defaultSort: LocationsService.defaultSort,
       toResponse: LocationDto.from,
       toPayload: LocationDto.payload,
-      build: async (input) => assignDefined(new LocationEntity(), input, FIELDS, ['costMultiplier']),
-      apply: async (entity, input) => void assignDefined(entity, input, FIELDS, ['costMultiplier']),
+      build: async (input) => patchEntity(new LocationEntity(), input, FIELDS, ['costMultiplier']),
+      apply: async (entity, input) => void patchEntity(entity, input, FIELDS, ['costMultiplier']),
     });
   }
 }

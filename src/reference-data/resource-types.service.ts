@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CrudService } from '../crud/crud.service';
-import { assignDefined } from '../crud/assign';
+import { patchEntity } from '../crud/assign';
 import { UnitOfWork } from '../database/unit-of-work';
 import { CreateResourceTypeDto, ResourceTypeDto, UpdateResourceTypeDto } from './dto/resource-type.dto';
 import { ResourceTypeEntity } from './entities/resource-type.entity';
@@ -40,8 +40,8 @@ export class ResourceTypesService extends CrudService<ResourceTypeEntity, Resour
       sort: ResourceTypesService.sort,
       defaultSort: ResourceTypesService.defaultSort,
       toResponse: ResourceTypeDto.from,
-      build: async (input) => assignDefined(new ResourceTypeEntity(), input, FIELDS),
-      apply: async (entity, input) => void assignDefined(entity, input, FIELDS),
+      build: async (input) => patchEntity(new ResourceTypeEntity(), input, FIELDS),
+      apply: async (entity, input) => void patchEntity(entity, input, FIELDS),
     });
   }
 }

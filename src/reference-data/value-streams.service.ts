@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CrudService } from '../crud/crud.service';
-import { assignDefined } from '../crud/assign';
+import { patchEntity } from '../crud/assign';
 import { UnitOfWork } from '../database/unit-of-work';
 import { CreateValueStreamDto, ValueStreamDto, UpdateValueStreamDto } from './dto/value-stream.dto';
 import { ValueStreamEntity } from './entities/value-stream.entity';
@@ -45,8 +45,8 @@ export class ValueStreamsService extends CrudService<ValueStreamEntity, ValueStr
       sort: ValueStreamsService.sort,
       defaultSort: ValueStreamsService.defaultSort,
       toResponse: ValueStreamDto.from,
-      build: async (input) => assignDefined(new ValueStreamEntity(), input, FIELDS),
-      apply: async (entity, input) => void assignDefined(entity, input, FIELDS),
+      build: async (input) => patchEntity(new ValueStreamEntity(), input, FIELDS),
+      apply: async (entity, input) => void patchEntity(entity, input, FIELDS),
     });
   }
 }

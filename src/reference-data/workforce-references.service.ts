@@ -5,6 +5,7 @@ import { CostCentresService } from './cost-centres.service';
 import { LocationsService } from './locations.service';
 import { ResourceTypesService } from './resource-types.service';
 import type { ResourceDescriptor } from '../crud/resources';
+import { patchEntity } from '../crud/assign';
 
 /**
  * The reference-data pointers every people table (employees, contractors, vacancies) has: its job role,
@@ -54,7 +55,7 @@ export class WorkforceReferencesService {
     if (input.costCentreId !== undefined)
       target.costCentreId = (await this.costCentres.resolveId(ctx, em, input.costCentreId, 'costCentreId')) ?? null;
     if (!currencyField) return;
-    if (input.defaultCurrencyCode !== undefined) target.defaultCurrencyCode = input.defaultCurrencyCode;
+    patchEntity(target, input, ['defaultCurrencyCode']);
     if (!target.defaultCurrencyCode && target.geographyId && (input.geographyId !== undefined || input.defaultCurrencyCode !== undefined)) {
       // Document 01: when geographyId is given and the currency is unset, the location's currency applies.
       const location = await this.locations.find(ctx, target.geographyId, em);

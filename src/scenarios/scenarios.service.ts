@@ -8,6 +8,7 @@ import { CreateScenarioDto, ScenarioDto, UpdateScenarioDto } from './dto/scenari
 import { PlanEntity } from '../organizations/entities/plan.entity';
 import { PlanningTable, ResourceCatalog } from '../crud/resources';
 import { ScenariosRepository } from './scenarios.repository';
+import { patchEntity } from '../crud/assign';
 
 /**
  * Scenarios (what-if plans). Forking copies every live planning row in SQL, in one transaction.
@@ -68,9 +69,7 @@ export class ScenariosService {
       const plan = await this.find(ctx, scenarioId, em, true);
       if (plan.status === 'MERGED') throw DomainError.conflict(`Scenario ${scenarioId} is merged and read-only`);
       const patch: Partial<PlanEntity> = {};
-      if (input.name !== undefined) patch.name = input.name;
-      if (input.description !== undefined) patch.description = input.description;
-      if (input.status !== undefined) patch.status = input.status;
+      patchEntity(patch, input, ['name', 'description', 'status']);
       if (Object.keys(patch).length) await em.update(PlanEntity, { id: plan.id }, patch);
       return ScenarioDto.from(await em.findOneByOrFail(PlanEntity, { id: plan.id }));
     });

@@ -11,6 +11,7 @@ import { CreateTeamDto, TeamDto, UpdateTeamDto } from './dto/team.dto';
 import { TeamEntity } from './entities/team.entity';
 import { recordAttributes } from '../custom-attributes/custom-attribute-values.reader';
 import { ResourceDescriptor, Resources } from '../crud/resources';
+import { patchEntity } from '../crud/assign';
 
 const TEAMS: ResourceDescriptor = {
   table: 'teams',
@@ -69,9 +70,7 @@ export class TeamsService extends CrudService<TeamEntity, TeamDto, CreateTeamDto
   }
 
   protected override async apply(entity: TeamEntity, input: UpdateTeamDto, ctx: RequestContext, em: EntityManager): Promise<void> {
-    if (input.name !== undefined) entity.name = input.name;
-    if (input.externalId !== undefined) entity.externalId = input.externalId;
-    if (input.description !== undefined) entity.description = input.description;
+    patchEntity(entity, input, ['name', 'externalId', 'description']);
     if (input.costCentreId !== undefined)
       entity.costCentreId = (await this.costCentres.resolveId(ctx, em, input.costCentreId, 'costCentreId')) ?? null;
     if (input.valueStreamId !== undefined)

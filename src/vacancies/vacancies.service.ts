@@ -22,6 +22,7 @@ import { recordAttributes } from '../custom-attributes/custom-attribute-values.r
 import { ResourceDescriptor, Resources } from '../crud/resources';
 import { workforceReferences } from '../reference-data/workforce-references.service';
 import { VacanciesRepository } from './vacancies.repository';
+import { patchEntity } from '../crud/assign';
 
 const INCLUDES = ['assignments', 'filledByEmployee'] as const;
 
@@ -178,7 +179,7 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
     for (const key of ['role', 'externalId', 'description', 'status', 'targetStartDate', 'targetFillDate', 'currencyCode'] as const) {
       if (input[key] !== undefined) (entity as unknown as Record<string, unknown>)[key] = input[key];
     }
-    if (input.fte !== undefined) entity.fte = String(input.fte);
+    patchEntity(entity, input, ['fte'], ['fte']);
     const jobRoleId = await this.jobRoles.resolveNested(tx, input.jobRoleId, input.jobRole);
     if (jobRoleId !== undefined) entity.jobRoleId = jobRoleId;
     await this.refs.apply(entity, input, ctx, em);
@@ -207,8 +208,7 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
    */
   private applySalary(entity: VacancyEntity, input: UpdateVacancyDto): void {
     const rangeSent = input.salaryMin !== undefined || input.salaryMax !== undefined;
-    if (input.salaryMin !== undefined) entity.salaryMin = input.salaryMin === null ? null : String(input.salaryMin);
-    if (input.salaryMax !== undefined) entity.salaryMax = input.salaryMax === null ? null : String(input.salaryMax);
+    patchEntity(entity, input, ['salaryMin', 'salaryMax'], ['salaryMin', 'salaryMax']);
     const min = entity.salaryMin === null ? null : Number(entity.salaryMin);
     const max = entity.salaryMax === null ? null : Number(entity.salaryMax);
     if (min !== null && max !== null && min > max)

@@ -19,6 +19,7 @@ import { isSuccess, saveOutcomes } from './endpoint-status';
 import { WebhookEndpointEntity } from './entities/webhook-endpoint.entity';
 import { eventBody, newSigningSecret, WebhookEvent } from './webhook-event';
 import { WebhookHttpClient } from './webhook-http-client';
+import { patchEntity } from '../crud/assign';
 
 export type WebhookCapability = 'view_webhooks' | 'configure_webhooks';
 
@@ -101,11 +102,7 @@ export class WebhookEndpointsService {
     const endpoint = await this.find(ctx, endpointId);
     if (input.url !== undefined && input.url !== endpoint.url) await this.checkUrl(input.url);
     const patch: Partial<WebhookEndpointEntity> = {};
-    if (input.name !== undefined) patch.name = input.name;
-    if (input.url !== undefined) patch.url = input.url;
-    if (input.entityTypes !== undefined) patch.entityTypes = input.entityTypes;
-    if (input.eventTypes !== undefined) patch.eventTypes = input.eventTypes;
-    if (input.enabled !== undefined) patch.enabled = input.enabled;
+    patchEntity(patch, input, ['name', 'url', 'entityTypes', 'eventTypes', 'enabled']);
     const repo = this.dataSource.getRepository(WebhookEndpointEntity);
     if (Object.keys(patch).length) await repo.update({ id: endpoint.id, organizationId: ctx.organizationId }, patch);
     return WebhookEndpointDto.from(await repo.findOneByOrFail({ id: endpoint.id }));
