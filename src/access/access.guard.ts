@@ -4,6 +4,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { DomainError, RateLimitedError } from '../common/errors/domain-error';
+import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { AccessRepository } from './access.repository';
 import { ACCESS_KEY, AccessRule, RATE_GROUP_KEY, SCENARIO_MODE_KEY, ScenarioMode } from '../common/auth/access.decorators';
 import { AdminTokenService } from './admin-token.service';
@@ -21,7 +22,9 @@ import { API_KEY_PATTERN, API_KEY_PREFIX_LENGTH, sha256Hex } from './secrets';
 export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
+    private readonly dataSource: DataSource,
     private readonly access: AccessRepository,
+    private readonly organizations: OrganizationsRepository,
     private readonly adminToken: AdminTokenService,
     private readonly rateLimiter: RateLimiter,
   ) {}
@@ -103,7 +106,7 @@ export class AccessGuard implements CanActivate {
     if (mode === 'reject') {
       throw new DomainError('NOT_IMPLEMENTED', 'Creates, updates, deletes and fills are not available in scenarios (scenarioId)');
     }
-    Object.assign(ctx, await inScenario(this.access, ctx, typeof raw === 'string' ? raw : '', mode));
+    Object.assign(ctx, await inScenario(this.dataSource, ctx, typeof raw === 'string' ? raw : '', mode));
   }
 
   private async admin(req: ContextRequest): Promise<void> {
@@ -111,13 +114,13 @@ export class AccessGuard implements CanActivate {
     if (!token || !this.adminToken.matches(token)) throw DomainError.unauthorized('Missing or wrong admin token');
     const orgId = typeof req.params.orgId === 'string' ? req.params.orgId : undefined;
     if (!orgId) return;
-    const livePlanId = await this.access.livePlanId(orgId);
+    const livePlanId = await this.organizations.livePlanId(this.dataSource.manager, orgId);
     if (!livePlanId) throw DomainError.notFound('Organization', orgId);
     let actor: Actor = { type: 'system', id: 'application' };
     let userId: string | null = null;
     const acting = req.headers['x-acting-user'];
     if (acting !== undefined) {
-      const user = await this.access.user(orgId, String(acting));
+      const user = await this.organizations.user(this.dataSource.manager, orgId, String(acting));
       if (!user) throw DomainError.notFound('Acting user', String(acting));
       actor = { type: 'user', id: user.id, email: user.email };
       userId = user.id;
@@ -148,13 +151,12 @@ function bearer(req: ContextRequest): string | null {
  * by the guard for `?scenarioId=` and by the assistant tools that take a scenarioId argument.
  */
 export async function inScenario(
-  source: AccessRepository | DataSource,
+  dataSource: DataSource,
   ctx: RequestContext,
   scenarioId: string,
   mode: 'read' | 'write',
 ): Promise<RequestContext> {
-  const access = source instanceof AccessRepository ? source : new AccessRepository(source);
-  const plan = await access.scenario(ctx.organizationId, scenarioId);
+  const plan = await new OrganizationsRepository().scenarioPlan(dataSource.manager, ctx.organizationId, scenarioId);
   if (!plan) throw DomainError.notFound('Scenario', scenarioId);
   if (mode === 'write' && plan.status !== 'OPEN') {
     throw new DomainError('PLAN_NOT_EDITABLE', `Scenario ${scenarioId} is ${plan.status.toLowerCase()} and accepts no changes`);

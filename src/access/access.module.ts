@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { InputGuard } from '../common/http/input.guard';
+import { OrganizationsModule } from '../organizations/organizations.module';
 import { AccessGuard } from './access.guard';
 import { AccessRepository } from './access.repository';
 import { AdminTokenService } from './admin-token.service';
@@ -10,6 +11,7 @@ import { MeController } from './me.controller';
 import { RateLimiter } from './rate-limiter';
 
 @Module({
+  imports: [OrganizationsModule],
   controllers: [ApiKeysAdminController, MeController],
   providers: [
     AdminTokenService,

@@ -9,8 +9,9 @@ export interface UserWithLivePlan {
 }
 
 /**
- * The organizations module's own SQL beyond entity reads: organizations, their users and the live plan
- * created with each. Other modules read these rows through it (the reporting currency, a user's state).
+ * The organizations module's own SQL beyond entity reads: organizations, their users and their plans (the
+ * live plan and the scenarios). Other modules read these rows through it (the guard, the reporting
+ * currency, a user's state).
  * Reads take the caller's entity manager (the pool's, or a transaction's).
  */
 @Injectable()
@@ -43,6 +44,33 @@ export class OrganizationsRepository {
     return rows[0];
   }
 
+  /** The organization's live plan id, or null when there is no such organization. */
+  async livePlanId(em: EntityManager, organizationId: string): Promise<string | null> {
+    const rows: { live_plan_id: string }[] = await em.query(
+      `SELECT p.id AS live_plan_id FROM organizations o JOIN plans p ON p.organization_id = o.id AND p.kind = 'LIVE' WHERE o.id = $1`,
+      [organizationId],
+    );
+    return rows[0]?.live_plan_id ?? null;
+  }
+
+  /** The organization's user with that id (id and e-mail), or undefined. */
+  async user(em: EntityManager, organizationId: string, userId: string): Promise<{ id: string; email: string } | undefined> {
+    const rows: { id: string; email: string }[] = await em.query(`SELECT id, email FROM users WHERE id = $1 AND organization_id = $2`, [
+      userId,
+      organizationId,
+    ]);
+    return rows[0];
+  }
+
+  /** The organization's scenario plan with that id (id and status), or undefined. */
+  async scenarioPlan(em: EntityManager, organizationId: string, scenarioId: string): Promise<{ id: string; status: string } | undefined> {
+    const rows: { id: string; status: string }[] = await em.query(
+      `SELECT id, status FROM plans WHERE id = $1 AND organization_id = $2 AND kind = 'SCENARIO'`,
+      [scenarioId, organizationId],
+    );
+    return rows[0];
+  }
+
   /**
    * Inside a transaction: locks the organizations table against other first starts (EXCLUSIVE: reads go
    * on, inserts wait) and counts the organizations.
@@ -67,4 +95,14 @@ export class OrganizationsRepository {
 /** SQL expression: the reporting currency of organization `organization` (an expression), for statements of other modules. */
 export function reportingCurrencySql(organization: string): string {
   return `(SELECT o.reporting_currency FROM organizations o WHERE o.id = ${organization})`;
+}
+
+/** SQL: `JOIN users <alias>` on the user `userId` (an expression), for statements of other modules. */
+export function userJoinSql(alias: string, userId: string): string {
+  return `JOIN users ${alias} ON ${alias}.id = ${userId}`;
+}
+
+/** SQL: `JOIN plans <alias>` on the live plan of organization `organization` (an expression). */
+export function livePlanJoinSql(alias: string, organization: string): string {
+  return `JOIN plans ${alias} ON ${alias}.organization_id = ${organization} AND ${alias}.kind = 'LIVE'`;
 }
