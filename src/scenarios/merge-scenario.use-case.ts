@@ -141,12 +141,12 @@ export class MergeScenarioUseCase {
       const list = columns.map((c) => `"${c}"`).join(', ');
       const select = columns.map((c) => (c === 'plan_id' ? '$1' : `"${c}"`)).join(', ');
       const updates = columns
-        .filter((c) => c !== 'plan_id' && c !== 'id')
+        .filter((c) => c !== 'organization_id' && c !== 'plan_id' && c !== 'id')
         .map((c) => `"${c}" = EXCLUDED."${c}"`)
         .join(', ');
       await tx.em.query(
         `INSERT INTO "${table.table}" (${list}) SELECT ${select} FROM "${table.table}" WHERE plan_id = $2 AND id = ANY($3)
-         ON CONFLICT (plan_id, id) DO UPDATE SET ${updates}`,
+         ON CONFLICT (organization_id, plan_id, id) DO UPDATE SET ${updates}`,
         [livePlanId, scenarioPlanId, apply],
       );
     }

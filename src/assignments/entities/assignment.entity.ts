@@ -19,13 +19,13 @@ export type HolderKind = 'employee' | 'contractor' | 'vacancy' | 'team';
 @Index('idx_assignments_org_plan', ['organizationId', 'planId', 'startDate'])
 export class AssignmentEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
+  organizationId: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 25 })
   planId: string;
 
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
-
-  @Column({ type: 'varchar', length: 25 })
-  organizationId: string;
 
   @Column({ type: 'varchar', length: 10 })
   type: AssignmentType;

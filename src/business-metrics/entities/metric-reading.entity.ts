@@ -11,6 +11,9 @@ import { MetricSourceEntity } from './metric-source.entity';
 @Check('chk_business_metric_readings_value', `"value" >= 0 AND ("ai_value" IS NULL OR ("ai_value" >= 0 AND "ai_value" <= "value"))`)
 export class MetricReadingEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
+  organizationId: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 25 })
   sourceId: string;
 
   /** First day, inclusive (`YYYY-MM-DD`). */
@@ -20,9 +23,6 @@ export class MetricReadingEntity {
   /** Last day, inclusive. */
   @Column({ type: 'date' })
   periodEnd: string;
-
-  @Column({ type: 'varchar', length: 25 })
-  organizationId: string;
 
   @Column({ type: 'varchar', length: 25 })
   metricId: string;
@@ -42,7 +42,10 @@ export class MetricReadingEntity {
   note: string | null;
 
   @ManyToOne(() => MetricSourceEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'source_id', foreignKeyConstraintName: 'fk_business_metric_readings_source' })
+  @JoinColumn([
+    { name: 'organization_id', referencedColumnName: 'organizationId', foreignKeyConstraintName: 'fk_business_metric_readings_source' },
+    { name: 'source_id', referencedColumnName: 'id' },
+  ])
   source?: MetricSourceEntity;
 
   @CreateDateColumn({ type: 'timestamptz' })

@@ -8,13 +8,13 @@ export type RateType = (typeof RATE_TYPES)[number];
 @Index('idx_rate_adjustments_contractor', ['planId', 'contractorId', 'effectiveDate'])
 export class RateAdjustmentEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
+  organizationId: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 25 })
   planId: string;
 
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
-
-  @Column({ type: 'varchar', length: 25 })
-  organizationId: string;
 
   @Column({ type: 'varchar', length: 25 })
   contractorId: string;

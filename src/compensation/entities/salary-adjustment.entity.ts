@@ -6,13 +6,13 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColum
 @Index('idx_salary_adjustments_pay_window', { synchronize: false })
 export class SalaryAdjustmentEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
+  organizationId: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 25 })
   planId: string;
 
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
-
-  @Column({ type: 'varchar', length: 25 })
-  organizationId: string;
 
   @Column({ type: 'varchar', length: 25 })
   employeeId: string;

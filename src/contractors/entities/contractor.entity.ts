@@ -2,20 +2,20 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColum
 
 /** A contractor: shaped like an employee where it makes sense. Planning data: (plan_id, id). */
 @Entity({ name: 'contractors' })
-@Index('uq_contractors_external_id', ['planId', 'externalId'], { unique: true })
+@Index('uq_contractors_external_id', ['organizationId', 'planId', 'externalId'], { unique: true })
 @Index('uq_contractors_email', { synchronize: false })
 @Index('idx_contractors_sort_name', { synchronize: false })
 @Index('idx_contractors_cost_centre', ['planId', 'costCentreId'])
 @Index('idx_contractors_search_trgm', { synchronize: false })
 export class ContractorEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
+  organizationId: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 25 })
   planId: string;
 
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
-
-  @Column({ type: 'varchar', length: 25 })
-  organizationId: string;
 
   @Column({ type: 'varchar', length: 255, nullable: true })
   externalId: string | null;

@@ -1,5 +1,5 @@
 import { OrganizationEntity } from '../../organizations/entities/organization.entity';
-import { Column, JoinColumn, ManyToOne, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, JoinColumn, ManyToOne, CreateDateColumn, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 export type ChangeType = 'create' | 'update' | 'delete';
 export type ActorType = 'user' | 'api_key' | 'merge' | 'system';
@@ -20,16 +20,17 @@ export type DispatchStatus = 'PENDING' | 'DISPATCHING' | 'DONE' | 'INTERRUPTED';
 @Index('idx_record_changes_pending', ['seq'], { where: `"dispatch_status" = 'PENDING'` })
 @Index('idx_record_changes_dispatching', ['dispatchClaimedAt'], { where: `"dispatch_status" = 'DISPATCHING'` })
 @Index('uq_record_changes_commit_seq', ['organizationId', 'commitSeq'], { unique: true, where: `"commit_seq" IS NOT NULL` })
+@Index('uq_record_changes_event_id', ['organizationId', 'eventId'], { unique: true })
 export class RecordChangeEntity {
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  organizationId: string;
+
   @PrimaryGeneratedColumn({ type: 'bigint' })
   seq: string;
 
   /** The webhook event id (UUID), the same at every endpoint. */
-  @Column({ type: 'uuid', unique: true })
+  @Column({ type: 'uuid' })
   eventId: string;
-
-  @Column({ type: 'varchar', length: 25 })
-  organizationId: string;
 
   /**
    * Live changes only: the position in the organization's commit order (change_clocks), which is what

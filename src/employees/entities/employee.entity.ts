@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColum
 
 /** An employee: a planning record, so it lives in a plan under the key (plan_id, id). */
 @Entity({ name: 'employees' })
-@Index('uq_employees_external_id', ['planId', 'externalId'], { unique: true })
+@Index('uq_employees_external_id', ['organizationId', 'planId', 'externalId'], { unique: true })
 @Index('uq_employees_email', { synchronize: false })
 @Index('idx_employees_sort_last_name', { synchronize: false })
 @Index('idx_employees_manager', ['planId', 'managerId'])
@@ -10,13 +10,13 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColum
 @Index('idx_employees_search_trgm', { synchronize: false })
 export class EmployeeEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
+  organizationId: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 25 })
   planId: string;
 
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
-
-  @Column({ type: 'varchar', length: 25 })
-  organizationId: string;
 
   @Column({ type: 'varchar', length: 255, nullable: true })
   externalId: string | null;

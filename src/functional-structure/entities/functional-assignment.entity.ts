@@ -11,13 +11,13 @@ import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDa
 @Index('idx_functional_assignments_vacancy', ['planId', 'vacancyId', 'startDate'])
 export class FunctionalAssignmentEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
+  organizationId: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 25 })
   planId: string;
 
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
-
-  @Column({ type: 'varchar', length: 25 })
-  organizationId: string;
 
   @Column({ type: 'varchar', length: 25 })
   functionalPositionId: string;

@@ -13,10 +13,10 @@ export type PlanStatus = 'OPEN' | 'LOCKED' | 'MERGED';
 @Index('idx_plans_org', ['organizationId', 'createdAt'])
 export class PlanEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
-  id: string;
-
-  @Column({ type: 'varchar', length: 25 })
   organizationId: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  id: string;
 
   @Column({ type: 'varchar', length: 10 })
   kind: PlanKind;

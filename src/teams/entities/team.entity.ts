@@ -4,19 +4,19 @@ import { ValueStreamEntity } from '../../reference-data/entities/value-stream.en
 
 /** A team: a planning record, so it lives in a plan (live or scenario) under the key (plan_id, id). */
 @Entity({ name: 'teams' })
-@Index('uq_teams_external_id', ['planId', 'externalId'], { unique: true })
+@Index('uq_teams_external_id', ['organizationId', 'planId', 'externalId'], { unique: true })
 @Index('idx_teams_sort_name', { synchronize: false })
 @Index('idx_teams_parent', ['planId', 'parentTeamId'])
 @Index('idx_teams_search_trgm', { synchronize: false })
 export class TeamEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
+  organizationId: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 25 })
   planId: string;
 
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
-
-  @Column({ type: 'varchar', length: 25 })
-  organizationId: string;
 
   @Column({ type: 'varchar', length: 200 })
   name: string;
@@ -37,11 +37,17 @@ export class TeamEntity {
   parentTeamId: string | null;
 
   @ManyToOne(() => CostCentreEntity, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'cost_centre_id', foreignKeyConstraintName: 'fk_teams_cost_centre' })
+  @JoinColumn([
+    { name: 'organization_id', referencedColumnName: 'organizationId', foreignKeyConstraintName: 'fk_teams_cost_centre' },
+    { name: 'cost_centre_id', referencedColumnName: 'id' },
+  ])
   costCentre?: CostCentreEntity;
 
   @ManyToOne(() => ValueStreamEntity, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'value_stream_id', foreignKeyConstraintName: 'fk_teams_value_stream' })
+  @JoinColumn([
+    { name: 'organization_id', referencedColumnName: 'organizationId', foreignKeyConstraintName: 'fk_teams_value_stream' },
+    { name: 'value_stream_id', referencedColumnName: 'id' },
+  ])
   valueStream?: ValueStreamEntity;
 
   @CreateDateColumn({ type: 'timestamptz' })
