@@ -75,16 +75,16 @@ const START_SQL = `
     RETURNING seq, event_id, organization_id, entity_type, entity_id, change_type, before, after,
               actor_type, actor_id, actor_email),
   fan AS (
-    SELECT o.seq, e.id AS endpoint_id, NULL::varchar AS integration_id, e.url::text AS url, e.secret::text AS secret
+    SELECT o.organization_id, o.seq, e.id AS endpoint_id, NULL::varchar AS integration_id, e.url::text AS url, e.secret::text AS secret
       FROM owned o
       JOIN webhook_endpoints e ON ${endpointWants('e', 'o.organization_id', 'o.entity_type', 'o.change_type')}
     UNION ALL
-    SELECT o.seq, NULL::varchar, i.id, i.push_url::text, i.secret::text
+    SELECT o.organization_id, o.seq, NULL::varchar, i.id, i.push_url::text, i.secret::text
       FROM owned o
       JOIN integrations i ON ${pushHookWants('i', 'o.organization_id', 'o.entity_type', 'o.change_type')}),
   started AS (
-    INSERT INTO webhook_deliveries (change_seq, endpoint_id, integration_id, status, started_at)
-    SELECT seq, endpoint_id, integration_id, 'SENDING', now() FROM fan)
+    INSERT INTO webhook_deliveries (organization_id, change_seq, endpoint_id, integration_id, status, started_at)
+    SELECT organization_id, seq, endpoint_id, integration_id, 'SENDING', now() FROM fan)
   SELECT o.*, f.endpoint_id, f.integration_id, f.url, f.secret
     FROM owned o JOIN fan f ON f.seq = o.seq
    ORDER BY o.seq`;
