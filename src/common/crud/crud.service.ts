@@ -291,11 +291,10 @@ export class CrudService<E extends CrudEntity, R, C, U> implements CrudOperation
     for (const hook of this.deleteHooks) await hook(tx, entity.id);
     await this.assertUnreferenced(tx, entity);
     if (this.spec.customAttributeType) {
-      await tx.em.query(`DELETE FROM custom_attribute_values WHERE plan_id = $1 AND entity_type = $2 AND entity_id = $3`, [
-        tx.ctx.planId,
-        this.spec.customAttributeType,
-        entity.id,
-      ]);
+      await tx.em.query(
+        `DELETE FROM custom_attribute_values WHERE organization_id = $1 AND plan_id = $2 AND entity_type = $3 AND entity_id = $4`,
+        [tx.ctx.organizationId, tx.ctx.planId, this.spec.customAttributeType, entity.id],
+      );
     }
     await tx.em.getRepository(this.spec.entity).delete({ ...this.scope(tx.ctx), id: entity.id } as FindOptionsWhere<E>);
     tx.record({
