@@ -153,7 +153,9 @@ export class WebhookEndpointsService {
     };
     const result = await this.client.post(endpoint.url, eventBody(event), { 'Content-Type': 'application/json' });
     const query = (sql: string, parameters: unknown[]) => withRetry(() => this.dataSource.query(sql, parameters));
-    await saveOutcomes(query, [{ changeSeq: null, endpointId: endpoint.id, result, finishedAt: new Date() }]);
+    await saveOutcomes(query, [
+      { organizationId: ctx.organizationId, changeSeq: null, endpointId: endpoint.id, result, finishedAt: new Date() },
+    ]);
     return { passed: isSuccess(result), status: result.status, error: result.error, durationMs: result.durationMs };
   }
 

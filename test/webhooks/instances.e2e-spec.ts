@@ -152,7 +152,7 @@ describe('webhook dispatch across instances and crashes (DESIGN mechanism 4)', (
     await settled(a, tenant.orgId);
     expect(receiver.on(path)).toHaveLength(1);
     // The slow owner wakes up and tries to start its claim: nothing is left under its claim id.
-    const started = await a.get<WebhookDispatcher>(WebhookDispatcher).start([seq], staleClaim);
+    const started = await a.get<WebhookDispatcher>(WebhookDispatcher).start([seq], staleClaim, tenant.orgId);
     expect(started).toBe(0);
     await a.get<WebhookDispatcher>(WebhookDispatcher).idle();
     expect(receiver.on(path)).toHaveLength(1);
