@@ -40,3 +40,9 @@ export function citusDistributionSql(tables: readonly string[], foreignKeys: rea
     ...ordered.map((t) => `SELECT create_distributed_table('${t}', '${DISTRIBUTION_COLUMN}', colocate_with => '${COLOCATE_WITH}');`),
   ];
 }
+
+/** The leading columns of a planning record's key: what every statement on plan-scoped tables names. */
+export interface PlanKey {
+  organizationId: string;
+  planId: string;
+}

@@ -44,8 +44,8 @@ export class FunctionalFiguresService {
     // The loads are independent (the cost book finds the seat holders itself): run them at once on the pool.
     const [groups, seats, occupancies, costBook] = await Promise.all([
       this.groups.allGroups(ctx.planId, day),
-      this.rows.seatTotals(ctx.planId, day),
-      this.rows.peopleOccupancies(ctx.planId, from, to),
+      this.rows.seatTotals(ctx, day),
+      this.rows.peopleOccupancies(ctx, from, to),
       book !== undefined
         ? book
         : withCost

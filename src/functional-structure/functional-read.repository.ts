@@ -87,9 +87,9 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** SQL joins and the display name of the occupant of assignment `a` (employee, contractor or vacancy role). */
 export const OCCUPANT_JOINS = `
-  LEFT JOIN employees e ON e.plan_id = a.plan_id AND e.id = a.employee_id
-  LEFT JOIN contractors c ON c.plan_id = a.plan_id AND c.id = a.contractor_id
-  LEFT JOIN vacancies v ON v.plan_id = a.plan_id AND v.id = a.vacancy_id`;
+  LEFT JOIN employees e ON e.organization_id = a.organization_id AND e.plan_id = a.plan_id AND e.id = a.employee_id
+  LEFT JOIN contractors c ON c.organization_id = a.organization_id AND c.plan_id = a.plan_id AND c.id = a.contractor_id
+  LEFT JOIN vacancies v ON v.organization_id = a.organization_id AND v.plan_id = a.plan_id AND v.id = a.vacancy_id`;
 export const OCCUPANT_NAME = `COALESCE(NULLIF(trim(concat_ws(' ', e.first_name, e.last_name)), ''), c.name, v.role)`;
 
 export const CHANGE_COLUMNS = `entity_type, entity_id, change_type, before, after, actor_type, actor_id, created_at`;

@@ -83,8 +83,8 @@ export class FunctionalSummaryService {
     const up = ancestry(new Map(groups.map((g) => [g.id, g.parent_id])));
     const subtree = groups.filter((g) => up(g.id).includes(groupId)).map((g) => g.id);
     const [seats, occupancies, changes] = await Promise.all([
-      this.rows.subtreeSeats(ctx.planId, subtree, w.day, w.scheduleTo),
-      this.rows.subtreeOccupancies(ctx.planId, subtree, w.bridgeFrom, w.to),
+      this.rows.subtreeSeats(ctx, subtree, w.day, w.scheduleTo),
+      this.rows.subtreeOccupancies(ctx, subtree, w.bridgeFrom, w.to),
       this.rows.subtreeChanges(ctx.organizationId, ctx.planId, subtree),
     ]);
     return { seats, occupancies, changes };
