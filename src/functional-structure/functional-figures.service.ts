@@ -43,7 +43,7 @@ export class FunctionalFiguresService {
     const withCost = CostService.canSeeCost(ctx);
     // The loads are independent (the cost book finds the seat holders itself): run them at once on the pool.
     const [groups, seats, occupancies, costBook] = await Promise.all([
-      this.groups.allGroups(ctx.planId, day),
+      this.groups.allGroups(ctx, day),
       this.rows.seatTotals(ctx, day),
       this.rows.peopleOccupancies(ctx, from, to),
       book !== undefined

@@ -79,7 +79,7 @@ export class FunctionalSummaryService {
     groupId: string,
     w: SummaryWindows,
   ): Promise<{ seats: ScheduleSeatRow[]; occupancies: SubtreeOccupancy[]; changes: ChangeRow[] }> {
-    const groups = await this.groups.allGroups(ctx.planId, w.day);
+    const groups = await this.groups.allGroups(ctx, w.day);
     const up = ancestry(new Map(groups.map((g) => [g.id, g.parent_id])));
     const subtree = groups.filter((g) => up(g.id).includes(groupId)).map((g) => g.id);
     const [seats, occupancies, changes] = await Promise.all([
