@@ -73,7 +73,7 @@ export class WebhookEndpointsService {
       lastResponseStatus: null,
       lastError: null,
     });
-    return { ...WebhookEndpointDto.from(await repo.findOneByOrFail({ id })), secret };
+    return { ...WebhookEndpointDto.from(await repo.findOneByOrFail({ organizationId: ctx.organizationId, id })), secret };
   }
 
   async list(ctx: RequestContext, page: Page): Promise<ListEnvelope<WebhookEndpointDto>> {
@@ -108,7 +108,7 @@ export class WebhookEndpointsService {
     if (input.enabled !== undefined) patch.enabled = input.enabled;
     const repo = this.dataSource.getRepository(WebhookEndpointEntity);
     if (Object.keys(patch).length) await repo.update({ id: endpoint.id, organizationId: ctx.organizationId }, patch);
-    return WebhookEndpointDto.from(await repo.findOneByOrFail({ id: endpoint.id }));
+    return WebhookEndpointDto.from(await repo.findOneByOrFail({ organizationId: ctx.organizationId, id: endpoint.id }));
   }
 
   /** Issues a new secret; deliveries started from now on are signed with it. */
