@@ -74,12 +74,10 @@ export class DatedLinkRepository {
   }
 
   async setTarget(tx: TxScope, link: LinkTable, id: string, targetId: string | null): Promise<void> {
-    await tx.em.query(`UPDATE ${link.table} SET ${link.targetColumn} = $3, updated_at = CURRENT_TIMESTAMP WHERE organization_id = $4 AND plan_id = $1 AND id = $2`, [
-      tx.ctx.planId,
-      id,
-      targetId,
-      tx.ctx.organizationId,
-    ]);
+    await tx.em.query(
+      `UPDATE ${link.table} SET ${link.targetColumn} = $3, updated_at = CURRENT_TIMESTAMP WHERE organization_id = $4 AND plan_id = $1 AND id = $2`,
+      [tx.ctx.planId, id, targetId, tx.ctx.organizationId],
+    );
   }
 
   /**

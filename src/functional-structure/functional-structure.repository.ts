@@ -62,11 +62,10 @@ export class FunctionalStructureRepository {
   }
 
   async groupIdByExternalId(tx: TxScope, externalId: string): Promise<string | null> {
-    const rows: { id: string }[] = await tx.em.query(`SELECT id FROM functional_groups WHERE organization_id = $3 AND plan_id = $1 AND external_id = $2`, [
-      tx.ctx.planId,
-      externalId,
-      tx.ctx.organizationId,
-    ]);
+    const rows: { id: string }[] = await tx.em.query(
+      `SELECT id FROM functional_groups WHERE organization_id = $3 AND plan_id = $1 AND external_id = $2`,
+      [tx.ctx.planId, externalId, tx.ctx.organizationId],
+    );
     return rows[0]?.id ?? null;
   }
 

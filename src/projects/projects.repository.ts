@@ -25,9 +25,11 @@ export class ProjectsRepository {
 
   /** Stores a derived delivery status (the project's `updatedAt` moves). */
   async setDeliveryStatus(em: EntityManager, plan: PlanKey, projectId: string, status: string): Promise<void> {
-    await em.query(
-      `UPDATE projects SET delivery_status = $4, updated_at = now() WHERE organization_id = $1 AND plan_id = $2 AND id = $3`,
-      [plan.organizationId, plan.planId, projectId, status],
-    );
+    await em.query(`UPDATE projects SET delivery_status = $4, updated_at = now() WHERE organization_id = $1 AND plan_id = $2 AND id = $3`, [
+      plan.organizationId,
+      plan.planId,
+      projectId,
+      status,
+    ]);
   }
 }
