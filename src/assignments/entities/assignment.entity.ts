@@ -5,7 +5,7 @@ export type HolderKind = 'employee' | 'contractor' | 'vacancy' | 'team';
 
 /**
  * A dated allocation (document 01 "Assignment"): a holder (employee, contractor, vacancy, or a team
- * for team-to-project) on a team or project, with an FTE share. Planning data: (plan_id, id).
+ * for team-to-project) on a team or project, with an FTE share. Planning data: (organization_id, plan_id, id).
  */
 @Entity({ name: 'assignments' })
 @Check('ck_assignments_one_holder', 'num_nonnulls("employee_id", "contractor_id", "vacancy_id", "team_id") = 1')
@@ -19,13 +19,13 @@ export type HolderKind = 'employee' | 'contractor' | 'vacancy' | 'team';
 @Index('idx_assignments_org_plan', ['organizationId', 'planId', 'startDate'])
 export class AssignmentEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
   planId: string;
 
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  organizationId: string;
 
   @Column({ type: 'varchar', length: 10 })
   type: AssignmentType;

@@ -10,10 +10,10 @@ export type CostScopeType = (typeof COST_SCOPE_TYPES)[number];
 @Check('ck_business_metrics_cost_scope', `("cost_scope_type" = 'ORGANIZATION') = ("cost_scope_id" IS NULL)`)
 export class BusinessMetricEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
+  id: string;
 
   @PrimaryColumn({ type: 'varchar', length: 25 })
-  id: string;
+  organizationId: string;
 
   /** The metric's key (`slug` in reading responses): 1-80 of a-z 0-9 - _, unique in the organization. */
   @Column({ type: 'varchar', length: 80 })

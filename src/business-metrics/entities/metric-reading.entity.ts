@@ -11,9 +11,6 @@ import { MetricSourceEntity } from './metric-source.entity';
 @Check('chk_business_metric_readings_value', `"value" >= 0 AND ("ai_value" IS NULL OR ("ai_value" >= 0 AND "ai_value" <= "value"))`)
 export class MetricReadingEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
   sourceId: string;
 
   /** First day, inclusive (`YYYY-MM-DD`). */
@@ -23,6 +20,9 @@ export class MetricReadingEntity {
   /** Last day, inclusive. */
   @Column({ type: 'date' })
   periodEnd: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  organizationId: string;
 
   @Column({ type: 'varchar', length: 25 })
   metricId: string;

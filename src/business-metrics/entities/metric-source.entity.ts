@@ -11,10 +11,10 @@ export type FeedStatus = 'NO_DATA' | 'HEALTHY' | 'FAILING';
 @Index('uq_business_metric_sources_metric_name', { synchronize: false })
 export class MetricSourceEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
+  id: string;
 
   @PrimaryColumn({ type: 'varchar', length: 25 })
-  id: string;
+  organizationId: string;
 
   @Column({ type: 'varchar', length: 25 })
   metricId: string;

@@ -1,18 +1,18 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-/** An employee's annual base salary (and bonus) from effectiveDate on. Planning data: (plan_id, id). */
+/** An employee's annual base salary (and bonus) from effectiveDate on. Planning data: (organization_id, plan_id, id). */
 @Entity({ name: 'salary_adjustments' })
 @Index('idx_salary_adjustments_employee', ['planId', 'employeeId', 'effectiveDate'])
 @Index('idx_salary_adjustments_pay_window', { synchronize: false })
 export class SalaryAdjustmentEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
   planId: string;
 
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  organizationId: string;
 
   @Column({ type: 'varchar', length: 25 })
   employeeId: string;

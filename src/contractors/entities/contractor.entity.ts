@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-/** A contractor: shaped like an employee where it makes sense. Planning data: (plan_id, id). */
+/** A contractor: shaped like an employee where it makes sense. Planning data: (organization_id, plan_id, id). */
 @Entity({ name: 'contractors' })
 @Index('uq_contractors_external_id', ['organizationId', 'planId', 'externalId'], { unique: true })
 @Index('uq_contractors_email', { synchronize: false })
@@ -9,13 +9,13 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColum
 @Index('idx_contractors_search_trgm', { synchronize: false })
 export class ContractorEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
   planId: string;
 
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  organizationId: string;
 
   @Column({ type: 'varchar', length: 255, nullable: true })
   externalId: string | null;

@@ -18,10 +18,10 @@ export type CustomAttributeFieldType = (typeof CUSTOM_ATTRIBUTE_FIELD_TYPES)[num
 @Index('uq_custom_attribute_definitions_key', ['organizationId', 'entityType', 'attributeKey'], { unique: true })
 export class CustomAttributeDefinitionEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
+  id: string;
 
   @PrimaryColumn({ type: 'varchar', length: 25 })
-  id: string;
+  organizationId: string;
 
   @Column({ type: 'varchar', length: 200 })
   name: string;

@@ -8,13 +8,13 @@ import { CustomAttributeDefinitionEntity } from './custom-attribute-definition.e
 @Index('idx_custom_attribute_values_definition', ['definitionId'])
 export class CustomAttributeValueEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
   planId: string;
 
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  organizationId: string;
 
   @Column({ type: 'varchar', length: 25 })
   definitionId: string;

@@ -22,15 +22,15 @@ export type DispatchStatus = 'PENDING' | 'DISPATCHING' | 'DONE' | 'INTERRUPTED';
 @Index('uq_record_changes_commit_seq', ['organizationId', 'commitSeq'], { unique: true, where: `"commit_seq" IS NOT NULL` })
 @Index('uq_record_changes_event_id', ['organizationId', 'eventId'], { unique: true })
 export class RecordChangeEntity {
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
   @PrimaryGeneratedColumn({ type: 'bigint' })
   seq: string;
 
   /** The webhook event id (UUID), the same at every endpoint. */
   @Column({ type: 'uuid' })
   eventId: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  organizationId: string;
 
   /**
    * Live changes only: the position in the organization's commit order (change_clocks), which is what

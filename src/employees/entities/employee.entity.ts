@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-/** An employee: a planning record, so it lives in a plan under the key (plan_id, id). */
+/** An employee: a planning record, so it lives in a plan under the key (organization_id, plan_id, id). */
 @Entity({ name: 'employees' })
 @Index('uq_employees_external_id', ['organizationId', 'planId', 'externalId'], { unique: true })
 @Index('uq_employees_email', { synchronize: false })
@@ -10,13 +10,13 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColum
 @Index('idx_employees_search_trgm', { synchronize: false })
 export class EmployeeEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
   planId: string;
 
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  organizationId: string;
 
   @Column({ type: 'varchar', length: 255, nullable: true })
   externalId: string | null;

@@ -17,10 +17,10 @@ export type GrantResourceType = 'USER' | 'EMPLOYEE' | 'CONTRACTOR';
 @Check('ck_functional_access_grants_resource_type', `"resource_type" IN ('USER', 'EMPLOYEE', 'CONTRACTOR')`)
 export class FunctionalAccessGrantEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
+  id: string;
 
   @PrimaryColumn({ type: 'varchar', length: 25 })
-  id: string;
+  organizationId: string;
 
   @Column({ type: 'varchar', length: 25 })
   functionalGroupId: string;

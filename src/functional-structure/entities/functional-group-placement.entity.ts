@@ -14,13 +14,13 @@ import { Check, Column, CreateDateColumn, Entity, Exclusion, Index, PrimaryColum
 @Index('idx_functional_group_placements_parent', ['planId', 'parentGroupId', 'startDate'])
 export class FunctionalGroupPlacementEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
   planId: string;
 
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  organizationId: string;
 
   @Column({ type: 'varchar', length: 25 })
   groupId: string;

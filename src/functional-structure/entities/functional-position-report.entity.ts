@@ -14,13 +14,13 @@ import { Check, Column, CreateDateColumn, Entity, Exclusion, Index, PrimaryColum
 @Index('idx_functional_position_reports_target', ['planId', 'reportsToPositionId', 'startDate'])
 export class FunctionalPositionReportEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
   planId: string;
 
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  organizationId: string;
 
   @Column({ type: 'varchar', length: 25 })
   positionId: string;

@@ -1,6 +1,6 @@
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-/** A seat in a functional group: planning data (plan_id, id); never deleted, retired by endDate. */
+/** A seat in a functional group: planning data (organization_id, plan_id, id); never deleted, retired by endDate. */
 @Entity({ name: 'functional_positions' })
 @Index('uq_functional_positions_external_id', ['organizationId', 'planId', 'externalId'], { unique: true })
 @Index('idx_functional_positions_group', ['planId', 'functionalGroupId', 'startDate'])
@@ -8,13 +8,13 @@ import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDa
 @Check('ck_functional_positions_fte', '"required_fte" > 0 AND "required_fte" <= 1')
 export class FunctionalPositionEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
   planId: string;
 
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  organizationId: string;
 
   @Column({ type: 'varchar', length: 25 })
   functionalGroupId: string;

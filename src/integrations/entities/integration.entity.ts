@@ -22,10 +22,10 @@ export interface PullCounts {
 @Index('idx_integrations_pull_due', ['pullNextAt'], { where: `"pull_enabled" AND "pull_url" IS NOT NULL` })
 export class IntegrationEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
+  id: string;
 
   @PrimaryColumn({ type: 'varchar', length: 25 })
-  id: string;
+  organizationId: string;
 
   @Column({ type: 'varchar', length: 100 })
   name: string;

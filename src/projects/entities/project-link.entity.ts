@@ -3,20 +3,20 @@ import { ProjectEntity } from './project.entity';
 
 /**
  * A project-management link: one ticket (epic, issue) in an outside tool that tracks the project's
- * delivery. Planning data like its project, keyed (plan_id, id); it goes when its project goes.
+ * delivery. Planning data like its project, keyed (organization_id, plan_id, id); it goes when its project goes.
  */
 @Entity({ name: 'project_links' })
 // Also serves the lookups of a project's links (its leading columns).
 @Index('uq_project_links_ticket', ['organizationId', 'planId', 'projectId', 'provider', 'key'], { unique: true })
 export class ProjectLinkEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
   planId: string;
 
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  organizationId: string;
 
   @Column({ type: 'varchar', length: 25 })
   projectId: string;

@@ -4,7 +4,7 @@ import { CostCentreEntity } from '../../reference-data/entities/cost-centre.enti
 import { ValueStreamEntity } from '../../reference-data/entities/value-stream.entity';
 import type { DeliveryStatus } from '../delivery-status';
 
-/** A project (document 01 "Project"): a planning record, keyed (plan_id, id) in every plan. */
+/** A project (document 01 "Project"): a planning record, keyed (organization_id, plan_id, id) in every plan. */
 @Entity({ name: 'projects' })
 @Index('uq_projects_external_id', ['organizationId', 'planId', 'externalId'], { unique: true })
 @Index('idx_projects_sort_name', { synchronize: false })
@@ -17,13 +17,13 @@ import type { DeliveryStatus } from '../delivery-status';
 @Check('ck_projects_delivery_status', `"delivery_status" IN ('BACKLOG', 'TODO', 'IN_PROGRESS', 'IN_REVIEW', 'DONE', 'CANCELLED')`)
 export class ProjectEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
   planId: string;
 
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  organizationId: string;
 
   @Column({ type: 'varchar', length: 255, nullable: true })
   externalId: string | null;

@@ -7,10 +7,10 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColum
 @Index('idx_drivers_key_trgm', { synchronize: false })
 export class DriverEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
+  id: string;
 
   @PrimaryColumn({ type: 'varchar', length: 25 })
-  id: string;
+  organizationId: string;
 
   @Column({ type: 'varchar', length: 200 })
   name: string;

@@ -5,10 +5,10 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColum
 @Index('uq_exchange_rates_pair_date', ['organizationId', 'fromCurrency', 'toCurrency', 'effectiveDate'], { unique: true })
 export class ExchangeRateEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
+  id: string;
 
   @PrimaryColumn({ type: 'varchar', length: 25 })
-  id: string;
+  organizationId: string;
 
   @Column({ type: 'char', length: 3 })
   fromCurrency: string;

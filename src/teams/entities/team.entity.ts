@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import { CostCentreEntity } from '../../reference-data/entities/cost-centre.entity';
 import { ValueStreamEntity } from '../../reference-data/entities/value-stream.entity';
 
-/** A team: a planning record, so it lives in a plan (live or scenario) under the key (plan_id, id). */
+/** A team: a planning record, so it lives in a plan (live or scenario) under the key (organization_id, plan_id, id). */
 @Entity({ name: 'teams' })
 @Index('uq_teams_external_id', ['organizationId', 'planId', 'externalId'], { unique: true })
 @Index('idx_teams_sort_name', { synchronize: false })
@@ -10,13 +10,13 @@ import { ValueStreamEntity } from '../../reference-data/entities/value-stream.en
 @Index('idx_teams_search_trgm', { synchronize: false })
 export class TeamEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
   planId: string;
 
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  organizationId: string;
 
   @Column({ type: 'varchar', length: 200 })
   name: string;

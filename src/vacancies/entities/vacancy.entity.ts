@@ -3,7 +3,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColum
 export const VACANCY_STATUSES = ['open', 'committed', 'filled', 'cancelled', 'on_hold'] as const;
 export type VacancyStatus = (typeof VACANCY_STATUSES)[number];
 
-/** A role still to be filled. Planning data: (plan_id, id). */
+/** A role still to be filled. Planning data: (organization_id, plan_id, id). */
 @Entity({ name: 'vacancies' })
 @Index('uq_vacancies_external_id', ['organizationId', 'planId', 'externalId'], { unique: true })
 @Index('idx_vacancies_sort_role', { synchronize: false })
@@ -13,13 +13,13 @@ export type VacancyStatus = (typeof VACANCY_STATUSES)[number];
 @Index('idx_vacancies_search_trgm', { synchronize: false })
 export class VacancyEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
   planId: string;
 
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  organizationId: string;
 
   @Column({ type: 'varchar', length: 255, nullable: true })
   externalId: string | null;

@@ -8,10 +8,10 @@ export type DeliveryStatus = 'NO_DELIVERIES' | 'HEALTHY' | 'FAILING';
 @Index('idx_webhook_endpoints_org', ['organizationId', 'createdAt'])
 export class WebhookEndpointEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
+  id: string;
 
   @PrimaryColumn({ type: 'varchar', length: 25 })
-  id: string;
+  organizationId: string;
 
   @Column({ type: 'varchar', length: 100 })
   name: string;
