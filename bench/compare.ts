@@ -291,7 +291,7 @@ export function sqlRecording(name: string): SqlRecording {
 }
 
 /** The service's own background work (the webhook dispatcher after each commit and its sweep), not part of a request. */
-export const BACKGROUND_SQL = /WITH (claimed|owned) AS|UPDATE (record_changes|webhook_deliveries)\s+SET|FROM webhook_deliveries/;
+export const BACKGROUND_SQL = /WITH (pending|claimed|owned) AS|UPDATE (record_changes|webhook_deliveries)\s+SET|FROM webhook_deliveries/;
 
 function recorded(file: string, from: number): { texts: string[]; size: number } {
   const content = existsSync(file) ? readFileSync(file) : Buffer.alloc(0);

@@ -14,6 +14,7 @@ import { FunctionalVisibilitySetting1795530322597 } from './1795530322597-Functi
 import { ChangesFeed1795600000000 } from './1795600000000-ChangesFeed';
 import { MetricCostScope1795610000000 } from './1795610000000-MetricCostScope';
 import { Integrations1795630000000 } from './1795630000000-Integrations';
+import { CitusKeys1795640000000 } from './1795640000000-CitusKeys';
 import { ForecastPayIndex1795620000000 } from './1795620000000-ForecastPayIndex';
 import { IdempotencyKeys1795536614032 } from './1795536614032-IdempotencyKeys';
 import { NoticePeriodSetting1795540000000 } from './1795540000000-NoticePeriodSetting';
@@ -40,4 +41,5 @@ export const MIGRATIONS: Function[] = [
   MetricCostScope1795610000000,
   ForecastPayIndex1795620000000,
   Integrations1795630000000,
+  CitusKeys1795640000000,
 ];

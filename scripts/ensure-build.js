@@ -16,7 +16,12 @@ function newest(dir) {
   return latest;
 }
 
-const sources = Math.max(newest(join(root, 'src')), newest(join(root, 'migrations')), newest(join(root, 'scripts')), statSync(join(root, 'ormconfig.ts')).mtimeMs);
+const sources = Math.max(
+  newest(join(root, 'src')),
+  newest(join(root, 'migrations')),
+  newest(join(root, 'scripts')),
+  statSync(join(root, 'ormconfig.ts')).mtimeMs,
+);
 if (!existsSync(marker) || statSync(marker).mtimeMs < sources) {
   process.stdout.write('Building (dist/ is missing or older than the sources)...\n');
   execSync('npm run build', { cwd: root, stdio: 'inherit' });

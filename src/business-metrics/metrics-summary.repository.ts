@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { CostScopeType, BusinessMetricEntity } from './entities/business-metric.entity';
 import type { FeedStatus } from './entities/metric-source.entity';
+import type { PlanKey } from '../database/distribution';
 
 export interface SummaryMetricRow {
   id: string;
@@ -65,7 +66,7 @@ export class MetricsSummaryRepository {
    * readings wholly inside the window (nearly all of a long window) are summed without arithmetic, only
    * the few cut by its edges are prorated (exact numeric division).
    */
-  readingTotals(metricIds: readonly string[], from: string, to: string): Promise<ReadingTotalsRow[]> {
+  readingTotals(organizationId: string, metricIds: readonly string[], from: string, to: string): Promise<ReadingTotalsRow[]> {
     const inside = `period_start >= $2::date AND period_end <= $3::date`;
     const cut = `(period_start < $2::date OR period_end > $3::date)`;
     const prorated = (column: string) =>
@@ -79,17 +80,18 @@ export class MetricsSummaryRepository {
               CASE WHEN count(ai_value) > 0 THEN ${total('ai_value')} END AS ai_volume,
               CASE WHEN count(ai_value) > 0 THEN ${total('value', true)} END AS measured_volume
          FROM business_metric_readings
-        WHERE metric_id = ANY($1) AND period_start <= $3::date AND period_end >= $2::date
+        WHERE organization_id = $4 AND metric_id = ANY($1) AND period_start <= $3::date AND period_end >= $2::date
         GROUP BY metric_id`,
-      [metricIds, from, to],
+      [metricIds, from, to, organizationId],
     );
   }
 
   /** Every source of the metrics, by name. */
-  sources(metricIds: readonly string[]): Promise<SummarySourceRow[]> {
+  sources(organizationId: string, metricIds: readonly string[]): Promise<SummarySourceRow[]> {
     return this.dataSource.query(
-      `SELECT metric_id, name, feed_status, last_push_at FROM business_metric_sources WHERE metric_id = ANY($1) ORDER BY lower(name), name, id`,
-      [metricIds],
+      `SELECT metric_id, name, feed_status, last_push_at FROM business_metric_sources
+        WHERE organization_id = $2 AND metric_id = ANY($1) ORDER BY lower(name), name, id`,
+      [metricIds, organizationId],
     );
   }
 
@@ -99,7 +101,7 @@ export class MetricsSummaryRepository {
    * person to the team (TEAM: the assignment's days within the person's, at the assignment's fte).
    */
   scopeOccupancies(
-    planId: string,
+    plan: PlanKey,
     scope: Pick<BusinessMetricEntity, 'costScopeType' | 'costScopeId'>,
     from: string,
     to: string,
@@ -109,22 +111,23 @@ export class MetricsSummaryRepository {
         `SELECT '${kind}' AS kind, p.id, GREATEST(p.start_date, a.start_date) AS start_date,
                 CASE WHEN p.end_date IS NULL THEN a.end_date WHEN a.end_date IS NULL THEN p.end_date ELSE LEAST(p.end_date, a.end_date) END AS end_date,
                 a.fte::text AS fte
-           FROM assignments a JOIN ${table} p ON p.plan_id = a.plan_id AND p.id = a.${kind}_id
-          WHERE a.plan_id = $1 AND a.type = 'team' AND a.target_id = $4
+           FROM assignments a JOIN ${table} p ON p.organization_id = a.organization_id AND p.plan_id = a.plan_id AND p.id = a.${kind}_id
+          WHERE a.organization_id = $5 AND a.plan_id = $1 AND a.type = 'team' AND a.target_id = $4
             AND a.start_date <= $3::date AND (a.end_date IS NULL OR a.end_date >= $2::date)
             AND p.start_date <= $3::date AND (p.end_date IS NULL OR p.end_date >= $2::date)`;
       return this.dataSource.query(`${person('employee', 'employees')} UNION ALL ${person('contractor', 'contractors')}`, [
-        planId,
+        plan.planId,
         from,
         to,
         scope.costScopeId,
+        plan.organizationId,
       ]);
     }
-    const centre = scope.costScopeType === 'COST_CENTRE' ? 'AND cost_centre_id = $4' : '';
+    const centre = scope.costScopeType === 'COST_CENTRE' ? 'AND cost_centre_id = $5' : '';
     const person = (kind: 'employee' | 'contractor', table: string) =>
       `SELECT '${kind}' AS kind, id, start_date, end_date, '1' AS fte FROM ${table}
-        WHERE plan_id = $1 AND start_date <= $3::date AND (end_date IS NULL OR end_date >= $2::date) ${centre}`;
-    const params = [planId, from, to, ...(centre ? [scope.costScopeId] : [])];
+        WHERE organization_id = $4 AND plan_id = $1 AND start_date <= $3::date AND (end_date IS NULL OR end_date >= $2::date) ${centre}`;
+    const params = [plan.planId, from, to, plan.organizationId, ...(centre ? [scope.costScopeId] : [])];
     return this.dataSource.query(`${person('employee', 'employees')} UNION ALL ${person('contractor', 'contractors')}`, params);
   }
 }

@@ -42,8 +42,8 @@ export class MetricsSummaryService {
     if (!active.length) return { from, to, currency, metrics: [] };
     const ids = active.map((m) => m.id);
     const [totals, sources, costs] = await Promise.all([
-      this.repository.readingTotals(ids, from, to),
-      this.repository.sources(ids),
+      this.repository.readingTotals(ctx.organizationId, ids, from, to),
+      this.repository.sources(ctx.organizationId, ids),
       CostService.canSeeCost(ctx) ? this.scopeCosts(ctx, active, from, to) : null,
     ]);
     const totalsOf = new Map(totals.map((t) => [t.metric_id, t]));
@@ -73,7 +73,7 @@ export class MetricsSummaryService {
     const occupancies = new Map<string, Occupancy[]>(
       await Promise.all(
         [...scopes].map(async ([key, scope]) => {
-          const rows = await this.repository.scopeOccupancies(ctx.planId, scope, from, to);
+          const rows = await this.repository.scopeOccupancies(ctx, scope, from, to);
           return [key, clip(rows, from, to, scope.costScopeType === 'TEAM')] as const;
         }),
       ),

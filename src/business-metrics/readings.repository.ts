@@ -25,7 +25,7 @@ export const READINGS_UPSERT_SQL = `
   source AS (
     INSERT INTO business_metric_sources AS s (id, organization_id, metric_id, name, feed_status, last_push_at)
     SELECT $3, $1, metric.id, $4, 'HEALTHY', now() FROM metric
-    ON CONFLICT (metric_id, lower(name)) DO UPDATE SET feed_status = 'HEALTHY', last_push_at = EXCLUDED.last_push_at
+    ON CONFLICT (organization_id, metric_id, lower(name)) DO UPDATE SET feed_status = 'HEALTHY', last_push_at = EXCLUDED.last_push_at
     RETURNING s.id, s.name, s.metric_id
   ),
   written AS (
@@ -35,7 +35,7 @@ export const READINGS_UPSERT_SQL = `
       FROM source,
            unnest($5::date[], $6::date[], $7::numeric[], $8::numeric[], $9::text[], $10::text[])
              AS u(period_start, period_end, value, ai_value, external_ref, note)
-    ON CONFLICT (source_id, period_start) DO UPDATE
+    ON CONFLICT (organization_id, source_id, period_start) DO UPDATE
       SET period_end = EXCLUDED.period_end, value = EXCLUDED.value, ai_value = EXCLUDED.ai_value,
           external_ref = EXCLUDED.external_ref, note = EXCLUDED.note, updated_at = now()
     RETURNING 1
@@ -52,7 +52,7 @@ export const FEED_FAILURE_SQL = `
   WITH ${METRIC_CTE}
   INSERT INTO business_metric_sources AS s (id, organization_id, metric_id, name, feed_status, last_error_message, last_error_at)
   SELECT $3, $1, metric.id, $4, 'FAILING', $5, now() FROM metric
-  ON CONFLICT (metric_id, lower(name)) DO UPDATE
+  ON CONFLICT (organization_id, metric_id, lower(name)) DO UPDATE
     SET feed_status = 'FAILING', last_error_message = EXCLUDED.last_error_message, last_error_at = EXCLUDED.last_error_at
   RETURNING s.id`;
 

@@ -240,10 +240,10 @@ function externalIdProblem(record: unknown): FieldError | null {
 async function existingIds(service: BulkWriter, tx: Tx, externalIds: string[]): Promise<Map<string, string>> {
   if (!externalIds.length) return new Map();
   const { table, planScoped } = service.spec;
-  // By plan alone where records are plan-scoped (uq_<table>_external_id is (plan_id, external_id)): see RecordRows.keyScope.
+  // uq_<table>_external_id is (organization_id[, plan_id], external_id): see RecordRows.keyScope.
   const rows: { id: string; external_id: string }[] = await tx.em.query(
-    `SELECT id, external_id FROM ${table} WHERE ${planScoped ? 'plan_id' : 'organization_id'} = $1 AND external_id = ANY($2)`,
-    [planScoped ? tx.ctx.planId : tx.ctx.organizationId, externalIds],
+    `SELECT id, external_id FROM ${table} WHERE organization_id = $1 AND ${planScoped ? 'plan_id = $3 AND ' : ''}external_id = ANY($2)`,
+    planScoped ? [tx.ctx.organizationId, externalIds, tx.ctx.planId] : [tx.ctx.organizationId, externalIds],
   );
   return new Map(rows.map((r) => [r.external_id, r.id]));
 }

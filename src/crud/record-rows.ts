@@ -124,12 +124,13 @@ export class RecordRows<E extends CrudEntity> {
     const { table, scope, parentColumn } = this.selfReference(parent);
     const rows: { id: string }[] = await tx.em.query(
       `WITH RECURSIVE up(id, parent, depth) AS (
-         SELECT id, "${parentColumn}", 0 FROM "${table}" WHERE "${scope.column}" = $1 AND id = $2
+         SELECT id, "${parentColumn}", 0 FROM "${table}" WHERE organization_id = $3 AND "${scope.column}" = $1 AND id = $2
          UNION ALL
-         SELECT r.id, r."${parentColumn}", up.depth + 1 FROM "${table}" r JOIN up ON r.id = up.parent AND r."${scope.column}" = $1
+         SELECT r.id, r."${parentColumn}", up.depth + 1 FROM "${table}" r
+           JOIN up ON r.organization_id = $3 AND r."${scope.column}" = $1 AND r.id = up.parent
           WHERE up.depth < 1000)
        SELECT id FROM up ORDER BY depth`,
-      [scope.value(tx.ctx), id],
+      [scope.value(tx.ctx), id, tx.ctx.organizationId],
     );
     return rows.map((row) => row.id);
   }
@@ -139,12 +140,14 @@ export class RecordRows<E extends CrudEntity> {
     const { table, scope, parentColumn } = this.selfReference(parent);
     const loops: unknown[] = await tx.em.query(
       `WITH RECURSIVE up(start, id, depth) AS (
-         SELECT r.id, r."${parentColumn}", 1 FROM "${table}" r WHERE r."${scope.column}" = $1 AND r.id = ANY($2) AND r."${parentColumn}" IS NOT NULL
+         SELECT r.id, r."${parentColumn}", 1 FROM "${table}" r
+          WHERE r.organization_id = $3 AND r."${scope.column}" = $1 AND r.id = ANY($2) AND r."${parentColumn}" IS NOT NULL
          UNION ALL
-         SELECT up.start, r."${parentColumn}", up.depth + 1 FROM up JOIN "${table}" r ON r."${scope.column}" = $1 AND r.id = up.id
+         SELECT up.start, r."${parentColumn}", up.depth + 1 FROM up
+           JOIN "${table}" r ON r.organization_id = $3 AND r."${scope.column}" = $1 AND r.id = up.id
           WHERE r."${parentColumn}" IS NOT NULL AND up.id <> up.start AND up.depth < 1000)
        SELECT 1 FROM up WHERE id = start LIMIT 1`,
-      [scope.value(tx.ctx), ids],
+      [scope.value(tx.ctx), ids, tx.ctx.organizationId],
     );
     return loops.length > 0;
   }
@@ -175,14 +178,11 @@ export class RecordRows<E extends CrudEntity> {
   }
 
   /**
-   * The tenant condition of statements by id: the plan (whose ids belong to one organization) of
-   * plan-scoped records, whose primary key is (plan_id, id), else the organization. Naming the
-   * organization as well would let the planner pick an index that leads with organization_id (the sort
-   * indexes) on a table not yet analyzed, and scan the organization's whole range once per id. When
-   * keys lead with organization_id (issue 15 item 7), it joins the condition here.
+   * The tenant condition of statements by id, the primary key's leading columns (issue 15/7): the
+   * organization, and the plan of plan-scoped records, whose primary key is (organization_id, plan_id, id).
    */
   private keyScope(ctx: RequestContext): Record<string, unknown> {
-    return this.spec.planScoped ? { planId: ctx.planId } : { organizationId: ctx.organizationId };
+    return this.spec.planScoped ? { organizationId: ctx.organizationId, planId: ctx.planId } : { organizationId: ctx.organizationId };
   }
 }
 

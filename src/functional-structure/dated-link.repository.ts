@@ -45,16 +45,16 @@ export class DatedLinkRepository {
   list(tx: TxScope, link: LinkTable, ownerId: string): Promise<LinkRow[]> {
     return tx.em.query(
       `SELECT l.id, l.start_date AS "startDate", l.end_date AS "endDate", l.${link.targetColumn} AS target
-         FROM ${link.table} l WHERE l.plan_id = $1 AND l.${link.ownerColumn} = $2 ORDER BY l.start_date`,
-      [tx.ctx.planId, ownerId],
+         FROM ${link.table} l WHERE l.organization_id = $3 AND l.plan_id = $1 AND l.${link.ownerColumn} = $2 ORDER BY l.start_date`,
+      [tx.ctx.planId, ownerId, tx.ctx.organizationId],
     );
   }
 
   /** The target on `day`, null when none. */
   async targetOn(tx: TxScope, link: LinkTable, ownerId: string, day: string): Promise<string | null> {
     const rows: { target: string | null }[] = await tx.em.query(
-      `SELECT l.${link.targetColumn} AS target FROM ${link.table} l WHERE l.plan_id = $1 AND l.${link.ownerColumn} = $2 AND ${activeOn('l', '$3')}`,
-      [tx.ctx.planId, ownerId, day],
+      `SELECT l.${link.targetColumn} AS target FROM ${link.table} l WHERE l.organization_id = $4 AND l.plan_id = $1 AND l.${link.ownerColumn} = $2 AND ${activeOn('l', '$3')}`,
+      [tx.ctx.planId, ownerId, day, tx.ctx.organizationId],
     );
     return rows[0]?.target ?? null;
   }
@@ -68,17 +68,16 @@ export class DatedLinkRepository {
 
   async setDays(tx: TxScope, link: LinkTable, id: string, days: Dated): Promise<void> {
     await tx.em.query(
-      `UPDATE ${link.table} SET start_date = $3, end_date = $4, updated_at = CURRENT_TIMESTAMP WHERE plan_id = $1 AND id = $2`,
-      [tx.ctx.planId, id, days.startDate, days.endDate],
+      `UPDATE ${link.table} SET start_date = $3, end_date = $4, updated_at = CURRENT_TIMESTAMP WHERE organization_id = $5 AND plan_id = $1 AND id = $2`,
+      [tx.ctx.planId, id, days.startDate, days.endDate, tx.ctx.organizationId],
     );
   }
 
   async setTarget(tx: TxScope, link: LinkTable, id: string, targetId: string | null): Promise<void> {
-    await tx.em.query(`UPDATE ${link.table} SET ${link.targetColumn} = $3, updated_at = CURRENT_TIMESTAMP WHERE plan_id = $1 AND id = $2`, [
-      tx.ctx.planId,
-      id,
-      targetId,
-    ]);
+    await tx.em.query(
+      `UPDATE ${link.table} SET ${link.targetColumn} = $3, updated_at = CURRENT_TIMESTAMP WHERE organization_id = $4 AND plan_id = $1 AND id = $2`,
+      [tx.ctx.planId, id, targetId, tx.ctx.organizationId],
+    );
   }
 
   /**
@@ -90,14 +89,14 @@ export class DatedLinkRepository {
       `WITH RECURSIVE up(node, days, depth) AS (
          SELECT l.${link.targetColumn}, ${daysOf('l')} * daterange($3::date, $4::date, '[]'), 1
            FROM ${link.table} l
-          WHERE l.plan_id = $1 AND l.${link.ownerColumn} = $2 AND l.${link.targetColumn} IS NOT NULL AND ${daysOf('l')} && daterange($3::date, $4::date, '[]')
+          WHERE l.organization_id = $6 AND l.plan_id = $1 AND l.${link.ownerColumn} = $2 AND l.${link.targetColumn} IS NOT NULL AND ${daysOf('l')} && daterange($3::date, $4::date, '[]')
          UNION ALL
          SELECT l.${link.targetColumn}, up.days * ${daysOf('l')}, up.depth + 1
-           FROM up JOIN ${link.table} l ON l.plan_id = $1 AND l.${link.ownerColumn} = up.node
+           FROM up JOIN ${link.table} l ON l.organization_id = $6 AND l.plan_id = $1 AND l.${link.ownerColumn} = up.node
           WHERE l.${link.targetColumn} IS NOT NULL AND ${daysOf('l')} && up.days AND up.node <> $5 AND up.depth < 1000
        )
        SELECT to_char(min(lower(days)), 'YYYY-MM-DD') AS day FROM up WHERE node = $5 HAVING count(*) > 0`,
-      [tx.ctx.planId, from, days.startDate, days.endDate, ownerId],
+      [tx.ctx.planId, from, days.startDate, days.endDate, ownerId, tx.ctx.organizationId],
     );
     return rows[0]?.day ?? null;
   }

@@ -48,7 +48,7 @@ export class FunctionalAccessRepository {
          SELECT $3::varchar, 0
          UNION ALL
          SELECT p.parent_group_id, up.depth + 1 FROM up
-           JOIN functional_group_placements p ON p.plan_id = $1 AND p.group_id = up.id AND ${activeOn('p', '$2')}
+           JOIN functional_group_placements p ON p.organization_id = $4 AND p.plan_id = $1 AND p.group_id = up.id AND ${activeOn('p', '$2')}
           WHERE p.parent_group_id IS NOT NULL AND up.depth < 1000)
        SELECT EXISTS (SELECT 1 FROM functional_access_grants g
                        WHERE g.organization_id = $4 AND g.user_id = $5 AND g.access = 'EDITOR' AND g.functional_group_id IN (SELECT id FROM up)) AS ok`,
@@ -152,8 +152,8 @@ export class FunctionalAccessRepository {
   async livePerson(tx: TxScope, kind: 'EMPLOYEE' | 'CONTRACTOR', ref: string): Promise<{ id: string; email: string | null } | null> {
     const table = kind === 'EMPLOYEE' ? 'employees' : 'contractors';
     const people: { id: string; email: string | null }[] = await tx.em.query(
-      `SELECT id, email FROM ${table} WHERE plan_id = $1 AND (id = $2 OR external_id = $2) ORDER BY (id = $2) DESC LIMIT 1`,
-      [tx.ctx.livePlanId, ref],
+      `SELECT id, email FROM ${table} WHERE organization_id = $3 AND plan_id = $1 AND (id = $2 OR external_id = $2) ORDER BY (id = $2) DESC LIMIT 1`,
+      [tx.ctx.livePlanId, ref, tx.ctx.organizationId],
     );
     return people[0] ?? null;
   }

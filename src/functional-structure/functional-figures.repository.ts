@@ -4,6 +4,7 @@ import type { PeopleSql } from '../cost/cost.repository';
 import { activeOn, overlaps } from './dated';
 import type { OccupancyRow, SeatTotals } from './figures';
 import { CHANGE_COLUMNS, ChangeRow, OCCUPANT_JOINS, OCCUPANT_NAME } from './functional-read.repository';
+import type { PlanKey } from '../database/distribution';
 
 /** A seat of a subtree whose days overlap the schedule window. */
 export type ScheduleSeatRow = {
@@ -35,50 +36,51 @@ export class FunctionalFiguresRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Per group: seats active on the day, their requiredFte, and how many are filled or open (vacancies do not fill). */
-  seatTotals(planId: string, day: string): Promise<SeatTotals[]> {
+  seatTotals(plan: PlanKey, day: string): Promise<SeatTotals[]> {
     return this.dataSource.query(
       `SELECT s.functional_group_id AS "groupId", count(*)::int AS positions, sum(s.required_fte)::text AS "requiredFte",
               (count(*) FILTER (WHERE h.held > 0))::int AS filled, (count(*) FILTER (WHERE COALESCE(h.held, 0) < s.required_fte))::int AS open
          FROM functional_positions s
          LEFT JOIN (SELECT a.functional_position_id AS seat, sum(a.fte) AS held FROM functional_assignments a
-                     WHERE a.plan_id = $1 AND a.vacancy_id IS NULL AND ${activeOn('a', '$2')} GROUP BY 1) h ON h.seat = s.id
-        WHERE s.plan_id = $1 AND ${activeOn('s', '$2')}
+                     WHERE a.organization_id = $3 AND a.plan_id = $1 AND a.vacancy_id IS NULL AND ${activeOn('a', '$2')} GROUP BY 1) h ON h.seat = s.id
+        WHERE s.organization_id = $3 AND s.plan_id = $1 AND ${activeOn('s', '$2')}
         GROUP BY 1`,
-      [planId, day],
+      [plan.planId, day, plan.organizationId],
     );
   }
 
   /** The employee and contractor occupancies overlapping [from, to], with their seat's group. */
-  peopleOccupancies(planId: string, from: string, to: string): Promise<OccupancyRow[]> {
+  peopleOccupancies(plan: PlanKey, from: string, to: string): Promise<OccupancyRow[]> {
     return this.dataSource.query(
       `SELECT s.functional_group_id AS "groupId", CASE WHEN a.employee_id IS NOT NULL THEN 'employee' ELSE 'contractor' END AS kind,
               COALESCE(a.employee_id, a.contractor_id) AS "personId", a.fte, a.start_date AS "startDate", a.end_date AS "endDate"
-         FROM functional_assignments a JOIN functional_positions s ON s.plan_id = a.plan_id AND s.id = a.functional_position_id
-        WHERE a.plan_id = $1 AND a.vacancy_id IS NULL AND ${overlaps('a', '$2', '$3')}`,
-      [planId, from, to],
+         FROM functional_assignments a
+         JOIN functional_positions s ON s.organization_id = a.organization_id AND s.plan_id = a.plan_id AND s.id = a.functional_position_id
+        WHERE a.organization_id = $4 AND a.plan_id = $1 AND a.vacancy_id IS NULL AND ${overlaps('a', '$2', '$3')}`,
+      [plan.planId, from, to, plan.organizationId],
     );
   }
 
   /** The seats of the groups whose days overlap [from, to], name order. */
-  subtreeSeats(planId: string, groupIds: string[], from: string, to: string): Promise<ScheduleSeatRow[]> {
+  subtreeSeats(plan: PlanKey, groupIds: string[], from: string, to: string): Promise<ScheduleSeatRow[]> {
     return this.dataSource.query(
       `SELECT s.id, s.functional_group_id, s.name, s.external_id, s.required_fte, s.start_date, s.end_date FROM functional_positions s
-        WHERE s.plan_id = $1 AND s.functional_group_id = ANY($2) AND ${overlaps('s', '$3', '$4')} ORDER BY s.name, s.id`,
-      [planId, groupIds, from, to],
+        WHERE s.organization_id = $5 AND s.plan_id = $1 AND s.functional_group_id = ANY($2) AND ${overlaps('s', '$3', '$4')} ORDER BY s.name, s.id`,
+      [plan.planId, groupIds, from, to, plan.organizationId],
     );
   }
 
   /** Every occupancy (people and vacancies) of the groups' seats overlapping [from, to], by occupant name. */
-  subtreeOccupancies(planId: string, groupIds: string[], from: string, to: string): Promise<SubtreeOccupancy[]> {
+  subtreeOccupancies(plan: PlanKey, groupIds: string[], from: string, to: string): Promise<SubtreeOccupancy[]> {
     return this.dataSource.query(
       `SELECT a.id, a.functional_position_id AS "seatId", s.name AS "seatName",
               CASE WHEN a.employee_id IS NOT NULL THEN 'employee' WHEN a.contractor_id IS NOT NULL THEN 'contractor' ELSE 'vacancy' END AS kind,
               COALESCE(a.employee_id, a.contractor_id, a.vacancy_id) AS "personId", ${OCCUPANT_NAME} AS name, a.fte, a.start_date AS "startDate", a.end_date AS "endDate"
          FROM functional_assignments a
-         JOIN functional_positions s ON s.plan_id = a.plan_id AND s.id = a.functional_position_id ${OCCUPANT_JOINS}
-        WHERE a.plan_id = $1 AND s.functional_group_id = ANY($2) AND ${overlaps('a', '$3', '$4')}
+         JOIN functional_positions s ON s.organization_id = a.organization_id AND s.plan_id = a.plan_id AND s.id = a.functional_position_id ${OCCUPANT_JOINS}
+        WHERE a.organization_id = $5 AND a.plan_id = $1 AND s.functional_group_id = ANY($2) AND ${overlaps('a', '$3', '$4')}
         ORDER BY name, a.start_date, a.id`,
-      [planId, groupIds, from, to],
+      [plan.planId, groupIds, from, to, plan.organizationId],
     );
   }
 
@@ -88,9 +90,10 @@ export class FunctionalFiguresRepository {
       `SELECT ${CHANGE_COLUMNS} FROM record_changes
         WHERE organization_id = $1 AND plan_id = $2 AND entity_type IN ('functional_group', 'functional_position', 'functional_assignment')
           AND (entity_id = ANY($3)
-               OR entity_id IN (SELECT id FROM functional_positions WHERE plan_id = $2 AND functional_group_id = ANY($3))
-               OR entity_id IN (SELECT a.id FROM functional_assignments a JOIN functional_positions s ON s.plan_id = a.plan_id AND s.id = a.functional_position_id
-                                 WHERE a.plan_id = $2 AND s.functional_group_id = ANY($3)))
+               OR entity_id IN (SELECT id FROM functional_positions WHERE organization_id = $1 AND plan_id = $2 AND functional_group_id = ANY($3))
+               OR entity_id IN (SELECT a.id FROM functional_assignments a
+                                  JOIN functional_positions s ON s.organization_id = a.organization_id AND s.plan_id = a.plan_id AND s.id = a.functional_position_id
+                                 WHERE a.organization_id = $1 AND a.plan_id = $2 AND s.functional_group_id = ANY($3)))
         ORDER BY seq DESC LIMIT 20`,
       [organizationId, planId, groupIds],
     );

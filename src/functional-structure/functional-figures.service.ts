@@ -43,9 +43,9 @@ export class FunctionalFiguresService {
     const withCost = CostService.canSeeCost(ctx);
     // The loads are independent (the cost book finds the seat holders itself): run them at once on the pool.
     const [groups, seats, occupancies, costBook] = await Promise.all([
-      this.groups.allGroups(ctx.planId, day),
-      this.rows.seatTotals(ctx.planId, day),
-      this.rows.peopleOccupancies(ctx.planId, from, to),
+      this.groups.allGroups(ctx, day),
+      this.rows.seatTotals(ctx, day),
+      this.rows.peopleOccupancies(ctx, from, to),
       book !== undefined
         ? book
         : withCost

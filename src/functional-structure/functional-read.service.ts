@@ -11,6 +11,7 @@ import { ancestry, GroupParents } from './figures';
 import { EDIT_ALL_FUNCTIONAL_GROUPS, FunctionalAccessService, Viewer } from './functional-access.service';
 import { FunctionalReadRepository, GroupFilter, GroupRow, Page, SeatFilter } from './functional-read.repository';
 import { changeView, groupView, seatPageView } from './read-views';
+import type { PlanKey } from '../database/distribution';
 
 /**
  * Document 02's reads of groups and seats, all on the as-of day of `ctx.planId` (live or the scenario
@@ -32,9 +33,9 @@ export class FunctionalReadService {
   }
 
   /** The groups active on the day with their parent that day, loaded at most once per call. */
-  parentsLoader(planId: string, day: string): () => Promise<GroupParents> {
+  parentsLoader(plan: PlanKey, day: string): () => Promise<GroupParents> {
     let loaded: Promise<GroupParents> | undefined;
-    return () => (loaded ??= this.rows.parents(planId, day));
+    return () => (loaded ??= this.rows.parents(plan, day));
   }
 
   viewer(ctx: RequestContext, parents: () => Promise<GroupParents>): Promise<Viewer> {
@@ -44,7 +45,7 @@ export class FunctionalReadService {
   /** GET /: search, parentId, rootsOnly, offset, limit; sorted by name. */
   async list(ctx: RequestContext, q: FunctionalListQueryDto): Promise<FunctionalGroupListDto> {
     const day = this.day(q.asOf);
-    const parents = this.parentsLoader(ctx.planId, day);
+    const parents = this.parentsLoader(ctx, day);
     const viewer = await this.viewer(ctx, parents);
     const filter: GroupFilter = {
       ids: viewer.all ? undefined : viewer.visible(await parents()),
@@ -52,7 +53,7 @@ export class FunctionalReadService {
       parentId: q.parentId,
       rootsOnly: q.rootsOnly,
     };
-    const { total, rows } = await this.rows.groupPage(ctx.planId, day, filter, pageOf(q));
+    const { total, rows } = await this.rows.groupPage(ctx, day, filter, pageOf(q));
     return {
       groups: rows.map((r) => groupView({ ...r, viewer_access: viewer.access(r.id) ?? 'READER' })),
       total,
@@ -62,13 +63,8 @@ export class FunctionalReadService {
   }
 
   /** The group (by id, or by externalId) active on the day and visible to the caller (with viewer_access), or 404. */
-  async findGroup(
-    ctx: RequestContext,
-    idOrExternalId: string,
-    day: string,
-    parents = this.parentsLoader(ctx.planId, day),
-  ): Promise<GroupRow> {
-    const row = await this.rows.groupByRef(ctx.planId, day, idOrExternalId);
+  async findGroup(ctx: RequestContext, idOrExternalId: string, day: string, parents = this.parentsLoader(ctx, day)): Promise<GroupRow> {
+    const row = await this.rows.groupByRef(ctx, day, idOrExternalId);
     const access = row ? (await this.viewer(ctx, parents)).access(row.id) : null;
     if (!row || !access) throw DomainError.notFound('Functional group', idOrExternalId);
     return { ...row, viewer_access: access };
@@ -77,10 +73,10 @@ export class FunctionalReadService {
   /** GET /:id: the group, its parent, a page of seats with occupants, totalPositions, grants and history. */
   async get(ctx: RequestContext, idOrExternalId: string, q: FunctionalPageQueryDto): Promise<FunctionalGroupDetailDto> {
     const day = this.day(q.asOf);
-    const parents = this.parentsLoader(ctx.planId, day);
+    const parents = this.parentsLoader(ctx, day);
     const row = await this.findGroup(ctx, idOrExternalId, day, parents);
     const grants = await this.access.grants(this.dataSource.manager, ctx.organizationId);
-    const parent = row.parent_id ? await this.rows.groupRef(ctx.planId, row.parent_id) : null;
+    const parent = row.parent_id ? await this.rows.groupRef(ctx, row.parent_id) : null;
     const page = await this.seatPage(ctx, day, { groupId: row.id }, pageOf(q));
     const history = await this.rows.history(ctx.organizationId, ctx.planId, row.id);
     return {
@@ -95,7 +91,7 @@ export class FunctionalReadService {
 
   /** A page of seats active on the day (name order) with their reporting line and occupants that day. */
   async seatPage(ctx: RequestContext, day: string, filter: SeatFilter, page: Page): Promise<FunctionalPositionPageDto> {
-    const { total, seats, occupants } = await this.rows.seatPage(ctx.planId, day, filter, page);
+    const { total, seats, occupants } = await this.rows.seatPage(ctx, day, filter, page);
     return seatPageView(total, seats, occupants);
   }
 
@@ -123,8 +119,8 @@ export class FunctionalReadService {
       const g = await this.findGroup(ctx, id, day);
       return this.values.values(this.dataSource.manager, ctx, 'FUNCTIONAL_GROUP', g.id);
     }
-    const seat = await this.rows.seatOn(ctx.planId, day, id);
-    if (!seat || !(await this.viewer(ctx, this.parentsLoader(ctx.planId, day))).access(seat.group_id))
+    const seat = await this.rows.seatOn(ctx, day, id);
+    if (!seat || !(await this.viewer(ctx, this.parentsLoader(ctx, day))).access(seat.group_id))
       throw DomainError.notFound('Functional position', id);
     return this.values.values(this.dataSource.manager, ctx, 'FUNCTIONAL_POSITION', seat.id);
   }

@@ -50,22 +50,22 @@ export interface LockScope {
 @Injectable()
 export class FunctionalStructureRepository {
   findGroup(tx: TxScope, id: string): Promise<FunctionalGroupEntity | null> {
-    return tx.em.findOneBy(FunctionalGroupEntity, { planId: tx.ctx.planId, id });
+    return tx.em.findOneBy(FunctionalGroupEntity, { organizationId: tx.ctx.organizationId, planId: tx.ctx.planId, id });
   }
 
   findPosition(tx: TxScope, id: string): Promise<FunctionalPositionEntity | null> {
-    return tx.em.findOneBy(FunctionalPositionEntity, { planId: tx.ctx.planId, id });
+    return tx.em.findOneBy(FunctionalPositionEntity, { organizationId: tx.ctx.organizationId, planId: tx.ctx.planId, id });
   }
 
   findAssignment(tx: TxScope, id: string): Promise<FunctionalAssignmentEntity | null> {
-    return tx.em.findOneBy(FunctionalAssignmentEntity, { planId: tx.ctx.planId, id });
+    return tx.em.findOneBy(FunctionalAssignmentEntity, { organizationId: tx.ctx.organizationId, planId: tx.ctx.planId, id });
   }
 
   async groupIdByExternalId(tx: TxScope, externalId: string): Promise<string | null> {
-    const rows: { id: string }[] = await tx.em.query(`SELECT id FROM functional_groups WHERE plan_id = $1 AND external_id = $2`, [
-      tx.ctx.planId,
-      externalId,
-    ]);
+    const rows: { id: string }[] = await tx.em.query(
+      `SELECT id FROM functional_groups WHERE organization_id = $3 AND plan_id = $1 AND external_id = $2`,
+      [tx.ctx.planId, externalId, tx.ctx.organizationId],
+    );
     return rows[0]?.id ?? null;
   }
 
@@ -82,15 +82,15 @@ export class FunctionalStructureRepository {
   }
 
   async updateGroup(tx: TxScope, id: string, values: Partial<FunctionalGroupEntity>): Promise<void> {
-    await tx.em.update(FunctionalGroupEntity, { planId: tx.ctx.planId, id }, values);
+    await tx.em.update(FunctionalGroupEntity, { organizationId: tx.ctx.organizationId, planId: tx.ctx.planId, id }, values);
   }
 
   async updatePosition(tx: TxScope, id: string, values: Partial<FunctionalPositionEntity>): Promise<void> {
-    await tx.em.update(FunctionalPositionEntity, { planId: tx.ctx.planId, id }, values);
+    await tx.em.update(FunctionalPositionEntity, { organizationId: tx.ctx.organizationId, planId: tx.ctx.planId, id }, values);
   }
 
   async updateAssignment(tx: TxScope, id: string, values: Partial<FunctionalAssignmentEntity>): Promise<void> {
-    await tx.em.update(FunctionalAssignmentEntity, { planId: tx.ctx.planId, id }, values);
+    await tx.em.update(FunctionalAssignmentEntity, { organizationId: tx.ctx.organizationId, planId: tx.ctx.planId, id }, values);
   }
 
   /** Advisory locks of the write, always in the same (sorted) order: the plan's structure, seats, the person. */
@@ -109,8 +109,8 @@ export class FunctionalStructureRepository {
   /** The occupancies of the person (employee, contractor or vacancy) running on `day` or later. */
   async seatsHeldFrom(tx: TxScope, holder: Exclude<CapacityHolder, 'functional_position_id'>, id: string, day: string): Promise<number> {
     const [{ n }]: { n: number }[] = await tx.em.query(
-      `SELECT count(*)::int AS n FROM functional_assignments WHERE plan_id = $1 AND ${holder} = $2 AND (end_date IS NULL OR end_date >= $3)`,
-      [tx.ctx.planId, id, day],
+      `SELECT count(*)::int AS n FROM functional_assignments WHERE organization_id = $4 AND plan_id = $1 AND ${holder} = $2 AND (end_date IS NULL OR end_date >= $3)`,
+      [tx.ctx.planId, id, day, tx.ctx.organizationId],
     );
     return n;
   }
@@ -128,10 +128,10 @@ export class FunctionalStructureRepository {
     const { table, column } = CHILDREN[children];
     const rows: { id: string; startDate: string; endDate: string | null }[] = await tx.em.query(
       `SELECT id, start_date AS "startDate", end_date AS "endDate" FROM "${table}" c
-        WHERE c.plan_id = $1 AND c.${column} = $2
+        WHERE c.organization_id = $5 AND c.plan_id = $1 AND c.${column} = $2
           AND (c.start_date < $3::date OR ($4::date IS NOT NULL AND (c.end_date IS NULL OR c.end_date > $4::date)))
         ORDER BY c.start_date DESC LIMIT 1`,
-      [tx.ctx.planId, ownerId, dates.startDate, dates.endDate],
+      [tx.ctx.planId, ownerId, dates.startDate, dates.endDate, tx.ctx.organizationId],
     );
     return rows[0] ?? null;
   }
@@ -146,7 +146,7 @@ export class FunctionalStructureRepository {
       `WITH occ AS (
          SELECT greatest(a.start_date, $3::date) AS s, least(COALESCE(a.end_date, 'infinity'::date), COALESCE($4::date, 'infinity'::date)) AS e, a.fte
            FROM functional_assignments a
-          WHERE a.plan_id = $1 AND a.${probe.holder} = $2 AND a.id IS DISTINCT FROM $6 AND ${overlaps('a', '$3', '$4')}
+          WHERE a.organization_id = $8 AND a.plan_id = $1 AND a.${probe.holder} = $2 AND a.id IS DISTINCT FROM $6 AND ${overlaps('a', '$3', '$4')}
          UNION ALL
          SELECT $3::date, COALESCE($4::date, 'infinity'::date), $5::numeric
        )
@@ -155,7 +155,7 @@ export class FunctionalStructureRepository {
         WHERE (SELECT sum(o.fte) FROM occ o WHERE o.s <= p.s AND o.e >= p.s) > $7::numeric
         ORDER BY p.s
         LIMIT 1`,
-      [tx.ctx.planId, probe.holderId, probe.from, probe.to, probe.fte, probe.exceptId, probe.limit],
+      [tx.ctx.planId, probe.holderId, probe.from, probe.to, probe.fte, probe.exceptId, probe.limit, tx.ctx.organizationId],
     );
     return rows[0] ?? null;
   }

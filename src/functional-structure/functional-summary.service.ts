@@ -78,12 +78,12 @@ export class FunctionalSummaryService {
     groupId: string,
     w: SummaryWindows,
   ): Promise<{ seats: ScheduleSeatRow[]; occupancies: SubtreeOccupancy[]; changes: ChangeRow[] }> {
-    const groups = await this.groups.allGroups(ctx.planId, w.day);
+    const groups = await this.groups.allGroups(ctx, w.day);
     const up = ancestry(new Map(groups.map((g) => [g.id, g.parent_id])));
     const subtree = groups.filter((g) => up(g.id).includes(groupId)).map((g) => g.id);
     const [seats, occupancies, changes] = await Promise.all([
-      this.rows.subtreeSeats(ctx.planId, subtree, w.day, w.scheduleTo),
-      this.rows.subtreeOccupancies(ctx.planId, subtree, w.bridgeFrom, w.to),
+      this.rows.subtreeSeats(ctx, subtree, w.day, w.scheduleTo),
+      this.rows.subtreeOccupancies(ctx, subtree, w.bridgeFrom, w.to),
       this.rows.subtreeChanges(ctx.organizationId, ctx.planId, subtree),
     ]);
     return { seats, occupancies, changes };

@@ -87,7 +87,7 @@ export class ScenariosRepository {
       .join(', ');
     await em.query(
       `INSERT INTO "${name}" (${quoted(rows.columns)}) SELECT ${intoPlan(rows.columns)} FROM "${name}" WHERE organization_id = $4 AND plan_id = $2 AND id = ANY($3)
-       ON CONFLICT (plan_id, id) DO UPDATE SET ${updates}`,
+       ON CONFLICT (organization_id, plan_id, id) DO UPDATE SET ${updates}`,
       [toPlanId, fromPlanId, ids, rows.organizationId],
     );
   }

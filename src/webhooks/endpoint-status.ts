@@ -5,6 +5,7 @@ import type { PostResult } from './webhook-http-client';
  * to a webhook endpoint or to an integration's push hook (exactly one of the two ids is set).
  */
 export interface Outcome {
+  organizationId: string;
   changeSeq: number | null;
   endpointId: string | null;
   integrationId?: string | null;
@@ -35,7 +36,7 @@ const SAVE_OUTCOMES_SQL = `
        SET status = o.status, response_status = o.response_status, error = o.error,
            finished_at = o.finished_at, duration_ms = o.duration_ms
       FROM o
-     WHERE w.change_seq = o.change_seq AND (w.endpoint_id = o.endpoint_id OR w.integration_id = o.integration_id)
+     WHERE w.organization_id = $9 AND w.change_seq = o.change_seq AND (w.endpoint_id = o.endpoint_id OR w.integration_id = o.integration_id)
        AND w.status = 'SENDING'
     RETURNING 1),
   l AS (
@@ -45,7 +46,7 @@ const SAVE_OUTCOMES_SQL = `
     SELECT DISTINCT ON (integration_id) integration_id, status, finished_at, error
       FROM o WHERE integration_id IS NOT NULL ORDER BY integration_id, finished_at DESC),
   ilocked AS (
-    SELECT i.id FROM integrations i WHERE i.id IN (SELECT integration_id FROM li) ORDER BY i.id FOR UPDATE),
+    SELECT i.id FROM integrations i WHERE i.organization_id = $9 AND i.id IN (SELECT integration_id FROM li) ORDER BY i.id FOR UPDATE),
   iu AS (
     UPDATE integrations i
        SET last_push_status = CASE WHEN li.status = 'SENT' THEN 'OK' ELSE 'FAILED' END,
@@ -53,23 +54,33 @@ const SAVE_OUTCOMES_SQL = `
            last_error = CASE WHEN li.status <> 'SENT' THEN left('Push: ' || li.error, 1000)
                              WHEN i.last_error LIKE 'Push: %' THEN NULL ELSE i.last_error END
       FROM li, ilocked
-     WHERE i.id = li.integration_id AND ilocked.id = i.id
+     WHERE i.organization_id = $9 AND i.id = li.integration_id AND ilocked.id = i.id
        AND (i.last_push_at IS NULL OR i.last_push_at <= li.finished_at)
     RETURNING 1),
   locked AS (
-    SELECT e.id FROM webhook_endpoints e WHERE e.id IN (SELECT endpoint_id FROM l) ORDER BY e.id FOR UPDATE),
+    SELECT e.id FROM webhook_endpoints e WHERE e.organization_id = $9 AND e.id IN (SELECT endpoint_id FROM l) ORDER BY e.id FOR UPDATE),
   u AS (
     UPDATE webhook_endpoints e
        SET delivery_status = CASE WHEN l.status = 'SENT' THEN 'HEALTHY' ELSE 'FAILING' END,
            last_delivery_at = l.finished_at, last_response_status = l.response_status, last_error = l.error
       FROM l, locked
-     WHERE e.id = l.endpoint_id AND locked.id = e.id
+     WHERE e.organization_id = $9 AND e.id = l.endpoint_id AND locked.id = e.id
        AND (e.last_delivery_at IS NULL OR e.last_delivery_at <= l.finished_at)
     RETURNING 1)
   SELECT (SELECT count(*) FROM d) AS deliveries, (SELECT count(*) FROM u) AS endpoints, (SELECT count(*) FROM iu) AS integrations`;
 
+/** Writes outcomes one statement per organization (each names its organization, for Citus: docs/scale-out.md). */
 export async function saveOutcomes(query: Query, outcomes: Outcome[]): Promise<void> {
-  if (!outcomes.length) return;
+  const byOrganization = new Map<string, Outcome[]>();
+  for (const outcome of outcomes) {
+    const list = byOrganization.get(outcome.organizationId);
+    if (list) list.push(outcome);
+    else byOrganization.set(outcome.organizationId, [outcome]);
+  }
+  for (const [organizationId, list] of byOrganization) await saveOrganizationOutcomes(query, organizationId, list);
+}
+
+async function saveOrganizationOutcomes(query: Query, organizationId: string, outcomes: Outcome[]): Promise<void> {
   await query(SAVE_OUTCOMES_SQL, [
     outcomes.map((o) => o.changeSeq),
     outcomes.map((o) => o.endpointId),
@@ -79,5 +90,6 @@ export async function saveOutcomes(query: Query, outcomes: Outcome[]): Promise<v
     outcomes.map((o) => o.finishedAt.toISOString()),
     outcomes.map((o) => o.result.durationMs),
     outcomes.map((o) => o.integrationId ?? null),
+    organizationId,
   ]);
 }

@@ -47,13 +47,26 @@ interface StartedRow {
   secret: string;
 }
 
-/** Claim: lock a batch of pending live changes that no other pass holds, and mark them with this pass's claim id. */
+/**
+ * The organizations of the oldest pending live changes (at most $1 changes looked at), oldest first, with
+ * how many of those changes each has. A read without locks: on Citus it is the one statement of a pass
+ * that spans shards (docs/scale-out.md).
+ */
+const PENDING_SQL = `
+  WITH pending AS (SELECT organization_id, seq FROM record_changes WHERE dispatch_status = 'PENDING' ORDER BY seq LIMIT $1)
+  SELECT organization_id, count(*)::int AS changes FROM pending GROUP BY organization_id ORDER BY min(seq)`;
+
+/**
+ * Claim: lock a batch of one organization's pending live changes that no other pass holds, and mark them
+ * with this pass's claim id (the organization named throughout, so that Citus routes it to one shard).
+ */
 const CLAIM_SQL = `
   WITH claimed AS (
     UPDATE record_changes
        SET dispatch_status = 'DISPATCHING', dispatch_claimed_at = now(), dispatch_claim_id = $1
-     WHERE seq IN (SELECT seq FROM record_changes
-                    WHERE dispatch_status = 'PENDING'
+     WHERE organization_id = $3
+       AND seq IN (SELECT seq FROM record_changes
+                    WHERE organization_id = $3 AND dispatch_status = 'PENDING'
                     ORDER BY seq
                     LIMIT $2
                     FOR UPDATE SKIP LOCKED)
@@ -71,20 +84,20 @@ const START_SQL = `
   WITH owned AS (
     UPDATE record_changes
        SET dispatch_status = 'DONE'
-     WHERE seq = ANY($1::bigint[]) AND dispatch_status = 'DISPATCHING' AND dispatch_claim_id = $2
+     WHERE organization_id = $3 AND seq = ANY($1::bigint[]) AND dispatch_status = 'DISPATCHING' AND dispatch_claim_id = $2
     RETURNING seq, event_id, organization_id, entity_type, entity_id, change_type, before, after,
               actor_type, actor_id, actor_email),
   fan AS (
-    SELECT o.seq, e.id AS endpoint_id, NULL::varchar AS integration_id, e.url::text AS url, e.secret::text AS secret
+    SELECT o.organization_id, o.seq, e.id AS endpoint_id, NULL::varchar AS integration_id, e.url::text AS url, e.secret::text AS secret
       FROM owned o
-      JOIN webhook_endpoints e ON ${endpointWants('e', 'o.organization_id', 'o.entity_type', 'o.change_type')}
+      JOIN webhook_endpoints e ON ${endpointWants('e', '$3', 'o.entity_type', 'o.change_type')}
     UNION ALL
-    SELECT o.seq, NULL::varchar, i.id, i.push_url::text, i.secret::text
+    SELECT o.organization_id, o.seq, NULL::varchar, i.id, i.push_url::text, i.secret::text
       FROM owned o
-      JOIN integrations i ON ${pushHookWants('i', 'o.organization_id', 'o.entity_type', 'o.change_type')}),
+      JOIN integrations i ON ${pushHookWants('i', '$3', 'o.entity_type', 'o.change_type')}),
   started AS (
-    INSERT INTO webhook_deliveries (change_seq, endpoint_id, integration_id, status, started_at)
-    SELECT seq, endpoint_id, integration_id, 'SENDING', now() FROM fan)
+    INSERT INTO webhook_deliveries (organization_id, change_seq, endpoint_id, integration_id, status, started_at)
+    SELECT organization_id, seq, endpoint_id, integration_id, 'SENDING', now() FROM fan)
   SELECT o.*, f.endpoint_id, f.integration_id, f.url, f.secret
     FROM owned o JOIN fan f ON f.seq = o.seq
    ORDER BY o.seq`;
@@ -208,17 +221,25 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
     }
   }
 
-  /** One pass: claim a batch, then start (and send) it. Returns the number of changes claimed. */
+  /**
+   * One pass: looks at the oldest pending changes, then per organization claims a batch and starts (and
+   * sends) it. Returns the number of pending changes looked at (a full batch: there may be more).
+   */
   async pass(): Promise<number> {
     const claimId = randomUUID();
-    const seqs = await this.claim(claimId, CLAIM_BATCH_SIZE);
-    if (seqs.length) await this.start(seqs, claimId);
-    return seqs.length;
+    const pending = await this.query<{ organization_id: string; changes: number }[]>(PENDING_SQL, [CLAIM_BATCH_SIZE]);
+    let seen = 0;
+    for (const { organization_id: organizationId, changes } of pending) {
+      seen += changes;
+      const seqs = await this.claim(claimId, changes, organizationId);
+      if (seqs.length) await this.start(seqs, claimId, organizationId);
+    }
+    return seen;
   }
 
-  /** Claims up to `limit` pending changes for `claimId`; returns their seqs. Nothing is sent yet. */
-  async claim(claimId: string, limit: number): Promise<number[]> {
-    const rows = await this.query<{ seq: number }[]>(CLAIM_SQL, [claimId, limit]);
+  /** Claims up to `limit` pending changes of the organization for `claimId`; returns their seqs. Nothing is sent yet. */
+  async claim(claimId: string, limit: number, organizationId: string): Promise<number[]> {
+    const rows = await this.query<{ seq: number }[]>(CLAIM_SQL, [claimId, limit, organizationId]);
     return rows.map((r) => Number(r.seq));
   }
 
@@ -226,8 +247,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
    * Starts the changes still held under `claimId` (a claim taken over after its lease starts nothing)
    * and sends them; returns the number of deliveries launched. Safe to run again: each change starts once.
    */
-  async start(seqs: number[], claimId: string): Promise<number> {
-    const rows = await this.query<StartedRow[]>(START_SQL, [seqs, claimId]);
+  async start(seqs: number[], claimId: string, organizationId: string): Promise<number> {
+    const rows = await this.query<StartedRow[]>(START_SQL, [seqs, claimId, organizationId]);
     this.send(rows);
     return rows.length;
   }
@@ -251,14 +272,14 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
         };
         body = eventBody(event);
       }
-      const target = { endpointId: row.endpoint_id, integrationId: row.integration_id };
+      const target = { organizationId: row.organization_id, endpointId: row.endpoint_id, integrationId: row.integration_id };
       this.launch(Number(row.seq), target, row.url, body!, deliveryHeaders(row.event_id, row.secret, body!));
     }
   }
 
   private launch(
     changeSeq: number,
-    target: Pick<Outcome, 'endpointId' | 'integrationId'>,
+    target: Pick<Outcome, 'organizationId' | 'endpointId' | 'integrationId'>,
     url: string,
     body: Buffer,
     headers: Record<string, string>,

@@ -74,7 +74,7 @@ export class WebhookEndpointsService {
       lastResponseStatus: null,
       lastError: null,
     });
-    return { ...WebhookEndpointDto.from(await repo.findOneByOrFail({ id })), secret };
+    return { ...WebhookEndpointDto.from(await repo.findOneByOrFail({ organizationId: ctx.organizationId, id })), secret };
   }
 
   async list(ctx: RequestContext, page: Page): Promise<ListEnvelope<WebhookEndpointDto>> {
@@ -105,7 +105,7 @@ export class WebhookEndpointsService {
     patchEntity(patch, input, ['name', 'url', 'entityTypes', 'eventTypes', 'enabled']);
     const repo = this.dataSource.getRepository(WebhookEndpointEntity);
     if (Object.keys(patch).length) await repo.update({ id: endpoint.id, organizationId: ctx.organizationId }, patch);
-    return WebhookEndpointDto.from(await repo.findOneByOrFail({ id: endpoint.id }));
+    return WebhookEndpointDto.from(await repo.findOneByOrFail({ organizationId: ctx.organizationId, id: endpoint.id }));
   }
 
   /** Issues a new secret; deliveries started from now on are signed with it. */
@@ -150,7 +150,9 @@ export class WebhookEndpointsService {
     };
     const result = await this.client.post(endpoint.url, eventBody(event), { 'Content-Type': 'application/json' });
     const query = (sql: string, parameters: unknown[]) => withRetry(() => this.dataSource.query(sql, parameters));
-    await saveOutcomes(query, [{ changeSeq: null, endpointId: endpoint.id, result, finishedAt: new Date() }]);
+    await saveOutcomes(query, [
+      { organizationId: ctx.organizationId, changeSeq: null, endpointId: endpoint.id, result, finishedAt: new Date() },
+    ]);
     return { passed: isSuccess(result), status: result.status, error: result.error, durationMs: result.durationMs };
   }
 

@@ -465,7 +465,7 @@ describe('business-metric reading intake (01 "Business metric readings")', () =>
       expect(statements).toHaveLength(2);
       expect(statements[0]).toContain('FROM api_keys');
       expect(statements[1]).toContain('unnest(');
-      expect(statements[1]).toContain('ON CONFLICT (source_id, period_start) DO UPDATE');
+      expect(statements[1]).toContain('ON CONFLICT (organization_id, source_id, period_start) DO UPDATE');
       // A rule-3 refusal adds exactly one small statement (the source's failing state), and no transaction.
       spy.mockClear();
       await m

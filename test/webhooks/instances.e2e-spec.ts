@@ -119,9 +119,9 @@ describe('webhook dispatch across instances and crashes (DESIGN mechanism 4)', (
       { status: 'DONE', claimedSecondsAgo: 1, label: 'maybe still sending' },
     ]);
     await a.dataSource.query(
-      `INSERT INTO webhook_deliveries (change_seq, endpoint_id, status, started_at)
-       VALUES ($1, $3, 'SENDING', now() - interval '1 hour'), ($2, $3, 'SENDING', now() - interval '1 second')`,
-      [old, young, endpointId],
+      `INSERT INTO webhook_deliveries (organization_id, change_seq, endpoint_id, status, started_at)
+       VALUES ($4, $1, $3, 'SENDING', now() - interval '1 hour'), ($4, $2, $3, 'SENDING', now() - interval '1 second')`,
+      [old, young, endpointId, tenant.orgId],
     );
     await write(a, await liveContext(a, tenant), [change('team', 'create', { label: 'ordinary' })]);
     await a.get<WebhookDispatcher>(WebhookDispatcher).sweep();
@@ -152,7 +152,7 @@ describe('webhook dispatch across instances and crashes (DESIGN mechanism 4)', (
     await settled(a, tenant.orgId);
     expect(receiver.on(path)).toHaveLength(1);
     // The slow owner wakes up and tries to start its claim: nothing is left under its claim id.
-    const started = await a.get<WebhookDispatcher>(WebhookDispatcher).start([seq], staleClaim);
+    const started = await a.get<WebhookDispatcher>(WebhookDispatcher).start([seq], staleClaim, tenant.orgId);
     expect(started).toBe(0);
     await a.get<WebhookDispatcher>(WebhookDispatcher).idle();
     expect(receiver.on(path)).toHaveLength(1);

@@ -5,7 +5,7 @@ export type HolderKind = 'employee' | 'contractor' | 'vacancy' | 'team';
 
 /**
  * A dated allocation (document 01 "Assignment"): a holder (employee, contractor, vacancy, or a team
- * for team-to-project) on a team or project, with an FTE share. Planning data: (plan_id, id).
+ * for team-to-project) on a team or project, with an FTE share. Planning data: (organization_id, plan_id, id).
  */
 @Entity({ name: 'assignments' })
 @Check('ck_assignments_one_holder', 'num_nonnulls("employee_id", "contractor_id", "vacancy_id", "team_id") = 1')
@@ -24,7 +24,7 @@ export class AssignmentEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
 
-  @Column({ type: 'varchar', length: 25 })
+  @PrimaryColumn({ type: 'varchar', length: 25 })
   organizationId: string;
 
   @Column({ type: 'varchar', length: 10 })

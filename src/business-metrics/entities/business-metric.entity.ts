@@ -12,7 +12,7 @@ export class BusinessMetricEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
 
-  @Column({ type: 'varchar', length: 25 })
+  @PrimaryColumn({ type: 'varchar', length: 25 })
   organizationId: string;
 
   /** The metric's key (`slug` in reading responses): 1-80 of a-z 0-9 - _, unique in the organization. */

@@ -21,7 +21,7 @@ export class MetricReadingEntity {
   @Column({ type: 'date' })
   periodEnd: string;
 
-  @Column({ type: 'varchar', length: 25 })
+  @PrimaryColumn({ type: 'varchar', length: 25 })
   organizationId: string;
 
   @Column({ type: 'varchar', length: 25 })
@@ -42,7 +42,10 @@ export class MetricReadingEntity {
   note: string | null;
 
   @ManyToOne(() => MetricSourceEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'source_id', foreignKeyConstraintName: 'fk_business_metric_readings_source' })
+  @JoinColumn([
+    { name: 'organization_id', referencedColumnName: 'organizationId', foreignKeyConstraintName: 'fk_business_metric_readings_source' },
+    { name: 'source_id', referencedColumnName: 'id' },
+  ])
   source?: MetricSourceEntity;
 
   @CreateDateColumn({ type: 'timestamptz' })

@@ -13,7 +13,7 @@ export class MetricSourceEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
 
-  @Column({ type: 'varchar', length: 25 })
+  @PrimaryColumn({ type: 'varchar', length: 25 })
   organizationId: string;
 
   @Column({ type: 'varchar', length: 25 })
@@ -42,7 +42,10 @@ export class MetricSourceEntity {
   lastErrorAt: Date | null;
 
   @ManyToOne(() => BusinessMetricEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'metric_id', foreignKeyConstraintName: 'fk_business_metric_sources_metric' })
+  @JoinColumn([
+    { name: 'organization_id', referencedColumnName: 'organizationId', foreignKeyConstraintName: 'fk_business_metric_sources_metric' },
+    { name: 'metric_id', referencedColumnName: 'id' },
+  ])
   metric?: BusinessMetricEntity;
 
   @CreateDateColumn({ type: 'timestamptz' })

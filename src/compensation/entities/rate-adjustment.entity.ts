@@ -3,7 +3,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColum
 export const RATE_TYPES = ['hourly', 'daily', 'monthly', 'annually'] as const;
 export type RateType = (typeof RATE_TYPES)[number];
 
-/** A contractor's rate per billing period from effectiveDate on. Planning data: (plan_id, id). */
+/** A contractor's rate per billing period from effectiveDate on. Planning data: (organization_id, plan_id, id). */
 @Entity({ name: 'rate_adjustments' })
 @Index('idx_rate_adjustments_contractor', ['planId', 'contractorId', 'effectiveDate'])
 export class RateAdjustmentEntity {
@@ -13,7 +13,7 @@ export class RateAdjustmentEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
 
-  @Column({ type: 'varchar', length: 25 })
+  @PrimaryColumn({ type: 'varchar', length: 25 })
   organizationId: string;
 
   @Column({ type: 'varchar', length: 25 })

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-/** An employee's annual base salary (and bonus) from effectiveDate on. Planning data: (plan_id, id). */
+/** An employee's annual base salary (and bonus) from effectiveDate on. Planning data: (organization_id, plan_id, id). */
 @Entity({ name: 'salary_adjustments' })
 @Index('idx_salary_adjustments_employee', ['planId', 'employeeId', 'effectiveDate'])
 @Index('idx_salary_adjustments_pay_window', { synchronize: false })
@@ -11,7 +11,7 @@ export class SalaryAdjustmentEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
 
-  @Column({ type: 'varchar', length: 25 })
+  @PrimaryColumn({ type: 'varchar', length: 25 })
   organizationId: string;
 
   @Column({ type: 'varchar', length: 25 })

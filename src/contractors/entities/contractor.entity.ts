@@ -1,8 +1,8 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-/** A contractor: shaped like an employee where it makes sense. Planning data: (plan_id, id). */
+/** A contractor: shaped like an employee where it makes sense. Planning data: (organization_id, plan_id, id). */
 @Entity({ name: 'contractors' })
-@Index('uq_contractors_external_id', ['planId', 'externalId'], { unique: true })
+@Index('uq_contractors_external_id', ['organizationId', 'planId', 'externalId'], { unique: true })
 @Index('uq_contractors_email', { synchronize: false })
 @Index('idx_contractors_sort_name', { synchronize: false })
 @Index('idx_contractors_cost_centre', ['planId', 'costCentreId'])
@@ -14,7 +14,7 @@ export class ContractorEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
 
-  @Column({ type: 'varchar', length: 25 })
+  @PrimaryColumn({ type: 'varchar', length: 25 })
   organizationId: string;
 
   @Column({ type: 'varchar', length: 255, nullable: true })

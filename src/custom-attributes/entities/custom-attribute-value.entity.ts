@@ -3,7 +3,7 @@ import { CustomAttributeDefinitionEntity } from './custom-attribute-definition.e
 
 /** One record's value of one attribute; planning data, so it lives in a plan. */
 @Entity({ name: 'custom_attribute_values' })
-@Index('uq_custom_attribute_values_entity', ['planId', 'definitionId', 'entityId'], { unique: true })
+@Index('uq_custom_attribute_values_entity', ['organizationId', 'planId', 'definitionId', 'entityId'], { unique: true })
 @Index('idx_custom_attribute_values_record', ['planId', 'entityType', 'entityId'])
 @Index('idx_custom_attribute_values_definition', ['definitionId'])
 export class CustomAttributeValueEntity {
@@ -13,7 +13,7 @@ export class CustomAttributeValueEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
 
-  @Column({ type: 'varchar', length: 25 })
+  @PrimaryColumn({ type: 'varchar', length: 25 })
   organizationId: string;
 
   @Column({ type: 'varchar', length: 25 })
@@ -41,7 +41,10 @@ export class CustomAttributeValueEntity {
   dateRangeEnd: string | null;
 
   @ManyToOne(() => CustomAttributeDefinitionEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'definition_id', foreignKeyConstraintName: 'fk_custom_attribute_values_definition' })
+  @JoinColumn([
+    { name: 'organization_id', referencedColumnName: 'organizationId', foreignKeyConstraintName: 'fk_custom_attribute_values_definition' },
+    { name: 'definition_id', referencedColumnName: 'id' },
+  ])
   definition?: CustomAttributeDefinitionEntity;
 
   @CreateDateColumn({ type: 'timestamptz' })

@@ -1,6 +1,6 @@
 import type { ActorType } from '../../common/auth/request-context';
 import { OrganizationEntity } from './organization.entity';
-import { Column, JoinColumn, ManyToOne, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, JoinColumn, ManyToOne, CreateDateColumn, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 export type { ActorType };
 export type ChangeType = 'create' | 'update' | 'delete';
@@ -21,15 +21,16 @@ export type DispatchStatus = 'PENDING' | 'DISPATCHING' | 'DONE' | 'INTERRUPTED';
 @Index('idx_record_changes_pending', ['seq'], { where: `"dispatch_status" = 'PENDING'` })
 @Index('idx_record_changes_dispatching', ['dispatchClaimedAt'], { where: `"dispatch_status" = 'DISPATCHING'` })
 @Index('uq_record_changes_commit_seq', ['organizationId', 'commitSeq'], { unique: true, where: `"commit_seq" IS NOT NULL` })
+@Index('uq_record_changes_event_id', ['organizationId', 'eventId'], { unique: true })
 export class RecordChangeEntity {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   seq: string;
 
   /** The webhook event id (UUID), the same at every endpoint. */
-  @Column({ type: 'uuid', unique: true })
+  @Column({ type: 'uuid' })
   eventId: string;
 
-  @Column({ type: 'varchar', length: 25 })
+  @PrimaryColumn({ type: 'varchar', length: 25 })
   organizationId: string;
 
   /**

@@ -1,8 +1,8 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-/** An employee: a planning record, so it lives in a plan under the key (plan_id, id). */
+/** An employee: a planning record, so it lives in a plan under the key (organization_id, plan_id, id). */
 @Entity({ name: 'employees' })
-@Index('uq_employees_external_id', ['planId', 'externalId'], { unique: true })
+@Index('uq_employees_external_id', ['organizationId', 'planId', 'externalId'], { unique: true })
 @Index('uq_employees_email', { synchronize: false })
 @Index('idx_employees_sort_last_name', { synchronize: false })
 @Index('idx_employees_manager', ['planId', 'managerId'])
@@ -15,7 +15,7 @@ export class EmployeeEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
 
-  @Column({ type: 'varchar', length: 25 })
+  @PrimaryColumn({ type: 'varchar', length: 25 })
   organizationId: string;
 
   @Column({ type: 'varchar', length: 255, nullable: true })

@@ -19,7 +19,7 @@ export class FunctionalAccessGrantEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
 
-  @Column({ type: 'varchar', length: 25 })
+  @PrimaryColumn({ type: 'varchar', length: 25 })
   organizationId: string;
 
   @Column({ type: 'varchar', length: 25 })

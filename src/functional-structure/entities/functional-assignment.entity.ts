@@ -1,6 +1,6 @@
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-/** An occupancy of a seat by an employee, a contractor or a vacancy: planning data (plan_id, id). */
+/** An occupancy of a seat by an employee, a contractor or a vacancy: planning data (organization_id, plan_id, id). */
 @Entity({ name: 'functional_assignments' })
 @Check('ck_functional_assignments_one_resource', 'num_nonnulls("employee_id", "contractor_id", "vacancy_id") = 1')
 @Check('ck_functional_assignments_dates', '"end_date" IS NULL OR "end_date" >= "start_date"')
@@ -16,7 +16,7 @@ export class FunctionalAssignmentEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
 
-  @Column({ type: 'varchar', length: 25 })
+  @PrimaryColumn({ type: 'varchar', length: 25 })
   organizationId: string;
 
   @Column({ type: 'varchar', length: 25 })

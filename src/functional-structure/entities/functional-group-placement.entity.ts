@@ -7,7 +7,7 @@ import { Check, Column, CreateDateColumn, Entity, Exclusion, Index, PrimaryColum
 @Entity({ name: 'functional_group_placements' })
 @Exclusion(
   'ex_functional_group_placements_overlap',
-  `USING gist ("plan_id" WITH =, "group_id" WITH =, daterange("start_date", "end_date", '[]') WITH &&)`,
+  `USING gist ("organization_id" WITH =, "plan_id" WITH =, "group_id" WITH =, daterange("start_date", "end_date", '[]') WITH &&)`,
 )
 @Check('ck_functional_group_placements_dates', '"end_date" IS NULL OR "end_date" >= "start_date"')
 @Index('idx_functional_group_placements_group', ['planId', 'groupId', 'startDate'])
@@ -19,7 +19,7 @@ export class FunctionalGroupPlacementEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
 
-  @Column({ type: 'varchar', length: 25 })
+  @PrimaryColumn({ type: 'varchar', length: 25 })
   organizationId: string;
 
   @Column({ type: 'varchar', length: 25 })

@@ -1,8 +1,8 @@
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-/** A functional group (area, stream, domain, team): planning data (plan_id, id); never deleted, retired by endDate. */
+/** A functional group (area, stream, domain, team): planning data (organization_id, plan_id, id); never deleted, retired by endDate. */
 @Entity({ name: 'functional_groups' })
-@Index('uq_functional_groups_external_id', ['planId', 'externalId'], { unique: true })
+@Index('uq_functional_groups_external_id', ['organizationId', 'planId', 'externalId'], { unique: true })
 @Index('idx_functional_groups_org_plan_start', ['organizationId', 'planId', 'startDate'])
 @Check('ck_functional_groups_dates', '"end_date" IS NULL OR "end_date" >= "start_date"')
 export class FunctionalGroupEntity {
@@ -12,7 +12,7 @@ export class FunctionalGroupEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
 
-  @Column({ type: 'varchar', length: 25 })
+  @PrimaryColumn({ type: 'varchar', length: 25 })
   organizationId: string;
 
   @Column({ type: 'varchar', length: 200 })

@@ -7,7 +7,7 @@ import { Check, Column, CreateDateColumn, Entity, Exclusion, Index, PrimaryColum
 @Entity({ name: 'functional_position_reports' })
 @Exclusion(
   'ex_functional_position_reports_overlap',
-  `USING gist ("plan_id" WITH =, "position_id" WITH =, daterange("start_date", "end_date", '[]') WITH &&)`,
+  `USING gist ("organization_id" WITH =, "plan_id" WITH =, "position_id" WITH =, daterange("start_date", "end_date", '[]') WITH &&)`,
 )
 @Check('ck_functional_position_reports_dates', '"end_date" IS NULL OR "end_date" >= "start_date"')
 @Index('idx_functional_position_reports_position', ['planId', 'positionId', 'startDate'])
@@ -19,7 +19,7 @@ export class FunctionalPositionReportEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
 
-  @Column({ type: 'varchar', length: 25 })
+  @PrimaryColumn({ type: 'varchar', length: 25 })
   organizationId: string;
 
   @Column({ type: 'varchar', length: 25 })

@@ -1,8 +1,8 @@
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-/** A seat in a functional group: planning data (plan_id, id); never deleted, retired by endDate. */
+/** A seat in a functional group: planning data (organization_id, plan_id, id); never deleted, retired by endDate. */
 @Entity({ name: 'functional_positions' })
-@Index('uq_functional_positions_external_id', ['planId', 'externalId'], { unique: true })
+@Index('uq_functional_positions_external_id', ['organizationId', 'planId', 'externalId'], { unique: true })
 @Index('idx_functional_positions_group', ['planId', 'functionalGroupId', 'startDate'])
 @Check('ck_functional_positions_dates', '"end_date" IS NULL OR "end_date" >= "start_date"')
 @Check('ck_functional_positions_fte', '"required_fte" > 0 AND "required_fte" <= 1')
@@ -13,7 +13,7 @@ export class FunctionalPositionEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
 
-  @Column({ type: 'varchar', length: 25 })
+  @PrimaryColumn({ type: 'varchar', length: 25 })
   organizationId: string;
 
   @Column({ type: 'varchar', length: 25 })

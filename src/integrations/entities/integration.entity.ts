@@ -24,7 +24,7 @@ export class IntegrationEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
 
-  @Column({ type: 'varchar', length: 25 })
+  @PrimaryColumn({ type: 'varchar', length: 25 })
   organizationId: string;
 
   @Column({ type: 'varchar', length: 100 })

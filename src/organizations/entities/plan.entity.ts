@@ -6,7 +6,7 @@ export type PlanStatus = 'OPEN' | 'LOCKED' | 'MERGED';
 
 /**
  * A plan holds a copy of an organization's planning records: each organization has exactly one live
- * plan; every scenario (what-if) is another plan. Planning tables are keyed by (plan_id, id).
+ * plan; every scenario (what-if) is another plan. Planning tables are keyed by (organization_id, plan_id, id).
  */
 @Entity({ name: 'plans' })
 @Index('uq_plans_one_live_per_org', ['organizationId'], { unique: true, where: `"kind" = 'LIVE'` })
@@ -15,7 +15,7 @@ export class PlanEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
 
-  @Column({ type: 'varchar', length: 25 })
+  @PrimaryColumn({ type: 'varchar', length: 25 })
   organizationId: string;
 
   @Column({ type: 'varchar', length: 10 })

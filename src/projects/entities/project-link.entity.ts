@@ -3,11 +3,11 @@ import { ProjectEntity } from './project.entity';
 
 /**
  * A project-management link: one ticket (epic, issue) in an outside tool that tracks the project's
- * delivery. Planning data like its project, keyed (plan_id, id); it goes when its project goes.
+ * delivery. Planning data like its project, keyed (organization_id, plan_id, id); it goes when its project goes.
  */
 @Entity({ name: 'project_links' })
 // Also serves the lookups of a project's links (its leading columns).
-@Index('uq_project_links_ticket', ['planId', 'projectId', 'provider', 'key'], { unique: true })
+@Index('uq_project_links_ticket', ['organizationId', 'planId', 'projectId', 'provider', 'key'], { unique: true })
 export class ProjectLinkEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
   planId: string;
@@ -15,7 +15,7 @@ export class ProjectLinkEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
 
-  @Column({ type: 'varchar', length: 25 })
+  @PrimaryColumn({ type: 'varchar', length: 25 })
   organizationId: string;
 
   @Column({ type: 'varchar', length: 25 })
@@ -38,7 +38,8 @@ export class ProjectLinkEntity {
 
   @ManyToOne(() => ProjectEntity, { onDelete: 'CASCADE' })
   @JoinColumn([
-    { name: 'plan_id', referencedColumnName: 'planId', foreignKeyConstraintName: 'fk_project_links_project' },
+    { name: 'organization_id', referencedColumnName: 'organizationId', foreignKeyConstraintName: 'fk_project_links_project' },
+    { name: 'plan_id', referencedColumnName: 'planId' },
     { name: 'project_id', referencedColumnName: 'id' },
   ])
   project?: ProjectEntity;

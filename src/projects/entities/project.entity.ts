@@ -4,9 +4,9 @@ import { CostCentreEntity } from '../../reference-data/entities/cost-centre.enti
 import { ValueStreamEntity } from '../../reference-data/entities/value-stream.entity';
 import type { DeliveryStatus } from '../delivery-status';
 
-/** A project (document 01 "Project"): a planning record, keyed (plan_id, id) in every plan. */
+/** A project (document 01 "Project"): a planning record, keyed (organization_id, plan_id, id) in every plan. */
 @Entity({ name: 'projects' })
-@Index('uq_projects_external_id', ['planId', 'externalId'], { unique: true })
+@Index('uq_projects_external_id', ['organizationId', 'planId', 'externalId'], { unique: true })
 @Index('idx_projects_sort_name', { synchronize: false })
 @Index('idx_projects_cost_centre', ['costCentreId'])
 @Index('idx_projects_value_stream', ['valueStreamId'])
@@ -22,7 +22,7 @@ export class ProjectEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
 
-  @Column({ type: 'varchar', length: 25 })
+  @PrimaryColumn({ type: 'varchar', length: 25 })
   organizationId: string;
 
   @Column({ type: 'varchar', length: 255, nullable: true })
@@ -74,11 +74,17 @@ export class ProjectEntity {
   ownerUser?: UserEntity;
 
   @ManyToOne(() => CostCentreEntity, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'cost_centre_id', foreignKeyConstraintName: 'fk_projects_cost_centre' })
+  @JoinColumn([
+    { name: 'organization_id', referencedColumnName: 'organizationId', foreignKeyConstraintName: 'fk_projects_cost_centre' },
+    { name: 'cost_centre_id', referencedColumnName: 'id' },
+  ])
   costCentre?: CostCentreEntity;
 
   @ManyToOne(() => ValueStreamEntity, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'value_stream_id', foreignKeyConstraintName: 'fk_projects_value_stream' })
+  @JoinColumn([
+    { name: 'organization_id', referencedColumnName: 'organizationId', foreignKeyConstraintName: 'fk_projects_value_stream' },
+    { name: 'value_stream_id', referencedColumnName: 'id' },
+  ])
   valueStream?: ValueStreamEntity;
 
   @CreateDateColumn({ type: 'timestamptz' })

@@ -2,9 +2,9 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import { CostCentreEntity } from '../../reference-data/entities/cost-centre.entity';
 import { ValueStreamEntity } from '../../reference-data/entities/value-stream.entity';
 
-/** A team: a planning record, so it lives in a plan (live or scenario) under the key (plan_id, id). */
+/** A team: a planning record, so it lives in a plan (live or scenario) under the key (organization_id, plan_id, id). */
 @Entity({ name: 'teams' })
-@Index('uq_teams_external_id', ['planId', 'externalId'], { unique: true })
+@Index('uq_teams_external_id', ['organizationId', 'planId', 'externalId'], { unique: true })
 @Index('idx_teams_sort_name', { synchronize: false })
 @Index('idx_teams_parent', ['planId', 'parentTeamId'])
 @Index('idx_teams_search_trgm', { synchronize: false })
@@ -15,7 +15,7 @@ export class TeamEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
 
-  @Column({ type: 'varchar', length: 25 })
+  @PrimaryColumn({ type: 'varchar', length: 25 })
   organizationId: string;
 
   @Column({ type: 'varchar', length: 200 })
@@ -37,11 +37,17 @@ export class TeamEntity {
   parentTeamId: string | null;
 
   @ManyToOne(() => CostCentreEntity, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'cost_centre_id', foreignKeyConstraintName: 'fk_teams_cost_centre' })
+  @JoinColumn([
+    { name: 'organization_id', referencedColumnName: 'organizationId', foreignKeyConstraintName: 'fk_teams_cost_centre' },
+    { name: 'cost_centre_id', referencedColumnName: 'id' },
+  ])
   costCentre?: CostCentreEntity;
 
   @ManyToOne(() => ValueStreamEntity, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'value_stream_id', foreignKeyConstraintName: 'fk_teams_value_stream' })
+  @JoinColumn([
+    { name: 'organization_id', referencedColumnName: 'organizationId', foreignKeyConstraintName: 'fk_teams_value_stream' },
+    { name: 'value_stream_id', referencedColumnName: 'id' },
+  ])
   valueStream?: ValueStreamEntity;
 
   @CreateDateColumn({ type: 'timestamptz' })

@@ -3,9 +3,9 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColum
 export const VACANCY_STATUSES = ['open', 'committed', 'filled', 'cancelled', 'on_hold'] as const;
 export type VacancyStatus = (typeof VACANCY_STATUSES)[number];
 
-/** A role still to be filled. Planning data: (plan_id, id). */
+/** A role still to be filled. Planning data: (organization_id, plan_id, id). */
 @Entity({ name: 'vacancies' })
-@Index('uq_vacancies_external_id', ['planId', 'externalId'], { unique: true })
+@Index('uq_vacancies_external_id', ['organizationId', 'planId', 'externalId'], { unique: true })
 @Index('idx_vacancies_sort_role', { synchronize: false })
 @Index('idx_vacancies_cost_centre', ['planId', 'costCentreId'])
 @Index('idx_vacancies_filled_employee', ['planId', 'filledByLiveEmployeeId'])
@@ -18,7 +18,7 @@ export class VacancyEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
   id: string;
 
-  @Column({ type: 'varchar', length: 25 })
+  @PrimaryColumn({ type: 'varchar', length: 25 })
   organizationId: string;
 
   @Column({ type: 'varchar', length: 255, nullable: true })

@@ -1,4 +1,4 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { RecordChangeEntity } from '../../database/entities/record-change.entity';
 import { WebhookEndpointEntity } from './webhook-endpoint.entity';
 
@@ -15,14 +15,18 @@ export type WebhookDeliveryStatus = 'SENDING' | 'SENT' | 'FAILED' | 'INTERRUPTED
  * week, never shown through the API.
  */
 @Entity({ name: 'webhook_deliveries' })
-@Index('uq_webhook_deliveries_endpoint', ['changeSeq', 'endpointId'], { unique: true })
-@Index('uq_webhook_deliveries_integration', ['changeSeq', 'integrationId'], { unique: true })
+@Index('uq_webhook_deliveries_endpoint', ['organizationId', 'changeSeq', 'endpointId'], { unique: true })
+@Index('uq_webhook_deliveries_integration', ['organizationId', 'changeSeq', 'integrationId'], { unique: true })
 @Index('idx_webhook_deliveries_endpoint', ['endpointId'])
 @Index('idx_webhook_deliveries_integration', ['integrationId'])
 @Check('ck_webhook_deliveries_one_target', `num_nonnulls("endpoint_id", "integration_id") = 1`)
 @Index('idx_webhook_deliveries_sending', ['startedAt'], { where: `"status" = 'SENDING'` })
 @Index('idx_webhook_deliveries_started', ['startedAt'])
 export class WebhookDeliveryEntity {
+  /** The organization of the change (and of its target): the distribution column. */
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  organizationId: string;
+
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id: string;
 
@@ -56,15 +60,24 @@ export class WebhookDeliveryEntity {
   durationMs: number | null;
 
   @ManyToOne(() => RecordChangeEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'change_seq', referencedColumnName: 'seq', foreignKeyConstraintName: 'fk_webhook_deliveries_change' })
+  @JoinColumn([
+    { name: 'organization_id', referencedColumnName: 'organizationId', foreignKeyConstraintName: 'fk_webhook_deliveries_change' },
+    { name: 'change_seq', referencedColumnName: 'seq' },
+  ])
   change?: RecordChangeEntity;
 
   @ManyToOne(() => WebhookEndpointEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'endpoint_id', foreignKeyConstraintName: 'fk_webhook_deliveries_endpoint' })
+  @JoinColumn([
+    { name: 'organization_id', referencedColumnName: 'organizationId', foreignKeyConstraintName: 'fk_webhook_deliveries_endpoint' },
+    { name: 'endpoint_id', referencedColumnName: 'id' },
+  ])
   endpoint?: WebhookEndpointEntity;
 
   /** Named, not imported: the integrations module builds on this one (docs/architecture.md, "Layers"). */
   @ManyToOne('IntegrationEntity', { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'integration_id', foreignKeyConstraintName: 'fk_webhook_deliveries_integration' })
+  @JoinColumn([
+    { name: 'organization_id', referencedColumnName: 'organizationId', foreignKeyConstraintName: 'fk_webhook_deliveries_integration' },
+    { name: 'integration_id', referencedColumnName: 'id' },
+  ])
   integration?: object;
 }

@@ -1,0 +1,48 @@
+/**
+ * How the schema maps onto Citus (docs/scale-out.md): every table is distributed by organization_id,
+ * colocated with `plans`, except the reference tables (copied to every node) and the local ones (kept on
+ * the coordinator). The catalog test (test/database/citus-keys.e2e-spec.ts) holds every key to it.
+ */
+export const DISTRIBUTION_COLUMN = 'organization_id';
+
+/**
+ * Reference tables: small, read by every request's authentication (an API key is found by its prefix,
+ * before the organization is known), written rarely. Distributed tables may reference them.
+ */
+export const REFERENCE_TABLES: readonly string[] = ['organizations', 'users', 'api_keys'];
+
+/** Local tables: the coordinator's own bookkeeping. */
+export const LOCAL_TABLES: readonly string[] = ['migrations'];
+
+/** The table every distributed table is colocated with. */
+export const COLOCATE_WITH = 'plans';
+
+/**
+ * The statements that turn a migrated PostgreSQL database into a Citus one, given its tables and its
+ * foreign keys ([referencing, referenced] table pairs): reference tables first, then `plans`, then the
+ * rest colocated with it, each after the tables it references (Citus refuses a foreign key to a table
+ * not yet distributed).
+ */
+export function citusDistributionSql(tables: readonly string[], foreignKeys: readonly [string, string][]): string[] {
+  const pending = tables.filter((t) => !REFERENCE_TABLES.includes(t) && !LOCAL_TABLES.includes(t) && t !== COLOCATE_WITH).sort();
+  const done = new Set<string>([...REFERENCE_TABLES, COLOCATE_WITH]);
+  const ordered: string[] = [];
+  while (pending.length) {
+    const next = pending.findIndex((t) => foreignKeys.every(([from, to]) => from !== t || to === t || done.has(to)));
+    if (next < 0) throw new Error(`foreign keys form a cycle among ${pending.join(', ')}`);
+    const [table] = pending.splice(next, 1);
+    done.add(table);
+    ordered.push(table);
+  }
+  return [
+    ...REFERENCE_TABLES.map((t) => `SELECT create_reference_table('${t}');`),
+    `SELECT create_distributed_table('${COLOCATE_WITH}', '${DISTRIBUTION_COLUMN}');`,
+    ...ordered.map((t) => `SELECT create_distributed_table('${t}', '${DISTRIBUTION_COLUMN}', colocate_with => '${COLOCATE_WITH}');`),
+  ];
+}
+
+/** The leading columns of a planning record's key: what every statement on plan-scoped tables names. */
+export interface PlanKey {
+  organizationId: string;
+  planId: string;
+}
