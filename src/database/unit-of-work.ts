@@ -43,6 +43,8 @@ export interface ChangesCommittedEvent {
 export class Tx {
   private readonly changes: ChangeInput[] = [];
   private savepoints = 0;
+  /** The last savepoint that succeeded and is not yet released (see savepoint). */
+  private releasable: string | null = null;
 
   constructor(
     readonly em: EntityManager,
@@ -62,17 +64,24 @@ export class Tx {
   /**
    * Runs part of the write under a SAVEPOINT: when it throws, its rows and the changes it recorded are
    * both undone (nothing of it reaches the history or the webhook outbox) and the error is rethrown;
-   * the rest of the transaction goes on. Bulk upserts run each item this way.
+   * the rest of the transaction goes on. Bulk upserts run each item (or chunk of items) this way.
+   * A savepoint that succeeded is released together with the next one's creation (one round trip
+   * instead of two), or by the commit; until then the work after it runs inside it, which changes
+   * nothing: it is never rolled back to.
    */
   async savepoint<T>(work: () => Promise<T>): Promise<T> {
     const name = `sp_${++this.savepoints}`;
     const mark = this.changes.length;
-    await this.em.query(`SAVEPOINT ${name}`);
+    const release = this.releasable;
+    this.releasable = null;
+    await this.em.query(release ? `RELEASE SAVEPOINT ${release}; SAVEPOINT ${name}` : `SAVEPOINT ${name}`);
     try {
       const value = await work();
-      await this.em.query(`RELEASE SAVEPOINT ${name}`);
+      this.releasable = name;
       return value;
     } catch (error) {
+      // Also undoes a savepoint made and left unreleased inside this one.
+      this.releasable = null;
       await this.em.query(`ROLLBACK TO SAVEPOINT ${name}`);
       this.changes.length = mark;
       throw error;
