@@ -17,6 +17,7 @@ import { Integrations1795630000000 } from './1795630000000-Integrations';
 import { ForecastPayIndex1795620000000 } from './1795620000000-ForecastPayIndex';
 import { IdempotencyKeys1795536614032 } from './1795536614032-IdempotencyKeys';
 import { NoticePeriodSetting1795540000000 } from './1795540000000-NoticePeriodSetting';
+import { EmployeesFillfactor1795640000000 } from './1795640000000-EmployeesFillfactor';
 
 /** Every migration in order. `npm run migration:generate -- <Name>` writes one; add it here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -40,4 +41,5 @@ export const MIGRATIONS: Function[] = [
   MetricCostScope1795610000000,
   ForecastPayIndex1795620000000,
   Integrations1795630000000,
+  EmployeesFillfactor1795640000000,
 ];
