@@ -18,6 +18,7 @@ import { CitusKeys1795640000000 } from './1795640000000-CitusKeys';
 import { ForecastPayIndex1795620000000 } from './1795620000000-ForecastPayIndex';
 import { IdempotencyKeys1795536614032 } from './1795536614032-IdempotencyKeys';
 import { NoticePeriodSetting1795540000000 } from './1795540000000-NoticePeriodSetting';
+import { EmployeesFillfactor1795650000000 } from './1795650000000-EmployeesFillfactor';
 
 /** Every migration in order. `npm run migration:generate -- <Name>` writes one; add it here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -42,4 +43,5 @@ export const MIGRATIONS: Function[] = [
   ForecastPayIndex1795620000000,
   Integrations1795630000000,
   CitusKeys1795640000000,
+  EmployeesFillfactor1795650000000,
 ];

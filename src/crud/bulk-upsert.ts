@@ -142,8 +142,11 @@ export async function bulkUpsert<E extends CrudEntity>(
   return { created: count('created'), updated: count('updated'), unchanged: count('unchanged'), failed: count('failed'), results };
 }
 
-/** Items written under one savepoint while none fails: a savepoint per item costs two round trips. */
-const CHUNK = 50;
+/**
+ * Items written under one savepoint while none fails: each statement and savepoint is a round trip, and
+ * multi-row statements cost less per row the more rows they carry.
+ */
+const CHUNK = 200;
 
 interface Prepared {
   item: BulkItemResultDto;
@@ -153,22 +156,28 @@ interface Prepared {
 
 /**
  * Writes a chunk of items under one savepoint; when one of them fails, the chunk is undone (rows and
- * recorded changes) and its items are written again one savepoint each, so that only the failing
- * items fail. The outcome is the same as one savepoint per item, with fewer round trips.
+ * recorded changes) and its two halves are written again the same way, down to one item per savepoint,
+ * so that only the failing items fail. The outcome is the same as one savepoint per item, with fewer
+ * round trips.
  */
 async function writeChunk<E extends CrudEntity>(target: BulkTarget<E>, tx: Tx, chunk: Prepared[]): Promise<void> {
+  if (chunk.length === 1) {
+    const [prepared] = chunk;
+    try {
+      const [result, id] = await tx.savepoint(() => writeItem(target, tx, prepared));
+      Object.assign(prepared.item, { result, id });
+    } catch (error) {
+      prepared.item.error = fail(error);
+    }
+    return;
+  }
   try {
     const outcomes = await tx.savepoint(() => writeTogether(target, tx, chunk));
     chunk.forEach((prepared, i) => Object.assign(prepared.item, { result: outcomes[i][0], id: outcomes[i][1] }));
   } catch {
-    for (const prepared of chunk) {
-      try {
-        const [result, id] = await tx.savepoint(() => writeItem(target, tx, prepared));
-        Object.assign(prepared.item, { result, id });
-      } catch (error) {
-        prepared.item.error = fail(error);
-      }
-    }
+    const half = Math.ceil(chunk.length / 2);
+    await writeChunk(target, tx, chunk.slice(0, half));
+    await writeChunk(target, tx, chunk.slice(half));
   }
 }
 

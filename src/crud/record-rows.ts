@@ -4,7 +4,7 @@ import type { Tx } from '../database/unit-of-work';
 import { decimalToString } from '../common/decimals';
 import { newId } from '../common/ids';
 import type { CrudEntity, CrudSpec } from './crud.types';
-import { insertRowsSql, updateRowsSql } from './row-sql';
+import { insertRowsSql, lockRowsSql, updateRowsSql } from './row-sql';
 import type { TxScope } from '../database/unit-of-work';
 
 /**
@@ -60,17 +60,12 @@ export class RecordRows<E extends CrudEntity> {
 
   /**
    * Records of the request's organization (and plan) by id, locked for a write (FOR UPDATE, in id
-   * order), in the order of `ids`; ids that match nothing are left out. Kept as read.
+   * order, so that two writers of the same records never wait on each other in a circle), in the order
+   * of `ids`; ids that match nothing are left out. Kept as read.
    */
   async findForWrite(tx: Tx, ids: string[]): Promise<E[]> {
-    const metadata = this.dataSource.getMetadata(this.spec.entity);
-    const scope = Object.entries(this.keyScope(tx.ctx));
-    const params = [...scope.map(([, value]) => value), ids];
-    const where = scope.map(([property], i) => `"${metadata.findColumnWithPropertyName(property)!.databaseName}" = $${i + 1}`);
-    const rows = (await tx.em.query(
-      `SELECT * FROM "${metadata.tableName}" WHERE ${where.join(' AND ')} AND "id" = ANY($${params.length}) ORDER BY "id" FOR UPDATE`,
-      params,
-    )) as Record<string, unknown>[];
+    const { sql, params } = lockRowsSql(this.dataSource, this.spec.entity, this.keyScope(tx.ctx), [...new Set(ids)].sort());
+    const rows = (await tx.em.query(sql, params)) as Record<string, unknown>[];
     const byId = new Map(rows.map((raw) => [raw.id as string, this.fromRaw(raw, '')]));
     const found: E[] = [];
     for (const id of ids) {

@@ -50,6 +50,8 @@ export type TxScope = Pick<Tx, 'ctx' | 'em'>;
 export class Tx {
   private readonly changes: ChangeInput[] = [];
   private savepoints = 0;
+  /** The last savepoint that succeeded and is not yet released (see savepoint). */
+  private releasable: string | null = null;
 
   constructor(
     readonly em: EntityManager,
@@ -69,17 +71,24 @@ export class Tx {
   /**
    * Runs part of the write under a SAVEPOINT: when it throws, its rows and the changes it recorded are
    * both undone (nothing of it reaches the history or the webhook outbox) and the error is rethrown;
-   * the rest of the transaction goes on. Bulk upserts run each item this way.
+   * the rest of the transaction goes on. Bulk upserts run each item (or chunk of items) this way.
+   * A savepoint that succeeded is released together with the next one's creation (one round trip
+   * instead of two), or by the commit; until then the work after it runs inside it, which changes
+   * nothing: it is never rolled back to.
    */
   async savepoint<T>(work: () => Promise<T>): Promise<T> {
     const name = `sp_${++this.savepoints}`;
     const mark = this.changes.length;
-    await this.em.query(`SAVEPOINT ${name}`);
+    const release = this.releasable;
+    this.releasable = null;
+    await this.em.query(release ? `RELEASE SAVEPOINT ${release}; SAVEPOINT ${name}` : `SAVEPOINT ${name}`);
     try {
       const value = await work();
-      await this.em.query(`RELEASE SAVEPOINT ${name}`);
+      this.releasable = name;
       return value;
     } catch (error) {
+      // Also undoes a savepoint made and left unreleased inside this one.
+      this.releasable = null;
       await this.em.query(`ROLLBACK TO SAVEPOINT ${name}`);
       this.changes.length = mark;
       throw error;
@@ -116,6 +125,7 @@ export function changeFlushStatements(
 ): [string, unknown[]][] {
   const n = changes.length;
   const { live, actor } = batch;
+  const befores = changes.map((c) => beforePart(c.before, c.after));
   const clock = live
     ? `INSERT INTO change_clocks (organization_id, seq) VALUES ($1, ${n})
            ON CONFLICT (organization_id) DO UPDATE SET seq = change_clocks.seq + ${n} RETURNING seq - ${n} AS base`
@@ -131,10 +141,11 @@ export function changeFlushStatements(
        INSERT INTO record_changes
          (event_id, organization_id, plan_id, entity_type, entity_id, change_type, before, after,
           actor_type, actor_id, actor_email, dispatch_status, organization_level, commit_seq)
-       SELECT u.event_id, $1, $2, u.entity_type, u.entity_id, u.change_type, u.before, u.after, $3, $4, $5,
+       SELECT u.event_id, $1, $2, u.entity_type, u.entity_id, u.change_type,
+              CASE WHEN u.before_is_diff THEN u.after || u.before_part ELSE u.before_part END, u.after, $3, $4, $5,
               ${dispatchStatus}, u.organization_level, clock.base + u.ord
-         FROM clock, unnest($6::uuid[], $7::text[], $8::text[], $9::text[], $10::jsonb[], $11::jsonb[], $12::text[], $13::boolean[])
-           WITH ORDINALITY AS u(event_id, entity_type, entity_id, change_type, before, after, dispatch_status, organization_level, ord)`;
+         FROM clock, unnest($6::uuid[], $7::text[], $8::text[], $9::text[], $10::jsonb[], $11::jsonb[], $12::text[], $13::boolean[], $14::boolean[])
+           WITH ORDINALITY AS u(event_id, entity_type, entity_id, change_type, before_part, after, dispatch_status, organization_level, before_is_diff, ord)`;
   const params = [
     batch.organizationId,
     batch.planId,
@@ -145,10 +156,11 @@ export function changeFlushStatements(
     changes.map((c) => c.entityType),
     changes.map((c) => c.entityId),
     changes.map((c) => c.changeType),
-    changes.map((c) => (c.before === null ? null : JSON.stringify(c.before))),
-    changes.map((c) => (c.after === null ? null : JSON.stringify(c.after))),
+    jsonArray(befores.map((before) => before.json)),
+    jsonArray(changes.map((c) => (c.after === null ? null : JSON.stringify(c.after)))),
     changes.map((c) => (live && batch.notify !== false && c.notify !== false ? 'PENDING' : null)),
     changes.map((c) => c.organizationLevel === true),
+    befores.map((before) => before.isDiff),
   ];
   return live
     ? [
@@ -156,6 +168,49 @@ export function changeFlushStatements(
         [insert, params],
       ]
     : [[insert, params]];
+}
+
+/**
+ * What an update sends of its `before`: the fields whose values differ from `after` (stored as
+ * `after || part`, the same jsonb as the whole record), which is most of the bytes a bulk resync sends
+ * saved; the whole record where `after` lacks one of its fields or there is no `after`.
+ */
+function beforePart(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): { json: string | null; isDiff: boolean } {
+  if (before === null) return { json: null, isDiff: false };
+  if (after === null) return { json: JSON.stringify(before), isDiff: false };
+  const part: Record<string, unknown> = {};
+  for (const key of Object.keys(after)) {
+    const value = before[key];
+    // A field only `after` has cannot be taken away by `||`.
+    if (value === undefined && after[key] !== undefined) return { json: JSON.stringify(before), isDiff: false };
+  }
+  for (const key of Object.keys(before)) {
+    const value = before[key];
+    if (value === undefined) continue;
+    const other = after[key];
+    if (value === other) continue;
+    if (
+      typeof value === 'object' &&
+      value !== null &&
+      typeof other === 'object' &&
+      other !== null &&
+      JSON.stringify(value) === JSON.stringify(other)
+    )
+      continue;
+    part[key] = value;
+  }
+  return { json: JSON.stringify(part), isDiff: true };
+}
+
+/**
+ * A PostgreSQL array literal of JSON texts (or NULLs), escaped in one pass (pg's own array parameters
+ * escape each element twice over).
+ */
+function jsonArray(values: (string | null)[]): string {
+  return `{${values.map((value) => (value === null ? 'NULL' : `"${value.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
 }
 
 /**

@@ -119,6 +119,57 @@ describe('bulk upsert by externalId (04 §4.1)', () => {
     expect(events(path)).toEqual(['create employee OK-1', 'create employee OK-2', 'create salary_adjustment']);
   });
 
+  it('04/§4.1: in a batch larger than a chunk, items failing in the database (taken email) in several chunks fail alone, creates and updates alike', async () => {
+    const tenant = await t.createTenant();
+    const ext = (i: number) => `BIG-${String(i).padStart(3, '0')}`;
+    const first = (
+      await tenant
+        .api('post', '/employees/bulk')
+        .send({ records: Array.from({ length: 250 }, (_v, i) => person(ext(i), { salary })) })
+        .expect(200)
+    ).body.data;
+    expect(first).toMatchObject({ created: 250, failed: 0 });
+    const emailOf = async (i: number) => (await tenant.api('get', `/employees/${ext(i)}`).expect(200)).body.data.email as string;
+    const taken = [await emailOf(5), await emailOf(7)];
+    // Items 0-249 update the existing employees, 250-449 create; 100 (an update), 300 and 449 (creates) take an email in use.
+    const failing = new Map([
+      [100, taken[0]],
+      [300, taken[1]],
+      [449, taken[1]],
+    ]);
+    const records = Array.from({ length: 450 }, (_v, i) =>
+      i < 250
+        ? {
+            externalId: ext(i),
+            internalEmployeeId: `R-${i}`,
+            salary: { ...salary, effectiveDate: '2026-06-01' },
+            ...(failing.has(i) ? { email: failing.get(i) } : {}),
+          }
+        : person(ext(i), { salary, ...(failing.has(i) ? { email: failing.get(i) } : {}) }),
+    );
+    const res = (await tenant.api('post', '/employees/bulk').send({ records }).expect(200)).body.data;
+    expect(res).toMatchObject({ created: 198, updated: 249, unchanged: 0, failed: 3 });
+    res.results.forEach((result: { index: number; result: string; error: unknown }) => {
+      if (failing.has(result.index)) expect(result).toMatchObject({ result: 'failed', error: { code: expect.any(String) } });
+      else expect(result).toMatchObject({ result: result.index < 250 ? 'updated' : 'created', error: null });
+    });
+    const rows: { external_id: string; internal_employee_id: string | null; salaries: number }[] = await t.dataSource.query(
+      `SELECT e.external_id, e.internal_employee_id, (SELECT count(*)::int FROM salary_adjustments s WHERE s.plan_id = e.plan_id AND s.employee_id = e.id) AS salaries
+         FROM employees e WHERE e.organization_id = $1 ORDER BY e.external_id`,
+      [tenant.orgId],
+    );
+    const expected = Array.from({ length: 450 }, (_v, i) => i)
+      .filter((i) => i < 250 || !failing.has(i))
+      .map((i) => ({
+        external_id: ext(i),
+        internal_employee_id: i < 250 && !failing.has(i) ? `R-${i}` : null,
+        salaries: i < 250 && !failing.has(i) ? 2 : 1,
+      }));
+    expect(rows).toEqual(expected);
+    const [{ n }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM record_changes WHERE organization_id = $1`, [tenant.orgId]);
+    expect(n).toBe(500 + 2 * 249 + 2 * 198);
+  });
+
   it('04/§4.1: an item that changes nothing is `unchanged` and sends no event', async () => {
     const { tenant, path } = await subscribed();
     const records = [person('U-1'), person('U-2')];

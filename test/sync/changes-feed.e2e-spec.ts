@@ -49,6 +49,31 @@ describe('changes feed (04 §4.2; issue 18)', () => {
     }
   }
 
+  it('04/§4.2: an update carries the whole record before and after, also when sent as the fields that changed (bulk resync)', async () => {
+    const org = await t.createTenant();
+    const body = person({ externalId: `HR-${n}`, internalEmployeeId: 'E-1' });
+    const created = (await org.api('post', '/employees').send(body).expect(201)).body.data;
+    const first = (await org.api('get', `/employees/${created.id}`).expect(200)).body.data;
+    await org.api('patch', `/employees/${created.id}`).send({ internalEmployeeId: 'E-2', noticeDate: '2026-03-01' }).expect(200);
+    const second = (await org.api('get', `/employees/${created.id}`).expect(200)).body.data;
+    const bulk = await org
+      .api('post', '/employees/bulk')
+      .send({ records: [{ ...body, internalEmployeeId: 'E-3', lastName: 'Resynced' }] })
+      .expect(200);
+    expect(bulk.body.data.updated).toBe(1);
+    const third = (await org.api('get', `/employees/${created.id}`).expect(200)).body.data;
+    const { changes } = await drain(org);
+    const updates = changes.filter((c) => c.change_type === 'update');
+    const record = (read: Record<string, unknown>) => {
+      const { customAttributes: _custom, ...fields } = read;
+      return fields;
+    };
+    expect(updates.map((c) => [c.before, c.after])).toEqual([
+      [record(first), record(second)],
+      [record(second), record(third)],
+    ]);
+  });
+
   it('04/§4.2: changes come in commit order as document 02 event objects plus an opaque cursor', async () => {
     const org = await t.createTenant();
     const created = (await org.api('post', '/employees').send(person()).expect(201)).body.data;
