@@ -132,7 +132,7 @@ export class IntegrationsService {
   }
 
   authorize(ctx: RequestContext, capability: WebhookCapability): Promise<void> {
-    return authorizeWebhookCapability(this.dataSource, ctx, capability);
+    return authorizeWebhookCapability(this.organizations, { ctx, em: this.dataSource.manager }, capability);
   }
 
   /** Spec 04 §5.1: `actAsUserId` must be an active user of the organization (400 otherwise). */
