@@ -15,6 +15,7 @@ import { ChangesFeed1795600000000 } from './1795600000000-ChangesFeed';
 import { MetricCostScope1795610000000 } from './1795610000000-MetricCostScope';
 import { Integrations1795630000000 } from './1795630000000-Integrations';
 import { CitusKeys1795640000000 } from './1795640000000-CitusKeys';
+import { ForecastPayIndexOrganization1795660000000 } from './1795660000000-ForecastPayIndexOrganization';
 import { ForecastPayIndex1795620000000 } from './1795620000000-ForecastPayIndex';
 import { IdempotencyKeys1795536614032 } from './1795536614032-IdempotencyKeys';
 import { NoticePeriodSetting1795540000000 } from './1795540000000-NoticePeriodSetting';
@@ -44,4 +45,5 @@ export const MIGRATIONS: Function[] = [
   Integrations1795630000000,
   CitusKeys1795640000000,
   EmployeesFillfactor1795650000000,
+  ForecastPayIndexOrganization1795660000000,
 ];

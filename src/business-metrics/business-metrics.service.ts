@@ -59,7 +59,7 @@ export class BusinessMetricsService {
       description: input.description ?? null,
       active: input.active ?? true,
     });
-    return BusinessMetricDto.from(await this.metrics.findOneByOrFail({ id }));
+    return BusinessMetricDto.from(await this.metrics.findOneByOrFail({ organizationId: ctx.organizationId, id }));
   }
 
   async list(organizationId: string, page: Page): Promise<ListEnvelope<BusinessMetricDto>> {
@@ -84,14 +84,14 @@ export class BusinessMetricsService {
     const patch: Partial<BusinessMetricEntity> = {};
     patchEntity(patch, input, ['key', 'name', 'unit', 'description', 'active']);
     if (input.costScope !== undefined) Object.assign(patch, await this.resolveScope(ctx, input.costScope));
-    if (Object.keys(patch).length) await this.metrics.update({ id: metric.id }, patch);
-    return BusinessMetricDto.from(await this.metrics.findOneByOrFail({ id: metric.id }));
+    if (Object.keys(patch).length) await this.metrics.update({ organizationId: ctx.organizationId, id: metric.id }, patch);
+    return BusinessMetricDto.from(await this.metrics.findOneByOrFail({ organizationId: ctx.organizationId, id: metric.id }));
   }
 
   async listSources(organizationId: string, metricRef: string, page: Page): Promise<ListEnvelope<MetricSourceDto>> {
     const metric = await this.findMetric(organizationId, metricRef);
     const [rows, total] = await this.sources.findAndCount({
-      where: { metricId: metric.id },
+      where: { organizationId, metricId: metric.id },
       order: { name: 'ASC', id: 'ASC' },
       skip: page.offset,
       take: page.limit,
@@ -102,10 +102,10 @@ export class BusinessMetricsService {
   async updateSource(organizationId: string, metricRef: string, sourceId: string, input: UpdateMetricSourceDto): Promise<MetricSourceDto> {
     const metric = await this.findMetric(organizationId, metricRef);
     if (hasNul(sourceId)) throw DomainError.notFound('Source', sourceId);
-    const source = await this.sources.findOneBy({ id: sourceId, metricId: metric.id });
+    const source = await this.sources.findOneBy({ organizationId, id: sourceId, metricId: metric.id });
     if (!source) throw DomainError.notFound('Source', sourceId);
-    if (source.paused !== input.paused) await this.sources.update({ id: source.id }, { paused: input.paused });
-    return MetricSourceDto.from(await this.sources.findOneByOrFail({ id: source.id }));
+    if (source.paused !== input.paused) await this.sources.update({ organizationId, id: source.id }, { paused: input.paused });
+    return MetricSourceDto.from(await this.sources.findOneByOrFail({ organizationId, id: source.id }));
   }
 
   /** Readings of the metric, by periodStart then source; `from`/`to` keep periods overlapping [from, to]. */

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
+import { DataSource, In, SelectQueryBuilder } from 'typeorm';
 import { CrudService } from '../crud/crud.service';
 import { patchEntity, groupBy } from '../crud/assign';
 import type { ListQueryDto } from '../common/http/pagination.dto';
-import { Tx, UnitOfWork } from '../database/unit-of-work';
+import { Tx, TxScope, UnitOfWork } from '../database/unit-of-work';
 import { CreateRateAdjustmentDto, RateAdjustmentDto, UpdateRateAdjustmentDto } from './dto/rate-adjustment.dto';
 import { RateAdjustmentEntity } from './entities/rate-adjustment.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
@@ -58,11 +58,12 @@ export class RateAdjustmentsService extends CrudService<
   }
 
   /** Contractors' rate adjustments in one query: contractor id -> adjustments, newest effectiveDate first. */
-  async historyForMany(tx: { em: EntityManager }, planId: string, contractorIds: string[]): Promise<Map<string, RateAdjustmentEntity[]>> {
+  async historyForMany({ ctx, em }: TxScope, contractorIds: string[]): Promise<Map<string, RateAdjustmentEntity[]>> {
     if (!contractorIds.length) return new Map();
-    const rows = await tx.em
-      .getRepository(RateAdjustmentEntity)
-      .find({ where: { planId, contractorId: In(contractorIds) }, order: { effectiveDate: 'DESC', createdAt: 'DESC' } });
+    const rows = await em.getRepository(RateAdjustmentEntity).find({
+      where: { organizationId: ctx.organizationId, planId: ctx.planId, contractorId: In(contractorIds) },
+      order: { effectiveDate: 'DESC', createdAt: 'DESC' },
+    });
     return groupBy(rows, (row) => row.contractorId);
   }
 }

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
+import { DataSource, In, SelectQueryBuilder } from 'typeorm';
 import { CrudService } from '../crud/crud.service';
 import { patchEntity, groupBy } from '../crud/assign';
 import type { ListQueryDto } from '../common/http/pagination.dto';
-import { Tx, UnitOfWork } from '../database/unit-of-work';
+import { Tx, TxScope, UnitOfWork } from '../database/unit-of-work';
 import { CreateSalaryAdjustmentDto, SalaryAdjustmentDto, UpdateSalaryAdjustmentDto } from './dto/salary-adjustment.dto';
 import { SalaryAdjustmentEntity } from './entities/salary-adjustment.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
@@ -64,16 +64,17 @@ export class SalaryAdjustmentsService extends CrudService<
   }
 
   /** All of an employee's adjustments, newest effectiveDate first. */
-  async history(tx: { em: EntityManager }, planId: string, employeeId: string): Promise<SalaryAdjustmentEntity[]> {
-    return (await this.historyForMany(tx, planId, [employeeId])).get(employeeId) ?? [];
+  async history(scope: TxScope, employeeId: string): Promise<SalaryAdjustmentEntity[]> {
+    return (await this.historyForMany(scope, [employeeId])).get(employeeId) ?? [];
   }
 
   /** history for many employees in one query: employee id -> adjustments, newest effectiveDate first. */
-  async historyForMany(tx: { em: EntityManager }, planId: string, employeeIds: string[]): Promise<Map<string, SalaryAdjustmentEntity[]>> {
+  async historyForMany({ ctx, em }: TxScope, employeeIds: string[]): Promise<Map<string, SalaryAdjustmentEntity[]>> {
     if (!employeeIds.length) return new Map();
-    const rows = await tx.em
-      .getRepository(SalaryAdjustmentEntity)
-      .find({ where: { planId, employeeId: In(employeeIds) }, order: { effectiveDate: 'DESC', createdAt: 'DESC' } });
+    const rows = await em.getRepository(SalaryAdjustmentEntity).find({
+      where: { organizationId: ctx.organizationId, planId: ctx.planId, employeeId: In(employeeIds) },
+      order: { effectiveDate: 'DESC', createdAt: 'DESC' },
+    });
     return groupBy(rows, (row) => row.employeeId);
   }
 }

@@ -122,7 +122,7 @@ export class ContractorsService
     const em = this.dataSource.manager;
     const ids = contractors.map((c) => c.id);
     if (includes.has('currentRate') || includes.has('rateHistory')) {
-      const histories = await this.rates.historyForMany({ em }, ctx.planId, ids);
+      const histories = await this.rates.historyForMany({ ctx, em }, ids);
       for (const contractor of contractors) {
         const history = histories.get(contractor.id) ?? [];
         if (includes.has('currentRate')) contractor.currentRate = history[0] ? RateAdjustmentDto.from(history[0]) : null;

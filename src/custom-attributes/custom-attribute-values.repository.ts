@@ -4,10 +4,10 @@ import { SqlParams } from '../database/sql-params';
 import { CustomAttributeValueDto, CustomAttributeValueRow, toCustomAttributeValueDto } from './dto/custom-attribute-value.dto';
 import type { TxScope } from '../database/unit-of-work';
 
-/** Whose values: the plan's, routed by the organization when it is given. */
+/** Whose values: the plan's of the organization. */
 export interface ValueScope {
   planId: string;
-  organizationId?: string;
+  organizationId: string;
 }
 
 /**
@@ -21,9 +21,8 @@ export function valuesQuery(
   definitionId?: string,
 ): { text: string; values: unknown[] } {
   const params = new SqlParams(scope.planId, entityType, entityId);
-  const organization = scope.organizationId === undefined ? '' : ` AND v.organization_id = ${params.add(scope.organizationId)}`;
-  const join =
-    scope.organizationId === undefined ? 'd.id = v.definition_id' : 'd.organization_id = v.organization_id AND d.id = v.definition_id';
+  const organization = ` AND v.organization_id = ${params.add(scope.organizationId)}`;
+  const join = 'd.organization_id = v.organization_id AND d.id = v.definition_id';
   const tail = definitionId === undefined ? ' ORDER BY d.attribute_key' : ` AND v.definition_id = ${params.add(definitionId)}`;
   const text = `
   SELECT v.id, v.definition_id, v.entity_type, v.entity_id, v.string_value, v.number_value, v.date_value,

@@ -112,7 +112,7 @@ export class CustomAttributeValuesService {
       const values = checkValue(definition, input);
       const before = await this.values.value(tx.em, ctx, target.entityType, record.id, definition.id);
       if (before) {
-        await tx.em.update(CustomAttributeValueEntity, { planId: ctx.planId, id: before.id }, values);
+        await tx.em.update(CustomAttributeValueEntity, { organizationId: ctx.organizationId, planId: ctx.planId, id: before.id }, values);
       } else {
         await tx.em.insert(CustomAttributeValueEntity, {
           ...values,
@@ -138,7 +138,7 @@ export class CustomAttributeValuesService {
         throw DomainError.validation('definitionId', `${definition.attributeKey} is a required attribute and cannot be cleared`);
       const before = await this.values.value(tx.em, ctx, target.entityType, record.id, definition.id);
       if (!before) return;
-      await tx.em.delete(CustomAttributeValueEntity, { planId: ctx.planId, id: before.id });
+      await tx.em.delete(CustomAttributeValueEntity, { organizationId: ctx.organizationId, planId: ctx.planId, id: before.id });
       this.recordChange(tx, target, record.id, before, null);
     });
   }

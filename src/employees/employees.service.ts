@@ -127,7 +127,7 @@ export class EmployeesService
     const em = this.dataSource.manager;
     const ids = employees.map((e) => e.id);
     if (includes.has('currentSalary') || includes.has('salaryHistory')) {
-      const histories = await this.salaries.historyForMany({ em }, ctx.planId, ids);
+      const histories = await this.salaries.historyForMany({ ctx, em }, ids);
       for (const employee of employees) {
         const history = histories.get(employee.id) ?? [];
         if (includes.has('currentSalary')) employee.currentSalary = history[0] ? SalaryAdjustmentDto.from(history[0]) : null;
@@ -166,10 +166,16 @@ export class EmployeesService
     // document 02 lists one `employee` delete for the request.
     await this.salaries.removeAllIn(tx, { employeeId: entity.id });
     await this.assignments.removeAllIn(tx, { employeeId: entity.id });
-    for (const report of await tx.em.getRepository(EmployeeEntity).find({ where: { planId: tx.ctx.planId, managerId: entity.id } })) {
+    for (const report of await tx.em
+      .getRepository(EmployeeEntity)
+      .find({ where: { organizationId: tx.ctx.organizationId, planId: tx.ctx.planId, managerId: entity.id } })) {
       const before = this.payload(report);
       report.managerId = null;
-      await tx.em.update(EmployeeEntity, { planId: tx.ctx.planId, id: report.id }, { managerId: null });
+      await tx.em.update(
+        EmployeeEntity,
+        { organizationId: tx.ctx.organizationId, planId: tx.ctx.planId, id: report.id },
+        { managerId: null },
+      );
       tx.record({ entityType: 'employee', entityId: report.id, changeType: 'update', before, after: this.payload(report), notify: false });
     }
     // Other modules' delete hooks (registerDeleteHook) run in super.removeIn, after this cascade.

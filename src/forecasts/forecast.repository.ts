@@ -61,7 +61,7 @@ pitems AS MATERIALIZED (
       (kind) => `
     SELECT p.grp, GREATEST(s.seg_start, p.start_date, $2::date) AS a,
            LEAST(COALESCE(s.seg_end, $3::date), COALESCE(p.last_day, $3::date), $3::date) AS b, s.monthly * p.mult AS amount
-      FROM (${amountSegmentsSql(kind as 'employee' | 'contractor', '$1', '$3')}) s
+      FROM (${amountSegmentsSql(kind as 'employee' | 'contractor', '$6', '$1', '$3')}) s
       JOIN people p ON p.id COLLATE "C" = s.person_id COLLATE "C" AND p.kind = '${kind[0]}'
      WHERE s.seg_end IS NULL OR s.seg_end >= $2::date`,
     )

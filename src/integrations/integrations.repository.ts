@@ -3,22 +3,35 @@ import { DataSource } from 'typeorm';
 import { withRetry } from '../webhooks/db-retry';
 
 /**
+ * The due pulls: enabled, with a PULL hook, due and with a free lease, at most $1, the longest due first.
+ * A read without locks across organizations (on Citus the one multi-shard statement of a tick,
+ * docs/scale-out.md); each is then claimed within its organization.
+ */
+const DUE_SQL = `
+  SELECT id, organization_id FROM integrations
+   WHERE pull_enabled AND pull_url IS NOT NULL AND pull_next_at <= now()
+     AND (pull_running_until IS NULL OR pull_running_until < now())
+   ORDER BY pull_next_at
+   LIMIT $1`;
+
+/**
  * (Each claim is a CTE read by a SELECT: a bare UPDATE answers `[rows, count]` through `DataSource.query`.)
  *
- * The claim: a due, enabled pull whose lease is free is taken for this run, and its next run is scheduled
- * `intervalMinutes` from now, in one statement. `FOR UPDATE SKIP LOCKED` and the lease condition (checked
- * again on the locked row) make it one run per integration at a time across every instance.
+ * The claim of the organization's ($4) due pulls among ids $3: a due, enabled pull whose lease is free is
+ * taken for this run, and its next run is scheduled `intervalMinutes` from now, in one statement.
+ * `FOR UPDATE SKIP LOCKED` and the due and lease conditions (checked again on the locked row) make it one
+ * run per integration at a time across every instance, even when two instances read the same due pulls.
  */
 const CLAIM_DUE_SQL = `
   WITH claimed AS (
   UPDATE integrations
      SET pull_running_until = now() + make_interval(secs => $2), pull_run_id = $1,
          pull_next_at = now() + make_interval(mins => pull_interval_minutes)
-   WHERE id IN (SELECT id FROM integrations
-                 WHERE pull_enabled AND pull_url IS NOT NULL AND pull_next_at <= now()
+   WHERE organization_id = $4
+     AND id IN (SELECT id FROM integrations
+                 WHERE organization_id = $4 AND id = ANY($3::varchar[])
+                   AND pull_enabled AND pull_url IS NOT NULL AND pull_next_at <= now()
                    AND (pull_running_until IS NULL OR pull_running_until < now())
-                 ORDER BY pull_next_at
-                 LIMIT $3
                  FOR UPDATE SKIP LOCKED)
      AND (pull_running_until IS NULL OR pull_running_until < now())
   RETURNING id, organization_id)
@@ -44,7 +57,7 @@ const FINISH_SQL = `
                            WHEN last_error LIKE 'Pull: %' THEN NULL ELSE last_error END
    WHERE id = $1 AND organization_id = $6 AND pull_run_id = $2`;
 
-/** A claimed pull: the integration and its organization. */
+/** A due or claimed pull: the integration and its organization. */
 export interface ClaimedPull {
   id: string;
   organization_id: string;
@@ -59,16 +72,21 @@ export interface PullOutcome {
 
 /**
  * The pull leases of `integrations` (spec 04 §5.3). Each statement is retried on a lost connection
- * (`withRetry`). The due-pull claim scans every organization (the scheduler's tick); the others are routed
- * by organization.
+ * (`withRetry`). The due-pull read scans every organization (the scheduler's tick, without locks); every
+ * other statement, the claims included, is routed by organization.
  */
 @Injectable()
 export class IntegrationsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Claims up to `limit` due pulls of any organization for run `runId`, leased `leaseSeconds`. */
-  claimDue(runId: string, leaseSeconds: number, limit: number): Promise<ClaimedPull[]> {
-    return withRetry(() => this.dataSource.query<ClaimedPull[]>(CLAIM_DUE_SQL, [runId, leaseSeconds, limit]));
+  /** Up to `limit` due pulls of any organization, the longest due first; nothing is claimed. */
+  due(limit: number): Promise<ClaimedPull[]> {
+    return withRetry(() => this.dataSource.query<ClaimedPull[]>(DUE_SQL, [limit]));
+  }
+
+  /** Claims those of the organization's pulls `ids` that are still due for run `runId`, leased `leaseSeconds`. */
+  claimDue(organizationId: string, ids: string[], runId: string, leaseSeconds: number): Promise<ClaimedPull[]> {
+    return withRetry(() => this.dataSource.query<ClaimedPull[]>(CLAIM_DUE_SQL, [runId, leaseSeconds, ids, organizationId]));
   }
 
   /** Claims the organization's pull `id` for run `runId` whenever it is due; false while another run holds it or it is off. */

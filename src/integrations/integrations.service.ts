@@ -69,7 +69,7 @@ export class IntegrationsService {
       lastPushStatus: 'NEVER',
       lastPullStatus: 'NEVER',
     });
-    return { ...IntegrationDto.from(await repo.findOneByOrFail({ id })), secret };
+    return { ...IntegrationDto.from(await repo.findOneByOrFail({ organizationId: ctx.organizationId, id })), secret };
   }
 
   async list(ctx: RequestContext, page: Page): Promise<ListEnvelope<IntegrationDto>> {
@@ -106,7 +106,7 @@ export class IntegrationsService {
     if (input.pull !== undefined) Object.assign(patch, pullFields(input.pull, current.lastPullAt));
     const repo = this.dataSource.getRepository(IntegrationEntity);
     if (Object.keys(patch).length) await repo.update({ id: current.id, organizationId: ctx.organizationId }, patch);
-    return IntegrationDto.from(await repo.findOneByOrFail({ id: current.id }));
+    return IntegrationDto.from(await repo.findOneByOrFail({ organizationId: ctx.organizationId, id: current.id }));
   }
 
   /** Issues a new secret: push deliveries started and pulls run from now on use it. */
@@ -132,7 +132,7 @@ export class IntegrationsService {
   }
 
   authorize(ctx: RequestContext, capability: WebhookCapability): Promise<void> {
-    return authorizeWebhookCapability(this.dataSource, ctx, capability);
+    return authorizeWebhookCapability(this.organizations, { ctx, em: this.dataSource.manager }, capability);
   }
 
   /** Spec 04 §5.1: `actAsUserId` must be an active user of the organization (400 otherwise). */

@@ -7,7 +7,7 @@ import { logger } from '../common/logging/json-logger';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import type { PullRunDto } from './dto/integration.dto';
 import { IntegrationEntity } from './entities/integration.entity';
-import { IntegrationsRepository } from './integrations.repository';
+import { ClaimedPull, IntegrationsRepository } from './integrations.repository';
 import { IntegrationsService } from './integrations.service';
 import { PullRunner } from './pull-runner';
 
@@ -64,18 +64,39 @@ export class PullScheduler implements OnApplicationBootstrap, BeforeApplicationS
     try {
       for (;;) {
         const runId = randomUUID();
-        const rows = await this.leases.claimDue(runId, PULL_LEASE_SECONDS, TICK_BATCH);
-        for (const { id, organization_id: organizationId } of rows) {
+        const due = await this.leases.due(TICK_BATCH);
+        const claimed = await this.claim(due, runId);
+        for (const { id, organization_id: organizationId } of claimed) {
           if (this.closing) break;
           await this.track(this.runClaimed(organizationId, id, runId));
           ran++;
         }
-        if (rows.length < TICK_BATCH || this.closing) return ran;
+        // Pulls another instance claimed first are no longer due: the next read skips them.
+        if (due.length < TICK_BATCH || !claimed.length || this.closing) return ran;
       }
     } catch (error) {
       logger.write('error', 'integration pull tick failed', { cause: error instanceof Error ? error.message : String(error) });
       return ran;
     }
+  }
+
+  /**
+   * Claims the due pulls for `runId` one organization at a time (each claim names its organization, so
+   * that Citus routes it to one shard: docs/scale-out.md); answers those claimed, longest due first.
+   */
+  private async claim(due: ClaimedPull[], runId: string): Promise<ClaimedPull[]> {
+    const byOrganization = new Map<string, string[]>();
+    for (const { id, organization_id: organizationId } of due) {
+      const ids = byOrganization.get(organizationId);
+      if (ids) ids.push(id);
+      else byOrganization.set(organizationId, [id]);
+    }
+    const claimed = new Set<string>();
+    for (const [organizationId, ids] of byOrganization) {
+      for (const row of await this.leases.claimDue(organizationId, ids, runId, PULL_LEASE_SECONDS))
+        claimed.add(`${organizationId}/${row.id}`);
+    }
+    return due.filter((row) => claimed.has(`${row.organization_id}/${row.id}`));
   }
 
   /** `POST .../:id/pull`: runs the pull now and answers its result; 409 while another run holds it or when it is off. */

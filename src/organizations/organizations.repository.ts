@@ -33,6 +33,19 @@ export class OrganizationsRepository {
     return rows[0]?.active ?? null;
   }
 
+  /** The organization's user's permissions and whether it is active, or undefined when it has no such user. */
+  async userPermissions(
+    em: EntityManager,
+    organizationId: string,
+    userId: string,
+  ): Promise<{ permissions: string[]; active: boolean } | undefined> {
+    const rows: { permissions: string[]; active: boolean }[] = await em.query(
+      `SELECT permissions, active FROM users WHERE id = $1 AND organization_id = $2`,
+      [userId, organizationId],
+    );
+    return rows[0];
+  }
+
   /** The organization's user (permissions, active) with the organization's live plan id, or undefined. */
   async userWithLivePlan(em: EntityManager, organizationId: string, userId: string): Promise<UserWithLivePlan | undefined> {
     const rows: UserWithLivePlan[] = await em.query(

@@ -48,7 +48,7 @@ export class ProjectLinksService {
   async list(ctx: RequestContext, projectId: string, page: Page): Promise<ListEnvelope<ProjectLinkDto>> {
     const project = await this.projects.find(ctx, projectId);
     const [rows, total] = await this.dataSource.getRepository(ProjectLinkEntity).findAndCount({
-      where: { planId: ctx.planId, projectId: project.id },
+      where: { organizationId: ctx.organizationId, planId: ctx.planId, projectId: project.id },
       order: { createdAt: 'ASC', id: 'ASC' },
       skip: page.offset,
       take: page.limit,
@@ -106,14 +106,16 @@ export class ProjectLinksService {
     await this.uow.run(ctx, async (tx) => {
       const project = await this.projects.find(ctx, projectId, tx.em, true);
       const link = await this.find({ ctx, em: tx.em }, project.id, linkId);
-      await tx.em.getRepository(ProjectLinkEntity).delete({ planId: ctx.planId, id: link.id });
+      await tx.em.getRepository(ProjectLinkEntity).delete({ organizationId: ctx.organizationId, planId: ctx.planId, id: link.id });
       tx.record({ entityType: LINK_ENTITY_TYPE, entityId: link.id, changeType: 'delete', before: payload(link), after: null });
       await this.rederive(tx, project);
     });
   }
 
   private async find({ ctx, em }: TxScope, projectId: string, linkId: string): Promise<ProjectLinkEntity> {
-    const link = await em.getRepository(ProjectLinkEntity).findOneBy({ planId: ctx.planId, projectId, id: linkId });
+    const link = await em
+      .getRepository(ProjectLinkEntity)
+      .findOneBy({ organizationId: ctx.organizationId, planId: ctx.planId, projectId, id: linkId });
     if (!link) throw DomainError.notFound('Project link', linkId);
     return link;
   }

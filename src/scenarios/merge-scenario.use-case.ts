@@ -39,7 +39,11 @@ export class MergeScenarioUseCase {
       const counts: Record<string, number> = {};
       await this.deleteGone(tx, loaded, ctx.livePlanId, counts);
       await this.upsertChanged(tx, loaded, plan.id, ctx.livePlanId, counts);
-      await tx.em.update(PlanEntity, { id: plan.id }, { status: 'MERGED', mergedAt: new Date(), mergedByUserId: mergeCtx.userId });
+      await tx.em.update(
+        PlanEntity,
+        { organizationId: ctx.organizationId, id: plan.id },
+        { status: 'MERGED', mergedAt: new Date(), mergedByUserId: mergeCtx.userId },
+      );
       return { status: 'MERGED' as const, changes: counts };
     });
   }

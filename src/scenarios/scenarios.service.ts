@@ -46,7 +46,7 @@ export class ScenariosService {
           id,
         );
       }
-      return ScenarioDto.from(await em.findOneByOrFail(PlanEntity, { id }));
+      return ScenarioDto.from(await em.findOneByOrFail(PlanEntity, { organizationId: ctx.organizationId, id }));
     });
   }
 
@@ -70,8 +70,8 @@ export class ScenariosService {
       if (plan.status === 'MERGED') throw DomainError.conflict(`Scenario ${scenarioId} is merged and read-only`);
       const patch: Partial<PlanEntity> = {};
       patchEntity(patch, input, ['name', 'description', 'status']);
-      if (Object.keys(patch).length) await em.update(PlanEntity, { id: plan.id }, patch);
-      return ScenarioDto.from(await em.findOneByOrFail(PlanEntity, { id: plan.id }));
+      if (Object.keys(patch).length) await em.update(PlanEntity, { organizationId: ctx.organizationId, id: plan.id }, patch);
+      return ScenarioDto.from(await em.findOneByOrFail(PlanEntity, { organizationId: ctx.organizationId, id: plan.id }));
     });
   }
 

@@ -132,10 +132,10 @@ export class FillVacancyUseCase {
       const beforeOld = this.assignments.payload(old);
       const kind = this.assignments.entityTypeOf(old);
       if (old.startDate >= startDate) {
-        await repo.delete({ planId: tx.ctx.planId, id: old.id });
+        await repo.delete({ organizationId: tx.ctx.organizationId, planId: tx.ctx.planId, id: old.id });
         tx.record({ entityType: kind, entityId: old.id, changeType: 'delete', before: beforeOld, after: null, notify: false });
       } else {
-        await repo.update({ planId: tx.ctx.planId, id: old.id }, { endDate: dayBefore });
+        await repo.update({ organizationId: tx.ctx.organizationId, planId: tx.ctx.planId, id: old.id }, { endDate: dayBefore });
         const after = { ...beforeOld, endDate: dayBefore };
         tx.record({ entityType: kind, entityId: old.id, changeType: 'update', before: beforeOld, after, notify: false });
       }

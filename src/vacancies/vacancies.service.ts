@@ -122,9 +122,10 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
     const vacancy = (await this.get(ctx, id)) as VacancyDto;
     const em = this.dataSource.manager;
     if (includes.has('assignments')) {
-      const rows = await em
-        .getRepository(AssignmentEntity)
-        .find({ where: { planId: ctx.planId, vacancyId: vacancy.id }, order: { type: 'DESC', startDate: 'ASC', id: 'ASC' } });
+      const rows = await em.getRepository(AssignmentEntity).find({
+        where: { organizationId: ctx.organizationId, planId: ctx.planId, vacancyId: vacancy.id },
+        order: { type: 'DESC', startDate: 'ASC', id: 'ASC' },
+      });
       vacancy.assignments = rows.map(EmbeddedAssignmentDto.from);
     }
     if (includes.has('filledByEmployee')) {
@@ -222,11 +223,17 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
   }
 
   private async clearFiller(tx: Tx, field: 'filledByLiveEmployeeId' | 'filledByLiveContractorId', personId: string): Promise<void> {
-    const filled = await tx.em.getRepository(VacancyEntity).find({ where: { planId: tx.ctx.planId, [field]: personId } });
+    const filled = await tx.em
+      .getRepository(VacancyEntity)
+      .find({ where: { organizationId: tx.ctx.organizationId, planId: tx.ctx.planId, [field]: personId } });
     for (const vacancy of filled) {
       const before = this.payload(vacancy);
       vacancy[field] = null;
-      await tx.em.update(VacancyEntity, { planId: tx.ctx.planId, id: vacancy.id }, { [field]: null });
+      await tx.em.update(
+        VacancyEntity,
+        { organizationId: tx.ctx.organizationId, planId: tx.ctx.planId, id: vacancy.id },
+        { [field]: null },
+      );
       tx.record({ entityType: 'vacancy', entityId: vacancy.id, changeType: 'update', before, after: this.payload(vacancy), notify: false });
     }
   }

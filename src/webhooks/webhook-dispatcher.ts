@@ -1,16 +1,13 @@
 import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { logger } from '../common/logging/json-logger';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DATABASE_RUNTIME } from '../database/database.module';
 import { DatabaseRuntime } from '../database/database-runtime';
-import { endpointWants, pushHookWants } from '../database/delivery-targets';
-import type { ActorType, ChangeType } from '../database/entities/record-change.entity';
 import { CHANGES_COMMITTED, ChangesCommittedEvent } from '../database/unit-of-work';
-import { withRetry } from './db-retry';
-import { Outcome, saveOutcomes } from './endpoint-status';
+import { Outcome, outcomesByOrganization } from './endpoint-status';
+import { StartedRow, WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { deliveryHeaders, eventBody, initiatorOf, WebhookEvent } from './webhook-event';
 import { WebhookHttpClient } from './webhook-http-client';
 
@@ -28,79 +25,6 @@ export const CLAIM_LEASE_SECONDS = 30;
 export const ATTEMPT_STALE_SECONDS = 60;
 /** Finished delivery rows are internal bookkeeping; they are pruned after this many days. */
 export const DELIVERY_RETENTION_DAYS = 7;
-
-interface StartedRow {
-  seq: number;
-  event_id: string;
-  organization_id: string;
-  entity_type: string;
-  entity_id: string;
-  change_type: ChangeType;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  actor_type: ActorType;
-  actor_id: string;
-  actor_email: string | null;
-  endpoint_id: string | null;
-  integration_id: string | null;
-  url: string;
-  secret: string;
-}
-
-/**
- * The organizations of the oldest pending live changes (at most $1 changes looked at), oldest first, with
- * how many of those changes each has. A read without locks: on Citus it is the one statement of a pass
- * that spans shards (docs/scale-out.md).
- */
-const PENDING_SQL = `
-  WITH pending AS (SELECT organization_id, seq FROM record_changes WHERE dispatch_status = 'PENDING' ORDER BY seq LIMIT $1)
-  SELECT organization_id, count(*)::int AS changes FROM pending GROUP BY organization_id ORDER BY min(seq)`;
-
-/**
- * Claim: lock a batch of one organization's pending live changes that no other pass holds, and mark them
- * with this pass's claim id (the organization named throughout, so that Citus routes it to one shard).
- */
-const CLAIM_SQL = `
-  WITH claimed AS (
-    UPDATE record_changes
-       SET dispatch_status = 'DISPATCHING', dispatch_claimed_at = now(), dispatch_claim_id = $1
-     WHERE organization_id = $3
-       AND seq IN (SELECT seq FROM record_changes
-                    WHERE organization_id = $3 AND dispatch_status = 'PENDING'
-                    ORDER BY seq
-                    LIMIT $2
-                    FOR UPDATE SKIP LOCKED)
-    RETURNING seq)
-  SELECT seq FROM claimed`;
-
-/**
- * Start: for the changes this pass still holds, in one statement, mark them DONE, fan them out to the
- * enabled endpoints of their organization whose entity and change types match, and to the enabled push
- * hooks of its integrations that match likewise (spec 04 §5.2: one more kind of target; read fresh:
- * configuration changes apply to the next pass), and write one SENDING delivery row per pair, before
- * anything is sent.
- */
-const START_SQL = `
-  WITH owned AS (
-    UPDATE record_changes
-       SET dispatch_status = 'DONE'
-     WHERE organization_id = $3 AND seq = ANY($1::bigint[]) AND dispatch_status = 'DISPATCHING' AND dispatch_claim_id = $2
-    RETURNING seq, event_id, organization_id, entity_type, entity_id, change_type, before, after,
-              actor_type, actor_id, actor_email),
-  fan AS (
-    SELECT o.organization_id, o.seq, e.id AS endpoint_id, NULL::varchar AS integration_id, e.url::text AS url, e.secret::text AS secret
-      FROM owned o
-      JOIN webhook_endpoints e ON ${endpointWants('e', '$3', 'o.entity_type', 'o.change_type')}
-    UNION ALL
-    SELECT o.organization_id, o.seq, NULL::varchar, i.id, i.push_url::text, i.secret::text
-      FROM owned o
-      JOIN integrations i ON ${pushHookWants('i', '$3', 'o.entity_type', 'o.change_type')}),
-  started AS (
-    INSERT INTO webhook_deliveries (organization_id, change_seq, endpoint_id, integration_id, status, started_at)
-    SELECT organization_id, seq, endpoint_id, integration_id, 'SENDING', now() FROM fan)
-  SELECT o.*, f.endpoint_id, f.integration_id, f.url, f.secret
-    FROM owned o JOIN fan f ON f.seq = o.seq
-   ORDER BY o.seq`;
 
 /**
  * The webhook dispatcher (DESIGN.md mechanism 4). Woken after every commit that recorded live changes,
@@ -124,7 +48,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
   private statements: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly deliveries: WebhookDeliveriesRepository,
     private readonly client: WebhookHttpClient,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DATABASE_RUNTIME) private readonly runtime: DatabaseRuntime,
@@ -175,26 +99,9 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
 
   private async sweepOnce(): Promise<void> {
     try {
-      await this.query(
-        `UPDATE record_changes SET dispatch_status = 'PENDING', dispatch_claimed_at = NULL, dispatch_claim_id = NULL
-          WHERE dispatch_status = 'DISPATCHING' AND dispatch_claimed_at < now() - make_interval(secs => $1)`,
-        [CLAIM_LEASE_SECONDS],
-      );
-      await this.query(
-        `UPDATE webhook_deliveries
-            SET status = 'INTERRUPTED', finished_at = now(),
-                error = 'Interrupted: the process sending it stopped; not sent again'
-          WHERE status = 'SENDING' AND started_at < now() - make_interval(secs => $1)`,
-        [ATTEMPT_STALE_SECONDS],
-      );
-      await this.query(
-        `DELETE FROM webhook_deliveries
-          WHERE id IN (
-                SELECT id FROM webhook_deliveries
-                 WHERE started_at < now() - make_interval(days => $1) AND status <> 'SENDING'
-                 LIMIT 5000)`,
-        [DELIVERY_RETENTION_DAYS],
-      );
+      await this.serial(() => this.deliveries.requeueStaleClaims(CLAIM_LEASE_SECONDS));
+      await this.serial(() => this.deliveries.interruptStaleAttempts(ATTEMPT_STALE_SECONDS));
+      await this.serial(() => this.deliveries.pruneFinished(DELIVERY_RETENTION_DAYS));
     } catch (error) {
       logger.write('error', 'webhook sweep failed', { cause: error instanceof Error ? error.message : String(error) });
     }
@@ -227,7 +134,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
    */
   async pass(): Promise<number> {
     const claimId = randomUUID();
-    const pending = await this.query<{ organization_id: string; changes: number }[]>(PENDING_SQL, [CLAIM_BATCH_SIZE]);
+    const pending = await this.serial(() => this.deliveries.pendingOrganizations(CLAIM_BATCH_SIZE));
     let seen = 0;
     for (const { organization_id: organizationId, changes } of pending) {
       seen += changes;
@@ -239,8 +146,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
 
   /** Claims up to `limit` pending changes of the organization for `claimId`; returns their seqs. Nothing is sent yet. */
   async claim(claimId: string, limit: number, organizationId: string): Promise<number[]> {
-    const rows = await this.query<{ seq: number }[]>(CLAIM_SQL, [claimId, limit, organizationId]);
-    return rows.map((r) => Number(r.seq));
+    return this.serial(() => this.deliveries.claim(organizationId, claimId, limit));
   }
 
   /**
@@ -248,7 +154,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
    * and sends them; returns the number of deliveries launched. Safe to run again: each change starts once.
    */
   async start(seqs: number[], claimId: string, organizationId: string): Promise<number> {
-    const rows = await this.query<StartedRow[]>(START_SQL, [seqs, claimId, organizationId]);
+    const rows = await this.serial(() => this.deliveries.start(organizationId, seqs, claimId));
     this.send(rows);
     return rows.length;
   }
@@ -324,17 +230,20 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
   }
 
   private async writeOutcomes(batch: Outcome[]): Promise<void> {
-    await saveOutcomes((sql, parameters) => this.query(sql, parameters), batch);
+    for (const [organizationId, outcomes] of outcomesByOrganization(batch)) {
+      await this.serial(() => this.deliveries.saveOutcomes(organizationId, outcomes));
+    }
   }
 
   /**
    * Every statement of the dispatcher is a single statement outside any explicit transaction (each is
-   * atomic by itself), retried on transient errors. On the embedded database, whose connections share
-   * one backend session, they also run one at a time, so that they never interleave with each other.
+   * atomic by itself), retried on transient errors (`WebhookDeliveriesRepository`). On the embedded
+   * database, whose connections share one backend session, they also run one at a time, so that they
+   * never interleave with each other.
    */
-  private query<T>(sql: string, parameters: unknown[]): Promise<T> {
-    if (!this.runtime.isEmbedded) return withRetry(() => this.dataSource.query<T>(sql, parameters));
-    const run = this.statements.then(() => withRetry(() => this.dataSource.query<T>(sql, parameters)));
+  private serial<T>(statement: () => Promise<T>): Promise<T> {
+    if (!this.runtime.isEmbedded) return statement();
+    const run = this.statements.then(statement);
     this.statements = run.then(
       () => undefined,
       () => undefined,

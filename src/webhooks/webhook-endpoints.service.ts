@@ -6,6 +6,8 @@ import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { list, ListEnvelope, Page } from '../common/http/envelopes';
 import { newId } from '../common/ids';
+import type { TxScope } from '../database/unit-of-work';
+import { OrganizationsRepository } from '../organizations/organizations.repository';
 import {
   CreatedWebhookEndpointDto,
   CreateWebhookEndpointDto,
@@ -14,8 +16,8 @@ import {
   WebhookSecretDto,
   WebhookTestResultDto,
 } from './dto/webhook-endpoint.dto';
-import { withRetry } from './db-retry';
-import { isSuccess, saveOutcomes } from './endpoint-status';
+import { isSuccess } from './endpoint-status';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { WebhookEndpointEntity } from './entities/webhook-endpoint.entity';
 import { eventBody, newSigningSecret, WebhookEvent } from './webhook-event';
 import { WebhookHttpClient } from './webhook-http-client';
@@ -29,16 +31,12 @@ export type WebhookCapability = 'view_webhooks' | 'configure_webhooks';
  * capability (and an active account); the application itself (admin token, no acting user) may do everything.
  */
 export async function authorizeWebhookCapability(
-  dataSource: DataSource,
-  ctx: RequestContext,
+  organizations: OrganizationsRepository,
+  { ctx, em }: TxScope,
   capability: WebhookCapability,
 ): Promise<void> {
   if (ctx.actor.type !== 'user' || !ctx.userId) return;
-  const rows: { permissions: string[]; active: boolean }[] = await dataSource.query(
-    `SELECT permissions, active FROM users WHERE id = $1 AND organization_id = $2`,
-    [ctx.userId, ctx.organizationId],
-  );
-  const user = rows[0];
+  const user = await organizations.userPermissions(em, ctx.organizationId, ctx.userId);
   if (!user || !user.active) throw DomainError.forbidden('The acting user is not an active user of the organization');
   const held = expandUserPermissions(user.permissions);
   const needed: WebhookCapability[] = capability === 'view_webhooks' ? ['view_webhooks', 'configure_webhooks'] : ['configure_webhooks'];
@@ -51,6 +49,8 @@ export class WebhookEndpointsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly client: WebhookHttpClient,
+    private readonly deliveries: WebhookDeliveriesRepository,
+    private readonly organizations: OrganizationsRepository,
   ) {}
 
   /** Creates an endpoint; its signing secret is returned here and at rotation only. */
@@ -149,8 +149,7 @@ export class WebhookEndpointsService {
       after: { test: true },
     };
     const result = await this.client.post(endpoint.url, eventBody(event), { 'Content-Type': 'application/json' });
-    const query = (sql: string, parameters: unknown[]) => withRetry(() => this.dataSource.query(sql, parameters));
-    await saveOutcomes(query, [
+    await this.deliveries.saveOutcomes(ctx.organizationId, [
       { organizationId: ctx.organizationId, changeSeq: null, endpointId: endpoint.id, result, finishedAt: new Date() },
     ]);
     return { passed: isSuccess(result), status: result.status, error: result.error, durationMs: result.durationMs };
@@ -171,6 +170,6 @@ export class WebhookEndpointsService {
   }
 
   private authorize(ctx: RequestContext, capability: WebhookCapability): Promise<void> {
-    return authorizeWebhookCapability(this.dataSource, ctx, capability);
+    return authorizeWebhookCapability(this.organizations, { ctx, em: this.dataSource.manager }, capability);
   }
 }

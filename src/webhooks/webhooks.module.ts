@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { OrganizationsModule } from '../organizations/organizations.module';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
 import { WebhookHttpClient } from './webhook-http-client';
@@ -7,6 +9,7 @@ import { WebhooksAdminController } from './webhooks.admin.controller';
 
 /** Outbound webhooks: endpoint management (application API) and the dispatcher that delivers the outbox. */
 @Module({
+  imports: [OrganizationsModule],
   controllers: [WebhooksAdminController],
   providers: [
     {
@@ -14,6 +17,7 @@ import { WebhooksAdminController } from './webhooks.admin.controller';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => new WebhookHttpClient({ allowPrivateTargets: config.webhookAllowPrivateTargets }),
     },
+    WebhookDeliveriesRepository,
     WebhookEndpointsService,
     WebhookDispatcher,
   ],
