@@ -48,7 +48,7 @@ const CUSTOM_ATTRIBUTES = valuesQuery({ planId: '', organizationId: '' }, '', ''
 const SALARY_FIELDS = entityColumns(SalaryAdjustmentEntity);
 const SALARY_HISTORY =
   `SELECT ${columns('SalaryAdjustmentEntity', SALARY_FIELDS)} FROM "salary_adjustments" "SalaryAdjustmentEntity" ` +
-  `WHERE (("SalaryAdjustmentEntity"."plan_id" = $1) AND ("SalaryAdjustmentEntity"."employee_id" IN ($2))) ` +
+  `WHERE (("SalaryAdjustmentEntity"."organization_id" = $1) AND ("SalaryAdjustmentEntity"."plan_id" = $2) AND ("SalaryAdjustmentEntity"."employee_id" IN ($3))) ` +
   `ORDER BY "SalaryAdjustmentEntity"."effective_date" DESC, "SalaryAdjustmentEntity"."created_at" DESC`;
 const metadata = entityMetadata();
 /** AssignmentsRepository's active-assignments query for one employee: its text and where each value goes. */
@@ -157,7 +157,7 @@ async function read(pool: Pool, auth: BaselineAuth, id: string, query: string) {
     definition: { id: v.definition_id, name: v.name, attributeKey: v.attribute_key, fieldType: v.field_type },
   }));
   if (includes.has('currentSalary') || includes.has('salaryHistory')) {
-    const history = (await pool.query<Row>(SALARY_HISTORY, [plan, employee.id])).rows.map(salaryDto);
+    const history = (await pool.query<Row>(SALARY_HISTORY, [auth.organizationId, plan, employee.id])).rows.map(salaryDto);
     if (includes.has('currentSalary')) employee.currentSalary = history[0] ?? null;
     if (includes.has('salaryHistory')) employee.salaryHistory = history;
   }
