@@ -11,6 +11,7 @@ import { isCuid } from '../common/ids';
 import { logger } from '../common/logging/json-logger';
 import { AppValidationPipe } from '../common/validation/validation.pipe';
 import type { CrudService } from './crud.service';
+import { idsByExternalId } from './record-rows.repository';
 import { NestedRecordService } from './nested-record.service';
 import type { CrudEntity } from './crud.types';
 
@@ -248,12 +249,7 @@ function externalIdProblem(record: unknown): FieldError | null {
 /** externalId -> id of the records of the request's organization (and plan) that already carry one of these. */
 async function existingIds(service: BulkWriter, tx: Tx, externalIds: string[]): Promise<Map<string, string>> {
   if (!externalIds.length) return new Map();
-  const { table, planScoped } = service.spec;
-  // uq_<table>_external_id is (organization_id[, plan_id], external_id): see RecordRows.keyScope.
-  const rows: { id: string; external_id: string }[] = await tx.em.query(
-    `SELECT id, external_id FROM ${table} WHERE organization_id = $1 AND ${planScoped ? 'plan_id = $3 AND ' : ''}external_id = ANY($2)`,
-    planScoped ? [tx.ctx.organizationId, externalIds, tx.ctx.planId] : [tx.ctx.organizationId, externalIds],
-  );
+  const rows = await idsByExternalId(tx, service.spec, externalIds);
   return new Map(rows.map((r) => [r.external_id, r.id]));
 }
 

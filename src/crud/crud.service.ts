@@ -8,7 +8,7 @@ import { likePattern, parseSort } from '../common/http/list-options';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { isCuid } from '../common/ids';
 import { CrudEntity, CrudSpec, referencesTo } from './crud.types';
-import { RecordRows } from './record-rows';
+import { countReferences, RecordRows } from './record-rows.repository';
 import type { TxScope } from '../database/unit-of-work';
 
 /**
@@ -328,13 +328,7 @@ export class CrudService<E extends CrudEntity, R, C, U> implements CrudOperation
   protected async assertUnreferenced(tx: Tx, entity: E): Promise<void> {
     const uses: string[] = [];
     for (const ref of referencesTo(this.spec.table)) {
-      const params: unknown[] = [tx.ctx.organizationId, entity.id];
-      let sql = `SELECT count(*)::int AS n FROM ${ref.table} WHERE organization_id = $1 AND ${ref.column} = $2`;
-      if (ref.planScoped && this.spec.planScoped) {
-        sql += ' AND plan_id = $3';
-        params.push(tx.ctx.planId);
-      }
-      const [{ n }] = await tx.em.query(sql, params);
+      const n = await countReferences(tx, ref, entity.id, this.spec.planScoped);
       if (n > 0) uses.push(`${n} ${ref.label}`);
     }
     if (uses.length) {

@@ -3,7 +3,7 @@ import type { RequestContext } from '../common/auth/request-context';
 import type { Tx } from '../database/unit-of-work';
 import { decimalToString } from '../common/decimals';
 import { newId } from '../common/ids';
-import type { CrudEntity, CrudSpec } from './crud.types';
+import type { CrudEntity, CrudSpec, Reference } from './crud.types';
 import { insertRowsSql, lockRowsSql, updateRowsSql } from './row-sql';
 import type { TxScope } from '../database/unit-of-work';
 
@@ -190,4 +190,29 @@ function sameColumnValue(value: unknown, read: unknown, type: unknown): boolean 
   if (value instanceof Date && read instanceof Date) return value.getTime() === read.getTime();
   if (typeof value === 'object' && typeof read === 'object') return JSON.stringify(value) === JSON.stringify(read);
   return false;
+}
+
+/** How many rows of a referencing table point at a record (in its plan when both sides are planning records). */
+export async function countReferences(tx: TxScope, ref: Reference, targetId: string, targetPlanScoped: boolean): Promise<number> {
+  const params: unknown[] = [tx.ctx.organizationId, targetId];
+  let sql = `SELECT count(*)::int AS n FROM ${ref.table} WHERE organization_id = $1 AND ${ref.column} = $2`;
+  if (ref.planScoped && targetPlanScoped) {
+    sql += ' AND plan_id = $3';
+    params.push(tx.ctx.planId);
+  }
+  const [{ n }]: { n: number }[] = await tx.em.query(sql, params);
+  return n;
+}
+
+/** The ids and externalIds of the records of the request's organization (and plan) carrying one of these externalIds. */
+export function idsByExternalId(
+  tx: TxScope,
+  spec: { table: string; planScoped: boolean },
+  externalIds: string[],
+): Promise<{ id: string; external_id: string }[]> {
+  // uq_<table>_external_id is (organization_id[, plan_id], external_id): see RecordRows.keyScope.
+  return tx.em.query(
+    `SELECT id, external_id FROM ${spec.table} WHERE organization_id = $1 AND ${spec.planScoped ? 'plan_id = $3 AND ' : ''}external_id = ANY($2)`,
+    spec.planScoped ? [tx.ctx.organizationId, externalIds, tx.ctx.planId] : [tx.ctx.organizationId, externalIds],
+  );
 }
