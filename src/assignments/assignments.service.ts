@@ -109,12 +109,6 @@ export class AssignmentsService extends CrudService<AssignmentEntity, Assignment
     }
   }
 
-  protected override async build(input: CreateAssignmentDto, { ctx, em }: TxScope): Promise<Partial<AssignmentEntity>> {
-    const entity = new AssignmentEntity();
-    await this.apply(entity, input, { ctx, em });
-    return entity;
-  }
-
   protected override async apply(entity: AssignmentEntity, input: UpdateAssignmentDto, { ctx, em }: TxScope): Promise<void> {
     const sentHolders = HOLDERS.filter((h) => input[h.field] !== undefined);
     if (sentHolders.length || !entity.id) {
@@ -145,7 +139,7 @@ export class AssignmentsService extends CrudService<AssignmentEntity, Assignment
    * A nested `teamAssignment` / `projectAssignment` of an employee or contractor body, created in the
    * caller's transaction and recorded as its own event. `prefix` is the body field, for error paths.
    */
-  async createNested(
+  async createForHolder(
     tx: Tx,
     holder: { kind: HolderKind; id: string },
     type: AssignmentType,
@@ -177,9 +171,9 @@ export class AssignmentsService extends CrudService<AssignmentEntity, Assignment
     input: { teamAssignment?: NestedTeamAssignmentDto; projectAssignment?: NestedProjectAssignmentDto },
   ): Promise<void> {
     if (input.teamAssignment)
-      await this.createNested(tx, holder, 'team', input.teamAssignment.teamId, input.teamAssignment, 'teamAssignment');
+      await this.createForHolder(tx, holder, 'team', input.teamAssignment.teamId, input.teamAssignment, 'teamAssignment');
     if (input.projectAssignment) {
-      await this.createNested(tx, holder, 'project', input.projectAssignment.projectId, input.projectAssignment, 'projectAssignment');
+      await this.createForHolder(tx, holder, 'project', input.projectAssignment.projectId, input.projectAssignment, 'projectAssignment');
     }
   }
 

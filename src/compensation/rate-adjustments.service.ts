@@ -42,10 +42,15 @@ export class RateAdjustmentsService extends CrudService<
       defaultSort: RateAdjustmentsService.defaultSort,
       toResponse: RateAdjustmentDto.from,
       toPayload: RateAdjustmentDto.payload,
-      build: async (input) =>
-        patchEntity(Object.assign(new RateAdjustmentEntity(), { contractorId: input.contractorId, reason: null }), input, FIELDS, ['rate']),
-      apply: async (entity, input) => void patchEntity(entity, input, FIELDS, ['rate']),
     });
+  }
+
+  protected override blank(input: CreateRateAdjustmentDto & { contractorId: string }): RateAdjustmentEntity {
+    return Object.assign(new RateAdjustmentEntity(), { contractorId: input.contractorId, reason: null });
+  }
+
+  protected override async apply(entity: RateAdjustmentEntity, input: UpdateRateAdjustmentDto): Promise<void> {
+    patchEntity(entity, input, FIELDS, ['rate']);
   }
 
   protected override filter(qb: SelectQueryBuilder<RateAdjustmentEntity>, query: ListQueryDto & Record<string, unknown>): void {
@@ -54,7 +59,7 @@ export class RateAdjustmentsService extends CrudService<
 
   /** The nested `rateAdjustment` of a contractor body, in the caller's transaction (`notify: false`: audit only). */
   async createFor(tx: Tx, contractorId: string, input: CreateRateAdjustmentDto, notify = true): Promise<RateAdjustmentEntity> {
-    return this.insertAndRecord(tx, await this.build({ ...input, contractorId }, tx), notify);
+    return this.createIn(tx, { ...input, contractorId }, { notify });
   }
 
   /** Contractors' rate adjustments in one query: contractor id -> adjustments, newest effectiveDate first. */

@@ -43,15 +43,15 @@ export class SalaryAdjustmentsService extends CrudService<
       defaultSort: SalaryAdjustmentsService.defaultSort,
       toResponse: SalaryAdjustmentDto.from,
       toPayload: SalaryAdjustmentDto.payload,
-      build: async (input) =>
-        patchEntity(
-          Object.assign(new SalaryAdjustmentEntity(), { employeeId: input.employeeId, bonus: null, reason: null }),
-          input,
-          FIELDS,
-          NUMERIC,
-        ),
-      apply: async (entity, input) => void patchEntity(entity, input, FIELDS, NUMERIC),
     });
+  }
+
+  protected override blank(input: CreateSalaryAdjustmentDto & { employeeId: string }): SalaryAdjustmentEntity {
+    return Object.assign(new SalaryAdjustmentEntity(), { employeeId: input.employeeId, bonus: null, reason: null });
+  }
+
+  protected override async apply(entity: SalaryAdjustmentEntity, input: UpdateSalaryAdjustmentDto): Promise<void> {
+    patchEntity(entity, input, FIELDS, NUMERIC);
   }
 
   protected override filter(qb: SelectQueryBuilder<SalaryAdjustmentEntity>, query: ListQueryDto & Record<string, unknown>): void {

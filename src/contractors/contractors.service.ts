@@ -7,7 +7,9 @@ import { AssignmentsService } from '../assignments/assignments.service';
 import { EmbeddedAssignmentDto } from '../assignments/dto/assignment.dto';
 import { RateAdjustmentDto } from '../compensation/dto/rate-adjustment.dto';
 import { RateAdjustmentsService } from '../compensation/rate-adjustments.service';
-import { NestedRecordService } from '../crud/nested-record.service';
+import { BatchedCrudService } from '../crud/batched-crud.service';
+import { patchEntity } from '../crud/assign';
+import type { WriteOptions } from '../crud/crud.types';
 import { DomainError } from '../common/errors/domain-error';
 import { todayUtc } from '../common/dates';
 import type { ListEnvelope } from '../common/http/envelopes';
@@ -47,7 +49,7 @@ const CONTRACTORS: ResourceDescriptor = {
 @Resources(CONTRACTORS)
 @Injectable()
 export class ContractorsService
-  extends NestedRecordService<ContractorEntity, ContractorDto, CreateContractorDto, UpdateContractorDto>
+  extends BatchedCrudService<ContractorEntity, ContractorDto, CreateContractorDto, UpdateContractorDto>
   implements OnModuleInit
 {
   /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */
@@ -135,7 +137,7 @@ export class ContractorsService
     }
   }
 
-  protected blank(): ContractorEntity {
+  protected override blank(): ContractorEntity {
     return Object.assign(new ContractorEntity(), {
       externalId: null,
       email: null,
@@ -151,27 +153,27 @@ export class ContractorsService
   }
 
   /** Permanent delete: rate adjustments and assignments go with it; one `contractor` delete is recorded. */
-  override async removeIn(tx: Tx, idOrExternalId: string): Promise<void> {
-    const entity = await this.find(tx.ctx, idOrExternalId, tx.em, true);
+  protected override async beforeRemove(tx: Tx, entity: ContractorEntity): Promise<void> {
     // Recorded for the audit history and scenario merges; the request's one event is the contractor delete.
     await this.rates.removeAllIn(tx, { contractorId: entity.id });
     await this.assignments.removeAllIn(tx, { contractorId: entity.id });
-    // Other modules' delete hooks (registerDeleteHook) run in super.removeIn, after this cascade.
-    await super.removeIn(tx, entity.id);
   }
 
-  protected requireNestedPermissions(ctx: RequestContext, input: UpdateContractorDto): void {
+  protected override requireNestedPermissions(ctx: RequestContext, input: UpdateContractorDto): void {
     requireNested(ctx, {
       compensation_edit: Boolean(input.rateAdjustment),
       assignments_edit: Boolean(input.teamAssignment || input.projectAssignment),
     });
   }
 
-  protected async applyFields(tx: Tx, entity: ContractorEntity, input: UpdateContractorDto, viaFill: boolean): Promise<void> {
+  protected override async apply(
+    entity: ContractorEntity,
+    input: UpdateContractorDto,
+    tx: Tx,
+    { viaFill = false }: WriteOptions,
+  ): Promise<void> {
     const { ctx, em } = tx;
-    for (const key of ['name', 'email', 'contractorType', 'startDate', 'endDate', 'externalId'] as const) {
-      if (input[key] !== undefined) (entity as unknown as Record<string, unknown>)[key] = input[key];
-    }
+    patchEntity(entity, input, ['name', 'email', 'contractorType', 'startDate', 'endDate', 'externalId']);
     if (input.managerId !== undefined) entity.managerId = await this.employees.resolveManager(ctx, em, undefined, input.managerId);
     const jobRoleId = await this.jobRoles.resolveNested(tx, input.jobRoleId, input.jobRole, '', viaFill);
     if (jobRoleId !== undefined) entity.jobRoleId = jobRoleId;
@@ -195,7 +197,12 @@ export class ContractorsService
   }
 
   /** Document 02: a fill by a contractor sends no contractor_rate event (its initial rate is recorded for audit only). */
-  protected async createNested(tx: Tx, contractorId: string, input: UpdateContractorDto, viaFill: boolean): Promise<void> {
+  protected override async createNested(
+    tx: Tx,
+    contractorId: string,
+    input: UpdateContractorDto,
+    { viaFill = false }: WriteOptions,
+  ): Promise<void> {
     if (input.rateAdjustment) await this.rates.createFor(tx, contractorId, input.rateAdjustment, !viaFill);
     await this.assignments.createNestedFor(tx, { kind: 'contractor', id: contractorId }, input);
   }

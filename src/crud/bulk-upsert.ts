@@ -12,7 +12,7 @@ import { logger } from '../common/logging/json-logger';
 import { AppValidationPipe } from '../common/validation/validation.pipe';
 import type { CrudService } from './crud.service';
 import { idsByExternalId } from './record-rows.repository';
-import { NestedRecordService } from './nested-record.service';
+import { BatchedCrudService } from './batched-crud.service';
 import type { CrudEntity } from './crud.types';
 
 /** Spec 04 §4.1: at most this many records per bulk request. */
@@ -189,8 +189,8 @@ async function writeChunk<E extends CrudEntity>(target: BulkTarget<E>, tx: Tx, c
  */
 async function writeTogether<E extends CrudEntity>(target: BulkTarget<E>, tx: Tx, chunk: Prepared[]): Promise<[BulkItemOutcome, string][]> {
   const service = target.service;
-  if (!(service instanceof NestedRecordService)) return sequentially(target, tx, chunk);
-  const batched = service as NestedRecordService<E, unknown, unknown, unknown>;
+  if (!(service instanceof BatchedCrudService)) return sequentially(target, tx, chunk);
+  const batched = service as BatchedCrudService<E, unknown, unknown, unknown>;
   const done: [BulkItemOutcome, string][] = [];
   for (let i = 0; i < chunk.length;) {
     const isNew = !chunk[i].existingId;

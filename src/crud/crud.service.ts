@@ -7,7 +7,7 @@ import { list, ListEnvelope, pageOf } from '../common/http/envelopes';
 import { likePattern, parseSort } from '../common/http/list-options';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { isCuid } from '../common/ids';
-import { CrudEntity, CrudSpec, referencesTo } from './crud.types';
+import { CrudEntity, CrudSpec, referencesTo, WriteOptions } from './crud.types';
 import { countReferences, RecordRows } from './record-rows.repository';
 import type { TxScope } from '../database/unit-of-work';
 
@@ -33,31 +33,60 @@ export interface CrudOperations {
  * scoping, id-or-externalId lookup, search, sort allow-lists, paging, in-use deletes and change
  * recording live here once. Resource services extend it and add what is theirs.
  */
-export class CrudService<E extends CrudEntity, R, C, U> implements CrudOperations {
+export abstract class CrudService<E extends CrudEntity, R, C extends U, U> implements CrudOperations {
   /** The resource's rows: multi-row inserts and updates, locked reads, raw rows to records. */
   readonly rows: RecordRows<E>;
 
   constructor(
     protected readonly uow: UnitOfWork,
     protected readonly dataSource: DataSource,
-    readonly spec: CrudSpec<E, R, C, U>,
+    readonly spec: CrudSpec<E, R>,
   ) {
     this.rows = new RecordRows(dataSource, spec);
   }
 
+  // -------------------------------------------------------------------------------------------------
+  // The hooks: what a resource says about its writes. Every resource overrides `apply` and whichever of
+  // the others it needs; the flows below (create, PATCH, delete, bulk) call them and nothing else.
+
+  /** A new record before its create body is applied: every nullable field null, the defaults set. */
+  protected blank(_input: C): E {
+    return new this.spec.entity();
+  }
+
+  /**
+   * Applies a validated body to the record: a create body to `blank()`, a PATCH body to the record as
+   * stored (locked). Copies fields (`patchEntity`), resolves references, checks the record's own rules.
+   */
+  protected abstract apply(entity: E, input: U, tx: Tx, options: WriteOptions): Promise<void>;
+
+  /** Spec 03 §2: the permissions a body's nested records need (403 when missing); none by default. */
+  protected requireNestedPermissions(_ctx: RequestContext, _input: U): void {}
+
+  /** Writes the nested records a body carries once its record is written (employees' salary); none by default. */
+  protected async createNested(_tx: Tx, _id: string, _input: U, _options: WriteOptions): Promise<void> {}
+
+  /**
+   * The resource's own cascade before one of its records is deleted (its child records go with it);
+   * none by default. Other modules that point at the record use registerDeleteHook.
+   */
+  protected async beforeRemove(_tx: Tx, _entity: E): Promise<void> {}
+
   /** Extra list filters of a resource (`parentTeamId=...`); none by default. */
   protected filter(_qb: SelectQueryBuilder<E>, _query: ListQueryDto & Record<string, unknown>): void {}
 
-  /** A new record's fields from a validated create body; the spec's `build` unless overridden. */
-  protected async build(input: C, { ctx, em }: TxScope): Promise<Partial<E>> {
-    if (!this.spec.build) throw new Error(`${this.spec.label}: no build`);
-    return this.spec.build(input, { ctx, em });
+  /** Responses for records; resources with derived fields (vacancies' isFilled) compute them here in one query. */
+  protected async respond(_scope: TxScope, rows: E[]): Promise<R[]> {
+    return rows.map((row) => this.spec.toResponse(row));
   }
 
-  /** Applies a validated PATCH body; the spec's `apply` unless overridden. */
-  protected async apply(entity: E, input: U, { ctx, em }: TxScope): Promise<void> {
-    if (!this.spec.apply) throw new Error(`${this.spec.label}: no apply`);
-    await this.spec.apply(entity, input, { ctx, em });
+  // -------------------------------------------------------------------------------------------------
+
+  /** A new record from a validated create body: `blank()` with the body applied. */
+  protected async build(input: C, tx: Tx, options: WriteOptions = {}): Promise<E> {
+    const entity = this.blank(input);
+    await this.apply(entity, input, tx, options);
+    return entity;
   }
 
   protected scope(ctx: RequestContext): FindOptionsWhere<E> {
@@ -108,11 +137,6 @@ export class CrudService<E extends CrudEntity, R, C, U> implements CrudOperation
     ]);
     const rows = raws.map((raw) => this.rows.fromRaw(raw));
     return list(await this.respond({ ctx, em: this.dataSource.manager }, rows), total, page);
-  }
-
-  /** Responses for records; resources with derived fields (vacancies' isFilled) compute them here in one query. */
-  protected async respond(_scope: TxScope, rows: E[]): Promise<R[]> {
-    return rows.map((row) => this.spec.toResponse(row));
   }
 
   /**
@@ -196,9 +220,15 @@ export class CrudService<E extends CrudEntity, R, C, U> implements CrudOperation
     return this.uow.run(ctx, async (tx) => (await this.respond(tx, [await this.createIn(tx, input)]))[0]);
   }
 
-  /** Creates inside a caller's transaction (nested creates of other modules). */
-  async createIn(tx: Tx, input: C): Promise<E> {
-    return this.insertAndRecord(tx, await this.build(input, tx));
+  /**
+   * Creates the record and its nested records in the caller's transaction. A vacancy fill is one write
+   * under vacancies_edit (spec 03 §2): its nested records need no more permissions (`viaFill`).
+   */
+  async createIn(tx: Tx, input: C, options: WriteOptions = {}): Promise<E> {
+    if (!options.viaFill) this.requireNestedPermissions(tx.ctx, input);
+    const created = await this.insertAndRecord(tx, await this.build(input, tx, options), options.notify);
+    await this.createNested(tx, created.id, input, options);
+    return created;
   }
 
   /** Inserts prepared fields as a new record of the request's organization (and plan) and records the create. */
@@ -208,9 +238,12 @@ export class CrudService<E extends CrudEntity, R, C, U> implements CrudOperation
     return created;
   }
 
-  /** New records from validated create bodies written together (multi-row INSERT); records nothing (callers use recordCreate). */
+  /**
+   * New records from validated create bodies written together (multi-row INSERT), without their nested
+   * records; records nothing (callers use recordCreate).
+   */
   async insertMany(tx: Tx, inputs: C[]): Promise<E[]> {
-    const fields: Partial<E>[] = [];
+    const fields: E[] = [];
     for (const input of inputs) fields.push(await this.build(input, tx));
     return this.rows.insert(tx, fields);
   }
@@ -234,11 +267,15 @@ export class CrudService<E extends CrudEntity, R, C, U> implements CrudOperation
     });
   }
 
-  async updateIn(tx: Tx, idOrExternalId: string, input: U): Promise<E> {
+  /** PATCH in the caller's transaction: fields change, nested objects only add records. */
+  async updateIn(tx: Tx, idOrExternalId: string, input: U, options: WriteOptions = {}): Promise<E> {
+    if (!options.viaFill) this.requireNestedPermissions(tx.ctx, input);
     const entity = await this.find(tx.ctx, idOrExternalId, tx.em, true);
     const before = this.payload(entity);
-    await this.apply(entity, input, tx);
-    return this.saveAndRecord(tx, entity, before);
+    await this.apply(entity, input, tx, options);
+    const updated = await this.saveAndRecord(tx, entity, before);
+    await this.createNested(tx, updated.id, input, options);
+    return updated;
   }
 
   /**
@@ -254,10 +291,7 @@ export class CrudService<E extends CrudEntity, R, C, U> implements CrudOperation
 
   /** Records the update of a record written back, when its payload differs from `before`. */
   protected recordUpdate(tx: Tx, before: Record<string, unknown>, updated: E): void {
-    const after = this.payload(updated);
-    if (JSON.stringify(before) !== JSON.stringify(after)) {
-      tx.record({ entityType: this.entityTypeOf(updated), entityId: updated.id, changeType: 'update', before, after });
-    }
+    tx.recordUpdate({ entityType: this.entityTypeOf(updated), entityId: updated.id, before, after: this.payload(updated) });
   }
 
   private async writeChanges(tx: Tx, entity: E): Promise<E> {
@@ -288,6 +322,7 @@ export class CrudService<E extends CrudEntity, R, C, U> implements CrudOperation
 
   async removeIn(tx: Tx, idOrExternalId: string): Promise<void> {
     const entity = await this.find(tx.ctx, idOrExternalId, tx.em, true);
+    await this.beforeRemove(tx, entity);
     for (const hook of this.deleteHooks) await hook(tx, entity.id);
     await this.assertUnreferenced(tx, entity);
     await this.spec.customAttributes?.removeAll(tx, entity.id);

@@ -1,7 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { RequestContext } from '../common/auth/request-context';
 import type { Tx } from '../database/unit-of-work';
-import type { TxScope } from '../database/unit-of-work';
 
 /** The columns every CRUD resource has. Planning records add `planId`. */
 export interface CrudEntity {
@@ -42,8 +41,16 @@ export function referencesTo(targetTable: string): readonly Reference[] {
   return references.get(targetTable) ?? [];
 }
 
-/** What a resource tells the generic CRUD service about itself. */
-export interface CrudSpec<E extends CrudEntity, R, C, U> {
+/** How a create or PATCH of a resource runs, besides its body (the hooks of CrudService receive it). */
+export interface WriteOptions {
+  /** Part of a vacancy fill (spec 03 §2): nested records need no more permissions; audit-only side records. */
+  viaFill?: boolean;
+  /** false: the create is kept in the history but sends no webhook (a side record the request's event stands for). */
+  notify?: boolean;
+}
+
+/** What a resource tells the generic CRUD service about itself (its writes are CrudService's hooks). */
+export interface CrudSpec<E extends CrudEntity, R> {
   entity: new () => E;
   /** SQL table name. */
   table: string;
@@ -73,13 +80,6 @@ export interface CrudSpec<E extends CrudEntity, R, C, U> {
   toResponse(entity: E): R;
   /** The record as webhook payloads carry it (decimals as strings); defaults to the response. */
   toPayload?(entity: E): Record<string, unknown>;
-  /**
-   * Builds a new record from a validated create body (checks references, resolves external ids).
-   * Services that need their own methods for this override CrudService.build instead.
-   */
-  build?(input: C, scope: TxScope): Promise<Partial<E>>;
-  /** Applies a validated PATCH body to the record (or override CrudService.apply). */
-  apply?(entity: E, input: U, scope: TxScope): Promise<void>;
 }
 
 /**

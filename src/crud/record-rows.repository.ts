@@ -19,7 +19,7 @@ export class RecordRows<E extends CrudEntity> {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly spec: Pick<CrudSpec<E, unknown, unknown, unknown>, 'entity' | 'label' | 'planScoped'>,
+    private readonly spec: Pick<CrudSpec<E, unknown>, 'entity' | 'label' | 'planScoped'>,
   ) {}
 
   /**

@@ -5,6 +5,7 @@ import { patchEntity } from '../crud/assign';
 import { DomainError } from '../common/errors/domain-error';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { UnitOfWork } from '../database/unit-of-work';
+import type { TxScope } from '../database/unit-of-work';
 import {
   CreateCustomAttributeDefinitionDto,
   CustomAttributeDefinitionDto,
@@ -52,7 +53,11 @@ export class CustomAttributeDefinitionsService extends CrudService<
   static readonly sort = { name: 'name', attributeKey: 'attributeKey', entityType: 'entityType', createdAt: 'createdAt' } as const;
   static readonly defaultSort = 'name';
 
-  constructor(uow: UnitOfWork, dataSource: DataSource, values: CustomAttributeValuesRepository) {
+  constructor(
+    uow: UnitOfWork,
+    dataSource: DataSource,
+    private readonly values: CustomAttributeValuesRepository,
+  ) {
     super(uow, dataSource, {
       entity: CustomAttributeDefinitionEntity,
       table: 'custom_attribute_definitions',
@@ -64,26 +69,31 @@ export class CustomAttributeDefinitionsService extends CrudService<
       sort: CustomAttributeDefinitionsService.sort,
       defaultSort: CustomAttributeDefinitionsService.defaultSort,
       toResponse: CustomAttributeDefinitionDto.from,
-      build: async (input) => {
-        const entity = patchEntity(new CustomAttributeDefinitionEntity(), input, FIELDS);
-        entity.options = entity.options ?? null;
-        checkOptions(entity);
-        return entity;
-      },
-      apply: async (entity, input, { ctx, em }) => {
-        const previous = { entityType: entity.entityType, fieldType: entity.fieldType };
-        patchEntity(entity, input, FIELDS);
-        checkOptions(entity);
-        const inUse = await values.stringValuesOf(em, ctx.organizationId, entity.id);
-        if (inUse.length && (entity.entityType !== previous.entityType || entity.fieldType !== previous.fieldType)) {
-          throw DomainError.conflict(`entityType and fieldType cannot change while ${inUse.length} records have a value; clear them first`);
-        }
-        if (entity.fieldType === 'SELECT') {
-          const missing = [...new Set(inUse.filter((v) => v !== null && !entity.options!.includes(v)))];
-          if (missing.length) throw DomainError.conflict(`options in use cannot be removed: ${missing.join(', ')}`);
-        }
-      },
     });
+  }
+
+  protected override blank(): CustomAttributeDefinitionEntity {
+    return Object.assign(new CustomAttributeDefinitionEntity(), { options: null });
+  }
+
+  /** While values exist, entityType and fieldType stay and a SELECT keeps every option in use (a new definition has none). */
+  protected override async apply(
+    entity: CustomAttributeDefinitionEntity,
+    input: UpdateCustomAttributeDefinitionDto,
+    { ctx, em }: TxScope,
+  ): Promise<void> {
+    const previous = { entityType: entity.entityType, fieldType: entity.fieldType };
+    patchEntity(entity, input, FIELDS);
+    checkOptions(entity);
+    if (!entity.id) return;
+    const inUse = await this.values.stringValuesOf(em, ctx.organizationId, entity.id);
+    if (inUse.length && (entity.entityType !== previous.entityType || entity.fieldType !== previous.fieldType)) {
+      throw DomainError.conflict(`entityType and fieldType cannot change while ${inUse.length} records have a value; clear them first`);
+    }
+    if (entity.fieldType === 'SELECT') {
+      const missing = [...new Set(inUse.filter((v) => v !== null && !entity.options!.includes(v)))];
+      if (missing.length) throw DomainError.conflict(`options in use cannot be removed: ${missing.join(', ')}`);
+    }
   }
 
   protected override filter(qb: SelectQueryBuilder<CustomAttributeDefinitionEntity>, query: ListQueryDto & Record<string, unknown>): void {

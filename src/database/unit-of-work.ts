@@ -64,6 +64,18 @@ export class Tx {
     this.changes.push(change);
   }
 
+  /**
+   * Records an update only when the record changed: `before` and `after` (payloads in the same field
+   * order) compared as JSON. Returns whether it recorded one.
+   */
+  recordUpdate(
+    change: Omit<ChangeInput, 'changeType' | 'before' | 'after'> & { before: Record<string, unknown>; after: Record<string, unknown> },
+  ): boolean {
+    if (JSON.stringify(change.before) === JSON.stringify(change.after)) return false;
+    this.changes.push({ ...change, changeType: 'update' });
+    return true;
+  }
+
   get recorded(): readonly ChangeInput[] {
     return this.changes;
   }

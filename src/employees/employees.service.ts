@@ -7,7 +7,9 @@ import { AssignmentsService } from '../assignments/assignments.service';
 import { EmbeddedAssignmentDto } from '../assignments/dto/assignment.dto';
 import { SalaryAdjustmentDto } from '../compensation/dto/salary-adjustment.dto';
 import { SalaryAdjustmentsService } from '../compensation/salary-adjustments.service';
-import { NestedRecordService } from '../crud/nested-record.service';
+import { BatchedCrudService } from '../crud/batched-crud.service';
+import { patchEntity } from '../crud/assign';
+import type { WriteOptions } from '../crud/crud.types';
 import { todayUtc } from '../common/dates';
 import { DomainError } from '../common/errors/domain-error';
 import { parseIncludes } from '../common/http/list-options';
@@ -26,6 +28,19 @@ import { workforceReferences } from '../reference-data/workforce-references.serv
 export const EMPLOYEE_SEARCH_SQL = `(r.first_name || ' ' || r.last_name || ' ' || r.email)`;
 
 type EmployeeInclude = (typeof EMPLOYEE_INCLUDES)[number];
+
+/** The fields a body sets as sent. */
+const FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'startDate',
+  'internalEmployeeId',
+  'externalId',
+  'name',
+  'endDate',
+  'noticeDate',
+] as const;
 
 const EMPLOYEES: ResourceDescriptor = {
   table: 'employees',
@@ -49,7 +64,7 @@ const EMPLOYEES: ResourceDescriptor = {
 @Resources(EMPLOYEES)
 @Injectable()
 export class EmployeesService
-  extends NestedRecordService<EmployeeEntity, EmployeeDto, CreateEmployeeDto, UpdateEmployeeDto>
+  extends BatchedCrudService<EmployeeEntity, EmployeeDto, CreateEmployeeDto, UpdateEmployeeDto>
   implements OnModuleInit
 {
   /** The sortBy allow-list (API field -> entity property); the list's OpenAPI enum is read from it. */
@@ -140,7 +155,7 @@ export class EmployeesService
     }
   }
 
-  protected blank(): EmployeeEntity {
+  protected override blank(): EmployeeEntity {
     return Object.assign(new EmployeeEntity(), {
       externalId: null,
       name: null,
@@ -157,11 +172,10 @@ export class EmployeesService
   }
 
   /**
-   * Permanent delete: the employee's salary adjustments and assignments go with it, direct reports
-   * lose their manager, other modules clear their links (hooks); one `employee` delete is recorded.
+   * Permanent delete: the employee's salary adjustments and assignments go with it and direct reports
+   * lose their manager (then other modules' delete hooks run); one `employee` delete is recorded.
    */
-  override async removeIn(tx: Tx, idOrExternalId: string): Promise<void> {
-    const entity = await this.find(tx.ctx, idOrExternalId, tx.em, true);
+  protected override async beforeRemove(tx: Tx, entity: EmployeeEntity): Promise<void> {
     // The cascade is recorded for the audit history (and scenario merges) but sends no webhooks:
     // document 02 lists one `employee` delete for the request.
     await this.salaries.removeAllIn(tx, { employeeId: entity.id });
@@ -178,32 +192,23 @@ export class EmployeesService
       );
       tx.record({ entityType: 'employee', entityId: report.id, changeType: 'update', before, after: this.payload(report), notify: false });
     }
-    // Other modules' delete hooks (registerDeleteHook) run in super.removeIn, after this cascade.
-    await super.removeIn(tx, entity.id);
   }
 
-  protected requireNestedPermissions(ctx: RequestContext, input: UpdateEmployeeDto): void {
+  protected override requireNestedPermissions(ctx: RequestContext, input: UpdateEmployeeDto): void {
     requireNested(ctx, {
       compensation_edit: Boolean(input.salary),
       assignments_edit: Boolean(input.teamAssignment || input.projectAssignment),
     });
   }
 
-  protected async applyFields(tx: Tx, entity: EmployeeEntity, input: UpdateEmployeeDto, viaFill: boolean): Promise<void> {
+  protected override async apply(
+    entity: EmployeeEntity,
+    input: UpdateEmployeeDto,
+    tx: Tx,
+    { viaFill = false }: WriteOptions,
+  ): Promise<void> {
     const { ctx, em } = tx;
-    for (const key of [
-      'firstName',
-      'lastName',
-      'email',
-      'startDate',
-      'internalEmployeeId',
-      'externalId',
-      'name',
-      'endDate',
-      'noticeDate',
-    ] as const) {
-      if (input[key] !== undefined) (entity as unknown as Record<string, unknown>)[key] = input[key];
-    }
+    patchEntity(entity, input, FIELDS);
     if (input.managerId !== undefined) entity.managerId = await this.resolveManager(ctx, em, entity.id, input.managerId);
     const jobRoleId = await this.jobRoles.resolveNested(tx, input.jobRoleId, input.jobRole, '', viaFill);
     if (jobRoleId !== undefined) entity.jobRoleId = jobRoleId;
@@ -252,7 +257,7 @@ export class EmployeesService
     return this.insertChildren(tx, created, this.salaries, (input, employeeId) => input.salary && { ...input.salary, employeeId });
   }
 
-  protected async createNested(tx: Tx, employeeId: string, input: UpdateEmployeeDto): Promise<void> {
+  protected override async createNested(tx: Tx, employeeId: string, input: UpdateEmployeeDto): Promise<void> {
     if (input.salary) await this.salaries.createFor(tx, employeeId, input.salary);
     await this.assignments.createNestedFor(tx, { kind: 'employee', id: employeeId }, input);
   }

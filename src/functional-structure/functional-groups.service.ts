@@ -104,8 +104,7 @@ export class FunctionalGroupsService {
     const { name, groupType, description, externalId, startDate, endDate } = changed;
     await this.rows.updateGroup(tx, group.id, { name, groupType, description, externalId, startDate, endDate });
     const after = groupPayload(changed, await this.parentOn(tx, group.id, referenceDay(changed)));
-    if (JSON.stringify(before) !== JSON.stringify(after))
-      tx.record({ entityType: 'functional_group', entityId: group.id, changeType: 'update', before, after });
+    tx.recordUpdate({ entityType: 'functional_group', entityId: group.id, before, after });
     return group.id;
   }
 

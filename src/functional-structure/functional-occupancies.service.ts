@@ -92,8 +92,7 @@ export class FunctionalOccupanciesService {
       await this.rows.updateAssignment(tx, current.id, { fte: changed.fte, startDate: changed.startDate, endDate: changed.endDate });
       const before = assignmentPayload(current);
       const after = assignmentPayload(changed);
-      if (JSON.stringify(before) !== JSON.stringify(after))
-        tx.record({ entityType: 'functional_assignment', entityId: current.id, changeType: 'update', before, after });
+      tx.recordUpdate({ entityType: 'functional_assignment', entityId: current.id, before, after });
       return current.id;
     });
   }

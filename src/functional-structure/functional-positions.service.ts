@@ -113,8 +113,7 @@ export class FunctionalPositionsService {
     await this.rows.updatePosition(tx, position.id, { name, description, externalId, jobRoleId, requiredFte, startDate, endDate });
     const before = positionPayload(position);
     const after = positionPayload(changed);
-    if (JSON.stringify(before) !== JSON.stringify(after))
-      tx.record({ entityType: 'functional_position', entityId: position.id, changeType: 'update', before, after });
+    tx.recordUpdate({ entityType: 'functional_position', entityId: position.id, before, after });
     return position.id;
   }
 

@@ -93,9 +93,7 @@ export class ProjectLinksService {
       await tx.em.getRepository(ProjectLinkEntity).save(link);
       const updated = await this.find({ ctx, em: tx.em }, project.id, link.id);
       const after = payload(updated);
-      if (JSON.stringify(before) !== JSON.stringify(after)) {
-        tx.record({ entityType: LINK_ENTITY_TYPE, entityId: link.id, changeType: 'update', before, after });
-      }
+      tx.recordUpdate({ entityType: LINK_ENTITY_TYPE, entityId: link.id, before, after });
       await this.rederive(tx, project);
       return ProjectLinkDto.from(updated);
     });

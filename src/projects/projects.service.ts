@@ -110,13 +110,12 @@ export class ProjectsService extends CrudService<ProjectEntity, ProjectDto, Crea
     if (query.deliveryStatus) qb.andWhere('r.deliveryStatus = :deliveryStatus', { deliveryStatus: query.deliveryStatus });
   }
 
-  protected override async build(input: CreateProjectDto, { ctx, em }: TxScope): Promise<Partial<ProjectEntity>> {
-    const entity = new ProjectEntity();
-    entity.deliveryStatus = DEFAULT_DELIVERY_STATUS;
-    entity.priority = DEFAULT_PRIORITY;
-    entity.iconColor = DEFAULT_ICON_COLOR;
-    await this.apply(entity, input, { ctx, em });
-    return entity;
+  protected override blank(): ProjectEntity {
+    return Object.assign(new ProjectEntity(), {
+      deliveryStatus: DEFAULT_DELIVERY_STATUS,
+      priority: DEFAULT_PRIORITY,
+      iconColor: DEFAULT_ICON_COLOR,
+    });
   }
 
   protected override async apply(entity: ProjectEntity, input: UpdateProjectDto, { ctx, em }: TxScope): Promise<void> {

@@ -45,8 +45,10 @@ export class CostCentresService extends CrudService<CostCentreEntity, CostCentre
       sort: CostCentresService.sort,
       defaultSort: CostCentresService.defaultSort,
       toResponse: CostCentreDto.from,
-      build: async (input) => patchEntity(new CostCentreEntity(), input, FIELDS),
-      apply: async (entity, input) => void patchEntity(entity, input, FIELDS),
     });
+  }
+
+  protected override async apply(entity: CostCentreEntity, input: UpdateCostCentreDto): Promise<void> {
+    patchEntity(entity, input, FIELDS);
   }
 }

@@ -35,8 +35,10 @@ export class DriversService extends CrudService<DriverEntity, DriverDto, CreateD
       sort: DriversService.sort,
       defaultSort: DriversService.defaultSort,
       toResponse: DriverDto.from,
-      build: async (input) => patchEntity(new DriverEntity(), input, FIELDS),
-      apply: async (entity, input) => void patchEntity(entity, input, FIELDS),
     });
+  }
+
+  protected override async apply(entity: DriverEntity, input: UpdateDriverDto): Promise<void> {
+    patchEntity(entity, input, FIELDS);
   }
 }

@@ -92,16 +92,12 @@ export class ExchangeRatesService extends CrudService<ExchangeRateEntity, Exchan
       defaultSort: ExchangeRatesService.defaultSort,
       toResponse: ExchangeRateDto.from,
       toPayload: ExchangeRateDto.payload,
-      build: async (input) => {
-        if (input.fromCurrency === input.toCurrency) throw DomainError.validation('toCurrency', 'toCurrency must differ from fromCurrency');
-        return patchEntity(new ExchangeRateEntity(), input, FIELDS, ['rate']);
-      },
-      apply: async (entity, input) => {
-        patchEntity(entity, input, FIELDS, ['rate']);
-        if (entity.fromCurrency === entity.toCurrency)
-          throw DomainError.validation('toCurrency', 'toCurrency must differ from fromCurrency');
-      },
     });
+  }
+
+  protected override async apply(entity: ExchangeRateEntity, input: UpdateExchangeRateDto): Promise<void> {
+    patchEntity(entity, input, FIELDS, ['rate']);
+    if (entity.fromCurrency === entity.toCurrency) throw DomainError.validation('toCurrency', 'toCurrency must differ from fromCurrency');
   }
 
   protected override filter(qb: SelectQueryBuilder<ExchangeRateEntity>, query: ListQueryDto & Record<string, unknown>): void {

@@ -47,9 +47,11 @@ export class JobRolesService extends CrudService<JobRoleEntity, JobRoleDto, Crea
       sort: JobRolesService.sort,
       defaultSort: JobRolesService.defaultSort,
       toResponse: JobRoleDto.from,
-      build: async (input) => patchEntity(new JobRoleEntity(), input, FIELDS),
-      apply: async (entity, input) => void patchEntity(entity, input, FIELDS),
     });
+  }
+
+  protected override async apply(entity: JobRoleEntity, input: UpdateJobRoleDto): Promise<void> {
+    patchEntity(entity, input, FIELDS);
   }
 
   /**

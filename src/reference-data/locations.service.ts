@@ -42,8 +42,10 @@ export class LocationsService extends CrudService<LocationEntity, LocationDto, C
       defaultSort: LocationsService.defaultSort,
       toResponse: LocationDto.from,
       toPayload: LocationDto.payload,
-      build: async (input) => patchEntity(new LocationEntity(), input, FIELDS, ['costMultiplier']),
-      apply: async (entity, input) => void patchEntity(entity, input, FIELDS, ['costMultiplier']),
     });
+  }
+
+  protected override async apply(entity: LocationEntity, input: UpdateLocationDto): Promise<void> {
+    patchEntity(entity, input, FIELDS, ['costMultiplier']);
   }
 }

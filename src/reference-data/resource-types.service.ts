@@ -40,8 +40,10 @@ export class ResourceTypesService extends CrudService<ResourceTypeEntity, Resour
       sort: ResourceTypesService.sort,
       defaultSort: ResourceTypesService.defaultSort,
       toResponse: ResourceTypeDto.from,
-      build: async (input) => patchEntity(new ResourceTypeEntity(), input, FIELDS),
-      apply: async (entity, input) => void patchEntity(entity, input, FIELDS),
     });
+  }
+
+  protected override async apply(entity: ResourceTypeEntity, input: UpdateResourceTypeDto): Promise<void> {
+    patchEntity(entity, input, FIELDS);
   }
 }

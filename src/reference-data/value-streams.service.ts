@@ -45,8 +45,10 @@ export class ValueStreamsService extends CrudService<ValueStreamEntity, ValueStr
       sort: ValueStreamsService.sort,
       defaultSort: ValueStreamsService.defaultSort,
       toResponse: ValueStreamDto.from,
-      build: async (input) => patchEntity(new ValueStreamEntity(), input, FIELDS),
-      apply: async (entity, input) => void patchEntity(entity, input, FIELDS),
     });
+  }
+
+  protected override async apply(entity: ValueStreamEntity, input: UpdateValueStreamDto): Promise<void> {
+    patchEntity(entity, input, FIELDS);
   }
 }

@@ -64,12 +64,6 @@ export class TeamsService extends CrudService<TeamEntity, TeamDto, CreateTeamDto
     });
   }
 
-  protected override async build(input: CreateTeamDto, { ctx, em }: TxScope): Promise<Partial<TeamEntity>> {
-    const entity = new TeamEntity();
-    await this.apply(entity, input, { ctx, em });
-    return entity;
-  }
-
   protected override async apply(entity: TeamEntity, input: UpdateTeamDto, { ctx, em }: TxScope): Promise<void> {
     patchEntity(entity, input, ['name', 'externalId', 'description']);
     if (input.costCentreId !== undefined)

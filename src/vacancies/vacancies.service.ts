@@ -136,8 +136,8 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
     return vacancy;
   }
 
-  override async createIn(tx: Tx, input: CreateVacancyDto): Promise<VacancyEntity> {
-    const entity = Object.assign(new VacancyEntity(), {
+  protected override blank(): VacancyEntity {
+    return Object.assign(new VacancyEntity(), {
       externalId: null,
       description: null,
       status: 'open',
@@ -156,30 +156,16 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
       filledByLiveContractorId: null,
       hiringManagerId: null,
     });
-    await this.applyFields(tx, entity, input);
-    return this.insertAndRecord(tx, entity);
-  }
-
-  override async updateIn(tx: Tx, idOrExternalId: string, input: UpdateVacancyDto): Promise<VacancyEntity> {
-    const entity = await this.find(tx.ctx, idOrExternalId, tx.em, true);
-    const before = this.payload(entity);
-    await this.applyFields(tx, entity, input);
-    return this.saveAndRecord(tx, entity, before);
   }
 
   /** Permanent delete: the vacancy's assignments go with it; one `vacancy` delete is recorded. */
-  override async removeIn(tx: Tx, idOrExternalId: string): Promise<void> {
-    const entity = await this.find(tx.ctx, idOrExternalId, tx.em, true);
-    // Other modules' delete hooks (registerDeleteHook) run in super.removeIn, after this cascade.
+  protected override async beforeRemove(tx: Tx, entity: VacancyEntity): Promise<void> {
     await this.assignments.removeAllIn(tx, { vacancyId: entity.id });
-    await super.removeIn(tx, entity.id);
   }
 
-  private async applyFields(tx: Tx, entity: VacancyEntity, input: UpdateVacancyDto): Promise<void> {
+  protected override async apply(entity: VacancyEntity, input: UpdateVacancyDto, tx: Tx): Promise<void> {
     const { ctx, em } = tx;
-    for (const key of ['role', 'externalId', 'description', 'status', 'targetStartDate', 'targetFillDate', 'currencyCode'] as const) {
-      if (input[key] !== undefined) (entity as unknown as Record<string, unknown>)[key] = input[key];
-    }
+    patchEntity(entity, input, ['role', 'externalId', 'description', 'status', 'targetStartDate', 'targetFillDate', 'currencyCode']);
     patchEntity(entity, input, ['fte'], ['fte']);
     const jobRoleId = await this.jobRoles.resolveNested(tx, input.jobRoleId, input.jobRole);
     if (jobRoleId !== undefined) entity.jobRoleId = jobRoleId;

@@ -1,33 +1,14 @@
-import type { RequestContext } from '../common/auth/request-context';
 import type { Tx } from '../database/unit-of-work';
 import { CrudService } from './crud.service';
 import type { CrudEntity } from './crud.types';
 
 /**
- * A record whose bodies also create nested records (employees: salary and assignments; contractors:
- * rate and assignments). Create and PATCH share one flow: check the nested permissions, apply the
- * fields (in the transaction: a nested jobRole may create a role), write and record the record, then
- * create the nested records. Subclasses say only what is theirs.
+ * A CrudService whose bulk upserts (spec 04 §4.1) write a chunk of records with multi-row statements:
+ * the same hooks (blank, apply, createNested, ...) and outcomes as createIn and updateIn one by one.
+ * Resources whose bodies carry nested records (employees: salary; contractors: rate) say here how those
+ * are written together; a resource that does not extend it is bulk-written record by record.
  */
-export abstract class NestedRecordService<E extends CrudEntity, R, C extends U, U> extends CrudService<E, R, C, U> {
-  /** A new record with every nullable field null and the defaults set. */
-  protected abstract blank(): E;
-  /** Spec 03 §2: the permissions the nested records of this body need (403 when missing). */
-  protected abstract requireNestedPermissions(ctx: RequestContext, input: U): void;
-  protected abstract applyFields(tx: Tx, entity: E, input: U, viaFill: boolean): Promise<void>;
-  protected abstract createNested(tx: Tx, id: string, input: U, viaFill: boolean): Promise<void>;
-
-  /** Creates the record and its nested records in the caller's transaction. A vacancy fill is one write under vacancies_edit (spec 03 §2): its nested records need no more. */
-  override async createIn(tx: Tx, input: C, options: { viaFill?: boolean } = {}): Promise<E> {
-    const viaFill = options.viaFill ?? false;
-    if (!viaFill) this.requireNestedPermissions(tx.ctx, input);
-    const entity = this.blank();
-    await this.applyFields(tx, entity, input, viaFill);
-    const created = await this.insertAndRecord(tx, entity);
-    await this.createNested(tx, created.id, input, viaFill);
-    return created;
-  }
-
+export abstract class BatchedCrudService<E extends CrudEntity, R, C extends U, U> extends CrudService<E, R, C, U> {
   /**
    * The nested records of new records written together (bulk creates), or null when this body's
    * nested records cannot be (then createManyIn takes createIn's path). Returns, per record, a function
@@ -80,9 +61,7 @@ export abstract class NestedRecordService<E extends CrudEntity, R, C extends U, 
     const entities: E[] = [];
     for (const input of inputs) {
       this.requireNestedPermissions(tx.ctx, input);
-      const entity = this.blank();
-      await this.applyFields(tx, entity, input, false);
-      entities.push(entity);
+      entities.push(await this.build(input, tx));
     }
     const created = await this.rows.insert(tx, entities);
     const recordNested = await this.insertNestedMany(
@@ -123,7 +102,7 @@ export abstract class NestedRecordService<E extends CrudEntity, R, C extends U, 
     for (const [i, entity] of entities.entries()) {
       this.requireNestedPermissions(tx.ctx, items[i].input);
       befores.push(this.payload(entity));
-      await this.applyFields(tx, entity, items[i].input, false);
+      await this.apply(entity, items[i].input, tx, {});
     }
     const updated = await this.rows.writeChanges(tx, entities);
     await this.checkWrittenMany(
@@ -143,15 +122,4 @@ export abstract class NestedRecordService<E extends CrudEntity, R, C extends U, 
 
   /** After a multi-row write: throws when the records written together break a rule checked one by one (none by default). */
   protected async checkWrittenMany(_tx: Tx, _inputs: U[], _records: E[]): Promise<void> {}
-
-  /** PATCH: fields change, nested objects only add records. */
-  override async updateIn(tx: Tx, idOrExternalId: string, input: U): Promise<E> {
-    this.requireNestedPermissions(tx.ctx, input);
-    const entity = await this.find(tx.ctx, idOrExternalId, tx.em, true);
-    const before = this.payload(entity);
-    await this.applyFields(tx, entity, input, false);
-    const updated = await this.saveAndRecord(tx, entity, before);
-    await this.createNested(tx, updated.id, input, false);
-    return updated;
-  }
 }
