@@ -1,10 +1,11 @@
 /**
  * Issue 8/5: creating a scenario on an organization with 50,000 employees, 20,000 vacancies and
  * 100,000 assignments (plus 50,000 salary adjustments) on PostgreSQL, and merging 1,000 changes.
- * Goal: each under 5 s. `npm run bench -- scenarios` (BENCH_ROUNDS=n repeats the fork).
+ * Goal: each under 5 s. `npm run bench -- scenarios` (BENCH_ROUNDS=n repeats the fork; BENCH_SETUP_SQL: what-if SQL on the fresh schema).
  */
 import { size } from './smoke';
 import { BENCH_ADMIN_TOKEN, createDatabase, createTenant, runBenchmark, seed, startService } from './harness';
+import { applySetupSql } from './seed-data';
 
 const EMPLOYEES = size(50_000, 40);
 const VACANCIES = size(20_000, 20);
@@ -14,6 +15,8 @@ const CHANGES = size(1_000, 10);
 export async function scenariosBenchmark(): Promise<void> {
   await runBenchmark(async () => {
     const db = await createDatabase('wfp_bench_scenarios');
+    // What-if (BENCH_SETUP_SQL, printed to stderr): SQL run on the fresh schema, e.g. a table's fillfactor.
+    await applySetupSql(db.client);
     const service = await startService(db);
     const tenant = await createTenant(service, ['employees_view']);
     const { rows } = await db.client.query(`SELECT id FROM plans WHERE organization_id = $1 AND kind = 'LIVE'`, [tenant.orgId]);

@@ -17,14 +17,22 @@ export function rateAdjustmentsJoinSql(alias: string, contractor: PersonRef): st
 }
 
 /**
- * SQL condition (starting with AND) on salary adjustment `alias`: effective on or before `to`, and not
- * followed, on or before `from`, by one of the same employee in the same currency or in `reportingCurrency`
- * (an SQL expression): the adjustments that can count in the window [from, to].
+ * SQL condition (starting with AND) on salary adjustment `alias` of the plan `scope`: effective on or before
+ * `to`, and not followed, on or before `from`, by one of the same employee in the same currency or in
+ * `reportingCurrency` (an SQL expression): the adjustments that can count in the window [from, to].
+ * The later adjustment is matched on the scope's expressions, not on `alias`'s columns: the anti-join then
+ * hashes the employee id alone (matching organization and plan columns too cost a third more).
  */
-export function salaryInWindowSql(alias: string, from: string, to: string, reportingCurrency: string): string {
+export function salaryInWindowSql(
+  alias: string,
+  scope: { organization: string; plan: string },
+  from: string,
+  to: string,
+  reportingCurrency: string,
+): string {
   return `AND ${alias}.effective_date <= ${to}::date
            AND NOT EXISTS (SELECT 1 FROM salary_adjustments n
-                            WHERE n.organization_id = ${alias}.organization_id AND n.plan_id = ${alias}.plan_id AND n.employee_id = ${alias}.employee_id
+                            WHERE n.organization_id = ${scope.organization} AND n.plan_id = ${scope.plan} AND n.employee_id = ${alias}.employee_id
                               AND n.effective_date > ${alias}.effective_date AND n.effective_date <= ${from}::date
                               AND (n.currency_code = ${alias}.currency_code OR n.currency_code = ${reportingCurrency}))`;
 }

@@ -61,7 +61,7 @@ export class CostRepository {
     const scope: PlanRef = { plan: '$1', organization: '$2' };
     const who = idCondition(people, 'employee_id', scope, params);
     const inWindow = window
-      ? salaryInWindowSql('s', params.add(window.from), params.add(window.to), reportingCurrencySql(scope.organization))
+      ? salaryInWindowSql('s', scope, params.add(window.from), params.add(window.to), reportingCurrencySql(scope.organization))
       : '';
     return em.query(
       `SELECT e.id, l.cost_multiplier AS multiplier, s.effective_date, s.salary, s.currency_code

@@ -47,12 +47,12 @@ export function forecastSql(groupBy: ForecastGroupBy): string {
 WITH people AS MATERIALIZED (
   SELECT 'e'::text AS kind, e.id, ${grp('e')} AS grp, e.start_date, COALESCE(e.end_date, e.notice_date + ${notice}) AS last_day,
          e.notice_date, COALESCE(l.cost_multiplier, 1)::float8 AS mult
-    FROM employees e LEFT JOIN locations l ON l.organization_id = e.organization_id AND l.id = e.geography_id
+    FROM employees e LEFT JOIN locations l ON l.organization_id = $6 AND l.id = e.geography_id
    WHERE e.organization_id = $6 AND e.plan_id = $1 AND (e.end_date IS NOT NULL OR e.notice_date IS NULL OR e.notice_date + ${notice} >= e.start_date)
      AND (e.end_date IS NULL OR e.end_date >= e.start_date)
   UNION ALL
   SELECT 'c', c.id, ${grp('c')}, c.start_date, c.end_date, NULL::date, COALESCE(l.cost_multiplier, 1)::float8
-    FROM contractors c LEFT JOIN locations l ON l.organization_id = c.organization_id AND l.id = c.geography_id
+    FROM contractors c LEFT JOIN locations l ON l.organization_id = $6 AND l.id = c.geography_id
    WHERE c.organization_id = $6 AND c.plan_id = $1 AND (c.end_date IS NULL OR c.end_date >= c.start_date)
 ),
 pitems AS MATERIALIZED (
@@ -75,9 +75,9 @@ vac AS (
          COALESCE(fe.start_date, fc.start_date) AS fs,
          CASE WHEN fe.id IS NOT NULL THEN COALESCE(fe.end_date, fe.notice_date + ${notice}) ELSE fc.end_date END AS fl
     FROM vacancies v
-    LEFT JOIN locations l ON l.organization_id = v.organization_id AND l.id = v.geography_id
-    LEFT JOIN employees fe ON fe.organization_id = v.organization_id AND fe.plan_id = v.plan_id AND fe.id = v.filled_by_live_employee_id
-    LEFT JOIN contractors fc ON fc.organization_id = v.organization_id AND fc.plan_id = v.plan_id AND fc.id = v.filled_by_live_contractor_id
+    LEFT JOIN locations l ON l.organization_id = $6 AND l.id = v.geography_id
+    LEFT JOIN employees fe ON fe.organization_id = $6 AND fe.plan_id = $1 AND fe.id = v.filled_by_live_employee_id
+    LEFT JOIN contractors fc ON fc.organization_id = $6 AND fc.plan_id = $1 AND fc.id = v.filled_by_live_contractor_id
    WHERE v.organization_id = $6 AND v.plan_id = $1 AND v.status IN ('open', 'committed', 'filled') AND COALESCE(v.target_start_date, $5::date) <= $3::date
 ),
 vint AS MATERIALIZED (
