@@ -4,15 +4,15 @@
  * organization, plan and person it is joined on.
  */
 
-type PersonRef = { organization: string; plan: string; id: string };
+import type { PlanRef, RecordRef } from '../database/distribution';
 
 /** SQL: `LEFT JOIN salary_adjustments <alias>` on the employee's adjustments, narrowed by `condition` (SQL starting with AND, or ''). */
-export function salaryAdjustmentsJoinSql(alias: string, employee: PersonRef, condition = ''): string {
+export function salaryAdjustmentsJoinSql(alias: string, employee: RecordRef, condition = ''): string {
   return `LEFT JOIN salary_adjustments ${alias} ON ${alias}.organization_id = ${employee.organization} AND ${alias}.plan_id = ${employee.plan} AND ${alias}.employee_id = ${employee.id} ${condition}`;
 }
 
 /** SQL: `LEFT JOIN rate_adjustments <alias>` on the contractor's adjustments. */
-export function rateAdjustmentsJoinSql(alias: string, contractor: PersonRef): string {
+export function rateAdjustmentsJoinSql(alias: string, contractor: RecordRef): string {
   return `LEFT JOIN rate_adjustments ${alias} ON ${alias}.organization_id = ${contractor.organization} AND ${alias}.plan_id = ${contractor.plan} AND ${alias}.contractor_id = ${contractor.id}`;
 }
 
@@ -23,13 +23,7 @@ export function rateAdjustmentsJoinSql(alias: string, contractor: PersonRef): st
  * The later adjustment is matched on the scope's expressions, not on `alias`'s columns: the anti-join then
  * hashes the employee id alone (matching organization and plan columns too cost a third more).
  */
-export function salaryInWindowSql(
-  alias: string,
-  scope: { organization: string; plan: string },
-  from: string,
-  to: string,
-  reportingCurrency: string,
-): string {
+export function salaryInWindowSql(alias: string, scope: PlanRef, from: string, to: string, reportingCurrency: string): string {
   return `AND ${alias}.effective_date <= ${to}::date
            AND NOT EXISTS (SELECT 1 FROM salary_adjustments n
                             WHERE n.organization_id = ${scope.organization} AND n.plan_id = ${scope.plan} AND n.employee_id = ${alias}.employee_id

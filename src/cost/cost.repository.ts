@@ -5,21 +5,19 @@ import { rateAdjustmentsJoinSql, salaryAdjustmentsJoinSql, salaryInWindowSql } f
 import type { RateType } from '../compensation/entities/rate-adjustment.entity';
 import { contractorsSql } from '../contractors/contractors.repository';
 import { SqlParams } from '../database/sql-params';
+import type { PlanRef } from '../database/distribution';
 import { employeesSql } from '../employees/employees.repository';
 import { reportingCurrencySql } from '../organizations/organizations.repository';
 import { locationJoinSql } from '../reference-data/locations.repository';
 import { vacanciesSql } from '../vacancies/vacancies.repository';
 
-/** The plan and organization of a statement, as SQL expressions (placeholders). */
-export interface PlanRef {
-  organization: string;
-  plan: string;
-}
-
 /**
  * People chosen by another module in SQL: a sub-query of the ids in `column` of the plan (`scope`), its
  * values bound through `params` (the seat holders of the functional structure, for instance).
  */
+/** The cost book's statements: $1 the plan, $2 the organization. */
+const SCOPE: PlanRef = { plan: '$1', organization: '$2' };
+
 export type PeopleSql = (column: 'employee_id' | 'contractor_id', scope: PlanRef, params: SqlParams) => string;
 
 /** Whose amounts to read: these ids, or the people a sub-query selects. */
@@ -58,16 +56,15 @@ export class CostRepository {
   /** Each employee (one row per salary adjustment, or one row without), with a window: only the adjustments that can count in it. */
   employeeAmounts(em: EntityManager, ctx: RequestContext, people: PeopleFilter, window: AmountWindow | null): Promise<EmployeeAmountRow[]> {
     const params = new SqlParams(ctx.planId, ctx.organizationId);
-    const scope: PlanRef = { plan: '$1', organization: '$2' };
-    const who = idCondition(people, 'employee_id', scope, params);
+    const who = idCondition(people, 'employee_id', SCOPE, params);
     const inWindow = window
-      ? salaryInWindowSql('s', scope, params.add(window.from), params.add(window.to), reportingCurrencySql(scope.organization))
+      ? salaryInWindowSql('s', SCOPE, params.add(window.from), params.add(window.to), reportingCurrencySql(SCOPE.organization))
       : '';
     return em.query(
       `SELECT e.id, l.cost_multiplier AS multiplier, s.effective_date, s.salary, s.currency_code
-         FROM ${employeesSql(['id', 'geography_id'], scope, who)} e
-         ${locationJoinSql('l', scope.organization, 'e.geography_id')}
-         ${salaryAdjustmentsJoinSql('s', { ...scope, id: 'e.id' }, inWindow)}`,
+         FROM ${employeesSql(['id', 'geography_id'], SCOPE, who)} e
+         ${locationJoinSql('l', SCOPE.organization, 'e.geography_id')}
+         ${salaryAdjustmentsJoinSql('s', { ...SCOPE, id: 'e.id' }, inWindow)}`,
       params.values,
     );
   }
@@ -75,24 +72,22 @@ export class CostRepository {
   /** Each contractor (one row per rate adjustment, or one row without). */
   contractorAmounts(em: EntityManager, ctx: RequestContext, people: PeopleFilter): Promise<ContractorAmountRow[]> {
     const params = new SqlParams(ctx.planId, ctx.organizationId);
-    const scope: PlanRef = { plan: '$1', organization: '$2' };
-    const who = idCondition(people, 'contractor_id', scope, params);
+    const who = idCondition(people, 'contractor_id', SCOPE, params);
     return em.query(
       `SELECT c.id, l.cost_multiplier AS multiplier, r.effective_date, r.rate, r.rate_type, r.currency_code
-         FROM ${contractorsSql(['id', 'geography_id'], scope, who)} c
-         ${locationJoinSql('l', scope.organization, 'c.geography_id')}
-         ${rateAdjustmentsJoinSql('r', { ...scope, id: 'c.id' })}`,
+         FROM ${contractorsSql(['id', 'geography_id'], SCOPE, who)} c
+         ${locationJoinSql('l', SCOPE.organization, 'c.geography_id')}
+         ${rateAdjustmentsJoinSql('r', { ...SCOPE, id: 'c.id' })}`,
       params.values,
     );
   }
 
   /** Each of the vacancies with its planned salary. */
   vacancyAmounts(em: EntityManager, ctx: RequestContext, ids: string[]): Promise<VacancyAmountRow[]> {
-    const scope: PlanRef = { plan: '$1', organization: '$2' };
     return em.query(
       `SELECT v.id, l.cost_multiplier AS multiplier, v.salary, v.currency_code
-         FROM ${vacanciesSql(['id', 'geography_id', 'salary', 'currency_code'], scope, '= ANY($3)')} v
-         ${locationJoinSql('l', scope.organization, 'v.geography_id')}`,
+         FROM ${vacanciesSql(['id', 'geography_id', 'salary', 'currency_code'], SCOPE, '= ANY($3)')} v
+         ${locationJoinSql('l', SCOPE.organization, 'v.geography_id')}`,
       [ctx.planId, ctx.organizationId, ids],
     );
   }

@@ -41,6 +41,20 @@ export function citusDistributionSql(tables: readonly string[], foreignKeys: rea
   ];
 }
 
+/**
+ * The plan and organization of a statement as SQL expressions (placeholders or columns): what the SQL
+ * builders other modules compose into one statement are given (`employeesSql`, `salaryInWindowSql`, ...).
+ */
+export interface PlanRef {
+  organization: string;
+  plan: string;
+}
+
+/** A planning record in SQL: the expressions of its organization, plan and id. */
+export interface RecordRef extends PlanRef {
+  id: string;
+}
+
 /** The leading columns of a planning record's key: what every statement on plan-scoped tables names. */
 export interface PlanKey {
   organizationId: string;

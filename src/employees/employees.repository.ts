@@ -4,20 +4,15 @@
  * caller gives the SQL expressions (columns or placeholders) it is joined on.
  */
 
-/** An employee of a plan: the expressions of its organization, plan and id. */
-export interface EmployeeRef {
-  organization: string;
-  plan: string;
-  id: string;
-}
+import type { PlanRef, RecordRef } from '../database/distribution';
 
 /** SQL condition: the employee exists and is employed after `day` (end date unset or later). */
-export function employedAfterSql(ref: EmployeeRef, day: string): string {
+export function employedAfterSql(ref: RecordRef, day: string): string {
   return `EXISTS (SELECT 1 FROM employees f WHERE f.organization_id = ${ref.organization} AND f.plan_id = ${ref.plan}
       AND f.id = ${ref.id} AND (f.end_date IS NULL OR f.end_date > ${day}))`;
 }
 
 /** SQL row source: the plan's employees whose id satisfies `idCondition` (e.g. `= ANY($2)`), with `columns`. */
-export function employeesSql(columns: readonly string[], scope: { organization: string; plan: string }, idCondition: string): string {
+export function employeesSql(columns: readonly string[], scope: PlanRef, idCondition: string): string {
   return `(SELECT ${columns.join(', ')} FROM employees WHERE organization_id = ${scope.organization} AND plan_id = ${scope.plan} AND id ${idCondition})`;
 }

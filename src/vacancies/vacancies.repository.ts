@@ -3,6 +3,7 @@ import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import { engagedAfterSql } from '../contractors/contractors.repository';
 import { employedAfterSql } from '../employees/employees.repository';
 import type { VacancyEntity } from './entities/vacancy.entity';
+import type { PlanRef } from '../database/distribution';
 
 /**
  * Document 01: a vacancy is filled while one filler field is set and that filler's endDate is unset
@@ -21,7 +22,7 @@ export function isFilledSql(alias: string, todayParam: string): string {
 export const FILLED_IDS_SQL = `SELECT v.id FROM vacancies v WHERE v.organization_id = $4 AND v.plan_id = $1 AND v.id = ANY($2) AND ${isFilledSql('v', '$3')}`;
 
 /** SQL row source for statements of other modules: the plan's vacancies whose id satisfies `idCondition`, with `columns`. */
-export function vacanciesSql(columns: readonly string[], scope: { organization: string; plan: string }, idCondition: string): string {
+export function vacanciesSql(columns: readonly string[], scope: PlanRef, idCondition: string): string {
   return `(SELECT ${columns.join(', ')} FROM vacancies WHERE organization_id = ${scope.organization} AND plan_id = ${scope.plan} AND id ${idCondition})`;
 }
 
