@@ -41,7 +41,10 @@ function statement(groupBy: ForecastGroupBy): string {
     .replace(/\$9/g, '(SELECT reporting_currency FROM organizations WHERE id = $6)')
     .replace(/\$11/g, '$8')
     .replace(/\$10/g, '$7');
-  const names = groupBy === 'none' ? 'NULL::text' : `(SELECT n.name FROM ${GROUP_COLUMNS[groupBy].table} n WHERE n.id = g.grp)`;
+  const names =
+    groupBy === 'none'
+      ? 'NULL::text'
+      : `(SELECT n.${GROUP_COLUMNS[groupBy].name} FROM ${GROUP_COLUMNS[groupBy].table} n WHERE n.id = g.grp)`;
   const f = (metric: string, v = 'v1') => `coalesce(sum(${v}) FILTER (WHERE metric = '${metric}'), 0)`;
   sql = `WITH ev AS (${events}),
 grps AS (SELECT DISTINCT grp FROM ev ${groupBy === 'none' ? 'UNION SELECT NULL' : ''}),

@@ -5,12 +5,12 @@ import type { CostPricing } from '../cost/cost.service';
 import type { ForecastGroupBy } from './dto/forecast-query.dto';
 import type { ForecastRow } from './forecast-math';
 
-/** The column of each `groupBy` on employees, contractors and vacancies, and the table naming it. */
-export const GROUP_COLUMNS: Record<Exclude<ForecastGroupBy, 'none'>, { column: string; table: string }> = {
-  costCentre: { column: 'cost_centre_id', table: 'cost_centres' },
-  location: { column: 'geography_id', table: 'locations' },
-  jobRole: { column: 'job_role_id', table: 'job_roles' },
-  workType: { column: 'work_type_id', table: 'resource_types' },
+/** The column of each `groupBy` on employees, contractors and vacancies, the table naming it and that table's name column. */
+export const GROUP_COLUMNS: Record<Exclude<ForecastGroupBy, 'none'>, { column: string; table: string; name: string }> = {
+  costCentre: { column: 'cost_centre_id', table: 'cost_centres', name: 'name' },
+  location: { column: 'geography_id', table: 'locations', name: 'name' },
+  jobRole: { column: 'job_role_id', table: 'job_roles', name: 'title' },
+  workType: { column: 'work_type_id', table: 'resource_types', name: 'name' },
 };
 
 export interface ForecastWindow {
@@ -158,7 +158,7 @@ export class ForecastRepository {
   async names(organizationId: string, groupBy: ForecastGroupBy, ids: string[]): Promise<Map<string, string>> {
     if (groupBy === 'none' || !ids.length) return new Map();
     const rows: { id: string; name: string }[] = await this.dataSource.query(
-      `SELECT id, name FROM ${GROUP_COLUMNS[groupBy].table} WHERE organization_id = $1 AND id = ANY($2)`,
+      `SELECT id, ${GROUP_COLUMNS[groupBy].name} AS name FROM ${GROUP_COLUMNS[groupBy].table} WHERE organization_id = $1 AND id = ANY($2)`,
       [organizationId, ids],
     );
     return new Map(rows.map((r) => [r.id, r.name]));

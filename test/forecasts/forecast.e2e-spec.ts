@@ -172,6 +172,23 @@ describe('04/§2 GET /forecast', () => {
     expect(byLocation.groups[0].months[1]).toMatchObject({ closing: 1, openVacancies: 1, cost: 9_000, vacancyCost: 7_200 });
   });
 
+  it('04/§2 groupBy jobRole and workType: groups keyed by the job role (named by its title) and the resource type', async () => {
+    const other = await t.createTenant();
+    const post = async (path: string, body: object) => (await other.api('post', path).send(body).expect(201)).body.data.id as string;
+    const engineer = await post('/job-roles', { title: 'Engineer' });
+    const permanent = await post('/resource-types', { name: 'Permanent' });
+    const person = { lastName: 'Role', startDate: '2025-01-01' };
+    await post('/employees', { ...person, firstName: 'A', email: 'a@example.com', jobRoleId: engineer, workTypeId: permanent });
+    await post('/employees', { ...person, firstName: 'B', email: 'b@example.com' });
+    const byRole = await forecast('from=2026-01&months=1&groupBy=jobRole', other);
+    expect(byRole.groups.map((g: { key: unknown; months: { closing: number }[] }) => [g.key, g.months[0].closing])).toEqual([
+      [{ id: engineer, name: 'Engineer' }, 1],
+      [null, 1],
+    ]);
+    const byType = await forecast('from=2026-01&months=1&groupBy=workType', other);
+    expect(byType.groups.map((g: { key: unknown }) => g.key)).toEqual([{ id: permanent, name: 'Permanent' }, null]);
+  });
+
   it('04/§1.4: a vacancy without targetStartDate contributes from today', async () => {
     const other = await t.createTenant();
     await other.api('post', '/vacancies').send({ role: 'Now', status: 'open', salary: 120_000, currencyCode: 'USD' }).expect(201);
