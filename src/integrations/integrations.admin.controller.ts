@@ -12,6 +12,7 @@ import {
   IntegrationDto,
   IntegrationSecretDto,
   PullRunDto,
+  UpdatedIntegrationDto,
   UpdateIntegrationDto,
 } from './dto/integration.dto';
 import { IntegrationsService } from './integrations.service';
@@ -24,7 +25,10 @@ import { PullScheduler } from './pull-scheduler';
   required: false,
   description: 'The user acting in the application; needs view_webhooks to read and configure_webhooks to change or run (403 otherwise)',
 })
-@ApiForbiddenResponse({ description: 'FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks', type: ErrorResponseDto })
+@ApiForbiddenResponse({
+  description: 'FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as',
+  type: ErrorResponseDto,
+})
 @Controller('admin/v1/organizations/:orgId/integrations')
 export class IntegrationsAdminController {
   constructor(
@@ -32,7 +36,10 @@ export class IntegrationsAdminController {
     private readonly scheduler: PullScheduler,
   ) {}
 
-  /** Adds an integration (push hook, PULL hook or both). The secret is in this response only. */
+  /**
+   * Adds an integration (push hook, PULL hook or both). The secret is in this response only. With X-Acting-User,
+   * `actAsUserId` must be the acting user or a user whose every right the acting user holds (403 otherwise).
+   */
   @Post()
   @ApiData(CreatedIntegrationDto, 201)
   @ApiErrors(400, 404)
@@ -56,15 +63,19 @@ export class IntegrationsAdminController {
     return one(await this.integrations.get(ctx, id));
   }
 
-  /** Changes any create field; `push` and `pull` replace the current configuration (`enabled: false` switches one off). */
+  /**
+   * Changes any create field; `push` and `pull` replace the current configuration (`enabled: false` switches one off).
+   * A new `push.url` or `pull.url` issues a new secret, in this answer only. With X-Acting-User, a hook acting (now or
+   * after the change) as another user may be changed only by a user holding every right of that user (403).
+   */
   @Patch(':integrationId')
-  @ApiData(IntegrationDto)
+  @ApiData(UpdatedIntegrationDto)
   @ApiErrors(400, 404)
   async update(
     @Ctx() ctx: RequestContext,
     @Param('integrationId') id: string,
     @Body() body: UpdateIntegrationDto,
-  ): Promise<DataEnvelope<IntegrationDto>> {
+  ): Promise<DataEnvelope<UpdatedIntegrationDto>> {
     return one(await this.integrations.update(ctx, id, body));
   }
 

@@ -4,6 +4,7 @@ import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { list, ListEnvelope, Page } from '../common/http/envelopes';
 import { newId } from '../common/ids';
+import { ActingUserRights } from '../organizations/acting-user-rights';
 import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { authorizeWebhookCapability, WebhookCapability } from '../webhooks/webhook-endpoints.service';
 import { newSigningSecret } from '../webhooks/webhook-event';
@@ -15,6 +16,7 @@ import {
   IntegrationSecretDto,
   PullConfigDto,
   PushConfigDto,
+  UpdatedIntegrationDto,
   UpdateIntegrationDto,
 } from './dto/integration.dto';
 import { IntegrationEntity } from './entities/integration.entity';
@@ -48,12 +50,14 @@ export class IntegrationsService {
     private readonly dataSource: DataSource,
     private readonly client: WebhookHttpClient,
     private readonly organizations: OrganizationsRepository,
+    private readonly rights: ActingUserRights,
   ) {}
 
   /** Creates an integration; its secret is returned here and at rotation only. */
   async create(ctx: RequestContext, input: CreateIntegrationDto): Promise<CreatedIntegrationDto> {
     await this.authorize(ctx, 'configure_webhooks');
     await this.checkUser(ctx, input.actAsUserId);
+    await this.checkActAs(ctx, [input.actAsUserId]);
     await this.checkUrls(input);
     const id = newId();
     const secret = newSigningSecret();
@@ -92,21 +96,30 @@ export class IntegrationsService {
     return IntegrationDto.from(await this.find(ctx, id));
   }
 
-  /** Changes any create field; `push` and `pull` replace the current configuration (null removes it). */
-  async update(ctx: RequestContext, id: string, input: UpdateIntegrationDto): Promise<IntegrationDto> {
+  /**
+   * Changes any create field; `push` and `pull` replace the current configuration (null removes it). Any
+   * change of `push.url` or `pull.url` issues a new secret, returned in this answer only (spec 04 §5.1).
+   */
+  async update(ctx: RequestContext, id: string, input: UpdateIntegrationDto): Promise<UpdatedIntegrationDto> {
     await this.authorize(ctx, 'configure_webhooks');
     const nulls = (['name', 'actAsUserId'] as const).filter((f) => input[f] === null);
     if (nulls.length) throw DomainError.validationMany(nulls.map((field) => ({ field, message: `${field} must not be null` })));
     const current = await this.find(ctx, id);
     if (input.actAsUserId !== undefined) await this.checkUser(ctx, input.actAsUserId);
+    // Any PATCH of a hook that acts, or would act after it, as another user (spec 04 §5.1).
+    await this.checkActAs(ctx, [current.actAsUserId, ...(input.actAsUserId ? [input.actAsUserId] : [])]);
     await this.checkUrls(input);
     const patch: Partial<IntegrationEntity> = {};
     patchEntity(patch, input, ['name', 'actAsUserId']);
     if (input.push !== undefined) Object.assign(patch, pushFields(input.push));
     if (input.pull !== undefined) Object.assign(patch, pullFields(input.pull, current.lastPullAt));
+    const newUrl =
+      (patch.pushUrl != null && patch.pushUrl !== current.pushUrl) || (patch.pullUrl != null && patch.pullUrl !== current.pullUrl);
+    if (newUrl) patch.secret = newSigningSecret();
     const repo = this.dataSource.getRepository(IntegrationEntity);
     if (Object.keys(patch).length) await repo.update({ id: current.id, organizationId: ctx.organizationId }, patch);
-    return IntegrationDto.from(await repo.findOneByOrFail({ organizationId: ctx.organizationId, id: current.id }));
+    const updated = IntegrationDto.from(await repo.findOneByOrFail({ organizationId: ctx.organizationId, id: current.id }));
+    return newUrl ? { ...updated, secret: patch.secret } : updated;
   }
 
   /** Issues a new secret: push deliveries started and pulls run from now on use it. */
@@ -133,6 +146,12 @@ export class IntegrationsService {
 
   authorize(ctx: RequestContext, capability: WebhookCapability): Promise<void> {
     return authorizeWebhookCapability(this.organizations, { ctx, em: this.dataSource.manager }, capability);
+  }
+
+  /** Spec 04 §5.1: an acting user may point a hook only at users whose every right they hold (403 otherwise). */
+  private async checkActAs(ctx: RequestContext, userIds: string[]): Promise<void> {
+    for (const userId of new Set(userIds))
+      await this.rights.assertCoversUser({ ctx, em: this.dataSource.manager }, userId, `configure an integration acting as user ${userId}`);
   }
 
   /** Spec 04 §5.1: `actAsUserId` must be an active user of the organization (400 otherwise). */

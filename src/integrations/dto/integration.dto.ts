@@ -178,6 +178,13 @@ export class CreatedIntegrationDto extends IntegrationDto {
   secret: string;
 }
 
+/** A PATCH answer: `secret` only when the change of `push.url` or `pull.url` issued a new one. */
+export class UpdatedIntegrationDto extends IntegrationDto {
+  /** The new secret (64 lower-case hex characters), present only when this PATCH changed a URL: the old one is never sent to the new URL. */
+  @ApiPropertyOptional({ pattern: '^[0-9a-f]{64}$' })
+  secret?: string;
+}
+
 export class IntegrationSecretDto {
   /** The new secret (64 lower-case hex characters), shown only here; pushes and pulls use it from now on. */
   @ApiProperty({ pattern: '^[0-9a-f]{64}$' })
