@@ -166,16 +166,11 @@ export class ContractorsService
     });
   }
 
-  protected override async apply(
-    entity: ContractorEntity,
-    input: UpdateContractorDto,
-    tx: Tx,
-    { viaFill = false }: WriteOptions,
-  ): Promise<void> {
+  protected override async apply(entity: ContractorEntity, input: UpdateContractorDto, tx: Tx, _options: WriteOptions): Promise<void> {
     const { ctx, em } = tx;
     patchEntity(entity, input, ['name', 'email', 'contractorType', 'startDate', 'endDate', 'externalId']);
     if (input.managerId !== undefined) entity.managerId = await this.employees.resolveManager(ctx, em, undefined, input.managerId);
-    const jobRoleId = await this.jobRoles.resolveNested(tx, input.jobRoleId, input.jobRole, '', viaFill);
+    const jobRoleId = await this.jobRoles.resolveNested(tx, input.jobRoleId, input.jobRole);
     if (jobRoleId !== undefined) entity.jobRoleId = jobRoleId;
     await this.refs.apply(entity, input, ctx, em, 'defaultCurrencyCode');
     if (entity.endDate && entity.endDate < entity.startDate)

@@ -201,16 +201,11 @@ export class EmployeesService
     });
   }
 
-  protected override async apply(
-    entity: EmployeeEntity,
-    input: UpdateEmployeeDto,
-    tx: Tx,
-    { viaFill = false }: WriteOptions,
-  ): Promise<void> {
+  protected override async apply(entity: EmployeeEntity, input: UpdateEmployeeDto, tx: Tx, _options: WriteOptions): Promise<void> {
     const { ctx, em } = tx;
     patchEntity(entity, input, FIELDS);
     if (input.managerId !== undefined) entity.managerId = await this.resolveManager(ctx, em, entity.id, input.managerId);
-    const jobRoleId = await this.jobRoles.resolveNested(tx, input.jobRoleId, input.jobRole, '', viaFill);
+    const jobRoleId = await this.jobRoles.resolveNested(tx, input.jobRoleId, input.jobRole);
     if (jobRoleId !== undefined) entity.jobRoleId = jobRoleId;
     await this.refs.apply(entity, input, ctx, em, 'defaultCurrencyCode');
     if (entity.endDate && entity.endDate < entity.startDate)

@@ -58,13 +58,14 @@ export class JobRolesService extends CrudService<JobRoleEntity, JobRoleDto, Crea
    * The job role of a person or vacancy body: `jobRoleId` wins (400 when it matches nothing); else the
    * nested `jobRole` by externalId, then by title (stamping the externalId on it), then created by
    * title. An externalId alone that matches nothing is 404. Returns undefined when neither is sent.
+   * Creating a role or stamping an externalId writes reference data: it needs `reference_data_edit` of
+   * whoever acts (spec 03 §1 item 10), a key's (narrowed to its creator's) or a PULL hook's user's.
    */
   async resolveNested(
     tx: Tx,
     jobRoleId: string | null | undefined,
     jobRole: NestedJobRoleDto | undefined,
     prefix = '',
-    mayCreate = false,
   ): Promise<string | null | undefined> {
     if (jobRoleId !== undefined) return this.resolveId(tx.ctx, tx.em, jobRoleId, `${prefix}jobRoleId`);
     if (!jobRole) return undefined;
@@ -81,17 +82,18 @@ export class JobRolesService extends CrudService<JobRoleEntity, JobRoleDto, Crea
       title: Raw((alias) => `LOWER(${alias}) = LOWER(:title)`, { title }),
     });
     if (byTitle) {
-      if (externalId && byTitle.externalId !== externalId) await this.updateIn(tx, byTitle.id, { externalId });
+      if (externalId && byTitle.externalId !== externalId) {
+        this.requireEditPermission(tx, `Setting the externalId of the job role "${byTitle.title}" through ${prefix}jobRole`);
+        await this.updateIn(tx, byTitle.id, { externalId });
+      }
       return byTitle.id;
     }
-    if (!mayCreate) this.requireCreatePermission(tx);
+    this.requireEditPermission(tx, `Creating a job role through ${prefix}jobRole`);
     return (await this.createIn(tx, { title, externalId: externalId ?? null })).id;
   }
 
-  /** Creating a role through a nested object is a write of its own (spec 03 §2). */
-  private requireCreatePermission(tx: Tx): void {
-    if (tx.ctx.actor.type === 'api_key' && !tx.ctx.permissions.has('reference_data_edit')) {
-      throw DomainError.forbidden('Creating a job role through jobRole needs the permission reference_data_edit');
-    }
+  /** A nested job-role write is a reference-data write of its own (spec 03 §1 item 10, §2). */
+  private requireEditPermission(tx: Tx, what: string): void {
+    if (!tx.ctx.permissions.has('reference_data_edit')) throw DomainError.forbidden(`${what} needs the permission reference_data_edit`);
   }
 }
