@@ -16,6 +16,7 @@ import { MetricCostScope1795610000000 } from './1795610000000-MetricCostScope';
 import { Integrations1795630000000 } from './1795630000000-Integrations';
 import { CitusKeys1795640000000 } from './1795640000000-CitusKeys';
 import { ForecastPayIndexOrganization1795660000000 } from './1795660000000-ForecastPayIndexOrganization';
+import { IdempotencyKeysPerApiKey1795670000000 } from './1795670000000-IdempotencyKeysPerApiKey';
 import { ForecastPayIndex1795620000000 } from './1795620000000-ForecastPayIndex';
 import { IdempotencyKeys1795536614032 } from './1795536614032-IdempotencyKeys';
 import { NoticePeriodSetting1795540000000 } from './1795540000000-NoticePeriodSetting';
@@ -46,4 +47,5 @@ export const MIGRATIONS: Function[] = [
   CitusKeys1795640000000,
   EmployeesFillfactor1795650000000,
   ForecastPayIndexOrganization1795660000000,
+  IdempotencyKeysPerApiKey1795670000000,
 ];

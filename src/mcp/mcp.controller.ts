@@ -4,22 +4,26 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { Request, Response } from 'express';
 import { RequireApiKey, ScenarioScope } from '../common/auth/access.decorators';
 import { Ctx, RequestContext } from '../common/auth/request-context';
+import { IgnoresIdempotencyKey } from '../common/http/idempotency.interceptor';
 import { McpToolsService } from './mcp-tools.service';
 
 /**
  * The assistant tool server (spec 04 §3): MCP's Streamable HTTP transport at `/mcp`, stateless (a server
  * and a transport per request, JSON answers, no session), behind the API key and rate limit of the public
- * API. The organization is the key's; each tool checks the key's permissions.
+ * API. The organization is the key's; each tool checks the key's permissions. One JSON-RPC message per
+ * POST, so that every tool call is one rate-limit hit; `Idempotency-Key` is ignored (spec 04 §3).
  */
 @ApiExcludeController()
 @Controller('mcp')
 @RequireApiKey()
 @ScenarioScope('ignore')
+@IgnoresIdempotencyKey()
 export class McpController {
   constructor(private readonly tools: McpToolsService) {}
 
   @Post()
   async post(@Ctx() ctx: RequestContext, @Req() req: Request, @Res() res: Response): Promise<void> {
+    if (Array.isArray(req.body)) return batchRefused(res);
     const server = this.tools.server(ctx);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
@@ -40,6 +44,15 @@ export class McpController {
   delete(@Res() res: Response): void {
     methodNotAllowed(res);
   }
+}
+
+/** Spec 04 §3: a JSON-RPC batch (removed in protocol 2025-06-18) is refused whole; nothing in it runs. */
+function batchRefused(res: Response): void {
+  res.status(400).json({
+    jsonrpc: '2.0',
+    error: { code: -32600, message: 'Invalid Request: send one JSON-RPC message per POST (batches are not supported)' },
+    id: null,
+  });
 }
 
 function methodNotAllowed(res: Response): void {

@@ -1,3 +1,4 @@
+import request from 'supertest';
 import { TestApp, Tenant } from '../support/test-app';
 import { Receiver } from '../webhooks/receiver';
 import { createEndpoint, settled } from '../webhooks/support';
@@ -105,6 +106,39 @@ describe('Idempotency-Key on public writes (04 §4.4)', () => {
     const res = await b.api('post', '/teams').set('Idempotency-Key', 'shared').send({ name: 'A' }).expect(201);
     expect(res.headers['idempotent-replayed']).toBeUndefined();
     expect(await count(b.orgId, 'teams')).toBe(1);
+  });
+
+  it('04/§4.4: keys are per API key: another key of the organization neither gets the stored answer (403 without the permission) nor is blocked', async () => {
+    const tenant = await t.createTenant();
+    const keyed = (key: string) => (method: 'post' | 'patch', path: string) =>
+      request(t.server)[method](`/api/v1/org/${tenant.orgId}${path}`).set('Authorization', `Bearer ${key}`);
+    const viewer = keyed((await t.createKey(tenant, ['teams_view'])).key);
+    const editor = keyed((await t.createKey(tenant, ['teams_view', 'teams_edit'])).key);
+    const first = await tenant.api('post', '/teams').set('Idempotency-Key', 'k').send({ name: 'Core' }).expect(201);
+    const refused = await viewer('post', '/teams').set('Idempotency-Key', 'k').send({ name: 'Core' }).expect(403);
+    expect(refused.headers['idempotent-replayed']).toBeUndefined();
+    const own = await editor('post', '/teams').set('Idempotency-Key', 'k').send({ name: 'Core' }).expect(201);
+    expect(own.headers['idempotent-replayed']).toBeUndefined();
+    expect(own.body.data.id).not.toBe(first.body.data.id);
+    // Squatting: a key used first by another API key for another request does not block this one.
+    await editor('post', '/teams').set('Idempotency-Key', 'future').send({ name: 'Squat' }).expect(201);
+    const mine = await tenant
+      .api('patch', `/teams/${first.body.data.id}`)
+      .set('Idempotency-Key', 'future')
+      .send({ name: 'Mine' })
+      .expect(200);
+    expect(mine.headers['idempotent-replayed']).toBeUndefined();
+    // The same API key still replays and conflicts as before.
+    const replay = await tenant.api('post', '/teams').set('Idempotency-Key', 'k').send({ name: 'Core' }).expect(201);
+    expect([replay.headers['idempotent-replayed'], replay.body]).toEqual(['true', first.body]);
+    await tenant.api('post', '/teams').set('Idempotency-Key', 'k').send({ name: 'Other' }).expect(400);
+    expect(await count(tenant.orgId, 'teams')).toBe(3);
+    const rows = await t.dataSource.query(
+      `SELECT key, api_key_id FROM idempotency_keys WHERE organization_id = $1 ORDER BY key, api_key_id`,
+      [tenant.orgId],
+    );
+    expect(rows).toHaveLength(4);
+    expect(rows.filter((r: { key: string }) => r.key === 'k').map((r: { api_key_id: string }) => r.api_key_id)).toContain(tenant.keyId);
   });
 
   it('04/§4.4: a duplicate while the first request is still running is 409 CONFLICT (the first one in flight, e.g. on another instance)', async () => {

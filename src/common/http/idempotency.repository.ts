@@ -8,57 +8,67 @@ export interface StoredAnswer {
   response_body: string | null;
 }
 
-/** The rows of `idempotency_keys` (spec 04 §4.4), keyed by (organization, key). */
+/** Whose keys: an API key of an organization (spec 04 §4.4: the keys of different API keys never meet). */
+export interface KeyOwner {
+  organizationId: string;
+  apiKeyId: string;
+}
+
+/**
+ * The rows of `idempotency_keys` (spec 04 §4.4), keyed by (organization, key, API key). Times are passed
+ * as parameters (the caller's clock), never `now()`: Citus refuses non-immutable functions in
+ * `ON CONFLICT DO UPDATE` on distributed tables.
+ */
 @Injectable()
 export class IdempotencyRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Deletes every expired key, of every organization (housekeeping, not a tenant read). */
-  async purgeExpired(): Promise<void> {
-    await this.dataSource.query(`DELETE FROM idempotency_keys WHERE expires_at <= now()`);
+  /** Deletes every key expired at `now`, of every organization (housekeeping, not a tenant read). */
+  async purgeExpired(now: Date): Promise<void> {
+    await this.dataSource.query(`DELETE FROM idempotency_keys WHERE expires_at <= $1`, [now]);
   }
 
   /**
-   * Claims the key for a request with `hash`, kept `retentionSeconds`; a row that expired, or an in-flight
-   * claim older than `leaseSeconds` (its request was lost), is taken over. False when another row holds it.
+   * Claims the key for a request with `hash` at `now`, kept until `expiresAt`; a row that expired, or an
+   * in-flight claim made before `leaseStart` (its request was lost), is taken over. False when another row holds it.
    */
-  async claim(organizationId: string, key: string, hash: string, retentionSeconds: number, leaseSeconds: number): Promise<boolean> {
+  async claim(owner: KeyOwner, key: string, hash: string, now: Date, expiresAt: Date, leaseStart: Date): Promise<boolean> {
     const claimed: unknown[] = await this.dataSource.query(
-      `INSERT INTO idempotency_keys (organization_id, key, request_hash, expires_at)
-       VALUES ($1, $2, $3, now() + make_interval(secs => $4))
-       ON CONFLICT (organization_id, key) DO UPDATE
+      `INSERT INTO idempotency_keys (organization_id, api_key_id, key, request_hash, created_at, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (organization_id, key, api_key_id) DO UPDATE
          SET request_hash = EXCLUDED.request_hash, status_code = NULL, response_body = NULL,
-             created_at = now(), expires_at = EXCLUDED.expires_at
-       WHERE idempotency_keys.expires_at <= now()
-          OR (idempotency_keys.status_code IS NULL AND idempotency_keys.created_at <= now() - make_interval(secs => $5))
+             created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at
+       WHERE idempotency_keys.expires_at <= $5
+          OR (idempotency_keys.status_code IS NULL AND idempotency_keys.created_at <= $7)
        RETURNING 1 AS claimed`,
-      [organizationId, key, hash, retentionSeconds, leaseSeconds],
+      [owner.organizationId, owner.apiKeyId, key, hash, now, expiresAt, leaseStart],
     );
     return claimed.length > 0;
   }
 
   /** The key's row, or undefined. */
-  async stored(organizationId: string, key: string): Promise<StoredAnswer | undefined> {
+  async stored(owner: KeyOwner, key: string): Promise<StoredAnswer | undefined> {
     const rows: StoredAnswer[] = await this.dataSource.query(
-      `SELECT request_hash, status_code, response_body FROM idempotency_keys WHERE organization_id = $1 AND key = $2`,
-      [organizationId, key],
+      `SELECT request_hash, status_code, response_body FROM idempotency_keys WHERE organization_id = $1 AND key = $2 AND api_key_id = $3`,
+      [owner.organizationId, key, owner.apiKeyId],
     );
     return rows[0];
   }
 
   /** Keeps the answer (status and JSON body text) under the key. */
-  async store(organizationId: string, key: string, status: number, body: string | null): Promise<void> {
+  async store(owner: KeyOwner, key: string, status: number, body: string | null): Promise<void> {
     await this.dataSource.query(
-      `UPDATE idempotency_keys SET status_code = $3, response_body = $4 WHERE organization_id = $1 AND key = $2`,
-      [organizationId, key, status, body],
+      `UPDATE idempotency_keys SET status_code = $4, response_body = $5 WHERE organization_id = $1 AND key = $2 AND api_key_id = $3`,
+      [owner.organizationId, key, owner.apiKeyId, status, body],
     );
   }
 
   /** Frees a claim that has no answer (its request failed). */
-  async release(organizationId: string, key: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM idempotency_keys WHERE organization_id = $1 AND key = $2 AND status_code IS NULL`, [
-      organizationId,
-      key,
-    ]);
+  async release(owner: KeyOwner, key: string): Promise<void> {
+    await this.dataSource.query(
+      `DELETE FROM idempotency_keys WHERE organization_id = $1 AND key = $2 AND api_key_id = $3 AND status_code IS NULL`,
+      [owner.organizationId, key, owner.apiKeyId],
+    );
   }
 }

@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import { OrganizationEntity } from './organization.entity';
 
 /**
- * Spec 04 §4.4: one row per `Idempotency-Key` of an organization. While the first request runs,
+ * Spec 04 §4.4: one row per `Idempotency-Key` of an API key (keys of different API keys never meet). While the first request runs,
  * `statusCode` is null (a duplicate meanwhile is 409); a 2xx answer is kept until `expiresAt` and
  * replayed; a non-2xx answer deletes the row.
  */
@@ -11,6 +11,10 @@ import { OrganizationEntity } from './organization.entity';
 export class IdempotencyKeyEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
   organizationId: string;
+
+  /** The API key that sent the first request: only it can replay or collide with the answer. */
+  @PrimaryColumn({ type: 'varchar', length: 25 })
+  apiKeyId: string;
 
   @PrimaryColumn({ type: 'varchar', length: 255 })
   key: string;
