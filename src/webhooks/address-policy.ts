@@ -1,9 +1,10 @@
 import { isIP } from 'node:net';
 
 /**
- * Which addresses a webhook may not reach in production (DESIGN mechanism 4, issue 7 item 5):
- * loopback, private, link-local, CGNAT, cloud metadata and every other special-purpose range, for
- * IPv4 and IPv6, with IPv4 addresses embedded in IPv6 (mapped, compatible, NAT64, 6to4) judged as IPv4.
+ * Which addresses a webhook or a PULL hook may not reach in production (DESIGN mechanism 4): loopback,
+ * private, link-local, CGNAT, cloud metadata and every other special-purpose range, for IPv4 and IPv6,
+ * with IPv4 addresses embedded in IPv6 (mapped, translated, compatible, NAT64, 6to4, Teredo, ISATAP)
+ * judged as IPv4.
  */
 interface Range {
   bytes: number[];
@@ -43,6 +44,7 @@ const IPV4_BLOCKED: Range[] = [
 const IPV6_BLOCKED: Range[] = [
   v6('::/128', 'unspecified'),
   v6('::1/128', 'loopback'),
+  v6('64:ff9b:1::/48', 'NAT64 local-use'),
   v6('100::/64', 'discard'),
   v6('2001::/32', 'Teredo'),
   v6('2001:2::/48', 'benchmarking'),
@@ -93,16 +95,44 @@ export function parseIpv6(text: string): number[] | null {
   return bytes;
 }
 
-/** The IPv4 address carried inside an IPv6 one (mapped, compatible, NAT64, 6to4), if any. */
-function embeddedIpv4(bytes: number[]): number[] | null {
-  const zeros = (from: number, to: number) => bytes.slice(from, to).every((b) => b === 0);
-  if (zeros(0, 10) && bytes[10] === 0xff && bytes[11] === 0xff) return bytes.slice(12); // ::ffff:a.b.c.d
-  if (zeros(0, 12) && !zeros(12, 16)) return bytes.slice(12); // ::a.b.c.d (deprecated compatible form)
-  if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && zeros(4, 12)) return bytes.slice(12); // 64:ff9b::/96
-  if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && bytes[4] === 0x00 && bytes[5] === 0x01)
-    return bytes.slice(12); // 64:ff9b:1::/48
-  if (bytes[0] === 0x20 && bytes[1] === 0x02) return bytes.slice(2, 6); // 2002::/16 (6to4)
-  return null;
+/**
+ * The forms of IPv6 that carry an IPv4 address (RFC 4291, 2765, 6052, 3056, 5214), each with where the
+ * IPv4 bytes sit. A target in one of them is judged as its IPv4 address, so that no spelling of a blocked
+ * IPv4 address gets through.
+ */
+const EMBEDDINGS: { name: string; matches: (b: number[]) => boolean; ipv4: (b: number[]) => number[] }[] = [
+  { name: 'mapped ::ffff:0:0/96', matches: (b) => zeros(b, 0, 10) && b[10] === 0xff && b[11] === 0xff, ipv4: (b) => b.slice(12) },
+  {
+    name: 'translated ::ffff:0:0:0/96',
+    matches: (b) => zeros(b, 0, 8) && b[8] === 0xff && b[9] === 0xff && zeros(b, 10, 12),
+    ipv4: (b) => b.slice(12),
+  },
+  { name: 'compatible ::/96', matches: (b) => zeros(b, 0, 12) && !zeros(b, 12, 16), ipv4: (b) => b.slice(12) },
+  { name: 'NAT64 64:ff9b::/96', matches: (b) => startsWith(b, [0x00, 0x64, 0xff, 0x9b]) && zeros(b, 4, 12), ipv4: (b) => b.slice(12) },
+  // The local-use NAT64 prefix may be cut at any length from /48 to /96: the /96 form is judged by its IPv4
+  // address, and the whole prefix is refused anyway below (it only ever reaches a private translator).
+  { name: 'NAT64 64:ff9b:1::/48', matches: (b) => startsWith(b, [0x00, 0x64, 0xff, 0x9b, 0x00, 0x01]), ipv4: (b) => b.slice(12) },
+  { name: '6to4 2002::/16', matches: (b) => startsWith(b, [0x20, 0x02]), ipv4: (b) => b.slice(2, 6) },
+  // Teredo's server address (2001::/32 is refused as a whole below as well).
+  { name: 'Teredo 2001::/32', matches: (b) => startsWith(b, [0x20, 0x01, 0x00, 0x00]), ipv4: (b) => b.slice(4, 8) },
+  {
+    name: 'ISATAP ::5efe:a.b.c.d',
+    matches: (b) => (b[8] & 0xfd) === 0 && b[9] === 0 && b[10] === 0x5e && b[11] === 0xfe,
+    ipv4: (b) => b.slice(12),
+  },
+];
+
+function zeros(bytes: number[], from: number, to: number): boolean {
+  return bytes.slice(from, to).every((b) => b === 0);
+}
+
+function startsWith(bytes: number[], prefix: number[]): boolean {
+  return prefix.every((b, i) => bytes[i] === b);
+}
+
+/** The IPv4 addresses carried inside an IPv6 one (every embedding form it matches). */
+function embeddedIpv4(bytes: number[]): number[][] {
+  return EMBEDDINGS.filter((e) => e.matches(bytes)).map((e) => e.ipv4(bytes));
 }
 
 /**
@@ -118,12 +148,11 @@ export function blockedAddressReason(address: string): string | null {
   if (family === 6) {
     const bytes = parseIpv6(address)!;
     if (bytes.slice(0, 15).every((b) => b === 0) && bytes[15] <= 1) return bytes[15] === 1 ? 'loopback' : 'unspecified';
-    const inner = embeddedIpv4(bytes);
-    if (inner) {
+    for (const inner of embeddedIpv4(bytes)) {
       const reason = IPV4_BLOCKED.find((r) => inRange(inner, r))?.name;
       if (reason) return `${reason} (IPv4 inside IPv6)`;
-      // 6to4 and NAT64 of a public address are still public; the mapped forms likewise.
     }
+    // 6to4 and NAT64 of a public address are still public; the mapped forms likewise.
     return IPV6_BLOCKED.find((r) => inRange(bytes, r))?.name ?? null;
   }
   return 'not an IP address';
