@@ -3,6 +3,7 @@ import { EventEmitter2 } from '@nestjs/event-emitter';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import type { RequestContext } from '../common/auth/request-context';
+import { DomainError } from '../common/errors/domain-error';
 import { endpointWants, pushHookWants } from './delivery-targets';
 import type { ChangeType } from './entities/record-change.entity';
 
@@ -61,6 +62,7 @@ export class Tx {
   ) {}
 
   record(change: ChangeInput): void {
+    this.assertAttributable();
     this.changes.push(change);
   }
 
@@ -72,8 +74,22 @@ export class Tx {
     change: Omit<ChangeInput, 'changeType' | 'before' | 'after'> & { before: Record<string, unknown>; after: Record<string, unknown> },
   ): boolean {
     if (JSON.stringify(change.before) === JSON.stringify(change.after)) return false;
-    this.changes.push({ ...change, changeType: 'update' });
+    this.record({ ...change, changeType: 'update' });
     return true;
+  }
+
+  /**
+   * Spec 03 §1 item 9: the initiator `system` is never sent, so a change of live data made by the
+   * application API needs a person behind it (`X-Acting-User`); without one the write is refused (400,
+   * the transaction rolls back) at its first change. Scenario plans are not sent and need no one.
+   */
+  private assertAttributable(): void {
+    if (this.ctx.actor.type === 'system' && this.ctx.planId === this.ctx.livePlanId) {
+      throw DomainError.validation(
+        'X-Acting-User',
+        'This application-API write changes live data: name the user who makes it in X-Acting-User',
+      );
+    }
   }
 
   get recorded(): readonly ChangeInput[] {

@@ -31,7 +31,7 @@ describe('project-management links and the derived deliveryStatus (issue 4; 01 "
   const link = async (org: Tenant, id: string, key: string, ticketStatus: string): Promise<string> =>
     (
       await t
-        .admin('post', links(org, id))
+        .admin('post', links(org, id), org.userId)
         .send({ provider: 'jira', key, url: `https://jira.example.com/browse/${key}`, status: ticketStatus })
         .expect(201)
     ).body.data.id;
@@ -45,7 +45,7 @@ describe('project-management links and the derived deliveryStatus (issue 4; 01 "
     const org = await t.createTenant();
     const id = await project(org, { externalId: 'PRJ-LINKS' });
     const created = await t
-      .admin('post', links(org, 'PRJ-LINKS'))
+      .admin('post', links(org, 'PRJ-LINKS'), org.userId)
       .send({ provider: ' Jira ', key: 'PAY-1', url: 'https://jira.example.com/browse/PAY-1', status: 'In Progress' })
       .expect(201);
     expect(created.body.data).toEqual({
@@ -60,16 +60,16 @@ describe('project-management links and the derived deliveryStatus (issue 4; 01 "
       updatedAt: expect.any(String),
     });
     const linkId = created.body.data.id;
-    await t.admin('post', links(org, id)).send({ provider: 'linear', key: 'ENG-7', status: 'Todo' }).expect(201);
+    await t.admin('post', links(org, id), org.userId).send({ provider: 'linear', key: 'ENG-7', status: 'Todo' }).expect(201);
     const listed = await t.admin('get', links(org, id, '?limit=1')).expect(200);
     expect(listed.body).toEqual({ data: [created.body.data], meta: { page: 1, limit: 1, total: 2, hasNextPage: true } });
     expect((await t.admin('get', links(org, id, `/${linkId}`)).expect(200)).body.data).toEqual(created.body.data);
     const patched = await t
-      .admin('patch', links(org, id, `/${linkId}`))
+      .admin('patch', links(org, id, `/${linkId}`), org.userId)
       .send({ status: 'Done', url: null })
       .expect(200);
     expect(patched.body.data).toMatchObject({ id: linkId, status: 'Done', deliveryStatus: 'DONE', url: null, key: 'PAY-1' });
-    await t.admin('delete', links(org, id, `/${linkId}`)).expect(204);
+    await t.admin('delete', links(org, id, `/${linkId}`), org.userId).expect(204);
     await t.admin('get', links(org, id, `/${linkId}`)).expect(404);
     expect((await t.admin('get', links(org, id)).expect(200)).body.meta.total).toBe(1);
   });
@@ -87,7 +87,7 @@ describe('project-management links and the derived deliveryStatus (issue 4; 01 "
     const org = await t.createTenant();
     const id = await project(org);
     const post = (body: Record<string, unknown>) =>
-      t.admin('post', links(org, id)).send({ provider: 'jira', key: 'A-1', status: 'Done', ...body });
+      t.admin('post', links(org, id), org.userId).send({ provider: 'jira', key: 'A-1', status: 'Done', ...body });
     for (const [field, value] of [
       ['provider', undefined],
       ['provider', ''],
@@ -108,7 +108,7 @@ describe('project-management links and the derived deliveryStatus (issue 4; 01 "
     expect(
       (
         await t
-          .admin('patch', links(org, id, `/${other.body.data.id}`))
+          .admin('patch', links(org, id, `/${other.body.data.id}`), org.userId)
           .send({ status: 'Nope' })
           .expect(400)
       ).body.error.details[0].field,
@@ -116,7 +116,7 @@ describe('project-management links and the derived deliveryStatus (issue 4; 01 "
     expect(
       (
         await t
-          .admin('patch', links(org, id, `/${other.body.data.id}`))
+          .admin('patch', links(org, id, `/${other.body.data.id}`), org.userId)
           .send({ key: 'A-1' })
           .expect(400)
       ).body.error.details[0].field,
@@ -135,23 +135,23 @@ describe('project-management links and the derived deliveryStatus (issue 4; 01 "
     const patched = await org.api('patch', `/projects/${id}`).send({ deliveryStatus: 'DONE', description: 'still changes' }).expect(200);
     expect(patched.body.data).toMatchObject({ deliveryStatus: 'IN_PROGRESS', description: 'still changes' });
     await t
-      .admin('patch', links(org, id, `/${a}`))
+      .admin('patch', links(org, id, `/${a}`), org.userId)
       .send({ status: 'Code Review' })
       .expect(200);
     await t
-      .admin('patch', links(org, id, `/${b}`))
+      .admin('patch', links(org, id, `/${b}`), org.userId)
       .send({ status: 'Closed' })
       .expect(200);
     expect(await status(org, id)).toBe('IN_REVIEW');
     await t
-      .admin('patch', links(org, id, `/${a}`))
+      .admin('patch', links(org, id, `/${a}`), org.userId)
       .send({ status: 'Done' })
       .expect(200);
     expect(await status(org, id)).toBe('DONE');
     const c = await link(org, id, 'A-3', "Won't Do");
     expect(await status(org, id)).toBe('DONE');
-    await t.admin('delete', links(org, id, `/${a}`)).expect(204);
-    await t.admin('delete', links(org, id, `/${b}`)).expect(204);
+    await t.admin('delete', links(org, id, `/${a}`), org.userId).expect(204);
+    await t.admin('delete', links(org, id, `/${b}`), org.userId).expect(204);
     expect(await status(org, id)).toBe('CANCELLED');
     await org.api('patch', `/projects/${id}`).send({ deliveryStatus: 'TODO' }).expect(200);
     expect(await status(org, id)).toBe('CANCELLED');
@@ -160,9 +160,32 @@ describe('project-management links and the derived deliveryStatus (issue 4; 01 "
       id,
     ]);
     // Without links it is settable again, and keeps the last derived value until set.
-    await t.admin('delete', links(org, id, `/${c}`)).expect(204);
+    await t.admin('delete', links(org, id, `/${c}`), org.userId).expect(204);
     expect(await status(org, id)).toBe('CANCELLED');
     expect((await org.api('patch', `/projects/${id}`).send({ deliveryStatus: 'TODO' }).expect(200)).body.data.deliveryStatus).toBe('TODO');
+  });
+
+  it('03/§1.9: link writes change a live project, so they need X-Acting-User (400 naming it, nothing written); initiator is never system', async () => {
+    const org = await t.createTenant();
+    const id = await project(org);
+    const linkId = await link(org, id, 'S-1', 'Todo');
+    const before = await changes(org.orgId);
+    const writes = [
+      t.admin('post', links(org, id)).send({ provider: 'jira', key: 'S-2', status: 'Done' }),
+      t.admin('patch', links(org, id, `/${linkId}`)).send({ status: 'Done' }),
+      t.admin('delete', links(org, id, `/${linkId}`)),
+    ];
+    for (const write of writes) {
+      const res = await write.expect(400);
+      expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'X-Acting-User' }] });
+    }
+    expect(await changes(org.orgId)).toEqual(before);
+    expect(
+      (await t.admin('get', links(org, id)).expect(200)).body.data.map((l: { key: string; status: string }) => [l.key, l.status]),
+    ).toEqual([['S-1', 'Todo']]);
+    expect(await status(org, id)).toBe('TODO');
+    const live = await t.dataSource.query(`SELECT DISTINCT actor_type FROM record_changes WHERE organization_id = $1`, [org.orgId]);
+    expect(live.map((r: { actor_type: string }) => r.actor_type).sort()).toEqual(['api_key', 'user']);
   });
 
   it('02 "Events": a link change that changes the derived deliveryStatus records a project update; link writes record project_link', async () => {
@@ -207,17 +230,17 @@ describe('project-management links and the derived deliveryStatus (issue 4; 01 "
     const pa = await project(a, { externalId: 'ISO-1' });
     const pb = await project(b);
     const la = await link(a, pa, 'ISO-1', 'Todo');
-    expect((await t.admin('post', links(b, pa)).send({ provider: 'jira', key: 'X-1', status: 'Done' }).expect(404)).body.error.code).toBe(
-      'NOT_FOUND',
-    );
+    expect(
+      (await t.admin('post', links(b, pa), b.userId).send({ provider: 'jira', key: 'X-1', status: 'Done' }).expect(404)).body.error.code,
+    ).toBe('NOT_FOUND');
     await t.admin('get', links(b, pa)).expect(404);
     await t.admin('get', links(b, 'ISO-1')).expect(404);
     await t.admin('get', links(b, pb, `/${la}`)).expect(404);
     await t
-      .admin('patch', links(b, pb, `/${la}`))
+      .admin('patch', links(b, pb, `/${la}`), b.userId)
       .send({ status: 'Done' })
       .expect(404);
-    await t.admin('delete', links(b, pb, `/${la}`)).expect(404);
+    await t.admin('delete', links(b, pb, `/${la}`), b.userId).expect(404);
     const pa2 = await project(a);
     await t.admin('get', links(a, pa2, `/${la}`)).expect(404);
     await t.admin('get', `/organizations/${newId()}/projects/${pa}/links`).expect(404);
