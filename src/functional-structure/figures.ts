@@ -29,6 +29,8 @@ export interface SeatTotals {
   requiredFte: string;
   filled: number;
   open: number;
+  /** The fte of vacancy assignments in these seats on the day (exact numeric text). */
+  plannedFte: string;
 }
 
 /** An occupancy of a seat (of group `groupId`) by an employee or a contractor (vacancies are planned hires, not occupants). */
@@ -125,6 +127,7 @@ interface Totals {
   open: Float64Array;
   required: Float64Array;
   filledUnits: Float64Array;
+  plannedUnits: Float64Array;
   arrivals: Float64Array;
   leavers: Float64Array;
   cost: Float64Array;
@@ -139,6 +142,7 @@ function newTotals(n: number): Totals {
     open: zeros(),
     required: zeros(),
     filledUnits: zeros(),
+    plannedUnits: zeros(),
     arrivals: zeros(),
     leavers: zeros(),
     cost: zeros(),
@@ -152,9 +156,11 @@ function addSeats(totals: Totals, seats: readonly SeatTotals[], groupIndex: Map<
     const group = groupIndex.get(t.groupId);
     if (group === undefined) continue;
     const units = fteUnits(t.requiredFte);
+    const planned = fteUnits(t.plannedFte);
     for (const g of chains[group]) {
       totals.positions[g] += t.positions;
       totals.required[g] += units;
+      totals.plannedUnits[g] += planned;
       totals.filled[g] += t.filled;
       totals.open[g] += t.open;
     }
@@ -171,6 +177,7 @@ function figuresOf(totals: Totals, groupIds: string[], withCost: boolean): Map<s
       openPositions: totals.open[g],
       requiredFte: fromUnits(totals.required[g]),
       filledFte: fromUnits(totals.filledUnits[g]),
+      plannedFte: fromUnits(totals.plannedUnits[g]),
       arrivals30: totals.arrivals[g],
       leavers30: totals.leavers[g],
       monthlyCost: withCost ? Math.round(totals.cost[g] * 100) / 100 : null,

@@ -35,14 +35,20 @@ export type SubtreeOccupancy = {
 export class FunctionalFiguresRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Per group: seats active on the day, their requiredFte, and how many are filled or open (vacancies do not fill). */
+  /**
+   * Per group: seats active on the day, their requiredFte, how many are filled or open (vacancies do not
+   * fill), and the fte of vacancy assignments in them that day (plannedFte, spec 03 §1 item 11).
+   */
   seatTotals(plan: PlanKey, day: string): Promise<SeatTotals[]> {
     return this.dataSource.query(
       `SELECT s.functional_group_id AS "groupId", count(*)::int AS positions, sum(s.required_fte)::text AS "requiredFte",
-              (count(*) FILTER (WHERE h.held > 0))::int AS filled, (count(*) FILTER (WHERE COALESCE(h.held, 0) < s.required_fte))::int AS open
+              (count(*) FILTER (WHERE h.held > 0))::int AS filled, (count(*) FILTER (WHERE COALESCE(h.held, 0) < s.required_fte))::int AS open,
+              COALESCE(sum(h.planned), 0)::text AS "plannedFte"
          FROM functional_positions s
-         LEFT JOIN (SELECT a.functional_position_id AS seat, sum(a.fte) AS held FROM functional_assignments a
-                     WHERE a.organization_id = $3 AND a.plan_id = $1 AND a.vacancy_id IS NULL AND ${activeOn('a', '$2')} GROUP BY 1) h ON h.seat = s.id
+         LEFT JOIN (SELECT a.functional_position_id AS seat, sum(a.fte) FILTER (WHERE a.vacancy_id IS NULL) AS held,
+                           sum(a.fte) FILTER (WHERE a.vacancy_id IS NOT NULL) AS planned
+                      FROM functional_assignments a
+                     WHERE a.organization_id = $3 AND a.plan_id = $1 AND ${activeOn('a', '$2')} GROUP BY 1) h ON h.seat = s.id
         WHERE s.organization_id = $3 AND s.plan_id = $1 AND ${activeOn('s', '$2')}
         GROUP BY 1`,
       [plan.planId, day, plan.organizationId],

@@ -21,6 +21,7 @@ function worked() {
     openPositions: 0,
     requiredFte: 0,
     filledFte: 0,
+    plannedFte: 0,
     arrivals30: 0,
     leavers30: 0,
     monthlyCost: 0,
@@ -34,6 +35,7 @@ function worked() {
       openPositions: 0,
       requiredFte: 1.5,
       filledFte: 1.5,
+      plannedFte: 0,
       arrivals30: 1,
       leavers30: 1,
       monthlyCost: 5600,
@@ -46,6 +48,8 @@ function worked() {
       openPositions: 2,
       requiredFte: 3,
       filledFte: 2,
+      // v1 0.5 in s2: a planned hire (spec 03 §1 item 11).
+      plannedFte: 0.5,
       arrivals30: 1,
       leavers30: 1,
       monthlyCost: 8100,
@@ -59,6 +63,7 @@ function worked() {
       openPositions: 2,
       requiredFte: 4,
       filledFte: 3,
+      plannedFte: 0.5,
       arrivals30: 1,
       leavers30: 1,
       monthlyCost: 18100,
@@ -119,6 +124,24 @@ describe('functional structure figures and tree (document 02, spec 03 §1.6, iss
       [ids.squadD]: expected.squadD,
       [ids.teamC]: expected.teamC,
     });
+  });
+
+  it('03/§1.11: plannedFte is the fte of vacancy assignments in the seats on the as-of day, descendants included, and counts nowhere else', async () => {
+    const other = await t.createTenant();
+    const f = fs(t, other);
+    const top = await f.group({ name: 'Top' });
+    const child = await f.group({ name: 'Child', parentFunctionalGroupId: top });
+    const seat = await f.position(child, { name: 'Seat', requiredFte: 1 });
+    const future = await f.position(top, { name: 'Later' });
+    await f.assign(seat, { vacancyId: await f.vacancy(), fte: 0.25 });
+    await f.assign(seat, { vacancyId: await f.vacancy(), fte: 0.5, endDate: '2026-03-09' }); // ended the day before
+    await f.assign(future, { vacancyId: await f.vacancy(), fte: 0.75, startDate: '2026-03-11' }); // starts the day after
+    const nodes = flatten((await other.api('get', '/functional-groups/tree?asOf=2026-03-10').expect(200)).body.data.groups);
+    const figures = Object.fromEntries(nodes.map((n) => [n.name, n.figures]));
+    expect(figures.Child).toMatchObject({ plannedFte: 0.25, headcount: 0, filledFte: 0, filledPositions: 0, openPositions: 1 });
+    expect(figures.Top).toMatchObject({ plannedFte: 0.25, headcount: 0, filledFte: 0, positions: 2 });
+    const summary = (await other.api('get', `/functional-groups/${top}/summary?asOf=2026-03-11`).expect(200)).body.data;
+    expect(summary.figures.plannedFte).toBe(1);
   });
 
   it('02/reads: GET /tree nests the hierarchy of the day in name order with viewerAccess, hasChildren and managers', async () => {

@@ -32,6 +32,8 @@ export class FunctionalFiguresDto {
   openPositions: number;
   requiredFte: number;
   filledFte: number;
+  /** The fte of vacancy assignments (planned hires) in the group's seats on the as-of day; counts in no other figure. */
+  plannedFte: number;
   arrivals30: number;
   leavers30: number;
   /** Run-rate of the as-of month in the reporting currency; null when the caller may not see cost. */
