@@ -4,6 +4,7 @@ import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../common/http/api-re
 import { DataEnvelope, ListEnvelope, one, pageOf } from '../common/http/envelopes';
 import { PageQueryDto } from '../common/http/pagination.dto';
 import { AdminApi } from '../common/auth/access.decorators';
+import { Ctx, RequestContext } from '../common/auth/request-context';
 import { ApiKeysService } from './api-keys.service';
 import { ApiKeyDto, CreateApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto';
 import { LocationOf } from '../common/http/location';
@@ -14,17 +15,20 @@ import { LocationOf } from '../common/http/location';
 export class ApiKeysAdminController {
   constructor(private readonly keys: ApiKeysService) {}
 
-  /** Creates a key for the user. The key text (`wfp_...`) is in this response only. */
+  /**
+   * Creates a key for the user. The key text (`wfp_...`) is in this response only. With X-Acting-User, only for
+   * the acting user or a user whose every right the acting user holds (403).
+   */
   @Post('users/:userId/api-keys')
   @LocationOf('/admin/v1/organizations/:orgId/api-keys/:id')
   @ApiData(CreatedApiKeyDto, 201)
-  @ApiErrors(400, 404)
+  @ApiErrors(400, 403, 404)
   async create(
-    @Param('orgId') orgId: string,
+    @Ctx() ctx: RequestContext,
     @Param('userId') userId: string,
     @Body() body: CreateApiKeyDto,
   ): Promise<DataEnvelope<CreatedApiKeyDto>> {
-    return one(await this.keys.create(orgId, userId, body));
+    return one(await this.keys.createAs(ctx, userId, body));
   }
 
   /** Every key of the organization, without the key text. */

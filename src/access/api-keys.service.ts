@@ -3,6 +3,8 @@ import { DataSource, EntityManager, IsNull } from 'typeorm';
 import { DomainError } from '../common/errors/domain-error';
 import { list, ListEnvelope, Page } from '../common/http/envelopes';
 import { newId } from '../common/ids';
+import type { RequestContext } from '../common/auth/request-context';
+import { ActingUserRights } from '../organizations/acting-user-rights';
 import { UserEntity } from '../organizations/entities/user.entity';
 import { ApiKeyDto, CreateApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto';
 import { ApiKeyEntity } from './entities/api-key.entity';
@@ -10,7 +12,19 @@ import { newApiKey } from './secrets';
 
 @Injectable()
 export class ApiKeysService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly rights: ActingUserRights,
+  ) {}
+
+  /**
+   * A key made through the application API. A key acts as its user: with X-Acting-User, it may be made only
+   * for the acting user or for a user whose every right the acting user holds (403 otherwise).
+   */
+  async createAs(ctx: RequestContext, userId: string, input: CreateApiKeyDto): Promise<CreatedApiKeyDto> {
+    await this.rights.assertCoversUser({ ctx, em: this.dataSource.manager }, userId, `create an API key acting as user ${userId}`);
+    return this.create(ctx.organizationId, userId, input);
+  }
 
   /** Creates a key for a user; the key text is returned here only, and only its hash is stored. */
   async create(organizationId: string, userId: string, input: CreateApiKeyDto, em?: EntityManager): Promise<CreatedApiKeyDto> {

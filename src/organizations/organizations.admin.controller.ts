@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AdminApi } from '../common/auth/access.decorators';
+import { Ctx, RequestContext } from '../common/auth/request-context';
 import { ApiData, ApiErrors, ApiList } from '../common/http/api-responses';
 import { DataEnvelope, ListEnvelope, one, pageOf } from '../common/http/envelopes';
 import { PageQueryDto } from '../common/http/pagination.dto';
@@ -50,12 +51,12 @@ export class OrganizationsAdminController {
     return one(await this.organizations.update(orgId, body));
   }
 
-  /** Adds a person with a login in the application. */
+  /** Adds a person with a login in the application. With X-Acting-User, only with rights the acting user holds (403). */
   @Post(':orgId/users')
   @ApiData(UserDto, 201)
-  @ApiErrors(400, 404)
-  async createUser(@Param('orgId') orgId: string, @Body() body: CreateUserDto): Promise<DataEnvelope<UserDto>> {
-    return one(await this.users.create(orgId, body));
+  @ApiErrors(400, 403, 404)
+  async createUser(@Ctx() ctx: RequestContext, @Body() body: CreateUserDto): Promise<DataEnvelope<UserDto>> {
+    return one(await this.users.createAs(ctx, body));
   }
 
   /** Lists the organization's users, oldest first (paged). */
@@ -74,15 +75,18 @@ export class OrganizationsAdminController {
     return one(await this.users.get(orgId, userId));
   }
 
-  /** Changes a user; `active: false` also stops every key the user created. */
+  /**
+   * Changes a user; `active: false` also stops every key the user created. With X-Acting-User, only a user whose
+   * every right the acting user holds, and only to rights the acting user holds (403).
+   */
   @Patch(':orgId/users/:userId')
   @ApiData(UserDto)
-  @ApiErrors(400, 404)
+  @ApiErrors(400, 403, 404)
   async updateUser(
-    @Param('orgId') orgId: string,
+    @Ctx() ctx: RequestContext,
     @Param('userId') userId: string,
     @Body() body: UpdateUserDto,
   ): Promise<DataEnvelope<UserDto>> {
-    return one(await this.users.update(orgId, userId, body));
+    return one(await this.users.update(ctx, userId, body));
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { list, ListEnvelope, Page } from '../common/http/envelopes';
 import { newId } from '../common/ids';
@@ -7,6 +8,7 @@ import { CreateUserDto, UpdateUserDto, UserDto } from './dto/user.dto';
 import { UserEntity } from './entities/user.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
 import { patchEntity } from '../crud/assign';
+import { ActingUserRights } from './acting-user-rights';
 
 const USERS: ResourceDescriptor = {
   table: 'users',
@@ -22,7 +24,19 @@ const USERS: ResourceDescriptor = {
 @Resources(USERS)
 @Injectable()
 export class UsersService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly rights: ActingUserRights,
+  ) {}
+
+  /**
+   * A user made through the application API: with X-Acting-User, only with rights the acting user holds
+   * (403 otherwise), so that no one can mint a login with more rights than their own.
+   */
+  async createAs(ctx: RequestContext, input: CreateUserDto): Promise<UserDto> {
+    await this.rights.assertHolds({ ctx, em: this.dataSource.manager }, input.permissions, 'grant rights it does not hold');
+    return this.create(ctx.organizationId, input);
+  }
 
   async create(organizationId: string, input: CreateUserDto, em?: EntityManager): Promise<UserDto> {
     const manager = em ?? this.dataSource.manager;
@@ -52,8 +66,16 @@ export class UsersService {
     return UserDto.from(await this.find(organizationId, userId));
   }
 
-  async update(organizationId: string, userId: string, input: UpdateUserDto): Promise<UserDto> {
+  /**
+   * Changes a user. With X-Acting-User: only a user whose every right the acting user holds, and only to
+   * rights the acting user holds (403 otherwise, nothing changed).
+   */
+  async update(ctx: RequestContext, userId: string, input: UpdateUserDto): Promise<UserDto> {
+    const organizationId = ctx.organizationId;
     await this.find(organizationId, userId);
+    const scope = { ctx, em: this.dataSource.manager };
+    await this.rights.assertCoversUser(scope, userId, `change user ${userId}`);
+    if (input.permissions) await this.rights.assertHolds(scope, input.permissions, 'grant rights it does not hold');
     const patch: Partial<UserEntity> = {};
     patchEntity(patch, input, ['email', 'name', 'permissions', 'active']);
     if (Object.keys(patch).length) await this.dataSource.getRepository(UserEntity).update({ id: userId, organizationId }, patch);

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiParam, ApiTags } from '@nestjs/swagger';
 import { AdminApi } from '../common/auth/access.decorators';
 import { Ctx, RequestContext } from '../common/auth/request-context';
 import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../common/http/api-responses';
@@ -9,6 +9,12 @@ import { CreateProjectLinkDto, ProjectLinkDto, UpdateProjectLinkDto } from './dt
 import { ProjectLinksService } from './project-links.service';
 
 const PROJECT_PARAM = { name: 'projectId', description: 'The project id, or its externalId (live data)' };
+/** Spec 03 §1 item 9: a link write changes a live project, so a person must be named behind it. */
+const ACTING_USER = ApiHeader({
+  name: 'X-Acting-User',
+  required: true,
+  description: 'The user who makes the change (its events carry initiator user); 400 VALIDATION_ERROR on X-Acting-User without it',
+});
 
 /**
  * Project-management links (application API). While a project has links its deliveryStatus is
@@ -23,6 +29,7 @@ export class ProjectsAdminController {
 
   /** Links a ticket to the project; the project's deliveryStatus is derived from then on. */
   @Post()
+  @ACTING_USER
   @ApiData(ProjectLinkDto, 201)
   @ApiErrors(400, 404)
   async create(
@@ -59,6 +66,7 @@ export class ProjectsAdminController {
 
   /** Changes any create field; a new `status` re-derives the project's deliveryStatus. */
   @Patch(':linkId')
+  @ACTING_USER
   @ApiData(ProjectLinkDto)
   @ApiErrors(400, 404)
   async update(
@@ -72,6 +80,7 @@ export class ProjectsAdminController {
 
   /** Removes the link; after the last one the project keeps its last derived deliveryStatus, settable again. */
   @Delete(':linkId')
+  @ACTING_USER
   @ApiNoContent()
   @ApiErrors(404)
   async remove(@Ctx() ctx: RequestContext, @Param('projectId') projectId: string, @Param('linkId') linkId: string): Promise<void> {

@@ -35,7 +35,7 @@ export function RequirePermissions(...permissions: ApiPermission[]): MethodDecor
     ApiBearerAuth('api-key'),
     ApiUnauthorizedResponse({ description: 'Missing, malformed, unknown, revoked or expired key', type: ErrorResponseDto }),
     ApiForbiddenResponse({
-      description: `Key lacks ${permissions.join(' and ') || 'access'}, or orgId is not the key's organization`,
+      description: `Key lacks ${permissions.join(' and ') || 'access'} (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization`,
       type: ErrorResponseDto,
     }),
     ApiTooManyRequestsResponse({ description: 'Rate limited; see Retry-After', type: RateLimitResponseDto }),

@@ -52,9 +52,10 @@ export function ApiNoContent(description = 'Done; no content'): MethodDecorator 
   return applyDecorators(ApiNoContentResponse({ description }), HttpCode(204));
 }
 
-type ErrorStatus = 400 | 404 | 409 | 412 | 413 | 501;
+type ErrorStatus = 400 | 403 | 404 | 409 | 412 | 413 | 501;
 const DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: 'VALIDATION_ERROR: the body or query fails validation (details[] has dot paths)',
+  403: 'FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold',
   404: 'NOT_FOUND: no such record in the organization',
   409: 'CONFLICT',
   412: 'PRECONDITION_FAILED: If-Match names a version the record no longer has; nothing changed',
