@@ -57,7 +57,7 @@ export class IntegrationsService {
   async create(ctx: RequestContext, input: CreateIntegrationDto): Promise<CreatedIntegrationDto> {
     await this.authorize(ctx, 'configure_webhooks');
     await this.checkUser(ctx, input.actAsUserId);
-    await this.checkActAs(ctx, [input.actAsUserId], input.push?.entityTypes ?? []);
+    await this.checkActAs(ctx, [input.actAsUserId]);
     await this.checkUrls(input);
     const id = newId();
     const secret = newSigningSecret();
@@ -107,8 +107,7 @@ export class IntegrationsService {
     const current = await this.find(ctx, id);
     if (input.actAsUserId !== undefined) await this.checkUser(ctx, input.actAsUserId);
     // Any PATCH of a hook that acts, or would act after it, as another user (spec 04 §5.1).
-    const pushTypes = input.push !== undefined ? (input.push?.entityTypes ?? []) : current.pushEntityTypes;
-    await this.checkActAs(ctx, [current.actAsUserId, ...(input.actAsUserId ? [input.actAsUserId] : [])], pushTypes);
+    await this.checkActAs(ctx, [current.actAsUserId, ...(input.actAsUserId ? [input.actAsUserId] : [])]);
     await this.checkUrls(input);
     const patch: Partial<IntegrationEntity> = {};
     patchEntity(patch, input, ['name', 'actAsUserId']);
@@ -127,8 +126,6 @@ export class IntegrationsService {
   async rotateSecret(ctx: RequestContext, id: string): Promise<IntegrationSecretDto> {
     await this.authorize(ctx, 'configure_webhooks');
     const current = await this.find(ctx, id);
-    // The secret is the hook's credential towards its pull source and push receiver: the same rule as a PATCH.
-    await this.checkActAs(ctx, [current.actAsUserId], current.pushEntityTypes);
     const secret = newSigningSecret();
     await this.dataSource.getRepository(IntegrationEntity).update({ id: current.id, organizationId: ctx.organizationId }, { secret });
     return { secret };
@@ -151,15 +148,11 @@ export class IntegrationsService {
     return authorizeWebhookCapability(this.organizations, { ctx, em: this.dataSource.manager }, capability);
   }
 
-  /**
-   * Spec 04 §5.1: an acting user may point a hook only at users whose every right they hold, and (as for
-   * webhook endpoints) have it push only entity types they may view (403 otherwise).
-   */
-  private async checkActAs(ctx: RequestContext, userIds: string[], pushTypes: readonly string[]): Promise<void> {
+  /** Spec 04 §5.1: an acting user may point a hook only at users whose every right they hold (403 otherwise). */
+  private async checkActAs(ctx: RequestContext, userIds: string[]): Promise<void> {
     const scope = { ctx, em: this.dataSource.manager };
     for (const userId of new Set(userIds))
       await this.rights.assertCoversUser(scope, userId, `configure an integration acting as user ${userId}`);
-    await this.rights.assertMayReceive(scope, pushTypes, 'configure a push hook receiving these entity types');
   }
 
   /** Spec 04 §5.1: `actAsUserId` must be an active user of the organization (400 otherwise). */

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { expandUserPermissions } from '../common/auth/permissions';
 import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
-import { ResourceCatalog } from '../crud/resources';
 import type { TxScope } from '../database/unit-of-work';
 import { OrganizationsRepository } from './organizations.repository';
 
@@ -25,23 +24,7 @@ export function actingUserOf(ctx: RequestContext): string | null {
  */
 @Injectable()
 export class ActingUserRights {
-  constructor(
-    private readonly organizations: OrganizationsRepository,
-    private readonly resources: ResourceCatalog,
-  ) {}
-
-  /**
-   * Refuses unless the acting user (if any) holds the view permission of every entity type that an endpoint
-   * or push hook would deliver (the permissions `GET /changes` asks for the same types).
-   */
-  async assertMayReceive(scope: TxScope, entityTypes: readonly string[], action: string): Promise<void> {
-    const needed = new Set<string>();
-    for (const type of entityTypes) {
-      const permission = this.resources.viewPermissionOf(type);
-      if (permission) needed.add(permission);
-    }
-    await this.assertHolds(scope, [...needed], action);
-  }
+  constructor(private readonly organizations: OrganizationsRepository) {}
 
   /** Refuses unless the acting user (if any) holds every right of the organization's user `userId` (spec 04 §5.1). */
   async assertCoversUser({ ctx, em }: TxScope, userId: string, action: string): Promise<void> {

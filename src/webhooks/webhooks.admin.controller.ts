@@ -23,11 +23,7 @@ import { WebhookEndpointsService } from './webhook-endpoints.service';
   required: false,
   description: 'The user acting in the application; needs view_webhooks to read and configure_webhooks to change (403 otherwise)',
 })
-@ApiForbiddenResponse({
-  description:
-    'FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or (to create, change or rotate) the view permission of a subscribed entity type',
-  type: ErrorResponseDto,
-})
+@ApiForbiddenResponse({ description: 'FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks', type: ErrorResponseDto })
 @Controller('admin/v1/organizations/:orgId/webhook-endpoints')
 export class WebhooksAdminController {
   constructor(private readonly endpoints: WebhookEndpointsService) {}

@@ -183,8 +183,7 @@ describe('webhook endpoint management (03 §3 Webhook endpoints, 02 Endpoint man
       ).body.data.id as string;
     const nobody = await user(['employees_view']);
     const viewer = await user(['view_webhooks']);
-    // Subscribing an endpoint reads for whoever configures it: the configurer may view what its endpoints receive.
-    const configurer = await user(['configure_webhooks', 'employees_view', 'teams_view']);
+    const configurer = await user(['configure_webhooks']);
     const inactive = await user(['*'], false);
     const { id } = await createEndpoint(t, tenant, { url: 'https://hooks.example.com/p' });
     const body = { name: 'N', url: 'https://hooks.example.com/n', entityTypes: ['team'], eventTypes: ['create'] };
