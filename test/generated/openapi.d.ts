@@ -59,7 +59,8 @@ export interface paths {
         put?: never;
         /**
          * Creates a key for the user
-         * @description Creates a key for the user. The key text (`wfp_...`) is in this response only.
+         * @description Creates a key for the user. The key text (`wfp_...`) is in this response only. With X-Acting-User, only for
+         *     the acting user or a user whose every right the acting user holds (403).
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -209,7 +210,7 @@ export interface paths {
         put?: never;
         /**
          * Adds a person with a login in the application
-         * @description Adds a person with a login in the application.
+         * @description Adds a person with a login in the application. With X-Acting-User, only with rights the acting user holds (403).
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -241,7 +242,8 @@ export interface paths {
         head?: never;
         /**
          * Changes a user; `active: false` also stops every key the user created
-         * @description Changes a user; `active: false` also stops every key the user created.
+         * @description Changes a user; `active: false` also stops every key the user created. With X-Acting-User, only a user whose
+         *     every right the acting user holds, and only to rights the acting user holds (403).
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2891,7 +2893,8 @@ export interface paths {
         put?: never;
         /**
          * Adds an integration (push hook, PULL hook or both)
-         * @description Adds an integration (push hook, PULL hook or both). The secret is in this response only.
+         * @description Adds an integration (push hook, PULL hook or both). The secret is in this response only. With X-Acting-User,
+         *     `actAsUserId` must be the acting user or a user whose every right the acting user holds (403 otherwise).
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2930,6 +2933,8 @@ export interface paths {
         /**
          * Changes any create field; `push` and `pull` replace the current configuration (`enabled: false` switches one off)
          * @description Changes any create field; `push` and `pull` replace the current configuration (`enabled: false` switches one off).
+         *     A new `push.url` or `pull.url` issues a new secret, in this answer only. With X-Acting-User, a hook acting (now or
+         *     after the change) as another user may be changed only by a user holding every right of that user (403).
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -5254,6 +5259,8 @@ export interface components {
             openPositions: number;
             requiredFte: number;
             filledFte: number;
+            /** @description The fte of vacancy assignments (planned hires) in the group's seats on the as-of day; counts in no other figure. */
+            plannedFte: number;
             arrivals30: number;
             leavers30: number;
         };
@@ -6132,6 +6139,42 @@ export interface components {
              */
             updatedAt: string;
         };
+        UpdatedIntegrationDto: {
+            push: components["schemas"]["PushView"] | null;
+            pull: components["schemas"]["PullView"] | null;
+            /**
+             * Format: date-time
+             * @description When the last push delivery finished.
+             */
+            lastPushAt: string | null;
+            /** @enum {string} */
+            lastPushStatus: "NEVER" | "OK" | "FAILED";
+            /**
+             * Format: date-time
+             * @description When the last pull run finished.
+             */
+            lastPullAt: string | null;
+            /** @enum {string} */
+            lastPullStatus: "NEVER" | "OK" | "PARTIAL" | "FAILED";
+            lastPullResult: components["schemas"]["PullCountsDto"] | null;
+            /** @description The last failure of either hook, prefixed `Push: ` or `Pull: `; a pull's names its first failed items. */
+            lastError: string | null;
+            /** @description The new secret (64 lower-case hex characters), present only when this PATCH changed a URL: the old one is never sent to the new URL. */
+            secret?: string;
+            id: string;
+            name: string;
+            actAsUserId: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
         UpdateIntegrationDto: {
             /** @example HR system */
             name?: string;
@@ -6295,6 +6338,24 @@ export interface operations {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
                      *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
                      */
@@ -6513,7 +6574,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks access, or orgId is not the key's organization */
+            /** @description Key lacks access (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7004,6 +7065,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -7154,6 +7233,24 @@ export interface operations {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
                      *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
                      */
@@ -7956,7 +8053,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8015,7 +8112,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8086,7 +8183,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8184,7 +8281,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8243,7 +8340,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8282,7 +8379,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8375,7 +8472,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8446,7 +8543,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8597,7 +8694,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8656,7 +8753,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8727,7 +8824,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8825,7 +8922,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8884,7 +8981,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8923,7 +9020,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9016,7 +9113,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -9087,7 +9184,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9238,7 +9335,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9297,7 +9394,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -9368,7 +9465,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9466,7 +9563,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9525,7 +9622,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -9564,7 +9661,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9657,7 +9754,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -9728,7 +9825,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9879,7 +9976,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9938,7 +10035,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -10009,7 +10106,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10107,7 +10204,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10166,7 +10263,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -10205,7 +10302,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10298,7 +10395,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -10369,7 +10466,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10520,7 +10617,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10579,7 +10676,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -10650,7 +10747,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10748,7 +10845,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10807,7 +10904,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -10846,7 +10943,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10939,7 +11036,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -11010,7 +11107,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11161,7 +11258,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11220,7 +11317,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -11291,7 +11388,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11389,7 +11486,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11448,7 +11545,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -11487,7 +11584,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11580,7 +11677,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -11651,7 +11748,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11802,7 +11899,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11861,7 +11958,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -11932,7 +12029,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12030,7 +12127,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12089,7 +12186,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -12128,7 +12225,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12221,7 +12318,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -12292,7 +12389,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12440,7 +12537,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12584,7 +12681,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12643,7 +12740,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -12714,7 +12811,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12812,7 +12909,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12871,7 +12968,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -12910,7 +13007,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13003,7 +13100,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13074,7 +13171,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit, or orgId is not the key's organization */
+            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13227,7 +13324,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks custom_attributes_view, or orgId is not the key's organization */
+            /** @description Key lacks custom_attributes_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13286,7 +13383,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13357,7 +13454,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks custom_attributes_edit, or orgId is not the key's organization */
+            /** @description Key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13455,7 +13552,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks custom_attributes_view, or orgId is not the key's organization */
+            /** @description Key lacks custom_attributes_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13514,7 +13611,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13553,7 +13650,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks custom_attributes_edit, or orgId is not the key's organization */
+            /** @description Key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13646,7 +13743,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13717,7 +13814,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks custom_attributes_edit, or orgId is not the key's organization */
+            /** @description Key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13793,7 +13890,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13864,7 +13961,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks teams_edit, or orgId is not the key's organization */
+            /** @description Key lacks teams_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13979,7 +14076,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks teams_view, or orgId is not the key's organization */
+            /** @description Key lacks teams_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14108,7 +14205,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks custom_attributes_edit, or orgId is not the key's organization */
+            /** @description Key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14184,7 +14281,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -14249,7 +14346,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks custom_attributes_edit, or orgId is not the key's organization */
+            /** @description Key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14411,7 +14508,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks teams_view, or orgId is not the key's organization */
+            /** @description Key lacks teams_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14470,7 +14567,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -14541,7 +14638,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks teams_edit, or orgId is not the key's organization */
+            /** @description Key lacks teams_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14649,7 +14746,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks teams_view, or orgId is not the key's organization */
+            /** @description Key lacks teams_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14710,7 +14807,7 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -14749,7 +14846,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks teams_edit, or orgId is not the key's organization */
+            /** @description Key lacks teams_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14861,7 +14958,7 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -14932,7 +15029,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks teams_edit, or orgId is not the key's organization */
+            /** @description Key lacks teams_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15025,7 +15122,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -15096,7 +15193,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks projects_edit, or orgId is not the key's organization */
+            /** @description Key lacks projects_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15211,7 +15308,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks projects_view, or orgId is not the key's organization */
+            /** @description Key lacks projects_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15340,7 +15437,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks custom_attributes_edit, or orgId is not the key's organization */
+            /** @description Key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15416,7 +15513,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -15481,7 +15578,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks custom_attributes_edit, or orgId is not the key's organization */
+            /** @description Key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15643,7 +15740,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks projects_view, or orgId is not the key's organization */
+            /** @description Key lacks projects_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15702,7 +15799,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -15773,7 +15870,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks projects_edit, or orgId is not the key's organization */
+            /** @description Key lacks projects_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15881,7 +15978,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks projects_view, or orgId is not the key's organization */
+            /** @description Key lacks projects_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15942,7 +16039,7 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -15981,7 +16078,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks projects_edit, or orgId is not the key's organization */
+            /** @description Key lacks projects_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16093,7 +16190,7 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -16164,7 +16261,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks projects_edit, or orgId is not the key's organization */
+            /** @description Key lacks projects_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16348,7 +16445,10 @@ export interface operations {
     ProjectsAdmin_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description The user who makes the change (its events carry initiator user); 400 VALIDATION_ERROR on X-Acting-User without it */
+                "X-Acting-User": string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -16508,7 +16608,10 @@ export interface operations {
     ProjectsAdmin_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description The user who makes the change (its events carry initiator user); 400 VALIDATION_ERROR on X-Acting-User without it */
+                "X-Acting-User": string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -16570,7 +16673,10 @@ export interface operations {
     ProjectsAdmin_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description The user who makes the change (its events carry initiator user); 400 VALIDATION_ERROR on X-Acting-User without it */
+                "X-Acting-User": string;
+            };
             path: {
                 /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
                 orgId: string;
@@ -16758,7 +16864,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks assignments_view, or orgId is not the key's organization */
+            /** @description Key lacks assignments_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16817,7 +16923,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -16888,7 +16994,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks assignments_edit, or orgId is not the key's organization */
+            /** @description Key lacks assignments_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16986,7 +17092,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks assignments_view, or orgId is not the key's organization */
+            /** @description Key lacks assignments_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17045,7 +17151,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -17084,7 +17190,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks assignments_edit, or orgId is not the key's organization */
+            /** @description Key lacks assignments_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17177,7 +17283,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -17248,7 +17354,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks assignments_edit, or orgId is not the key's organization */
+            /** @description Key lacks assignments_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17324,7 +17430,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -17395,7 +17501,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks employees_edit, or orgId is not the key's organization */
+            /** @description Key lacks employees_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17547,7 +17653,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks compensation_view, or orgId is not the key's organization */
+            /** @description Key lacks compensation_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17606,7 +17712,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -17679,7 +17785,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks compensation_edit, or orgId is not the key's organization */
+            /** @description Key lacks compensation_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17755,7 +17861,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -17796,7 +17902,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks compensation_edit, or orgId is not the key's organization */
+            /** @description Key lacks compensation_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17872,7 +17978,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -17945,7 +18051,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks compensation_edit, or orgId is not the key's organization */
+            /** @description Key lacks compensation_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18061,7 +18167,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks employees_view, or orgId is not the key's organization */
+            /** @description Key lacks employees_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18190,7 +18296,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks custom_attributes_edit, or orgId is not the key's organization */
+            /** @description Key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18266,7 +18372,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -18331,7 +18437,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks custom_attributes_edit, or orgId is not the key's organization */
+            /** @description Key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18491,7 +18597,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks employees_view, or orgId is not the key's organization */
+            /** @description Key lacks employees_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18550,7 +18656,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -18621,7 +18727,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks employees_edit, or orgId is not the key's organization */
+            /** @description Key lacks employees_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18732,7 +18838,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks employees_view, or orgId is not the key's organization */
+            /** @description Key lacks employees_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18793,7 +18899,7 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -18832,7 +18938,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks employees_edit, or orgId is not the key's organization */
+            /** @description Key lacks employees_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18944,7 +19050,7 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -19015,7 +19121,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks employees_edit, or orgId is not the key's organization */
+            /** @description Key lacks employees_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19108,7 +19214,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -19179,7 +19285,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks contractors_edit, or orgId is not the key's organization */
+            /** @description Key lacks contractors_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19331,7 +19437,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks compensation_view, or orgId is not the key's organization */
+            /** @description Key lacks compensation_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19390,7 +19496,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -19463,7 +19569,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks compensation_edit, or orgId is not the key's organization */
+            /** @description Key lacks compensation_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19539,7 +19645,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -19580,7 +19686,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks compensation_edit, or orgId is not the key's organization */
+            /** @description Key lacks compensation_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19656,7 +19762,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -19729,7 +19835,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks compensation_edit, or orgId is not the key's organization */
+            /** @description Key lacks compensation_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19845,7 +19951,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks contractors_view, or orgId is not the key's organization */
+            /** @description Key lacks contractors_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19974,7 +20080,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks custom_attributes_edit, or orgId is not the key's organization */
+            /** @description Key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20050,7 +20156,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -20115,7 +20221,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks custom_attributes_edit, or orgId is not the key's organization */
+            /** @description Key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20274,7 +20380,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks contractors_view, or orgId is not the key's organization */
+            /** @description Key lacks contractors_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20333,7 +20439,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -20404,7 +20510,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks contractors_edit, or orgId is not the key's organization */
+            /** @description Key lacks contractors_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20515,7 +20621,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks contractors_view, or orgId is not the key's organization */
+            /** @description Key lacks contractors_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20576,7 +20682,7 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -20615,7 +20721,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks contractors_edit, or orgId is not the key's organization */
+            /** @description Key lacks contractors_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20727,7 +20833,7 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -20798,7 +20904,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks contractors_edit, or orgId is not the key's organization */
+            /** @description Key lacks contractors_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20891,7 +20997,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -20962,7 +21068,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks vacancies_edit, or orgId is not the key's organization */
+            /** @description Key lacks vacancies_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21037,7 +21143,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -21108,7 +21214,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks vacancies_edit, or orgId is not the key's organization */
+            /** @description Key lacks vacancies_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21241,7 +21347,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks vacancies_view, or orgId is not the key's organization */
+            /** @description Key lacks vacancies_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21370,7 +21476,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks custom_attributes_edit, or orgId is not the key's organization */
+            /** @description Key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21446,7 +21552,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -21511,7 +21617,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks custom_attributes_edit, or orgId is not the key's organization */
+            /** @description Key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21670,7 +21776,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks vacancies_view, or orgId is not the key's organization */
+            /** @description Key lacks vacancies_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21729,7 +21835,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -21800,7 +21906,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks vacancies_edit, or orgId is not the key's organization */
+            /** @description Key lacks vacancies_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21911,7 +22017,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks vacancies_view, or orgId is not the key's organization */
+            /** @description Key lacks vacancies_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21972,7 +22078,7 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -22011,7 +22117,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks vacancies_edit, or orgId is not the key's organization */
+            /** @description Key lacks vacancies_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22123,7 +22229,7 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -22194,7 +22300,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks vacancies_edit, or orgId is not the key's organization */
+            /** @description Key lacks vacancies_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24921,7 +25027,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -25051,7 +25157,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -25223,7 +25329,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_view, or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25336,7 +25442,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_view, or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25467,7 +25573,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_view, or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25603,7 +25709,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_view, or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25644,7 +25750,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -25715,7 +25821,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit, or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25863,7 +25969,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_view, or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26001,7 +26107,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_view, or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26134,7 +26240,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_view, or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26261,7 +26367,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit, or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26337,7 +26443,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -26408,7 +26514,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit, or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26552,7 +26658,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit, or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26628,7 +26734,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -26699,7 +26805,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit, or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26843,7 +26949,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit, or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26919,7 +27025,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -26988,7 +27094,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit, or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27134,7 +27240,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit and custom_attributes_edit, or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit and custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27193,7 +27299,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -27262,7 +27368,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit and custom_attributes_edit, or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit and custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27391,7 +27497,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit and custom_attributes_edit, or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit and custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27450,7 +27556,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -27519,7 +27625,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit and custom_attributes_edit, or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit and custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27578,7 +27684,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -27649,7 +27755,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit, or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27795,7 +27901,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks access, or orgId is not the key's organization */
+            /** @description Key lacks access (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27913,7 +28019,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks forecasts_view, or orgId is not the key's organization */
+            /** @description Key lacks forecasts_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27972,7 +28078,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours and replayed (Idempotent-Replayed: true) to the same method, path and body; another request with the key is 400, a duplicate while the first runs is 409. */
+                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -28041,7 +28147,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks business_metrics_ingest, or orgId is not the key's organization */
+            /** @description Key lacks business_metrics_ingest (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28808,7 +28914,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28921,7 +29027,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29005,7 +29111,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29085,7 +29191,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29150,7 +29256,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["IntegrationDto"];
+                        data: components["schemas"]["UpdatedIntegrationDto"];
                     };
                 };
             };
@@ -29197,7 +29303,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29281,7 +29387,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29365,7 +29471,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as */
             403: {
                 headers: {
                     [name: string]: unknown;
