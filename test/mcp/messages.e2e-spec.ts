@@ -44,7 +44,8 @@ describe('assistant tool server: one message per POST, no idempotency (04 §3)',
     expect(await groups(tenant)).toEqual([]);
     const single = await post(tenant, toolCall(1, 'Single'));
     expect(single.status).toBe(200);
-    expect(single.headers.get('ratelimit-remaining')).toBe('48');
+    // 48 unless the counter's minute rolled over between the two requests.
+    expect(['48', '49']).toContain(single.headers.get('ratelimit-remaining'));
     expect(await groups(tenant)).toEqual(['Single']);
   });
 
