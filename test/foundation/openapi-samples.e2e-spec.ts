@@ -49,7 +49,7 @@ const STEPS: Step[] = [
   { path: `${ADMIN}/users/{userId}/api-keys`, params: (ids) => ({ userId: ids.user }) },
   { path: `${ADMIN}/webhook-endpoints`, actingUser: true },
   { path: `${ADMIN}/integrations`, refs: (ids) => ({ actAsUserId: ids.userId }) },
-  { path: `${ADMIN}/projects/{projectId}/links`, params: (ids) => ({ projectId: ids.project }) },
+  { path: `${ADMIN}/projects/{projectId}/links`, params: (ids) => ({ projectId: ids.project }), actingUser: true },
   { path: `${ADMIN}/business-metrics` },
   { path: `${ADMIN}/scenarios`, save: 'scenario' },
   { path: `${ADMIN}/scenarios/{scenarioId}/teams`, params: (ids) => ({ scenarioId: ids.scenario }) },

@@ -38,7 +38,7 @@ describe('15/3 one shape for every resource', () => {
   });
 
   it('15/3 tx.recordUpdate: an update is recorded only when the payload changed', () => {
-    const tx = new Tx({} as EntityManager, {} as RequestContext);
+    const tx = new Tx({} as EntityManager, { actor: { type: 'api_key', id: 'k1' } } as RequestContext);
     const same = tx.recordUpdate({ entityType: 'team', entityId: 't1', before: { name: 'A', n: 1 }, after: { name: 'A', n: 1 } });
     expect(same).toBe(false);
     expect(tx.recorded).toHaveLength(0);
