@@ -5,7 +5,11 @@ import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import type { IncomingMessage } from 'node:http';
 import { logger } from '../common/logging/json-logger';
-import type { Tracing } from './tracing';
+
+/** A started OpenTelemetry SDK: `shutdown` flushes the spans not yet exported. */
+export interface Tracing {
+  shutdown(): Promise<void>;
+}
 
 /** Requests that are not worth a trace: probes and scrapes, every few seconds from every instance. */
 const UNTRACED = /^\/(health(\/ready)?|metrics)(\?|$)/;

@@ -1,7 +1,7 @@
-/** A started OpenTelemetry SDK: `shutdown` flushes the spans not yet exported. */
-export interface Tracing {
-  shutdown(): Promise<void>;
-}
+// A type only: erased from the compiled file, which loads the SDK only in startTracing.
+import type { Tracing } from './tracing-sdk';
+
+export type { Tracing };
 
 function listed(value: string | undefined): string[] {
   return (value ?? '')
@@ -25,7 +25,7 @@ export function tracingRequested(env: NodeJS.ProcessEnv): boolean {
 /**
  * Starts tracing when the environment asks for it, before the modules it instruments (http, express, pg)
  * are loaded; returns null otherwise. When off, not one module of the SDK is loaded: this file imports
- * nothing, and `tracing-sdk` is required only here.
+ * nothing at run time, and `tracing-sdk` is required only here.
  */
 export function startTracing(env: NodeJS.ProcessEnv = process.env): Tracing | null {
   if (!tracingRequested(env)) return null;

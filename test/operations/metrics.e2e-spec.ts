@@ -60,7 +60,12 @@ describe('metrics: GET /metrics (05 §2.1)', () => {
       wfp_pull_runs_total: 'COUNTER',
       wfp_rate_limited_total: 'COUNTER',
     });
-    for (const name of ['process_cpu_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes'])
+    for (const name of [
+      'process_cpu_seconds_total',
+      'process_resident_memory_bytes',
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_heap_size_used_bytes',
+    ])
       expect(metrics.types.has(name)).toBe(true);
     expect(metrics.value('process_cpu_seconds_total')).toBeGreaterThan(0);
     expect(metrics.samples.get('wfp_webhook_deliveries_total')!.map((s) => s.labels)).toEqual([
@@ -113,7 +118,9 @@ describe('metrics: GET /metrics (05 §2.1)', () => {
     const after = await scrape(t);
     expect(refused).toBe(3);
     expect(delta(before, after, 'wfp_rate_limited_total', { route: '/api/v1/org/:orgId/me' })).toBe(refused);
-    expect(delta(before, after, 'http_request_duration_seconds_count', { route: '/api/v1/org/:orgId/me', status_code: '429' })).toBe(refused);
+    expect(delta(before, after, 'http_request_duration_seconds_count', { route: '/api/v1/org/:orgId/me', status_code: '429' })).toBe(
+      refused,
+    );
   });
 
   it('05/§2.1: wfp_webhook_deliveries_total counts deliveries by target (endpoint, push) and outcome (delivered, failed)', async () => {
@@ -165,10 +172,10 @@ describe('metrics: GET /metrics (05 §2.1)', () => {
       if (onPostgresServer) expect(backlog).toBeGreaterThanOrEqual(3);
       else expect(backlog).toBe(3);
     } finally {
-      await t.dataSource.query(`UPDATE record_changes SET dispatch_status = 'DONE' WHERE organization_id = $1 AND seq = ANY($2::bigint[])`, [
-        tenant.orgId,
-        rows.map((r) => r.seq),
-      ]);
+      await t.dataSource.query(
+        `UPDATE record_changes SET dispatch_status = 'DONE' WHERE organization_id = $1 AND seq = ANY($2::bigint[])`,
+        [tenant.orgId, rows.map((r) => r.seq)],
+      );
     }
     if (!onPostgresServer) expect((await scrape(t)).value('wfp_webhook_backlog')).toBe(0);
   });
