@@ -1,4 +1,5 @@
 import type { PoolClient } from 'pg';
+import { ConfigError, loadConfig } from '../../src/config/app-config';
 import { WebhookDispatcher } from '../../src/webhooks/webhook-dispatcher';
 import { createIntegration, employee, PullSource, pullNow } from '../integrations/support';
 import { onPostgresServer, TestApp, Tenant } from '../support/test-app';
@@ -38,6 +39,12 @@ describe('metrics: GET /metrics (05 §2.1)', () => {
     } finally {
       await off.close();
     }
+  });
+
+  it('05/§2.1: METRICS_TOKEN is checked at start: 16 characters or more', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'too-short' })).toThrow(ConfigError);
+    expect(loadConfig({ METRICS_TOKEN }).metricsToken).toBe(METRICS_TOKEN);
+    expect(loadConfig({}).metricsToken).toBeNull();
   });
 
   it('05/§2.1: a missing or wrong bearer token is 401 with WWW-Authenticate; an API key or the admin token is not the metrics token', async () => {
