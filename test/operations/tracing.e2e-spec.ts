@@ -59,7 +59,8 @@ class ServiceProcess {
         if (child.exitCode !== null) throw new Error(`the service exited: ${errors}`);
         return service.lines.find((line) => line.msg === 'listening');
       },
-      60_000,
+      // Start-up (the embedded database, migrations) takes seconds, or a minute and more on a busy machine.
+      150_000,
     );
     service.port = Number(listening.port);
     return service;
@@ -116,7 +117,7 @@ describe('tracing: OpenTelemetry (05 §2.2, §2.3)', () => {
         OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
         OTEL_BSP_SCHEDULE_DELAY: '100',
       });
-    }, 90_000);
+    }, 180_000);
     afterAll(async () => {
       await service?.stop();
       await receiver?.close();
