@@ -24,6 +24,11 @@ COPY --from=build /app/dist ./dist
 COPY openapi.json ./
 RUN chmod -R a-w /app
 USER node
+# One port for the APIs, /health and /metrics. Metrics: set METRICS_TOKEN (16+ characters, the same for every
+# container) and scrape GET /metrics on each container with `Authorization: Bearer <METRICS_TOKEN>`, not through
+# the load balancer; unset, /metrics answers 404. Traces: off unless OpenTelemetry's variables ask for them, e.g.
+# OTEL_EXPORTER_OTLP_ENDPOINT=http://otel-collector:4318 (OTEL_SERVICE_NAME defaults to workforce-planning-api;
+# each container reports its host.name and process.pid). README.md, "Operating it".
 EXPOSE 3000
 VOLUME ["/data"]
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \

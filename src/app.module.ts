@@ -35,6 +35,7 @@ import { ChangesModule } from './changes/changes.module';
 import { ForecastsModule } from './forecasts/forecasts.module';
 import { McpModule } from './mcp/mcp.module';
 import { IntegrationsModule } from './integrations/integrations.module';
+import { OperationsModule } from './operations/operations.module';
 
 @Module({})
 export class AppModule {
@@ -45,6 +46,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(runtime, ENTITIES),
         EventEmitterModule.forRoot(),
+        OperationsModule,
         ResourcesModule,
         AccessModule,
         OrganizationsModule,

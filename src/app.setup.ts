@@ -8,6 +8,8 @@ import { AppConfig } from './config/app-config';
 import { finishOpenApiDocument } from './openapi/finish-document';
 import { ServedDocument, serverOf } from './openapi/served-document';
 import { DemoSeedService } from './demo/demo-seed.service';
+import { httpMetrics } from './operations/http-metrics';
+import { Metrics } from './operations/metrics';
 
 export function buildOpenApiDocument(app: INestApplication, strict = false): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -44,6 +46,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   // No ETag: hashing every list body costs CPU and API clients do not revalidate.
   app.set('etag', false);
   app.set('query parser', 'extended');
+  const metrics = app.get(Metrics);
+  // Only when metrics are served (METRICS_TOKEN): otherwise nobody reads the timings.
+  if (metrics.enabled) app.use(httpMetrics(metrics));
   app.use(requestLog);
   app.useBodyParser('json', { limit: config.bodyLimit });
   const document = buildOpenApiDocument(app);

@@ -1,3 +1,5 @@
+// First: tracing, when the OTEL_* variables ask for it, must be started before http, express and pg load.
+import { tracing } from './instrumentation';
 import 'reflect-metadata';
 import { createApp } from './app.factory';
 import { logger } from './common/logging/json-logger';
@@ -43,6 +45,8 @@ async function main(): Promise<void> {
     force.unref();
     running
       .close()
+      // The spans of the last requests are exported before the process ends.
+      .then(() => tracing?.shutdown())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         logger.write('error', 'shutdown failed', { error: String(error) });

@@ -26,6 +26,8 @@ export interface AppConfig {
   webhookSweepIntervalMs: number;
   /** How often each instance looks for PULL hooks that are due (spec 04 §5.3); runs are claimed in the database. */
   integrationPullTickMs: number;
+  /** Bearer token of `GET /metrics` (spec 05 §2.1); null: metrics are off and the endpoint answers 404. */
+  metricsToken: string | null;
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -71,6 +73,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL');
   const adminToken = str(env, 'ADMIN_TOKEN');
   if (adminToken && adminToken.length < 16) throw new ConfigError('ADMIN_TOKEN must be at least 16 characters');
+  const metricsToken = str(env, 'METRICS_TOKEN');
+  if (metricsToken && metricsToken.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
   return {
     nodeEnv,
     isProduction,
@@ -91,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookAllowPrivateTargets: bool(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', !isProduction),
     webhookSweepIntervalMs: int(env, 'WEBHOOK_SWEEP_INTERVAL_MS', 10_000, 100, 3_600_000),
     integrationPullTickMs: int(env, 'INTEGRATION_PULL_TICK_MS', 30_000, 100, 3_600_000),
+    metricsToken,
   };
 }
 

@@ -5,6 +5,7 @@ import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { logger } from '../common/logging/json-logger';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { Metrics } from '../operations/metrics';
 import type { PullRunDto } from './dto/integration.dto';
 import { IntegrationEntity } from './entities/integration.entity';
 import { ClaimedPull, IntegrationsRepository } from './integrations.repository';
@@ -36,6 +37,7 @@ export class PullScheduler implements OnApplicationBootstrap, BeforeApplicationS
     private readonly runner: PullRunner,
     private readonly integrations: IntegrationsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: Metrics,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -116,6 +118,7 @@ export class PullScheduler implements OnApplicationBootstrap, BeforeApplicationS
     if (!integration || integration.pullRunId !== runId)
       return { status: 'FAILED', created: 0, updated: 0, unchanged: 0, failed: 0, error: 'Deleted', results: [] };
     const result = await this.runner.run(integration);
+    this.metrics.pullRun(result.status);
     const counts =
       result.status === 'FAILED'
         ? null

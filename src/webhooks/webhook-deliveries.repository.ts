@@ -153,6 +153,14 @@ const SAVE_OUTCOMES_SQL = `
   SELECT (SELECT count(*) FROM d) AS deliveries, (SELECT count(*) FROM u) AS endpoints, (SELECT count(*) FROM iu) AS integrations`;
 
 /**
+ * The backlog (spec 05 §2.1 `wfp_webhook_backlog`): live changes not yet dispatched, pending or claimed and
+ * not started, in every organization. Each count reads its own partial index.
+ */
+const BACKLOG_SQL = `
+  SELECT (SELECT count(*) FROM record_changes WHERE dispatch_status = 'PENDING')
+       + (SELECT count(*) FROM record_changes WHERE dispatch_status = 'DISPATCHING') AS backlog`;
+
+/**
  * The webhooks module's SQL beyond entity reads: the dispatcher's outbox claims on `record_changes`, the
  * delivery rows and the delivery status of endpoints and push hooks. Every method is one statement
  * outside any explicit transaction (each atomic by itself), retried on transient errors (`withRetry`).
@@ -166,6 +174,12 @@ export class WebhookDeliveriesRepository {
   /** The organizations of the oldest `limit` pending live changes, oldest first (no lock). */
   pendingOrganizations(limit: number): Promise<PendingOrganization[]> {
     return this.query<PendingOrganization[]>(PENDING_SQL, [limit]);
+  }
+
+  /** Live changes not yet dispatched, in every organization (no lock; read by each metrics scrape). */
+  async backlog(): Promise<number> {
+    const [row] = await this.dataSource.query<{ backlog: string }[]>(BACKLOG_SQL);
+    return Number(row.backlog);
   }
 
   /** Claims up to `limit` pending changes of the organization for `claimId` (`FOR UPDATE SKIP LOCKED`); returns their seqs. */

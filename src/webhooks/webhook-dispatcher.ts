@@ -6,7 +6,8 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DATABASE_RUNTIME } from '../database/database.module';
 import { DatabaseRuntime } from '../database/database-runtime';
 import { CHANGES_COMMITTED, ChangesCommittedEvent } from '../database/unit-of-work';
-import { Outcome, outcomesByOrganization } from './endpoint-status';
+import { Metrics } from '../operations/metrics';
+import { isSuccess, Outcome, outcomesByOrganization } from './endpoint-status';
 import { StartedRow, WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { deliveryHeaders, eventBody, initiatorOf, WebhookEvent } from './webhook-event';
 import { WebhookHttpClient } from './webhook-http-client';
@@ -52,7 +53,10 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
     private readonly client: WebhookHttpClient,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DATABASE_RUNTIME) private readonly runtime: DatabaseRuntime,
-  ) {}
+    private readonly metrics: Metrics,
+  ) {
+    metrics.measureWebhookBacklog(() => this.deliveries.backlog());
+  }
 
   onApplicationBootstrap(): void {
     this.timer = setInterval(() => void this.sweep(), this.config.webhookSweepIntervalMs);
@@ -193,7 +197,10 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
     this.inFlight++;
     const sending: Promise<void> = this.client
       .post(url, body, headers)
-      .then((result) => this.recordOutcome({ changeSeq, ...target, result, finishedAt: new Date() }))
+      .then((result) => {
+        this.metrics.webhookDelivery(target.integrationId ? 'push' : 'endpoint', isSuccess(result) ? 'delivered' : 'failed');
+        this.recordOutcome({ changeSeq, ...target, result, finishedAt: new Date() });
+      })
       .finally(() => {
         this.inFlight--;
         this.sends.delete(sending);

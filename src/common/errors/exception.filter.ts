@@ -50,9 +50,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
   }
 }
 
-/** RFC 6750 challenge of a 401: the realm names the API (public or application); a credential that was sent is `invalid_token`. */
+/** RFC 6750 challenge of a 401: the realm names the API (public or application) or the metrics; a credential that was sent is `invalid_token`. */
 function bearerChallenge(req: Request): string {
-  const realm = (req.originalUrl ?? req.url).startsWith('/admin/') ? 'application' : 'api';
+  const path = req.originalUrl ?? req.url;
+  const realm = path.startsWith('/admin/') ? 'application' : /^\/metrics(\?|$)/.test(path) ? 'metrics' : 'api';
   return req.headers.authorization ? `Bearer realm="${realm}", error="invalid_token"` : `Bearer realm="${realm}"`;
 }
 

@@ -6,10 +6,22 @@ const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 4
 
 /** Structured JSON logs, one object per line on stdout (errors on stderr). */
 export class JsonLogger implements LoggerService {
+  private traceIdSource: (() => string | undefined) | null = null;
+
   constructor(private level: LogLevel = 'info') {}
 
   setLevel(level: LogLevel): void {
     this.level = level;
+  }
+
+  /** Set by tracing when it is on: the trace id of the active span, which every line then carries as `traceId`. */
+  setTraceIdSource(source: () => string | undefined): void {
+    this.traceIdSource = source;
+  }
+
+  /** The active trace's id; undefined when tracing is off or outside a trace. */
+  traceId(): string | undefined {
+    return this.traceIdSource?.();
   }
 
   enabled(level: LogLevel): boolean {
@@ -18,7 +30,8 @@ export class JsonLogger implements LoggerService {
 
   write(level: Exclude<LogLevel, 'silent'>, msg: string, fields: Record<string, unknown> = {}): void {
     if (!this.enabled(level)) return;
-    const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }) + '\n';
+    const traceId = this.traceIdSource && !('traceId' in fields) ? this.traceIdSource() : undefined;
+    const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields, ...(traceId ? { traceId } : {}) }) + '\n';
     if (level === 'error') process.stderr.write(line);
     else process.stdout.write(line);
   }

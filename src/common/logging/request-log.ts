@@ -38,9 +38,14 @@ export interface LoggedTarget {
   query?: Record<string, string | string[]>;
 }
 
-export function loggedTarget(req: Request): LoggedTarget {
+/** The matched route's template (`/api/v1/org/:orgId/employees/:id`); null when no route matched (yet). */
+export function routeTemplate(req: Request): string | null {
   const route = (req as { route?: { path?: unknown } }).route;
-  const path = typeof route?.path === 'string' ? `${req.baseUrl ?? ''}${route.path}` : (req.originalUrl ?? req.url).split('?')[0];
+  return typeof route?.path === 'string' ? `${req.baseUrl ?? ''}${route.path}` : null;
+}
+
+export function loggedTarget(req: Request): LoggedTarget {
+  const path = routeTemplate(req) ?? (req.originalUrl ?? req.url).split('?')[0];
   const raw = (req.originalUrl ?? req.url).split('?').slice(1).join('?');
   if (!raw) return { path };
   const query: Record<string, string | string[]> = {};
@@ -61,9 +66,12 @@ export function requestLog(req: ContextRequest, res: Response, next: NextFunctio
   res.setHeader('X-Request-Id', requestId);
   if (!logger.enabled('info')) return next();
   const started = process.hrtime.bigint();
+  // Read now, inside the request's trace: 'finish' may fire outside it.
+  const traceId = logger.traceId();
   res.on('finish', () => {
     logger.write('info', 'request', {
       requestId,
+      traceId,
       method: req.method,
       ...loggedTarget(req),
       status: res.statusCode,

@@ -1,0 +1,26 @@
+import type { DataSource } from 'typeorm';
+
+/** The `pg` pool behind the data source, as far as this needs it. */
+interface PgPool {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
+
+/** Clients of the connection pool: open (`total`), open and unused (`idle`), and callers waiting for one (`waiting`). */
+export interface PoolClients {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/**
+ * The pool's clients right now (the embedded database is reached through the same `pg` pool); null
+ * before the data source is initialized or after it is destroyed.
+ */
+export function poolClients(dataSource: DataSource): PoolClients | null {
+  if (!dataSource.isInitialized) return null;
+  const pool = (dataSource.driver as unknown as { master?: Partial<PgPool> }).master;
+  if (typeof pool?.totalCount !== 'number') return null;
+  return { total: pool.totalCount, idle: pool.idleCount ?? 0, waiting: pool.waitingCount ?? 0 };
+}

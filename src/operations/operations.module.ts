@@ -1,0 +1,17 @@
+import { Global, Module } from '@nestjs/common';
+import { Metrics } from './metrics';
+import { MetricsController } from './metrics.controller';
+import { MetricsTokenGuard } from './metrics-token.guard';
+
+/**
+ * What an operator sees (spec 05 §2): the Prometheus metrics, global so that any module can count what it
+ * does (webhook deliveries, PULL runs) without importing this one's module. Tracing is started before
+ * the app by `src/instrumentation.ts` (`tracing.ts` here).
+ */
+@Global()
+@Module({
+  controllers: [MetricsController],
+  providers: [Metrics, MetricsTokenGuard],
+  exports: [Metrics],
+})
+export class OperationsModule {}
