@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { calendarArrays, foldMonthCosts, monthSpans } from '../cost/cost-math';
 import { delta, foldForecast, ForecastMetric, ForecastRow, monthDto, sumMonths } from './forecast-math';
 
-const row = (grp: string | null, idx: number, metric: ForecastMetric, v1: number, v2 = 0): ForecastRow => ({ grp, idx, metric, v1, v2 });
+const row = (grp: string | null, idx: number, metric: ForecastMetric, v1: number, v2 = 0, v3 = 0): ForecastRow => ({
+  grp,
+  idx,
+  metric,
+  v1,
+  v2,
+  v3,
+});
 
 const spans = monthSpans('2026-01', 3); // 31, 28, 31 days
 
