@@ -8,7 +8,7 @@
  */
 import type { Pool } from 'pg';
 import { calendarArrays, monthSpans } from '../src/cost/cost-math';
-import { forecastStatement } from '../src/forecasts/forecast.repository';
+import { forecastSettings, forecastStatement } from '../src/forecasts/forecast.repository';
 import { GROUP_NAMES, isAllocation } from '../src/forecasts/forecast-sql';
 import type { ForecastGroupBy } from '../src/forecasts/dto/forecast-query.dto';
 import type { BaselineHandler } from './baseline-server';
@@ -127,16 +127,23 @@ async function forecast(pool: Pool, orgId: string, planId: string, query: URLSea
   const m = Number(from.slice(5, 7));
   const last = new Date(Date.UTC(y, m - 1 + months, 0)).toISOString().slice(0, 10);
   const calendar = calendarArrays(monthSpans(from, months));
-  const { rows } = await pool.query(statement(groupBy), [
-    planId,
-    `${from}-01`,
-    last,
-    calendar.monthIndex,
-    today,
-    orgId,
-    months,
-    calendar.dayOfMonth,
-  ]);
+  const params = [planId, `${from}-01`, last, calendar.monthIndex, today, orgId, months, calendar.dayOfMonth];
+  // The statement's settings as the service runs it (SET LOCAL in its transaction).
+  const client = await pool.connect();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the rows of a hand-written statement
+  let rows: any[];
+  try {
+    await client.query('BEGIN');
+    for (const setting of forecastSettings(groupBy)) await client.query(`SET LOCAL ${setting}`);
+    rows = (await client.query(statement(groupBy), params)).rows;
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+
   const groups = new Map<string | null, { key: { id: string; name: string | null } | null; months: Record<string, unknown>[] }>();
   const totals = new Map<string, Record<string, number>>();
   for (const r of rows) {

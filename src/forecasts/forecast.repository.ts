@@ -6,6 +6,12 @@ import type { ForecastRow } from './forecast-math';
 import { allocationForecastSql } from './forecast-allocation-sql';
 import { forecastSql, GROUP_NAMES, isAllocation } from './forecast-sql';
 
+/** The session settings of a grouping's statement (`SET LOCAL`, in its own transaction): see `ForecastRepository.rows`. */
+export function forecastSettings(groupBy: ForecastGroupBy): string[] {
+  const settings = [`work_mem = '${isAllocation(groupBy) ? 32 : 16}MB'`, `max_parallel_workers_per_gather = 0`];
+  return isAllocation(groupBy) ? [...settings, `enable_nestloop = off`, `enable_sort = off`] : settings;
+}
+
 /** The statement of a grouping: by attribute (`forecastSql`) or by allocation (`allocationForecastSql`). */
 export function forecastStatement(groupBy: ForecastGroupBy): string {
   return isAllocation(groupBy) ? allocationForecastSql(groupBy) : forecastSql(groupBy);
@@ -34,10 +40,6 @@ export class ForecastRepository {
   async rows(w: ForecastWindow, pricing: CostPricing): Promise<ForecastRow[]> {
     let sql = this.sql.get(w.groupBy);
     if (!sql) this.sql.set(w.groupBy, (sql = forecastStatement(w.groupBy)));
-    // SET LOCAL, for this statement's transaction only. The statement sorts the plan's people for the
-    // join with their pay segments (50,000 rows, ~4 MB): with the default 4 MB of work_mem that sort
-    // goes to disk, 16 MB keeps it in memory (about -10% of the statement's PostgreSQL CPU). No parallel
-    // worker: the one PostgreSQL plans for the vacancies' fillers costs CPU without shortening the statement.
     const params = [
       w.planId,
       w.from,
@@ -51,9 +53,15 @@ export class ForecastRepository {
       w.months,
       w.calendar.dayOfMonth,
     ];
+    // SET LOCAL, for this statement's transaction only (`forecastSettings`). The statement sorts the plan's
+    // people for the join with their pay segments (50,000 rows, ~4 MB): with the default 4 MB of work_mem
+    // that sort goes to disk, 16 MB keeps it in memory. No parallel worker: the one PostgreSQL plans for the
+    // vacancies' fillers costs CPU without shortening the statement. The allocation statement joins CTEs
+    // whose sizes PostgreSQL cannot estimate (it takes 1 row for most): planned freely, it nests loops over
+    // 100,000-row relations (minutes), so it runs without nested loops and sorts where a hash does (its
+    // window functions still sort), with 32 MB for those hashes.
     return this.dataSource.transaction(async (em) => {
-      await em.query(`SET LOCAL work_mem = '16MB'`);
-      await em.query(`SET LOCAL max_parallel_workers_per_gather = 0`);
+      for (const setting of forecastSettings(w.groupBy)) await em.query(`SET LOCAL ${setting}`);
       return (await em.query(sql, params)) as ForecastRow[];
     });
   }
