@@ -33,7 +33,7 @@ export class ForecastQueryDto {
     enum: FORECAST_GROUP_BY,
     default: 'none',
     description:
-      'none, an attribute of each record (costCentre, location, jobRole, workType), or its allocations: team and project split each day of a record over its assignments (share fte / max(1, sum), the rest to the null group); projectCostCentre books the project shares to the project\'s cost centre up to its endDate and to its postCompletionCostCentreId after it',
+      "none, an attribute of each record (costCentre, location, jobRole, workType), or its allocations: team and project split each day of a record over its assignments (share fte / max(1, sum), the rest to the null group); projectCostCentre books the project shares to the project's cost centre up to its endDate and to its postCompletionCostCentreId after it",
   })
   @IsOptional()
   @IsIn(FORECAST_GROUP_BY)

@@ -87,7 +87,11 @@ export class ProjectEntity {
 
   @ManyToOne(() => CostCentreEntity, { onDelete: 'RESTRICT' })
   @JoinColumn([
-    { name: 'organization_id', referencedColumnName: 'organizationId', foreignKeyConstraintName: 'fk_projects_post_completion_cost_centre' },
+    {
+      name: 'organization_id',
+      referencedColumnName: 'organizationId',
+      foreignKeyConstraintName: 'fk_projects_post_completion_cost_centre',
+    },
     { name: 'post_completion_cost_centre_id', referencedColumnName: 'id' },
   ])
   postCompletionCostCentre?: CostCentreEntity;
