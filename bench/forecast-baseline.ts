@@ -128,13 +128,14 @@ async function forecast(pool: Pool, orgId: string, planId: string, query: URLSea
   const last = new Date(Date.UTC(y, m - 1 + months, 0)).toISOString().slice(0, 10);
   const calendar = calendarArrays(monthSpans(from, months));
   const params = [planId, `${from}-01`, last, calendar.monthIndex, today, orgId, months, calendar.dayOfMonth];
-  // The statement's settings as the service runs it (SET LOCAL in its transaction).
+  // The statement's settings as the service runs it: SET LOCAL in its transaction, and no JIT (the
+  // service's connections run with jit=off, src/database/data-source.ts).
   const client = await pool.connect();
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the rows of a hand-written statement
   let rows: any[];
   try {
     await client.query('BEGIN');
-    for (const setting of forecastSettings(groupBy)) await client.query(`SET LOCAL ${setting}`);
+    for (const setting of ['jit = off', ...forecastSettings(groupBy)]) await client.query(`SET LOCAL ${setting}`);
     rows = (await client.query(statement(groupBy), params)).rows;
     await client.query('COMMIT');
   } catch (error) {
