@@ -189,12 +189,43 @@ async function prepare(): Promise<{
 
 type Answer = { totals: Record<string, unknown>[]; groups: { key: { id: string } | null; months: Record<string, unknown>[] }[] };
 
-/** Where two answers differ (groups matched by key, so that name collations cannot reorder them), or null. */
+/** A figure compared to the cent (`firstDifference` compares objects field by field). */
+class Cents {
+  constructor(readonly v: number) {}
+  toJSON(): number {
+    return this.v;
+  }
+}
+
+/** `firstDifference`, with `Cents` equal when within a cent (1e-9 for rounding noise). */
+function centsDifference(a: unknown, b: unknown, path = ''): string | null {
+  if (a instanceof Cents && b instanceof Cents) return Math.abs(a.v - b.v) <= 0.01 + 1e-9 ? null : `${path}: ${a.v} vs ${b.v}`;
+  if (a && b && typeof a === 'object' && typeof b === 'object' && !(a instanceof Cents) && !(b instanceof Cents)) {
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      const found = centsDifference((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${path}.${key}`);
+      if (found) return found;
+    }
+    return null;
+  }
+  return firstDifference(a, b, path);
+}
+
+/**
+ * Where two answers differ (groups matched by key, so that name collations cannot reorder them), or null.
+ * Figures are compared to the cent: the two sides sum the same rows in another order, and under the
+ * allocation groupings the null group is a difference of large sums, so a half cent can round either way.
+ */
 function answerDifference(s: Answer, b: Answer, leaveOut: string[] = []): string | null {
   const strip = (months: Record<string, unknown>[]) =>
-    months.map((m) => Object.fromEntries(Object.entries(m).filter(([field]) => !leaveOut.includes(field))));
+    months.map((m) =>
+      Object.fromEntries(
+        Object.entries(m)
+          .filter(([field]) => !leaveOut.includes(field))
+          .map(([field, v]) => [field, typeof v === 'number' ? new Cents(v) : v]),
+      ),
+    );
   const byKey = (a: Answer) => new Map(a.groups.map((g) => [g.key?.id ?? null, strip(g.months)]));
-  return firstDifference(strip(s.totals), strip(b.totals)) ?? firstDifference(Object.fromEntries(byKey(s)), Object.fromEntries(byKey(b)));
+  return centsDifference(strip(s.totals), strip(b.totals)) ?? centsDifference(Object.fromEntries(byKey(s)), Object.fromEntries(byKey(b)));
 }
 
 /**
