@@ -13,7 +13,7 @@ import { size } from './smoke';
 import { join } from 'node:path';
 import type { Client } from 'pg';
 import { compare, firstDifference, printRuns, printSummaries, Scenario } from './compare';
-import { createDatabase, machine, printTable, runBenchmark, runLoad, seed, startBaseline, startService } from './harness';
+import { ChildService, createDatabase, machine, printTable, runBenchmark, runLoad, seed, startBaseline, startService } from './harness';
 import {
   createOrganizations,
   SeedOrg,
@@ -90,6 +90,51 @@ async function seedForecast(client: Client, org: SeedOrg, employees: number, con
   );
 }
 
+/**
+ * Allocations on top of `seedPeople`'s (one open team assignment per employee, a past one on a quarter, a
+ * 0.2 project assignment on a quarter): 100,000 project assignments (two per employee on nine in ten, fte
+ * 0.3-0.8 so that some pairs sum over 1, a third ending after 90-290 days; one per contractor; one on every
+ * fourth vacancy) and 50,000 team assignments (a second team at 0.5 from a day of 2026 on four in five
+ * employees: shares change mid-month; one per contractor; one on every fourth vacancy). Projects get cost
+ * centres, end dates in 2026 on two in three and a post-completion cost centre on half.
+ */
+async function seedAllocations(client: Client, org: SeedOrg, employees: number, contractors: number, vacancies: number): Promise<void> {
+  await client.query(
+    `UPDATE projects SET cost_centre_id = ${idOf('cc', 'abs(hashtext(id)) % 60')},
+                         end_date = CASE WHEN abs(hashtext(id)) % 3 <> 0 THEN date '2026-01-01' + abs(hashtext(id)) % 365 END,
+                         post_completion_cost_centre_id = CASE WHEN abs(hashtext(id)) % 2 = 0 THEN ${idOf('cc', '(abs(hashtext(id)) / 7) % 60')} END
+      WHERE organization_id = $1`,
+    [org.orgId],
+  );
+  const columns = `plan_id, id, organization_id, type, target_id, employee_id, contractor_id, vacancy_id, fte, start_date, end_date, created_at, updated_at`;
+  const start = `date '2025-06-01' + (g * 13 + k * 101) % 500`;
+  await client.query(
+    `INSERT INTO assignments (${columns})
+     SELECT $2, ${idOf('pa', 'g * 2 + k')}, $1, 'project', ${idOf('pj', '(g * 3 + k * 17) % 50')}, ${idOf('em', 'g')}, NULL, NULL,
+            0.3 + ((g * 7 + k) % 6) * 0.1, ${start}, CASE WHEN (g + k) % 3 = 0 THEN ${start} + 90 + g % 200 END, now(), now()
+       FROM generate_series(0, $3 - 1) g, generate_series(0, 1) k WHERE g % 10 <> 0
+     UNION ALL
+     SELECT $2, ${idOf('pc', 'g')}, $1, 'project', ${idOf('pj', 'g % 50')}, NULL, ${idOf('ct', 'g')}, NULL, 1, date '2024-01-01' + g % 900, NULL, now(), now()
+       FROM generate_series(0, $4 - 1) g, (VALUES (0)) k(k)
+     UNION ALL
+     SELECT $2, ${idOf('pv', 'g')}, $1, 'project', ${idOf('pj', '(g / 4) % 50')}, NULL, NULL, ${idOf('vc', 'g')}, 1, ${start}, NULL, now(), now()
+       FROM generate_series(0, $5 - 1) g, (VALUES (0)) k(k) WHERE g % 4 = 0`,
+    [org.orgId, org.planId, employees, contractors, vacancies],
+  );
+  await client.query(
+    `INSERT INTO assignments (${columns})
+     SELECT $2, ${idOf('ta', 'g')}, $1, 'team', ${idOf('tm', '(g * 7) % 100')}, ${idOf('em', 'g')}, NULL, NULL, 0.5, date '2026-01-01' + g % 365, NULL::date, now(), now()
+       FROM generate_series(0, $3 - 1) g WHERE g % 10 < 8
+     UNION ALL
+     SELECT $2, ${idOf('tc', 'g')}, $1, 'team', ${idOf('tm', 'g % 100')}, NULL, ${idOf('ct', 'g')}, NULL, 1, date '2024-01-01' + g % 900, NULL, now(), now()
+       FROM generate_series(0, $4 - 1) g
+     UNION ALL
+     SELECT $2, ${idOf('tv', 'g')}, $1, 'team', ${idOf('tm', 'g % 100')}, NULL, NULL, ${idOf('vc', 'g')}, 1, date '2025-06-01' + g % 500, NULL, now(), now()
+       FROM generate_series(0, $5 - 1) g WHERE g % 4 = 1`,
+    [org.orgId, org.planId, employees, contractors, vacancies],
+  );
+}
+
 async function prepare(): Promise<{
   meta: Meta;
   db: Awaited<ReturnType<typeof createDatabase>>;
@@ -106,6 +151,8 @@ async function prepare(): Promise<{
   await seed(db, async (client) => {
     await seedForecast(client, orgs[0], size(50_000, 40), size(5_000, 5), size(20_000, 10));
     await seedForecast(client, orgs[1], size(5_000, 10), size(500, 2), size(2_000, 3));
+    await seedAllocations(client, orgs[0], size(50_000, 40), size(5_000, 5), size(20_000, 10));
+    await seedAllocations(client, orgs[1], size(5_000, 10), size(500, 2), size(2_000, 3));
     await vacuumAnalyze(client, [
       'employees',
       'salary_adjustments',
@@ -114,13 +161,23 @@ async function prepare(): Promise<{
       'vacancies',
       'locations',
       'exchange_rates',
+      'assignments',
+      'projects',
     ]);
   });
   const t1 = performance.now();
   const scenario = await service.admin<{ data: { id: string } }>('POST', `/organizations/${orgs[0].orgId}/scenarios`, {
     name: 'Forecast bench',
   });
-  await vacuumAnalyze(db.client, ['employees', 'salary_adjustments', 'contractors', 'rate_adjustments', 'vacancies']);
+  await vacuumAnalyze(db.client, [
+    'employees',
+    'salary_adjustments',
+    'contractors',
+    'rate_adjustments',
+    'vacancies',
+    'assignments',
+    'projects',
+  ]);
   process.stdout.write(
     `seeded in ${((t1 - t0) / 1000).toFixed(0)} s, scenario forked in ${((performance.now() - t1) / 1000).toFixed(0)} s\n`,
   );
@@ -130,6 +187,82 @@ async function prepare(): Promise<{
   return { meta, db, service };
 }
 
+type Answer = { totals: Record<string, unknown>[]; groups: { key: { id: string } | null; months: Record<string, unknown>[] }[] };
+
+/** A figure compared to the cent (`firstDifference` compares objects field by field). */
+class Cents {
+  constructor(readonly v: number) {}
+  toJSON(): number {
+    return this.v;
+  }
+}
+
+/** `firstDifference`, with `Cents` equal when within a cent (1e-9 for rounding noise). */
+function centsDifference(a: unknown, b: unknown, path = ''): string | null {
+  if (a instanceof Cents && b instanceof Cents) return Math.abs(a.v - b.v) <= 0.01 + 1e-9 ? null : `${path}: ${a.v} vs ${b.v}`;
+  if (a && b && typeof a === 'object' && typeof b === 'object' && !(a instanceof Cents) && !(b instanceof Cents)) {
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      const found = centsDifference((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${path}.${key}`);
+      if (found) return found;
+    }
+    return null;
+  }
+  return firstDifference(a, b, path);
+}
+
+/**
+ * Where two answers differ (groups matched by key, so that name collations cannot reorder them), or null.
+ * Figures are compared to the cent: the two sides sum the same rows in another order, and under the
+ * allocation groupings the null group is a difference of large sums, so a half cent can round either way.
+ */
+function answerDifference(s: Answer, b: Answer, leaveOut: string[] = []): string | null {
+  const strip = (months: Record<string, unknown>[]) =>
+    months.map((m) =>
+      Object.fromEntries(
+        Object.entries(m)
+          .filter(([field]) => !leaveOut.includes(field))
+          .map(([field, v]) => [field, typeof v === 'number' ? new Cents(v) : v]),
+      ),
+    );
+  const byKey = (a: Answer) => new Map(a.groups.map((g) => [g.key?.id ?? null, strip(g.months)]));
+  return centsDifference(strip(s.totals), strip(b.totals)) ?? centsDifference(Object.fromEntries(byKey(s)), Object.fromEntries(byKey(b)));
+}
+
+/**
+ * `BENCH_OLD_BUILD=<project root of another build>` (a worktree of the code before, built): groupBy=none over
+ * 12 months from that build's service and this one, interleaved (`compare` with the old build as the
+ * "baseline"); answers compared first, without the figures the old build does not have.
+ */
+async function beforeAfter(
+  db: Awaited<ReturnType<typeof createDatabase>>,
+  service: ChildService,
+  meta: Meta,
+  durationSeconds: number,
+  rounds: number,
+): Promise<void> {
+  const root = process.env.BENCH_OLD_BUILD;
+  if (!root) return;
+  const old = await startService(db, {}, [], root);
+  const headers = { authorization: `Bearer ${meta.key}` };
+  const path = `/api/v1/org/${meta.orgId}/forecast?from=2026-01&months=12`;
+  const get = async (base: string) => ((await (await fetch(base + path, { headers })).json()) as { data: Answer }).data;
+  const diff = answerDifference(await get(service.baseUrl), await get(old.baseUrl), ['averageFte', 'averageVacancyFte']);
+  if (diff) throw new Error(`new and old builds differ: ${diff}`);
+  process.stdout.write(`groupBy=none: new build (service) against the old one at ${root} (baseline column)\n`);
+  const load = () => ({ method: 'GET' as const, path, headers });
+  const { runs, summaries } = await compare({
+    service,
+    baseline: old,
+    scenarios: [{ name: 'GET /forecast 12 months groupBy=none, new vs old build', load }],
+    rounds,
+    durationSeconds,
+    connections: 1,
+    db,
+  });
+  printRuns(runs);
+  printSummaries(summaries);
+}
+
 export async function forecastBenchmark(): Promise<void> {
   await runBenchmark(async () => {
     const { meta, db, service } = await prepare();
@@ -137,24 +270,26 @@ export async function forecastBenchmark(): Promise<void> {
     const headers = { authorization: `Bearer ${meta.key}` };
     const base = `/api/v1/org/${meta.orgId}/forecast`;
     const p12 = `${base}?from=2026-01&months=12&groupBy=costCentre`;
-    // Same figures from both (currency and the groups' order aside).
-    const get = async (url: string) =>
-      ((await (await fetch(url, { headers })).json()) as { data: { totals: unknown[]; groups: { months: unknown[] }[] } }).data;
-    const [s, b] = await Promise.all([get(service.baseUrl + p12), get(baseline.baseUrl + p12)]);
-    const diff =
-      firstDifference(s.totals, b.totals) ??
-      firstDifference(
-        s.groups.map((g) => g.months),
-        b.groups.map((g) => g.months),
+    // Same figures from both (currency and the groups' order aside), for every grouping measured.
+    const get = async (url: string) => ((await (await fetch(url, { headers })).json()) as { data: Answer }).data;
+    for (const groupBy of ['costCentre', 'team', 'project', 'projectCostCentre']) {
+      const path = `${base}?from=2026-01&months=12&groupBy=${groupBy}`;
+      const [s, b] = await Promise.all([get(service.baseUrl + path), get(baseline.baseUrl + path)]);
+      const diff = answerDifference(s, b);
+      if (diff) throw new Error(`service and baseline differ (groupBy=${groupBy}): ${diff}`);
+      process.stdout.write(
+        `answers agree, groupBy=${groupBy} (${s.groups.length} groups); totals 2026-01: ${JSON.stringify(s.totals[0])}\n`,
       );
-    if (diff) throw new Error(`service and baseline differ: ${diff}`);
-    process.stdout.write(`answers agree (${s.groups.length} groups); totals 2026-01: ${JSON.stringify(s.totals[0])}\n`);
+    }
 
     const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
     const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
     const load = (path: string) => () => ({ method: 'GET' as const, path, headers });
     const scenarios: Scenario[] = [
       { name: 'GET /forecast 12 months by cost centre', load: load(p12) },
+      { name: 'GET /forecast 12 months by team', load: load(`${base}?from=2026-01&months=12&groupBy=team`) },
+      { name: 'GET /forecast 12 months by project', load: load(`${base}?from=2026-01&months=12&groupBy=project`) },
+      { name: 'GET /forecast 12 months by projectCostCentre', load: load(`${base}?from=2026-01&months=12&groupBy=projectCostCentre`) },
       { name: 'GET /forecast 60 months by cost centre', load: load(`${base}?from=2026-01&months=60&groupBy=costCentre`) },
       { name: 'GET /forecast scenario 12 months by cost centre', load: load(`${p12}&scenarioId=${meta.scenarioId}`) },
     ];
@@ -179,6 +314,7 @@ export async function forecastBenchmark(): Promise<void> {
         failures: withLive.failures,
       },
     ]);
+    await beforeAfter(db, service, meta, durationSeconds, rounds);
     process.stdout.write(`peak RSS: service ${service.peakRssMb()} MB; ${machine()}\n`);
   });
 }

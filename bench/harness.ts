@@ -141,8 +141,13 @@ export function peakRssMb(pid: number): number {
   }
 }
 
-function spawnChild(label: string, args: string[], env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function spawnChild(
+  label: string,
+  args: string[],
+  env: Record<string, string>,
+  cwd = PROJECT_ROOT,
+): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
@@ -202,17 +207,28 @@ function serviceNodeArgs(): string[] {
  * LOG_LEVEL=warn and the bench admin token; `env` adds or overrides variables (e.g. a rate limit),
  * `nodeArgs` go to node (e.g. a preload); BENCH_NODE_ARGS and BENCH_CPU_PROF add more (serviceNodeArgs).
  */
-export async function startService(db: BenchDatabase, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<ServiceProcess> {
+export async function startService(
+  db: BenchDatabase,
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+  /** Another build's project root (a worktree of older code, for before/after runs); default this one. */
+  root = PROJECT_ROOT,
+): Promise<ServiceProcess> {
   const port = await freePort();
-  const { child, output } = spawnChild('service', [...serviceNodeArgs(), ...nodeArgs, 'dist/src/main.js'], {
-    NODE_ENV: 'production',
-    DATABASE_URL: db.url,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
-    ...env,
-  });
+  const { child, output } = spawnChild(
+    'service',
+    [...serviceNodeArgs(), ...nodeArgs, 'dist/src/main.js'],
+    {
+      NODE_ENV: 'production',
+      DATABASE_URL: db.url,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
+      ...env,
+    },
+    root,
+  );
   const stop = stopper(child);
   onCleanup(stop);
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -21,6 +21,7 @@ import { ForecastPayIndex1795620000000 } from './1795620000000-ForecastPayIndex'
 import { IdempotencyKeys1795536614032 } from './1795536614032-IdempotencyKeys';
 import { NoticePeriodSetting1795540000000 } from './1795540000000-NoticePeriodSetting';
 import { EmployeesFillfactor1795650000000 } from './1795650000000-EmployeesFillfactor';
+import { ProjectPostCompletionCostCentre1795680000000 } from './1795680000000-ProjectPostCompletionCostCentre';
 
 /** Every migration in order. `npm run migration:generate -- <Name>` writes one; add it here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -48,4 +49,5 @@ export const MIGRATIONS: Function[] = [
   EmployeesFillfactor1795650000000,
   ForecastPayIndexOrganization1795660000000,
   IdempotencyKeysPerApiKey1795670000000,
+  ProjectPostCompletionCostCentre1795680000000,
 ];

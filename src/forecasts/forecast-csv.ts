@@ -16,6 +16,8 @@ const FIGURES = [
   'vacancyCost',
   'forecastCost',
   'unpricedVacancies',
+  'averageFte',
+  'averageVacancyFte',
 ] as const satisfies readonly (keyof ForecastMonthDto)[];
 
 /** RFC 4180 field: quoted when it holds a comma, quote or line break; null is empty. */

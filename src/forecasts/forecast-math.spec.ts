@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { calendarArrays, foldMonthCosts, monthSpans } from '../cost/cost-math';
 import { delta, foldForecast, ForecastMetric, ForecastRow, monthDto, sumMonths } from './forecast-math';
 
-const row = (grp: string | null, idx: number, metric: ForecastMetric, v1: number, v2 = 0): ForecastRow => ({ grp, idx, metric, v1, v2 });
+const row = (grp: string | null, idx: number, metric: ForecastMetric, v1: number, v2 = 0, v3 = 0): ForecastRow => ({
+  grp,
+  idx,
+  metric,
+  v1,
+  v2,
+  v3,
+});
 
 const spans = monthSpans('2026-01', 3); // 31, 28, 31 days
 
@@ -90,5 +97,38 @@ describe('forecast month math (04/§2)', () => {
     const live = { ...total, closing: 5, forecastHeadcount: 6, cost: 100 };
     expect(delta(total, live, true)).toEqual({ closing: -3, forecastHeadcount: -4, forecastCost: -99.99 });
     expect(delta(total, live, false).forecastCost).toBeNull();
+  });
+
+  it('04/§2 averageFte: closing plus the day terms of joiners and leavers over the month’s days', () => {
+    // One person opening, one joining on 01-16 (day term 1 - 16 = -15), one leaving with last day 02-10
+    // (leave row in February, day term 11 - 1 = 10): January 2 - 15/31 = 1 + 16/31; February 1 + 10/28.
+    const months = foldForecast(
+      [row(null, -1, 'open_e', 1), row(null, 0, 'join_e', 1, -15), row(null, 1, 'leave_e', 1, 10)],
+      spans,
+      true,
+    ).get(null)!;
+    expect(months.map((m) => m.averageFte)).toEqual([2 - 15 / 31, 1 + 10 / 28, 1]);
+  });
+
+  it('04/§2 split groupings: levels from lvl rows (idx -1 the opening), joiners and leavers as counts only', () => {
+    // Half a person from before the window, moving away on 02-15 (lvl -0.5 in February, day term 0.5 x 14),
+    // half a joiner on 01-11 (counted as a joiner, its level from its own lvl row).
+    const months = foldForecast(
+      [
+        row('t', -1, 'lvl_e', 0.5),
+        row('t', 1, 'lvl_e', -0.5, 0.5 * 14),
+        row('t', 0, 'join_e', 0.5),
+        row('t', 0, 'lvl_e', 0.5, -0.5 * 10),
+        row('t', 0, 'unpriced_at', 0.25),
+      ],
+      spans,
+      false,
+      true,
+    ).get('t')!;
+    expect(months.map((m) => [m.opening, m.joiners, m.closing, m.averageFte, m.unpricedVacancies])).toEqual([
+      [0.5, 0.5, 1, 1 - (0.5 * 10) / 31, 0.25],
+      [1, 0, 0.5, 0.5 + (0.5 * 14) / 28, 0],
+      [0.5, 0, 0.5, 0.5, 0],
+    ]);
   });
 });

@@ -8,15 +8,30 @@ import { foldMonthCosts, MonthSpan, roundMoney } from '../cost/cost-math';
 import type { ForecastDeltaDto, ForecastMonthDto } from './dto/forecast-query.dto';
 
 export type ForecastMetric =
-  'open_e' | 'open_c' | 'join_e' | 'join_c' | 'leave_e' | 'leave_c' | 'notice' | 'cost' | 'vcost' | 'vopen' | 'hire' | 'unpriced';
+  | 'open_e'
+  | 'open_c'
+  | 'lvl_e'
+  | 'lvl_c'
+  | 'join_e'
+  | 'join_c'
+  | 'leave_e'
+  | 'leave_c'
+  | 'notice'
+  | 'cost'
+  | 'vcost'
+  | 'vopen'
+  | 'hire'
+  | 'unpriced'
+  | 'unpriced_at';
 
-/** One row of `forecastSql`: a group, a month index (-1: the day before the first month), a figure, two values. */
+/** One row of `forecastSql`: a group, a month index (-1: the day before the first month), a figure, three values. */
 export interface ForecastRow {
   grp: string | null;
   idx: number;
   metric: ForecastMetric;
   v1: number;
   v2: number;
+  v3: number;
 }
 
 /** A month's figures before rounding and cost visibility. */
@@ -36,9 +51,14 @@ export interface RawMonth {
   cost: number;
   vacancyCost: number;
   unpricedVacancies: number;
+  averageFte: number;
+  averageVacancyFte: number;
 }
 
 const SERIES = [
+  'lvl_e',
+  'lvl_c',
+  'fte_days',
   'join_e',
   'join_c',
   'leave_e',
@@ -50,31 +70,47 @@ const SERIES = [
   'vcost2',
   'vopen',
   'vopen2',
+  'vopen3',
   'hire',
   'unpriced',
+  'unpriced_at',
 ] as const;
 type Series = (typeof SERIES)[number];
 
-/** The event rows of one group, by figure and month index. */
+/**
+ * The event rows of one group, by figure and month index. People's levels (employees, contractors at a
+ * month's end) move with join/leave rows for whole records, with their own lvl rows when a grouping splits
+ * records by allocation (`split`: joiners and leavers are then counts at their day's shares only).
+ */
 class GroupEvents {
   openE = 0;
   openC = 0;
   readonly series: Record<Series, Float64Array>;
 
-  constructor(n: number) {
+  constructor(
+    n: number,
+    private readonly split: boolean,
+  ) {
     this.series = Object.fromEntries(SERIES.map((s) => [s, new Float64Array(n)])) as Record<Series, Float64Array>;
   }
 
   add(row: ForecastRow, n: number): void {
-    if (row.idx === -1) {
-      if (row.metric === 'open_e') this.openE += row.v1;
-      else if (row.metric === 'open_c') this.openC += row.v1;
+    const { metric, idx } = row;
+    if (idx === -1) {
+      if (metric === 'open_e' || metric === 'lvl_e') this.openE += row.v1;
+      else if (metric === 'open_c' || metric === 'lvl_c') this.openC += row.v1;
       return;
     }
-    if (row.idx < 0 || row.idx >= n) return;
+    if (idx < 0 || idx >= n) return;
     const s = this.series;
-    s[row.metric as Series][row.idx] += row.v1;
-    if (row.metric === 'cost' || row.metric === 'vcost' || row.metric === 'vopen') s[`${row.metric}2`][row.idx] += row.v2;
+    s[metric as Series][idx] += row.v1;
+    if (metric === 'cost' || metric === 'vcost' || metric === 'vopen') s[`${metric}2`][idx] += row.v2;
+    if (metric === 'vopen') s.vopen3[idx] += row.v3;
+    if (metric === 'lvl_e' || metric === 'lvl_c') s.fte_days[idx] += row.v2;
+    if (!this.split && (metric === 'join_e' || metric === 'join_c' || metric === 'leave_e' || metric === 'leave_c')) {
+      s[`lvl_${metric[metric.length - 1] as 'e' | 'c'}`][idx] += metric.startsWith('join') ? row.v1 : -row.v1;
+      s.fte_days[idx] += row.v2;
+    }
   }
 
   months(spans: readonly MonthSpan[]): RawMonth[] {
@@ -88,8 +124,8 @@ class GroupEvents {
     let unpriced = 0;
     return spans.map((span, k) => {
       const opening = employees + contractors;
-      employees += s.join_e[k] - s.leave_e[k];
-      contractors += s.join_c[k] - s.leave_c[k];
+      employees += s.lvl_e[k];
+      contractors += s.lvl_c[k];
       openVacancies += s.vopen[k];
       openVacancyFte += s.vopen2[k];
       unpriced += s.unpriced[k];
@@ -103,13 +139,15 @@ class GroupEvents {
         employees,
         contractors,
         openVacancies,
-        openVacancyFte: Math.round(openVacancyFte * 10_000) / 10_000,
+        openVacancyFte,
         plannedHires: s.hire[k],
         notices: s.notice[k],
         forecastHeadcount: closing + openVacancies,
         cost: cost[k],
         vacancyCost: vacancyCost[k],
-        unpricedVacancies: unpriced,
+        unpricedVacancies: unpriced + s.unpriced_at[k],
+        averageFte: closing + s.fte_days[k] / span.days,
+        averageVacancyFte: openVacancyFte + s.vopen3[k] / span.days,
       };
     });
   }
@@ -120,12 +158,13 @@ export function foldForecast(
   rows: readonly ForecastRow[],
   spans: readonly MonthSpan[],
   alwaysNull: boolean,
+  split = false,
 ): Map<string | null, RawMonth[]> {
   const groups = new Map<string | null, GroupEvents>();
-  if (alwaysNull) groups.set(null, new GroupEvents(spans.length));
+  if (alwaysNull) groups.set(null, new GroupEvents(spans.length, split));
   for (const row of rows) {
     let events = groups.get(row.grp);
-    if (!events) groups.set(row.grp, (events = new GroupEvents(spans.length)));
+    if (!events) groups.set(row.grp, (events = new GroupEvents(spans.length, split)));
     events.add(row, spans.length);
   }
   return new Map([...groups].map(([key, events]) => [key, events.months(spans)]));
@@ -146,6 +185,8 @@ const COUNTS = [
   'cost',
   'vacancyCost',
   'unpricedVacancies',
+  'averageFte',
+  'averageVacancyFte',
 ] as const;
 
 /** The per-month sum of several groups' months (all of the same months). */
@@ -154,17 +195,24 @@ export function sumMonths(groups: readonly RawMonth[][], spans: readonly MonthSp
     const total = { month: span.month } as RawMonth;
     for (const field of COUNTS) total[field] = 0;
     for (const months of groups) for (const field of COUNTS) total[field] += months[k][field];
-    total.openVacancyFte = Math.round(total.openVacancyFte * 10_000) / 10_000;
     return total;
   });
 }
 
-/** The month as the API shows it: costs rounded to cents after summing, or null when cost is hidden (§1.5). */
+/** Counts to 4 decimals (the allocation groupings make them fractional; whole counts stay whole). */
+export const round4 = (value: number): number => Math.round(value * 10_000) / 10_000 + 0;
+
+/**
+ * The month as the API shows it: counts to 4 decimals and costs to cents, after summing (the totals are
+ * sums of unrounded group figures), costs null when hidden (§1.5).
+ */
 export function monthDto(raw: RawMonth, showCost: boolean, live?: RawMonth): ForecastMonthDto {
   const cost = showCost ? roundMoney(raw.cost) : null;
   const vacancyCost = showCost ? roundMoney(raw.vacancyCost) : null;
   const forecastCost = showCost ? roundMoney(raw.cost + raw.vacancyCost) : null;
-  const out: ForecastMonthDto = { ...raw, cost, vacancyCost, forecastCost };
+  const counts = {} as Record<(typeof COUNTS)[number], number>;
+  for (const field of COUNTS) counts[field] = round4(raw[field]);
+  const out: ForecastMonthDto = { ...counts, month: raw.month, cost, vacancyCost, forecastCost };
   if (live) out.delta = delta(raw, live, showCost);
   return out;
 }
@@ -172,8 +220,8 @@ export function monthDto(raw: RawMonth, showCost: boolean, live?: RawMonth): For
 /** Scenario minus live (spec 04 §2 compare=live). */
 export function delta(scenario: RawMonth, live: RawMonth, showCost: boolean): ForecastDeltaDto {
   return {
-    closing: scenario.closing - live.closing,
-    forecastHeadcount: scenario.forecastHeadcount - live.forecastHeadcount,
+    closing: round4(scenario.closing - live.closing),
+    forecastHeadcount: round4(scenario.forecastHeadcount - live.forecastHeadcount),
     forecastCost: showCost ? roundMoney(roundMoney(scenario.cost + scenario.vacancyCost) - roundMoney(live.cost + live.vacancyCost)) : null,
   };
 }

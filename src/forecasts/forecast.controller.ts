@@ -17,7 +17,8 @@ export class ForecastController {
   /**
    * Headcount and cost forecast per month. From `from` for `months` (spec 04 §2), live or a scenario
    * (`scenarioId`, with `compare=live` for deltas), optionally per cost centre, location, job role or
-   * work type. `Accept: text/csv` gives the same figures as CSV, one row per group and month.
+   * work type, or split over allocations per team, project or project cost centre.
+   * `Accept: text/csv` gives the same figures as CSV, one row per group and month.
    */
   @Get()
   @RequirePermissions('forecasts_view')

@@ -8,6 +8,7 @@ import { CostService } from '../cost/cost.service';
 import { ForecastDto, ForecastGroupDto, ForecastQueryDto } from './dto/forecast-query.dto';
 import { emptyMonths, foldForecast, monthDto, RawMonth, sumMonths } from './forecast-math';
 import { ForecastRepository, ForecastWindow } from './forecast.repository';
+import { isAllocation } from './forecast-sql';
 
 /**
  * Spec 04 §2, the headcount and cost forecast of the live plan or a scenario (the scenario's own rows:
@@ -44,8 +45,9 @@ export class ForecastService {
       this.repository.rows(window, pricing),
       query.compare === 'live' ? this.repository.rows({ ...window, planId: ctx.livePlanId }, pricing) : Promise.resolve(null),
     ]);
-    const groups = foldForecast(rows, spans, groupBy === 'none');
-    const live = liveRows && foldForecast(liveRows, spans, groupBy === 'none');
+    const split = isAllocation(groupBy);
+    const groups = foldForecast(rows, spans, groupBy === 'none', split);
+    const live = liveRows && foldForecast(liveRows, spans, groupBy === 'none', split);
     return {
       from,
       months: spans.length,
@@ -69,6 +71,7 @@ export class ForecastService {
       ctx.organizationId,
       groupBy,
       keys.filter((k): k is string => k !== null),
+      [ctx.planId, ctx.livePlanId],
     );
     const order = (k: string | null) => (k === null ? [2, ''] : names.has(k) ? [0, names.get(k)!] : [1, k]) as [number, string];
     keys.sort((a, b) => {

@@ -40,10 +40,12 @@ const PROJECTS: ResourceDescriptor = {
       message: 'ownerUserId does not match any user of the organization',
     },
     fk_projects_cost_centre: { code: 'CONFLICT', message: 'The cost centre is still referenced by projects' },
+    fk_projects_post_completion_cost_centre: { code: 'CONFLICT', message: 'The cost centre is still referenced by projects' },
     fk_projects_value_stream: { code: 'CONFLICT', message: 'The value stream is still referenced by projects' },
   },
   references: [
     { target: 'cost_centres', column: 'cost_centre_id', label: 'projects', planScoped: true },
+    { target: 'cost_centres', column: 'post_completion_cost_centre_id', label: 'projects (post-completion)', planScoped: true },
     { target: 'value_streams', column: 'value_stream_id', label: 'projects', planScoped: true },
   ],
   scenario: { order: 40 },
@@ -134,6 +136,9 @@ export class ProjectsService extends CrudService<ProjectEntity, ProjectDto, Crea
     if (input.ownerUserId !== undefined) entity.ownerUserId = await this.resolveOwner({ ctx, em }, input.ownerUserId);
     if (input.costCentreId !== undefined)
       entity.costCentreId = (await this.costCentres.resolveId(ctx, em, input.costCentreId, 'costCentreId')) ?? null;
+    if (input.postCompletionCostCentreId !== undefined)
+      entity.postCompletionCostCentreId =
+        (await this.costCentres.resolveId(ctx, em, input.postCompletionCostCentreId, 'postCompletionCostCentreId')) ?? null;
     if (input.valueStreamId !== undefined)
       entity.valueStreamId = (await this.valueStreams.resolveId(ctx, em, input.valueStreamId, 'valueStreamId')) ?? null;
     // Document 01: honoured only while the project has no project-management links, ignored otherwise.

@@ -2716,7 +2716,8 @@ export interface paths {
          * Headcount and cost forecast per month
          * @description Headcount and cost forecast per month. From `from` for `months` (spec 04 §2), live or a scenario
          *     (`scenarioId`, with `compare=live` for deltas), optionally per cost centre, location, job role or
-         *     work type. `Accept: text/csv` gives the same figures as CSV, one row per group and month.
+         *     work type, or split over allocations per team, project or project cost centre.
+         *     `Accept: text/csv` gives the same figures as CSV, one row per group and month.
          *
          *     Public API: an API key with `forecasts_view` (held by the key and by its creator).
          */
@@ -4009,6 +4010,11 @@ export interface components {
             /** @description A cost centre, by id or externalId (the `costCentreId` list filter matches it). */
             costCentreId?: string | null;
             /**
+             * @description A cost centre, by id or externalId: where the forecast books the project's allocations after its
+             *     endDate (`groupBy=projectCostCentre`); null = the project's costCentreId.
+             */
+            postCompletionCostCentreId?: string | null;
+            /**
              * @description An icon name or emoji.
              * @example rocket
              */
@@ -4078,6 +4084,8 @@ export interface components {
             estimatedCost: number | null;
             valueStreamId: string | null;
             costCentreId: string | null;
+            /** @description After endDate, the forecast books the project's allocations here (null: to costCentreId). */
+            postCompletionCostCentreId: string | null;
             /** @example rocket */
             icon: string | null;
             /** @example #2563EB */
@@ -4120,6 +4128,11 @@ export interface components {
             valueStreamId?: string | null;
             /** @description A cost centre, by id or externalId (the `costCentreId` list filter matches it). */
             costCentreId?: string | null;
+            /**
+             * @description A cost centre, by id or externalId: where the forecast books the project's allocations after its
+             *     endDate (`groupBy=projectCostCentre`); null = the project's costCentreId.
+             */
+            postCompletionCostCentreId?: string | null;
             /**
              * @description An icon name or emoji.
              * @example rocket
@@ -5760,11 +5773,15 @@ export interface components {
             vacancyCost: number | null;
             forecastCost: number | null;
             unpricedVacancies: number;
+            /** @description Day-weighted FTE of people: their active days in the month / its days, 4 decimals */
+            averageFte: number;
+            /** @description Day-weighted FTE of contributing vacancies, each weighted by its fte, 4 decimals */
+            averageVacancyFte: number;
             /** @description With compare=live */
             delta?: components["schemas"]["ForecastDeltaDto"];
         };
         ForecastGroupDto: {
-            /** @description null: records without the attribute (and the one group of groupBy none) */
+            /** @description null: records without the attribute, or the part of a day not allocated (and the one group of groupBy none) */
             key: components["schemas"]["ForecastGroupKeyDto"] | null;
             months: components["schemas"]["ForecastMonthDto"][];
         };
@@ -5774,7 +5791,7 @@ export interface components {
             /** @example 12 */
             months: number;
             /** @enum {string} */
-            groupBy: "none" | "costCentre" | "location" | "jobRole" | "workType";
+            groupBy: "none" | "costCentre" | "location" | "jobRole" | "workType" | "team" | "project" | "projectCostCentre";
             /**
              * @description The organization's reporting currency
              * @example USD
@@ -27947,7 +27964,8 @@ export interface operations {
                  */
                 from?: string;
                 months?: number;
-                groupBy?: "none" | "costCentre" | "location" | "jobRole" | "workType";
+                /** @description none, an attribute of each record (costCentre, location, jobRole, workType), or its allocations: team and project split each day of a record over its assignments (share fte / max(1, sum), the rest to the null group); projectCostCentre books the project shares to the project's cost centre up to its endDate and to its postCompletionCostCentreId after it */
+                groupBy?: "none" | "costCentre" | "location" | "jobRole" | "workType" | "team" | "project" | "projectCostCentre";
                 /** @description With scenarioId only: each month carries delta = scenario minus live */
                 compare?: "live";
                 /** @description Forecast a what-if scenario instead of live data. */

@@ -45,6 +45,7 @@ describe('projects (issue 4; document 01 "Project", "Projects")', () => {
       estimatedCost: null,
       valueStreamId: null,
       costCentreId: null,
+      postCompletionCostCentreId: null,
       icon: null,
       iconColor: '#6B7280',
       createdAt: expect.any(String),
@@ -67,6 +68,7 @@ describe('projects (issue 4; document 01 "Project", "Projects")', () => {
       ownerUserId: tenant.userId,
       valueStreamId: 'VS-GROWTH',
       costCentreId: cc,
+      postCompletionCostCentreId: 'CC-RD',
       icon: 'rocket',
       iconColor: '#2563EB',
       deliveryStatus: 'IN_PROGRESS',
@@ -78,6 +80,7 @@ describe('projects (issue 4; document 01 "Project", "Projects")', () => {
       ...body,
       id: expect.any(String),
       valueStreamId: vs,
+      postCompletionCostCentreId: cc,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -4,8 +4,14 @@ import { IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
 import { IsOptional } from '../../common/validation/validators';
 import { RejectUnknownFields } from '../../common/validation/validation.pipe';
 
-export const FORECAST_GROUP_BY = ['none', 'costCentre', 'location', 'jobRole', 'workType'] as const;
+/** Groupings by an attribute of each person and vacancy (the record counts whole in its group). */
+export const ATTRIBUTE_GROUP_BY = ['costCentre', 'location', 'jobRole', 'workType'] as const;
+/** Groupings by allocation: each record's day is split over its team or project assignments (spec 04 §2). */
+export const ALLOCATION_GROUP_BY = ['team', 'project', 'projectCostCentre'] as const;
+export const FORECAST_GROUP_BY = ['none', ...ATTRIBUTE_GROUP_BY, ...ALLOCATION_GROUP_BY] as const;
 export type ForecastGroupBy = (typeof FORECAST_GROUP_BY)[number];
+export type AttributeGroupBy = (typeof ATTRIBUTE_GROUP_BY)[number];
+export type AllocationGroupBy = (typeof ALLOCATION_GROUP_BY)[number];
 
 /** Query of `GET /forecast` (spec 04 §2); unknown parameters are refused. */
 @RejectUnknownFields()
@@ -23,7 +29,12 @@ export class ForecastQueryDto {
   @Max(60)
   months?: number;
 
-  @ApiPropertyOptional({ enum: FORECAST_GROUP_BY, default: 'none' })
+  @ApiPropertyOptional({
+    enum: FORECAST_GROUP_BY,
+    default: 'none',
+    description:
+      "none, an attribute of each record (costCentre, location, jobRole, workType), or its allocations: team and project split each day of a record over its assignments (share fte / max(1, sum), the rest to the null group); projectCostCentre books the project shares to the project's cost centre up to its endDate and to its postCompletionCostCentreId after it",
+  })
   @IsOptional()
   @IsIn(FORECAST_GROUP_BY)
   groupBy?: ForecastGroupBy;
@@ -63,6 +74,9 @@ export class ForecastMonthDto {
   @ApiProperty({ type: Number, nullable: true }) vacancyCost: number | null;
   @ApiProperty({ type: Number, nullable: true }) forecastCost: number | null;
   @ApiProperty() unpricedVacancies: number;
+  @ApiProperty({ description: 'Day-weighted FTE of people: their active days in the month / its days, 4 decimals' }) averageFte: number;
+  @ApiProperty({ description: 'Day-weighted FTE of contributing vacancies, each weighted by its fte, 4 decimals' })
+  averageVacancyFte: number;
   @ApiPropertyOptional({ type: ForecastDeltaDto, description: 'With compare=live' }) delta?: ForecastDeltaDto;
 }
 
@@ -75,7 +89,7 @@ export class ForecastGroupDto {
   @ApiProperty({
     type: ForecastGroupKeyDto,
     nullable: true,
-    description: 'null: records without the attribute (and the one group of groupBy none)',
+    description: 'null: records without the attribute, or the part of a day not allocated (and the one group of groupBy none)',
   })
   key: ForecastGroupKeyDto | null;
   @ApiProperty({ type: [ForecastMonthDto] }) months: ForecastMonthDto[];

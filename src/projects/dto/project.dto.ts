@@ -75,6 +75,15 @@ export class CreateProjectDto {
   @IsIdOrExternalId()
   costCentreId?: string | null;
 
+  /**
+   * A cost centre, by id or externalId: where the forecast books the project's allocations after its
+   * endDate (`groupBy=projectCostCentre`); null = the project's costCentreId.
+   */
+  @IsOptional()
+  @IsNullable()
+  @IsIdOrExternalId()
+  postCompletionCostCentreId?: string | null;
+
   /** An icon name or emoji. */
   @IsOptional()
   @IsNullable()
@@ -155,6 +164,8 @@ export class ProjectDto {
   estimatedCost: number | null;
   valueStreamId: string | null;
   costCentreId: string | null;
+  /** After endDate, the forecast books the project's allocations here (null: to costCentreId). */
+  postCompletionCostCentreId: string | null;
   icon: string | null;
   iconColor: string;
   createdAt: string;
@@ -177,6 +188,7 @@ export class ProjectDto {
       estimatedCost: decimalToNumber(e.estimatedCost),
       valueStreamId: e.valueStreamId,
       costCentreId: e.costCentreId,
+      postCompletionCostCentreId: e.postCompletionCostCentreId,
       icon: e.icon,
       iconColor: e.iconColor,
       ...timestamps(e),

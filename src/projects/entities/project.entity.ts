@@ -10,6 +10,7 @@ import type { DeliveryStatus } from '../delivery-status';
 @Index('idx_projects_sort_name', { synchronize: false })
 @Index('idx_projects_cost_centre', ['costCentreId'])
 @Index('idx_projects_value_stream', ['valueStreamId'])
+@Index('idx_projects_post_completion_cost_centre', ['postCompletionCostCentreId'])
 @Index('idx_projects_name_trgm', { synchronize: false })
 @Index('idx_projects_description_trgm', { synchronize: false })
 @Check('ck_projects_dates', '"end_date" IS NULL OR "end_date" >= "start_date"')
@@ -63,6 +64,10 @@ export class ProjectEntity {
   @Column({ type: 'varchar', length: 25, nullable: true })
   costCentreId: string | null;
 
+  /** The cost centre a project's allocations are booked to after its endDate (spec 04 §2 projectCostCentre). */
+  @Column({ type: 'varchar', length: 25, nullable: true })
+  postCompletionCostCentreId: string | null;
+
   @Column({ type: 'varchar', length: 100, nullable: true })
   icon: string | null;
 
@@ -79,6 +84,17 @@ export class ProjectEntity {
     { name: 'cost_centre_id', referencedColumnName: 'id' },
   ])
   costCentre?: CostCentreEntity;
+
+  @ManyToOne(() => CostCentreEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn([
+    {
+      name: 'organization_id',
+      referencedColumnName: 'organizationId',
+      foreignKeyConstraintName: 'fk_projects_post_completion_cost_centre',
+    },
+    { name: 'post_completion_cost_centre_id', referencedColumnName: 'id' },
+  ])
+  postCompletionCostCentre?: CostCentreEntity;
 
   @ManyToOne(() => ValueStreamEntity, { onDelete: 'RESTRICT' })
   @JoinColumn([
