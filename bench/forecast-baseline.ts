@@ -44,7 +44,7 @@ function statement(groupBy: ForecastGroupBy): string {
   const names =
     groupBy === 'none'
       ? 'NULL::text'
-      : `(SELECT n.${GROUP_COLUMNS[groupBy].name} FROM ${GROUP_COLUMNS[groupBy].table} n WHERE n.id = g.grp)`;
+      : `(SELECT n.${GROUP_COLUMNS[groupBy].name} FROM ${GROUP_COLUMNS[groupBy].table} n WHERE n.organization_id = $6 AND n.id = g.grp)`;
   const f = (metric: string, v = 'v1') => `coalesce(sum(${v}) FILTER (WHERE metric = '${metric}'), 0)`;
   sql = `WITH ev AS (${events}),
 grps AS (SELECT DISTINCT grp FROM ev ${groupBy === 'none' ? 'UNION SELECT NULL' : ''}),
