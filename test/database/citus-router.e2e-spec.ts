@@ -100,7 +100,11 @@ describeOnCitus('05/§1.3 router queries (on the Citus cluster)', () => {
       .expect(200);
     const team = (await org.api('post', '/teams').send({ name: 'Router team' }).expect(201)).body.data.id;
     await org.api('post', '/projects').send({ name: 'Router project', startDate: '2026-01-01' }).expect(201);
-    await org.api('post', '/vacancies').send({ role: 'Router hire' }).expect(201);
+    const vacancy = (await org.api('post', '/vacancies').send({ role: 'Router hire' }).expect(201)).body.data.id;
+    await org.api('get', `/vacancies/${vacancy}`).expect(200);
+    await org.api('get', '/vacancies?limit=10&excludeFilled=true').expect(200);
+    await org.api('get', '/projects?limit=10').expect(200);
+    await org.api('get', '/teams?limit=10').expect(200);
     await org.api('get', '/functional-groups/tree').expect(200);
     await org.api('get', '/forecast?from=2026-01&months=3&groupBy=costCentre').expect(200);
     await org.api('get', '/changes?limit=100').expect(200);
