@@ -235,14 +235,14 @@ export async function employeesBenchmark(): Promise<void> {
     // Every created employee exists with its salary adjustment and two change records. Requests still in
     // flight when a run stops are written but not counted: up to `connections` per run (warm-up and measured).
     const { rows: writeRows } = await db.client.query<{ target: string; employees: number; salaries: number; changes: number }>(
-      `WITH b AS (SELECT id, split_part(email, '-', 2) AS target FROM employees WHERE plan_id = $1 AND email LIKE 'bench-%'),
-            s AS (SELECT b.target, sa.id FROM b JOIN salary_adjustments sa ON sa.plan_id = $1 AND sa.employee_id = b.id)
+      `WITH b AS (SELECT id, split_part(email, '-', 2) AS target FROM employees WHERE organization_id = $2 AND plan_id = $1 AND email LIKE 'bench-%'),
+            s AS (SELECT b.target, sa.id FROM b JOIN salary_adjustments sa ON sa.organization_id = $2 AND sa.plan_id = $1 AND sa.employee_id = b.id)
        SELECT b.target, count(*)::int AS employees,
               (SELECT count(*)::int FROM s WHERE s.target = b.target) AS salaries,
               (SELECT count(*)::int FROM record_changes c
-                WHERE c.plan_id = $1 AND (c.entity_id IN (SELECT b2.id FROM b b2 WHERE b2.target = b.target) OR c.entity_id IN (SELECT s.id FROM s WHERE s.target = b.target))) AS changes
+                WHERE c.organization_id = $2 AND c.plan_id = $1 AND (c.entity_id IN (SELECT b2.id FROM b b2 WHERE b2.target = b.target) OR c.entity_id IN (SELECT s.id FROM s WHERE s.target = b.target))) AS changes
          FROM b GROUP BY b.target ORDER BY b.target`,
-      [org.planId],
+      [org.planId, org.orgId],
     );
     const slack = (2 * rounds + 1) * connections; // in flight when a run stops: the first warm-up, then a warm-up and a measured run per round
     let writeProblems = 0;

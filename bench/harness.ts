@@ -5,20 +5,26 @@
  * dropped at the end, also on Ctrl-C.
  */
 import autocannon from 'autocannon';
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { migrateDatabase } from '../src/database/data-source';
+import { distributeDatabaseAt, migrateDatabase } from '../src/database/data-source';
 import { SMOKE } from './smoke';
 
-/** The PostgreSQL server benchmarks create their databases on (trust auth). */
-export const BENCH_PG_URL = process.env.BENCH_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432';
-export const BENCH_ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
 /** The project root (this file runs as dist/bench/harness.js). */
 const PROJECT_ROOT = join(__dirname, '..', '..');
+/**
+ * BENCH_CITUS=1: the databases are made on the Citus cluster of ../shared/citus/citus-cluster.sh (on every
+ * node, through the script) and distributed (`npm run db:distribute`'s step) before seeding.
+ */
+export const BENCH_CITUS = process.env.BENCH_CITUS === '1';
+const CITUS_SCRIPT = process.env.CITUS_CLUSTER_SCRIPT ?? join(PROJECT_ROOT, '..', 'shared', 'citus', 'citus-cluster.sh');
+/** The PostgreSQL server benchmarks create their databases on (trust auth): the coordinator with BENCH_CITUS. */
+export const BENCH_PG_URL = process.env.BENCH_PG_URL ?? `postgresql://postgres@127.0.0.1:${BENCH_CITUS ? 5440 : 5432}`;
+export const BENCH_ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
 
 // ---------------------------------------------------------------------------------------------------
 // Clean-up: everything started is registered here and undone in reverse order, also on SIGINT/SIGTERM.
@@ -80,17 +86,20 @@ export async function createDatabase(prefix = 'wfp_bench'): Promise<BenchDatabas
   const admin = new Client({ connectionString: `${BENCH_PG_URL}/postgres` });
   await admin.connect();
   const exists = keep ? (await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [keep])).rowCount === 1 : false;
-  if (!exists) await admin.query(`CREATE DATABASE "${name}"`);
+  if (!exists && BENCH_CITUS) execFileSync(CITUS_SCRIPT, ['db', name], { stdio: 'ignore' });
+  else if (!exists) await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
   if (!keep)
     onCleanup(async () => {
+      if (BENCH_CITUS) return void execFileSync(CITUS_SCRIPT, ['drop', name], { stdio: 'ignore' });
       const dropper = new Client({ connectionString: `${BENCH_PG_URL}/postgres` });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await dropper.end();
     });
   const url = `${BENCH_PG_URL}/${name}`;
-  await migrateDatabase(url, false);
+  if (BENCH_CITUS) await distributeDatabaseAt(url);
+  else await migrateDatabase(url, false);
   const client = new Client({ connectionString: url });
   await client.connect();
   onCleanup(() => client.end());

@@ -25,7 +25,7 @@ const asTypeOrmSends = (sql: string) =>
   sql.replace(/([ =(])r\.([^ =(),]+)(?=[ =),]|$)/gm, (match, before: string, name: string) =>
     /^[a-z_]+$/.test(name) ? `${before}"r"."${name}"` : match,
   );
-const WHERE = `"r"."organization_id" = $1 AND "r"."plan_id" = $2 AND NOT ${asTypeOrmSends(isFilledSql('r', '$3'))}`;
+const WHERE = `"r"."organization_id" = $1 AND "r"."plan_id" = $2 AND NOT ${asTypeOrmSends(isFilledSql('r', '$3', { organization: '$1', plan: '$2' }))}`;
 export const PAGE_SQL = (limit: number, offset: number) =>
   `SELECT ${COLUMNS} FROM "vacancies" "r" WHERE ${WHERE} ORDER BY LOWER("r"."role") ASC, "r"."role" ASC, "r"."id" ASC LIMIT ${limit} OFFSET ${offset}`;
 export const COUNT_SQL = `SELECT COUNT(1) AS "cnt" FROM "vacancies" "r" WHERE ${WHERE}`;

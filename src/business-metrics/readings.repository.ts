@@ -37,7 +37,7 @@ export const READINGS_UPSERT_SQL = `
              AS u(period_start, period_end, value, ai_value, external_ref, note)
     ON CONFLICT (organization_id, source_id, period_start) DO UPDATE
       SET period_end = EXCLUDED.period_end, value = EXCLUDED.value, ai_value = EXCLUDED.ai_value,
-          external_ref = EXCLUDED.external_ref, note = EXCLUDED.note, updated_at = now()
+          external_ref = EXCLUDED.external_ref, note = EXCLUDED.note, updated_at = EXCLUDED.updated_at
     RETURNING 1
   )
   SELECT metric.id AS metric_id, metric.key AS metric_key, source.id AS source_id, source.name AS source_name,

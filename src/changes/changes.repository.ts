@@ -34,7 +34,7 @@ const PAGE_SQL = `
       SELECT r.commit_seq, r.event_id, r.created_at, r.entity_type, r.entity_id, r.change_type,
              r.actor_type, r.actor_id, r.actor_email, r.before, r.after
         FROM record_changes r
-       WHERE r.organization_id = k.organization_id AND r.commit_seq > $2::bigint AND r.entity_type = ANY($3::text[])
+       WHERE r.organization_id = $1 AND r.commit_seq > $2::bigint AND r.entity_type = ANY($3::text[])
        ORDER BY r.commit_seq
        LIMIT $4) c ON true
    WHERE k.organization_id = $1

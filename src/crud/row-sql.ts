@@ -58,7 +58,9 @@ export interface RowUpdate {
  * Each record is found by its key alone (the lateral lookup cannot become a scan of the plan's rows) and written
  * through its row's address: on a table not yet analyzed, a join of the values with `t` by id made the planner
  * hash every row of the plan for each statement (see docs/decisions.md). Callers have the rows locked (FOR
- * UPDATE) beforehand, so no other transaction moves them in between.
+ * UPDATE) beforehand, so no other transaction moves them in between. The scope is repeated on `t`: Citus routes
+ * the statement to one worker only when every reference to a distributed table names the organization (a join by
+ * ctid alone is refused there); PostgreSQL applies it as a filter on the one row the address finds.
  * Cells are cast to the column's type without length (so the column's own limits still raise errors).
  */
 export function updateRowsSql(
@@ -79,7 +81,8 @@ export function updateRowsSql(
         ...columns.map((c) => `${param(dataSource.driver.preparePersistentValue(values[c.propertyName], c))}::${castType(dataSource, c)}`),
       ].join(', ')})`,
   );
-  const where = Object.entries(scope).map(([property, value]) => `"${columnOf(metadata, property).databaseName}" = ${param(value)}`);
+  const scoped = Object.entries(scope).map(([property, value]) => [columnOf(metadata, property).databaseName, param(value)]);
+  const where = scoped.map(([column, placeholder]) => `"${column}" = ${placeholder}`);
   const sets = [
     ...columns.map((c) => `"${c.databaseName}" = v."${c.databaseName}"`),
     ...metadata.columns.filter((c) => c.isUpdateDate).map((c) => `"${c.databaseName}" = CURRENT_TIMESTAMP`),
@@ -89,7 +92,7 @@ export function updateRowsSql(
     sql:
       `UPDATE ${tableName(metadata)} AS t SET ${sets.join(', ')} FROM (VALUES ${tuples.join(', ')}) AS v(${names.join(', ')}) ` +
       `CROSS JOIN LATERAL (SELECT ctid FROM ${tableName(metadata)} WHERE ${[...where, '"id" = v."id"'].join(' AND ')} OFFSET 0) AS k ` +
-      `WHERE t.ctid = k.ctid RETURNING t.*`,
+      `WHERE t.ctid = k.ctid${scoped.map(([column, placeholder]) => ` AND t."${column}" = ${placeholder}`).join('')} RETURNING t.*`,
     params,
   };
 }

@@ -1,6 +1,7 @@
 import { types } from 'pg';
-import { DataSource, DataSourceOptions } from 'typeorm';
+import { DataSource, DataSourceOptions, MigrationInterface, QueryRunner } from 'typeorm';
 import { MIGRATIONS } from '../../migrations';
+import { distributeDatabase, isCitus, isDistributed, onDistributedDatabase, requireCitus } from './citus';
 import { SnakeNamingStrategy } from './snake-naming.strategy';
 
 // Calendar days stay `YYYY-MM-DD` strings end to end (no Date, no time-zone shifts); counts are numbers.
@@ -39,14 +40,24 @@ const MIGRATION_LOCK_KEY = 7_391_002_001;
 
 /**
  * Applies pending migrations. On a PostgreSQL server several instances may start at once: a session
- * advisory lock, held on its own connection, lets one migrate while the others wait.
+ * advisory lock, held on its own connection, lets one migrate while the others wait. On a distributed
+ * Citus database each migration runs as `onDistributedDatabase` (src/database/citus.ts) has it: the
+ * tables it creates come out distributed or reference.
  */
-export async function migrateDatabase(url: string, embedded: boolean): Promise<string[]> {
-  const dataSource = new DataSource(dataSourceOptions(url, [], 2));
+export async function migrateDatabase(
+  url: string,
+  embedded: boolean,
+  migrations: NonNullable<DataSourceOptions['migrations']> = MIGRATIONS,
+): Promise<string[]> {
+  const dataSource = new DataSource({ ...dataSourceOptions(url, [], 2), migrations } as DataSourceOptions);
   await dataSource.initialize();
   const lockRunner = embedded ? null : dataSource.createQueryRunner();
   try {
     if (lockRunner) await lockRunner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    if (!embedded && (await isDistributed(dataSource))) {
+      const instances = dataSource.migrations as MigrationInterface[];
+      instances.splice(0, instances.length, ...instances.map(onDistributedDatabase));
+    }
     const applied = await dataSource.runMigrations({ transaction: 'each' });
     return applied.map((migration) => migration.name);
   } finally {
@@ -56,4 +67,33 @@ export async function migrateDatabase(url: string, embedded: boolean): Promise<s
     }
     await dataSource.destroy();
   }
+}
+
+async function withDataSource<T>(url: string, work: (runner: QueryRunner) => Promise<T>): Promise<T> {
+  const dataSource = new DataSource(dataSourceOptions(url, [], 1));
+  await dataSource.initialize();
+  const runner = dataSource.createQueryRunner();
+  try {
+    return await work(runner);
+  } finally {
+    await runner.release();
+    await dataSource.destroy();
+  }
+}
+
+/** Whether the PostgreSQL server of `url` is a Citus one (the citus extension is in its database). */
+export function citusAt(url: string): Promise<boolean> {
+  return withDataSource(url, isCitus);
+}
+
+/**
+ * `npm run db:distribute`: on the Citus coordinator of `url`, applies pending migrations and distributes
+ * the tables (src/database/citus.ts); returns both. Refuses a database without Citus.
+ */
+export function distributeDatabaseAt(url: string): Promise<{ migrations: string[]; statements: string[] }> {
+  return withDataSource(url, async (runner) => {
+    await requireCitus(runner);
+    const migrations = await migrateDatabase(url, false);
+    return { migrations, statements: await distributeDatabase(runner) };
+  });
 }

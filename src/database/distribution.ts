@@ -17,13 +17,23 @@ export const LOCAL_TABLES: readonly string[] = ['migrations'];
 /** The table every distributed table is colocated with. */
 export const COLOCATE_WITH = 'plans';
 
+/** How Citus holds a table: copied to every node, or split into shards by organization_id. */
+export type TableKind = 'reference' | 'distributed';
+
+/** One table's distribution: its kind and the statement that makes it so. */
+export interface DistributionStep {
+  table: string;
+  kind: TableKind;
+  sql: string;
+}
+
 /**
- * The statements that turn a migrated PostgreSQL database into a Citus one, given its tables and its
- * foreign keys ([referencing, referenced] table pairs): reference tables first, then `plans`, then the
- * rest colocated with it, each after the tables it references (Citus refuses a foreign key to a table
- * not yet distributed).
+ * How a migrated PostgreSQL database becomes a Citus one, given its tables and its foreign keys
+ * ([referencing, referenced] table pairs): reference tables first, then `plans`, then the rest colocated
+ * with it, each after the tables it references (Citus refuses a foreign key to a table not yet
+ * distributed). Local tables are left out.
  */
-export function citusDistributionSql(tables: readonly string[], foreignKeys: readonly [string, string][]): string[] {
+export function distributionPlan(tables: readonly string[], foreignKeys: readonly [string, string][]): DistributionStep[] {
   const pending = tables.filter((t) => !REFERENCE_TABLES.includes(t) && !LOCAL_TABLES.includes(t) && t !== COLOCATE_WITH).sort();
   const done = new Set<string>([...REFERENCE_TABLES, COLOCATE_WITH]);
   const ordered: string[] = [];
@@ -34,11 +44,29 @@ export function citusDistributionSql(tables: readonly string[], foreignKeys: rea
     done.add(table);
     ordered.push(table);
   }
+  const reference = REFERENCE_TABLES.filter((t) => tables.includes(t));
   return [
-    ...REFERENCE_TABLES.map((t) => `SELECT create_reference_table('${t}');`),
-    `SELECT create_distributed_table('${COLOCATE_WITH}', '${DISTRIBUTION_COLUMN}');`,
-    ...ordered.map((t) => `SELECT create_distributed_table('${t}', '${DISTRIBUTION_COLUMN}', colocate_with => '${COLOCATE_WITH}');`),
+    ...reference.map((table): DistributionStep => ({ table, kind: 'reference', sql: `SELECT create_reference_table('${table}');` })),
+    ...(tables.includes(COLOCATE_WITH)
+      ? [
+          {
+            table: COLOCATE_WITH,
+            kind: 'distributed' as const,
+            sql: `SELECT create_distributed_table('${COLOCATE_WITH}', '${DISTRIBUTION_COLUMN}');`,
+          },
+        ]
+      : []),
+    ...ordered.map((table): DistributionStep => ({
+      table,
+      kind: 'distributed',
+      sql: `SELECT create_distributed_table('${table}', '${DISTRIBUTION_COLUMN}', colocate_with => '${COLOCATE_WITH}');`,
+    })),
   ];
+}
+
+/** The statements of `distributionPlan`, as docs/scale-out.md lists them. */
+export function citusDistributionSql(tables: readonly string[], foreignKeys: readonly [string, string][]): string[] {
+  return distributionPlan(tables, foreignKeys).map((step) => step.sql);
 }
 
 /**

@@ -105,7 +105,7 @@ export class FunctionalAccessRepository {
       `INSERT INTO functional_access_grants (id, organization_id, functional_group_id, user_id, resource_type, resource_id, access)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (organization_id, functional_group_id, user_id)
-       DO UPDATE SET access = EXCLUDED.access, resource_type = EXCLUDED.resource_type, resource_id = EXCLUDED.resource_id, updated_at = now()
+       DO UPDATE SET access = EXCLUDED.access, resource_type = EXCLUDED.resource_type, resource_id = EXCLUDED.resource_id, updated_at = EXCLUDED.updated_at
        RETURNING id`,
       [grant.id, tx.ctx.organizationId, grant.groupId, grant.userId, grant.resourceType, grant.resourceId, grant.access],
     );

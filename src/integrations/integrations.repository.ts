@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { plusInterval } from '../database/sql-time';
 import { withRetry } from '../webhooks/db-retry';
 
 /**
@@ -14,6 +15,9 @@ const DUE_SQL = `
    ORDER BY pull_next_at
    LIMIT $1`;
 
+/** When a claimed pull runs next: `intervalMinutes` from now (in a form Citus accepts in an UPDATE). */
+const NEXT_PULL_AT = plusInterval('now()', 'make_interval(mins => pull_interval_minutes)');
+
 /**
  * (Each claim is a CTE read by a SELECT: a bare UPDATE answers `[rows, count]` through `DataSource.query`.)
  *
@@ -26,7 +30,7 @@ const CLAIM_DUE_SQL = `
   WITH claimed AS (
   UPDATE integrations
      SET pull_running_until = now() + make_interval(secs => $2), pull_run_id = $1,
-         pull_next_at = now() + make_interval(mins => pull_interval_minutes)
+         pull_next_at = ${NEXT_PULL_AT}
    WHERE organization_id = $4
      AND id IN (SELECT id FROM integrations
                  WHERE organization_id = $4 AND id = ANY($3::varchar[])
@@ -42,7 +46,7 @@ const CLAIM_ONE_SQL = `
   WITH claimed AS (
   UPDATE integrations
      SET pull_running_until = now() + make_interval(secs => $2), pull_run_id = $1,
-         pull_next_at = now() + make_interval(mins => pull_interval_minutes)
+         pull_next_at = ${NEXT_PULL_AT}
    WHERE id = $3 AND organization_id = $4 AND pull_enabled AND pull_url IS NOT NULL
      AND (pull_running_until IS NULL OR pull_running_until < now())
   RETURNING id, organization_id)

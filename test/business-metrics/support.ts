@@ -43,9 +43,9 @@ export async function metricTenant(t: TestApp, options: { keyPermissions?: strin
     stored: () =>
       t.dataSource.query(
         `SELECT s.name AS source, r.period_start, r.period_end, r.value::float8 AS value, r.ai_value::float8 AS ai_value, r.external_ref, r.note
-           FROM business_metric_readings r JOIN business_metric_sources s ON s.id = r.source_id
-          WHERE r.metric_id = $1 ORDER BY s.name, r.period_start`,
-        [metricId],
+           FROM business_metric_readings r JOIN business_metric_sources s ON s.organization_id = r.organization_id AND s.id = r.source_id
+          WHERE r.organization_id = $1 AND r.metric_id = $2 ORDER BY s.name, r.period_start`,
+        [tenant.orgId, metricId],
       ),
   };
 }

@@ -19,9 +19,9 @@ describe('functional capacity under concurrency', () => {
   /** The highest summed FTE on any day (over the start days) of the assignments matching `where`. */
   async function peak(where: string, id: string): Promise<number> {
     const [row] = await t.dataSource.query(
-      `SELECT max((SELECT sum(b.fte) FROM functional_assignments b WHERE b.${where} = $1 AND b.start_date <= a.start_date AND (b.end_date IS NULL OR b.end_date >= a.start_date)))::float AS peak
-         FROM functional_assignments a WHERE a.${where} = $1`,
-      [id],
+      `SELECT max((SELECT sum(b.fte) FROM functional_assignments b WHERE b.organization_id = $2 AND b.${where} = $1 AND b.start_date <= a.start_date AND (b.end_date IS NULL OR b.end_date >= a.start_date)))::float AS peak
+         FROM functional_assignments a WHERE a.organization_id = $2 AND a.${where} = $1`,
+      [id, org.orgId],
     );
     return row.peak;
   }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { PullScheduler } from '../../src/integrations/pull-scheduler';
 import { TestApp, Tenant } from '../support/test-app';
 import { Receiver, verifySignature, waitFor } from '../webhooks/receiver';
@@ -105,8 +106,8 @@ describe('PULL hooks: the schedule (04 §5.3)', () => {
     // As a dead run leaves it: lease still held (in the future), then expired.
     await t.dataSource.query(
       `UPDATE integrations SET pull_enabled = true, pull_next_at = now() - interval '1 second',
-              pull_running_until = now() + interval '1 hour', pull_run_id = gen_random_uuid() WHERE id = $1`,
-      [id],
+              pull_running_until = now() + interval '1 hour', pull_run_id = $2 WHERE organization_id = $3 AND id = $1`,
+      [id, randomUUID(), tenant.orgId],
     );
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(source.on(path)).toHaveLength(0);

@@ -28,9 +28,11 @@ describe('teams (issue 3; planning records with plan_id)', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
-    const [row] = await t.dataSource.query(`SELECT t.plan_id, p.kind FROM teams t JOIN plans p ON p.id = t.plan_id WHERE t.id = $1`, [
-      res.body.data.id,
-    ]);
+    const [row] = await t.dataSource.query(
+      `SELECT t.plan_id, p.kind FROM teams t JOIN plans p ON p.organization_id = t.organization_id AND p.id = t.plan_id
+        WHERE t.organization_id = $1 AND p.organization_id = $1 AND t.id = $2`,
+      [tenant.orgId, res.body.data.id],
+    );
     expect(row.kind).toBe('LIVE');
   });
 

@@ -24,8 +24,9 @@ describe('scenario merge of functional custom attribute values (issue 8/3 with 0
       .expect(200);
     const live = () =>
       t.dataSource.query(
-        `SELECT v.string_value FROM custom_attribute_values v JOIN plans p ON p.id = v.plan_id AND p.kind = 'LIVE' WHERE v.entity_id = $1`,
-        [group],
+        `SELECT v.string_value FROM custom_attribute_values v JOIN plans p ON p.organization_id = v.organization_id AND p.id = v.plan_id AND p.kind = 'LIVE'
+          WHERE v.organization_id = $1 AND p.organization_id = $1 AND v.entity_id = $2`,
+        [org.orgId, group],
       );
     expect(await live()).toEqual([]);
     const merged = await t.admin('post', `/organizations/${org.orgId}/scenarios/${scenario}/merge`, org.userId).expect(200);

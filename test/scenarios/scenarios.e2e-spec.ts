@@ -169,7 +169,7 @@ describe('scenarios (issue 8; spec 03 §3 Scenarios; 01 rule 8)', () => {
     expect((await w.org.api('get', `/employees/${hire}`).expect(200)).body.data.lastName).toBe('Hire');
     await w.org.api('get', `/employees/${w.employee}`).expect(404);
     const salaries = await t.dataSource.query(
-      `SELECT count(*)::int AS n FROM salary_adjustments s JOIN plans p ON p.id = s.plan_id AND p.kind = 'LIVE' WHERE s.organization_id = $1`,
+      `SELECT count(*)::int AS n FROM salary_adjustments s JOIN plans p ON p.organization_id = s.organization_id AND p.id = s.plan_id AND p.kind = 'LIVE' WHERE s.organization_id = $1 AND p.organization_id = $1`,
       [w.org.orgId],
     );
     expect(salaries[0].n).toBe(0);

@@ -154,7 +154,7 @@ describe('bulk upsert by externalId (04 §4.1)', () => {
       else expect(result).toMatchObject({ result: result.index < 250 ? 'updated' : 'created', error: null });
     });
     const rows: { external_id: string; internal_employee_id: string | null; salaries: number }[] = await t.dataSource.query(
-      `SELECT e.external_id, e.internal_employee_id, (SELECT count(*)::int FROM salary_adjustments s WHERE s.plan_id = e.plan_id AND s.employee_id = e.id) AS salaries
+      `SELECT e.external_id, e.internal_employee_id, (SELECT count(*)::int FROM salary_adjustments s WHERE s.organization_id = e.organization_id AND s.plan_id = e.plan_id AND s.employee_id = e.id) AS salaries
          FROM employees e WHERE e.organization_id = $1 ORDER BY e.external_id`,
       [tenant.orgId],
     );

@@ -121,7 +121,7 @@ describe('optimistic concurrency (04 §4.5; issue 18)', () => {
     // Hold the row while both requests queue on it, so that they really race.
     const runner = ds.createQueryRunner();
     await runner.startTransaction();
-    await runner.query(`SELECT 1 FROM teams WHERE id = $1 FOR UPDATE`, [id]);
+    await runner.query(`SELECT 1 FROM teams WHERE organization_id = $1 AND id = $2 FOR UPDATE`, [org.orgId, id]);
     const racing = Promise.all(['First', 'Second'].map((name) => org.api('patch', `/teams/${id}`).set('If-Match', tag).send({ name })));
     await new Promise((resolve) => setTimeout(resolve, 200));
     await runner.commitTransaction();

@@ -46,7 +46,7 @@ describe('webhook delivery (02 Events, Signature and headers, Delivery)', () => 
     await settled(t, tenant.orgId);
     const rows = await t.dataSource.query(
       `SELECT c.entity_type, c.change_type, c.dispatch_status, c.dispatch_claim_id IS NOT NULL AS claimed, count(d.change_seq)::int AS deliveries
-         FROM record_changes c LEFT JOIN webhook_deliveries d ON d.change_seq = c.seq
+         FROM record_changes c LEFT JOIN webhook_deliveries d ON d.organization_id = c.organization_id AND d.change_seq = c.seq
         WHERE c.organization_id = $1 GROUP BY c.organization_id, c.seq ORDER BY c.seq`,
       [tenant.orgId],
     );

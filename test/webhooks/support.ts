@@ -78,8 +78,8 @@ export async function settled(t: TestApp, orgId: string, timeoutMs = 20_000): Pr
     async () => {
       const [row] = await t.dataSource.query(
         `SELECT (SELECT count(*) FROM record_changes WHERE organization_id = $1 AND dispatch_status IN ('PENDING', 'DISPATCHING')) AS open,
-                (SELECT count(*) FROM webhook_deliveries d JOIN record_changes c ON c.seq = d.change_seq
-                  WHERE c.organization_id = $1 AND d.status = 'SENDING') AS sending`,
+                (SELECT count(*) FROM webhook_deliveries d JOIN record_changes c ON c.organization_id = d.organization_id AND c.seq = d.change_seq
+                  WHERE d.organization_id = $1 AND c.organization_id = $1 AND d.status = 'SENDING') AS sending`,
         [orgId],
       );
       return Number(row.open) === 0 && Number(row.sending) === 0;

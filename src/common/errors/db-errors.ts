@@ -24,6 +24,7 @@ interface PgError {
   constraint?: string;
   table?: string;
   detail?: string;
+  message?: string;
 }
 
 function pgErrorOf(error: unknown): PgError | null {
@@ -32,10 +33,24 @@ function pgErrorOf(error: unknown): PgError | null {
   return typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code) ? candidate : null;
 }
 
+/**
+ * A violation on a Citus worker reaches the client without the constraint and table fields, and its
+ * message names the shard's constraint and table: the name plus `_<shard id>` (`uq_employees_email_102100`
+ * on `employees_102100`). Both as the schema names them, from the fields or else from the message.
+ */
+function withoutShardSuffix(pg: PgError): PgError {
+  const strip = (name: string | undefined) => (name && !rules.has(name) ? name.replace(/_\d+$/, '') : name);
+  const message = pg.message ?? '';
+  const constraint = pg.constraint ?? /constraint "([^"]+)"/.exec(message)?.[1];
+  const table = pg.table ?? (/on table "([^"]+)"$/.exec(message) ?? /(?:table|relation) "([^"]+)"/.exec(message))?.[1];
+  return { ...pg, constraint: strip(constraint), table: strip(table) };
+}
+
 /** The one place PostgreSQL constraint violations become domain errors. Returns null for anything else. */
 export function translateDbError(error: unknown): DomainError | null {
-  const pg = pgErrorOf(error);
-  if (!pg) return null;
+  const found = pgErrorOf(error);
+  if (!found) return null;
+  const pg = withoutShardSuffix(found);
   const rule = pg.constraint ? rules.get(pg.constraint) : undefined;
   if (rule) {
     return rule.code === 'VALIDATION_ERROR' && rule.field
