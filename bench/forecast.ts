@@ -197,9 +197,10 @@ class Cents {
   }
 }
 
-/** `firstDifference`, with `Cents` equal when within a cent (1e-9 for rounding noise). */
+/** `firstDifference`, with `Cents` equal when within a cent (compared as whole cents: 20969711.12 - .11 is 0.0100000016 in doubles). */
 function centsDifference(a: unknown, b: unknown, path = ''): string | null {
-  if (a instanceof Cents && b instanceof Cents) return Math.abs(a.v - b.v) <= 0.01 + 1e-9 ? null : `${path}: ${a.v} vs ${b.v}`;
+  if (a instanceof Cents && b instanceof Cents)
+    return Math.abs(Math.round(a.v * 100) - Math.round(b.v * 100)) <= 1 ? null : `${path}: ${a.v} vs ${b.v}`;
   if (a && b && typeof a === 'object' && typeof b === 'object' && !(a instanceof Cents) && !(b instanceof Cents)) {
     for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
       const found = centsDifference((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${path}.${key}`);

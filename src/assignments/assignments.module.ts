@@ -1,5 +1,4 @@
 import { Module, OnModuleInit } from '@nestjs/common';
-import { crudController } from '../crud/crud.controller';
 import { ProjectsModule } from '../projects/projects.module';
 import { ProjectsService } from '../projects/projects.service';
 import { TeamsModule } from '../teams/teams.module';
@@ -7,24 +6,11 @@ import { TeamsService } from '../teams/teams.service';
 import { AssignmentParties } from './assignment-parties';
 import { AssignmentsRepository } from './assignments.repository';
 import { AssignmentsService } from './assignments.service';
-import { AssignmentDto, AssignmentQueryDto, CreateAssignmentDto, UpdateAssignmentDto } from './dto/assignment.dto';
-
-const AssignmentsController = crudController({
-  path: 'assignments',
-  tag: 'Assignments',
-  view: 'assignments_view',
-  edit: 'assignments_edit',
-  service: AssignmentsService,
-  response: AssignmentDto,
-  create: CreateAssignmentDto,
-  update: UpdateAssignmentDto,
-  query: AssignmentQueryDto,
-  idDescription: 'The assignment id',
-});
+import { AssignmentsControllers } from './assignments.controller';
 
 @Module({
   imports: [TeamsModule, ProjectsModule],
-  controllers: [AssignmentsController],
+  controllers: AssignmentsControllers,
   providers: [AssignmentParties, AssignmentsService, AssignmentsRepository],
   exports: [AssignmentParties, AssignmentsService, AssignmentsRepository],
 })

@@ -6,6 +6,11 @@ import { ApiData, ApiErrors } from '../common/http/api-responses';
 import { DataEnvelope, one } from '../common/http/envelopes';
 import { FillResultDto, FillVacancyDto } from './dto/fill.dto';
 import { FillVacancyUseCase } from './fill-vacancy.use-case';
+import { bulkController } from '../crud/bulk.controller';
+import { crudController, CrudControllerOptions } from '../crud/crud.controller';
+import { customAttributeValuesController } from '../custom-attributes/custom-attribute-values.controller';
+import { CreateVacancyDto, UpdateVacancyDto, VacancyDto, VacancyIncludeQueryDto, VacancyQueryDto } from './dto/vacancy.dto';
+import { VacanciesService } from './vacancies.service';
 
 @ApiTags('Vacancies')
 @Controller('api/v1/org/:orgId/vacancies')
@@ -25,3 +30,30 @@ export class VacancyFillController {
     return one(await this.fillVacancy.execute(ctx, id, body));
   }
 }
+
+const vacanciesCrud: CrudControllerOptions = {
+  path: 'vacancies',
+  etag: true,
+  tag: 'Vacancies',
+  view: 'vacancies_view',
+  edit: 'vacancies_edit',
+  service: VacanciesService,
+  response: VacancyDto,
+  create: CreateVacancyDto,
+  update: UpdateVacancyDto,
+  query: VacancyQueryDto,
+  readQuery: VacancyIncludeQueryDto,
+};
+const VacanciesController = crudController(vacanciesCrud);
+const VacanciesBulkController = bulkController(vacanciesCrud);
+
+const VacancyAttributesController = customAttributeValuesController({
+  path: 'vacancies',
+  tag: 'Vacancies',
+  entityType: 'VACANCY',
+  view: 'vacancies_view',
+  service: VacanciesService,
+});
+
+/** The routes of this module, in the order Nest registers them (fixed paths such as `bulk` before `:id`). */
+export const VacanciesControllers = [VacanciesBulkController, VacancyFillController, VacancyAttributesController, VacanciesController];
