@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query, Type 
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import { RequirePermissions } from '../common/auth/access.decorators';
 import { Ctx, RequestContext } from '../common/auth/request-context';
-import type { CrudOperations } from '../crud/crud.service';
+import type { CrudOperations, CrudServiceClass } from '../crud/crud.service';
 import { DomainError } from '../common/errors/domain-error';
 import { ApiCrudOperation, ApiSortQuery, nounsOf } from '../common/http/api-docs';
 import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../common/http/api-responses';
@@ -18,7 +18,7 @@ export interface AdjustmentsControllerOptions {
   path: string;
   tag: string;
   parent: Type<CrudOperations>;
-  service: Type<CrudOperations>;
+  service: CrudServiceClass;
   response: Type<unknown>;
   create: Type<unknown>;
   update: Type<unknown>;
@@ -45,8 +45,8 @@ export function adjustmentsController(o: AdjustmentsControllerOptions): Type<unk
 
     private async owned(ctx: RequestContext, parentId: string, id: string): Promise<string> {
       const owner = await this.parentId(ctx, parentId);
-      const record = (await this.service.find(ctx, id)) as unknown as Record<string, unknown>;
-      if (record[o.parentField] !== owner) throw DomainError.notFound(o.path.replace(/-/g, ' '), id);
+      const record = await this.service.find(ctx, id);
+      if (Reflect.get(record, o.parentField) !== owner) throw DomainError.notFound(o.path.replace(/-/g, ' '), id);
       return id;
     }
 

@@ -1,6 +1,6 @@
 /**
  * The compensation history's SQL (salary and rate adjustments) for statements of other modules that
- * read it in the same statement (docs/decisions.md, issue 15): the callers give the expressions of the
+ * read it in the same statement (docs/decisions.md, SQL builders of the owning module): the callers give the expressions of the
  * organization, plan and person it is joined on.
  */
 

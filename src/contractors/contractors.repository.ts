@@ -1,6 +1,6 @@
 /**
  * The contractors module's SQL for statements of other modules that must read contractors in the same
- * statement (docs/decisions.md, issue 15): each builder names this module's tables and columns, the
+ * statement (docs/decisions.md, SQL builders of the owning module): each builder names this module's tables and columns, the
  * caller gives the SQL expressions (columns or placeholders) it is joined on.
  */
 

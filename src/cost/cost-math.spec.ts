@@ -28,7 +28,7 @@ function referenceMonthCost(
   return cost * occupancy.fte * multiplier;
 }
 
-describe('cost arithmetic (issue 10/3)', () => {
+describe('02/cost: cost arithmetic', () => {
   it('normalises rates to a month: hourly x 2080/12, daily x 260/12, monthly x 1, annually / 12', () => {
     expect(100 * MONTHLY_FACTOR.hourly).toBeCloseTo(17333.33, 2);
     expect(500 * MONTHLY_FACTOR.daily).toBeCloseTo(10833.33, 2);
@@ -90,7 +90,7 @@ describe('cost arithmetic (issue 10/3)', () => {
   });
 });
 
-describe('cost arithmetic (issue 10/3)', () => {
+describe('02/cost: cost arithmetic', () => {
   it('gives every month of a run the figure of the first implementation, to the last bit (amounts in any order, ties, gaps, open and closed occupancies)', () => {
     let seed = 42;
     const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;

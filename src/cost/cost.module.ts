@@ -4,7 +4,7 @@ import { ReferenceDataModule } from '../reference-data/reference-data.module';
 import { CostRepository } from './cost.repository';
 import { CostService } from './cost.service';
 
-/** One cost service for the whole product (issue 10/3). */
+/** One cost service for the whole product (document 02 figures and the forecast share it). */
 @Module({
   imports: [ReferenceDataModule, OrganizationsModule],
   providers: [CostService, CostRepository],

@@ -7,14 +7,14 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { ApiData, ApiErrors } from '../common/http/api-responses';
 import { DataEnvelope, one } from '../common/http/envelopes';
 import { BULK_MAX_RECORDS, bulkUpsert, BulkResultDto, BulkUpsertDto } from './bulk-upsert';
-import type { CrudOperations } from './crud.service';
+import type { CrudOperations, CrudServiceClass } from './crud.service';
 
 export interface BulkControllerOptions {
   /** Path under /api/v1/org/:orgId (the resource's). */
   path: string;
   tag: string;
   edit: ApiPermission;
-  service: Type<CrudOperations>;
+  service: CrudServiceClass;
   create: Type<unknown>;
   update: Type<unknown>;
 }

@@ -9,7 +9,7 @@ import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../common/http/api-re
 import { DataEnvelope, ListEnvelope, one } from '../common/http/envelopes';
 import { etagMatches, weakETag } from '../common/http/etag';
 import { ListQueryDto } from '../common/http/pagination.dto';
-import type { CrudOperations } from './crud.service';
+import type { CrudOperations, CrudServiceClass } from './crud.service';
 
 export interface CrudControllerOptions {
   /** Path under /api/v1/org/:orgId. */
@@ -18,7 +18,7 @@ export interface CrudControllerOptions {
   view: ApiPermission;
   edit: ApiPermission;
   /** The resource's service (a CrudService). */
-  service: Type<CrudOperations>;
+  service: CrudServiceClass;
   response: Type<unknown>;
   create: Type<unknown>;
   update: Type<unknown>;
@@ -36,7 +36,7 @@ export interface CrudControllerOptions {
 
 /** The decorators and settings a resource's generated CRUD controller shares between its routes. */
 function crudRouteParts(options: CrudControllerOptions) {
-  const includeKeys = (options.service as unknown as { includes?: readonly string[] }).includes;
+  const includeKeys = options.service.includes;
   const etag = options.etag === true;
   const none: MethodDecorator = () => undefined;
   return {

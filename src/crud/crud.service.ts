@@ -1,5 +1,7 @@
 import { DataSource, EntityManager, FindOptionsWhere, In, SelectQueryBuilder } from 'typeorm';
+import type { Type } from '@nestjs/common';
 import type { RequestContext } from '../common/auth/request-context';
+import type { SortedService } from '../common/http/api-docs';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { DomainError } from '../common/errors/domain-error';
 import { etagMatches, weakETag } from '../common/http/etag';
@@ -10,6 +12,9 @@ import { isCuid } from '../common/ids';
 import { CrudEntity, CrudSpec, referencesTo, WriteOptions } from './crud.types';
 import { countReferences, RecordRows } from './record-rows.repository';
 import type { TxScope } from '../database/unit-of-work';
+
+/** A resource's service class as its controllers take it: its statics declare the sort allow-list and the `include` keys. */
+export type CrudServiceClass = Type<CrudOperations> & Partial<SortedService> & { readonly includes?: readonly string[] };
 
 /**
  * A resource's service as the generic controllers (CRUD, bulk, adjustments, scenario records) and bulk

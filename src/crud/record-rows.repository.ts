@@ -173,7 +173,7 @@ export class RecordRows<E extends CrudEntity> {
   }
 
   /**
-   * The tenant condition of statements by id, the primary key's leading columns (issue 15/7): the
+   * The tenant condition of statements by id, the primary key's leading columns (spec 05 §1: keys lead with organization_id): the
    * organization, and the plan of plan-scoped records, whose primary key is (organization_id, plan_id, id).
    */
   private keyScope(ctx: RequestContext): Record<string, unknown> {

@@ -52,7 +52,7 @@ export interface RowUpdate {
  * RETURNING t.*`: many records, each with its own values, in one statement. Every row sets every column named in
  * `columns` (callers pass the value a record already has for a column it does not change). `scope` (column ->
  * value: the organization, and the plan of planning tables) keeps the statement inside one tenant and plan: it
- * goes in the look-up, which is then the whole primary key (organization_id, plan_id, id) (issue 15 item 7).
+ * goes in the look-up, which is then the whole primary key (organization_id, plan_id, id) (every key leads with organization_id, spec 05 §1).
  * Before keys led with organization_id, that condition made PostgreSQL walk idx_employees_sort_last_name once
  * per id (2.4 ms each).
  * Each record is found by its key alone (the lateral lookup cannot become a scan of the plan's rows) and written

@@ -7,7 +7,7 @@ import { Ctx, RequestContext } from '../common/auth/request-context';
 import { article, nounsOf } from '../common/http/api-docs';
 import { ApiData, ApiDataArray, ApiErrors, ApiNoContent } from '../common/http/api-responses';
 import { DataEnvelope, one } from '../common/http/envelopes';
-import type { CrudOperations } from '../crud/crud.service';
+import type { CrudOperations, CrudServiceClass } from '../crud/crud.service';
 import { CustomAttributeValuesService, ValueTarget } from './custom-attribute-values.service';
 import { CustomAttributeValueDto, SetCustomAttributeValueDto } from './dto/custom-attribute-value.dto';
 
@@ -20,7 +20,7 @@ export interface ValuesControllerOptions {
   /** Permission to read the records. */
   view: ApiPermission;
   /** The records' CrudService (finds a record by id or externalId in the request's plan). */
-  service: Type<CrudOperations>;
+  service: CrudServiceClass;
 }
 
 /**

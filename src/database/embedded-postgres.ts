@@ -94,8 +94,8 @@ export class EmbeddedPostgres {
       });
       keepProtocolSequencesTogether(server);
       await server.start();
-      const port = (server as unknown as { port: number }).port;
-      return new EmbeddedPostgres(db, server, lock, `postgresql://postgres@127.0.0.1:${port}/postgres`);
+      // `host:port`, the port the system chose for port 0.
+      return new EmbeddedPostgres(db, server, lock, `postgresql://postgres@${server.getServerConn()}/postgres`);
     } catch (error) {
       lock?.release();
       throw error;
@@ -143,7 +143,8 @@ const QUERY = 0x51;
  * well (and does not stall the queue after a failed message).
  */
 function keepProtocolSequencesTogether(server: PGLiteSocketServer): void {
-  const q = (server as unknown as { queryQueue: SocketQueryQueue }).queryQueue;
+  // The server's own queue (a private field of pglite-socket, read by name).
+  const q = Reflect.get(server, 'queryQueue') as SocketQueryQueue;
   let owner: number | null = null;
   const clear = q.clearQueueForHandler.bind(q);
   q.clearQueueForHandler = (handlerId: number) => {

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 
 /** The `pg` pool behind the data source, as far as this needs it. */
 interface PgPool {
@@ -20,7 +21,7 @@ export interface PoolClients {
  */
 export function poolClients(dataSource: DataSource): PoolClients | null {
   if (!dataSource.isInitialized) return null;
-  const pool = (dataSource.driver as unknown as { master?: Partial<PgPool> }).master;
+  const pool = dataSource.driver instanceof PostgresDriver ? (dataSource.driver.master as Partial<PgPool> | undefined) : undefined;
   if (typeof pool?.totalCount !== 'number') return null;
   return { total: pool.totalCount, idle: pool.idleCount ?? 0, waiting: pool.waitingCount ?? 0 };
 }

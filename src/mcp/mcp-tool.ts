@@ -31,7 +31,7 @@ export interface McpTool<I extends object = object> {
 
 /** A tool whose input class is checked against its `run` argument. */
 export function tool<I extends object>(definition: McpTool<I>): McpTool {
-  return definition as unknown as McpTool;
+  return definition;
 }
 
 export function declaration(t: McpTool): Tool {

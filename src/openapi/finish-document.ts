@@ -3,7 +3,7 @@ import { ADMIN_401_EXAMPLE, ERROR_EXAMPLES, EXAMPLES, formatOf, INTEGERS, PATH_P
 
 const SUCCESS_DESCRIPTIONS: Record<string, string> = { '200': 'OK', '201': 'Created', '204': 'Done; no content' };
 
-/** Headers the server sets on every answer of a status (HTTP manners of issue 14). */
+/** Headers the server sets on every answer of a status (docs/decisions.md, "HTTP manners"). */
 const RESPONSE_HEADERS: Record<string, [string, string]> = {
   '201': ['Location', "The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`)"],
   '401': ['WWW-Authenticate', 'The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"`'],
@@ -52,11 +52,13 @@ export function finishOpenApiDocument(doc: OpenAPIObject, strict = false): OpenA
   const application = doc.tags.filter((t) => t.name.startsWith('Application: ')).map((t) => t.name);
   const probes = doc.tags.filter((t) => t.name === 'Health').map((t) => t.name);
   const publicApi = doc.tags.map((t) => t.name).filter((name) => !application.includes(name) && !probes.includes(name));
-  (doc as unknown as Record<string, unknown>)['x-tagGroups'] = [
-    { name: 'Public API (API key)', tags: publicApi },
-    { name: 'Application API (ADMIN_TOKEN)', tags: application },
-    { name: 'Probes', tags: probes },
-  ];
+  Object.assign(doc, {
+    'x-tagGroups': [
+      { name: 'Public API (API key)', tags: publicApi },
+      { name: 'Application API (ADMIN_TOKEN)', tags: application },
+      { name: 'Probes', tags: probes },
+    ],
+  });
   for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) finishSchema(schema, name);
   return doc;
 }
@@ -107,6 +109,9 @@ function firstSentence(text: string): string {
   return text;
 }
 
+/** An operation with the permissions the access decorators wrote into it (`x-required-permissions`). */
+type PermissionedOperation = OperationObject & { 'x-required-permissions'?: { permissions: string[]; anyOf?: boolean } };
+
 function accessSentence(op: OperationObject): string {
   const security: Record<string, string[]>[] = op.security ?? [];
   if (security.length === 0) {
@@ -114,8 +119,7 @@ function accessSentence(op: OperationObject): string {
     return 'No authentication.';
   }
   if (security.some((s) => 'admin-token' in s)) return 'Application API: `Authorization: Bearer <ADMIN_TOKEN>`.';
-  const rule = (op as unknown as Record<string, unknown>)['x-required-permissions'] as
-    { permissions: string[]; anyOf?: boolean } | undefined;
+  const rule = (op as PermissionedOperation)['x-required-permissions'];
   if (!rule || rule.permissions.length === 0) return 'Public API: any valid API key of the organization.';
   const names = rule.permissions.map((p) => `\`${p}\``);
   return rule.anyOf
@@ -151,7 +155,7 @@ function errorExample(status: string, op: OperationObject, path: string, admin: 
   const base = ERROR_EXAMPLES[status] as { error: Record<string, unknown> } | undefined;
   if (!base) throw new Error(`OpenAPI: no error example for status ${status}`);
   if (status === '401' && admin) return ADMIN_401_EXAMPLE;
-  const rule = (op as unknown as Record<string, unknown>)['x-required-permissions'] as { permissions: string[] } | undefined;
+  const rule = (op as PermissionedOperation)['x-required-permissions'];
   const pairs = [...path.matchAll(/([a-z-]+)\/\{(\w+)\}/g)].filter((m) => m[1] !== 'org');
   const last = pairs.at(-1);
   const noun = last ? last[1].replace(/ies$/, 'y').replace(/s$/, '').replace(/-/g, ' ') : 'scenario';

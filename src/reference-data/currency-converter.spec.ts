@@ -1,6 +1,6 @@
 import { CurrencyConverter } from './exchange-rates.service';
 
-describe('CurrencyConverter (issue 3/1 conversion helper)', () => {
+describe('CurrencyConverter (03/exchange rates: conversion helper)', () => {
   const converter = new CurrencyConverter(
     '2026-06-01',
     new Map([

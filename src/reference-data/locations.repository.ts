@@ -1,6 +1,6 @@
 /**
  * The locations' SQL for statements of other modules that join a record's location in the same
- * statement (docs/decisions.md, issue 15).
+ * statement (docs/decisions.md, SQL builders of the owning module).
  */
 
 /** SQL: `LEFT JOIN locations <alias>` on the organization's location `geography` (an expression); its multiplier is `<alias>.cost_multiplier`. */

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query, Type 
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import { AdminApi } from '../common/auth/access.decorators';
 import { Ctx, RequestContext } from '../common/auth/request-context';
-import type { CrudOperations } from '../crud/crud.service';
+import type { CrudOperations, CrudServiceClass } from '../crud/crud.service';
 import { ApiCrudOperation, ApiSortQuery, nounsOf } from '../common/http/api-docs';
 import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../common/http/api-responses';
 import { DataEnvelope, ListEnvelope, one } from '../common/http/envelopes';
@@ -12,7 +12,7 @@ import { ScenariosService } from './scenarios.service';
 export interface ScenarioRecordsOptions {
   /** `employees`, `teams`, ... */
   path: string;
-  service: Type<CrudOperations>;
+  service: CrudServiceClass;
   response: Type<unknown>;
   create: Type<unknown>;
   update: Type<unknown>;

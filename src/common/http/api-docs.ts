@@ -10,8 +10,7 @@ export interface SortedService {
 }
 
 /** Documents `sortBy` as the enum of the service's allow-list (the same list parseSort checks). */
-export function ApiSortQuery(service: Type<unknown>): MethodDecorator {
-  const sorted = service as unknown as Partial<SortedService>;
+export function ApiSortQuery(sorted: Type<unknown> & Partial<SortedService>): MethodDecorator {
   if (!sorted.sort || !sorted.defaultSort) return () => undefined;
   return ApiQuery({
     name: 'sortBy',
