@@ -252,6 +252,11 @@ export class UnitOfWork {
     private readonly events: EventEmitter2,
   ) {}
 
+  /** The scope of a plain read (no transaction): services and repositories take it as they take a Tx. */
+  read(ctx: RequestContext): TxScope {
+    return { ctx, em: this.dataSource.manager };
+  }
+
   /**
    * `options.notify: false` keeps every change of the write out of webhooks and push hooks (history and
    * `GET /changes` only): changes a PULL hook makes to the records of spec 04 §5.4.

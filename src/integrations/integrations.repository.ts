@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { plusInterval } from '../database/sql-time';
 import { withRetry } from '../webhooks/db-retry';
+import { SecretResourceRepository } from '../webhooks/secret-resource.repository';
+import { IntegrationEntity } from './entities/integration.entity';
 
 /**
  * The due pulls: enabled, with a PULL hook, due and with a free lease, at most $1, the longest due first.
@@ -75,13 +77,15 @@ export interface PullOutcome {
 }
 
 /**
- * The pull leases of `integrations` (spec 04 §5.3). Each statement is retried on a lost connection
+ * Integrations' rows (the shared shape of a resource with a secret) and their pull leases (spec 04 §5.3). Each statement is retried on a lost connection
  * (`withRetry`). The due-pull read scans every organization (the scheduler's tick, without locks); every
  * other statement, the claims included, is routed by organization.
  */
 @Injectable()
-export class IntegrationsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+export class IntegrationsRepository extends SecretResourceRepository<IntegrationEntity> {
+  constructor(dataSource: DataSource) {
+    super(dataSource, IntegrationEntity);
+  }
 
   /** Up to `limit` due pulls of any organization, the longest due first; nothing is claimed. */
   due(limit: number): Promise<ClaimedPull[]> {

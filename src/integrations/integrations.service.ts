@@ -1,19 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
-import { list, ListEnvelope, Page } from '../common/http/envelopes';
-import { newId } from '../common/ids';
 import { ActingUserRights } from '../organizations/acting-user-rights';
 import { OrganizationsRepository } from '../organizations/organizations.repository';
-import { authorizeWebhookCapability, WebhookCapability } from '../webhooks/webhook-endpoints.service';
+import { UnitOfWork } from '../database/unit-of-work';
+import { SecretResourceService } from '../webhooks/secret-resource.service';
+import { IntegrationsRepository } from './integrations.repository';
 import { newSigningSecret } from '../webhooks/webhook-event';
 import { WebhookHttpClient } from '../webhooks/webhook-http-client';
 import {
   CreatedIntegrationDto,
   CreateIntegrationDto,
   IntegrationDto,
-  IntegrationSecretDto,
   PullConfigDto,
   PushConfigDto,
   UpdatedIntegrationDto,
@@ -45,13 +43,20 @@ function pullFields(pull: PullConfigDto | null | undefined, lastPullAt: Date | n
 
 /** Custom integrations (spec 04 §5.1), managed like webhook endpoints: View / Configure Webhooks. */
 @Injectable()
-export class IntegrationsService {
+export class IntegrationsService extends SecretResourceService<IntegrationEntity, IntegrationDto> {
   constructor(
-    private readonly dataSource: DataSource,
+    rows: IntegrationsRepository,
+    uow: UnitOfWork,
+    organizations: OrganizationsRepository,
     private readonly client: WebhookHttpClient,
-    private readonly organizations: OrganizationsRepository,
     private readonly rights: ActingUserRights,
-  ) {}
+  ) {
+    super(rows, uow, organizations, 'Integration');
+  }
+
+  protected toDto(row: IntegrationEntity): IntegrationDto {
+    return IntegrationDto.from(row);
+  }
 
   /** Creates an integration; its secret is returned here and at rotation only. */
   async create(ctx: RequestContext, input: CreateIntegrationDto): Promise<CreatedIntegrationDto> {
@@ -59,41 +64,14 @@ export class IntegrationsService {
     await this.checkUser(ctx, input.actAsUserId);
     await this.checkActAs(ctx, [input.actAsUserId]);
     await this.checkUrls(input);
-    const id = newId();
-    const secret = newSigningSecret();
-    const repo = this.dataSource.getRepository(IntegrationEntity);
-    await repo.insert({
-      id,
-      organizationId: ctx.organizationId,
+    return this.insertWithSecret(ctx, {
       name: input.name,
       actAsUserId: input.actAsUserId,
-      secret,
       ...pushFields(input.push),
       ...pullFields(input.pull, null),
       lastPushStatus: 'NEVER',
       lastPullStatus: 'NEVER',
     });
-    return { ...IntegrationDto.from(await repo.findOneByOrFail({ organizationId: ctx.organizationId, id })), secret };
-  }
-
-  async list(ctx: RequestContext, page: Page): Promise<ListEnvelope<IntegrationDto>> {
-    await this.authorize(ctx, 'view_webhooks');
-    const [rows, total] = await this.dataSource.getRepository(IntegrationEntity).findAndCount({
-      where: { organizationId: ctx.organizationId },
-      order: { createdAt: 'ASC', id: 'ASC' },
-      skip: page.offset,
-      take: page.limit,
-    });
-    return list(
-      rows.map((row) => IntegrationDto.from(row)),
-      total,
-      page,
-    );
-  }
-
-  async get(ctx: RequestContext, id: string): Promise<IntegrationDto> {
-    await this.authorize(ctx, 'view_webhooks');
-    return IntegrationDto.from(await this.find(ctx, id));
   }
 
   /**
@@ -116,48 +94,20 @@ export class IntegrationsService {
     const newUrl =
       (patch.pushUrl != null && patch.pushUrl !== current.pushUrl) || (patch.pullUrl != null && patch.pullUrl !== current.pullUrl);
     if (newUrl) patch.secret = newSigningSecret();
-    const repo = this.dataSource.getRepository(IntegrationEntity);
-    if (Object.keys(patch).length) await repo.update({ id: current.id, organizationId: ctx.organizationId }, patch);
-    const updated = IntegrationDto.from(await repo.findOneByOrFail({ organizationId: ctx.organizationId, id: current.id }));
+    const updated = await this.patch(ctx, current, patch);
     return newUrl ? { ...updated, secret: patch.secret } : updated;
-  }
-
-  /** Issues a new secret: push deliveries started and pulls run from now on use it. */
-  async rotateSecret(ctx: RequestContext, id: string): Promise<IntegrationSecretDto> {
-    await this.authorize(ctx, 'configure_webhooks');
-    const current = await this.find(ctx, id);
-    const secret = newSigningSecret();
-    await this.dataSource.getRepository(IntegrationEntity).update({ id: current.id, organizationId: ctx.organizationId }, { secret });
-    return { secret };
-  }
-
-  /** Deletes the integration: no push delivery starts and no pull runs after this. */
-  async remove(ctx: RequestContext, id: string): Promise<void> {
-    await this.authorize(ctx, 'configure_webhooks');
-    const current = await this.find(ctx, id);
-    await this.dataSource.getRepository(IntegrationEntity).delete({ id: current.id, organizationId: ctx.organizationId });
-  }
-
-  async find(ctx: RequestContext, id: string): Promise<IntegrationEntity> {
-    const found = await this.dataSource.getRepository(IntegrationEntity).findOneBy({ id, organizationId: ctx.organizationId });
-    if (!found) throw DomainError.notFound('Integration', id);
-    return found;
-  }
-
-  authorize(ctx: RequestContext, capability: WebhookCapability): Promise<void> {
-    return authorizeWebhookCapability(this.organizations, { ctx, em: this.dataSource.manager }, capability);
   }
 
   /** Spec 04 §5.1: an acting user may point a hook only at users whose every right they hold (403 otherwise). */
   private async checkActAs(ctx: RequestContext, userIds: string[]): Promise<void> {
-    const scope = { ctx, em: this.dataSource.manager };
+    const scope = this.uow.read(ctx);
     for (const userId of new Set(userIds))
       await this.rights.assertCoversUser(scope, userId, `configure an integration acting as user ${userId}`);
   }
 
   /** Spec 04 §5.1: `actAsUserId` must be an active user of the organization (400 otherwise). */
   private async checkUser(ctx: RequestContext, userId: string): Promise<void> {
-    const active = await this.organizations.userActive(this.dataSource.manager, ctx.organizationId, userId);
+    const active = await this.organizations.userActive(this.uow.read(ctx).em, ctx.organizationId, userId);
     if (active === null) throw DomainError.validation('actAsUserId', `actAsUserId ${userId} is not a user of the organization`);
     if (!active) throw DomainError.validation('actAsUserId', `actAsUserId ${userId} is not an active user`);
   }

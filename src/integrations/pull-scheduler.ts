@@ -1,13 +1,11 @@
 import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { logger } from '../common/logging/json-logger';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { Metrics } from '../operations/metrics';
 import type { PullRunDto } from './dto/integration.dto';
-import { IntegrationEntity } from './entities/integration.entity';
 import { ClaimedPull, IntegrationsRepository } from './integrations.repository';
 import { IntegrationsService } from './integrations.service';
 import { PullRunner } from './pull-runner';
@@ -32,7 +30,6 @@ export class PullScheduler implements OnApplicationBootstrap, BeforeApplicationS
   private readonly running = new Set<Promise<unknown>>();
 
   constructor(
-    private readonly dataSource: DataSource,
     private readonly leases: IntegrationsRepository,
     private readonly runner: PullRunner,
     private readonly integrations: IntegrationsService,
@@ -114,7 +111,7 @@ export class PullScheduler implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   private async runClaimed(organizationId: string, id: string, runId: string): Promise<PullRunDto> {
-    const integration = await this.dataSource.getRepository(IntegrationEntity).findOneBy({ id, organizationId });
+    const integration = await this.leases.find(organizationId, id);
     if (!integration || integration.pullRunId !== runId)
       return { status: 'FAILED', created: 0, updated: 0, unchanged: 0, failed: 0, error: 'Deleted', results: [] };
     const result = await this.runner.run(integration);

@@ -4,6 +4,7 @@ import { OrganizationsModule } from '../organizations/organizations.module';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
+import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
 import { WebhookHttpClient } from './webhook-http-client';
 import { WebhooksAdminController } from './webhooks.admin.controller';
 
@@ -19,6 +20,7 @@ import { WebhooksAdminController } from './webhooks.admin.controller';
     },
     WebhookDeliveriesRepository,
     WebhookEndpointsService,
+    WebhookEndpointsRepository,
     WebhookDispatcher,
   ],
   exports: [WebhookEndpointsService, WebhookDispatcher, WebhookHttpClient],
