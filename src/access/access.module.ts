@@ -6,6 +6,7 @@ import { AccessGuard } from './access.guard';
 import { AccessRepository } from './access.repository';
 import { AdminTokenService } from './admin-token.service';
 import { ApiKeysAdminController } from './api-keys.admin.controller';
+import { ApiKeysRepository } from './api-keys.repository';
 import { ApiKeysService } from './api-keys.service';
 import { MeController } from './me.controller';
 import { RateLimiter } from './rate-limiter';
@@ -17,7 +18,8 @@ import { RateLimiter } from './rate-limiter';
     AdminTokenService,
     AccessRepository,
     RateLimiter,
-    ApiKeysService, // Global guards run in registration order: input checks first, then authentication and access.
+    ApiKeysService,
+    ApiKeysRepository, // Global guards run in registration order: input checks first, then authentication and access.
     { provide: APP_GUARD, useClass: InputGuard },
     { provide: APP_GUARD, useClass: AccessGuard },
   ],

@@ -5,6 +5,7 @@ import { ReferenceDataModule } from '../reference-data/reference-data.module';
 import { TeamsModule } from '../teams/teams.module';
 import { BusinessMetricsAdminController } from './business-metrics.admin.controller';
 import { BusinessMetricsController } from './business-metrics.controller';
+import { BusinessMetricsRepository } from './business-metrics.repository';
 import { BusinessMetricsService } from './business-metrics.service';
 import { MetricsSummaryRepository } from './metrics-summary.repository';
 import { MetricsSummaryService } from './metrics-summary.service';
@@ -15,7 +16,14 @@ import { ReadingsRepository } from './readings.repository';
 @Module({
   imports: [ReferenceDataModule, TeamsModule, CostModule, OrganizationsModule],
   controllers: [BusinessMetricsController, BusinessMetricsAdminController],
-  providers: [BusinessMetricsService, IngestReadingsUseCase, MetricsSummaryRepository, MetricsSummaryService, ReadingsRepository],
+  providers: [
+    BusinessMetricsService,
+    BusinessMetricsRepository,
+    IngestReadingsUseCase,
+    MetricsSummaryRepository,
+    MetricsSummaryService,
+    ReadingsRepository,
+  ],
   exports: [BusinessMetricsService, IngestReadingsUseCase, MetricsSummaryService],
 })
 export class BusinessMetricsModule {}

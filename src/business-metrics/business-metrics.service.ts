@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, Repository } from 'typeorm';
+import type { Repository } from 'typeorm';
+import { UnitOfWork } from '../database/unit-of-work';
+import { BusinessMetricsRepository } from './business-metrics.repository';
 import { DomainError } from '../common/errors/domain-error';
 import { decimalToNumber } from '../common/decimals';
 import { list, ListEnvelope, Page } from '../common/http/envelopes';
@@ -37,13 +39,14 @@ export class BusinessMetricsService {
   private readonly sources: Repository<MetricSourceEntity>;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly uow: UnitOfWork,
     private readonly costCentres: CostCentresService,
     private readonly teams: TeamsService,
     private readonly readings: ReadingsRepository,
+    rows: BusinessMetricsRepository,
   ) {
-    this.metrics = dataSource.getRepository(BusinessMetricEntity);
-    this.sources = dataSource.getRepository(MetricSourceEntity);
+    this.metrics = rows.metrics;
+    this.sources = rows.sources;
   }
 
   async create(ctx: RequestContext, input: CreateBusinessMetricDto): Promise<BusinessMetricDto> {
@@ -133,7 +136,7 @@ export class BusinessMetricsService {
     }
     const live = { ...ctx, planId: ctx.livePlanId, scenarioId: null };
     const owner = scope.type === 'TEAM' ? this.teams : this.costCentres;
-    const id = await owner.resolveId(live, this.dataSource.manager, scope.id, 'costScope.id');
+    const id = await owner.resolveId(live, this.uow.manager, scope.id, 'costScope.id');
     return { costScopeType: scope.type, costScopeId: id! };
   }
 

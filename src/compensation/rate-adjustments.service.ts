@@ -63,12 +63,9 @@ export class RateAdjustmentsService extends CrudService<
   }
 
   /** Contractors' rate adjustments in one query: contractor id -> adjustments, newest effectiveDate first. */
-  async historyForMany({ ctx, em }: TxScope, contractorIds: string[]): Promise<Map<string, RateAdjustmentEntity[]>> {
+  async historyForMany(scope: TxScope, contractorIds: string[]): Promise<Map<string, RateAdjustmentEntity[]>> {
     if (!contractorIds.length) return new Map();
-    const rows = await em.getRepository(RateAdjustmentEntity).find({
-      where: { organizationId: ctx.organizationId, planId: ctx.planId, contractorId: In(contractorIds) },
-      order: { effectiveDate: 'DESC', createdAt: 'DESC' },
-    });
+    const rows = await this.rows.findWhere(scope, { contractorId: In(contractorIds) }, { effectiveDate: 'DESC', createdAt: 'DESC' });
     return groupBy(rows, (row) => row.contractorId);
   }
 }

@@ -69,12 +69,9 @@ export class SalaryAdjustmentsService extends CrudService<
   }
 
   /** history for many employees in one query: employee id -> adjustments, newest effectiveDate first. */
-  async historyForMany({ ctx, em }: TxScope, employeeIds: string[]): Promise<Map<string, SalaryAdjustmentEntity[]>> {
+  async historyForMany(scope: TxScope, employeeIds: string[]): Promise<Map<string, SalaryAdjustmentEntity[]>> {
     if (!employeeIds.length) return new Map();
-    const rows = await em.getRepository(SalaryAdjustmentEntity).find({
-      where: { organizationId: ctx.organizationId, planId: ctx.planId, employeeId: In(employeeIds) },
-      order: { effectiveDate: 'DESC', createdAt: 'DESC' },
-    });
+    const rows = await this.rows.findWhere(scope, { employeeId: In(employeeIds) }, { effectiveDate: 'DESC', createdAt: 'DESC' });
     return groupBy(rows, (row) => row.employeeId);
   }
 }

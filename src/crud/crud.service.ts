@@ -1,4 +1,4 @@
-import { DataSource, EntityManager, FindOptionsWhere, In, SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager, FindOptionsWhere, SelectQueryBuilder } from 'typeorm';
 import type { Type } from '@nestjs/common';
 import type { RequestContext } from '../common/auth/request-context';
 import type { SortedService } from '../common/http/api-docs';
@@ -94,12 +94,6 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
     return entity;
   }
 
-  protected scope(ctx: RequestContext): FindOptionsWhere<E> {
-    const where: Record<string, unknown> = { organizationId: ctx.organizationId };
-    if (this.spec.planScoped) where.planId = ctx.planId;
-    return where as FindOptionsWhere<E>;
-  }
-
   entityTypeOf(entity: E): string {
     return this.spec.entityTypeOf ? this.spec.entityTypeOf(entity) : this.spec.entityType;
   }
@@ -111,11 +105,7 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
   async list(ctx: RequestContext, query: ListQueryDto & Record<string, unknown>): Promise<ListEnvelope<R>> {
     const page = pageOf(query);
     const sort = parseSort(query.sortBy, query.sortDir, this.spec.sort, this.spec.defaultSort);
-    const qb = this.dataSource
-      .getRepository(this.spec.entity)
-      .createQueryBuilder('r')
-      .where('r.organizationId = :org', { org: ctx.organizationId });
-    if (this.spec.planScoped) qb.andWhere('r.planId = :plan', { plan: ctx.planId });
+    const qb = this.rows.listQuery(ctx);
     if (query.search) {
       const condition = this.spec.searchSql
         ? `${this.spec.searchSql} ILIKE :search`
@@ -155,10 +145,7 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
     lock: boolean | 'share' = false,
   ): Promise<E> {
     const key = isCuid(idOrExternalId) || !this.spec.externalId ? { id: idOrExternalId } : { externalId: idOrExternalId };
-    const entity = await em.getRepository(this.spec.entity).findOne({
-      where: { ...this.scope(ctx), ...key } as FindOptionsWhere<E>,
-      ...(lock ? { lock: { mode: lock === 'share' ? ('pessimistic_read' as const) : ('pessimistic_write' as const) } } : {}),
-    });
+    const entity = await this.rows.findOne({ ctx, em }, key as FindOptionsWhere<E>, lock);
     if (!entity) throw DomainError.notFound(this.spec.label, idOrExternalId);
     // A row read for a write is kept as read: saveAndRecord writes only what changed since.
     if (lock === true) this.rows.keepAsRead(entity);
@@ -331,7 +318,7 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
     for (const hook of this.deleteHooks) await hook(tx, entity.id);
     await this.assertUnreferenced(tx, entity);
     await this.spec.customAttributes?.removeAll(tx, entity.id);
-    await tx.em.getRepository(this.spec.entity).delete({ ...this.scope(tx.ctx), id: entity.id } as FindOptionsWhere<E>);
+    await this.rows.deleteIds(tx, [entity.id]);
     tx.record({
       entityType: this.entityTypeOf(entity),
       entityId: entity.id,
@@ -347,10 +334,12 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
    * stands for them (document 02), while scenario merges still see them.
    */
   async removeAllIn(tx: Tx, where: FindOptionsWhere<E>, notify = false): Promise<number> {
-    const repo = tx.em.getRepository(this.spec.entity);
-    const rows = await repo.find({ where: { ...this.scope(tx.ctx), ...where } as FindOptionsWhere<E> });
+    const rows = await this.rows.findWhere(tx, where);
     if (!rows.length) return 0;
-    await repo.delete({ ...this.scope(tx.ctx), id: In(rows.map((r) => r.id)) } as FindOptionsWhere<E>);
+    await this.rows.deleteIds(
+      tx,
+      rows.map((r) => r.id),
+    );
     for (const row of rows) {
       tx.record({
         entityType: this.entityTypeOf(row),

@@ -1,6 +1,7 @@
-import type { DataSource } from 'typeorm';
+import { In, type DataSource, type FindOptionsOrder, type FindOptionsWhere, type Repository, type SelectQueryBuilder } from 'typeorm';
 import type { RequestContext } from '../common/auth/request-context';
 import type { Tx } from '../database/unit-of-work';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { decimalToString } from '../common/decimals';
 import { newId } from '../common/ids';
 import type { CrudEntity, CrudSpec, Reference } from './crud.types';
@@ -170,6 +171,42 @@ export class RecordRows<E extends CrudEntity> {
       values[propertyName] = value === undefined ? read[propertyName] : value;
     }
     return values;
+  }
+
+  /** The records of the request's organization (and plan) matching `where`, in `order` when given. */
+  findWhere({ ctx, em }: TxScope, where: FindOptionsWhere<E>, order?: FindOptionsOrder<E>): Promise<E[]> {
+    return this.repository(em).find({ where: { ...this.keyScope(ctx), ...where } as FindOptionsWhere<E>, ...(order ? { order } : {}) });
+  }
+
+  /** One record of the request's organization (and plan) matching `key` (an id or an externalId), optionally locked. */
+  findOne({ ctx, em }: TxScope, key: FindOptionsWhere<E>, lock: boolean | 'share' = false): Promise<E | null> {
+    return this.repository(em).findOne({
+      where: { ...this.keyScope(ctx), ...key } as FindOptionsWhere<E>,
+      ...(lock ? { lock: { mode: lock === 'share' ? ('pessimistic_read' as const) : ('pessimistic_write' as const) } } : {}),
+    });
+  }
+
+  /** Sets `patch` on the records `ids` of the request's organization (and plan). */
+  async updateIds({ ctx, em }: TxScope, ids: string[], patch: QueryDeepPartialEntity<E>): Promise<void> {
+    if (ids.length) await this.repository(em).update({ ...this.keyScope(ctx), id: In(ids) } as FindOptionsWhere<E>, patch);
+  }
+
+  /** Deletes the records `ids` of the request's organization (and plan). */
+  async deleteIds({ ctx, em }: TxScope, ids: string[]): Promise<void> {
+    if (ids.length) await this.repository(em).delete({ ...this.keyScope(ctx), id: In(ids) } as FindOptionsWhere<E>);
+  }
+
+  /** A list query (alias `r`) over the organization's (and plan's) records, on the pool: lists add their conditions and order. */
+  listQuery(ctx: RequestContext): SelectQueryBuilder<E> {
+    const qb = this.repository(this.dataSource.manager)
+      .createQueryBuilder('r')
+      .where('r.organizationId = :org', { org: ctx.organizationId });
+    if (this.spec.planScoped) qb.andWhere('r.planId = :plan', { plan: ctx.planId });
+    return qb;
+  }
+
+  private repository(em: TxScope['em']): Repository<E> {
+    return em.getRepository(this.spec.entity);
   }
 
   /**

@@ -252,18 +252,47 @@ export class UnitOfWork {
     private readonly events: EventEmitter2,
   ) {}
 
+  /** The pool's entity manager, for statements outside any organization (the application API's organizations). */
+  get manager(): EntityManager {
+    return this.dataSource.manager;
+  }
+
   /** The scope of a plain read (no transaction): services and repositories take it as they take a Tx. */
   read(ctx: RequestContext): TxScope {
     return { ctx, em: this.dataSource.manager };
   }
 
   /**
+   * A read in a read-only transaction of its own, for statements that need session settings
+   * (`SET LOCAL`, given as `settings`, e.g. `work_mem = '16MB'`) that must not outlive them.
+   */
+  readOnly<T>(ctx: RequestContext, settings: readonly string[], work: (scope: TxScope) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(async (em) => {
+      await em.query('SET TRANSACTION READ ONLY');
+      for (const setting of settings) await em.query(`SET LOCAL ${setting}`);
+      return work({ ctx, em });
+    });
+  }
+
+  /**
+   * A write outside any organization's plan, which records no change: creating an organization with its
+   * live plan, and the first start's demo seed.
+   */
+  runUnscoped<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  /**
    * `options.notify: false` keeps every change of the write out of webhooks and push hooks (history and
    * `GET /changes` only): changes a PULL hook makes to the records of spec 04 §5.4.
    */
-  async run<T>(ctx: RequestContext, work: (tx: Tx) => Promise<T>, options: { notify?: boolean } = {}): Promise<T> {
+  async run<T>(
+    ctx: RequestContext,
+    work: (tx: Tx) => Promise<T>,
+    options: { notify?: boolean; isolation?: 'READ COMMITTED' | 'REPEATABLE READ' } = {},
+  ): Promise<T> {
     let recorded = 0;
-    const result = await this.dataSource.transaction(async (em) => {
+    const result = await this.dataSource.transaction(options.isolation ?? 'READ COMMITTED', async (em) => {
       const tx = new Tx(em, ctx, options.notify ?? true);
       const value = await work(tx);
       recorded = await tx.flush();

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { UnitOfWork } from '../database/unit-of-work';
 import { API_PERMISSIONS } from '../common/auth/permissions';
 import { ApiKeysService } from '../access/api-keys.service';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
@@ -25,7 +25,7 @@ export interface DemoSeed {
 export class DemoSeedService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly dataSource: DataSource,
+    private readonly uow: UnitOfWork,
     private readonly repository: OrganizationsRepository,
     private readonly organizations: OrganizationsService,
     private readonly users: UsersService,
@@ -34,7 +34,7 @@ export class DemoSeedService {
 
   async seedIfEmpty(embedded: boolean): Promise<DemoSeed | null> {
     if (!embedded || !this.config.seedDemo || this.config.isProduction) return null;
-    return this.dataSource.transaction(async (em) => {
+    return this.uow.runUnscoped(async (em) => {
       // Serialises two racing first starts on one database; the loser sees the organization.
       if ((await this.repository.lockAndCount(em)) > 0) return null;
       const org = await this.organizations.create({ name: DEMO_ORGANIZATION, reportingCurrency: 'USD', functionalGroupsEnabled: true }, em);
@@ -50,6 +50,6 @@ export class DemoSeedService {
    */
   async demoOrganizationId(): Promise<string | null> {
     if (!this.config.seedDemo || this.config.isProduction) return null;
-    return this.repository.organizationWithUser(this.dataSource.manager, DEMO_ORGANIZATION, DEMO_USER_EMAIL);
+    return this.repository.organizationWithUser(this.uow.manager, DEMO_ORGANIZATION, DEMO_USER_EMAIL);
   }
 }

@@ -180,16 +180,10 @@ export class EmployeesService
     // document 02 lists one `employee` delete for the request.
     await this.salaries.removeAllIn(tx, { employeeId: entity.id });
     await this.assignments.removeAllIn(tx, { employeeId: entity.id });
-    for (const report of await tx.em
-      .getRepository(EmployeeEntity)
-      .find({ where: { organizationId: tx.ctx.organizationId, planId: tx.ctx.planId, managerId: entity.id } })) {
+    for (const report of await this.rows.findWhere(tx, { managerId: entity.id })) {
       const before = this.payload(report);
       report.managerId = null;
-      await tx.em.update(
-        EmployeeEntity,
-        { organizationId: tx.ctx.organizationId, planId: tx.ctx.planId, id: report.id },
-        { managerId: null },
-      );
+      await this.rows.updateIds(tx, [report.id], { managerId: null });
       tx.record({ entityType: 'employee', entityId: report.id, changeType: 'update', before, after: this.payload(report), notify: false });
     }
   }

@@ -1,5 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { Page } from '../common/http/envelopes';
+import { newId } from '../common/ids';
+import { OrganizationEntity } from '../database/entities/organization.entity';
+import { PlanEntity } from './entities/plan.entity';
 
 /** A user of the organization with the organization's live plan (which the organization creates with itself). */
 export interface UserWithLivePlan {
@@ -92,6 +96,38 @@ export class OrganizationsRepository {
     await em.query('LOCK TABLE organizations IN EXCLUSIVE MODE');
     const [{ count }]: { count: number }[] = await em.query('SELECT count(*)::int AS count FROM organizations');
     return count;
+  }
+
+  /** Inserts the organization and its live plan (the caller's transaction makes them one write). */
+  async insertWithLivePlan(em: EntityManager, org: Omit<OrganizationEntity, 'createdAt' | 'updatedAt'>): Promise<OrganizationEntity> {
+    await em.insert(OrganizationEntity, org);
+    await em.insert(PlanEntity, {
+      id: newId(),
+      organizationId: org.id,
+      kind: 'LIVE',
+      name: 'Live',
+      description: null,
+      status: 'OPEN',
+      forkedAt: null,
+      mergedAt: null,
+      mergedByUserId: null,
+    });
+    return em.findOneByOrFail(OrganizationEntity, { id: org.id });
+  }
+
+  /** A page of every organization, oldest first. */
+  page(em: EntityManager, page: Page): Promise<[OrganizationEntity[], number]> {
+    return em
+      .getRepository(OrganizationEntity)
+      .findAndCount({ order: { createdAt: 'ASC', id: 'ASC' }, skip: page.offset, take: page.limit });
+  }
+
+  find(em: EntityManager, id: string): Promise<OrganizationEntity | null> {
+    return em.getRepository(OrganizationEntity).findOneBy({ id });
+  }
+
+  async update(em: EntityManager, id: string, patch: Partial<OrganizationEntity>): Promise<void> {
+    if (Object.keys(patch).length) await em.getRepository(OrganizationEntity).update({ id }, patch);
   }
 
   /** The oldest organization with that name having a user with that e-mail, or null. */

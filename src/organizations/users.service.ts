@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { UnitOfWork } from '../database/unit-of-work';
+import { UsersRepository } from './users.repository';
 import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { list, ListEnvelope, Page } from '../common/http/envelopes';
@@ -25,7 +27,8 @@ const USERS: ResourceDescriptor = {
 @Injectable()
 export class UsersService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly uow: UnitOfWork,
+    private readonly users: UsersRepository,
     private readonly rights: ActingUserRights,
   ) {}
 
@@ -34,31 +37,21 @@ export class UsersService {
    * (403 otherwise), so that no one can mint a login with more rights than their own.
    */
   async createAs(ctx: RequestContext, input: CreateUserDto): Promise<UserDto> {
-    await this.rights.assertHolds({ ctx, em: this.dataSource.manager }, input.permissions, 'grant rights it does not hold');
+    await this.rights.assertHolds(this.uow.read(ctx), input.permissions, 'grant rights it does not hold');
     return this.create(ctx.organizationId, input);
   }
 
   async create(organizationId: string, input: CreateUserDto, em?: EntityManager): Promise<UserDto> {
-    const manager = em ?? this.dataSource.manager;
     const id = newId();
-    await manager.insert(UserEntity, {
-      id,
-      organizationId,
-      email: input.email,
-      name: input.name,
-      permissions: input.permissions,
-      active: input.active ?? true,
-    });
-    return UserDto.from(await manager.findOneByOrFail(UserEntity, { id }));
+    await this.users.insert(
+      { id, organizationId, email: input.email, name: input.name, permissions: input.permissions, active: input.active ?? true },
+      em,
+    );
+    return UserDto.from((await this.users.find(organizationId, id, em))!);
   }
 
   async list(organizationId: string, page: Page): Promise<ListEnvelope<UserDto>> {
-    const [rows, total] = await this.dataSource.getRepository(UserEntity).findAndCount({
-      where: { organizationId },
-      order: { createdAt: 'ASC', id: 'ASC' },
-      skip: page.offset,
-      take: page.limit,
-    });
+    const [rows, total] = await this.users.page(organizationId, page);
     return list(rows.map(UserDto.from), total, page);
   }
 
@@ -73,23 +66,23 @@ export class UsersService {
   async update(ctx: RequestContext, userId: string, input: UpdateUserDto): Promise<UserDto> {
     const organizationId = ctx.organizationId;
     await this.find(organizationId, userId);
-    const scope = { ctx, em: this.dataSource.manager };
+    const scope = this.uow.read(ctx);
     await this.rights.assertCoversUser(scope, userId, `change user ${userId}`);
     if (input.permissions) await this.rights.assertHolds(scope, input.permissions, 'grant rights it does not hold');
     const patch: Partial<UserEntity> = {};
     patchEntity(patch, input, ['email', 'name', 'permissions', 'active']);
-    if (Object.keys(patch).length) await this.dataSource.getRepository(UserEntity).update({ id: userId, organizationId }, patch);
+    await this.users.update(organizationId, userId, patch);
     return this.get(organizationId, userId);
   }
 
   async find(organizationId: string, userId: string): Promise<UserEntity> {
-    const user = await this.dataSource.getRepository(UserEntity).findOneBy({ id: userId, organizationId });
+    const user = await this.users.find(organizationId, userId);
     if (!user) throw DomainError.notFound('User', userId);
     return user;
   }
 
   /** Whether the user exists in the organization (read through `em`, e.g. a caller's transaction). */
-  async exists(organizationId: string, userId: string, em: EntityManager = this.dataSource.manager): Promise<boolean> {
-    return em.getRepository(UserEntity).existsBy({ id: userId, organizationId });
+  exists(organizationId: string, userId: string, em?: EntityManager): Promise<boolean> {
+    return this.users.exists(organizationId, userId, em);
   }
 }

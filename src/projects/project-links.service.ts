@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { list, ListEnvelope, Page } from '../common/http/envelopes';
@@ -9,6 +8,7 @@ import { DELIVERY_STATUSES, deriveDeliveryStatus, ticketDeliveryStatus, type Del
 import { CreateProjectLinkDto, ProjectLinkDto, UpdateProjectLinkDto } from './dto/project-link.dto';
 import { ProjectLinkEntity } from './entities/project-link.entity';
 import type { ProjectEntity } from './entities/project.entity';
+import { ProjectLinksRepository } from './project-links.repository';
 import { ProjectsRepository } from './projects.repository';
 import { ProjectsService } from './projects.service';
 import { ResourceDescriptor, Resources } from '../crud/resources';
@@ -40,25 +40,20 @@ const PROJECT_LINKS: ResourceDescriptor = {
 export class ProjectLinksService {
   constructor(
     private readonly uow: UnitOfWork,
-    private readonly dataSource: DataSource,
     private readonly projects: ProjectsService,
     private readonly repository: ProjectsRepository,
+    private readonly links: ProjectLinksRepository,
   ) {}
 
   async list(ctx: RequestContext, projectId: string, page: Page): Promise<ListEnvelope<ProjectLinkDto>> {
     const project = await this.projects.find(ctx, projectId);
-    const [rows, total] = await this.dataSource.getRepository(ProjectLinkEntity).findAndCount({
-      where: { organizationId: ctx.organizationId, planId: ctx.planId, projectId: project.id },
-      order: { createdAt: 'ASC', id: 'ASC' },
-      skip: page.offset,
-      take: page.limit,
-    });
+    const [rows, total] = await this.links.page(this.uow.read(ctx), project.id, page);
     return list(rows.map(ProjectLinkDto.from), total, page);
   }
 
   async get(ctx: RequestContext, projectId: string, linkId: string): Promise<ProjectLinkDto> {
     const project = await this.projects.find(ctx, projectId);
-    return ProjectLinkDto.from(await this.find({ ctx, em: this.dataSource.manager }, project.id, linkId));
+    return ProjectLinkDto.from(await this.find(this.uow.read(ctx), project.id, linkId));
   }
 
   async create(ctx: RequestContext, projectId: string, input: CreateProjectLinkDto): Promise<ProjectLinkDto> {
@@ -66,17 +61,15 @@ export class ProjectLinksService {
     return this.uow.run(ctx, async (tx) => {
       const project = await this.projects.find(ctx, projectId, tx.em, true);
       const id = newId();
-      await tx.em.getRepository(ProjectLinkEntity).insert({
-        planId: ctx.planId,
+      await this.links.insert(tx, {
         id,
-        organizationId: ctx.organizationId,
         projectId: project.id,
         provider: input.provider,
         key: input.key,
         url: input.url ?? null,
         status: input.status,
       });
-      const link = await this.find({ ctx, em: tx.em }, project.id, id);
+      const link = await this.find(tx, project.id, id);
       tx.record({ entityType: LINK_ENTITY_TYPE, entityId: id, changeType: 'create', before: null, after: payload(link) });
       await this.rederive(tx, project);
       return ProjectLinkDto.from(link);
@@ -87,11 +80,11 @@ export class ProjectLinksService {
     if (input.status !== undefined) checkStatus(input.status);
     return this.uow.run(ctx, async (tx) => {
       const project = await this.projects.find(ctx, projectId, tx.em, true);
-      const link = await this.find({ ctx, em: tx.em }, project.id, linkId);
+      const link = await this.find(tx, project.id, linkId);
       const before = payload(link);
       patchEntity(link, input, ['provider', 'key', 'url', 'status']);
-      await tx.em.getRepository(ProjectLinkEntity).save(link);
-      const updated = await this.find({ ctx, em: tx.em }, project.id, link.id);
+      await this.links.save(tx, link);
+      const updated = await this.find(tx, project.id, link.id);
       const after = payload(updated);
       tx.recordUpdate({ entityType: LINK_ENTITY_TYPE, entityId: link.id, before, after });
       await this.rederive(tx, project);
@@ -103,17 +96,15 @@ export class ProjectLinksService {
   async remove(ctx: RequestContext, projectId: string, linkId: string): Promise<void> {
     await this.uow.run(ctx, async (tx) => {
       const project = await this.projects.find(ctx, projectId, tx.em, true);
-      const link = await this.find({ ctx, em: tx.em }, project.id, linkId);
-      await tx.em.getRepository(ProjectLinkEntity).delete({ organizationId: ctx.organizationId, planId: ctx.planId, id: link.id });
+      const link = await this.find(tx, project.id, linkId);
+      await this.links.remove(tx, link.id);
       tx.record({ entityType: LINK_ENTITY_TYPE, entityId: link.id, changeType: 'delete', before: payload(link), after: null });
       await this.rederive(tx, project);
     });
   }
 
-  private async find({ ctx, em }: TxScope, projectId: string, linkId: string): Promise<ProjectLinkEntity> {
-    const link = await em
-      .getRepository(ProjectLinkEntity)
-      .findOneBy({ organizationId: ctx.organizationId, planId: ctx.planId, projectId, id: linkId });
+  private async find(scope: TxScope, projectId: string, linkId: string): Promise<ProjectLinkEntity> {
+    const link = await this.links.find(scope, projectId, linkId);
     if (!link) throw DomainError.notFound('Project link', linkId);
     return link;
   }

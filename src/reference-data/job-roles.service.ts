@@ -71,16 +71,12 @@ export class JobRolesService extends CrudService<JobRoleEntity, JobRoleDto, Crea
     if (!jobRole) return undefined;
     const { title, externalId } = jobRole;
     if (!title && !externalId) throw DomainError.validation(`${prefix}jobRole`, 'jobRole needs a title or an externalId');
-    const repo = tx.em.getRepository(JobRoleEntity);
     if (externalId) {
-      const byExternal = await repo.findOneBy({ organizationId: tx.ctx.organizationId, externalId });
+      const byExternal = await this.rows.findOne(tx, { externalId });
       if (byExternal) return byExternal.id;
     }
     if (!title) throw DomainError.notFound('Job role with externalId', externalId!);
-    const byTitle = await repo.findOneBy({
-      organizationId: tx.ctx.organizationId,
-      title: Raw((alias) => `LOWER(${alias}) = LOWER(:title)`, { title }),
-    });
+    const byTitle = await this.rows.findOne(tx, { title: Raw((alias) => `LOWER(${alias}) = LOWER(:title)`, { title }) });
     if (byTitle) {
       if (externalId && byTitle.externalId !== externalId) {
         this.requireEditPermission(tx, `Setting the externalId of the job role "${byTitle.title}" through ${prefix}jobRole`);

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { API_PERMISSIONS, expandUserPermissions } from '../common/auth/permissions';
 import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
-import { UserEntity } from '../organizations/entities/user.entity';
+import { UsersRepository } from '../organizations/users.repository';
 import { MergeResultDto } from './dto/scenario.dto';
 import { PlanEntity } from '../organizations/entities/plan.entity';
 import { ChangedRecord, PlanningRow, ScenariosRepository, TableRows } from './scenarios.repository';
@@ -22,8 +21,8 @@ type Loaded = { rows: TableRows; ids: string[]; scenarioRows: Map<string, Planni
 @Injectable()
 export class MergeScenarioUseCase {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly uow: UnitOfWork,
+    private readonly users: UsersRepository,
     private readonly scenarios: ScenariosService,
     private readonly repository: ScenariosRepository,
   ) {}
@@ -39,11 +38,11 @@ export class MergeScenarioUseCase {
       const counts: Record<string, number> = {};
       await this.deleteGone(tx, loaded, ctx.livePlanId, counts);
       await this.upsertChanged(tx, loaded, plan.id, ctx.livePlanId, counts);
-      await tx.em.update(
-        PlanEntity,
-        { organizationId: ctx.organizationId, id: plan.id },
-        { status: 'MERGED', mergedAt: new Date(), mergedByUserId: mergeCtx.userId },
-      );
+      await this.repository.update(tx.em, ctx.organizationId, plan.id, {
+        status: 'MERGED',
+        mergedAt: new Date(),
+        mergedByUserId: mergeCtx.userId,
+      });
       return { status: 'MERGED' as const, changes: counts };
     });
   }
@@ -51,7 +50,7 @@ export class MergeScenarioUseCase {
   /** The live plan's context acting as the merging user, who must hold manage_scenarios. */
   private async mergeContext(ctx: RequestContext, actingUserId: string | null): Promise<RequestContext> {
     if (!actingUserId) throw DomainError.validation('X-Acting-User', 'merging needs the X-Acting-User header naming the user who merges');
-    const user = await this.dataSource.getRepository(UserEntity).findOneBy({ id: actingUserId, organizationId: ctx.organizationId });
+    const user = await this.users.find(ctx.organizationId, actingUserId);
     if (!user || !user.active || !expandUserPermissions(user.permissions).has('manage_scenarios')) {
       throw DomainError.forbidden('The acting user needs the manage_scenarios capability to merge');
     }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, In } from 'typeorm';
+import type { Page } from '../common/http/envelopes';
 import type { PlanningTable } from '../crud/resources';
+import { PlanEntity } from '../organizations/entities/plan.entity';
 
 /** A record a plan's change history names. */
 export type ChangedRecord = { entity_type: string; entity_id: string };
@@ -25,6 +27,40 @@ const intoPlan = (columns: string[]) => columns.map((c) => (c === 'plan_id' ? '$
  */
 @Injectable()
 export class ScenariosRepository {
+  /** Inserts a scenario plan (forked now). */
+  async insertScenario(em: EntityManager, plan: Pick<PlanEntity, 'id' | 'organizationId' | 'name' | 'description'>): Promise<void> {
+    await em.insert(PlanEntity, {
+      ...plan,
+      kind: 'SCENARIO',
+      status: 'OPEN',
+      forkedAt: () => 'now()',
+      mergedAt: null,
+      mergedByUserId: null,
+    });
+  }
+
+  /** A page of the organization's scenarios, newest first. */
+  page(em: EntityManager, organizationId: string, page: Page): Promise<[PlanEntity[], number]> {
+    return em.getRepository(PlanEntity).findAndCount({
+      where: { organizationId, kind: 'SCENARIO' },
+      order: { createdAt: 'DESC', id: 'ASC' },
+      skip: page.offset,
+      take: page.limit,
+    });
+  }
+
+  /** The organization's scenario; `lock` takes its row lock (FOR UPDATE). */
+  find(em: EntityManager, organizationId: string, id: string, lock = false): Promise<PlanEntity | null> {
+    return em.getRepository(PlanEntity).findOne({
+      where: { id, organizationId, kind: 'SCENARIO' },
+      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
+  }
+
+  async update(em: EntityManager, organizationId: string, id: string, patch: Partial<PlanEntity>): Promise<void> {
+    if (Object.keys(patch).length) await em.update(PlanEntity, { organizationId, id }, patch);
+  }
+
   /** Copies every row of plan `fromPlanId` into plan `toPlanId` (same ids). */
   async copyPlan(em: EntityManager, rows: TableRows, fromPlanId: string, toPlanId: string): Promise<void> {
     const name = rows.table.table;

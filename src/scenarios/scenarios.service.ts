@@ -9,6 +9,7 @@ import { PlanEntity } from '../organizations/entities/plan.entity';
 import { PlanningTable, ResourceCatalog } from '../crud/resources';
 import { ScenariosRepository } from './scenarios.repository';
 import { patchEntity } from '../crud/assign';
+import { UnitOfWork } from '../database/unit-of-work';
 
 /**
  * Scenarios (what-if plans). Forking copies every live planning row in SQL, in one transaction.
@@ -19,65 +20,60 @@ import { patchEntity } from '../crud/assign';
 export class ScenariosService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly uow: UnitOfWork,
     private readonly resources: ResourceCatalog,
     private readonly repository: ScenariosRepository,
   ) {}
 
   /** Creates a scenario as a copy of every live planning record, in SQL, in one snapshot. */
   async create(ctx: RequestContext, input: CreateScenarioDto): Promise<ScenarioDto> {
-    return this.dataSource.transaction('REPEATABLE READ', async (em) => {
-      const id = newId();
-      await em.insert(PlanEntity, {
-        id,
-        organizationId: ctx.organizationId,
-        kind: 'SCENARIO',
-        name: input.name,
-        description: input.description ?? null,
-        status: 'OPEN',
-        forkedAt: () => 'now()',
-        mergedAt: null,
-        mergedByUserId: null,
-      });
-      for (const table of this.planningTables()) {
-        await this.repository.copyPlan(
-          em,
-          { table, columns: this.columnsOf(table), organizationId: ctx.organizationId },
-          ctx.livePlanId,
+    return this.uow.run(
+      ctx,
+      async ({ em }) => {
+        const id = newId();
+        await this.repository.insertScenario(em, {
           id,
-        );
-      }
-      return ScenarioDto.from(await em.findOneByOrFail(PlanEntity, { organizationId: ctx.organizationId, id }));
-    });
+          organizationId: ctx.organizationId,
+          name: input.name,
+          description: input.description ?? null,
+        });
+        for (const table of this.planningTables()) {
+          await this.repository.copyPlan(
+            em,
+            { table, columns: this.columnsOf(table), organizationId: ctx.organizationId },
+            ctx.livePlanId,
+            id,
+          );
+        }
+        return ScenarioDto.from(await this.find(ctx, id, em));
+      },
+      { isolation: 'REPEATABLE READ' },
+    );
   }
 
   async list(ctx: RequestContext, page: Page): Promise<ListEnvelope<ScenarioDto>> {
-    const [rows, total] = await this.dataSource.getRepository(PlanEntity).findAndCount({
-      where: { organizationId: ctx.organizationId, kind: 'SCENARIO' },
-      order: { createdAt: 'DESC', id: 'ASC' },
-      skip: page.offset,
-      take: page.limit,
-    });
+    const [rows, total] = await this.repository.page(this.uow.manager, ctx.organizationId, page);
     return list(rows.map(ScenarioDto.from), total, page);
   }
 
   async get(ctx: RequestContext, scenarioId: string): Promise<ScenarioDto> {
-    return ScenarioDto.from(await this.find(ctx, scenarioId, this.dataSource.manager));
+    return ScenarioDto.from(await this.find(ctx, scenarioId, this.uow.manager));
   }
 
   async update(ctx: RequestContext, scenarioId: string, input: UpdateScenarioDto): Promise<ScenarioDto> {
-    return this.dataSource.transaction(async (em) => {
+    return this.uow.run(ctx, async ({ em }) => {
       const plan = await this.find(ctx, scenarioId, em, true);
       if (plan.status === 'MERGED') throw DomainError.conflict(`Scenario ${scenarioId} is merged and read-only`);
       const patch: Partial<PlanEntity> = {};
       patchEntity(patch, input, ['name', 'description', 'status']);
-      if (Object.keys(patch).length) await em.update(PlanEntity, { organizationId: ctx.organizationId, id: plan.id }, patch);
-      return ScenarioDto.from(await em.findOneByOrFail(PlanEntity, { organizationId: ctx.organizationId, id: plan.id }));
+      await this.repository.update(em, ctx.organizationId, plan.id, patch);
+      return ScenarioDto.from(await this.find(ctx, plan.id, em));
     });
   }
 
   /** The context of a write inside the scenario: 404 when it is not the organization's, 403 PLAN_NOT_EDITABLE unless OPEN. */
   async writableContext(ctx: RequestContext, scenarioId: string): Promise<RequestContext> {
-    const plan = await this.find(ctx, scenarioId, this.dataSource.manager);
+    const plan = await this.find(ctx, scenarioId, this.uow.manager);
     if (plan.status !== 'OPEN')
       throw new DomainError('PLAN_NOT_EDITABLE', `Scenario ${scenarioId} is ${plan.status.toLowerCase()} and accepts no changes`);
     return { ...ctx, planId: plan.id, scenarioId: plan.id };
@@ -85,7 +81,7 @@ export class ScenariosService {
 
   /** The context of a read inside the scenario (any status). */
   async readableContext(ctx: RequestContext, scenarioId: string): Promise<RequestContext> {
-    const plan = await this.find(ctx, scenarioId, this.dataSource.manager);
+    const plan = await this.find(ctx, scenarioId, this.uow.manager);
     return { ...ctx, planId: plan.id, scenarioId: plan.id };
   }
 
@@ -101,10 +97,7 @@ export class ScenariosService {
 
   /** The organization's scenario or 404; `lock` takes its row lock (FOR UPDATE). */
   async find(ctx: RequestContext, scenarioId: string, em: EntityManager, lock = false): Promise<PlanEntity> {
-    const plan = await em.getRepository(PlanEntity).findOne({
-      where: { id: scenarioId, organizationId: ctx.organizationId, kind: 'SCENARIO' },
-      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-    });
+    const plan = await this.repository.find(em, ctx.organizationId, scenarioId, lock);
     if (!plan) throw DomainError.notFound('Scenario', scenarioId);
     return plan;
   }

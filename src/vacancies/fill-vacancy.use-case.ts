@@ -124,7 +124,6 @@ export class FillVacancyUseCase {
     holder: Holder,
     startDate: string,
   ): Promise<{ team: number; project: number }> {
-    const repo = tx.em.getRepository(AssignmentEntity);
     const open = await this.assignmentRows.openOfVacancy(tx, vacancyId, startDate);
     const counts = { team: 0, project: 0 };
     const dayBefore = addDays(startDate, -1);
@@ -132,10 +131,10 @@ export class FillVacancyUseCase {
       const beforeOld = this.assignments.payload(old);
       const kind = this.assignments.entityTypeOf(old);
       if (old.startDate >= startDate) {
-        await repo.delete({ organizationId: tx.ctx.organizationId, planId: tx.ctx.planId, id: old.id });
+        await this.assignments.rows.deleteIds(tx, [old.id]);
         tx.record({ entityType: kind, entityId: old.id, changeType: 'delete', before: beforeOld, after: null, notify: false });
       } else {
-        await repo.update({ organizationId: tx.ctx.organizationId, planId: tx.ctx.planId, id: old.id }, { endDate: dayBefore });
+        await this.assignments.rows.updateIds(tx, [old.id], { endDate: dayBefore });
         const after = { ...beforeOld, endDate: dayBefore };
         tx.record({ entityType: kind, entityId: old.id, changeType: 'update', before: beforeOld, after, notify: false });
       }

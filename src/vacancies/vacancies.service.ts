@@ -4,7 +4,6 @@ import type { RequestContext } from '../common/auth/request-context';
 import { AssignmentParties } from '../assignments/assignment-parties';
 import { AssignmentsService } from '../assignments/assignments.service';
 import { EmbeddedAssignmentDto } from '../assignments/dto/assignment.dto';
-import { AssignmentEntity } from '../assignments/entities/assignment.entity';
 import { ContractorsService } from '../contractors/contractors.service';
 import { CrudService } from '../crud/crud.service';
 import { todayUtc } from '../common/dates';
@@ -122,10 +121,11 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
     const vacancy = (await this.get(ctx, id)) as VacancyDto;
     const em = this.dataSource.manager;
     if (includes.has('assignments')) {
-      const rows = await em.getRepository(AssignmentEntity).find({
-        where: { organizationId: ctx.organizationId, planId: ctx.planId, vacancyId: vacancy.id },
-        order: { type: 'DESC', startDate: 'ASC', id: 'ASC' },
-      });
+      const rows = await this.assignments.rows.findWhere(
+        { ctx, em },
+        { vacancyId: vacancy.id },
+        { type: 'DESC', startDate: 'ASC', id: 'ASC' },
+      );
       vacancy.assignments = rows.map(EmbeddedAssignmentDto.from);
     }
     if (includes.has('filledByEmployee')) {
@@ -209,17 +209,10 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
   }
 
   private async clearFiller(tx: Tx, field: 'filledByLiveEmployeeId' | 'filledByLiveContractorId', personId: string): Promise<void> {
-    const filled = await tx.em
-      .getRepository(VacancyEntity)
-      .find({ where: { organizationId: tx.ctx.organizationId, planId: tx.ctx.planId, [field]: personId } });
-    for (const vacancy of filled) {
+    for (const vacancy of await this.rows.findWhere(tx, { [field]: personId })) {
       const before = this.payload(vacancy);
       vacancy[field] = null;
-      await tx.em.update(
-        VacancyEntity,
-        { organizationId: tx.ctx.organizationId, planId: tx.ctx.planId, id: vacancy.id },
-        { [field]: null },
-      );
+      await this.rows.updateIds(tx, [vacancy.id], { [field]: null });
       tx.record({ entityType: 'vacancy', entityId: vacancy.id, changeType: 'update', before, after: this.payload(vacancy), notify: false });
     }
   }

@@ -1,0 +1,17 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, IsNull } from 'typeorm';
+import { OrganizationRows } from '../crud/organization-rows.repository';
+import { ApiKeyEntity } from './entities/api-key.entity';
+
+/** API keys' rows (organization-level rows of the application API). */
+@Injectable()
+export class ApiKeysRepository extends OrganizationRows<ApiKeyEntity> {
+  constructor(dataSource: DataSource) {
+    super(dataSource, ApiKeyEntity);
+  }
+
+  /** Marks the key revoked now, unless it already is. */
+  async revoke(organizationId: string, id: string): Promise<void> {
+    await this.rows().update({ id, organizationId, revokedAt: IsNull() }, { revokedAt: new Date() });
+  }
+}
