@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { TxScope } from '../database/unit-of-work';
 import type { CostPricing } from '../cost/cost.service';
 import type { ForecastGroupBy } from './dto/forecast-query.dto';
 import type { ForecastRow } from './forecast-math';
@@ -36,8 +37,11 @@ export class ForecastRepository {
 
   constructor(private readonly dataSource: DataSource) {}
 
-  /** The forecast's event rows for one plan (live or a scenario: the same tables, another plan id). */
-  async rows(w: ForecastWindow, pricing: CostPricing): Promise<ForecastRow[]> {
+  /**
+   * The forecast's event rows for one plan (live or a scenario: the same tables, another plan id), in the
+   * read-only transaction of `scope` with the grouping's `forecastSettings` set.
+   */
+  async rows({ em }: TxScope, w: ForecastWindow, pricing: CostPricing): Promise<ForecastRow[]> {
     let sql = this.sql.get(w.groupBy);
     if (!sql) this.sql.set(w.groupBy, (sql = forecastStatement(w.groupBy)));
     const params = [
@@ -53,17 +57,14 @@ export class ForecastRepository {
       w.months,
       w.calendar.dayOfMonth,
     ];
-    // SET LOCAL, for this statement's transaction only (`forecastSettings`). The statement sorts the plan's
+    // The settings (`forecastSettings`, SET LOCAL by the caller's `UnitOfWork.readOnly`). The statement sorts the plan's
     // people for the join with their pay segments (50,000 rows, ~4 MB): with the default 4 MB of work_mem
     // that sort goes to disk, 16 MB keeps it in memory. No parallel worker: the one PostgreSQL plans for the
     // vacancies' fillers costs CPU without shortening the statement. The allocation statement joins CTEs
     // whose sizes PostgreSQL cannot estimate (it takes 1 row for most): planned freely, it nests loops over
     // 100,000-row relations (minutes), so it runs without nested loops and sorts where a hash does (its
     // window functions still sort), with 32 MB for those hashes.
-    return this.dataSource.transaction(async (em) => {
-      for (const setting of forecastSettings(w.groupBy)) await em.query(`SET LOCAL ${setting}`);
-      return (await em.query(sql, params)) as ForecastRow[];
-    });
+    return (await em.query(sql, params)) as ForecastRow[];
   }
 
   /**

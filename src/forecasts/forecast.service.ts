@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import type { ForecastRow } from './forecast-math';
 import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { todayUtc } from '../common/dates';
 import { calendarArrays, MonthSpan, monthSpans } from '../cost/cost-math';
-import { CostService } from '../cost/cost.service';
+import { CostService, type CostPricing } from '../cost/cost.service';
 import { ForecastDto, ForecastGroupDto, ForecastQueryDto } from './dto/forecast-query.dto';
 import { emptyMonths, foldForecast, monthDto, RawMonth, sumMonths } from './forecast-math';
-import { ForecastRepository, ForecastWindow } from './forecast.repository';
+import { forecastSettings, ForecastRepository, ForecastWindow } from './forecast.repository';
+import { UnitOfWork } from '../database/unit-of-work';
 import { isAllocation } from './forecast-sql';
 
 /**
@@ -21,8 +22,13 @@ export class ForecastService {
   constructor(
     private readonly repository: ForecastRepository,
     private readonly cost: CostService,
-    private readonly dataSource: DataSource,
+    private readonly uow: UnitOfWork,
   ) {}
+
+  /** One plan's event rows, in a read-only transaction with the grouping's settings. */
+  private planRows(ctx: RequestContext, window: ForecastWindow, pricing: CostPricing): Promise<ForecastRow[]> {
+    return this.uow.readOnly(ctx, forecastSettings(window.groupBy), (scope) => this.repository.rows(scope, window, pricing));
+  }
 
   async forecast(ctx: RequestContext, query: ForecastQueryDto): Promise<ForecastDto> {
     if (query.compare && !ctx.scenarioId) throw DomainError.validation('compare', 'compare=live needs scenarioId');
@@ -30,7 +36,7 @@ export class ForecastService {
     const from = query.from ?? today.slice(0, 7);
     const groupBy = query.groupBy ?? 'none';
     const spans = monthSpans(from, query.months ?? 12);
-    const pricing = await this.cost.pricing({ ctx, em: this.dataSource.manager });
+    const pricing = await this.cost.pricing(this.uow.read(ctx));
     const window: ForecastWindow = {
       planId: ctx.planId,
       organizationId: ctx.organizationId,
@@ -42,8 +48,8 @@ export class ForecastService {
       groupBy,
     };
     const [rows, liveRows] = await Promise.all([
-      this.repository.rows(window, pricing),
-      query.compare === 'live' ? this.repository.rows({ ...window, planId: ctx.livePlanId }, pricing) : Promise.resolve(null),
+      this.planRows(ctx, window, pricing),
+      query.compare === 'live' ? this.planRows(ctx, { ...window, planId: ctx.livePlanId }, pricing) : Promise.resolve(null),
     ]);
     const split = isAllocation(groupBy);
     const groups = foldForecast(rows, spans, groupBy === 'none', split);
