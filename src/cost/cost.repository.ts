@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { RequestContext } from '../common/auth/request-context';
-import { rateAdjustmentsJoinSql, salaryAdjustmentsJoinSql, salaryInWindowSql } from '../compensation/compensation.repository';
+import { rateAdjustmentsJoinSql, salaryAdjustmentsJoinSql, salaryInWindowSql } from '../compensation/compensation-sql';
 import type { RateType } from '../compensation/entities/rate-adjustment.entity';
-import { contractorsSql } from '../contractors/contractors.repository';
+import { contractorsSql } from '../contractors/contractors-sql';
 import { SqlParams } from '../database/sql-params';
 import type { PlanRef } from '../database/distribution';
-import { employeesSql } from '../employees/employees.repository';
+import { employeesSql } from '../employees/employees-sql';
 import { reportingCurrencySql } from '../organizations/organizations.repository';
-import { locationJoinSql } from '../reference-data/locations.repository';
+import { locationJoinSql } from '../reference-data/locations-sql';
 import { vacanciesSql } from '../vacancies/vacancies.repository';
 
 /**

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager, SelectQueryBuilder } from 'typeorm';
-import { engagedAfterSql } from '../contractors/contractors.repository';
-import { employedAfterSql } from '../employees/employees.repository';
+import { engagedAfterSql } from '../contractors/contractors-sql';
+import { employedAfterSql } from '../employees/employees-sql';
 import type { VacancyEntity } from './entities/vacancy.entity';
 import type { PlanRef } from '../database/distribution';
 
