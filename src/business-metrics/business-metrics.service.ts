@@ -81,9 +81,6 @@ export class BusinessMetricsService {
 
   async update(ctx: RequestContext, metricRef: string, input: UpdateBusinessMetricDto): Promise<BusinessMetricDto> {
     const metric = await this.findMetric(ctx.organizationId, metricRef);
-    for (const field of ['key', 'name', 'unit', 'active'] as const) {
-      if (input[field] === null) throw DomainError.validation(field, `${field} must not be null`);
-    }
     const patch: Partial<BusinessMetricEntity> = {};
     patchEntity(patch, input, ['key', 'name', 'unit', 'description', 'active']);
     if (input.costScope !== undefined) Object.assign(patch, await this.resolveScope(ctx, input.costScope));

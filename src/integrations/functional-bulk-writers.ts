@@ -1,4 +1,4 @@
-import { PartialType } from '@nestjs/swagger';
+import { PatchType } from '../common/validation/patch-type';
 import type { BulkWriter } from '../crud/bulk-upsert';
 import { isCuid } from '../common/ids';
 import { RejectUnknownFields } from '../common/validation/validation.pipe';
@@ -9,11 +9,11 @@ import { FunctionalPositionsService } from '../functional-structure/functional-p
 
 /** §4.1's PATCH semantics for an existing group: only the fields sent change (the rest keep their value). */
 @RejectUnknownFields()
-export class FunctionalGroupPatchDto extends PartialType(FunctionalGroupBodyDto) {}
+export class FunctionalGroupPatchDto extends PatchType(FunctionalGroupBodyDto) {}
 
 /** §4.1's PATCH semantics for an existing position. */
 @RejectUnknownFields()
-export class FunctionalPositionPatchDto extends PartialType(FunctionalPositionBodyDto) {}
+export class FunctionalPositionPatchDto extends PatchType(FunctionalPositionBodyDto) {}
 
 /** The fields an item sent (class-transformer may leave the others as undefined keys). */
 function sent<T extends object>(input: T): Partial<T> {

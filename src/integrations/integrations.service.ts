@@ -80,8 +80,6 @@ export class IntegrationsService extends SecretResourceService<IntegrationEntity
    */
   async update(ctx: RequestContext, id: string, input: UpdateIntegrationDto): Promise<UpdatedIntegrationDto> {
     await this.authorize(ctx, 'configure_webhooks');
-    const nulls = (['name', 'actAsUserId'] as const).filter((f) => input[f] === null);
-    if (nulls.length) throw DomainError.validationMany(nulls.map((field) => ({ field, message: `${field} must not be null` })));
     const current = await this.find(ctx, id);
     if (input.actAsUserId !== undefined) await this.checkUser(ctx, input.actAsUserId);
     // Any PATCH of a hook that acts, or would act after it, as another user (spec 04 §5.1).

@@ -57,9 +57,6 @@ export class WebhookEndpointsService extends SecretResourceService<WebhookEndpoi
   /** Changes any create field; the next dispatch pass uses the new settings. */
   async update(ctx: RequestContext, endpointId: string, input: UpdateWebhookEndpointDto): Promise<WebhookEndpointDto> {
     await this.authorize(ctx, 'configure_webhooks');
-    const fields = ['name', 'url', 'entityTypes', 'eventTypes', 'enabled'] as const;
-    const nulls = fields.filter((f) => input[f] === null);
-    if (nulls.length) throw DomainError.validationMany(nulls.map((field) => ({ field, message: `${field} must not be null` })));
     const endpoint = await this.find(ctx, endpointId);
     if (input.url !== undefined && input.url !== endpoint.url) await this.checkUrl(input.url);
     const patch: Partial<WebhookEndpointEntity> = {};

@@ -1,4 +1,5 @@
-import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { PatchType } from '../../common/validation/patch-type';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsString, Matches } from 'class-validator';
 import { IsNullable, IsOptional, NestedObject, Trim } from '../../common/validation/validators';
 import type { BusinessMetricEntity } from '../entities/business-metric.entity';
@@ -50,7 +51,7 @@ export class CreateBusinessMetricDto {
   costScope?: CostScopeDto | null;
 }
 
-export class UpdateBusinessMetricDto extends PartialType(CreateBusinessMetricDto) {}
+export class UpdateBusinessMetricDto extends PatchType(CreateBusinessMetricDto) {}
 
 export class BusinessMetricDto {
   id: string;

@@ -24,6 +24,9 @@ export function flattenValidationErrors(errors: ValidationError[], prefix = ''):
       if (error.value === undefined && !('whitelistValidation' in error.constraints)) {
         // A missing field is one problem, not one per rule it would have had to meet.
         out.push({ field, message: `${field} is required` });
+      } else if (error.value === null && !('whitelistValidation' in error.constraints)) {
+        // So is a null where null is not a value of the field (nullable fields never fail on null).
+        out.push({ field, message: `${field} must not be null` });
       } else {
         // class-validator lists rules last-declared first; report them in the order they are written.
         for (const [, message] of entries.reverse()) {

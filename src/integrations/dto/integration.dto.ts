@@ -1,4 +1,5 @@
-import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { PatchType } from '../../common/validation/patch-type';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 import { BulkItemResultDto } from '../../crud/bulk-upsert';
 import { IsNullable, IsOptional, NestedObject, Trim } from '../../common/validation/validators';
@@ -106,7 +107,7 @@ export class CreateIntegrationDto {
 }
 
 /** Any create field; `push` and `pull` replace the current configuration (null removes it). */
-export class UpdateIntegrationDto extends PartialType(CreateIntegrationDto) {}
+export class UpdateIntegrationDto extends PatchType(CreateIntegrationDto) {}
 
 export class PushView {
   url: string;

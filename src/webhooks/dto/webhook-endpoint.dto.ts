@@ -1,4 +1,5 @@
-import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { PatchType } from '../../common/validation/patch-type';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ArrayMinSize,
   ArrayUnique,
@@ -81,7 +82,7 @@ export class CreateWebhookEndpointDto {
 }
 
 /** Any create field; `enabled: false` switches the endpoint off, `enabled: true` on again. */
-export class UpdateWebhookEndpointDto extends PartialType(CreateWebhookEndpointDto) {}
+export class UpdateWebhookEndpointDto extends PatchType(CreateWebhookEndpointDto) {}
 
 export class WebhookEndpointDto {
   id: string;
