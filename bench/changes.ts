@@ -12,7 +12,19 @@
  *  - from-oldest: no `after` (a new client's first page).
  *  - tail: `after` = the newest position (the steady state of a poller that is up to date).
  */
-import { createDatabase, createTenant, machine, printTable, round, runBenchmark, runLoad, seed, startService } from './harness';
+import { cpuMeter } from './compare';
+import {
+  BENCH_CITUS,
+  createDatabase,
+  createTenant,
+  machine,
+  printTable,
+  round,
+  runBenchmark,
+  runLoad,
+  seed,
+  startService,
+} from './harness';
 import { encodeCursor } from '../src/changes/change-cursor';
 import { API_PERMISSIONS } from '../src/common/auth/permissions';
 
@@ -63,7 +75,8 @@ export async function changesBenchmark(): Promise<void> {
       await client.query('VACUUM ANALYZE record_changes');
     });
     const { rows } = await db.client.query(
-      `SELECT count(*)::int AS n, pg_size_pretty(pg_total_relation_size('record_changes')) AS size FROM record_changes`,
+      // On the cluster the coordinator's table is empty: the shards' size (citus_total_relation_size).
+      `SELECT count(*)::int AS n, pg_size_pretty(${BENCH_CITUS ? 'citus_total_relation_size' : 'pg_total_relation_size'}('record_changes')) AS size FROM record_changes`,
     );
     process.stdout.write(`seeded ${rows[0].n} changes (${rows[0].size}) in ${round((Date.now() - started) / 1000)} s; ${machine()}\n`);
 
@@ -83,6 +96,8 @@ export async function changesBenchmark(): Promise<void> {
     const results = [];
     for (const load of loads) {
       for (const connections of [1, 4]) {
+        // CPU of the service and of the database's backends (on the cluster, coordinator and workers), warm-up included.
+        const cpu = await cpuMeter(db, service.pid);
         const r = await runLoad({
           name: load.name,
           baseUrl: service.baseUrl,
@@ -101,6 +116,14 @@ export async function changesBenchmark(): Promise<void> {
           'p50 ms': r.p50Ms,
           'p99 ms': r.p99Ms,
           failures: r.failures,
+          ...(await cpu().then((used) => {
+            const per = (ms: number) => round(ms / Math.max(1, r.requests), 2);
+            return {
+              'service CPU ms/req': per(used.target),
+              'PostgreSQL CPU ms/req': per(used.postgres),
+              ...(BENCH_CITUS ? { 'of which Citus workers': per(used.workers) } : {}),
+            };
+          })),
         });
       }
     }

@@ -9,7 +9,8 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BenchDatabase, ChildService, LoadOptions, LoadResult, onCleanup, printTable, round as fmt, runLoad } from './harness';
+import { Client } from 'pg';
+import { BENCH_CITUS, BenchDatabase, ChildService, LoadOptions, LoadResult, onCleanup, printTable, round as fmt, runLoad } from './harness';
 
 export interface Scenario {
   /** e.g. `GET /job-roles?limit=100`. */
@@ -27,8 +28,11 @@ export interface RunRecord {
   target: 'service' | 'baseline';
   round: number;
   result: LoadResult;
-  /** CPU time per measured request (ms): of the target process, of the database's backends, of the load generator (this process). */
-  cpu: { target: number; postgres: number; load: number };
+  /**
+   * CPU time per measured request (ms): of the target process, of the database's backends (with BENCH_CITUS the
+   * coordinator's and the workers'; `workers` is the workers' part), of the load generator (this process).
+   */
+  cpu: { target: number; postgres: number; workers: number; load: number };
   /** The machine's 1-minute load average at the end of the run (2 CPUs: above 2, others wait). */
   loadAverage: number;
 }
@@ -43,27 +47,83 @@ export function processCpuMs(pid: number): number {
   }
 }
 
-/** CPU time of the PostgreSQL backends connected to the database (ms). */
+const BACKENDS_SQL = `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`;
+
+/**
+ * With BENCH_CITUS: a connection to the database on each worker of the cluster (same host, so their backends'
+ * CPU is readable from /proc like the coordinator's), opened once per database and closed at clean-up.
+ */
+const workerClients = new Map<string, Promise<Client[]>>();
+function workersOf(db: BenchDatabase): Promise<Client[]> {
+  let clients = workerClients.get(db.name);
+  if (!clients) {
+    clients = (async () => {
+      const { rows } = await db.client.query<{ nodename: string; nodeport: number }>(
+        `SELECT nodename, nodeport FROM pg_dist_node WHERE groupid <> 0 AND noderole = 'primary' AND isactive ORDER BY nodeport`,
+      );
+      const opened: Client[] = [];
+      for (const node of rows) {
+        const client = new Client({ connectionString: `postgresql://postgres@${node.nodename}:${node.nodeport}/${db.name}` });
+        await client.connect();
+        onCleanup(() => client.end());
+        opened.push(client);
+      }
+      return opened;
+    })();
+    workerClients.set(db.name, clients);
+  }
+  return clients;
+}
+
+/** Pids of worker backends seen by postgresCpuMs (BENCH_CITUS), to split their CPU from the coordinator's. */
+const workerPids = new Set<number>();
+
+/**
+ * CPU time of the PostgreSQL backends connected to the database (ms); with BENCH_CITUS, of the coordinator's and
+ * of every worker's backends of that database (the workers' connections from the coordinator included: a
+ * connection that Citus opens and closes between two readings is not counted).
+ */
 async function postgresCpuMs(db: BenchDatabase | undefined): Promise<Map<number, number>> {
   const result = new Map<number, number>();
   if (!db) return result;
-  const { rows } = await db.client.query<{ pid: number }>(
-    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
-  );
+  const { rows } = await db.client.query<{ pid: number }>(BACKENDS_SQL);
   for (const { pid } of rows) result.set(pid, processCpuMs(pid));
+  if (BENCH_CITUS)
+    for (const worker of await workersOf(db)) {
+      const { rows: workerRows } = await worker.query<{ pid: number }>(BACKENDS_SQL);
+      for (const { pid } of workerRows) {
+        workerPids.add(pid);
+        result.set(pid, processCpuMs(pid));
+      }
+    }
   return result;
+}
+
+/** ms used since `before` by the backends of `after`: all of them, and the workers' part (0 on one server). */
+function postgresDelta(before: Map<number, number>, after: Map<number, number>): { postgres: number; workers: number } {
+  let postgres = 0;
+  let workers = 0;
+  for (const [pid, ms] of after) {
+    const used = ms - (before.get(pid) ?? 0);
+    postgres += used;
+    if (workerPids.has(pid)) workers += used;
+  }
+  return { postgres, workers };
 }
 
 /**
  * Starts counting CPU time of a process and of the database's PostgreSQL backends; the function it
- * returns gives the ms each has used since (backends that connect meanwhile count from 0).
+ * returns gives the ms each has used since (backends that connect meanwhile count from 0). `workers`: the
+ * Citus workers' part of `postgres` (BENCH_CITUS; 0 on one server).
  */
-export async function cpuMeter(db: BenchDatabase, pid: number): Promise<() => Promise<{ target: number; postgres: number }>> {
+export async function cpuMeter(
+  db: BenchDatabase,
+  pid: number,
+): Promise<() => Promise<{ target: number; postgres: number; workers: number }>> {
   const before = { target: processCpuMs(pid), postgres: await postgresCpuMs(db) };
   return async () => {
-    const pgAfter = await postgresCpuMs(db);
-    const postgres = [...pgAfter].reduce((sum, [backend, ms]) => sum + ms - (before.postgres.get(backend) ?? 0), 0);
-    return { target: processCpuMs(pid) - before.target, postgres };
+    const { postgres, workers } = postgresDelta(before.postgres, await postgresCpuMs(db));
+    return { target: processCpuMs(pid) - before.target, postgres, workers };
   };
 }
 
@@ -75,7 +135,7 @@ export interface SideSummary {
   p99: number;
   failures: number;
   /** Mean over the rounds of the CPU ms per request (RunRecord.cpu). */
-  cpu: { target: number; postgres: number; load: number };
+  cpu: { target: number; postgres: number; workers: number; load: number };
 }
 
 export interface ScenarioSummary {
@@ -100,16 +160,20 @@ export interface Comparison {
   connections: number;
   /** When given, the CPU time of its PostgreSQL backends is measured too. */
   db?: BenchDatabase;
+  /** Parts of endpoint names to run; default BENCH_ONLY's (empty: all). */
+  only?: string[];
 }
 
 export async function compare(c: Comparison): Promise<{ runs: RunRecord[]; summaries: ScenarioSummary[] }> {
   const runs: RunRecord[] = [];
   const summaries: ScenarioSummary[] = [];
   // BENCH_ONLY: comma-separated parts of endpoint names, to run only those (e.g. `limit=100`).
-  const only = (process.env.BENCH_ONLY ?? '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
+  const only =
+    c.only ??
+    (process.env.BENCH_ONLY ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
   for (const scenario of c.scenarios.filter((s) => !only.length || only.some((part) => s.name.includes(part)))) {
     const connections = scenario.connections ?? c.connections;
     // A first, longer warm-up of each target on this endpoint (JIT, heap growth, pool), not measured.
@@ -137,19 +201,19 @@ export async function compare(c: Comparison): Promise<{ runs: RunRecord[]; summa
         const warmup = await runLoad({ ...options, durationSeconds: 2 });
         const before = { target: processCpuMs(child.pid), postgres: await postgresCpuMs(c.db), load: process.cpuUsage() };
         const result = await runLoad({ ...options, durationSeconds: c.durationSeconds });
-        const pgAfter = await postgresCpuMs(c.db);
-        const pgMs = [...pgAfter].reduce((sum, [pid, ms]) => sum + ms - (before.postgres.get(pid) ?? 0), 0);
+        const pg = postgresDelta(before.postgres, await postgresCpuMs(c.db));
         const loadCpu = process.cpuUsage(before.load);
         const perRequest = (ms: number) => fmt(ms / Math.max(1, result.requests), 2);
         const cpu = {
           target: perRequest(processCpuMs(child.pid) - before.target),
-          postgres: perRequest(pgMs),
+          postgres: perRequest(pg.postgres),
+          workers: perRequest(pg.workers),
           load: perRequest((loadCpu.user + loadCpu.system) / 1000),
         };
         result.failures += warmup.failures;
         process.stderr.write(
           `${scenario.name}, ${target}, round ${round}: ${fmt(result.requestsPerSecond)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, failures ${result.failures}; ` +
-            `CPU ms/request: ${target} ${cpu.target}, postgres ${cpu.postgres}, load generator ${cpu.load}; load average ${fmt(loadavg()[0], 1)}\n`,
+            `CPU ms/request: ${target} ${cpu.target}, postgres ${cpu.postgres}${BENCH_CITUS ? ` (workers ${cpu.workers})` : ''}, load generator ${cpu.load}; load average ${fmt(loadavg()[0], 1)}\n`,
         );
         runs.push({ scenario: scenario.name, target, round, result, cpu, loadAverage: fmt(loadavg()[0], 1) });
       }
@@ -160,7 +224,12 @@ export async function compare(c: Comparison): Promise<{ runs: RunRecord[]; summa
       const rps = mine.map((r) => r.requestsPerSecond);
       const mean = (pick: (r: RunRecord) => number) => fmt(mineRuns.reduce((a, r) => a + pick(r), 0) / mineRuns.length, 2);
       return {
-        cpu: { target: mean((r) => r.cpu.target), postgres: mean((r) => r.cpu.postgres), load: mean((r) => r.cpu.load) },
+        cpu: {
+          target: mean((r) => r.cpu.target),
+          postgres: mean((r) => r.cpu.postgres),
+          workers: mean((r) => r.cpu.workers),
+          load: mean((r) => r.cpu.load),
+        },
         rps: rps.reduce((a, b) => a + b, 0) / rps.length,
         minRps: Math.min(...rps),
         maxRps: Math.max(...rps),
@@ -201,7 +270,7 @@ export function printRuns(runs: RunRecord[]): void {
       'p50 ms': fmt(result.p50Ms),
       'p99 ms': fmt(result.p99Ms),
       'max ms': fmt(result.maxMs),
-      'CPU ms/req: target / postgres / load': `${cpu.target} / ${cpu.postgres} / ${cpu.load}`,
+      'CPU ms/req: target / postgres / load': `${cpu.target} / ${cpu.postgres}${BENCH_CITUS ? ` (workers ${cpu.workers})` : ''} / ${cpu.load}`,
       'load avg': loadAverage,
       failures: result.failures,
     })),
@@ -221,6 +290,7 @@ export function printSummaries(summaries: ScenarioSummary[]): void {
       'service p50 / p99 ms': `${fmt(s.service.p50)} / ${fmt(s.service.p99)}`,
       'baseline p50 / p99 ms': `${fmt(s.baseline.p50)} / ${fmt(s.baseline.p99)}`,
       'CPU ms/req service + pg / baseline + pg': `${s.service.cpu.target} + ${s.service.cpu.postgres} / ${s.baseline.cpu.target} + ${s.baseline.cpu.postgres}`,
+      ...(BENCH_CITUS ? { 'of which Citus workers': `${s.service.cpu.workers} / ${s.baseline.cpu.workers}` } : {}),
       // The ratio the machine would give if these processes had its CPUs to themselves.
       'CPU ratio': fmt(cpuTotal(s.baseline) / cpuTotal(s.service), 2),
       'service peak RSS MB': s.servicePeakRssMb,

@@ -259,6 +259,8 @@ async function beforeAfter(
     durationSeconds,
     connections: 1,
     db,
+    // Always run (BENCH_ONLY selects among the service/baseline endpoints above, not this one).
+    only: [],
   });
   printRuns(runs);
   printSummaries(summaries);
@@ -271,9 +273,16 @@ export async function forecastBenchmark(): Promise<void> {
     const headers = { authorization: `Bearer ${meta.key}` };
     const base = `/api/v1/org/${meta.orgId}/forecast`;
     const p12 = `${base}?from=2026-01&months=12&groupBy=costCentre`;
-    // Same figures from both (currency and the groups' order aside), for every grouping measured.
+    // Same figures from both (currency and the groups' order aside), for every grouping measured: by cost
+    // centre always, the allocation groupings when BENCH_ONLY (below) selects them or is unset.
     const get = async (url: string) => ((await (await fetch(url, { headers })).json()) as { data: Answer }).data;
-    for (const groupBy of ['costCentre', 'team', 'project', 'projectCostCentre']) {
+    const only = (process.env.BENCH_ONLY ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
+    const measured = (groupBy: string) =>
+      groupBy === 'costCentre' || !only.length || only.some((part) => `GET /forecast 12 months by ${groupBy}`.includes(part));
+    for (const groupBy of ['costCentre', 'team', 'project', 'projectCostCentre'].filter(measured)) {
       const path = `${base}?from=2026-01&months=12&groupBy=${groupBy}`;
       const [s, b] = await Promise.all([get(service.baseUrl + path), get(baseline.baseUrl + path)]);
       const diff = answerDifference(s, b);

@@ -18,8 +18,8 @@
 import { size } from './smoke';
 import { createHash } from 'node:crypto';
 import type { Client } from 'pg';
-import { processCpuMs } from './compare';
-import { createDatabase, LoadResult, machine, printTable, round, runBenchmark, runLoad, startService } from './harness';
+import { cpuMeter } from './compare';
+import { BENCH_CITUS, createDatabase, LoadResult, machine, printTable, round, runBenchmark, runLoad, startService } from './harness';
 import { applySetupSql, createOrganizations, SeedOrg, seededIds, vacuumAnalyze } from './seed-data';
 
 interface Volumes {
@@ -381,11 +381,18 @@ export async function functionalBenchmark(): Promise<void> {
         durationSeconds: 3,
         warmupSeconds: 0,
       });
-    const runs: { endpoint: string; round: number; result: LoadResult; cpuMsPerRequest: number }[] = [];
+    const runs: {
+      endpoint: string;
+      round: number;
+      result: LoadResult;
+      cpuMsPerRequest: number;
+      pgMsPerRequest: number;
+      workersMsPerRequest: number;
+    }[] = [];
     for (let r = 1; r <= rounds; r++) {
       for (const e of endpoints) {
         for (const connections of connectionCounts) {
-          const cpuBefore = processCpuMs(service.pid);
+          const cpu = await cpuMeter(db, service.pid);
           const result = await runLoad({
             name: e.name,
             baseUrl: service.baseUrl,
@@ -396,12 +403,17 @@ export async function functionalBenchmark(): Promise<void> {
             durationSeconds: duration,
             warmupSeconds: 1,
           });
-          // CPU of the service process per request, including the 1 s warm-up's requests (not counted): an upper bound.
+          // CPU of the service process (and of the database's backends) per request, including the 1 s warm-up's
+          // requests (not counted): an upper bound.
+          const used = await cpu();
+          const per = (ms: number) => ms / Math.max(1, result.requests);
           runs.push({
             endpoint: e.name,
             round: r,
             result,
-            cpuMsPerRequest: (processCpuMs(service.pid) - cpuBefore) / Math.max(1, result.requests),
+            cpuMsPerRequest: per(used.target),
+            pgMsPerRequest: per(used.postgres),
+            workersMsPerRequest: per(used.workers),
           });
         }
       }
@@ -430,6 +442,8 @@ export async function functionalBenchmark(): Promise<void> {
         'p99 ms': x.result.p99Ms,
         'max ms': x.result.maxMs,
         'service CPU ms/req': round(x.cpuMsPerRequest, 1),
+        'PostgreSQL CPU ms/req': round(x.pgMsPerRequest, 1),
+        ...(BENCH_CITUS ? { 'of which Citus workers': round(x.workersMsPerRequest, 1) } : {}),
         failures: x.result.failures,
       })),
     );

@@ -98,7 +98,9 @@ export async function createDatabase(prefix = 'wfp_bench'): Promise<BenchDatabas
       await dropper.end();
     });
   const url = `${BENCH_PG_URL}/${name}`;
-  if (BENCH_CITUS) await distributeDatabaseAt(url);
+  // A kept database on the cluster was distributed when it was made: later runs only apply pending migrations (which
+  // distribute the tables they create); distributing again would take the benchmark's own tables for tenant tables.
+  if (BENCH_CITUS && !exists) await distributeDatabaseAt(url);
   else await migrateDatabase(url, false);
   const client = new Client({ connectionString: url });
   await client.connect();

@@ -6,9 +6,11 @@
  * replaces all 1,000 with changed values: the heaviest steady state of a feed that re-sends its
  * periods). BENCH_DURATION sets the seconds per run (default 10), BENCH_ROUNDS the rounds (default 2).
  */
+import { cpuMeter } from './compare';
 import { size } from './smoke';
 import { join } from 'node:path';
 import {
+  BENCH_CITUS,
   BenchTenant,
   createDatabase,
   createTenant,
@@ -59,19 +61,27 @@ export async function readingsBenchmark(): Promise<void> {
     const path = `/api/v1/org/${tenant.orgId}/business-metrics/readings`;
     const headers = { authorization: `Bearer ${tenant.key}` };
 
-    const results: { target: string; clients: number; round: number; result: LoadResult }[] = [];
+    const results: {
+      target: string;
+      clients: number;
+      round: number;
+      result: LoadResult;
+      cpu: { target: number; postgres: number; workers: number };
+    }[] = [];
     for (const clients of [1, 8]) {
       // Service and baseline take turns, round after round, so that a disturbance of the machine does not hit one side only.
       for (let round = 1; round <= rounds; round++) {
         for (const target of [
-          { name: 'service', baseUrl: service.baseUrl },
-          { name: 'baseline', baseUrl: baseline.baseUrl },
+          { name: 'service', baseUrl: service.baseUrl, pid: service.pid },
+          { name: 'baseline', baseUrl: baseline.baseUrl, pid: baseline.pid },
         ]) {
           // Each client alternates two versions of its batch: every measured request replaces 1,000 readings with other values.
           const source = (i: number) => `${target.name}-${clients}-${round}-${i}`;
           const bodies = Array.from({ length: clients }, (_, i) => [0, 1].map((shift) => readingBatch('bench', source(i), shift)));
           // Every run starts from a vacuumed table (earlier runs' dead rows would tax the later ones).
           await db.client.query('VACUUM (ANALYZE) business_metric_readings, business_metric_sources');
+          // CPU of the target process and of the database's backends (on the cluster, coordinator and workers), warm-up included.
+          const meter = await cpuMeter(db, target.pid);
           const result = await runLoad({
             name: `${target.name} ${clients}`,
             baseUrl: target.baseUrl,
@@ -85,7 +95,15 @@ export async function readingsBenchmark(): Promise<void> {
           process.stderr.write(
             `${target.name}, ${clients} client(s), round ${round}: ${fmt(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms\n`,
           );
-          results.push({ target: target.name, clients, round, result });
+          const used = await meter();
+          const per = (ms: number) => fmt(ms / Math.max(1, result.requests), 2);
+          results.push({
+            target: target.name,
+            clients,
+            round,
+            result,
+            cpu: { target: per(used.target), postgres: per(used.postgres), workers: per(used.workers) },
+          });
         }
       }
     }
@@ -106,7 +124,7 @@ export async function readingsBenchmark(): Promise<void> {
       `\nBusiness-metric readings: batches of ${BATCH}, ${rounds} round(s) of ${duration} s per target and client count, each after a 2 s warm-up; ${machine()}\n\n`,
     );
     printTable(
-      results.map(({ target, clients, round, result }) => ({
+      results.map(({ target, clients, round, result, cpu }) => ({
         target,
         clients,
         round,
@@ -114,6 +132,8 @@ export async function readingsBenchmark(): Promise<void> {
         'p50 ms': fmt(result.p50Ms),
         'p99 ms': fmt(result.p99Ms),
         'max ms': fmt(result.maxMs),
+        'CPU ms/batch target + PostgreSQL': `${cpu.target} + ${cpu.postgres}`,
+        ...(BENCH_CITUS ? { 'of which Citus workers': cpu.workers } : {}),
         failures: result.failures,
       })),
     );
