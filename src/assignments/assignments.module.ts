@@ -24,8 +24,11 @@ export class AssignmentsModule implements OnModuleInit {
 
   onModuleInit(): void {
     // FOR SHARE: a concurrent delete of the team or project waits for this assignment, then sees it.
-    this.parties.register('team', async ({ ctx, em }, value, field) => (await this.teams.resolveId(ctx, em, value, field, 'share'))!);
-    this.parties.register('project', async ({ ctx, em }, value, field) => (await this.projects.resolveId(ctx, em, value, field, 'share'))!);
+    this.parties.register('team', async ({ ctx, em }, value, field) => (await this.teams.resolveId({ ctx, em }, value, field, 'share'))!);
+    this.parties.register(
+      'project',
+      async ({ ctx, em }, value, field) => (await this.projects.resolveId({ ctx, em }, value, field, 'share'))!,
+    );
     this.projects.registerDeleteHook((tx, projectId) => this.assignments.beforeProjectDelete(tx, projectId));
   }
 }

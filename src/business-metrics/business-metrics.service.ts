@@ -133,7 +133,7 @@ export class BusinessMetricsService {
     }
     const live = { ...ctx, planId: ctx.livePlanId, scenarioId: null };
     const owner = scope.type === 'TEAM' ? this.teams : this.costCentres;
-    const id = await owner.resolveId(live, this.uow.manager, scope.id, 'costScope.id');
+    const id = await owner.resolveId(this.uow.read(live), scope.id, 'costScope.id');
     return { costScopeType: scope.type, costScopeId: id! };
   }
 

@@ -90,7 +90,7 @@ export class ContractorsService
   }
 
   onModuleInit(): void {
-    this.parties.register('contractor', async ({ ctx, em }, value, field) => (await this.resolveId(ctx, em, value, field))!);
+    this.parties.register('contractor', async ({ ctx, em }, value, field) => (await this.resolveId({ ctx, em }, value, field))!);
   }
 
   protected override filter(qb: SelectQueryBuilder<ContractorEntity>, query: ListQueryDto & Record<string, unknown>): void {

@@ -1,4 +1,4 @@
-import { DataSource, EntityManager, FindOptionsWhere, SelectQueryBuilder } from 'typeorm';
+import { DataSource, FindOptionsWhere, SelectQueryBuilder } from 'typeorm';
 import type { Type } from '@nestjs/common';
 import type { RequestContext } from '../common/auth/request-context';
 import type { SortedService } from '../common/http/api-docs';
@@ -25,7 +25,7 @@ export interface CrudOperations {
   readonly spec: { table: string; planScoped: boolean; label: string };
   list(ctx: RequestContext, query: ListQueryDto & Record<string, unknown>): Promise<ListEnvelope<unknown>>;
   read(ctx: RequestContext, idOrExternalId: string, query: Record<string, unknown>): Promise<unknown>;
-  find(ctx: RequestContext, idOrExternalId: string, em?: EntityManager): Promise<CrudEntity>;
+  find(at: TxScope | RequestContext, idOrExternalId: string): Promise<CrudEntity>;
   create(ctx: RequestContext, input: unknown): Promise<unknown>;
   update(ctx: RequestContext, idOrExternalId: string, input: unknown, ifMatch?: string): Promise<unknown>;
   remove(ctx: RequestContext, idOrExternalId: string, ifMatch?: string): Promise<void>;
@@ -138,12 +138,8 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
    * The record by id or (where the resource has one) externalId, or 404. `lock`: `true` takes a row
    * lock for a write of the record (FOR UPDATE); `'share'` keeps it from being deleted meanwhile (FOR SHARE).
    */
-  async find(
-    ctx: RequestContext,
-    idOrExternalId: string,
-    em: EntityManager = this.dataSource.manager,
-    lock: boolean | 'share' = false,
-  ): Promise<E> {
+  async find(at: TxScope | RequestContext, idOrExternalId: string, lock: boolean | 'share' = false): Promise<E> {
+    const { ctx, em } = 'em' in at ? at : { ctx: at, em: this.dataSource.manager };
     const key = isCuid(idOrExternalId) || !this.spec.externalId ? { id: idOrExternalId } : { externalId: idOrExternalId };
     const entity = await this.rows.findOne({ ctx, em }, key as FindOptionsWhere<E>, lock);
     if (!entity) throw DomainError.notFound(this.spec.label, idOrExternalId);
@@ -177,7 +173,7 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
    */
   protected async checkVersion(tx: Tx, idOrExternalId: string, ifMatch: string | undefined): Promise<void> {
     if (ifMatch === undefined) return;
-    const entity = await this.find(tx.ctx, idOrExternalId, tx.em, true);
+    const entity = await this.find(tx, idOrExternalId, true);
     if (!etagMatches(ifMatch, weakETag(await this.shown(tx, entity)))) {
       throw new DomainError(
         'PRECONDITION_FAILED',
@@ -191,15 +187,14 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
    * this resource; a value that matches nothing is a 400 on that field.
    */
   async resolveId(
-    ctx: RequestContext,
-    em: EntityManager,
+    scope: TxScope,
     value: string | null | undefined,
     field: string,
     lock: false | 'share' = false,
   ): Promise<string | null | undefined> {
     if (value === null || value === undefined) return value;
     try {
-      return (await this.find(ctx, value, em, lock)).id;
+      return (await this.find(scope, value, lock)).id;
     } catch (error) {
       if (error instanceof DomainError && error.code === 'NOT_FOUND') {
         throw DomainError.validation(field, `${field} does not match any ${this.spec.label.toLowerCase()} of the organization`);
@@ -262,7 +257,7 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
   /** PATCH in the caller's transaction: fields change, nested objects only add records. */
   async updateIn(tx: Tx, idOrExternalId: string, input: U, options: WriteOptions = {}): Promise<E> {
     if (!options.viaFill) this.requireNestedPermissions(tx.ctx, input);
-    const entity = await this.find(tx.ctx, idOrExternalId, tx.em, true);
+    const entity = await this.find(tx, idOrExternalId, true);
     const before = this.payload(entity);
     await this.apply(entity, input, tx, options);
     const updated = await this.saveAndRecord(tx, entity, before);
@@ -289,7 +284,7 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
   private async writeChanges(tx: Tx, entity: E): Promise<E> {
     if (!this.rows.isKeptAsRead(entity)) {
       await tx.em.getRepository<CrudEntity>(this.spec.entity).save(entity);
-      return this.find(tx.ctx, entity.id, tx.em);
+      return this.find(tx, entity.id);
     }
     return (await this.rows.writeChanges(tx, [entity]))[0];
   }
@@ -313,7 +308,7 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
   private readonly deleteHooks: ((tx: Tx, id: string) => Promise<void>)[] = [];
 
   async removeIn(tx: Tx, idOrExternalId: string): Promise<void> {
-    const entity = await this.find(tx.ctx, idOrExternalId, tx.em, true);
+    const entity = await this.find(tx, idOrExternalId, true);
     await this.beforeRemove(tx, entity);
     for (const hook of this.deleteHooks) await hook(tx, entity.id);
     await this.assertUnreferenced(tx, entity);

@@ -40,7 +40,7 @@ export function customAttributeValuesController(options: ValuesControllerOptions
       private readonly values: CustomAttributeValuesService,
       private readonly dataSource: DataSource,
     ) {
-      this.target = { entityType: options.entityType, find: ({ ctx, em }, id) => records.find(ctx, id, em) };
+      this.target = { entityType: options.entityType, find: ({ ctx, em }, id) => records.find({ ctx, em }, id) };
     }
 
     @Get()

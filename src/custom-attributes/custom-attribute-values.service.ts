@@ -107,7 +107,7 @@ export class CustomAttributeValuesService {
     input: SetCustomAttributeValueDto,
   ): Promise<CustomAttributeValueDto> {
     return this.uow.run(ctx, async (tx) => {
-      const record = await target.find({ ctx, em: tx.em }, recordId);
+      const record = await target.find(tx, recordId);
       const definition = await this.definition(tx, target.entityType, definitionId);
       const values = checkValue(definition, input);
       const before = await this.values.value(tx.em, ctx, target.entityType, record.id, definition.id);
@@ -132,7 +132,7 @@ export class CustomAttributeValuesService {
 
   async clear(ctx: RequestContext, target: ValueTarget, recordId: string, definitionId: string): Promise<void> {
     await this.uow.run(ctx, async (tx) => {
-      const record = await target.find({ ctx, em: tx.em }, recordId);
+      const record = await target.find(tx, recordId);
       const definition = await this.definition(tx, target.entityType, definitionId);
       if (definition.required)
         throw DomainError.validation('definitionId', `${definition.attributeKey} is a required attribute and cannot be cleared`);

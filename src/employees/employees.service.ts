@@ -107,7 +107,7 @@ export class EmployeesService
   }
 
   onModuleInit(): void {
-    this.parties.register('employee', async ({ ctx, em }, value, field) => (await this.resolveId(ctx, em, value, field))!);
+    this.parties.register('employee', async ({ ctx, em }, value, field) => (await this.resolveId({ ctx, em }, value, field))!);
   }
 
   protected override filter(qb: SelectQueryBuilder<EmployeeEntity>, query: ListQueryDto & Record<string, unknown>): void {
@@ -214,7 +214,7 @@ export class EmployeesService
     value: string | null,
   ): Promise<string | null> {
     if (value === null) return null;
-    const manager = await this.find(ctx, value, em);
+    const manager = await this.find({ ctx, em }, value);
     if (employeeId && (await this.rows.chainUp({ ctx, em }, manager.id, 'managerId')).includes(employeeId))
       throw DomainError.validation('managerId', 'managerId cannot be the employee or one of their reports');
     return manager.id;

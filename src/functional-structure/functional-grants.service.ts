@@ -31,7 +31,7 @@ export class FunctionalGrantsService {
   async grant(ctx: RequestContext, body: AccessGrantBodyDto): Promise<string> {
     return this.uow.run(ctx, async (tx) => {
       const group = await this.groups.findGroup(tx, body.functionalGroupId);
-      await this.access.assertCanShare({ ctx, em: tx.em }, group.id, referenceDay(group));
+      await this.access.assertCanShare(tx, group.id, referenceDay(group));
       const { userId, resourceId } = await this.resolveLogin(tx, body.resourceType, body.resourceId);
       // Serialises grants and revokes on one group, so that before/after of the event are exact.
       await this.rows.lockGroup(tx, group.id);
@@ -51,7 +51,7 @@ export class FunctionalGrantsService {
       const groupId = await this.rows.groupOfGrant(tx, grantId);
       if (!groupId) throw DomainError.notFound('Access grant', grantId);
       const group = await this.groups.findGroup(tx, groupId);
-      await this.access.assertCanShare({ ctx, em: tx.em }, group.id, referenceDay(group));
+      await this.access.assertCanShare(tx, group.id, referenceDay(group));
       await this.rows.lockGroup(tx, group.id);
       const before = await this.rows.directGrants(tx, group.id);
       if (!(await this.rows.deleteGrant(tx, grantId))) throw DomainError.notFound('Access grant', grantId);

@@ -40,7 +40,7 @@ export class FunctionalGroupsService {
       this.access.assertCanEditRoot(ctx);
     } else {
       const parent = await this.findGroup(tx, parentId);
-      await this.access.assertCanEditGroup({ ctx, em: tx.em }, parent.id, body.startDate);
+      await this.access.assertCanEditGroup(tx, parent.id, body.startDate);
       if (!within(dates, parent))
         fail('OUTSIDE_ACTIVE_DATES', `The group's days (${span(dates)}) fall outside its parent's (${span(parent)})`);
     }
@@ -74,11 +74,10 @@ export class FunctionalGroupsService {
 
   /** replaceGroup in the caller's transaction (bulk upserts of PULL hooks run each item under a savepoint). */
   async replaceGroupIn(tx: Tx, id: string, body: FunctionalGroupBodyDto): Promise<string> {
-    const ctx = tx.ctx;
     checkDates(body.startDate, body.endDate);
     await this.rows.lock(tx, { structure: true });
     const group = await this.findGroup(tx, id);
-    await this.access.assertCanEditGroup({ ctx, em: tx.em }, group.id, referenceDay(group));
+    await this.access.assertCanEditGroup(tx, group.id, referenceDay(group));
     const dates: Dated = { startDate: body.startDate, endDate: body.endDate ?? null };
     const beforeParent = await this.parentOn(tx, group.id, referenceDay(group));
     await assertChildrenWithin(this.rows, tx, 'sub-group', group.id, dates);

@@ -40,7 +40,7 @@ export class FunctionalMovesService {
       await this.rows.lock(tx, { structure: true });
       const group = await this.groups.findGroup(tx, id);
       const day = body.effectiveDate;
-      await this.access.assertCanEditGroup({ ctx, em: tx.em }, group.id, day);
+      await this.access.assertCanEditGroup(tx, group.id, day);
       const parentId = body.parentFunctionalGroupId;
       if (parentId === null) this.access.assertCanEditRoot(ctx);
       if (!isActiveOn(group, day)) fail('OUTSIDE_ACTIVE_DATES', `effectiveDate ${day} is outside the group's days (${span(group)})`);
@@ -48,7 +48,7 @@ export class FunctionalMovesService {
       if (parentId !== null) {
         if (parentId === group.id) fail('HIERARCHY_CYCLE', 'A group cannot be its own parent');
         const parent = await this.groups.findGroup(tx, parentId);
-        await this.access.assertCanEditGroup({ ctx, em: tx.em }, parent.id, day);
+        await this.access.assertCanEditGroup(tx, parent.id, day);
         if (!within(moved, parent))
           fail('OUTSIDE_ACTIVE_DATES', `The new parent's days (${span(parent)}) do not cover the group from ${day} (${span(moved)})`);
         const cycleDay = await this.links.firstCycleDay(tx, PLACEMENTS, parent.id, group.id, moved);
@@ -79,7 +79,7 @@ export class FunctionalMovesService {
       await this.rows.lock(tx, { structure: true });
       const position = await this.positions.findPosition(tx, body.id);
       const day = body.effectiveDate;
-      await this.access.assertCanEditGroup({ ctx, em: tx.em }, position.functionalGroupId, day);
+      await this.access.assertCanEditGroup(tx, position.functionalGroupId, day);
       if (!isActiveOn(position, day))
         fail('OUTSIDE_ACTIVE_DATES', `effectiveDate ${day} is outside the position's days (${span(position)})`);
       const moved: Dated = { startDate: day, endDate: position.endDate };
@@ -122,8 +122,8 @@ export class FunctionalMovesService {
       const source = await this.positions.findPosition(tx, assignment.functionalPositionId);
       const target = await this.positions.findPosition(tx, targetId);
       const day = body.effectiveDate;
-      await this.access.assertCanEditGroup({ ctx, em: tx.em }, source.functionalGroupId, day);
-      await this.access.assertCanEditGroup({ ctx, em: tx.em }, target.functionalGroupId, day);
+      await this.access.assertCanEditGroup(tx, source.functionalGroupId, day);
+      await this.access.assertCanEditGroup(tx, target.functionalGroupId, day);
       if (!isActiveOn(assignment, day))
         fail('OUTSIDE_ACTIVE_DATES', `effectiveDate ${day} is outside the assignment's days (${span(assignment)})`);
       if (!isActiveOn(source, day)) fail('OUTSIDE_ACTIVE_DATES', `The current seat is not active on ${day}`);

@@ -42,7 +42,7 @@ export class FunctionalOccupanciesService {
       checkDates(body.startDate, body.endDate);
       await this.rows.lock(tx, { seats: [body.functionalPositionId], person });
       const position = await this.positions.findPosition(tx, body.functionalPositionId);
-      await this.access.assertCanEditGroup({ ctx, em: tx.em }, position.functionalGroupId, body.startDate);
+      await this.access.assertCanEditGroup(tx, position.functionalGroupId, body.startDate);
       const assignment: FunctionalAssignmentEntity = {
         planId: ctx.planId,
         id: newId(),
@@ -81,7 +81,7 @@ export class FunctionalOccupanciesService {
       checkDates(body.startDate, body.endDate);
       await this.rows.lock(tx, { seats: [current.functionalPositionId], person });
       const position = await this.positions.findPosition(tx, current.functionalPositionId);
-      await this.access.assertCanEditGroup({ ctx, em: tx.em }, position.functionalGroupId, referenceDay(current));
+      await this.access.assertCanEditGroup(tx, position.functionalGroupId, referenceDay(current));
       const changed: FunctionalAssignmentEntity = {
         ...current,
         fte: String(body.fte),
@@ -130,14 +130,14 @@ export class FunctionalOccupanciesService {
     }
     const value = body[given[0]]!;
     if (given[0] === 'employeeId') {
-      const e = await this.employees.find(tx.ctx, value, tx.em);
+      const e = await this.employees.find(tx, value);
       return { kind: 'employee', id: e.id, dates: { startDate: e.startDate, endDate: e.endDate }, limit: '1' };
     }
     if (given[0] === 'contractorId') {
-      const c = await this.contractors.find(tx.ctx, value, tx.em);
+      const c = await this.contractors.find(tx, value);
       return { kind: 'contractor', id: c.id, dates: { startDate: c.startDate, endDate: c.endDate }, limit: '1' };
     }
-    const v = await this.vacancies.find(tx.ctx, value, tx.em);
+    const v = await this.vacancies.find(tx, value);
     const fte = Number(v.fte);
     if (!(fte > 0 && fte <= 1)) fail('INVALID_FTE', `Vacancy ${v.id} has a stored fte of ${decimalToString(v.fte)}, outside (0, 1]`);
     return { kind: 'vacancy', id: v.id, dates: null, limit: v.fte };

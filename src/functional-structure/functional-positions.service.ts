@@ -40,7 +40,7 @@ export class FunctionalPositionsService {
     checkDates(body.startDate, body.endDate);
     await this.rows.lock(tx, { structure: true });
     const group = await this.groups.findGroup(tx, body.functionalGroupId);
-    await this.access.assertCanEditGroup({ ctx, em: tx.em }, group.id, body.startDate);
+    await this.access.assertCanEditGroup(tx, group.id, body.startDate);
     const dates: Dated = { startDate: body.startDate, endDate: body.endDate ?? null };
     if (!within(dates, group))
       fail('OUTSIDE_ACTIVE_DATES', `The position's days (${span(dates)}) fall outside its group's (${span(group)})`);
@@ -52,7 +52,7 @@ export class FunctionalPositionsService {
       name: body.name,
       description: body.description ?? null,
       externalId: body.externalId ?? null,
-      jobRoleId: (await this.jobRoles.resolveId(ctx, tx.em, body.jobRoleId, 'jobRoleId')) ?? null,
+      jobRoleId: (await this.jobRoles.resolveId(tx, body.jobRoleId, 'jobRoleId')) ?? null,
       requiredFte: String(body.requiredFte),
       startDate: dates.startDate,
       endDate: dates.endDate,
@@ -76,14 +76,13 @@ export class FunctionalPositionsService {
 
   /** replacePosition in the caller's transaction (bulk upserts of PULL hooks run each item under a savepoint). */
   async replacePositionIn(tx: Tx, id: string, body: FunctionalPositionBodyDto): Promise<string> {
-    const ctx = tx.ctx;
     checkDates(body.startDate, body.endDate);
     await this.rows.lock(tx, { structure: true, seats: [id] });
     const position = await this.findPosition(tx, id);
     if (body.functionalGroupId !== position.functionalGroupId)
       fail('POSITION_AREA_IMMUTABLE', 'A position cannot change its functional group');
     const group = await this.groups.findGroup(tx, position.functionalGroupId);
-    await this.access.assertCanEditGroup({ ctx, em: tx.em }, group.id, referenceDay(position));
+    await this.access.assertCanEditGroup(tx, group.id, referenceDay(position));
     const dates: Dated = { startDate: body.startDate, endDate: body.endDate ?? null };
     if (!within(dates, group))
       fail('OUTSIDE_ACTIVE_DATES', `The position's days (${span(dates)}) fall outside its group's (${span(group)})`);
@@ -104,7 +103,7 @@ export class FunctionalPositionsService {
       name: body.name,
       description: body.description ?? null,
       externalId: body.externalId ?? null,
-      jobRoleId: (await this.jobRoles.resolveId(ctx, tx.em, body.jobRoleId, 'jobRoleId')) ?? null,
+      jobRoleId: (await this.jobRoles.resolveId(tx, body.jobRoleId, 'jobRoleId')) ?? null,
       requiredFte,
       startDate: dates.startDate,
       endDate: dates.endDate,

@@ -59,7 +59,7 @@ export class ProjectLinksService {
   async create(ctx: RequestContext, projectId: string, input: CreateProjectLinkDto): Promise<ProjectLinkDto> {
     checkStatus(input.status);
     return this.uow.run(ctx, async (tx) => {
-      const project = await this.projects.find(ctx, projectId, tx.em, true);
+      const project = await this.projects.find(tx, projectId, true);
       const id = newId();
       await this.links.insert(tx, {
         id,
@@ -79,7 +79,7 @@ export class ProjectLinksService {
   async update(ctx: RequestContext, projectId: string, linkId: string, input: UpdateProjectLinkDto): Promise<ProjectLinkDto> {
     if (input.status !== undefined) checkStatus(input.status);
     return this.uow.run(ctx, async (tx) => {
-      const project = await this.projects.find(ctx, projectId, tx.em, true);
+      const project = await this.projects.find(tx, projectId, true);
       const link = await this.find(tx, project.id, linkId);
       const before = payload(link);
       patchEntity(link, input, ['provider', 'key', 'url', 'status']);
@@ -95,7 +95,7 @@ export class ProjectLinksService {
   /** Removes a link; the project's deliveryStatus keeps its last derived value once the last one goes. */
   async remove(ctx: RequestContext, projectId: string, linkId: string): Promise<void> {
     await this.uow.run(ctx, async (tx) => {
-      const project = await this.projects.find(ctx, projectId, tx.em, true);
+      const project = await this.projects.find(tx, projectId, true);
       const link = await this.find(tx, project.id, linkId);
       await this.links.remove(tx, link.id);
       tx.record({ entityType: LINK_ENTITY_TYPE, entityId: link.id, changeType: 'delete', before: payload(link), after: null });
@@ -116,7 +116,7 @@ export class ProjectLinksService {
     if (derived === null || derived === project.deliveryStatus) return;
     const before = this.projects.payload(project);
     await this.repository.setDeliveryStatus(tx.em, tx.ctx, project.id, derived);
-    const after = this.projects.payload(await this.projects.find(tx.ctx, project.id, tx.em));
+    const after = this.projects.payload(await this.projects.find(tx, project.id));
     tx.record({ entityType: 'project', entityId: project.id, changeType: 'update', before, after });
   }
 }

@@ -135,12 +135,12 @@ export class ProjectsService extends CrudService<ProjectEntity, ProjectDto, Crea
     patchEntity(entity, input, ['estimatedCost'], ['estimatedCost']);
     if (input.ownerUserId !== undefined) entity.ownerUserId = await this.resolveOwner({ ctx, em }, input.ownerUserId);
     if (input.costCentreId !== undefined)
-      entity.costCentreId = (await this.costCentres.resolveId(ctx, em, input.costCentreId, 'costCentreId')) ?? null;
+      entity.costCentreId = (await this.costCentres.resolveId({ ctx, em }, input.costCentreId, 'costCentreId')) ?? null;
     if (input.postCompletionCostCentreId !== undefined)
       entity.postCompletionCostCentreId =
-        (await this.costCentres.resolveId(ctx, em, input.postCompletionCostCentreId, 'postCompletionCostCentreId')) ?? null;
+        (await this.costCentres.resolveId({ ctx, em }, input.postCompletionCostCentreId, 'postCompletionCostCentreId')) ?? null;
     if (input.valueStreamId !== undefined)
-      entity.valueStreamId = (await this.valueStreams.resolveId(ctx, em, input.valueStreamId, 'valueStreamId')) ?? null;
+      entity.valueStreamId = (await this.valueStreams.resolveId({ ctx, em }, input.valueStreamId, 'valueStreamId')) ?? null;
     // Document 01: honoured only while the project has no project-management links, ignored otherwise.
     if (input.deliveryStatus !== undefined && !(entity.id && (await this.linkCount({ ctx, em }, entity.id)) > 0)) {
       entity.deliveryStatus = input.deliveryStatus;

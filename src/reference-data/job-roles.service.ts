@@ -67,7 +67,7 @@ export class JobRolesService extends CrudService<JobRoleEntity, JobRoleDto, Crea
     jobRole: NestedJobRoleDto | undefined,
     prefix = '',
   ): Promise<string | null | undefined> {
-    if (jobRoleId !== undefined) return this.resolveId(tx.ctx, tx.em, jobRoleId, `${prefix}jobRoleId`);
+    if (jobRoleId !== undefined) return this.resolveId(tx, jobRoleId, `${prefix}jobRoleId`);
     if (!jobRole) return undefined;
     const { title, externalId } = jobRole;
     if (!title && !externalId) throw DomainError.validation(`${prefix}jobRole`, 'jobRole needs a title or an externalId');

@@ -49,16 +49,16 @@ export class WorkforceReferencesService {
     currencyField?: 'defaultCurrencyCode',
   ): Promise<void> {
     if (input.workTypeId !== undefined)
-      target.workTypeId = (await this.resourceTypes.resolveId(ctx, em, input.workTypeId, 'workTypeId')) ?? null;
+      target.workTypeId = (await this.resourceTypes.resolveId({ ctx, em }, input.workTypeId, 'workTypeId')) ?? null;
     if (input.geographyId !== undefined)
-      target.geographyId = (await this.locations.resolveId(ctx, em, input.geographyId, 'geographyId')) ?? null;
+      target.geographyId = (await this.locations.resolveId({ ctx, em }, input.geographyId, 'geographyId')) ?? null;
     if (input.costCentreId !== undefined)
-      target.costCentreId = (await this.costCentres.resolveId(ctx, em, input.costCentreId, 'costCentreId')) ?? null;
+      target.costCentreId = (await this.costCentres.resolveId({ ctx, em }, input.costCentreId, 'costCentreId')) ?? null;
     if (!currencyField) return;
     patchEntity(target, input, ['defaultCurrencyCode']);
     if (!target.defaultCurrencyCode && target.geographyId && (input.geographyId !== undefined || input.defaultCurrencyCode !== undefined)) {
       // Document 01: when geographyId is given and the currency is unset, the location's currency applies.
-      const location = await this.locations.find(ctx, target.geographyId, em);
+      const location = await this.locations.find({ ctx, em }, target.geographyId);
       target.defaultCurrencyCode = location.currencyCode;
     }
   }

@@ -30,7 +30,7 @@ export class MergeScenarioUseCase {
   async execute(ctx: RequestContext, scenarioId: string, actingUserId: string | null): Promise<MergeResultDto> {
     const mergeCtx = await this.mergeContext(ctx, actingUserId);
     return this.uow.run(mergeCtx, async (tx) => {
-      const plan = await this.scenarios.find(ctx, scenarioId, tx.em, true);
+      const plan = await this.scenarios.find(tx, scenarioId, true);
       if (plan.status === 'MERGED') throw DomainError.conflict(`Scenario ${scenarioId} is already merged`);
       const changed = await this.repository.changedRecords(tx.em, ctx.organizationId, plan.id);
       await this.refuseConflicts(tx, plan, ctx.livePlanId);

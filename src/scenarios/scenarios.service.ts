@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { list, ListEnvelope, Page } from '../common/http/envelopes';
@@ -9,7 +9,7 @@ import { PlanEntity } from '../organizations/entities/plan.entity';
 import { PlanningTable, ResourceCatalog } from '../crud/resources';
 import { ScenariosRepository } from './scenarios.repository';
 import { patchEntity } from '../crud/assign';
-import { UnitOfWork } from '../database/unit-of-work';
+import { UnitOfWork, type TxScope } from '../database/unit-of-work';
 
 /**
  * Scenarios (what-if plans). Forking copies every live planning row in SQL, in one transaction.
@@ -45,7 +45,7 @@ export class ScenariosService {
             id,
           );
         }
-        return ScenarioDto.from(await this.find(ctx, id, em));
+        return ScenarioDto.from(await this.find({ ctx, em }, id));
       },
       { isolation: 'REPEATABLE READ' },
     );
@@ -57,23 +57,23 @@ export class ScenariosService {
   }
 
   async get(ctx: RequestContext, scenarioId: string): Promise<ScenarioDto> {
-    return ScenarioDto.from(await this.find(ctx, scenarioId, this.uow.manager));
+    return ScenarioDto.from(await this.find(this.uow.read(ctx), scenarioId));
   }
 
   async update(ctx: RequestContext, scenarioId: string, input: UpdateScenarioDto): Promise<ScenarioDto> {
     return this.uow.run(ctx, async ({ em }) => {
-      const plan = await this.find(ctx, scenarioId, em, true);
+      const plan = await this.find({ ctx, em }, scenarioId, true);
       if (plan.status === 'MERGED') throw DomainError.conflict(`Scenario ${scenarioId} is merged and read-only`);
       const patch: Partial<PlanEntity> = {};
       patchEntity(patch, input, ['name', 'description', 'status']);
       await this.repository.update(em, ctx.organizationId, plan.id, patch);
-      return ScenarioDto.from(await this.find(ctx, plan.id, em));
+      return ScenarioDto.from(await this.find({ ctx, em }, plan.id));
     });
   }
 
   /** The context of a write inside the scenario: 404 when it is not the organization's, 403 PLAN_NOT_EDITABLE unless OPEN. */
   async writableContext(ctx: RequestContext, scenarioId: string): Promise<RequestContext> {
-    const plan = await this.find(ctx, scenarioId, this.uow.manager);
+    const plan = await this.find(this.uow.read(ctx), scenarioId);
     if (plan.status !== 'OPEN')
       throw new DomainError('PLAN_NOT_EDITABLE', `Scenario ${scenarioId} is ${plan.status.toLowerCase()} and accepts no changes`);
     return { ...ctx, planId: plan.id, scenarioId: plan.id };
@@ -81,7 +81,7 @@ export class ScenariosService {
 
   /** The context of a read inside the scenario (any status). */
   async readableContext(ctx: RequestContext, scenarioId: string): Promise<RequestContext> {
-    const plan = await this.find(ctx, scenarioId, this.uow.manager);
+    const plan = await this.find(this.uow.read(ctx), scenarioId);
     return { ...ctx, planId: plan.id, scenarioId: plan.id };
   }
 
@@ -96,7 +96,7 @@ export class ScenariosService {
   }
 
   /** The organization's scenario or 404; `lock` takes its row lock (FOR UPDATE). */
-  async find(ctx: RequestContext, scenarioId: string, em: EntityManager, lock = false): Promise<PlanEntity> {
+  async find({ ctx, em }: TxScope, scenarioId: string, lock = false): Promise<PlanEntity> {
     const plan = await this.repository.find(em, ctx.organizationId, scenarioId, lock);
     if (!plan) throw DomainError.notFound('Scenario', scenarioId);
     return plan;

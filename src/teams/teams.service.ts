@@ -67,9 +67,9 @@ export class TeamsService extends CrudService<TeamEntity, TeamDto, CreateTeamDto
   protected override async apply(entity: TeamEntity, input: UpdateTeamDto, { ctx, em }: TxScope): Promise<void> {
     patchEntity(entity, input, ['name', 'externalId', 'description']);
     if (input.costCentreId !== undefined)
-      entity.costCentreId = (await this.costCentres.resolveId(ctx, em, input.costCentreId, 'costCentreId')) ?? null;
+      entity.costCentreId = (await this.costCentres.resolveId({ ctx, em }, input.costCentreId, 'costCentreId')) ?? null;
     if (input.valueStreamId !== undefined)
-      entity.valueStreamId = (await this.valueStreams.resolveId(ctx, em, input.valueStreamId, 'valueStreamId')) ?? null;
+      entity.valueStreamId = (await this.valueStreams.resolveId({ ctx, em }, input.valueStreamId, 'valueStreamId')) ?? null;
     if (input.parentTeamId !== undefined) entity.parentTeamId = await this.resolveParent(ctx, em, entity.id, input.parentTeamId);
   }
 
@@ -81,7 +81,7 @@ export class TeamsService extends CrudService<TeamEntity, TeamDto, CreateTeamDto
     parent: string | null,
   ): Promise<string | null> {
     if (parent === null) return null;
-    const parentId = (await this.resolveId(ctx, em, parent, 'parentTeamId'))!;
+    const parentId = (await this.resolveId({ ctx, em }, parent, 'parentTeamId'))!;
     if (teamId && (await this.ancestors({ ctx, em }, parentId)).includes(teamId)) {
       throw DomainError.validation('parentTeamId', 'parentTeamId cannot be the team itself or one of its sub-teams');
     }

@@ -41,8 +41,8 @@ export class FillVacancyUseCase {
   async execute(ctx: RequestContext, idOrExternalId: string, input: FillVacancyDto): Promise<FillResultDto> {
     const fillerType = checkFillInput(input);
     return this.uow.run(ctx, async (tx) => {
-      const vacancy = await this.vacancies.find(ctx, idOrExternalId, tx.em, true);
-      if ((await this.vacancies.filledIds({ ctx, em: tx.em }, [vacancy.id])).has(vacancy.id)) {
+      const vacancy = await this.vacancies.find(tx, idOrExternalId, true);
+      if ((await this.vacancies.filledIds(tx, [vacancy.id])).has(vacancy.id)) {
         throw DomainError.conflict(`Vacancy ${vacancy.id} is already filled`);
       }
       const before = this.vacancies.payload(vacancy);

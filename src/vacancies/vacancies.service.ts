@@ -85,7 +85,7 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
   }
 
   onModuleInit(): void {
-    this.parties.register('vacancy', async ({ ctx, em }, value, field) => (await this.resolveId(ctx, em, value, field))!);
+    this.parties.register('vacancy', async ({ ctx, em }, value, field) => (await this.resolveId({ ctx, em }, value, field))!);
     // A deleted person no longer fills anything (recorded for audit only: the request's event is the delete).
     this.employees.registerDeleteHook((tx, id) => this.clearFiller(tx, 'filledByLiveEmployeeId', id));
     this.contractors.registerDeleteHook((tx, id) => this.clearFiller(tx, 'filledByLiveContractorId', id));
@@ -130,7 +130,7 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
     }
     if (includes.has('filledByEmployee')) {
       vacancy.filledByEmployee = vacancy.filledByLiveEmployeeId
-        ? EmployeeDto.from(await this.employees.find(ctx, vacancy.filledByLiveEmployeeId, em))
+        ? EmployeeDto.from(await this.employees.find({ ctx, em }, vacancy.filledByLiveEmployeeId))
         : null;
     }
     return vacancy;
@@ -175,11 +175,11 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
     this.applySalary(entity, input);
     if (input.filledByLiveEmployeeId !== undefined) {
       entity.filledByLiveEmployeeId =
-        (await this.employees.resolveId(ctx, em, input.filledByLiveEmployeeId, 'filledByLiveEmployeeId')) ?? null;
+        (await this.employees.resolveId({ ctx, em }, input.filledByLiveEmployeeId, 'filledByLiveEmployeeId')) ?? null;
     }
     if (input.filledByLiveContractorId !== undefined) {
       entity.filledByLiveContractorId =
-        (await this.contractors.resolveId(ctx, em, input.filledByLiveContractorId, 'filledByLiveContractorId')) ?? null;
+        (await this.contractors.resolveId({ ctx, em }, input.filledByLiveContractorId, 'filledByLiveContractorId')) ?? null;
     }
     if (entity.filledByLiveEmployeeId && entity.filledByLiveContractorId) {
       throw DomainError.validation(
