@@ -97,6 +97,6 @@ export function reportTreeFigures(root: string, write: (text: string) => void): 
     const lines = figure.hits.map((hit) => `  ${hit.where}  ${hit.text.length > 120 ? `${hit.text.slice(0, 117)}...` : hit.text}`);
     write(`${figure.name}, ${figure.hits.length}:\n${lines.join('\n')}\n${figure.fix}\n`);
   }
-  if (failing.length === 0) write(`Figures ok: ${figures.map((figure) => figure.name.split(' (')[0]).join('; ')}: 0 each.\n`);
+  for (const figure of figures.filter((f) => f.hits.length === 0)) write(`${figure.name}: 0, ok.\n`);
   return failing.length === 0;
 }
