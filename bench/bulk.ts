@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- bulk` (issue 18 item 5): `POST /employees/bulk` with 1,000 employees per request,
+ * `npm run bench -- bulk`: `POST /employees/bulk` with 1,000 employees per request,
  * each with a nested salary, from BENCH_CLIENTS (default 4) clients at once on PostgreSQL, each client
  * sending BENCH_BATCHES (default 3) requests one after the other:
  * - create: every item a new externalId (created);

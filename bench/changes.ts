@@ -1,5 +1,5 @@
 /**
- * The changes feed (issue 18 item 5): `GET /changes?limit=1000` with a million retained live changes.
+ * The changes feed: `GET /changes?limit=1000` with a million retained live changes.
  *
  * A fresh PostgreSQL database; one organization whose history holds BENCH_CHANGES (default 1,000,000)
  * live changes spread over 92 days (seeded with SQL straight into record_changes, with commit

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- employees` (issue 4 item 8): 50,000 employees with 1-3 salary adjustments and 1-2
+ * `npm run bench -- employees`: 50,000 employees with 1-3 salary adjustments and 1-2
  * assignments each in one organization among five (the other four: 10,000 each), and
  * - GET /employees?limit=100
  * - GET /employees?search=<name> (five last names, each 0.5% of the organization)

@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 5: GET /forecast on PostgreSQL with 50,000 employees (about 100,000 salary adjustments,
+ * GET /forecast on PostgreSQL with 50,000 employees (about 100,000 salary adjustments,
  * some in EUR, locations with multipliers, notices with and without endDate), 5,000 contractors with
  * rates of every type and 20,000 vacancies (every status, a quarter filled, some fillers gone, some
  * unpriced) in one organization among two:

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- functional` (issue 10 item 5): the functional structure's two heavy reads on
+ * `npm run bench -- functional`: the functional structure's two heavy reads on
  * PostgreSQL, in the live plan of one organization among two (the other holds a smaller copy):
  * - GET /functional-groups/tree: 500 groups (1 root -> 10 -> 50 -> 439) with figures over 10,000 seats,
  *   10,000 employee occupancies (3-4 salary adjustments each, in USD, EUR and GBP, some with a location
@@ -420,7 +420,7 @@ export async function functionalBenchmark(): Promise<void> {
     }
 
     process.stdout.write(
-      `\nFunctional structure (issue 10 item 5), live plan of one organization among two: ${counts.groups} groups (500 active: 1 -> 10 -> 50 -> 439, ` +
+      `\nFunctional structure, live plan of one organization among two: ${counts.groups} groups (500 active: 1 -> 10 -> 50 -> 439, ` +
         `10 closed), ${counts.seats} seats, ${counts.employee_occupancies} employee, ${counts.contractor_occupancies} contractor and ` +
         `${counts.vacancy_occupancies} vacancy occupancies, ${counts.employees} employees with ${counts.salary_adjustments} salary adjustments, ` +
         `${counts.rate_adjustments} contractor rate adjustments; the other organization a tenth of that (${counts.seats_all_orgs} seats in all, ` +

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- metrics-summary` (issue 17 item 6): the assistant tool `get_business_metrics_summary`
+ * `npm run bench -- metrics-summary`: the assistant tool `get_business_metrics_summary`
  * through `POST /mcp` (JSON-RPC tools/call, stateless Streamable HTTP, JSON answer) on PostgreSQL, for one
  * organization with 20 active metrics x 10 sources x a year of daily readings (73,000 readings, aiValue
  * on half of them) and 2,000 employees with salaries and team assignments (for the cost of the metrics'

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- reference-data` (issue 3 item 5): GET /job-roles?limit=100 and GET /teams?search=...
+ * `npm run bench -- reference-data`: GET /job-roles?limit=100 and GET /teams?search=...
  * on an organization with 10,000 job roles and 10,000 teams among five organizations (the other four:
  * 2,500 of each), against a node:http + pg baseline that runs the same SQL (bench/reference-data-baseline.ts).
  * BENCH_DURATION: seconds per run (default 10); BENCH_ROUNDS: rounds (default 2); BENCH_CONNECTIONS

@@ -1,5 +1,5 @@
 /**
- * Issue 8/5: creating a scenario on an organization with 50,000 employees, 20,000 vacancies and
+ * Creating a scenario on an organization with 50,000 employees, 20,000 vacancies and
  * 100,000 assignments (plus 50,000 salary adjustments) on PostgreSQL, and merging 1,000 changes.
  * Goal: each under 5 s. `npm run bench -- scenarios` (BENCH_ROUNDS=n repeats the fork; BENCH_SETUP_SQL: what-if SQL on the fresh schema).
  */

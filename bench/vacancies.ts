@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- vacancies` (issue 5 item 7): five organizations; the measured one holds 20,000
+ * `npm run bench -- vacancies`: five organizations; the measured one holds 20,000
  * vacancies (a quarter filled by employees, some of those fillers gone: no longer filled), and
  * - GET /vacancies?limit=100 (excludeFilled by default) against a node:http + pg baseline with the same
  *   SQL (bench/vacancies-baseline.ts), in alternating rounds (compare.ts);

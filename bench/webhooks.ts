@@ -1,5 +1,5 @@
 /**
- * Webhook delivery (issue 7 item 7): a fresh PostgreSQL database, the app in this process (its
+ * Webhook delivery: a fresh PostgreSQL database, the app in this process (its
  * dispatcher delivers; changes are committed through its UnitOfWork, as record modules do), and a
  * receiver in a child process on 127.0.0.1 that answers 200 at once and notes when each event arrived.
  *

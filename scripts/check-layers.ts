@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
 /**
- * Layer check (issue 15 item 5; docs/architecture.md, "Layers"). Reads dependency-cruiser's JSON report
+ * Layer check (docs/architecture.md, "Layers"). Reads dependency-cruiser's JSON report
  * of src/ on standard input (`depcruise src --config .dependency-cruiser.cjs --output-type json`), fails on
  * any violation of the committed rule file (.dependency-cruiser.cjs), then groups the files into modules
  * (a module is a first folder under src/) and fails when any module sits in an import cycle with others:

@@ -3,7 +3,7 @@ import { API_PERMISSIONS } from '../../src/common/auth/permissions';
 import { CostService } from '../../src/cost/cost.service';
 import { TestApp } from '../support/test-app';
 
-describe('cost service (issue 10/3)', () => {
+describe('cost service (docs/decisions.md, "Cost")', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await TestApp.start();

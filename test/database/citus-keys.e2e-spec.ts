@@ -22,10 +22,10 @@ interface ForeignKey {
 }
 
 /**
- * Issue 15/7: the schema after every migration, read from the catalog, is ready for Citus to
+ * Citus readiness: the schema after every migration, read from the catalog, is ready for Citus to
  * distribute every tenant table by organization_id (docs/scale-out.md).
  */
-describe('15/7 Citus keys: every tenant table, key and foreign key carries organization_id', () => {
+describe('scale-out/Citus keys: every tenant table, key and foreign key carries organization_id', () => {
   let t: TestApp;
   let tables: string[];
   let distributed: string[];

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { API_PERMISSIONS } from '../../src/common/auth/permissions';
 import { TestApp } from '../support/test-app';
 
-describe('first start demo seed (issue 2 item 11)', () => {
+describe('first start demo seed', () => {
   it('an empty embedded database gets a demo organization, a * user and a key with every permission', async () => {
     const t = await TestApp.start({ SEED_DEMO: 'true', DATABASE_URL: '' });
     try {

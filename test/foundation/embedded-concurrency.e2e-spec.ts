@@ -1,6 +1,6 @@
 import { TestApp } from '../support/test-app';
 
-describe('concurrent requests on one database (issue 2 item 2: maxConnections >= pool size)', () => {
+describe('concurrent requests on one database (maxConnections >= pool size)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await TestApp.start();

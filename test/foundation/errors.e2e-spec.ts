@@ -54,7 +54,7 @@ describe('error model (01 Errors)', () => {
   });
 });
 
-describe('default body limit (issue 2: sized for 1,000 readings with 2,000-character notes)', () => {
+describe('default body limit (sized for 1,000 readings with 2,000-character notes)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await TestApp.start();

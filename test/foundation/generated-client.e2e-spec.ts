@@ -4,11 +4,11 @@ import type { paths } from '../generated/openapi';
 import { Tenant, TestApp } from '../support/test-app';
 
 /**
- * Issue 14 item 3: a client generated from the committed openapi.json (`npm run client:types`, types in
+ * A client generated from the committed openapi.json (`npm run client:types`, types in
  * test/generated/openapi.d.ts, checked in CI) runs a real flow through openapi-fetch against the app
  * listening on a real port. Type errors in this file mean the document and the client disagree.
  */
-describe('Generated client (issue 14 item 3)', () => {
+describe('Generated client', () => {
   let app: TestApp;
   let tenant: Tenant;
   let baseUrl: string;
@@ -30,7 +30,7 @@ describe('Generated client (issue 14 item 3)', () => {
     });
   }
 
-  it('14/3: creates a job role and an employee with nested salary, reads it by externalId, pages a list', async () => {
+  it('generated client: creates a job role and an employee with nested salary, reads it by externalId, pages a list', async () => {
     const api = client();
     const orgId = tenant.orgId;
 
@@ -77,13 +77,13 @@ describe('Generated client (issue 14 item 3)', () => {
     expect(page.data!.data.map((e) => e.lastName)).toEqual(['Silva']);
   });
 
-  it('14/3: errors come back typed in the documented envelope', async () => {
+  it('generated client: errors come back typed in the documented envelope', async () => {
     const res = await client().GET('/api/v1/org/{orgId}/employees/{id}', { params: { path: { orgId: tenant.orgId, id: 'HR-404' } } });
     expect(res.response.status).toBe(404);
     expect(res.error).toMatchObject({ error: { code: 'NOT_FOUND' } });
   });
 
-  it('14/1: the served document names this server and Swagger UI keeps the authorization', async () => {
+  it('decisions/OpenAPI document: the served document names this server and Swagger UI keeps the authorization', async () => {
     const served = (await (await fetch(`${baseUrl}/docs/openapi.json`)).json()) as { servers: { url: string }[] };
     expect(served.servers).toEqual([{ url: baseUrl, description: 'This server' }]);
     const init = await (await fetch(`${baseUrl}/docs/swagger-ui-init.js`)).text();

@@ -3,8 +3,8 @@ import { loggedTarget } from '../../src/common/logging/request-log';
 import { logger } from '../../src/common/logging/json-logger';
 import { Tenant, TestApp } from '../support/test-app';
 
-/** Issue 14 item 6: Location on 201, WWW-Authenticate on 401, GET / to the docs, a request log without query values. */
-describe('HTTP manners (issue 14)', () => {
+/** docs/decisions.md, "HTTP manners": Location on 201, WWW-Authenticate on 401, GET / to the docs, a request log without query values. */
+describe('HTTP manners (docs/decisions.md)', () => {
   let t: TestApp;
   let org: Tenant;
   beforeAll(async () => {
@@ -126,7 +126,7 @@ describe('HTTP manners (issue 14)', () => {
   });
 });
 
-describe('request log (issue 14): route templates, no query values of search, email or keys', () => {
+describe('request log: route templates, no query values of search, email or keys', () => {
   let t: TestApp;
   let org: Tenant;
   const lines: string[] = [];
@@ -154,7 +154,7 @@ describe('request log (issue 14): route templates, no query values of search, em
   it('LOG_LEVEL=info: the line has the route template and the query names, never the values of search, email or key-like parameters', async () => {
     const secretKey = org.key;
     lines.length = 0;
-    // email and apiKey are not parameters of the list (400 since issue 14 item 4); the line is written all the same.
+    // email and apiKey are not parameters of the list (400 by the strict inputs rule); the line is written all the same.
     await org.api('get', `/employees?search=secret-name&email=x@y.z&limit=5&apiKey=${secretKey}&sortDir=asc`).expect(400);
     const employee = (
       await org

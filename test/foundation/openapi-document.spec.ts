@@ -8,7 +8,7 @@ import { EmployeesService } from '../../src/employees/employees.service';
 import { JobRolesService } from '../../src/reference-data/job-roles.service';
 
 /**
- * Issue 14 items 1 and 2 on the committed openapi.json (CI regenerates it from the built app and
+ * docs/decisions.md, "OpenAPI document", on the committed openapi.json (CI regenerates it from the built app and
  * fails on a difference, so this is the document the server serves and clients generate from).
  */
 type Json = Record<string, unknown>;
@@ -54,7 +54,7 @@ function properties(): { where: string; name: string; schema: Json }[] {
   return found;
 }
 
-describe('OpenAPI document (issue 14 items 1-2)', () => {
+describe('OpenAPI document (docs/decisions.md)', () => {
   it('has 184 operations or more, each with a summary and a description', () => {
     expect(operations.length).toBeGreaterThanOrEqual(184);
     const missing = operations.filter(({ op }) => !op.summary?.trim() || !op.description?.trim()).map((o) => o.where);
@@ -63,7 +63,7 @@ describe('OpenAPI document (issue 14 items 1-2)', () => {
     expect(long).toEqual([]);
   });
 
-  it('14/1: every path parameter is declared, orgId included, so Swagger UI substitutes it', () => {
+  it('decisions/OpenAPI document: every path parameter is declared, orgId included, so Swagger UI substitutes it', () => {
     const undeclared: string[] = [];
     for (const { path, op, where } of operations) {
       for (const [, name] of path.matchAll(/\{(\w+)\}/g)) {
@@ -76,7 +76,7 @@ describe('OpenAPI document (issue 14 items 1-2)', () => {
     expect(me.parameters?.[0]).toMatchObject({ name: 'orgId', in: 'path', required: true });
   });
 
-  it('14/1: servers is set; bearer schemes carry no JWT format; every operation states its security', () => {
+  it('decisions/OpenAPI document: servers is set; bearer schemes carry no JWT format; every operation states its security', () => {
     expect(doc.servers?.[0]?.url).toMatch(/^https?:\/\//);
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['admin-token', 'api-key']);
     for (const scheme of Object.values(doc.components.securitySchemes)) {
@@ -88,13 +88,13 @@ describe('OpenAPI document (issue 14 items 1-2)', () => {
     expect(doc.paths['/health'].get.security).toEqual([]);
   });
 
-  it('14/1: the served document names the server it is read from, or PUBLIC_BASE_URL when set', () => {
+  it('decisions/OpenAPI document: the served document names the server it is read from, or PUBLIC_BASE_URL when set', () => {
     const req = { protocol: 'http', get: (name: string) => (name === 'host' ? 'localhost:4000' : undefined) } as unknown as Request;
     expect(serverOf(req, null)).toBe('http://localhost:4000');
     expect(serverOf(req, 'https://wfp.example.org/')).toBe('https://wfp.example.org');
   });
 
-  it('14/2: tags are declared with descriptions, the public API before the application API', () => {
+  it('decisions/OpenAPI document: tags are declared with descriptions, the public API before the application API', () => {
     const tags = doc.tags ?? [];
     const names = tags.map((t) => t.name);
     for (const { op, where } of operations)
@@ -107,7 +107,7 @@ describe('OpenAPI document (issue 14 items 1-2)', () => {
     for (const t of tags.slice(0, firstApplication).filter((t) => t.name !== 'Health')) expect(t.description).toMatch(/^Public API/);
   });
 
-  it('14/2: every date property and parameter has format date or date-time, with an example of that shape', () => {
+  it('decisions/OpenAPI document: every date property and parameter has format date or date-time, with an example of that shape', () => {
     const wrong: string[] = [];
     const check = (where: string, name: string, schema: Json) => {
       const target = (schema.type === 'array' ? schema.items : schema) as Json;
@@ -131,7 +131,7 @@ describe('OpenAPI document (issue 14 items 1-2)', () => {
     });
   });
 
-  it('14/2: counts and pages are integers', () => {
+  it('decisions/OpenAPI document: counts and pages are integers', () => {
     for (const { op, where } of operations) {
       for (const p of op.parameters ?? [])
         if (['page', 'limit', 'offset'].includes(p.name))
@@ -142,7 +142,7 @@ describe('OpenAPI document (issue 14 items 1-2)', () => {
     });
   });
 
-  it('14/2: sortBy, sortDir and include are enums; sortBy is the service allow-list', () => {
+  it('decisions/OpenAPI document: sortBy, sortDir and include are enums; sortBy is the service allow-list', () => {
     for (const { op, where } of operations) {
       for (const p of op.parameters ?? []) {
         if (p.name === 'sortBy' || p.name === 'sortDir')
@@ -161,7 +161,7 @@ describe('OpenAPI document (issue 14 items 1-2)', () => {
     expect(include.schema!.items!.enum).toEqual([...EmployeesService.includes]);
   });
 
-  it('14/2: each error response has one example whose code belongs to its status', () => {
+  it('decisions/OpenAPI document: each error response has one example whose code belongs to its status', () => {
     let checked = 0;
     for (const { op, where } of operations) {
       for (const [status, response] of Object.entries(op.responses)) {
@@ -187,7 +187,7 @@ describe('OpenAPI document (issue 14 items 1-2)', () => {
     });
   });
 
-  it('14/2: DELETE documents only what it answers: 204 without a body (functional structure: 200 with the id), then errors', () => {
+  it('decisions/OpenAPI document: DELETE documents only what it answers: 204 without a body (functional structure: 200 with the id), then errors', () => {
     const deletes = operations.filter((o) => o.method === 'delete');
     expect(deletes.length).toBeGreaterThan(20);
     for (const { path, op, where } of deletes) {
@@ -197,7 +197,7 @@ describe('OpenAPI document (issue 14 items 1-2)', () => {
     }
   });
 
-  it('14/2: the headers the server always sets are documented: Location on 201, WWW-Authenticate on 401, Retry-After on 429', () => {
+  it('decisions/OpenAPI document: the headers the server always sets are documented: Location on 201, WWW-Authenticate on 401, Retry-After on 429', () => {
     const expected: Record<string, string> = { '201': 'Location', '401': 'WWW-Authenticate', '429': 'Retry-After' };
     const missing: string[] = [];
     for (const { op, where } of operations) {
@@ -209,7 +209,7 @@ describe('OpenAPI document (issue 14 items 1-2)', () => {
     expect(missing).toEqual([]);
   });
 
-  it('14/2: one success status per operation', () => {
+  it('decisions/OpenAPI document: one success status per operation', () => {
     const several = operations
       .filter(({ op }) => Object.keys(op.responses).filter((s) => s.startsWith('2')).length !== 1)
       .map((o) => o.where);

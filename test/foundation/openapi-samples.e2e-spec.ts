@@ -2,7 +2,7 @@ import { Tenant, TestApp } from '../support/test-app';
 import { committedDocument, requestSchemaOf, sampleOf } from '../support/openapi-sample';
 
 /**
- * Issue 14 item 1: the request sample Swagger UI shows for each create operation (required fields
+ * The request sample Swagger UI shows for each create operation (required fields
  * only, built from the committed document as Swagger UI builds it) is accepted with 201. Creates run
  * in an order where references exist; path ids, and the few fields the sample cannot know (the id of
  * a record made a step earlier), are the only substitutions.
@@ -69,7 +69,7 @@ const STEPS: Step[] = [
   },
 ];
 
-describe('OpenAPI request samples (issue 14 item 1)', () => {
+describe('OpenAPI request samples', () => {
   let app: TestApp;
   let tenant: Tenant;
   const doc = committedDocument();
@@ -80,7 +80,7 @@ describe('OpenAPI request samples (issue 14 item 1)', () => {
   });
   afterAll(() => app.close());
 
-  it('14/1: every create operation (POST answering 201) is covered here', () => {
+  it('decisions/OpenAPI document: every create operation (POST answering 201) is covered here', () => {
     const creates = Object.entries(doc.paths)
       .filter(([, item]) => item.post && '201' in item.post.responses)
       .map(([path]) => path)
@@ -88,7 +88,7 @@ describe('OpenAPI request samples (issue 14 item 1)', () => {
     expect(STEPS.map((s) => s.path).sort()).toEqual(creates);
   });
 
-  it("14/1: Swagger UI's required-fields sample of each create is accepted with 201", async () => {
+  it("decisions/OpenAPI document: Swagger UI's required-fields sample of each create is accepted with 201", async () => {
     const ids: Ids = { orgId: tenant.orgId, userId: tenant.userId };
     const refused: string[] = [];
     for (const step of STEPS) {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { DataDirectoryLockedError, EmbeddedPostgres } from '../../src/database/embedded-postgres';
 import { CHANGES_COMMITTED, ChangesCommittedEvent, UnitOfWork } from '../../src/database/unit-of-work';
+import { changesOf } from '../support/changes';
 import { TestApp, Tenant } from '../support/test-app';
 import { RequestContext } from '../../src/common/auth/request-context';
 
@@ -64,24 +65,20 @@ describe('operations: health, change recorder', () => {
       expect(seen).toHaveLength(0);
     });
     events.off(CHANGES_COMMITTED, listener);
-    const rows = await t.dataSource.query(
-      `SELECT entity_type, entity_id, change_type, before, after, actor_type, actor_id, dispatch_status, event_id
-         FROM record_changes WHERE organization_id = $1 ORDER BY seq`,
-      [tenant.orgId],
-    );
+    const rows = await changesOf(t, tenant.orgId);
     expect(rows).toHaveLength(2);
     // PENDING when recorded; the webhook dispatcher may already have claimed or finished it.
     expect(rows[0]).toMatchObject({
-      entity_type: 'team',
-      change_type: 'create',
+      entityType: 'team',
+      changeType: 'create',
       before: null,
       after: { name: 'A' },
-      actor_type: 'api_key',
-      actor_id: tenant.keyId,
+      actorType: 'api_key',
+      actorId: tenant.keyId,
     });
-    expect(['PENDING', 'DISPATCHING', 'DONE']).toContain(rows[0].dispatch_status);
-    expect(rows[1]).toMatchObject({ change_type: 'update', before: { name: 'A' }, after: { name: 'B' } });
-    expect(rows[0].event_id).not.toBe(rows[1].event_id);
+    expect(['PENDING', 'DISPATCHING', 'DONE']).toContain(rows[0].dispatchStatus);
+    expect(rows[1]).toMatchObject({ changeType: 'update', before: { name: 'A' }, after: { name: 'B' } });
+    expect(rows[0].eventId).not.toBe(rows[1].eventId);
     expect(seen).toEqual([{ organizationId: tenant.orgId, planId: ctx.planId, live: true, count: 2 }]);
   });
 
@@ -100,13 +97,12 @@ describe('operations: health, change recorder', () => {
       }),
     ).rejects.toThrow('boom');
     events.off(CHANGES_COMMITTED, listener);
-    const rows = await t.dataSource.query(`SELECT count(*)::int AS n FROM record_changes WHERE organization_id = $1`, [other.orgId]);
-    expect(rows[0].n).toBe(0);
+    expect((await changesOf(t, other.orgId)).length).toBe(0);
     expect(emitted).toBe(0);
   });
 });
 
-describe('embedded database data-directory lock (issue 2 item 2)', () => {
+describe('embedded database data-directory lock', () => {
   it('a second process on the same data directory stops with a clear message', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'wfp-lock-'));
     // A live process holds the lock.

@@ -46,7 +46,7 @@ describe.each([
   });
 });
 
-describe('rate-limit counters in Redis are shared by instances (issue 2 item 8)', () => {
+describe('rate-limit counters in Redis are shared by instances', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {

@@ -1,26 +1,29 @@
 import { API_PERMISSIONS } from '../../src/common/auth/permissions';
 import { ResourceCatalog } from '../../src/crud/resources';
+import { RecordChangeEntity } from '../../src/database/entities/record-change.entity';
 import { WEBHOOK_ENTITY_TYPES } from '../../src/webhooks/webhook-event';
 import { TestApp } from '../support/test-app';
 
 /**
- * Issue 15 item 4: resources declare themselves once (`@Resources(...)`, src/crud/resources.ts) and the
+ * docs/architecture.md, "Resource descriptors": resources declare themselves once (`@Resources(...)`, src/crud/resources.ts) and the
  * app collects the declarations. These tests fail when a table or an entity type is left undeclared.
  */
-describe('15/4 resource descriptors', () => {
+describe('resource descriptors (docs/architecture.md)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await TestApp.start();
   });
   afterAll(() => t.close());
 
-  it('15/4 descriptors: every planning table of the database is declared for scenarios, parents first', async () => {
+  it('architecture/resource descriptors: every planning table of the database is declared for scenarios, parents first', async () => {
     const catalog = t.get(ResourceCatalog);
     const declared = catalog.planningTables().map((table) => table.table);
+    // The change history has a plan_id too, but it is history, not a planning table.
     const rows: { table_name: string }[] = await t.dataSource.query(
       `SELECT table_name FROM information_schema.columns
-        WHERE table_schema = current_schema() AND column_name = 'plan_id' AND table_name NOT IN ('record_changes')
+        WHERE table_schema = current_schema() AND column_name = 'plan_id' AND table_name <> $1
         ORDER BY table_name`,
+      [t.dataSource.getMetadata(RecordChangeEntity).tableName],
     );
     expect([...declared].sort()).toEqual(rows.map((r) => r.table_name));
     // Parents before children: a fork inserts in this order, a merge deletes in reverse.
@@ -35,7 +38,7 @@ describe('15/4 resource descriptors', () => {
     before('functional_positions', 'functional_assignments');
   });
 
-  it('15/4 descriptors: every entity type the change feed can show has one declared view permission', () => {
+  it('architecture/resource descriptors: every entity type the change feed can show has one declared view permission', () => {
     const catalog = t.get(ResourceCatalog);
     const shown = WEBHOOK_ENTITY_TYPES.filter((type) => catalog.viewPermissionOf(type) !== undefined);
     for (const type of shown) expect(API_PERMISSIONS).toContain(catalog.viewPermissionOf(type));

@@ -4,20 +4,21 @@ import type { RequestContext } from '../../src/common/auth/request-context';
 import { BatchedCrudService } from '../../src/crud/batched-crud.service';
 import { CrudService } from '../../src/crud/crud.service';
 import { Tx } from '../../src/database/unit-of-work';
+import { changesOf } from '../support/changes';
 import { TestApp } from '../support/test-app';
 
 /** The write flows of CrudService that resources must not redefine: they say what is theirs through the hooks. */
 const FLOWS = ['create', 'createIn', 'update', 'updateIn', 'remove', 'removeIn', 'build', 'insertAndRecord', 'saveAndRecord'];
 
-/** Issue 15 item 3: one way to write a resource (the CrudService hooks) and one "record only when changed". */
-describe('15/3 one shape for every resource', () => {
+/** docs/architecture.md, "Resources": one way to write a resource (the CrudService hooks) and one "record only when changed". */
+describe('one shape for every resource (docs/architecture.md)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await TestApp.start();
   });
   afterAll(() => t.close());
 
-  it('15/3 one way to write a resource: every CrudService overrides hooks only, never the write flows', () => {
+  it('architecture/resources: one way to write a resource: every CrudService overrides hooks only, never the write flows', () => {
     const services = t
       .get(DiscoveryService)
       .getProviders()
@@ -37,7 +38,7 @@ describe('15/3 one shape for every resource', () => {
     }
   });
 
-  it('15/3 tx.recordUpdate: an update is recorded only when the payload changed', () => {
+  it('architecture/resources, tx.recordUpdate: an update is recorded only when the payload changed', () => {
     const tx = new Tx({} as EntityManager, { actor: { type: 'api_key', id: 'k1' } } as RequestContext);
     const same = tx.recordUpdate({ entityType: 'team', entityId: 't1', before: { name: 'A', n: 1 }, after: { name: 'A', n: 1 } });
     expect(same).toBe(false);
@@ -49,18 +50,10 @@ describe('15/3 one shape for every resource', () => {
     ]);
   });
 
-  it('15/3 tx.recordUpdate: a PATCH that changes nothing records nothing, one that changes a field records one update', async () => {
+  it('architecture/resources, tx.recordUpdate: a PATCH that changes nothing records nothing, one that changes a field records one update', async () => {
     const org = await t.createTenant();
     const team = (await org.api('post', '/teams').send({ name: 'Platform' }).expect(201)).body.data as { id: string };
-    const count = async () =>
-      Number(
-        (
-          await t.dataSource.query(
-            `SELECT count(*)::int AS n FROM record_changes WHERE organization_id = $1 AND entity_id = $2 AND change_type = 'update'`,
-            [org.orgId, team.id],
-          )
-        )[0].n,
-      );
+    const count = async () => (await changesOf(t, org.orgId, { entityId: team.id, changeType: 'update' })).length;
     await org.api('patch', `/teams/${team.id}`).send({ name: 'Platform' }).expect(200);
     expect(await count()).toBe(0);
     await org.api('patch', `/teams/${team.id}`).send({ name: 'Platform team' }).expect(200);

@@ -1,8 +1,8 @@
 import type { Response } from 'supertest';
 import { TestApp, Tenant } from '../support/test-app';
 
-/** Issue 14 item 4: input no field may hold is 400 VALIDATION_ERROR naming the field, and nothing is written. */
-describe('strict inputs (issue 14)', () => {
+/** docs/decisions.md, "Strict inputs": input no field may hold is 400 VALIDATION_ERROR naming the field, and nothing is written. */
+describe('strict inputs (docs/decisions.md)', () => {
   let t: TestApp;
   let tenant: Tenant;
   let ids: { location: string; vacancy: string; contractor: string; employee: string; attribute: string };
@@ -49,27 +49,27 @@ describe('strict inputs (issue 14)', () => {
     expect((await tenant.api('get', path).expect(200)).body).toEqual(before);
   }
 
-  it('14/strict: an unknown query parameter on a list is 400 naming it (not the whole list)', async () => {
+  it('decisions/strict inputs: an unknown query parameter on a list is 400 naming it (not the whole list)', async () => {
     const res = await tenant.api('get', '/employees?externalId=HR-2');
     expectValidation(res, 'externalId');
     expect(res.body.error.message).toContain('externalId is not a known query parameter');
   });
 
-  it('14/strict: an unknown query parameter on a read by id, a write and the application API is 400 naming it', async () => {
+  it('decisions/strict inputs: an unknown query parameter on a read by id, a write and the application API is 400 naming it', async () => {
     expectValidation(await tenant.api('get', `/locations/${ids.location}?fields=name`), 'fields');
     expectValidation(await tenant.api('patch', `/locations/${ids.location}?dryRun=true`).send({ name: 'Renamed' }), 'dryRun');
     expect((await tenant.api('get', `/locations/${ids.location}`).expect(200)).body.data.name).toBe('Leeds');
     expectValidation(await t.admin('get', '/organizations?owner=me'), 'owner');
   });
 
-  it('14/strict: declared query parameters and scenarioId stay accepted', async () => {
+  it('decisions/strict inputs: declared query parameters and scenarioId stay accepted', async () => {
     await tenant.api('get', '/employees?page=1&limit=5&search=One&sortBy=lastName&sortDir=asc').expect(200);
     const scenario = await tenant.api('get', `/employees/${ids.employee}?scenarioId=no-such-scenario`);
     expect(scenario.status).toBe(404);
     expect(scenario.body.error.code).toBe('NOT_FOUND');
   });
 
-  it('14/strict: a NUL byte in a body string is 400 naming its dot path; nothing is written', async () => {
+  it('decisions/strict inputs: a NUL byte in a body string is 400 naming its dot path; nothing is written', async () => {
     const before = await count('locations');
     expectValidation(await tenant.api('post', '/locations').send({ name: 'Bad\u0000name' }), 'name');
     expect(await count('locations')).toBe(before);
@@ -80,17 +80,17 @@ describe('strict inputs (issue 14)', () => {
     );
   });
 
-  it('14/strict: a NUL byte in a query or path string is 400 naming the parameter', async () => {
+  it('decisions/strict inputs: a NUL byte in a query or path string is 400 naming the parameter', async () => {
     expectValidation(await tenant.api('get', '/employees?search=a%00b'), 'search');
     expectValidation(await tenant.api('get', '/employees/abc%00def'), 'id');
   });
 
-  it('14/strict: a path that is not valid percent-encoded UTF-8 is 400 naming path', async () => {
+  it('decisions/strict inputs: a path that is not valid percent-encoded UTF-8 is 400 naming path', async () => {
     expectValidation(await tenant.api('get', '/employees/%E0%A4%A'), 'path');
     expectValidation(await tenant.api('get', '/employees/%ZZ'), 'path');
   });
 
-  it('14/strict: an unpaired UTF-16 surrogate in a body string is 400 naming it; nothing is written', async () => {
+  it('decisions/strict inputs: an unpaired UTF-16 surrogate in a body string is 400 naming it; nothing is written', async () => {
     const before = await count('locations');
     const res = await tenant.api('post', '/locations').set('Content-Type', 'application/json').send('{"name":"Lone \\ud800 surrogate"}');
     expectValidation(res, 'name');
@@ -99,7 +99,7 @@ describe('strict inputs (issue 14)', () => {
     await tenant.api('post', '/locations').send({ name: 'Rocket 🚀 مكتب' }).expect(201);
   });
 
-  it('14/strict: JSON nested deeper than JSON_MAX_DEPTH (32) is 400 naming the path; 32 levels pass validation depth', async () => {
+  it('decisions/strict inputs: JSON nested deeper than JSON_MAX_DEPTH (32) is 400 naming the path; 32 levels pass validation depth', async () => {
     const nest = (levels: number): string => '{"a":'.repeat(levels - 1) + '1' + '}'.repeat(levels - 1);
     const before = await count('locations');
     const deep = await tenant
@@ -117,7 +117,7 @@ describe('strict inputs (issue 14)', () => {
     expectValidation(within, 'name');
   });
 
-  it('14/strict: null on non-nullable fields is 400 naming the field; nothing is written', async () => {
+  it('decisions/strict inputs: null on non-nullable fields is 400 naming the field; nothing is written', async () => {
     await refusedPatch(`/locations/${ids.location}`, { costMultiplier: null }, 'costMultiplier');
     await refusedPatch(`/vacancies/${ids.vacancy}`, { status: null }, 'status');
     await refusedPatch(`/contractors/${ids.contractor}`, { contractorType: null }, 'contractorType');
@@ -126,20 +126,20 @@ describe('strict inputs (issue 14)', () => {
     expect(res.body.error.message).toBe('costMultiplier must not be null');
   });
 
-  it('14/strict: a number in exponent form with more decimals than allowed (1e-10) is 400 naming the field, not 500', async () => {
+  it('decisions/strict inputs: a number in exponent form with more decimals than allowed (1e-10) is 400 naming the field, not 500', async () => {
     await refusedPatch(`/locations/${ids.location}`, { costMultiplier: 1e-10 }, 'costMultiplier');
     await refusedPatch(`/vacancies/${ids.vacancy}`, { fte: 1e-10 }, 'fte');
     const res = await tenant.api('patch', `/locations/${ids.location}`).send({ costMultiplier: 1e-10 });
     expect(res.body.error.message).toBe('costMultiplier must be a number with at most 4 decimal places');
   });
 
-  it('14/strict: null on a nullable field still clears it', async () => {
+  it('decisions/strict inputs: null on a nullable field still clears it', async () => {
     await tenant.api('patch', `/locations/${ids.location}`).send({ countryCode: 'GB' }).expect(200);
     const res = await tenant.api('patch', `/locations/${ids.location}`).send({ countryCode: null }).expect(200);
     expect(res.body.data.countryCode).toBeNull();
   });
 
-  it('14/strict: an array where a nested object belongs is 400 naming the field; nothing is written', async () => {
+  it('decisions/strict inputs: an array where a nested object belongs is 400 naming the field; nothing is written', async () => {
     await refusedPatch(`/employees/${ids.employee}`, { salary: [] }, 'salary');
     await refusedPatch(`/employees/${ids.employee}`, { teamAssignment: [] }, 'teamAssignment');
     await refusedPatch(`/employees/${ids.employee}`, { projectAssignment: [{}] }, 'projectAssignment');
@@ -153,7 +153,7 @@ describe('strict inputs (issue 14)', () => {
     expect(await count('employees')).toBe(before);
   });
 
-  it('14/strict: a body that is not application/json is 415 UNSUPPORTED_MEDIA_TYPE in the error envelope; nothing is written', async () => {
+  it('decisions/strict inputs: a body that is not application/json is 415 UNSUPPORTED_MEDIA_TYPE in the error envelope; nothing is written', async () => {
     const before = await count('locations');
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
       const res = await tenant.api('post', '/locations').set('Content-Type', type).send('name=Leeds');
@@ -165,7 +165,7 @@ describe('strict inputs (issue 14)', () => {
     await tenant.api('post', '/locations').set('Content-Type', 'application/json; charset=utf-8').send('{"name":"Charset"}').expect(201);
   });
 
-  it('14/strict: malformed input is judged before the key (400/415 win over 401); a well-formed request without a key is 401', async () => {
+  it('decisions/strict inputs: malformed input is judged before the key (400/415 win over 401); a well-formed request without a key is 401', async () => {
     const base = `/api/v1/org/${tenant.orgId}`;
     expectValidation(await t.http().get(`${base}/employees?nope=1`), 'nope');
     expect((await t.http().post(`${base}/locations`).set('Content-Type', 'text/plain').send('x')).status).toBe(415);
@@ -173,7 +173,7 @@ describe('strict inputs (issue 14)', () => {
     expect(res.body.error.code).toBe('UNAUTHORIZED');
   });
 
-  it('14/strict: the OpenAPI document marks nullable fields nullable and leaves the others not nullable', async () => {
+  it('decisions/strict inputs: the OpenAPI document marks nullable fields nullable and leaves the others not nullable', async () => {
     const doc = (await t.http().get('/docs/openapi.json').expect(200)).body;
     const schema = (name: string): Record<string, { nullable?: boolean }> => doc.components.schemas[name].properties;
     expect(schema('UpdateLocationDto').countryCode.nullable).toBe(true);

@@ -2,11 +2,11 @@ import request from 'supertest';
 import { TestApp } from '../support/test-app';
 
 /**
- * Issue 14 item 1: on a database with the demo organization, the served document offers its id as the
+ * On a database with the demo organization, the served document offers its id as the
  * example of every `orgId` (Swagger UI fills it in "Try it out"), so the demo key works as shown.
  */
-describe('Swagger UI with the demo organization (issue 14 item 1)', () => {
-  it('14/1: every orgId of the served document has the demo id as example, and Try it out with the demo key answers 200', async () => {
+describe('Swagger UI with the demo organization', () => {
+  it('decisions/OpenAPI document: every orgId of the served document has the demo id as example, and Try it out with the demo key answers 200', async () => {
     const t = await TestApp.start({ SEED_DEMO: 'true', DATABASE_URL: '' });
     try {
       const demo = t.running.demo!;

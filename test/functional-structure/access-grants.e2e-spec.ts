@@ -1,4 +1,5 @@
 import { API_PERMISSIONS } from '../../src/common/auth/permissions';
+import { changesOf } from '../support/changes';
 import { Tenant, TestApp } from '../support/test-app';
 import { err, fs } from './support';
 
@@ -48,7 +49,7 @@ function flatten(nodes: TreeNode[]): string[] {
   return nodes.flatMap((n) => [`${n.id}:${n.viewerAccess}`, ...flatten(n.children)]);
 }
 
-describe('functional structure: access grants and visibility (document 02, issue 10)', () => {
+describe('functional structure: access grants and visibility (document 02)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await TestApp.start();
@@ -315,18 +316,15 @@ describe('functional structure: access grants and visibility (document 02, issue
       .expect(201);
     const changes = await f.changes(a);
     const live = (await t.dataSource.query(`SELECT id FROM plans WHERE organization_id = $1 AND kind = 'LIVE'`, [org.orgId]))[0].id;
-    const [shared] = await t.dataSource.query(
-      `SELECT plan_id, change_type, dispatch_status, after FROM record_changes WHERE entity_id = $1 AND organization_level`,
-      [a],
-    );
+    const [shared] = await changesOf(t, org.orgId, { entityId: a, organizationLevel: true });
     // A live change: in the webhook outbox (null would mean a scenario change that is never sent).
     expect([
-      shared.plan_id,
-      shared.change_type,
-      shared.dispatch_status !== null,
-      shared.after.accessGrants.map((g: { id: string }) => g.id),
+      shared.planId,
+      shared.changeType,
+      shared.dispatchStatus !== null,
+      (shared.after?.accessGrants as { id: string }[]).map((g) => g.id),
     ]).toEqual([live, 'update', true, [res.body.data.id]]);
-    expect(changes.map((c) => c.change_type)).toEqual(['create', 'update', 'update']);
+    expect(changes.map((c) => c.changeType)).toEqual(['create', 'update', 'update']);
     // The scenario still sees the grant (grants are organization-level, by group id).
     expect((await target.api('get', `/functional-groups/${a}?scenarioId=${scenario}`).expect(200)).body.data.name).toBe('A in scenario');
     await t.admin('post', `/organizations/${org.orgId}/scenarios/${scenario}/merge`, org.userId).expect(200);

@@ -1,8 +1,9 @@
 import { API_PERMISSIONS } from '../../src/common/auth/permissions';
+import { changesOf } from '../support/changes';
 import { TestApp, Tenant } from '../support/test-app';
 import { err, fs } from './support';
 
-describe('functional structure: switch, permissions, scenarios, history (document 02, issue 9)', () => {
+describe('functional structure: switch, permissions, scenarios, history (document 02)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await TestApp.start();
@@ -94,11 +95,8 @@ describe('functional structure: switch, permissions, scenarios, history (documen
       { parent: a, start: '2026-07-01', end: null },
     ]);
     expect(await t.dataSource.query(`SELECT plan_id FROM functional_positions WHERE id = $1`, [seat])).toEqual([{ plan_id: s }]);
-    const pending = await t.dataSource.query(
-      `SELECT count(*)::int AS n FROM record_changes WHERE plan_id = $1 AND dispatch_status IS NOT NULL`,
-      [s],
-    );
-    expect(pending[0].n).toBe(0);
+    const pending = (await changesOf(t, org.orgId, { planId: s })).filter((c) => c.dispatchStatus !== null);
+    expect(pending.length).toBe(0);
     expect(
       err(await org.api('post', `/functional-groups?scenarioId=cnosuchscenario0000000000`).send({ name: 'X', startDate: '2026-01-01' })),
     ).toEqual({ status: 404, code: 'NOT_FOUND' });
@@ -112,17 +110,13 @@ describe('functional structure: switch, permissions, scenarios, history (documen
     ]);
     const [liveSeat] = await t.dataSource.query(`SELECT count(*)::int AS n FROM functional_positions WHERE id = $1`, [seat]);
     expect(liveSeat.n).toBe(2);
-    const events = await t.dataSource.query(
-      `SELECT actor_type FROM record_changes WHERE entity_id = $1 AND plan_id <> $2 AND entity_type = 'functional_position'`,
-      [seat, s],
-    );
-    expect(events).toEqual([{ actor_type: 'merge' }]);
+    const events = (await changesOf(t, org.orgId, { entityId: seat, entityType: 'functional_position' })).filter((c) => c.planId !== s);
+    expect(events.map((c) => ({ actorType: c.actorType }))).toEqual([{ actorType: 'merge' }]);
     // The move alone changed only placements; the group is still announced as updated by the merge.
-    const groupEvents = await t.dataSource.query(
-      `SELECT change_type, dispatch_status FROM record_changes WHERE entity_id = $1 AND actor_type = 'merge'`,
-      [g],
-    );
-    expect(groupEvents).toEqual([{ change_type: 'update', dispatch_status: expect.any(String) }]);
+    const groupEvents = await changesOf(t, org.orgId, { entityId: g, actorType: 'merge' });
+    expect(groupEvents.map(({ changeType, dispatchStatus }) => ({ changeType, dispatchStatus }))).toEqual([
+      { changeType: 'update', dispatchStatus: expect.any(String) },
+    ]);
   });
 
   it('02/write rule 8 + history: custom attribute PUT/DELETE on groups and positions are updates of the record whose before/after are the value with its definitionId', async () => {
@@ -158,8 +152,8 @@ describe('functional structure: switch, permissions, scenarios, history (documen
       status: 404,
       code: 'NOT_FOUND',
     });
-    const groupChanges = (await f.changes(g)).filter((c) => c.entity_type === 'functional_group').slice(1);
-    expect(groupChanges.map((c) => [c.change_type, c.before?.stringValue ?? null, c.after?.stringValue ?? null])).toEqual([
+    const groupChanges = (await f.changes(g)).filter((c) => c.entityType === 'functional_group').slice(1);
+    expect(groupChanges.map((c) => [c.changeType, c.before?.stringValue ?? null, c.after?.stringValue ?? null])).toEqual([
       ['update', null, 'B-1'],
       ['update', 'B-1', 'B-2'],
       ['update', 'B-2', null],
@@ -168,8 +162,8 @@ describe('functional structure: switch, permissions, scenarios, history (documen
     expect(groupChanges[2].after).toBeNull();
     const seatChange = (await f.changes(seat)).pop()!;
     expect(seatChange).toMatchObject({
-      entity_type: 'functional_position',
-      change_type: 'update',
+      entityType: 'functional_position',
+      changeType: 'update',
       before: null,
       after: { definitionId: seatDef, numberValue: '3' },
     });
@@ -182,8 +176,8 @@ describe('functional structure: switch, permissions, scenarios, history (documen
     const g = await f.group({ name: 'G', groupType: 'team', parentFunctionalGroupId: parent, startDate: '2026-02-01' });
     const [create] = await f.changes(g);
     expect(create).toMatchObject({
-      entity_type: 'functional_group',
-      change_type: 'create',
+      entityType: 'functional_group',
+      changeType: 'create',
       before: null,
       after: {
         id: g,
@@ -198,11 +192,8 @@ describe('functional structure: switch, permissions, scenarios, history (documen
     });
     const seat = await f.position(g, { requiredFte: 0.75, startDate: '2026-02-01' });
     expect((await f.changes(seat))[0].after).toMatchObject({ requiredFte: '0.75', functionalGroupId: g });
-    const links = await t.dataSource.query(
-      `SELECT entity_type, dispatch_status FROM record_changes WHERE organization_id = $1 AND entity_type IN ('functional_group_placement', 'functional_position_report')`,
-      [org.orgId],
-    );
+    const links = await changesOf(t, org.orgId, { entityType: ['functional_group_placement', 'functional_position_report'] });
     expect(links.length).toBe(3);
-    expect(links.every((l: { dispatch_status: string | null }) => l.dispatch_status === null)).toBe(true);
+    expect(links.every((l) => l.dispatchStatus === null)).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import { TestApp, Tenant } from '../support/test-app';
 import { fs } from './support';
 
 /**
- * 02/write rule 5 under concurrency (issue 9/4): capacity checks take advisory locks on the seat and
+ * 02/write rule 5 under concurrency: capacity checks take advisory locks on the seat and
  * the person, so parallel requests cannot all pass. On PostgreSQL (DATABASE_URL) the requests run in
  * parallel transactions; on the embedded database its one session serializes them, and the same
  * outcome must hold.

@@ -71,7 +71,7 @@ function worked() {
   };
 }
 
-describe('functional structure figures and tree (document 02, spec 03 §1.6, issue 10)', () => {
+describe('functional structure figures and tree (document 02, spec 03 §1.6)', () => {
   let t: TestApp;
   let org: Tenant;
   const ids: Record<string, string> = {};

@@ -2,7 +2,7 @@ import { translateDbError } from '../../src/common/errors/db-errors';
 import { TestApp, Tenant } from '../support/test-app';
 import { err, fs } from './support';
 
-describe('functional groups: create, replace, move, retire (document 02, issue 9)', () => {
+describe('functional groups: create, replace, move, retire (document 02)', () => {
   let t: TestApp;
   let org: Tenant;
   beforeAll(async () => {
@@ -123,11 +123,11 @@ describe('functional groups: create, replace, move, retire (document 02, issue 9
       { parent: a, start: '2026-01-01', end: '2026-06-30' },
       { parent: b, start: '2026-07-01', end: null },
     ]);
-    const changes = (await f.changes(g)).filter((c) => c.entity_type === 'functional_group');
-    expect(changes.map((c) => c.change_type)).toEqual(['create', 'update']);
+    const changes = (await f.changes(g)).filter((c) => c.entityType === 'functional_group');
+    expect(changes.map((c) => c.changeType)).toEqual(['create', 'update']);
     expect(changes[1].before).toMatchObject({ id: g, parentFunctionalGroupId: a });
     expect(changes[1].after).toMatchObject({ id: g, parentFunctionalGroupId: b });
-    expect(changes[1].dispatch_status).not.toBeNull();
+    expect(changes[1].dispatchStatus).not.toBeNull();
   });
 
   it("02/transitions move: on the placement's first day the move replaces it; on the group's last day it covers one day", async () => {
@@ -256,8 +256,8 @@ describe('functional groups: create, replace, move, retire (document 02, issue 9
       .expect(200);
     await f.put(`/${g}`, { name: 'G', startDate: '2026-01-01', endDate: '2026-06-30' }).expect(200);
     expect(await f.placements(g)).toEqual([{ parent: null, start: '2026-01-01', end: '2026-06-30' }]);
-    const retire = (await f.changes(g)).filter((c) => c.entity_type === 'functional_group').pop()!;
-    expect(retire).toMatchObject({ change_type: 'update', before: { endDate: null }, after: { id: g, endDate: '2026-06-30' } });
+    const retire = (await f.changes(g)).filter((c) => c.entityType === 'functional_group').pop()!;
+    expect(retire).toMatchObject({ changeType: 'update', before: { endDate: null }, after: { id: g, endDate: '2026-06-30' } });
     // Its own move scheduled after the date: FUTURE_CHANGES_EXIST.
     const h = await f.group({ name: 'H' });
     await f.post(`/${h}/move`, { parentFunctionalGroupId: g, effectiveDate: '2026-03-01' }).expect(409);

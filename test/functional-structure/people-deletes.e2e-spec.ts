@@ -1,7 +1,7 @@
 import { TestApp } from '../support/test-app';
 import { fs } from './support';
 
-describe('people and vacancies holding seats (issue 4/1 delete decision with document 02: nothing is deleted)', () => {
+describe('people and vacancies holding seats (decisions/people with document 02: nothing is deleted)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await TestApp.start();

@@ -1,7 +1,7 @@
 import { TestApp, Tenant } from '../support/test-app';
 import { err, fs } from './support';
 
-describe('functional positions, assignments and structure moves (document 02, issue 9)', () => {
+describe('functional positions, assignments and structure moves (document 02)', () => {
   let t: TestApp;
   let org: Tenant;
   beforeAll(async () => {
@@ -34,7 +34,7 @@ describe('functional positions, assignments and structure moves (document 02, is
     expect(err(await f.put(`/positions/${id}`, seatBody(other)))).toEqual({ status: 409, code: 'POSITION_AREA_IMMUTABLE' });
     expect(err(await f.put(`/positions/${id}`, { ...seatBody(g), reportsTo: 'x' }))).toEqual({ status: 400, code: 'INVALID_INPUT' });
     const history = await f.changes(id);
-    expect(history.map((c) => [c.entity_type, c.change_type])).toEqual([
+    expect(history.map((c) => [c.entityType, c.changeType])).toEqual([
       ['functional_position', 'create'],
       ['functional_position', 'update'],
     ]);
@@ -133,7 +133,7 @@ describe('functional positions, assignments and structure moves (document 02, is
     });
     expect(err(await f.put('/assignments/cnosuchassignment00000000', body))).toEqual({ status: 404, code: 'NOT_FOUND' });
     const history = await f.changes(id);
-    expect(history.map((h) => h.change_type)).toEqual(['create', 'update']);
+    expect(history.map((h) => h.changeType)).toEqual(['create', 'update']);
     expect(history[0].after).toEqual({
       id,
       functionalPositionId: seat,
@@ -242,7 +242,7 @@ describe('functional positions, assignments and structure moves (document 02, is
       .expect(200);
     await f.put(`/positions/${seat}`, seatBody(g, { endDate: '2026-06-30' })).expect(200);
     const retire = (await f.changes(seat)).pop()!;
-    expect(retire).toMatchObject({ entity_type: 'functional_position', change_type: 'update', after: { id: seat, endDate: '2026-06-30' } });
+    expect(retire).toMatchObject({ entityType: 'functional_position', changeType: 'update', after: { id: seat, endDate: '2026-06-30' } });
     expect(await f.lines(seat)).toEqual([{ target: null, start: '2026-01-01', end: '2026-06-30' }]);
     // An occupancy past the seat's end is refused.
     expect(
@@ -270,13 +270,13 @@ describe('functional positions, assignments and structure moves (document 02, is
     expect(await f.assignments(a)).toEqual([{ id, start: '2026-01-01', end: '2026-06-30', fte: '0.5000', position: a }]);
     expect(await f.assignments(b)).toEqual([{ id: moved, start: '2026-07-01', end: '2026-12-31', fte: '0.5000', position: b }]);
     expect((await f.changes(id)).pop()).toMatchObject({
-      entity_type: 'functional_assignment',
-      change_type: 'update',
+      entityType: 'functional_assignment',
+      changeType: 'update',
       after: { endDate: '2026-06-30' },
     });
     expect((await f.changes(moved))[0]).toMatchObject({
-      entity_type: 'functional_assignment',
-      change_type: 'create',
+      entityType: 'functional_assignment',
+      changeType: 'create',
       after: { functionalPositionId: b, startDate: '2026-07-01' },
     });
     // The destination is full now.
@@ -341,8 +341,8 @@ describe('functional positions, assignments and structure moves (document 02, is
       { target: null, start: '2026-01-01', end: '2026-03-31' },
       { target: lead, start: '2026-04-01', end: null },
     ]);
-    const update = (await f.changes(dev)).filter((c) => c.entity_type === 'functional_position').pop()!;
-    expect(update).toMatchObject({ change_type: 'update', before: { reportsToPositionId: null }, after: { reportsToPositionId: lead } });
+    const update = (await f.changes(dev)).filter((c) => c.entityType === 'functional_position').pop()!;
+    expect(update).toMatchObject({ changeType: 'update', before: { reportsToPositionId: null }, after: { reportsToPositionId: lead } });
     await f.post('/structure/move', { kind: 'POSITION', id: intern, targetPositionId: dev, effectiveDate: '2026-04-01' }).expect(200);
     expect(
       err(await f.post('/structure/move', { kind: 'POSITION', id: dev, targetPositionId: foreign, effectiveDate: '2026-05-01' })),

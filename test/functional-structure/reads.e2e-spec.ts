@@ -40,7 +40,7 @@ async function otherUser(
   };
 }
 
-describe('functional structure reads (document 02, issue 10)', () => {
+describe('functional structure reads (document 02)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await TestApp.start();

@@ -1,3 +1,4 @@
+import { Change, changesOf } from '../support/changes';
 import type { Tenant, TestApp } from '../support/test-app';
 
 let people = 0;
@@ -65,20 +66,8 @@ export function fs(t: TestApp, org: Tenant, scenarioId?: string) {
         [positionId],
       );
     },
-    async changes(entityId: string): Promise<
-      {
-        entity_type: string;
-        change_type: string;
-        before: Record<string, unknown> | null;
-        after: Record<string, unknown> | null;
-        dispatch_status: string | null;
-      }[]
-    > {
-      return t.dataSource.query(
-        `SELECT entity_type, change_type, before, after, dispatch_status FROM record_changes WHERE entity_id = $1 ORDER BY seq`,
-        [entityId],
-      );
-    },
+    /** The recorded changes of one record, oldest first. */
+    changes: (entityId: string): Promise<Change[]> => changesOf(t, org.orgId, { entityId }),
   };
 }
 

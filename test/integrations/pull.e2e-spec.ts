@@ -1,3 +1,4 @@
+import { changesOf } from '../support/changes';
 import { TestApp, Tenant } from '../support/test-app';
 import { count, createIntegration, employee, integrationOf, PullSource, pullNow } from './support';
 
@@ -101,7 +102,7 @@ describe('PULL hooks: runs, results and failures (04 §5.3)', () => {
       const res = await pullNow(t, tenant.orgId, id).expect(200);
       expect(res.body.data).toMatchObject({ status: 'FAILED', created: 0, updated: 0, unchanged: 0, failed: 0, results: [] });
       expect(await count(t, 'employees', tenant.orgId)).toBe(0);
-      expect(await count(t, 'record_changes', tenant.orgId)).toBe(0);
+      expect((await changesOf(t, tenant.orgId)).length).toBe(0);
       const after = await integrationOf(t, tenant.orgId, id);
       expect(after).toMatchObject({ lastPullStatus: 'FAILED', lastPullResult: null });
       expect(after.lastError).toMatch(error);

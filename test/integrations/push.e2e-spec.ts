@@ -1,3 +1,4 @@
+import { changesOf } from '../support/changes';
 import { TestApp, Tenant } from '../support/test-app';
 import { Receiver, verifySignature, waitFor } from '../webhooks/receiver';
 import { createEndpoint, settled } from '../webhooks/support';
@@ -145,11 +146,9 @@ describe('push hooks (04 §5.2) and the events of a pull (04 §5.4)', () => {
       pull: { url, entityType: 'employee', intervalMinutes: 60 },
     });
     expect((await pullNow(t, tenant.orgId, id).expect(200)).body.data).toMatchObject({ status: 'OK', created: 2 });
-    const pulled = await t.dataSource.query(`SELECT dispatch_status, actor_type, actor_id FROM record_changes WHERE organization_id = $1`, [
-      tenant.orgId,
-    ]);
+    const pulled = await changesOf(t, tenant.orgId);
     expect(pulled).toHaveLength(3);
-    expect(pulled.every((r: { dispatch_status: string | null }) => r.dispatch_status === null)).toBe(true);
+    expect(pulled.every((r) => r.dispatchStatus === null)).toBe(true);
     // A control write through the API is delivered to both: after it, nothing of the pull can still come.
     await tenant.api('post', '/employees').send(employee('CONTROL')).expect(201);
     await settled(t, tenant.orgId);

@@ -1,3 +1,4 @@
+import { changesOf } from '../support/changes';
 import { API_PERMISSIONS } from '../../src/common/auth/permissions';
 import { fs } from '../functional-structure/support';
 import { TestApp } from '../support/test-app';
@@ -170,13 +171,12 @@ describe('assistant tools mirroring REST reads and the functional-structure writ
       ],
       ['assign_functional_position', { functionalPositionId: seat, fte: 0.5, startDate: '2026-01-01' }, 'EXACTLY_ONE_RESOURCE'],
     ];
-    const before = await t.dataSource.query(`SELECT count(*)::int AS n FROM record_changes WHERE organization_id = $1`, [org.orgId]);
+    const before = (await changesOf(t, org.orgId)).length;
     for (const [name, args, code] of cases) {
       const error = await callError(client, name, args);
       expect({ name, args, code: error.code }).toEqual({ name, args, code });
     }
-    const after = await t.dataSource.query(`SELECT count(*)::int AS n FROM record_changes WHERE organization_id = $1`, [org.orgId]);
-    expect(after[0].n).toBe(before[0].n);
+    expect((await changesOf(t, org.orgId)).length).toBe(before);
     await client.close();
   });
 

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { PoolClient } from 'pg';
 import { ConfigError, loadConfig } from '../../src/config/app-config';
 import { WebhookDispatcher } from '../../src/webhooks/webhook-dispatcher';
 import { createIntegration, employee, PullSource, pullNow } from '../integrations/support';
+import { insertChanges, updateChanges } from '../support/changes';
 import { onPostgresServer, TestApp, Tenant } from '../support/test-app';
 import { Receiver, waitFor } from '../webhooks/receiver';
 import { createEndpoint, settled } from '../webhooks/support';
@@ -165,24 +167,28 @@ describe('metrics: GET /metrics (05 §2.1)', () => {
     await t.get(WebhookDispatcher).idle();
     const [plan] = await t.dataSource.query(`SELECT id FROM plans WHERE organization_id = $1 AND kind = 'LIVE'`, [tenant.orgId]);
     // Claimed by a pass that no longer runs: not dispatched, and no dispatcher takes them for 30 s.
-    const rows: { seq: string }[] = await t.dataSource.query(
-      `INSERT INTO record_changes (event_id, organization_id, plan_id, entity_type, entity_id, change_type, before, after,
-                                   actor_type, actor_id, dispatch_status, dispatch_claimed_at, dispatch_claim_id)
-       SELECT gen_random_uuid(), $1, $2, 'team', 'cbacklog' || lpad(g::text, 17, '0'), 'create', NULL, '{}'::jsonb,
-              'system', 'test', 'DISPATCHING', now(), gen_random_uuid()
-         FROM generate_series(1, 3) AS g
-       RETURNING seq`,
-      [tenant.orgId, plan.id],
+    const seqs = await insertChanges(
+      t,
+      tenant.orgId,
+      [1, 2, 3].map((g) => ({
+        planId: plan.id,
+        entityType: 'team',
+        entityId: `cbacklog${String(g).padStart(17, '0')}`,
+        changeType: 'create',
+        after: {},
+        actorType: 'system',
+        actorId: 'test',
+        dispatchStatus: 'DISPATCHING',
+        dispatchClaimedAt: new Date(),
+        dispatchClaimId: randomUUID(),
+      })),
     );
     try {
       const backlog = (await scrape(t)).value('wfp_webhook_backlog');
       if (onPostgresServer) expect(backlog).toBeGreaterThanOrEqual(3);
       else expect(backlog).toBe(3);
     } finally {
-      await t.dataSource.query(
-        `UPDATE record_changes SET dispatch_status = 'DONE' WHERE organization_id = $1 AND seq = ANY($2::bigint[])`,
-        [tenant.orgId, rows.map((r) => r.seq)],
-      );
+      await updateChanges(t, tenant.orgId, { seqs }, { dispatchStatus: 'DONE' });
     }
     if (!onPostgresServer) expect((await scrape(t)).value('wfp_webhook_backlog')).toBe(0);
   });

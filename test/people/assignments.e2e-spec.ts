@@ -1,6 +1,7 @@
+import { changesOf } from '../support/changes';
 import { TestApp, Tenant } from '../support/test-app';
 
-describe('assignments and salary adjustments (issue 4/4, 4/5; 01 Assignment, Salary adjustment)', () => {
+describe('assignments and salary adjustments (01 Assignment, Salary adjustment)', () => {
   let t: TestApp;
   let tenant: Tenant;
   let team: string;
@@ -18,7 +19,7 @@ describe('assignments and salary adjustments (issue 4/4, 4/5; 01 Assignment, Sal
   });
   afterAll(() => t.close());
 
-  it('issue 4/4: create an allocation by ids or externalIds; the document-01 shape with the holder', async () => {
+  it('01/assignments: create an allocation by ids or externalIds; the document-01 shape with the holder', async () => {
     const res = await tenant
       .api('post', '/assignments')
       .send({
@@ -46,8 +47,11 @@ describe('assignments and salary adjustments (issue 4/4, 4/5; 01 Assignment, Sal
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
-    const [row] = await t.dataSource.query(`SELECT entity_type, after FROM record_changes WHERE entity_id = $1`, [res.body.data.id]);
-    expect(row).toEqual({ entity_type: 'employee_team_allocation', after: expect.objectContaining({ fte: '0.6' }) });
+    const [row] = await changesOf(t, tenant.orgId, { entityId: res.body.data.id });
+    expect({ entityType: row.entityType, after: row.after }).toEqual({
+      entityType: 'employee_team_allocation',
+      after: expect.objectContaining({ fte: '0.6' }),
+    });
   });
 
   it('01 errors: a nonexistent referenced id is 400 VALIDATION_ERROR on its field', async () => {
@@ -77,7 +81,7 @@ describe('assignments and salary adjustments (issue 4/4, 4/5; 01 Assignment, Sal
     ).toBe('VALIDATION_ERROR');
   });
 
-  it('issue 4/4: exactly one holder; a team holds only project allocations; fte 0-10; end not before start', async () => {
+  it('01/assignments: exactly one holder; a team holds only project allocations; fte 0-10; end not before start', async () => {
     const base = { type: 'team', targetId: team, fte: 1, startDate: '2026-01-01' };
     await tenant.api('post', '/assignments').send(base).expect(400);
     await tenant
@@ -118,7 +122,7 @@ describe('assignments and salary adjustments (issue 4/4, 4/5; 01 Assignment, Sal
       .expect(400);
   });
 
-  it('issue 4/4: list filters by holder, target and activeOn; PATCH changes terms', async () => {
+  it('01/assignments: list filters by holder, target and activeOn; PATCH changes terms', async () => {
     const org = await t.createTenant();
     const tm = (await org.api('post', '/teams').send({ name: 'T' }).expect(201)).body.data.id;
     const e = (
@@ -148,11 +152,8 @@ describe('assignments and salary adjustments (issue 4/4, 4/5; 01 Assignment, Sal
     const patched = await org.api('patch', `/assignments/${late}`).send({ fte: 0.75, endDate: '2026-12-31' }).expect(200);
     expect(patched.body.data).toMatchObject({ fte: 0.75, endDate: '2026-12-31', employeeId: e });
     await org.api('delete', `/assignments/${early}`).expect(204);
-    const kinds = await t.dataSource.query(
-      `SELECT entity_type, change_type FROM record_changes WHERE organization_id = $1 AND entity_type LIKE '%allocation' ORDER BY seq`,
-      [org.orgId],
-    );
-    expect(kinds.map((k: { change_type: string }) => k.change_type)).toEqual(['create', 'create', 'update', 'delete']);
+    const kinds = (await changesOf(t, org.orgId)).filter((k) => k.entityType.endsWith('allocation'));
+    expect(kinds.map((k) => k.changeType)).toEqual(['create', 'create', 'update', 'delete']);
   });
 
   it('02 events: project allocations of employees (nested) and teams are recorded with their entity types', async () => {
@@ -185,11 +186,8 @@ describe('assignments and salary adjustments (issue 4/4, 4/5; 01 Assignment, Sal
       })
       .expect(400);
     expect(bad.body.error.details[0].field).toBe('projectAssignment.projectId');
-    const rows = await t.dataSource.query(
-      `SELECT entity_type, after FROM record_changes WHERE organization_id = $1 AND entity_type LIKE '%allocation' ORDER BY seq`,
-      [org.orgId],
-    );
-    expect(rows.map((r: { entity_type: string }) => r.entity_type)).toEqual(['employee_project_allocation', 'team_project_allocation']);
+    const rows = (await changesOf(t, org.orgId)).filter((r) => r.entityType.endsWith('allocation'));
+    expect(rows.map((r) => r.entityType)).toEqual(['employee_project_allocation', 'team_project_allocation']);
     expect(rows[0].after).toMatchObject({ employeeId: e.body.data.id, targetId: project, type: 'project' });
     // 03 §1.4: the project now has active assignments.
     expect((await org.api('delete', `/projects/${project}`).expect(409)).body.error.code).toBe('CONFLICT');
@@ -201,7 +199,7 @@ describe('assignments and salary adjustments (issue 4/4, 4/5; 01 Assignment, Sal
     await viewer.api('post', '/assignments').send({}).expect(403);
   });
 
-  it('issue 4/5: salary adjustments: list newest first, create, patch, delete, scoped to the employee', async () => {
+  it('01/salary adjustments: salary adjustments: list newest first, create, patch, delete, scoped to the employee', async () => {
     const base = `/employees/${employee}/salary-adjustments`;
     await tenant.api('post', base).send({ effectiveDate: '2026-01-01', salary: 100000, currencyCode: 'USD' }).expect(201);
     const raise = (
@@ -225,11 +223,7 @@ describe('assignments and salary adjustments (issue 4/4, 4/5; 01 Assignment, Sal
     await tenant.api('patch', `/employees/${other}/salary-adjustments/${raise.id}`).send({ bonus: 1 }).expect(404);
     await tenant.api('delete', `${base}/${raise.id}`).expect(204);
     await tenant.api('get', '/employees/cxxxxxxxxxxxxxxxxxxxxxxxx/salary-adjustments').expect(404);
-    const [rec] = await t.dataSource.query(
-      `SELECT count(*)::int AS n FROM record_changes WHERE entity_id = $1 AND entity_type = 'salary_adjustment'`,
-      [raise.id],
-    );
-    expect(rec.n).toBe(3);
+    expect((await changesOf(t, tenant.orgId, { entityId: raise.id, entityType: 'salary_adjustment' })).length).toBe(3);
     const viewer = await t.createKey(tenant, ['employees_view']);
     await t.http().get(`/api/v1/org/${tenant.orgId}${base}`).set('Authorization', `Bearer ${viewer.key}`).expect(403);
   });

@@ -1,6 +1,7 @@
+import { changesOf } from '../support/changes';
 import { TestApp, Tenant } from '../support/test-app';
 
-describe('contractors and rate adjustments (issue 4/2, 4/5)', () => {
+describe('contractors and rate adjustments (docs/decisions.md, "People, assignments and compensation")', () => {
   let t: TestApp;
   let tenant: Tenant;
   beforeAll(async () => {
@@ -9,7 +10,7 @@ describe('contractors and rate adjustments (issue 4/2, 4/5)', () => {
   });
   afterAll(() => t.close());
 
-  it('issue 4/2: create with defaults (contractorType individual) and nested rateAdjustment and teamAssignment, each recorded', async () => {
+  it('decisions/contractors: create with defaults (contractorType individual) and nested rateAdjustment and teamAssignment, each recorded', async () => {
     const org = await t.createTenant();
     const team = (await org.api('post', '/teams').send({ name: 'T', externalId: 'T1' }).expect(201)).body.data.id;
     const loc = (await org.api('post', '/locations').send({ name: 'Lisbon', currencyCode: 'EUR' }).expect(201)).body.data.id;
@@ -31,11 +32,8 @@ describe('contractors and rate adjustments (issue 4/2, 4/5)', () => {
       geographyId: loc,
       externalId: null,
     });
-    const rows = await t.dataSource.query(
-      `SELECT entity_type, change_type, after FROM record_changes WHERE organization_id = $1 ORDER BY seq`,
-      [org.orgId],
-    );
-    expect(rows.map((r: { entity_type: string }) => r.entity_type)).toEqual([
+    const rows = await changesOf(t, org.orgId);
+    expect(rows.map((r) => r.entityType)).toEqual([
       'team',
       'geography',
       'contractor',
@@ -46,7 +44,7 @@ describe('contractors and rate adjustments (issue 4/2, 4/5)', () => {
     expect(rows[4].after).toMatchObject({ contractorId: res.body.data.id, targetId: team });
   });
 
-  it('issue 4/2: validation: name and startDate required, rateType from the four values, email unique when given, managerId an employee (404)', async () => {
+  it('decisions/contractors: validation: name and startDate required, rateType from the four values, email unique when given, managerId an employee (404)', async () => {
     const res = await tenant.api('post', '/contractors').send({}).expect(400);
     expect(res.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['name', 'startDate']);
     const bad = await tenant
@@ -66,7 +64,7 @@ describe('contractors and rate adjustments (issue 4/2, 4/5)', () => {
     await tenant.api('post', '/contractors').send({ name: 'C', startDate: '2026-01-01', managerId: 'NOBODY' }).expect(404);
   });
 
-  it('issue 4/2: PATCH is partial with additive nested objects; DELETE removes rates and assignments and records one contractor delete', async () => {
+  it('decisions/contractors: PATCH is partial with additive nested objects; DELETE removes rates and assignments and records one contractor delete', async () => {
     const org = await t.createTenant();
     await org.api('post', '/teams').send({ name: 'T', externalId: 'T1' }).expect(201);
     const id = (
@@ -98,14 +96,11 @@ describe('contractors and rate adjustments (issue 4/2, 4/5)', () => {
       [org.orgId],
     );
     expect(left[0]).toEqual({ r: 0, a: 0 });
-    const [last] = await t.dataSource.query(
-      `SELECT entity_type, change_type FROM record_changes WHERE organization_id = $1 ORDER BY seq DESC LIMIT 1`,
-      [org.orgId],
-    );
-    expect(last).toEqual({ entity_type: 'contractor', change_type: 'delete' });
+    const last = (await changesOf(t, org.orgId)).pop()!;
+    expect({ entityType: last.entityType, changeType: last.changeType }).toEqual({ entityType: 'contractor', changeType: 'delete' });
   });
 
-  it('issue 4/5: rate adjustments routes need compensation permissions and stay with their contractor', async () => {
+  it('decisions/rate adjustments: rate adjustments routes need compensation permissions and stay with their contractor', async () => {
     const a = (await tenant.api('post', '/contractors').send({ name: 'RA', startDate: '2026-01-01' }).expect(201)).body.data.id;
     const b = (await tenant.api('post', '/contractors').send({ name: 'RB', startDate: '2026-01-01' }).expect(201)).body.data.id;
     const rate = (

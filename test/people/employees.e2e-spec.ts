@@ -1,6 +1,7 @@
+import { changesOf, lastSeq } from '../support/changes';
 import { TestApp, Tenant } from '../support/test-app';
 
-describe('employees (01 Employee, Employees endpoints; issue 4/1)', () => {
+describe('employees (01 Employee, Employees endpoints)', () => {
   let t: TestApp;
   let tenant: Tenant;
   beforeAll(async () => {
@@ -17,11 +18,6 @@ describe('employees (01 Employee, Employees endpoints; issue 4/1)', () => {
     startDate: '2026-01-05',
     ...extra,
   });
-  const changes = (orgId: string) =>
-    t.dataSource.query(
-      `SELECT entity_type, change_type, entity_id, after, dispatch_status FROM record_changes WHERE organization_id = $1 ORDER BY seq`,
-      [orgId],
-    );
 
   it('01/employees create: the documented fields, with nullable ones null by default', async () => {
     const res = await tenant
@@ -85,12 +81,11 @@ describe('employees (01 Employee, Employees endpoints; issue 4/1)', () => {
       code: 'VALIDATION_ERROR',
       details: [{ field: 'teamAssignment.teamId', message: expect.any(String) }],
     });
-    const counts = await t.dataSource.query(
-      `SELECT (SELECT count(*) FROM employees WHERE organization_id = $1)::int AS e, (SELECT count(*) FROM salary_adjustments WHERE organization_id = $1)::int AS s,
-              (SELECT count(*) FROM record_changes WHERE organization_id = $1)::int AS c`,
+    const [counts] = await t.dataSource.query(
+      `SELECT (SELECT count(*) FROM employees WHERE organization_id = $1)::int AS e, (SELECT count(*) FROM salary_adjustments WHERE organization_id = $1)::int AS s`,
       [org.orgId],
     );
-    expect(counts[0]).toEqual({ e: 0, s: 0, c: 0 });
+    expect({ ...counts, c: (await changesOf(t, org.orgId)).length }).toEqual({ e: 0, s: 0, c: 0 });
   });
 
   it('01/employees nested create: salary and team assignment in one request, each recorded (02 events table)', async () => {
@@ -106,8 +101,8 @@ describe('employees (01 Employee, Employees endpoints; issue 4/1)', () => {
       )
       .expect(201);
     const id = res.body.data.id;
-    const rows = await changes(org.orgId);
-    expect(rows.map((r: { entity_type: string; change_type: string }) => `${r.entity_type}:${r.change_type}`)).toEqual([
+    const rows = await changesOf(t, org.orgId);
+    expect(rows.map((r) => `${r.entityType}:${r.changeType}`)).toEqual([
       'team:create',
       'employee:create',
       'salary_adjustment:create',
@@ -326,7 +321,7 @@ describe('employees (01 Employee, Employees endpoints; issue 4/1)', () => {
         .send(person({ managerId: boss }))
         .expect(201)
     ).body.data.id;
-    const before = (await changes(org.orgId)).length;
+    const before = await lastSeq(t, org.orgId);
     await org.api('delete', `/employees/${boss}`).expect(204);
     await org.api('get', `/employees/${boss}`).expect(404);
     expect((await org.api('get', `/employees/${report}`).expect(200)).body.data.managerId).toBeNull();
@@ -335,15 +330,11 @@ describe('employees (01 Employee, Employees endpoints; issue 4/1)', () => {
       [org.orgId],
     );
     expect(left[0]).toEqual({ s: 0, a: 0 });
-    const after = (await changes(org.orgId)).slice(before);
+    const after = await changesOf(t, org.orgId, { afterSeq: before });
     // 02 events: the request sends one `employee` delete; the cascade is kept for the audit history only.
-    const sent = after.filter((r: { dispatch_status: string | null }) => r.dispatch_status !== null);
-    expect(
-      sent.map((r: { entity_type: string; change_type: string; entity_id: string }) => [r.entity_type, r.change_type, r.entity_id]),
-    ).toEqual([['employee', 'delete', boss]]);
-    const audit = after
-      .filter((r: { dispatch_status: string | null }) => r.dispatch_status === null)
-      .map((r: { entity_type: string; change_type: string }) => `${r.entity_type}:${r.change_type}`);
+    const sent = after.filter((r) => r.dispatchStatus !== null);
+    expect(sent.map((r) => [r.entityType, r.changeType, r.entityId])).toEqual([['employee', 'delete', boss]]);
+    const audit = after.filter((r) => r.dispatchStatus === null).map((r) => `${r.entityType}:${r.changeType}`);
     expect(audit.sort()).toEqual(['employee:update', 'employee_team_allocation:delete', 'salary_adjustment:delete']);
   });
 

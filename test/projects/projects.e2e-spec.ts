@@ -1,16 +1,9 @@
 import { addDays, todayUtc } from '../../src/common/dates';
 import { newId } from '../../src/common/ids';
+import { changesOf } from '../support/changes';
 import { TestApp, Tenant } from '../support/test-app';
 
-interface Change {
-  entity_type: string;
-  change_type: string;
-  entity_id: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
-
-describe('projects (issue 4; document 01 "Project", "Projects")', () => {
+describe('projects (document 01 "Project", "Projects")', () => {
   let t: TestApp;
   let tenant: Tenant;
   beforeAll(async () => {
@@ -21,11 +14,6 @@ describe('projects (issue 4; document 01 "Project", "Projects")', () => {
 
   const create = (body: Record<string, unknown>, org: Tenant = tenant) =>
     org.api('post', '/projects').send({ startDate: '2026-01-01', ...body });
-  const changes = (orgId: string): Promise<Change[]> =>
-    t.dataSource.query(
-      `SELECT entity_type, change_type, entity_id, before, after FROM record_changes WHERE organization_id = $1 ORDER BY seq`,
-      [orgId],
-    );
   const livePlan = async (orgId: string): Promise<string> =>
     (await t.dataSource.query(`SELECT id FROM plans WHERE organization_id = $1 AND kind = 'LIVE'`, [orgId]))[0].id;
 
@@ -393,7 +381,7 @@ describe('projects (issue 4; document 01 "Project", "Projects")', () => {
     await assign(null, 'project', scenario);
     await org.api('delete', `/projects/${id}`).expect(204);
     await org.api('get', `/projects/${id}`).expect(404);
-    expect((await changes(org.orgId)).map((c) => c.change_type)).toEqual(['create', 'delete']);
+    expect((await changesOf(t, org.orgId)).map((c) => c.changeType)).toEqual(['create', 'delete']);
   });
 
   it('02 "Events": every write records entity type project with before/after in the project’s own field names, decimals as strings', async () => {
@@ -403,8 +391,8 @@ describe('projects (issue 4; document 01 "Project", "Projects")', () => {
       .body.data;
     await org.api('patch', `/projects/${created.id}`).send({ name: 'Recorded' }).expect(200);
     await org.api('delete', `/projects/${created.id}`).expect(204);
-    const rows = await changes(org.orgId);
-    expect(rows.map((r) => [r.entity_type, r.change_type, r.entity_id])).toEqual([
+    const rows = await changesOf(t, org.orgId);
+    expect(rows.map((r) => [r.entityType, r.changeType, r.entityId])).toEqual([
       ['project', 'create', created.id],
       ['project', 'update', created.id],
       ['project', 'delete', created.id],
@@ -463,7 +451,7 @@ describe('projects (issue 4; document 01 "Project", "Projects")', () => {
     expect((await a.api('get', `/projects/${id}`).expect(200)).body.data.name).toBe('Secret');
   });
 
-  it('issue 3/1: a cost centre or value stream still used by a project cannot be deleted (409 naming projects)', async () => {
+  it('decisions/reference data: a cost centre or value stream still used by a project cannot be deleted (409 naming projects)', async () => {
     const org = await t.createTenant();
     const cc = (await org.api('post', '/cost-centres').send({ name: 'Used' }).expect(201)).body.data.id;
     const vs = (await org.api('post', '/value-streams').send({ name: 'Used' }).expect(201)).body.data.id;

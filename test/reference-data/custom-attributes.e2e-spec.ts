@@ -1,6 +1,7 @@
+import { changesOf } from '../support/changes';
 import { TestApp, Tenant } from '../support/test-app';
 
-describe('custom attributes (issue 3/2; 01 "Custom attribute value", rule 9)', () => {
+describe('custom attributes (01 "Custom attribute value", rule 9)', () => {
   let t: TestApp;
   let tenant: Tenant;
   let team: string;
@@ -159,14 +160,11 @@ describe('custom attributes (issue 3/2; 01 "Custom attribute value", rule 9)', (
     await org.api('put', `/teams/${id}/custom-attributes/${def.id}`).send({ stringValue: 'x' }).expect(403);
     await withFull('put', `/teams/${id}/custom-attributes/${def.id}`).send({ stringValue: 'x' }).expect(200);
     await org.api('get', `/teams/${id}/custom-attributes`).expect(200);
-    const rows = await t.dataSource.query(
-      `SELECT entity_type, change_type, after FROM record_changes WHERE organization_id = $1 AND entity_type = 'custom_attribute_value'`,
-      [org.orgId],
-    );
-    expect(rows).toEqual([
+    const rows = await changesOf(t, org.orgId, { entityType: 'custom_attribute_value' });
+    expect(rows.map(({ entityType, changeType, after }) => ({ entityType, changeType, after }))).toEqual([
       {
-        entity_type: 'custom_attribute_value',
-        change_type: 'create',
+        entityType: 'custom_attribute_value',
+        changeType: 'create',
         after: expect.objectContaining({ definitionId: def.id, stringValue: 'x', entityId: id }),
       },
     ]);

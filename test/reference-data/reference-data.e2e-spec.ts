@@ -1,6 +1,7 @@
+import { changesOf } from '../support/changes';
 import { TestApp, Tenant } from '../support/test-app';
 
-describe('reference data (issue 3; 01 rules 3, 5, 6; 03 §1.7, §2)', () => {
+describe('reference data (01 rules 3, 5, 6; 03 §1.7, §2)', () => {
   let t: TestApp;
   let tenant: Tenant;
   beforeAll(async () => {
@@ -192,7 +193,7 @@ describe('reference data (issue 3; 01 rules 3, 5, 6; 03 §1.7, §2)', () => {
     expect((await org.api('get', '/exchange-rates/convert?from=GBP&to=USD').expect(200)).body.data.rate).toBe(1.5);
   });
 
-  it('issue 3/4: search is case-insensitive and sortBy/sortDir follow the allow-list', async () => {
+  it('01 "Common list query parameters": search is case-insensitive and sortBy/sortDir follow the allow-list', async () => {
     const org = await t.createTenant();
     for (const title of ['Zeta Designer', 'alpha engineer', 'Beta ENGINEER'])
       await org.api('post', '/job-roles').send({ title }).expect(201);
@@ -258,7 +259,7 @@ describe('reference data (issue 3; 01 rules 3, 5, 6; 03 §1.7, §2)', () => {
     expect(res.body).toEqual({ error: { code: 'NOT_IMPLEMENTED', message: expect.any(String) } });
   });
 
-  it('issue 3/3: every write is recorded with document 02 entity types (geography, cost_center, value_stream)', async () => {
+  it('02 events: every write is recorded with document 02 entity types (geography, cost_center, value_stream)', async () => {
     const org = await t.createTenant();
     const loc = (await org.api('post', '/locations').send({ name: 'Paris', costMultiplier: 1.1 }).expect(201)).body.data.id;
     await org.api('patch', `/locations/${loc}`).send({ name: 'Paris FR' }).expect(200);
@@ -267,11 +268,8 @@ describe('reference data (issue 3; 01 rules 3, 5, 6; 03 §1.7, §2)', () => {
     const cc = (await org.api('post', '/cost-centres').send({ name: 'CC' }).expect(201)).body.data.id;
     const vs = (await org.api('post', '/value-streams').send({ name: 'VS' }).expect(201)).body.data.id;
     const jr = (await org.api('post', '/job-roles').send({ title: 'JR' }).expect(201)).body.data.id;
-    const rows = await t.dataSource.query(
-      `SELECT entity_type, entity_id, change_type, before, after, actor_type, actor_id FROM record_changes WHERE organization_id = $1 ORDER BY seq`,
-      [org.orgId],
-    );
-    expect(rows.map((r: { entity_type: string; change_type: string }) => `${r.entity_type}:${r.change_type}`)).toEqual([
+    const rows = await changesOf(t, org.orgId);
+    expect(rows.map((r) => `${r.entityType}:${r.changeType}`)).toEqual([
       'geography:create',
       'geography:update',
       'geography:delete',
@@ -280,15 +278,15 @@ describe('reference data (issue 3; 01 rules 3, 5, 6; 03 §1.7, §2)', () => {
       'job_role:create',
     ]);
     expect(rows[0]).toMatchObject({
-      entity_id: loc,
+      entityId: loc,
       before: null,
-      actor_type: 'api_key',
-      actor_id: org.keyId,
+      actorType: 'api_key',
+      actorId: org.keyId,
       after: expect.objectContaining({ name: 'Paris', costMultiplier: '1.1' }),
     });
-    expect(rows[1].before.name).toBe('Paris');
-    expect(rows[1].after.name).toBe('Paris FR');
+    expect(rows[1].before?.name).toBe('Paris');
+    expect(rows[1].after?.name).toBe('Paris FR');
     expect(rows[2]).toMatchObject({ after: null, before: expect.objectContaining({ name: 'Paris FR' }) });
-    expect([rows[3].entity_id, rows[4].entity_id, rows[5].entity_id]).toEqual([cc, vs, jr]);
+    expect([rows[3].entityId, rows[4].entityId, rows[5].entityId]).toEqual([cc, vs, jr]);
   });
 });

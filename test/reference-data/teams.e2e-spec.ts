@@ -1,7 +1,8 @@
+import { changesOf } from '../support/changes';
 import { newId } from '../../src/common/ids';
 import { TestApp, Tenant } from '../support/test-app';
 
-describe('teams (issue 3; planning records with plan_id)', () => {
+describe('teams (planning records with plan_id)', () => {
   let t: TestApp;
   let tenant: Tenant;
   beforeAll(async () => {
@@ -60,7 +61,7 @@ describe('teams (issue 3; planning records with plan_id)', () => {
     await tenant.api('patch', `/teams/${a}`).send({ parentTeamId: c }).expect(200);
   });
 
-  it('issue 3/1: deleting a record that others still reference is 409 CONFLICT naming them', async () => {
+  it('decisions/reference data: deleting a record that others still reference is 409 CONFLICT naming them', async () => {
     const org = await t.createTenant();
     const cc = (await org.api('post', '/cost-centres').send({ name: 'Ops' }).expect(201)).body.data.id;
     const parent = (await org.api('post', '/teams').send({ name: 'Parent', costCentreId: cc }).expect(201)).body.data.id;
@@ -110,14 +111,11 @@ describe('teams (issue 3; planning records with plan_id)', () => {
     const id = (await org.api('post', '/teams').send({ name: 'Recorded' }).expect(201)).body.data.id;
     await org.api('patch', `/teams/${id}`).send({ description: 'd' }).expect(200);
     await org.api('delete', `/teams/${id}`).expect(204);
-    const rows = await t.dataSource.query(
-      `SELECT entity_type, change_type, entity_id FROM record_changes WHERE organization_id = $1 ORDER BY seq`,
-      [org.orgId],
-    );
-    expect(rows).toEqual([
-      { entity_type: 'team', change_type: 'create', entity_id: id },
-      { entity_type: 'team', change_type: 'update', entity_id: id },
-      { entity_type: 'team', change_type: 'delete', entity_id: id },
+    const rows = await changesOf(t, org.orgId);
+    expect(rows.map(({ entityType, changeType, entityId }) => ({ entityType, changeType, entityId }))).toEqual([
+      { entityType: 'team', changeType: 'create', entityId: id },
+      { entityType: 'team', changeType: 'update', entityId: id },
+      { entityType: 'team', changeType: 'delete', entityId: id },
     ]);
   });
 });

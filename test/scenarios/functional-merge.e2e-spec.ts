@@ -1,7 +1,7 @@
 import { TestApp } from '../support/test-app';
 import { fs } from '../functional-structure/support';
 
-describe('scenario merge of functional custom attribute values (issue 8/3 with 02 write rule 8)', () => {
+describe('scenario merge of functional custom attribute values (02 write rule 8)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await TestApp.start();

@@ -1,6 +1,7 @@
+import { changesOf, lastSeq } from '../support/changes';
 import { TestApp, Tenant } from '../support/test-app';
 
-describe('scenarios (issue 8; spec 03 §3 Scenarios; 01 rule 8)', () => {
+describe('scenarios (spec 03 §3 Scenarios; 01 rule 8)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await TestApp.start();
@@ -69,7 +70,7 @@ describe('scenarios (issue 8; spec 03 §3 Scenarios; 01 rule 8)', () => {
     await other.api('get', `/employees?scenarioId=${s}`).expect(404);
   });
 
-  it('issue 8/4: application writes inside an open scenario reuse the public services; live never sees them; nothing is emitted', async () => {
+  it('decisions/scenarios: application writes inside an open scenario reuse the public services; live never sees them; nothing is emitted', async () => {
     const w = await world();
     const s = (await t.admin('post', `/organizations/${w.org.orgId}/scenarios`).send({ name: 'S' }).expect(201)).body.data.id;
     const hire = await t
@@ -92,9 +93,9 @@ describe('scenarios (issue 8; spec 03 §3 Scenarios; 01 rule 8)', () => {
       (e: { lastName: string }) => e.lastName,
     );
     expect(inScenario.sort()).toEqual(['If', 'Person']);
-    const rows = await t.dataSource.query(`SELECT dispatch_status FROM record_changes WHERE plan_id = $1`, [s]);
+    const rows = await changesOf(t, w.org.orgId, { planId: s });
     expect(rows.length).toBe(3);
-    expect(rows.every((r: { dispatch_status: string | null }) => r.dispatch_status === null)).toBe(true);
+    expect(rows.every((r) => r.dispatchStatus === null)).toBe(true);
     // 01 rule 8: the public API's writes with scenarioId stay 501.
     await w.org.api('post', `/employees?scenarioId=${s}`).send({}).expect(501);
   });
@@ -118,7 +119,7 @@ describe('scenarios (issue 8; spec 03 §3 Scenarios; 01 rule 8)', () => {
       .expect(201);
   });
 
-  it('issue 8/3: merge applies creates, updates and deletes in one transaction with merge events; the scenario becomes MERGED and read-only', async () => {
+  it('decisions/scenarios: merge applies creates, updates and deletes in one transaction with merge events; the scenario becomes MERGED and read-only', async () => {
     const w = await world();
     const merger = (
       await t
@@ -144,9 +145,7 @@ describe('scenarios (issue 8; spec 03 §3 Scenarios; 01 rule 8)', () => {
       .send({ name: 'Platform 2' })
       .expect(200);
     await t.admin('delete', scenarioPath(w, s, `/employees/${w.employee}`)).expect(204);
-    const before = Number(
-      (await t.dataSource.query(`SELECT coalesce(max(seq),0) AS s FROM record_changes WHERE organization_id = $1`, [w.org.orgId]))[0].s,
-    );
+    const before = await lastSeq(t, w.org.orgId);
 
     expect((await t.admin('post', scenarioPath(w, s, '/merge')).expect(400)).body.error.code).toBe('VALIDATION_ERROR');
     const plain = (
@@ -174,17 +173,9 @@ describe('scenarios (issue 8; spec 03 §3 Scenarios; 01 rule 8)', () => {
     );
     expect(salaries[0].n).toBe(0);
     // One merge event per live record changed, initiated by the merging user, all sent (dispatch_status set).
-    const events = await t.dataSource.query(
-      `SELECT entity_type, change_type, entity_id, actor_type, actor_id, dispatch_status FROM record_changes WHERE organization_id = $1 AND seq > $2 ORDER BY seq`,
-      [w.org.orgId, before],
-    );
-    expect(
-      events.every(
-        (e: { actor_type: string; actor_id: string; dispatch_status: string | null }) =>
-          e.actor_type === 'merge' && e.actor_id === merger.id && e.dispatch_status !== null,
-      ),
-    ).toBe(true);
-    expect(events.map((e: { entity_type: string; change_type: string }) => `${e.entity_type}:${e.change_type}`).sort()).toEqual([
+    const events = await changesOf(t, w.org.orgId, { afterSeq: before });
+    expect(events.every((e) => e.actorType === 'merge' && e.actorId === merger.id && e.dispatchStatus !== null)).toBe(true);
+    expect(events.map((e) => `${e.entityType}:${e.changeType}`).sort()).toEqual([
       'employee:create',
       'employee:delete',
       'employee_team_allocation:create',
@@ -206,7 +197,7 @@ describe('scenarios (issue 8; spec 03 §3 Scenarios; 01 rule 8)', () => {
     await t.admin('patch', scenarioPath(w, s)).send({ name: 'x' }).expect(409);
   });
 
-  it('issue 8/3 decision: a live record changed after the fork and also in the scenario refuses the merge with 409 naming it; other live changes survive', async () => {
+  it('decisions/scenarios: a live record changed after the fork and also in the scenario refuses the merge with 409 naming it; other live changes survive', async () => {
     const w = await world();
     const s = (await t.admin('post', `/organizations/${w.org.orgId}/scenarios`).send({ name: 'S' }).expect(201)).body.data.id;
     await t

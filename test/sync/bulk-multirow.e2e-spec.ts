@@ -1,9 +1,10 @@
+import { changesOf, lastSeq } from '../support/changes';
 import { TestApp, Tenant } from '../support/test-app';
 import { Receiver, Received } from '../webhooks/receiver';
 import { createEndpoint, settled } from '../webhooks/support';
 
 /**
- * Bulk creates and updates of employees write a chunk's rows with multi-row statements (issue 18): the
+ * Bulk creates and updates of employees write a chunk's rows with multi-row statements: the
  * outcome must be exactly that of single POSTs and PATCHes (rows, reads, recorded changes and their order, events).
  */
 describe('bulk creates and updates with multi-row statements (04 §4.1)', () => {
@@ -73,13 +74,9 @@ describe('bulk creates and updates with multi-row statements (04 §4.1)', () => 
     });
     expect(normalized(b, own(b))).toEqual(normalized(p, own(p)));
 
-    const changes = await t.dataSource.query(
-      `SELECT entity_type, entity_id, change_type, after FROM record_changes WHERE organization_id = $1 ORDER BY seq`,
-      [tenant.orgId],
-    );
-    const salaryOf = (employeeId: string) =>
-      changes.find((c: { after: { employeeId?: string } }) => c.after.employeeId === employeeId)?.entity_id;
-    expect(changes.map((c: { entity_type: string; entity_id: string }) => [c.entity_type, c.entity_id])).toEqual([
+    const changes = await changesOf(t, tenant.orgId);
+    const salaryOf = (employeeId: string) => changes.find((c) => c.after?.employeeId === employeeId)?.entityId;
+    expect(changes.map((c) => [c.entityType, c.entityId])).toEqual([
       ['employee', expect.any(String)],
       ['employee', single.id],
       ['salary_adjustment', salaryOf(single.id)],
@@ -146,8 +143,7 @@ describe('bulk creates and updates with multi-row statements (04 §4.1)', () => 
       endDate: '2027-03-31',
       salary: { effectiveDate: '2026-07-01', salary: 95000, currencyCode: 'EUR' },
     };
-    const mark = (await t.dataSource.query(`SELECT max(seq)::int AS m FROM record_changes WHERE organization_id = $1`, [tenant.orgId]))[0]
-      .m;
+    const mark = await lastSeq(t, tenant.orgId);
     const patched = (await tenant.api('patch', '/employees/P-1').send(changeTo).expect(200)).body.data;
     const bulk = await tenant
       .api('post', '/employees/bulk')
@@ -177,19 +173,15 @@ describe('bulk creates and updates with multi-row statements (04 §4.1)', () => 
     expect((await read(u3.id)).firstName).toBe('Augusta');
     expect((await read(u2.id)).updatedAt).toBe((await read(u2.id)).createdAt);
 
-    const changes: { entity_type: string; entity_id: string; change_type: string; before: unknown; after: { employeeId?: string } }[] =
-      await t.dataSource.query(
-        `SELECT entity_type, entity_id, change_type, before, after FROM record_changes WHERE organization_id = $1 AND seq > $2 ORDER BY seq`,
-        [tenant.orgId, mark],
-      );
-    expect(changes.map((c) => [c.entity_type, c.change_type, c.entity_id])).toEqual([
+    const changes = await changesOf(t, tenant.orgId, { afterSeq: mark });
+    expect(changes.map((c) => [c.entityType, c.changeType, c.entityId])).toEqual([
       ['employee', 'update', patched.id],
       ['salary_adjustment', 'create', expect.any(String)],
       ['employee', 'update', u1.id],
       ['salary_adjustment', 'create', expect.any(String)],
       ['employee', 'update', u3.id],
     ]);
-    expect(changes[3].after.employeeId).toBe(u1.id);
+    expect(changes[3].after?.employeeId).toBe(u1.id);
     const ids = { [patched.id]: '<id>', [u1.id]: '<id>', [p.email]: '<email>', [b.email]: '<email>', '"P-1"': '"<x>"', '"U-1"': '"<x>"' };
     expect(normalized([changes[2].before, changes[2].after], ids)).toEqual(normalized([changes[0].before, changes[0].after], ids));
   });
@@ -258,8 +250,7 @@ describe('bulk creates and updates with multi-row statements (04 §4.1)', () => 
       name: 'Grace B. Hopper',
       rateAdjustment: { effectiveDate: '2026-06-01', rate: 700, rateType: 'daily', currencyCode: 'EUR' },
     };
-    const mark = (await t.dataSource.query(`SELECT max(seq)::int AS m FROM record_changes WHERE organization_id = $1`, [tenant.orgId]))[0]
-      .m;
+    const mark = await lastSeq(t, tenant.orgId);
     await tenant.api('patch', '/contractors/S-1').send(change).expect(200);
     const updated = await tenant
       .api('post', '/contractors/bulk')
@@ -272,13 +263,8 @@ describe('bulk creates and updates with multi-row statements (04 §4.1)', () => 
       .expect(200);
     expect(updated.body.data).toMatchObject({ updated: 1, unchanged: 1, failed: 0 });
     expect(normalized(await read(c1), own(await read(c1)))).toEqual(normalized(await read(single.id), own(await read(single.id))));
-    const changes = await t.dataSource.query(
-      `SELECT entity_type, change_type, entity_id FROM record_changes WHERE organization_id = $1 AND seq > $2 ORDER BY seq`,
-      [tenant.orgId, mark],
-    );
-    expect(
-      changes.map((c: { entity_type: string; change_type: string; entity_id: string }) => [c.entity_type, c.change_type, c.entity_id]),
-    ).toEqual([
+    const changes = await changesOf(t, tenant.orgId, { afterSeq: mark });
+    expect(changes.map((c) => [c.entityType, c.changeType, c.entityId])).toEqual([
       ['contractor', 'update', single.id],
       ['contractor_rate', 'create', expect.any(String)],
       ['contractor', 'update', c1],

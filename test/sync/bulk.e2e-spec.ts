@@ -1,3 +1,4 @@
+import { changesOf } from '../support/changes';
 import { TestApp, Tenant } from '../support/test-app';
 import { Receiver } from '../webhooks/receiver';
 import { createEndpoint, settled } from '../webhooks/support';
@@ -105,11 +106,8 @@ describe('bulk upsert by externalId (04 §4.1)', () => {
       tenant.orgId,
     ]);
     expect(salaries).toBe(1);
-    const recorded = await t.dataSource.query(
-      `SELECT entity_type, after->>'externalId' AS ext FROM record_changes WHERE organization_id = $1 ORDER BY seq`,
-      [tenant.orgId],
-    );
-    expect(recorded.filter((r: { entity_type: string }) => r.entity_type === 'employee').map((r: { ext: string }) => r.ext)).toEqual([
+    const recorded = await changesOf(t, tenant.orgId);
+    expect(recorded.filter((r) => r.entityType === 'employee').map((r) => r.after?.externalId)).toEqual([
       'OK-1',
       'OK-2',
     ]);
@@ -166,8 +164,7 @@ describe('bulk upsert by externalId (04 §4.1)', () => {
         salaries: i < 250 && !failing.has(i) ? 2 : 1,
       }));
     expect(rows).toEqual(expected);
-    const [{ n }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM record_changes WHERE organization_id = $1`, [tenant.orgId]);
-    expect(n).toBe(500 + 2 * 249 + 2 * 198);
+    expect((await changesOf(t, tenant.orgId)).length).toBe(500 + 2 * 249 + 2 * 198);
   });
 
   it('04/§4.1: an item that changes nothing is `unchanged` and sends no event', async () => {
@@ -188,8 +185,7 @@ describe('bulk upsert by externalId (04 §4.1)', () => {
       .expect(200);
     await settled(t, tenant.orgId);
     expect(receiver.on(path)).toHaveLength(before);
-    const [{ n }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM record_changes WHERE organization_id = $1`, [tenant.orgId]);
-    expect(n).toBe(2);
+    expect((await changesOf(t, tenant.orgId)).length).toBe(2);
   });
 
   it('04/§4.1: a repeated externalId in one batch fails the later item', async () => {

@@ -1,3 +1,4 @@
+import { changesOf, updateChanges } from '../support/changes';
 import { EmployeesService } from '../../src/employees/employees.service';
 import { CreateEmployeeDto } from '../../src/employees/dto/employee.dto';
 import { Tx } from '../../src/database/unit-of-work';
@@ -21,7 +22,7 @@ interface Change {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('changes feed (04 §4.2; issue 18)', () => {
+describe('changes feed (04 §4.2)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await TestApp.start();
@@ -99,10 +100,8 @@ describe('changes feed (04 §4.2; issue 18)', () => {
     expect(changes[1].after).toMatchObject({ lastName: 'Renamed' });
     expect(changes[2].after).toBeNull();
     // The event id is the webhook's: one change, one id.
-    const [row] = await t.dataSource.query(`SELECT event_id FROM record_changes WHERE organization_id = $1 AND change_type = 'create'`, [
-      org.orgId,
-    ]);
-    expect(changes[0].id).toBe(row.event_id);
+    const [row] = await changesOf(t, org.orgId, { changeType: 'create' });
+    expect(changes[0].id).toBe(row.eventId);
     // Polling on from nextCursor gives nothing new; from a change's cursor, what came after it.
     expect((await org.api('get', `/changes?after=${res.body.meta.nextCursor}`).expect(200)).body.data).toEqual([]);
     expect((await org.api('get', `/changes?after=${changes[0].cursor}`).expect(200)).body.data.map((c: Change) => c.id)).toEqual([
@@ -227,7 +226,7 @@ describe('changes feed (04 §4.2; issue 18)', () => {
   it('04/§4.2: changes are retained at least 90 days (nothing prunes the history)', async () => {
     const org = await t.createTenant();
     await org.api('post', '/teams').send({ name: 'Old' }).expect(201);
-    await t.dataSource.query(`UPDATE record_changes SET created_at = now() - interval '400 days' WHERE organization_id = $1`, [org.orgId]);
+    await updateChanges(t, org.orgId, {}, { createdAt: new Date(Date.now() - 400 * 86_400_000) });
     await t.get<WebhookDispatcher>(WebhookDispatcher).sweep();
     const res = await org.api('get', '/changes').expect(200);
     expect(res.body.data).toHaveLength(1);

@@ -1,10 +1,11 @@
+import { changesOf } from '../support/changes';
 import { DataSource } from 'typeorm';
 import { TestApp, Tenant } from '../support/test-app';
 
 type Kind = 'employees' | 'contractors' | 'vacancies' | 'projects' | 'teams';
 const KINDS: Kind[] = ['employees', 'contractors', 'vacancies', 'projects', 'teams'];
 
-describe('optimistic concurrency (04 §4.5; issue 18)', () => {
+describe('optimistic concurrency (04 §4.5)', () => {
   let t: TestApp;
   let org: Tenant;
   let n = 0;
@@ -62,13 +63,7 @@ describe('optimistic concurrency (04 §4.5; issue 18)', () => {
       const tag: string = (await org.api('get', `/${kind}/${id}`).expect(200)).headers.etag;
       const updated = await org.api('patch', `/${kind}/${id}`).set('If-Match', tag).send(patch).expect(200);
       expect(updated.body.data[field]).toBe(patch[field]);
-      const history = async () =>
-        (
-          await t.dataSource.query(`SELECT count(*)::int AS n FROM record_changes WHERE organization_id = $1 AND entity_id = $2`, [
-            org.orgId,
-            id,
-          ])
-        )[0].n as number;
+      const history = async () => (await changesOf(t, org.orgId, { entityId: id })).length;
       const changesBefore = await history();
       const stale = await org
         .api('patch', `/${kind}/${id}`)

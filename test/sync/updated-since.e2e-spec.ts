@@ -10,7 +10,7 @@ const TABLES = {
 } as const;
 type ListPath = keyof typeof TABLES;
 
-describe('incremental lists (04 §4.3; issue 18)', () => {
+describe('incremental lists (04 §4.3)', () => {
   let t: TestApp;
   let org: Tenant;
   let n = 0;

@@ -1,6 +1,7 @@
+import { changesOf, lastSeq } from '../support/changes';
 import { TestApp, Tenant } from '../support/test-app';
 
-describe('01 "Fill a vacancy" (issue 5/4)', () => {
+describe('01 "Fill a vacancy"', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await TestApp.start();
@@ -40,17 +41,9 @@ describe('01 "Fill a vacancy" (issue 5/4)', () => {
     return { org, vacancy, refs: { team, team2, project, jobRole, location, workType, manager } };
   }
 
-  const newEvents = async (orgId: string, after: number) =>
-    t.dataSource.query(
-      `SELECT seq, entity_type, change_type, dispatch_status FROM record_changes WHERE organization_id = $1 AND seq > $2 ORDER BY seq`,
-      [orgId, after],
-    );
-  const lastSeq = async (orgId: string) =>
-    Number((await t.dataSource.query(`SELECT coalesce(max(seq), 0) AS s FROM record_changes WHERE organization_id = $1`, [orgId]))[0].s);
-
   it('01/fill rules 3 and 5: employee branch: filler, initial salary, fallbacks, assignment transfer, status, exact response', async () => {
     const { org, vacancy, refs } = await setup();
-    const seq = await lastSeq(org.orgId);
+    const seq = await lastSeq(t, org.orgId);
     const res = await org
       .api('post', `/vacancies/${vacancy}/fill`)
       .send({ startDate: '2026-06-01', currencyCode: 'EUR', firstName: 'New', lastName: 'Hire', salary: 95000 })
@@ -114,17 +107,17 @@ describe('01 "Fill a vacancy" (issue 5/4)', () => {
     const salary = (await org.api('get', `/employees/${employeeId}?include=currentSalary`).expect(200)).body.data.currentSalary;
     expect(salary).toMatchObject({ salary: 95000, currencyCode: 'EUR', effectiveDate: '2026-06-01' });
     // 02 events: vacancy update, employee create, salary_adjustment create; moved allocations are audit-only.
-    const events = await newEvents(org.orgId, seq);
+    const events = await changesOf(t, org.orgId, { afterSeq: seq });
     const sent = events
-      .filter((e: { dispatch_status: string | null }) => e.dispatch_status !== null)
-      .map((e: { entity_type: string; change_type: string }) => `${e.entity_type}:${e.change_type}`);
+      .filter((e) => e.dispatchStatus !== null)
+      .map((e) => `${e.entityType}:${e.changeType}`);
     expect(sent.sort()).toEqual(['employee:create', 'salary_adjustment:create', 'vacancy:update']);
-    expect(events.filter((e: { entity_type: string }) => e.entity_type.endsWith('_allocation')).length).toBeGreaterThan(0);
+    expect(events.filter((e) => e.entityType.endsWith('_allocation')).length).toBeGreaterThan(0);
   });
 
   it('01/fill rule 4: contractor branch: contractor with initial rate, assignments transferred, filledByLiveContractorId', async () => {
     const { org, vacancy, refs } = await setup();
-    const seq = await lastSeq(org.orgId);
+    const seq = await lastSeq(t, org.orgId);
     const res = await org
       .api('post', `/vacancies/${vacancy}/fill`)
       .send({ fillerType: 'contractor', startDate: '2026-06-01', currencyCode: 'GBP', name: 'Agency Ltd', rate: 700, rateType: 'daily' })
@@ -147,15 +140,15 @@ describe('01 "Fill a vacancy" (issue 5/4)', () => {
       filledByLiveContractorId: contractor.id,
       isFilled: true,
     });
-    const sent = (await newEvents(org.orgId, seq))
-      .filter((e: { dispatch_status: string | null }) => e.dispatch_status !== null)
-      .map((e: { entity_type: string; change_type: string }) => `${e.entity_type}:${e.change_type}`);
+    const sent = (await changesOf(t, org.orgId, { afterSeq: seq }))
+      .filter((e) => e.dispatchStatus !== null)
+      .map((e) => `${e.entityType}:${e.changeType}`);
     expect(sent.sort()).toEqual(['contractor:create', 'vacancy:update']);
   });
 
   it('01/fill rule 1: fields of the other branch are 400, and so are missing branch fields; nothing is written', async () => {
     const { org, vacancy } = await setup();
-    const seq = await lastSeq(org.orgId);
+    const seq = await lastSeq(t, org.orgId);
     const wrong = await org
       .api('post', `/vacancies/${vacancy}/fill`)
       .send({ startDate: '2026-06-01', currencyCode: 'EUR', firstName: 'A', lastName: 'B', salary: 1, name: 'X' })
@@ -185,7 +178,7 @@ describe('01 "Fill a vacancy" (issue 5/4)', () => {
       .api('post', `/vacancies/${vacancy}/fill`)
       .send({ fillerType: 'robot', startDate: '2026-06-01', currencyCode: 'EUR' })
       .expect(400);
-    expect(await newEvents(org.orgId, seq)).toEqual([]);
+    expect(await changesOf(t, org.orgId, { afterSeq: seq })).toEqual([]);
     expect((await org.api('get', `/vacancies/${vacancy}`).expect(200)).body.data.status).toBe('open');
   });
 
@@ -247,7 +240,7 @@ describe('01 "Fill a vacancy" (issue 5/4)', () => {
     expect(role.title).toBe('Principal');
   });
 
-  it('issue 4/1 decision: deleting the employee who filled a vacancy clears filledByLiveEmployeeId', async () => {
+  it('decisions/people: deleting the employee who filled a vacancy clears filledByLiveEmployeeId', async () => {
     const { org, vacancy } = await setup();
     const res = await org
       .api('post', `/vacancies/${vacancy}/fill`)

@@ -1,6 +1,7 @@
+import { changesOf } from '../support/changes';
 import { TestApp, Tenant } from '../support/test-app';
 
-describe('vacancies (01 Vacancy, Vacancies endpoints; 03 §1.5; issue 5)', () => {
+describe('vacancies (01 Vacancy, Vacancies endpoints; 03 §1.5)', () => {
   let t: TestApp;
   let tenant: Tenant;
   beforeAll(async () => {
@@ -168,8 +169,8 @@ describe('vacancies (01 Vacancy, Vacancies endpoints; 03 §1.5; issue 5)', () =>
       },
     ]);
     expect((await org.api('get', `/vacancies/${v}?include=owner`).expect(400)).body.error.details[0].field).toBe('include');
-    const [rec] = await t.dataSource.query(`SELECT entity_type FROM record_changes WHERE entity_id = $1`, [a.id]);
-    expect(rec.entity_type).toBe('vacancy_team_allocation');
+    const [rec] = await changesOf(t, org.orgId, { entityId: a.id });
+    expect(rec.entityType).toBe('vacancy_team_allocation');
   });
 
   it('02 events: vacancy create, update and delete are recorded; deleting a vacancy removes its assignments', async () => {
@@ -179,11 +180,8 @@ describe('vacancies (01 Vacancy, Vacancies endpoints; 03 §1.5; issue 5)', () =>
     await org.api('post', '/assignments').send({ type: 'team', targetId: team, vacancyId: v, fte: 1, startDate: '2026-01-01' }).expect(201);
     await org.api('patch', `/vacancies/${v}`).send({ role: 'R2' }).expect(200);
     await org.api('delete', `/vacancies/${v}`).expect(204);
-    const rows = await t.dataSource.query(
-      `SELECT change_type, after FROM record_changes WHERE organization_id = $1 AND entity_type = 'vacancy' ORDER BY seq`,
-      [org.orgId],
-    );
-    expect(rows.map((r: { change_type: string }) => r.change_type)).toEqual(['create', 'update', 'delete']);
+    const rows = await changesOf(t, org.orgId, { entityType: 'vacancy' });
+    expect(rows.map((r) => r.changeType)).toEqual(['create', 'update', 'delete']);
     expect(rows[0].after).toMatchObject({ role: 'R', salary: '1000.5', fte: '1' });
     const [{ n }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM assignments WHERE organization_id = $1`, [org.orgId]);
     expect(n).toBe(0);

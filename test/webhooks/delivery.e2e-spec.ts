@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { decimalToString } from '../../src/common/decimals';
+import { WebhookDeliveryEntity } from '../../src/webhooks/entities/webhook-delivery.entity';
 import { WebhookDispatcher } from '../../src/webhooks/webhook-dispatcher';
+import { changesOf } from '../support/changes';
 import { TestApp, Tenant } from '../support/test-app';
 import { Receiver, verifySignature, waitFor } from './receiver';
 import { change, createEndpoint, endpointOf, liveContext, scenarioContext, settled, write } from './support';
@@ -44,16 +46,18 @@ describe('webhook delivery (02 Events, Signature and headers, Delivery)', () => 
     await write(t, ctx, [change('team', 'create'), change('team', 'update'), change('employee', 'create')]);
     await waitFor('the delivery', () => receiver.on(path).length === 1);
     await settled(t, tenant.orgId);
-    const rows = await t.dataSource.query(
-      `SELECT c.entity_type, c.change_type, c.dispatch_status, c.dispatch_claim_id IS NOT NULL AS claimed, count(d.change_seq)::int AS deliveries
-         FROM record_changes c LEFT JOIN webhook_deliveries d ON d.organization_id = c.organization_id AND d.change_seq = c.seq
-        WHERE c.organization_id = $1 GROUP BY c.organization_id, c.seq ORDER BY c.seq`,
-      [tenant.orgId],
-    );
+    const deliveries = await t.dataSource.getRepository(WebhookDeliveryEntity).findBy({ organizationId: tenant.orgId });
+    const rows = (await changesOf(t, tenant.orgId)).map((c) => ({
+      entityType: c.entityType,
+      changeType: c.changeType,
+      dispatchStatus: c.dispatchStatus,
+      claimed: c.dispatchClaimId !== null,
+      deliveries: deliveries.filter((d) => Number(d.changeSeq) === c.seq).length,
+    }));
     expect(rows).toEqual([
-      { entity_type: 'team', change_type: 'create', dispatch_status: 'DONE', claimed: true, deliveries: 1 },
-      { entity_type: 'team', change_type: 'update', dispatch_status: 'DONE', claimed: false, deliveries: 0 },
-      { entity_type: 'employee', change_type: 'create', dispatch_status: 'DONE', claimed: false, deliveries: 0 },
+      { entityType: 'team', changeType: 'create', dispatchStatus: 'DONE', claimed: true, deliveries: 1 },
+      { entityType: 'team', changeType: 'update', dispatchStatus: 'DONE', claimed: false, deliveries: 0 },
+      { entityType: 'employee', changeType: 'create', dispatchStatus: 'DONE', claimed: false, deliveries: 0 },
     ]);
     expect(receiver.on(path)).toHaveLength(1);
   });
@@ -84,8 +88,8 @@ describe('webhook delivery (02 Events, Signature and headers, Delivery)', () => 
     expect(verifySignature(Buffer.from(got.raw.toString('utf8') + ' '), got.headers['x-service-signature'], secret)).toBe(false);
     expect(verifySignature(got.raw, got.headers['x-service-signature'], 'f'.repeat(64))).toBe(false);
 
-    const [row] = await t.dataSource.query(`SELECT event_id FROM record_changes WHERE organization_id = $1`, [tenant.orgId]);
-    expect(got.headers['x-service-event-id']).toBe(row.event_id);
+    const [row] = await changesOf(t, tenant.orgId);
+    expect(got.headers['x-service-event-id']).toBe(row.eventId);
     expect(Object.keys(got.body)).toEqual([
       'id',
       'timestamp',
@@ -98,7 +102,7 @@ describe('webhook delivery (02 Events, Signature and headers, Delivery)', () => 
       'after',
     ]);
     expect(got.body).toEqual({
-      id: row.event_id,
+      id: row.eventId,
       timestamp: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       entity_type: 'team',
       entity_id: 'cteamaaaaaaaaaaaaaaaaaaaa',
@@ -244,11 +248,8 @@ describe('webhook delivery (02 Events, Signature and headers, Delivery)', () => 
     await t.get<WebhookDispatcher>(WebhookDispatcher).sweep();
     await settled(t, tenant.orgId);
     expect(receiver.on(path).map((r) => r.body.after.where)).toEqual(['live']);
-    const rows = await t.dataSource.query(
-      `SELECT dispatch_status FROM record_changes WHERE organization_id = $1 AND after->>'where' = 'scenario'`,
-      [tenant.orgId],
-    );
-    expect(rows).toEqual([{ dispatch_status: null }, { dispatch_status: null }]);
+    const rows = (await changesOf(t, tenant.orgId)).filter((c) => c.after?.where === 'scenario');
+    expect(rows.map((c) => ({ dispatchStatus: c.dispatchStatus }))).toEqual([{ dispatchStatus: null }, { dispatchStatus: null }]);
   });
 
   it('02/entity types and change types: an endpoint receives only the entity types and change types it subscribes to', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { newId } from '../../src/common/ids';
 import { WebhookDispatcher } from '../../src/webhooks/webhook-dispatcher';
+import { changesOf, insertChanges } from '../support/changes';
 import { TestApp, Tenant } from '../support/test-app';
 import { Receiver, verifySignature } from './receiver';
 import { change, createEndpoint, liveContext, settled, write } from './support';
@@ -12,28 +13,22 @@ async function leftByACrash(
   rows: { status: 'DISPATCHING' | 'DONE'; claimedSecondsAgo: number; label: string }[],
 ): Promise<number[]> {
   const ctx = await liveContext(t, tenant);
-  const seqs: number[] = [];
-  for (const row of rows) {
-    const [inserted] = await t.dataSource.query(
-      `INSERT INTO record_changes (event_id, organization_id, plan_id, entity_type, entity_id, change_type, before, after,
-                                   actor_type, actor_id, dispatch_status, dispatch_claimed_at, dispatch_claim_id)
-       VALUES ($1, $2, $3, 'team', $4, 'create', NULL, $5, 'api_key', $6, $7, now() - make_interval(secs => $8), $9)
-       RETURNING seq`,
-      [
-        randomUUID(),
-        tenant.orgId,
-        ctx.planId,
-        newId(),
-        JSON.stringify({ label: row.label }),
-        tenant.keyId,
-        row.status,
-        row.claimedSecondsAgo,
-        randomUUID(),
-      ],
-    );
-    seqs.push(Number(inserted.seq));
-  }
-  return seqs;
+  return insertChanges(
+    t,
+    tenant.orgId,
+    rows.map((row) => ({
+      planId: ctx.planId,
+      entityType: 'team',
+      entityId: newId(),
+      changeType: 'create',
+      after: { label: row.label },
+      actorType: 'api_key',
+      actorId: tenant.keyId,
+      dispatchStatus: row.status,
+      dispatchClaimedAt: new Date(Date.now() - row.claimedSecondsAgo * 1000),
+      dispatchClaimId: randomUUID(),
+    })),
+  );
 }
 
 describe('webhook dispatch across instances and crashes (DESIGN mechanism 4)', () => {
@@ -72,8 +67,8 @@ describe('webhook dispatch across instances and crashes (DESIGN mechanism 4)', (
     expect(got).toHaveLength(240);
     const ids = got.map((r) => r.body.id);
     expect(new Set(ids).size).toBe(240);
-    const outbox = await a.dataSource.query(`SELECT event_id FROM record_changes WHERE organization_id = $1`, [tenant.orgId]);
-    expect(new Set(ids)).toEqual(new Set(outbox.map((r: { event_id: string }) => r.event_id)));
+    const outbox = await changesOf(a, tenant.orgId);
+    expect(new Set(ids)).toEqual(new Set(outbox.map((r) => r.eventId)));
     expect(got.every((r) => verifySignature(r.raw, r.headers['x-service-signature'], secret))).toBe(true);
   });
 
@@ -91,13 +86,13 @@ describe('webhook dispatch across instances and crashes (DESIGN mechanism 4)', (
     await b.get<WebhookDispatcher>(WebhookDispatcher).sweep();
     await a.get<WebhookDispatcher>(WebhookDispatcher).sweep();
     await waitUntil(async () => {
-      const rows = await a.dataSource.query(`SELECT dispatch_status FROM record_changes WHERE seq = ANY($1)`, [stale]);
-      return rows.every((r: { dispatch_status: string }) => r.dispatch_status === 'DONE');
+      const rows = await changesOf(a, tenant.orgId, { seqs: stale });
+      return rows.every((r) => r.dispatchStatus === 'DONE');
     });
     await waitUntil(async () => receiver.on(path).length >= 3);
     // A claim younger than the lease may belong to a live process that is about to send: it is left alone.
-    const [held] = await a.dataSource.query(`SELECT dispatch_status FROM record_changes WHERE seq = $1`, [fresh[0]]);
-    expect(held.dispatch_status).toBe('DISPATCHING');
+    const [held] = await changesOf(a, tenant.orgId, { seqs: [fresh[0]] });
+    expect(held.dispatchStatus).toBe('DISPATCHING');
     await a.get<WebhookDispatcher>(WebhookDispatcher).sweep();
     await b.get<WebhookDispatcher>(WebhookDispatcher).sweep();
     await a.get<WebhookDispatcher>(WebhookDispatcher).idle();
@@ -145,14 +140,12 @@ describe('webhook dispatch across instances and crashes (DESIGN mechanism 4)', (
     const path = `/takeover-${tenant.orgId}`;
     await createEndpoint(a, tenant, { url: receiver.url(path), entityTypes: ['team'] });
     const [seq] = await leftByACrash(a, tenant, [{ status: 'DISPATCHING', claimedSecondsAgo: 3600, label: 'slow owner' }]);
-    const [{ dispatch_claim_id: staleClaim }] = await a.dataSource.query(`SELECT dispatch_claim_id FROM record_changes WHERE seq = $1`, [
-      seq,
-    ]);
+    const [{ dispatchClaimId: staleClaim }] = await changesOf(a, tenant.orgId, { seqs: [seq] });
     await b.get<WebhookDispatcher>(WebhookDispatcher).sweep();
     await settled(a, tenant.orgId);
     expect(receiver.on(path)).toHaveLength(1);
     // The slow owner wakes up and tries to start its claim: nothing is left under its claim id.
-    const started = await a.get<WebhookDispatcher>(WebhookDispatcher).start([seq], staleClaim, tenant.orgId);
+    const started = await a.get<WebhookDispatcher>(WebhookDispatcher).start([seq], staleClaim!, tenant.orgId);
     expect(started).toBe(0);
     await a.get<WebhookDispatcher>(WebhookDispatcher).idle();
     expect(receiver.on(path)).toHaveLength(1);

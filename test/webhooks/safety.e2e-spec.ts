@@ -10,7 +10,7 @@ import { change, endpointOf, liveContext, settled, write } from './support';
 const body = Buffer.from('{"test":true}');
 const json = { 'Content-Type': 'application/json' };
 
-describe('webhook target safety (issue 7 item 5)', () => {
+describe('webhook target safety (docs/decisions.md, "Webhooks")', () => {
   describe('address ranges refused in production', () => {
     it.each([
       ['127.0.0.1', 'loopback'],

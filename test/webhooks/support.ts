@@ -1,6 +1,8 @@
 import { Actor, RequestContext } from '../../src/common/auth/request-context';
 import { newId } from '../../src/common/ids';
 import { ChangeInput, UnitOfWork } from '../../src/database/unit-of-work';
+import { WebhookDeliveryEntity } from '../../src/webhooks/entities/webhook-delivery.entity';
+import { changesOf } from '../support/changes';
 import { TestApp, Tenant } from '../support/test-app';
 import { waitFor } from './receiver';
 
@@ -76,13 +78,10 @@ export async function settled(t: TestApp, orgId: string, timeoutMs = 20_000): Pr
   await waitFor(
     `webhook deliveries of ${orgId} to settle`,
     async () => {
-      const [row] = await t.dataSource.query(
-        `SELECT (SELECT count(*) FROM record_changes WHERE organization_id = $1 AND dispatch_status IN ('PENDING', 'DISPATCHING')) AS open,
-                (SELECT count(*) FROM webhook_deliveries d JOIN record_changes c ON c.organization_id = d.organization_id AND c.seq = d.change_seq
-                  WHERE d.organization_id = $1 AND c.organization_id = $1 AND d.status = 'SENDING') AS sending`,
-        [orgId],
-      );
-      return Number(row.open) === 0 && Number(row.sending) === 0;
+      // Changes first: a change is marked DONE in the statement that writes its SENDING deliveries.
+      const open = await changesOf(t, orgId, { dispatchStatus: ['PENDING', 'DISPATCHING'] });
+      if (open.length > 0) return false;
+      return (await t.dataSource.getRepository(WebhookDeliveryEntity).countBy({ organizationId: orgId, status: 'SENDING' })) === 0;
     },
     timeoutMs,
   );
