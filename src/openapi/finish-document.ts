@@ -188,6 +188,7 @@ function finishSchema(schema: Schema, schemaName: string | undefined): void {
   if ('$ref' in schema) return;
   for (const [name, property] of Object.entries(schema.properties ?? {}) as [string, Schema][]) {
     if ('$ref' in property) continue;
+    if (nullableReference(property)) continue;
     finishProperty(name, property, schemaName);
     if (property.type === 'object') finishSchema(property, undefined);
     if (property.items && !('$ref' in property.items)) finishSchema(property.items, undefined);
@@ -205,4 +206,21 @@ function finishProperty(name: string, schema: SchemaObject, schemaName: string |
   const key = schemaName && `${schemaName}.${name}` in EXAMPLES ? `${schemaName}.${name}` : name;
   const scalar = schema.type === 'string' || schema.type === 'number' || schema.type === 'integer' || schema.type === 'boolean';
   if (key in EXAMPLES && scalar) schema.example = EXAMPLES[key];
+}
+
+/**
+ * A nullable reference as OpenAPI 3.0.3 reads it. The Swagger module writes `{ type: object, nullable: true,
+ * allOf: [$ref] }`, but `nullable` only adds null to the `type` beside it and the `allOf` still refuses null
+ * (validators such as Prism and ajv say so). `anyOf: [$ref, { enum: [null] }]` is "the object or null" to
+ * every reader; generated clients type it `T | null`. Rewrites the property in place; true when it was one.
+ */
+function nullableReference(property: SchemaObject): boolean {
+  const ref = property.allOf?.length === 1 ? property.allOf[0] : undefined;
+  if (property.nullable !== true || !ref || !('$ref' in ref)) return false;
+  delete property.nullable;
+  delete property.allOf;
+  if (property.type === 'object') delete property.type;
+  // The null branch: untyped (so null is allowed) and limited to null.
+  property.anyOf = [ref, { enum: [null] }];
+  return true;
 }
