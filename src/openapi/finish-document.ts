@@ -1,4 +1,5 @@
 import type { OpenAPIObject, OperationObject, ParameterObject, ReferenceObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
+import { addRuleResponses } from './rule-responses';
 import { ADMIN_401_EXAMPLE, ERROR_EXAMPLES, EXAMPLES, formatOf, INTEGERS, PATH_PARAMETERS, SAMPLE_ID, TAGS } from './document-tables';
 
 const SUCCESS_DESCRIPTIONS: Record<string, string> = { '200': 'OK', '201': 'Created', '204': 'Done; no content' };
@@ -42,6 +43,7 @@ export function finishOpenApiDocument(doc: OpenAPIObject, strict = false): OpenA
       declarePathParameters(path, op);
       if (!op.summary?.trim()) problems.push(`${where} has no summary (add @ApiOperation or a JSDoc comment)`);
       else describeOperation(op);
+      addRuleResponses(op, path, method);
       finishResponses(op, path);
       for (const param of op.parameters ?? []) finishParameter(param as ParameterObject);
     }
