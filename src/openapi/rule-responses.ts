@@ -29,12 +29,13 @@ const RULES: readonly { status: string; description: string; applies: (op: Facts
   {
     status: '413',
     description: 'PAYLOAD_TOO_LARGE: the body is over the size limit',
-    applies: (op) => op.body,
+    // The body parser and InputGuard judge any body sent, also to an operation that takes none.
+    applies: () => true,
   },
   {
     status: '415',
-    description: 'UNSUPPORTED_MEDIA_TYPE: the body is not sent as application/json',
-    applies: (op) => op.body,
+    description: 'UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json',
+    applies: () => true,
   },
   {
     status: '500',
@@ -51,7 +52,6 @@ const RULES: readonly { status: string; description: string; applies: (op: Facts
 interface Facts {
   /** The path names records (ids other than the public API's orgId, which is the key's organization or 403). */
   pathRecords: boolean;
-  body: boolean;
   /** How a public API route treats `?scenarioId=` (ScenarioScope; GET reads, other methods refuse by default). */
   scenario: 'read' | 'write' | 'reject' | 'ignore' | null;
 }
@@ -64,7 +64,6 @@ export function addRuleResponses(op: OperationObject, path: string, method: stri
   const publicApi = (op.security ?? []).some((s: Record<string, string[]>) => 'api-key' in s) && path.startsWith('/api/v1/org/{orgId}');
   const facts: Facts = {
     pathRecords: /\{(?!orgId\})\w+\}/.test(path) || (!publicApi && path.includes('{orgId}')),
-    body: op.requestBody !== undefined,
     scenario: publicApi ? (mode ?? (method === 'get' ? 'read' : 'reject')) : null,
   };
   const responses = op.responses as Record<string, ResponseObject>;
