@@ -1,6 +1,16 @@
 import type { OpenAPIObject, OperationObject, ParameterObject, ReferenceObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
 import { addRuleResponses } from './rule-responses';
-import { ADMIN_401_EXAMPLE, ERROR_EXAMPLES, EXAMPLES, formatOf, INTEGERS, PATH_PARAMETERS, SAMPLE_ID, TAGS } from './document-tables';
+import {
+  ADMIN_401_EXAMPLE,
+  ERROR_EXAMPLES,
+  EXAMPLES,
+  formatOf,
+  FRACTIONAL,
+  INTEGERS,
+  PATH_PARAMETERS,
+  SAMPLE_ID,
+  TAGS,
+} from './document-tables';
 
 const SUCCESS_DESCRIPTIONS: Record<string, string> = { '200': 'OK', '201': 'Created', '204': 'Done; no content' };
 
@@ -203,7 +213,7 @@ function finishProperty(name: string, schema: SchemaObject, schemaName: string |
   const target = schema.type === 'array' && schema.items && !('$ref' in schema.items) ? schema.items : schema;
   const format = formatOf(name);
   if (format && target.type === 'string' && !target.format) target.format = format;
-  if (INTEGERS.has(name) && target.type === 'number') target.type = 'integer';
+  if (INTEGERS.has(name) && !FRACTIONAL.has(`${schemaName}.${name}`) && target.type === 'number') target.type = 'integer';
   if (schema.example !== undefined || schema.enum || '$ref' in schema) return;
   const key = schemaName && `${schemaName}.${name}` in EXAMPLES ? `${schemaName}.${name}` : name;
   const scalar = schema.type === 'string' || schema.type === 'number' || schema.type === 'integer' || schema.type === 'boolean';

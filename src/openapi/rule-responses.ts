@@ -23,7 +23,13 @@ const RULES: readonly { status: string; description: string; applies: (op: Facts
     status: '404',
     description: "NOT_FOUND: scenarioId is not one of the organization's scenarios",
     applies: (op) => op.scenario === 'read' || op.scenario === 'write',
-    // Said beside the route's own 404 (the record in the path), when it has one.
+    // Said beside the route's own 404 (the record in the path), when it has one; so for 409 below.
+    adds: true,
+  },
+  {
+    status: '409',
+    description: 'CONFLICT: a request with the same Idempotency-Key is still running; retry it',
+    applies: (op) => op.idempotent,
     adds: true,
   },
   {
@@ -50,6 +56,8 @@ const RULES: readonly { status: string; description: string; applies: (op: Facts
 ];
 
 interface Facts {
+  /** The operation takes an `Idempotency-Key` header (documentIdempotencyKey). */
+  idempotent: boolean;
   /** The path names records (ids other than the public API's orgId, which is the key's organization or 403). */
   pathRecords: boolean;
   /** How a public API route treats `?scenarioId=` (ScenarioScope; GET reads, other methods refuse by default). */
@@ -63,6 +71,7 @@ export function addRuleResponses(op: OperationObject, path: string, method: stri
   delete extensions['x-scenario-mode'];
   const publicApi = (op.security ?? []).some((s: Record<string, string[]>) => 'api-key' in s) && path.startsWith('/api/v1/org/{orgId}');
   const facts: Facts = {
+    idempotent: (op.parameters ?? []).some((p) => 'in' in p && p.in === 'header' && p.name === 'Idempotency-Key'),
     pathRecords: /\{(?!orgId\})\w+\}/.test(path) || (!publicApi && path.includes('{orgId}')),
     scenario: publicApi ? (mode ?? (method === 'get' ? 'read' : 'reject')) : null,
   };
@@ -75,7 +84,7 @@ export function addRuleResponses(op: OperationObject, path: string, method: stri
         description: rule.description,
         content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponseDto' } } },
       };
-    } else if (rule.adds && !existing.description.includes('scenarioId')) {
+    } else if (rule.adds && !existing.description.includes(rule.description.replace(/^[A-Z_]+: /, ''))) {
       existing.description = `${existing.description}; or ${rule.description.replace(/^[A-Z_]+: /, '')}`;
     }
   }

@@ -16,6 +16,7 @@ import { VacancyFillController } from './vacancies.controller';
 const vacanciesCrud: CrudControllerOptions = {
   path: 'vacancies',
   etag: true,
+  createResolvesReferences: true,
   tag: 'Vacancies',
   view: 'vacancies_view',
   edit: 'vacancies_edit',

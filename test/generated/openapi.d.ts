@@ -9596,6 +9596,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -9962,7 +9979,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10172,6 +10189,23 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Job role cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
                      *       }
                      *     }
                      */
@@ -10545,6 +10579,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -10911,7 +10962,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11121,6 +11172,23 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Location cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
                      *       }
                      *     }
                      */
@@ -11494,6 +11562,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -11860,7 +11945,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12070,6 +12155,23 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Cost centre cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
                      *       }
                      *     }
                      */
@@ -12443,6 +12545,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -12809,7 +12928,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13019,6 +13138,23 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Value stream cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
                      *       }
                      *     }
                      */
@@ -13392,6 +13528,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -13758,7 +13911,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13968,6 +14121,23 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Resource type cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
                      *       }
                      *     }
                      */
@@ -14341,6 +14511,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -14707,7 +14894,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14917,6 +15104,23 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Work type cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
                      *       }
                      *     }
                      */
@@ -15290,6 +15494,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -15656,7 +15877,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15866,6 +16087,23 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Driver cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
                      *       }
                      *     }
                      */
@@ -16432,6 +16670,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -16798,7 +17053,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17008,6 +17263,23 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Exchange rate cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
                      *       }
                      *     }
                      */
@@ -17383,6 +17655,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -17749,7 +18038,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17965,6 +18254,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -18142,6 +18448,23 @@ export interface operations {
                      *         "code": "FORBIDDEN",
                      *         "message": "The API key lacks the permission teams_edit",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
                      *       }
                      *     }
                      */
@@ -18714,6 +19037,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -19086,6 +19426,23 @@ export interface operations {
                      *         "code": "FORBIDDEN",
                      *         "message": "The API key lacks the permission teams_edit",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
                      *       }
                      *     }
                      */
@@ -19470,7 +19827,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19705,6 +20062,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PRECONDITION_FAILED: If-Match names a version the record no longer has; nothing changed */
             412: {
                 headers: {
@@ -19899,6 +20273,23 @@ export interface operations {
                      *         "code": "FORBIDDEN",
                      *         "message": "The API key lacks the permission projects_edit",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
                      *       }
                      *     }
                      */
@@ -20471,6 +20862,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -20843,6 +21251,23 @@ export interface operations {
                      *         "code": "FORBIDDEN",
                      *         "message": "The API key lacks the permission projects_edit",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
                      *       }
                      *     }
                      */
@@ -21227,7 +21652,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -21456,6 +21881,23 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Project cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
                      *       }
                      *     }
                      */
@@ -22589,6 +23031,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -22955,7 +23414,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -23171,6 +23630,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -23348,6 +23824,23 @@ export interface operations {
                      *         "code": "FORBIDDEN",
                      *         "message": "The API key lacks the permission employees_edit",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
                      *       }
                      *     }
                      */
@@ -23743,6 +24236,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -23930,6 +24440,23 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Salary adjustment cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Salary adjustment cm5x8k2q40000qz3h7c1d9e2f is still referenced by 2 assignments; remove those references first"
                      *       }
                      *     }
                      */
@@ -24131,6 +24658,23 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Salary adjustment cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
                      *       }
                      *     }
                      */
@@ -24703,6 +25247,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -25073,6 +25634,41 @@ export interface operations {
                      *         "code": "FORBIDDEN",
                      *         "message": "The API key lacks the permission employees_edit",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such record in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
                      *       }
                      *     }
                      */
@@ -25460,7 +26056,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -25695,6 +26291,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PRECONDITION_FAILED: If-Match names a version the record no longer has; nothing changed */
             412: {
                 headers: {
@@ -25889,6 +26502,23 @@ export interface operations {
                      *         "code": "FORBIDDEN",
                      *         "message": "The API key lacks the permission contractors_edit",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
                      *       }
                      *     }
                      */
@@ -26284,6 +26914,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -26471,6 +27118,23 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Rate adjustment cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Rate adjustment cm5x8k2q40000qz3h7c1d9e2f is still referenced by 2 assignments; remove those references first"
                      *       }
                      *     }
                      */
@@ -26672,6 +27336,23 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Rate adjustment cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
                      *       }
                      *     }
                      */
@@ -27244,6 +27925,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -27613,6 +28311,41 @@ export interface operations {
                      *         "code": "FORBIDDEN",
                      *         "message": "The API key lacks the permission contractors_edit",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such record in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
                      *       }
                      *     }
                      */
@@ -28000,7 +28733,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -28235,6 +28968,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PRECONDITION_FAILED: If-Match names a version the record no longer has; nothing changed */
             412: {
                 headers: {
@@ -28429,6 +29179,23 @@ export interface operations {
                      *         "code": "FORBIDDEN",
                      *         "message": "The API key lacks the permission vacancies_edit",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
                      *       }
                      *     }
                      */
@@ -28634,7 +29401,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -29217,6 +29984,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -29586,6 +30370,41 @@ export interface operations {
                      *         "code": "FORBIDDEN",
                      *         "message": "The API key lacks the permission vacancies_edit",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such record in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
                      *       }
                      *     }
                      */
@@ -29973,7 +30792,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -30202,6 +31021,23 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Vacancy cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
                      *       }
                      *     }
                      */
@@ -30971,6 +31807,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -31296,6 +32150,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -31428,6 +32300,24 @@ export interface operations {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
                      *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
                      */
@@ -31574,6 +32464,24 @@ export interface operations {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
                      *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
                      */
@@ -31887,6 +32795,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -32019,6 +32945,24 @@ export interface operations {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
                      *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
                      */
@@ -32165,6 +33109,24 @@ export interface operations {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
                      *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
                      */
@@ -32478,6 +33440,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -32610,6 +33590,24 @@ export interface operations {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
                      *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
                      */
@@ -32756,6 +33754,24 @@ export interface operations {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
                      *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
                      */
@@ -33072,6 +34088,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -33204,6 +34238,24 @@ export interface operations {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
                      *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
                      */
@@ -33350,6 +34402,24 @@ export interface operations {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
                      *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
                      */
@@ -33666,6 +34736,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -33798,6 +34886,24 @@ export interface operations {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
                      *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
                      */
@@ -33944,6 +35050,24 @@ export interface operations {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
                      *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
                      */
@@ -34267,6 +35391,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -34399,6 +35541,24 @@ export interface operations {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
                      *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
                      */
@@ -34545,6 +35705,24 @@ export interface operations {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
                      *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
                      */
@@ -34734,6 +35912,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -34906,6 +36101,23 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Acces cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
                      *       }
                      *     }
                      */
@@ -35829,7 +37041,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -36782,7 +37994,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -37177,7 +38389,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -37570,7 +38782,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -37948,6 +39160,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -38309,6 +39538,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -38491,7 +39737,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -39052,6 +40298,23 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
                      *       }
                      *     }
                      */
