@@ -25,4 +25,7 @@ module.exports = {
   maxWorkers: 2,
   verbose: false,
   globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  // Every answer the suite receives is checked against openapi.json (test/support/openapi-contract.ts).
+  setupFilesAfterEnv: ['<rootDir>/test/support/openapi-contract.setup.ts'],
 };

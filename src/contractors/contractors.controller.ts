@@ -16,6 +16,7 @@ import {
 const contractorsCrud: CrudControllerOptions = {
   path: 'contractors',
   etag: true,
+  createResolvesReferences: true,
   tag: 'Contractors',
   view: 'contractors_view',
   edit: 'contractors_edit',

@@ -51,7 +51,12 @@ export function bulkController(options: BulkControllerOptions): Type<unknown> {
             type: 'array',
             minItems: 1,
             maxItems: BULK_MAX_RECORDS,
-            items: { allOf: [{ $ref: getSchemaPath(options.create) }, { type: 'object', required: ['externalId'] }] },
+            items: {
+              allOf: [
+                { $ref: getSchemaPath(options.create) },
+                { type: 'object', required: ['externalId'], properties: { externalId: { type: 'string', maxLength: 255 } } },
+              ],
+            },
           },
         },
       },

@@ -32,6 +32,8 @@ export interface CrudControllerOptions {
   nouns?: Nouns;
   /** Spec 04 §4.5: the by-id read carries a weak ETag (304 on If-None-Match); PATCH and DELETE honour If-Match. */
   etag?: boolean;
+  /** The create body names records that answer 404 when they do not resolve (document 01: managerId, nested jobRole.externalId). */
+  createResolvesReferences?: boolean;
 }
 
 /** The decorators and settings a resource's generated CRUD controller shares between its routes. */
@@ -132,7 +134,7 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
     @ApiCrudOperation('create', nouns)
     @ApiBody({ type: options.create })
     @ApiData(options.response, 201)
-    @ApiErrors(400, 501)
+    @ApiErrors(...(options.createResolvesReferences ? ([400, 404, 501] as const) : ([400, 501] as const)))
     async create(@Ctx() ctx: RequestContext, @Body() body: unknown): Promise<DataEnvelope<unknown>> {
       return one(await this.service.create(ctx, body));
     }

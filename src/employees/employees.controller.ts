@@ -10,6 +10,7 @@ import { EmployeesService } from './employees.service';
 const employeesCrud: CrudControllerOptions = {
   path: 'employees',
   etag: true,
+  createResolvesReferences: true,
   tag: 'Employees',
   view: 'employees_view',
   edit: 'employees_edit',

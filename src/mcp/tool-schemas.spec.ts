@@ -4,7 +4,7 @@ describe('tool schemas from openapi.json', () => {
   it('inlines $ref and turns nullable into JSON Schema null types (plain types and referenced objects)', () => {
     const employee = dtoSchema('EmployeeDto') as { properties: Record<string, Record<string, unknown>> };
     expect(employee.properties.endDate).toEqual({ type: ['string', 'null'], format: 'date' });
-    // A nullable reference (`allOf: [$ref]`) may be null or the referenced object.
+    // A nullable reference (`anyOf: [$ref, { enum: [null] }]`) may be null or the referenced object.
     const salary = employee.properties.currentSalary as { anyOf: Record<string, unknown>[] };
     expect(salary.anyOf).toEqual(expect.arrayContaining([{ type: 'null' }]));
     expect(JSON.stringify(employee)).not.toContain('$ref');

@@ -64,6 +64,8 @@ function toJsonSchema(schema: JsonSchema, seen: string[]): JsonSchema {
     if (seen.includes(name)) return { type: 'object' };
     return dtoSchemaIn(name, seen);
   }
+  // OpenAPI 3.0's "null only" (the null branch of a nullable reference) is JSON Schema's null type.
+  if (Array.isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null && !schema.type) return { type: 'null' };
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'nullable' || key === 'example') continue;

@@ -138,6 +138,15 @@ export const INTEGERS = new Set([
 ]);
 
 /**
+ * Properties named like counts that are not whole numbers: under the forecast's allocation groupings
+ * (team, project, projectCostCentre) each day of a person is split over their assignments, so a
+ * group's headcount figures are shares (docs/forecast.md).
+ */
+export const FRACTIONAL = new Set(
+  ['ForecastMonthDto', 'ForecastDeltaDto'].flatMap((schema) => ['opening', 'joiners', 'leavers', 'closing'].map((n) => `${schema}.${n}`)),
+);
+
+/**
  * Realistic examples, used where a decorator sets none: `Schema.property` first, then `property`.
  * Ids are left out: the demo organization's ids are made at its first start.
  */

@@ -1,5 +1,16 @@
 import type { OpenAPIObject, OperationObject, ParameterObject, ReferenceObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
-import { ADMIN_401_EXAMPLE, ERROR_EXAMPLES, EXAMPLES, formatOf, INTEGERS, PATH_PARAMETERS, SAMPLE_ID, TAGS } from './document-tables';
+import { addRuleResponses } from './rule-responses';
+import {
+  ADMIN_401_EXAMPLE,
+  ERROR_EXAMPLES,
+  EXAMPLES,
+  formatOf,
+  FRACTIONAL,
+  INTEGERS,
+  PATH_PARAMETERS,
+  SAMPLE_ID,
+  TAGS,
+} from './document-tables';
 
 const SUCCESS_DESCRIPTIONS: Record<string, string> = { '200': 'OK', '201': 'Created', '204': 'Done; no content' };
 
@@ -42,6 +53,7 @@ export function finishOpenApiDocument(doc: OpenAPIObject, strict = false): OpenA
       declarePathParameters(path, op);
       if (!op.summary?.trim()) problems.push(`${where} has no summary (add @ApiOperation or a JSDoc comment)`);
       else describeOperation(op);
+      addRuleResponses(op, path, method);
       finishResponses(op, path);
       for (const param of op.parameters ?? []) finishParameter(param as ParameterObject);
     }
@@ -192,6 +204,7 @@ function finishSchema(schema: Schema, schemaName: string | undefined): void {
   if ('$ref' in schema) return;
   for (const [name, property] of Object.entries(schema.properties ?? {}) as [string, Schema][]) {
     if ('$ref' in property) continue;
+    if (nullableReference(property)) continue;
     finishProperty(name, property, schemaName);
     if (property.type === 'object') finishSchema(property, undefined);
     if (property.items && !('$ref' in property.items)) finishSchema(property.items, undefined);
@@ -204,9 +217,26 @@ function finishProperty(name: string, schema: SchemaObject, schemaName: string |
   const target = schema.type === 'array' && schema.items && !('$ref' in schema.items) ? schema.items : schema;
   const format = formatOf(name);
   if (format && target.type === 'string' && !target.format) target.format = format;
-  if (INTEGERS.has(name) && target.type === 'number') target.type = 'integer';
+  if (INTEGERS.has(name) && !FRACTIONAL.has(`${schemaName}.${name}`) && target.type === 'number') target.type = 'integer';
   if (schema.example !== undefined || schema.enum || '$ref' in schema) return;
   const key = schemaName && `${schemaName}.${name}` in EXAMPLES ? `${schemaName}.${name}` : name;
   const scalar = schema.type === 'string' || schema.type === 'number' || schema.type === 'integer' || schema.type === 'boolean';
   if (key in EXAMPLES && scalar) schema.example = EXAMPLES[key];
+}
+
+/**
+ * A nullable reference as OpenAPI 3.0.3 reads it. The Swagger module writes `{ type: object, nullable: true,
+ * allOf: [$ref] }`, but `nullable` only adds null to the `type` beside it and the `allOf` still refuses null
+ * (validators such as Prism and ajv say so). `anyOf: [$ref, { enum: [null] }]` is "the object or null" to
+ * every reader; generated clients type it `T | null`. Rewrites the property in place; true when it was one.
+ */
+function nullableReference(property: SchemaObject): boolean {
+  const ref = property.allOf?.length === 1 ? property.allOf[0] : undefined;
+  if (property.nullable !== true || !ref || !('$ref' in ref)) return false;
+  delete property.nullable;
+  delete property.allOf;
+  if (property.type === 'object') delete property.type;
+  // The null branch: untyped (so null is allowed) and limited to null.
+  property.anyOf = [ref, { enum: [null] }];
+  return true;
 }

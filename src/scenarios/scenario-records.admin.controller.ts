@@ -7,6 +7,9 @@ import { ApiCrudOperation, ApiSortQuery, nounsOf } from '../common/http/api-docs
 import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../common/http/api-responses';
 import { DataEnvelope, ListEnvelope, one } from '../common/http/envelopes';
 import { ListQueryDto } from '../common/http/pagination.dto';
+
+/** Writes inside a scenario need it OPEN (spec 03 §3). */
+const NOT_OPEN = [403, 'PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes'] as const;
 import { ScenariosService } from './scenarios.service';
 
 export interface ScenarioRecordsOptions {
@@ -53,7 +56,7 @@ export function scenarioRecordsController(o: ScenarioRecordsOptions): Type<unkno
     @ApiCrudOperation('create', nouns, where, note)
     @ApiBody({ type: o.create })
     @ApiData(o.response, 201)
-    @ApiErrors(400, 404)
+    @ApiErrors(400, NOT_OPEN, 404)
     async create(
       @Ctx() ctx: RequestContext,
       @Param('scenarioId') scenarioId: string,
@@ -66,7 +69,7 @@ export function scenarioRecordsController(o: ScenarioRecordsOptions): Type<unkno
     @ApiCrudOperation('update', nouns, where, note)
     @ApiBody({ type: o.update })
     @ApiData(o.response)
-    @ApiErrors(400, 404)
+    @ApiErrors(400, NOT_OPEN, 404)
     async update(
       @Ctx() ctx: RequestContext,
       @Param('scenarioId') scenarioId: string,
@@ -79,7 +82,7 @@ export function scenarioRecordsController(o: ScenarioRecordsOptions): Type<unkno
     @Delete(':id')
     @ApiCrudOperation('remove', nouns, where, note)
     @ApiNoContent()
-    @ApiErrors(404)
+    @ApiErrors(NOT_OPEN, 404)
     async remove(@Ctx() ctx: RequestContext, @Param('scenarioId') scenarioId: string, @Param('id') id: string): Promise<void> {
       await this.service.remove(await this.scenarios.writableContext(ctx, scenarioId), id);
     }

@@ -62,7 +62,7 @@ export class ScenariosAdminController {
   @Post(':scenarioId/merge')
   @ApiHeader({ name: 'X-Acting-User', required: true, description: 'The user who merges (needs manage_scenarios)' })
   @ApiData(MergeResultDto, 200)
-  @ApiErrors(400, 404, 409)
+  @ApiErrors(400, 403, 404, 409)
   async merge(
     @Ctx() ctx: RequestContext,
     @Param('scenarioId') scenarioId: string,

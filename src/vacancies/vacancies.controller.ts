@@ -34,6 +34,7 @@ export class VacancyFillController {
 const vacanciesCrud: CrudControllerOptions = {
   path: 'vacancies',
   etag: true,
+  createResolvesReferences: true,
   tag: 'Vacancies',
   view: 'vacancies_view',
   edit: 'vacancies_edit',

@@ -14,6 +14,7 @@ import { TestApp, Tenant } from '../support/test-app';
 type Schema = {
   $ref?: string;
   allOf?: Schema[];
+  anyOf?: Schema[];
   type?: string;
   enum?: unknown[];
   nullable?: boolean;
@@ -51,6 +52,9 @@ function resolve(schema: Schema | undefined): Schema {
   for (let i = 0; i < 10; i++) {
     if (s.$ref) s = { ...doc.components.schemas[s.$ref.split('/').pop()!], nullable: s.nullable };
     else if (s.allOf?.length === 1) s = { ...resolve(s.allOf[0]), nullable: s.nullable };
+    // A nullable reference: `anyOf: [$ref, { enum: [null] }]`.
+    else if (s.anyOf?.length === 2 && s.anyOf[1].enum?.length === 1 && s.anyOf[1].enum[0] === null)
+      s = { ...resolve(s.anyOf[0]), nullable: true };
     else break;
   }
   return s;

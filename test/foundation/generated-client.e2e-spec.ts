@@ -8,6 +8,9 @@ import { Tenant, TestApp } from '../support/test-app';
  * test/generated/openapi.d.ts, checked in CI) runs a real flow through openapi-fetch against the app
  * listening on a real port. Type errors in this file mean the document and the client disagree.
  */
+/** `T` itself when null is one of its values, else `never` (so assigning to it fails to compile). */
+type MaybeNull<T> = null extends T ? T : never;
+
 describe('Generated client', () => {
   let app: TestApp;
   let tenant: Tenant;
@@ -75,6 +78,33 @@ describe('Generated client', () => {
     expect(page.response.status).toBe(200);
     expect(page.data!.meta).toEqual({ page: 2, limit: 2, total: 3, hasNextPage: false });
     expect(page.data!.data.map((e) => e.lastName)).toEqual(['Silva']);
+  });
+
+  it('nullable fields are typed `| null` and come back null: a bulk item without error, an employee without salary', async () => {
+    const api = client();
+    const orgId = tenant.orgId;
+    const bulk = await api.POST('/api/v1/org/{orgId}/employees/bulk', {
+      params: { path: { orgId } },
+      body: {
+        records: [
+          { externalId: 'HR-2001', firstName: 'Noor', lastName: 'Haddad', email: 'noor.haddad@example.com', startDate: '2026-02-01' },
+        ],
+      },
+    });
+    expect(bulk.response.status).toBe(200);
+    const item = bulk.data!.data.results[0];
+    // Compiles only while the document declares the field nullable (openapi-typescript writes `T | null`).
+    const error: MaybeNull<typeof item.error> = item.error;
+    expect(item).toMatchObject({ externalId: 'HR-2001', result: 'created' });
+    expect(error).toBeNull();
+
+    const read = await api.GET('/api/v1/org/{orgId}/employees/{id}', {
+      params: { path: { orgId, id: 'HR-2001' }, query: { include: ['currentSalary'] } },
+    });
+    expect(read.response.status).toBe(200);
+    const employee = read.data!.data;
+    const salary: MaybeNull<typeof employee.currentSalary> = employee.currentSalary;
+    expect(salary).toBeNull();
   });
 
   it('generated client: errors come back typed in the documented envelope', async () => {

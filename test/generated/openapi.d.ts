@@ -6248,6 +6248,82 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Health_ready: {
@@ -6266,6 +6342,82 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
+                };
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description SERVICE_UNAVAILABLE: the database does not answer */
@@ -6397,6 +6549,58 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     ApiKeysAdmin_list: {
@@ -6487,6 +6691,58 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     ApiKeysAdmin_revoke: {
@@ -6509,6 +6765,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description Missing or wrong admin token */
             401: {
@@ -6547,6 +6827,58 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Me_me: {
@@ -6570,6 +6902,30 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["KeyInfoDto"];
                     };
+                };
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, malformed, unknown, revoked or expired key */
@@ -6609,6 +6965,58 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description NOT_FOUND: scenarioId is not one of the organization's scenarios */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -6624,6 +7032,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -6689,6 +7115,58 @@ export interface operations {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
                      *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -6766,6 +7244,58 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     OrganizationsAdmin_get: {
@@ -6789,6 +7319,30 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["OrganizationDto"];
                     };
+                };
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing or wrong admin token */
@@ -6822,6 +7376,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Organization cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -6918,6 +7524,58 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     OrganizationsAdmin_listUsers: {
@@ -7002,6 +7660,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Organization cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -7118,6 +7828,58 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     OrganizationsAdmin_getUser: {
@@ -7143,6 +7905,30 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["UserDto"];
                     };
+                };
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing or wrong admin token */
@@ -7176,6 +7962,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "User cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -7292,6 +8130,58 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     WebhooksAdmin_list: {
@@ -7397,6 +8287,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Organization cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -7516,6 +8458,58 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     WebhooksAdmin_get: {
@@ -7544,6 +8538,30 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["WebhookEndpointDto"];
                     };
+                };
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing or wrong admin token */
@@ -7595,6 +8613,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Webhook endpoint cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -7627,6 +8697,30 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
@@ -7676,6 +8770,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Webhook endpoint cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -7795,6 +8941,58 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     WebhooksAdmin_test: {
@@ -7904,6 +9102,58 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     WebhooksAdmin_rotateSecret: {
@@ -7932,6 +9182,30 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["WebhookSecretDto"];
                     };
+                };
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing or wrong admin token */
@@ -7983,6 +9257,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Webhook endpoint cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -8088,7 +9414,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8100,6 +9426,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -8121,6 +9481,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -8218,6 +9596,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -8233,6 +9662,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -8279,6 +9726,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
@@ -8316,7 +9787,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8328,6 +9799,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Job role cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -8349,6 +9854,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -8376,6 +9899,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
@@ -8432,7 +9979,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8443,6 +9990,40 @@ export interface operations {
                      *       "error": {
                      *         "code": "CONFLICT",
                      *         "message": "Job role cm5x8k2q40000qz3h7c1d9e2f is still referenced by 2 assignments; remove those references first"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -8464,6 +10045,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -8596,6 +10195,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -8611,6 +10261,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -8729,7 +10397,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8741,6 +10409,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -8762,6 +10464,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -8859,6 +10579,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -8874,6 +10645,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -8920,6 +10709,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
@@ -8957,7 +10770,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8969,6 +10782,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Location cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -8990,6 +10837,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -9017,6 +10882,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
@@ -9073,7 +10962,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9084,6 +10973,40 @@ export interface operations {
                      *       "error": {
                      *         "code": "CONFLICT",
                      *         "message": "Location cm5x8k2q40000qz3h7c1d9e2f is still referenced by 2 assignments; remove those references first"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -9105,6 +11028,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -9237,6 +11178,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -9252,6 +11244,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -9370,7 +11380,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9382,6 +11392,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -9403,6 +11447,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -9500,6 +11562,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -9515,6 +11628,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -9561,6 +11692,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
@@ -9598,7 +11753,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9610,6 +11765,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Cost centre cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -9631,6 +11820,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -9658,6 +11865,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
@@ -9714,7 +11945,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9725,6 +11956,40 @@ export interface operations {
                      *       "error": {
                      *         "code": "CONFLICT",
                      *         "message": "Cost centre cm5x8k2q40000qz3h7c1d9e2f is still referenced by 2 assignments; remove those references first"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -9746,6 +12011,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -9878,6 +12161,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -9893,6 +12227,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -10011,7 +12363,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10023,6 +12375,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -10044,6 +12430,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -10141,6 +12545,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -10156,6 +12611,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -10202,6 +12675,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
@@ -10239,7 +12736,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10251,6 +12748,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Value stream cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -10272,6 +12803,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -10299,6 +12848,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
@@ -10355,7 +12928,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10366,6 +12939,40 @@ export interface operations {
                      *       "error": {
                      *         "code": "CONFLICT",
                      *         "message": "Value stream cm5x8k2q40000qz3h7c1d9e2f is still referenced by 2 assignments; remove those references first"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -10387,6 +12994,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -10519,6 +13144,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -10534,6 +13210,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -10652,7 +13346,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10664,6 +13358,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -10685,6 +13413,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -10782,6 +13528,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -10797,6 +13594,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -10843,6 +13658,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
@@ -10880,7 +13719,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10892,6 +13731,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Resource type cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -10913,6 +13786,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -10940,6 +13831,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
@@ -10996,7 +13911,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11007,6 +13922,40 @@ export interface operations {
                      *       "error": {
                      *         "code": "CONFLICT",
                      *         "message": "Resource type cm5x8k2q40000qz3h7c1d9e2f is still referenced by 2 assignments; remove those references first"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -11028,6 +13977,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -11160,6 +14127,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -11175,6 +14193,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -11293,7 +14329,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11305,6 +14341,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -11326,6 +14396,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -11423,6 +14511,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -11438,6 +14577,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -11484,6 +14641,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
@@ -11521,7 +14702,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11533,6 +14714,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Work type cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -11554,6 +14769,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -11581,6 +14814,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
@@ -11637,7 +14894,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11648,6 +14905,40 @@ export interface operations {
                      *       "error": {
                      *         "code": "CONFLICT",
                      *         "message": "Work type cm5x8k2q40000qz3h7c1d9e2f is still referenced by 2 assignments; remove those references first"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -11669,6 +14960,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -11801,6 +15110,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -11816,6 +15176,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -11934,7 +15312,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11946,6 +15324,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -11967,6 +15379,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -12064,6 +15494,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -12079,6 +15560,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -12125,6 +15624,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
@@ -12162,7 +15685,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12174,6 +15697,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Driver cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -12195,6 +15752,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -12222,6 +15797,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
@@ -12278,7 +15877,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12289,6 +15888,40 @@ export interface operations {
                      *       "error": {
                      *         "code": "CONFLICT",
                      *         "message": "Driver cm5x8k2q40000qz3h7c1d9e2f is still referenced by 2 assignments; remove those references first"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -12310,6 +15943,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -12442,6 +16093,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -12457,6 +16159,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -12572,7 +16292,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12584,6 +16304,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -12605,6 +16359,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -12716,7 +16488,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12728,6 +16500,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -12749,6 +16555,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -12846,6 +16670,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -12861,6 +16736,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -12907,6 +16800,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
@@ -12944,7 +16861,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12956,6 +16873,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Exchange rate cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -12977,6 +16928,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -13004,6 +16973,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
@@ -13060,7 +17053,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13071,6 +17064,40 @@ export interface operations {
                      *       "error": {
                      *         "code": "CONFLICT",
                      *         "message": "Exchange rate cm5x8k2q40000qz3h7c1d9e2f is still referenced by 2 assignments; remove those references first"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -13092,6 +17119,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -13224,6 +17269,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -13239,6 +17335,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -13359,7 +17473,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13371,6 +17485,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -13392,6 +17540,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -13489,6 +17655,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -13504,6 +17721,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -13550,6 +17785,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
@@ -13587,7 +17846,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13599,6 +17858,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Custom attribute cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -13620,6 +17913,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -13647,6 +17958,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
@@ -13703,7 +18038,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13714,6 +18049,40 @@ export interface operations {
                      *       "error": {
                      *         "code": "CONFLICT",
                      *         "message": "Custom attribute cm5x8k2q40000qz3h7c1d9e2f is still referenced by 2 assignments; remove those references first"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -13735,6 +18104,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -13867,6 +18254,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -13882,6 +18320,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -13919,7 +18375,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    records: (components["schemas"]["CreateTeamDto"] & Record<string, never>)[];
+                    records: (components["schemas"]["CreateTeamDto"] & {
+                        externalId: string;
+                    })[];
                 };
             };
         };
@@ -13996,6 +18454,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -14007,6 +18482,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "PAYLOAD_TOO_LARGE",
                      *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -14028,6 +18520,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -14074,6 +18584,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
@@ -14111,7 +18645,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14123,6 +18657,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Team cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -14144,6 +18712,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -14258,6 +18844,40 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -14273,6 +18893,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -14399,6 +19037,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -14414,6 +19103,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -14543,7 +19250,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14555,6 +19262,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -14576,6 +19317,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -14673,6 +19432,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -14688,6 +19498,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -14744,6 +19572,30 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
@@ -14781,7 +19633,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14793,6 +19645,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Team cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -14814,6 +19700,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -14843,6 +19747,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
@@ -14899,7 +19827,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14933,6 +19861,40 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -14948,6 +19910,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -15082,6 +20062,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PRECONDITION_FAILED: If-Match names a version the record no longer has; nothing changed */
             412: {
                 headers: {
@@ -15093,6 +20090,40 @@ export interface operations {
                      *       "error": {
                      *         "code": "PRECONDITION_FAILED",
                      *         "message": "Employee HR-1042 has changed since the version named by If-Match; read it again"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -15114,6 +20145,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -15151,7 +20200,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    records: (components["schemas"]["CreateProjectDto"] & Record<string, never>)[];
+                    records: (components["schemas"]["CreateProjectDto"] & {
+                        externalId: string;
+                    })[];
                 };
             };
         };
@@ -15228,6 +20279,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -15239,6 +20307,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "PAYLOAD_TOO_LARGE",
                      *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -15260,6 +20345,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -15306,6 +20409,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
@@ -15343,7 +20470,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15355,6 +20482,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Project cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -15376,6 +20537,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -15490,6 +20669,40 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -15505,6 +20718,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -15631,6 +20862,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -15646,6 +20928,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -15775,7 +21075,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15787,6 +21087,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -15808,6 +21142,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -15905,6 +21257,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -15920,6 +21323,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -15976,6 +21397,30 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
@@ -16013,7 +21458,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16025,6 +21470,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Project cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -16046,6 +21525,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -16075,6 +21572,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
@@ -16131,7 +21652,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16165,6 +21686,40 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -16180,6 +21735,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -16314,6 +21887,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PRECONDITION_FAILED: If-Match names a version the record no longer has; nothing changed */
             412: {
                 headers: {
@@ -16325,6 +21915,40 @@ export interface operations {
                      *       "error": {
                      *         "code": "PRECONDITION_FAILED",
                      *         "message": "Employee HR-1042 has changed since the version named by If-Match; read it again"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -16346,6 +21970,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -16457,6 +22099,58 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     ProjectsAdmin_create: {
@@ -16554,6 +22248,58 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     ProjectsAdmin_get: {
@@ -16581,6 +22327,30 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["ProjectLinkDto"];
                     };
+                };
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing or wrong admin token */
@@ -16614,6 +22384,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Link cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -16648,6 +22470,30 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
@@ -16679,6 +22525,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Link cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -16776,6 +22674,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Link cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -16899,7 +22849,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16911,6 +22861,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -16932,6 +22916,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -17029,6 +23031,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -17044,6 +23097,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -17090,6 +23161,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
@@ -17127,7 +23222,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17139,6 +23234,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Assignment cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -17160,6 +23289,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -17187,6 +23334,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
@@ -17243,7 +23414,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17254,6 +23425,40 @@ export interface operations {
                      *       "error": {
                      *         "code": "CONFLICT",
                      *         "message": "Assignment cm5x8k2q40000qz3h7c1d9e2f is still referenced by 2 assignments; remove those references first"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -17275,6 +23480,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -17407,6 +23630,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -17422,6 +23696,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -17459,7 +23751,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    records: (components["schemas"]["CreateEmployeeDto"] & Record<string, never>)[];
+                    records: (components["schemas"]["CreateEmployeeDto"] & {
+                        externalId: string;
+                    })[];
                 };
             };
         };
@@ -17536,6 +23830,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -17547,6 +23858,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "PAYLOAD_TOO_LARGE",
                      *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -17568,6 +23896,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -17688,7 +24034,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17700,6 +24046,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Employee cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -17721,6 +24101,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -17838,6 +24236,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -17853,6 +24302,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -17899,6 +24366,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
@@ -17955,6 +24446,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Salary adjustment cm5x8k2q40000qz3h7c1d9e2f is still referenced by 2 assignments; remove those references first"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -17970,6 +24512,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -18104,6 +24664,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -18119,6 +24730,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -18165,6 +24794,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
@@ -18202,7 +24855,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18214,6 +24867,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Employee cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -18235,6 +24922,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -18349,6 +25054,40 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -18364,6 +25103,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -18490,6 +25247,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -18505,6 +25313,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -18632,7 +25458,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18644,6 +25470,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -18665,6 +25525,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -18762,6 +25640,75 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description NOT_FOUND: no such record in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -18777,6 +25724,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -18836,6 +25801,30 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
@@ -18873,7 +25862,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18885,6 +25874,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Employee cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -18906,6 +25929,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -18935,6 +25976,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
@@ -18991,7 +26056,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19025,6 +26090,40 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -19040,6 +26139,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -19174,6 +26291,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PRECONDITION_FAILED: If-Match names a version the record no longer has; nothing changed */
             412: {
                 headers: {
@@ -19185,6 +26319,40 @@ export interface operations {
                      *       "error": {
                      *         "code": "PRECONDITION_FAILED",
                      *         "message": "Employee HR-1042 has changed since the version named by If-Match; read it again"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -19206,6 +26374,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -19243,7 +26429,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    records: (components["schemas"]["CreateContractorDto"] & Record<string, never>)[];
+                    records: (components["schemas"]["CreateContractorDto"] & {
+                        externalId: string;
+                    })[];
                 };
             };
         };
@@ -19320,6 +26508,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -19331,6 +26536,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "PAYLOAD_TOO_LARGE",
                      *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -19352,6 +26574,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -19472,7 +26712,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19484,6 +26724,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Contractor cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -19505,6 +26779,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -19622,6 +26914,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -19637,6 +26980,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -19683,6 +27044,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
@@ -19739,6 +27124,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Rate adjustment cm5x8k2q40000qz3h7c1d9e2f is still referenced by 2 assignments; remove those references first"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -19754,6 +27190,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -19888,6 +27342,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -19903,6 +27408,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -19949,6 +27472,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
@@ -19986,7 +27533,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19998,6 +27545,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Contractor cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -20019,6 +27600,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -20133,6 +27732,40 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -20148,6 +27781,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -20274,6 +27925,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -20289,6 +27991,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -20415,7 +28135,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20427,6 +28147,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -20448,6 +28202,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -20545,6 +28317,75 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description NOT_FOUND: no such record in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -20560,6 +28401,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -20619,6 +28478,30 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
@@ -20656,7 +28539,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20668,6 +28551,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Contractor cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -20689,6 +28606,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -20718,6 +28653,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
@@ -20774,7 +28733,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -20808,6 +28767,40 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -20823,6 +28816,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -20957,6 +28968,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PRECONDITION_FAILED: If-Match names a version the record no longer has; nothing changed */
             412: {
                 headers: {
@@ -20968,6 +28996,40 @@ export interface operations {
                      *       "error": {
                      *         "code": "PRECONDITION_FAILED",
                      *         "message": "Employee HR-1042 has changed since the version named by If-Match; read it again"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -20989,6 +29051,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -21026,7 +29106,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    records: (components["schemas"]["CreateVacancyDto"] & Record<string, never>)[];
+                    records: (components["schemas"]["CreateVacancyDto"] & {
+                        externalId: string;
+                    })[];
                 };
             };
         };
@@ -21103,6 +29185,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -21114,6 +29213,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "PAYLOAD_TOO_LARGE",
                      *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -21135,6 +29251,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -21267,7 +29401,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -21278,6 +29412,40 @@ export interface operations {
                      *       "error": {
                      *         "code": "CONFLICT",
                      *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -21299,6 +29467,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -21345,6 +29531,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
@@ -21382,7 +29592,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21394,6 +29604,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Vacancy cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -21415,6 +29659,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -21529,6 +29791,40 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -21544,6 +29840,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -21670,6 +29984,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -21685,6 +30050,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -21811,7 +30194,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21823,6 +30206,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -21844,6 +30261,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -21941,6 +30376,75 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description NOT_FOUND: no such record in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -21956,6 +30460,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -22015,6 +30537,30 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
@@ -22052,7 +30598,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22064,6 +30610,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Vacancy cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -22085,6 +30665,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -22114,6 +30712,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description Missing, malformed, unknown, revoked or expired key */
             401: {
@@ -22170,7 +30792,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -22204,6 +30826,40 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -22219,6 +30875,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -22353,6 +31027,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PRECONDITION_FAILED: If-Match names a version the record no longer has; nothing changed */
             412: {
                 headers: {
@@ -22364,6 +31055,40 @@ export interface operations {
                      *       "error": {
                      *         "code": "PRECONDITION_FAILED",
                      *         "message": "Employee HR-1042 has changed since the version named by If-Match; read it again"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -22385,6 +31110,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
@@ -22494,6 +31237,58 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     ScenariosAdmin_create: {
@@ -22586,6 +31381,58 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     ScenariosAdmin_get: {
@@ -22611,6 +31458,30 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["ScenarioDto"];
                     };
+                };
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing or wrong admin token */
@@ -22644,6 +31515,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -22759,6 +31682,58 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     ScenariosAdmin_merge: {
@@ -22832,6 +31807,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -22861,6 +31854,58 @@ export interface operations {
                      *       "error": {
                      *         "code": "CONFLICT",
                      *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -22977,6 +32022,58 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     ScenarioEmployees_create: {
@@ -23053,6 +32150,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -23065,6 +32180,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -23096,6 +32263,30 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
@@ -23115,6 +32306,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -23127,6 +32336,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Employee cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -23209,6 +32470,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -23221,6 +32500,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Employee cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -23336,6 +32667,58 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     ScenarioContractors_create: {
@@ -23412,6 +32795,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -23424,6 +32825,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -23455,6 +32908,30 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
@@ -23474,6 +32951,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -23486,6 +32981,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Contractor cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -23568,6 +33115,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -23580,6 +33145,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Contractor cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -23695,6 +33312,58 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     ScenarioVacancies_create: {
@@ -23771,6 +33440,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -23783,6 +33470,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -23814,6 +33553,30 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
@@ -23833,6 +33596,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -23845,6 +33626,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Vacancy cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -23927,6 +33760,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -23939,6 +33790,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Vacancy cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -24057,6 +33960,58 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     ScenarioTeams_create: {
@@ -24133,6 +34088,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -24145,6 +34118,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -24176,6 +34201,30 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
@@ -24195,6 +34244,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -24207,6 +34274,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Team cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -24289,6 +34408,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -24301,6 +34438,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Team cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -24419,6 +34608,58 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     ScenarioProjects_create: {
@@ -24495,6 +34736,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -24507,6 +34766,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -24538,6 +34849,30 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
@@ -24557,6 +34892,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -24569,6 +34922,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Project cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -24651,6 +35056,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -24663,6 +35086,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Project cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -24788,6 +35263,58 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     ScenarioAssignments_create: {
@@ -24864,6 +35391,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -24876,6 +35421,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -24907,6 +35504,30 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
@@ -24926,6 +35547,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -24938,6 +35577,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Assignment cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -25020,6 +35711,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -25032,6 +35741,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Assignment cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -25151,6 +35912,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -25166,6 +35978,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -25196,6 +36026,30 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["WrittenIdDto"];
                     };
+                };
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, malformed, unknown, revoked or expired key */
@@ -25253,6 +36107,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -25268,6 +36173,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -25364,6 +36287,58 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description NOT_FOUND: scenarioId is not one of the organization's scenarios */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -25379,6 +36354,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -25477,7 +36470,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -25489,6 +36482,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Group cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -25510,6 +36537,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -25608,7 +36653,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -25620,6 +36665,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Position cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -25641,6 +36720,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -25744,6 +36841,58 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description NOT_FOUND: scenarioId is not one of the organization's scenarios */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -25759,6 +36908,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -25856,7 +37023,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -25874,7 +37041,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -25885,6 +37052,40 @@ export interface operations {
                      *       "error": {
                      *         "code": "CONFLICT",
                      *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -25906,6 +37107,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -26004,7 +37223,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26016,6 +37235,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Functional group cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -26037,6 +37290,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -26142,7 +37413,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26154,6 +37425,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Functional group cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -26175,6 +37480,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -26275,7 +37598,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26287,6 +37610,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Functional group cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -26308,6 +37665,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -26402,7 +37777,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26437,6 +37812,40 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -26452,6 +37861,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -26549,7 +37976,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26567,7 +37994,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -26578,6 +38005,40 @@ export interface operations {
                      *       "error": {
                      *         "code": "CONFLICT",
                      *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -26599,6 +38060,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -26693,7 +38172,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26728,6 +38207,40 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -26743,6 +38256,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -26840,7 +38371,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26858,7 +38389,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -26869,6 +38400,40 @@ export interface operations {
                      *       "error": {
                      *         "code": "CONFLICT",
                      *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -26890,6 +38455,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -26984,7 +38567,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27019,6 +38602,40 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -27034,6 +38651,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -27129,7 +38764,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27147,7 +38782,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -27158,6 +38793,40 @@ export interface operations {
                      *       "error": {
                      *         "code": "CONFLICT",
                      *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -27179,6 +38848,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -27275,7 +38962,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27287,6 +38974,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Custom attribute cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -27308,6 +39029,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -27403,7 +39142,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27415,6 +39154,57 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Custom attribute cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -27436,6 +39226,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -27532,7 +39340,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27544,6 +39352,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Custom attribute cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -27565,6 +39407,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -27660,7 +39520,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27672,6 +39532,57 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Custom attribute cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -27693,6 +39604,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -27790,7 +39719,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27808,7 +39737,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -27819,6 +39748,40 @@ export interface operations {
                      *       "error": {
                      *         "code": "CONFLICT",
                      *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -27840,6 +39803,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -27936,6 +39917,58 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description NOT_FOUND: scenarioId is not one of the organization's scenarios */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -27951,6 +39984,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -28055,7 +40106,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28067,6 +40118,40 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -28088,6 +40173,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -28201,6 +40304,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -28212,6 +40332,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "PAYLOAD_TOO_LARGE",
                      *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
                      *       }
                      *     }
                      */
@@ -28233,6 +40370,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -28319,6 +40474,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Organization cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -28417,6 +40624,58 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     BusinessMetricsAdmin_get: {
@@ -28442,6 +40701,30 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["BusinessMetricDto"];
                     };
+                };
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing or wrong admin token */
@@ -28475,6 +40758,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Business metric cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -28573,6 +40908,58 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     BusinessMetricsAdmin_listSources: {
@@ -28659,6 +41046,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Business metric cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -28759,6 +41198,58 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     BusinessMetricsAdmin_listReadings: {
@@ -28851,6 +41342,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Business metric cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -28962,6 +41505,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Organization cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -29081,6 +41676,58 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     IntegrationsAdmin_get: {
@@ -29108,6 +41755,30 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["IntegrationDto"];
                     };
+                };
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing or wrong admin token */
@@ -29159,6 +41830,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Integration cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -29190,6 +41913,30 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing or wrong admin token */
             401: {
                 headers: {
@@ -29239,6 +41986,58 @@ export interface operations {
                      *         "code": "NOT_FOUND",
                      *         "message": "Integration cm5x8k2q40000qz3h7c1d9e2f not found",
                      *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */
@@ -29357,6 +42156,58 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     IntegrationsAdmin_rotateSecret: {
@@ -29384,6 +42235,30 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["IntegrationSecretDto"];
                     };
+                };
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing or wrong admin token */
@@ -29441,6 +42316,58 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     IntegrationsAdmin_pull: {
@@ -29468,6 +42395,30 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["PullRunDto"];
                     };
+                };
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing or wrong admin token */
@@ -29536,6 +42487,58 @@ export interface operations {
                      *       "error": {
                      *         "code": "CONFLICT",
                      *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { citusAt, distributeDatabaseAt, migrateDatabase } from '../../src/database/data-source';
 
 /**
@@ -6,6 +8,8 @@ import { citusAt, distributeDatabaseAt, migrateDatabase } from '../../src/databa
  * database each test file starts its own in memory.
  */
 export default async function globalSetup(): Promise<void> {
+  // Each test file adds its count of answers checked against openapi.json here; global-teardown.ts sums them.
+  process.env.WFP_OPENAPI_TALLY = join(tmpdir(), `wfp-openapi-tally-${process.pid}-${Date.now()}.jsonl`);
   const url = process.env.DATABASE_URL;
   if (!url) return;
   if (await citusAt(url)) {

@@ -5,6 +5,7 @@ import { createApp, RunningApp } from '../../src/app.factory';
 import { loadConfig } from '../../src/config/app-config';
 import { API_PERMISSIONS } from '../../src/common/auth/permissions';
 import { DataSource } from 'typeorm';
+import { ResponseContract, watchResponses } from './openapi-contract';
 
 export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
@@ -35,7 +36,8 @@ let tenantCounter = 0;
 export class TestApp {
   private constructor(readonly running: RunningApp) {}
 
-  static async start(env: Record<string, string> = {}): Promise<TestApp> {
+  /** `contract`: the document answers are checked against (openapi-contract.ts); the committed openapi.json by default. */
+  static async start(env: Record<string, string> = {}, contract?: ResponseContract): Promise<TestApp> {
     const config = loadConfig({
       ...process.env,
       NODE_ENV: 'test',
@@ -45,7 +47,9 @@ export class TestApp {
       ADMIN_TOKEN: 'test-admin-token-0123456789',
       ...env,
     });
-    return new TestApp(await createApp(config));
+    const running = await createApp(config);
+    watchResponses(running.app.getHttpServer(), contract);
+    return new TestApp(running);
   }
 
   get server(): App {

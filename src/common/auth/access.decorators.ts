@@ -81,5 +81,6 @@ export function RateLimitGroup(group: 'default' | 'readings'): MethodDecorator &
 export type ScenarioMode = 'read' | 'reject' | 'ignore' | 'write';
 
 export function ScenarioScope(mode: ScenarioMode): MethodDecorator & ClassDecorator {
-  return SetMetadata(SCENARIO_MODE_KEY, mode);
+  // The document lists the answer the mode gives to an unknown or refused scenarioId (src/openapi/rule-responses.ts).
+  return applyDecorators(SetMetadata(SCENARIO_MODE_KEY, mode), ApiExtension('x-scenario-mode', mode));
 }

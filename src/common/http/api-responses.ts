@@ -63,11 +63,15 @@ const DESCRIPTIONS: Record<ErrorStatus, string> = {
   501: 'NOT_IMPLEMENTED: the write was sent with scenarioId',
 };
 
-/** Documents the error answers a route gives, all in the `{ error: { ... } }` shape. */
-export function ApiErrors(...statuses: ErrorStatus[]): MethodDecorator {
+/**
+ * Documents the error answers a route gives, all in the `{ error: { ... } }` shape; `[status, description]`
+ * when the route's reason differs from the usual one.
+ */
+export function ApiErrors(...statuses: (ErrorStatus | readonly [ErrorStatus, string])[]): MethodDecorator {
   return applyDecorators(
-    ...statuses.map((status) => {
-      const options = { description: DESCRIPTIONS[status], type: ErrorResponseDto };
+    ...statuses.map((entry) => {
+      const [status, description] = typeof entry === 'number' ? [entry, DESCRIPTIONS[entry]] : entry;
+      const options = { description, type: ErrorResponseDto };
       switch (status) {
         case 400:
           return ApiBadRequestResponse(options);

@@ -1,0 +1,92 @@
+import type { OperationObject, ResponseObject } from '@nestjs/swagger';
+
+/**
+ * The error answers every operation of a kind can give, whatever its decorators list: they come from
+ * the code every request passes through (the body parser, InputGuard, the access guard and the
+ * exception filter), not from the handler. finishOpenApiDocument adds those a route does not already
+ * document, so the document lists every status a route can answer (docs/decisions.md, "OpenAPI document").
+ */
+const RULES: readonly { status: string; description: string; applies: (op: Facts) => boolean; adds?: true }[] = [
+  {
+    status: '400',
+    description:
+      'VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, ' +
+      'a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field)',
+    applies: () => true,
+  },
+  {
+    status: '404',
+    description: 'NOT_FOUND: a record named in the path does not exist in the organization',
+    applies: (op) => op.pathRecords,
+  },
+  {
+    status: '404',
+    description: "NOT_FOUND: scenarioId is not one of the organization's scenarios",
+    applies: (op) => op.scenario === 'read' || op.scenario === 'write',
+    // Said beside the route's own 404 (the record in the path), when it has one; so for 409 below.
+    adds: true,
+  },
+  {
+    status: '409',
+    description: 'CONFLICT: a request with the same Idempotency-Key is still running; retry it',
+    applies: (op) => op.idempotent,
+    adds: true,
+  },
+  {
+    status: '413',
+    description: 'PAYLOAD_TOO_LARGE: the body is over the size limit',
+    // The body parser and InputGuard judge any body sent, also to an operation that takes none.
+    applies: () => true,
+  },
+  {
+    status: '415',
+    description: 'UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json',
+    applies: () => true,
+  },
+  {
+    status: '500',
+    description: 'INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support',
+    applies: () => true,
+  },
+  {
+    status: '501',
+    description: 'NOT_IMPLEMENTED: the write was sent with scenarioId',
+    applies: (op) => op.scenario === 'reject',
+  },
+];
+
+interface Facts {
+  /** The operation takes an `Idempotency-Key` header (documentIdempotencyKey). */
+  idempotent: boolean;
+  /** The path names records (ids other than the public API's orgId, which is the key's organization or 403). */
+  pathRecords: boolean;
+  /** How a public API route treats `?scenarioId=` (ScenarioScope; GET reads, other methods refuse by default). */
+  scenario: 'read' | 'write' | 'reject' | 'ignore' | null;
+}
+
+/** Adds the rule answers an operation does not list, then orders its responses by status. */
+export function addRuleResponses(op: OperationObject, path: string, method: string): void {
+  const extensions = op as unknown as Record<string, unknown>;
+  const mode = extensions['x-scenario-mode'] as Facts['scenario'] | undefined;
+  delete extensions['x-scenario-mode'];
+  const publicApi = (op.security ?? []).some((s: Record<string, string[]>) => 'api-key' in s) && path.startsWith('/api/v1/org/{orgId}');
+  const facts: Facts = {
+    idempotent: (op.parameters ?? []).some((p) => 'in' in p && p.in === 'header' && p.name === 'Idempotency-Key'),
+    pathRecords: /\{(?!orgId\})\w+\}/.test(path) || (!publicApi && path.includes('{orgId}')),
+    scenario: publicApi ? (mode ?? (method === 'get' ? 'read' : 'reject')) : null,
+  };
+  const responses = op.responses as Record<string, ResponseObject>;
+  for (const rule of RULES) {
+    if (!rule.applies(facts)) continue;
+    const existing = responses[rule.status];
+    if (!existing) {
+      responses[rule.status] = {
+        description: rule.description,
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponseDto' } } },
+      };
+    } else if (rule.adds && !existing.description.includes(rule.description.replace(/^[A-Z_]+: /, ''))) {
+      existing.description = `${existing.description}; or ${rule.description.replace(/^[A-Z_]+: /, '')}`;
+    }
+  }
+  op.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
+}
