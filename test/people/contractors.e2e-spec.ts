@@ -33,13 +33,7 @@ describe('contractors and rate adjustments (docs/decisions.md, "People, assignme
       externalId: null,
     });
     const rows = await changesOf(t, org.orgId);
-    expect(rows.map((r) => r.entityType)).toEqual([
-      'team',
-      'geography',
-      'contractor',
-      'contractor_rate',
-      'contractor_team_allocation',
-    ]);
+    expect(rows.map((r) => r.entityType)).toEqual(['team', 'geography', 'contractor', 'contractor_rate', 'contractor_team_allocation']);
     expect(rows[3].after).toMatchObject({ rate: '650', rateType: 'daily', contractorId: res.body.data.id });
     expect(rows[4].after).toMatchObject({ contractorId: res.body.data.id, targetId: team });
   });

@@ -104,7 +104,9 @@ export async function lastSeq(t: TestApp, orgId: string): Promise<number> {
 /** Writes the changes directly (no unit of work, no dispatcher wake-up); returns their `seq`s in order. */
 export async function insertChanges(t: TestApp, orgId: string, changes: NewChange[]): Promise<number[]> {
   const repo = repository(t);
-  const rows = repo.create(changes.map((change) => ({ ...change, before: change.before ?? null, eventId: randomUUID(), organizationId: orgId })));
+  const rows = repo.create(
+    changes.map((change) => ({ ...change, before: change.before ?? null, eventId: randomUUID(), organizationId: orgId })),
+  );
   return (await repo.save(rows)).map((row) => Number(row.seq));
 }
 

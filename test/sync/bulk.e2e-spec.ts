@@ -107,10 +107,7 @@ describe('bulk upsert by externalId (04 §4.1)', () => {
     ]);
     expect(salaries).toBe(1);
     const recorded = await changesOf(t, tenant.orgId);
-    expect(recorded.filter((r) => r.entityType === 'employee').map((r) => r.after?.externalId)).toEqual([
-      'OK-1',
-      'OK-2',
-    ]);
+    expect(recorded.filter((r) => r.entityType === 'employee').map((r) => r.after?.externalId)).toEqual(['OK-1', 'OK-2']);
     expect(recorded).toHaveLength(3);
 
     await settled(t, tenant.orgId);

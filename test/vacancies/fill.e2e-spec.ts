@@ -108,9 +108,7 @@ describe('01 "Fill a vacancy"', () => {
     expect(salary).toMatchObject({ salary: 95000, currencyCode: 'EUR', effectiveDate: '2026-06-01' });
     // 02 events: vacancy update, employee create, salary_adjustment create; moved allocations are audit-only.
     const events = await changesOf(t, org.orgId, { afterSeq: seq });
-    const sent = events
-      .filter((e) => e.dispatchStatus !== null)
-      .map((e) => `${e.entityType}:${e.changeType}`);
+    const sent = events.filter((e) => e.dispatchStatus !== null).map((e) => `${e.entityType}:${e.changeType}`);
     expect(sent.sort()).toEqual(['employee:create', 'salary_adjustment:create', 'vacancy:update']);
     expect(events.filter((e) => e.entityType.endsWith('_allocation')).length).toBeGreaterThan(0);
   });
