@@ -66,8 +66,8 @@ interface Facts {
 
 /** Adds the rule answers an operation does not list, then orders its responses by status. */
 export function addRuleResponses(op: OperationObject, path: string, method: string): void {
-  const extensions = op as unknown as Record<string, unknown>;
-  const mode = extensions['x-scenario-mode'] as Facts['scenario'] | undefined;
+  const extensions: OperationObject & { 'x-scenario-mode'?: Facts['scenario'] } = op;
+  const mode = extensions['x-scenario-mode'];
   delete extensions['x-scenario-mode'];
   const publicApi = (op.security ?? []).some((s: Record<string, string[]>) => 'api-key' in s) && path.startsWith('/api/v1/org/{orgId}');
   const facts: Facts = {
