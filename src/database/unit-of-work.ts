@@ -292,12 +292,16 @@ export class UnitOfWork {
     options: { notify?: boolean; isolation?: 'READ COMMITTED' | 'REPEATABLE READ' } = {},
   ): Promise<T> {
     let recorded = 0;
-    const result = await this.dataSource.transaction(options.isolation ?? 'READ COMMITTED', async (em) => {
+    const inTransaction = async (em: EntityManager) => {
       const tx = new Tx(em, ctx, options.notify ?? true);
       const value = await work(tx);
       recorded = await tx.flush();
       return value;
-    });
+    };
+    // The server's default level unless asked: naming it would cost every write a `SET TRANSACTION` round trip.
+    const result = await (options.isolation
+      ? this.dataSource.transaction(options.isolation, inTransaction)
+      : this.dataSource.transaction(inTransaction));
     if (recorded > 0) {
       // (Changes recorded with notify: false are counted too: the wake-up is cheap and harmless.)
       const event: ChangesCommittedEvent = {
