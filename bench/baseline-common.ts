@@ -10,7 +10,6 @@ import type { Pool } from 'pg';
 import { DataSource, getMetadataArgsStorage } from 'typeorm';
 import { dataSourceOptions } from '../src/database/data-source';
 import { SnakeNamingStrategy } from '../src/database/snake-naming.strategy';
-import { KEY_QUERY } from '../src/access/access.repository';
 import type { BaselineRequest, BaselineResponse } from './baseline-server';
 import { ENTITIES } from '../src/entities';
 
@@ -42,7 +41,21 @@ export interface BaselineAuth {
   livePlanId: string;
 }
 
-/** The guard's lookup: one query by key prefix, then the SHA-256 comparison; null when it fails. */
+/**
+ * The key look-up of a plain server: the guard's statement (key and creator by prefix) with the
+ * organization's live plan joined, sent on every request (the service verifies a key once a second, see
+ * src/access/verified-keys.ts).
+ */
+export const BASELINE_KEY_QUERY = `
+  SELECT k.id, k.organization_id, k.key_hash, k.permissions, k.expires_at, k.revoked_at,
+         u.id AS user_id, u.organization_id AS user_org, u.email AS user_email, u.active AS user_active,
+         u.permissions AS user_permissions, p.id AS live_plan_id
+    FROM api_keys k
+    JOIN users u ON u.id = k.user_id
+    JOIN plans p ON p.organization_id = k.organization_id AND p.kind = 'LIVE'
+   WHERE k.prefix = $1`;
+
+/** The look-up of a plain server: one query by key prefix, then the SHA-256 comparison; null when it fails. */
 export async function authenticate(pool: Pool, req: BaselineRequest, orgId: string): Promise<BaselineAuth | null> {
   const header = req.headers.authorization;
   const key = header?.startsWith('Bearer ') ? header.slice(7) : '';
@@ -53,7 +66,7 @@ export async function authenticate(pool: Pool, req: BaselineRequest, orgId: stri
     live_plan_id: string;
     revoked_at: Date | null;
     user_active: boolean;
-  }>(KEY_QUERY, [key.slice(0, 12)]);
+  }>(BASELINE_KEY_QUERY, [key.slice(0, 12)]);
   const row = rows[0];
   if (!row || !timingSafeEqual(Buffer.from(createHash('sha256').update(key).digest('hex')), Buffer.from(row.key_hash))) return null;
   if (row.revoked_at || !row.user_active || row.organization_id !== orgId) return null;

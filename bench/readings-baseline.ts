@@ -8,7 +8,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Pool } from 'pg';
 import { newId } from '../src/common/ids';
 import { READINGS_UPSERT_SQL } from '../src/business-metrics/readings.repository';
-import { KEY_QUERY } from '../src/access/access.repository';
+import { BASELINE_KEY_QUERY } from './baseline-common';
 import type { BaselineHandler } from './baseline-server';
 
 const PATH = /^\/api\/v1\/org\/([^/]+)\/business-metrics\/readings$/;
@@ -28,7 +28,7 @@ interface Body {
 
 async function authenticate(pool: Pool, header: string | undefined): Promise<string | null> {
   const key = header?.startsWith('Bearer ') ? header.slice(7) : '';
-  const { rows } = await pool.query<{ organization_id: string; key_hash: string }>(KEY_QUERY, [key.slice(0, 12)]);
+  const { rows } = await pool.query<{ organization_id: string; key_hash: string }>(BASELINE_KEY_QUERY, [key.slice(0, 12)]);
   const row = rows[0];
   if (!row || !timingSafeEqual(Buffer.from(createHash('sha256').update(key).digest('hex')), Buffer.from(row.key_hash))) return null;
   return row.organization_id;

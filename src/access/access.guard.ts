@@ -1,17 +1,16 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { timingSafeEqual } from 'node:crypto';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { DomainError, RateLimitedError } from '../common/errors/domain-error';
 import { OrganizationsRepository } from '../organizations/organizations.repository';
-import { AccessRepository } from './access.repository';
+import { VerifiedKeys } from './verified-keys';
 import { ACCESS_KEY, AccessRule, RATE_GROUP_KEY, SCENARIO_MODE_KEY, ScenarioMode } from '../common/auth/access.decorators';
 import { AdminTokenService } from './admin-token.service';
-import { API_PERMISSIONS, effectiveKeyPermissions, expandUserPermissions } from '../common/auth/permissions';
+import { API_PERMISSIONS, expandUserPermissions } from '../common/auth/permissions';
 import { RateLimiter } from './rate-limiter';
 import { Actor, ContextRequest, RequestContext } from '../common/auth/request-context';
-import { API_KEY_PATTERN, API_KEY_PREFIX_LENGTH, sha256Hex } from './secrets';
+import { API_KEY_PATTERN } from './secrets';
 
 /**
  * The one guard, deny by default: every route declares @Public, @AdminApi or @RequirePermissions.
@@ -23,7 +22,7 @@ export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly dataSource: DataSource,
-    private readonly access: AccessRepository,
+    private readonly verifiedKeys: VerifiedKeys,
     private readonly organizations: OrganizationsRepository,
     private readonly adminToken: AdminTokenService,
     private readonly rateLimiter: RateLimiter,
@@ -60,8 +59,9 @@ export class AccessGuard implements CanActivate {
   ): Promise<void> {
     const key = bearer(req);
     if (!key || !API_KEY_PATTERN.test(key)) throw DomainError.unauthorized();
-    const row = await this.access.keyByPrefix(key.slice(0, API_KEY_PREFIX_LENGTH));
-    if (!row || !timingSafeEqual(Buffer.from(sha256Hex(key)), Buffer.from(row.key_hash))) throw DomainError.unauthorized();
+    const verified = await this.verifiedKeys.verify(key);
+    if (!verified) throw DomainError.unauthorized();
+    const { row, permissions } = verified;
     if (row.revoked_at) throw DomainError.unauthorized('The API key has been revoked');
     if (row.expires_at && row.expires_at.getTime() <= Date.now()) throw DomainError.unauthorized('The API key has expired');
     if (!row.user_active || row.user_org !== row.organization_id) {
@@ -76,7 +76,6 @@ export class AccessGuard implements CanActivate {
 
     if (!rule.keyOrganization && req.params.orgId !== row.organization_id)
       throw DomainError.forbidden("The orgId is not the API key's organization");
-    const permissions = effectiveKeyPermissions(row.permissions, row.user_permissions);
     if (rule.anyOf) {
       if (!rule.permissions.some((p) => permissions.has(p)))
         throw DomainError.forbidden(`The API key needs one of the permissions ${rule.permissions.join(', ')}`);
@@ -88,12 +87,12 @@ export class AccessGuard implements CanActivate {
     const actor: Actor = { type: 'api_key', id: row.id };
     const ctx: RequestContext = {
       organizationId: row.organization_id,
-      livePlanId: row.live_plan_id,
-      planId: row.live_plan_id,
+      livePlanId: verified.livePlanId,
+      planId: verified.livePlanId,
       scenarioId: null,
       actor,
       permissions,
-      capabilities: expandUserPermissions(row.user_permissions),
+      capabilities: verified.capabilities,
       userId: row.user_id,
     };
     await this.applyScenario(req, ctx, mode);

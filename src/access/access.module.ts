@@ -10,6 +10,7 @@ import { ApiKeysRepository } from './api-keys.repository';
 import { ApiKeysService } from './api-keys.service';
 import { MeController } from './me.controller';
 import { RateLimiter } from './rate-limiter';
+import { VerifiedKeys } from './verified-keys';
 
 @Module({
   imports: [OrganizationsModule],
@@ -17,6 +18,7 @@ import { RateLimiter } from './rate-limiter';
   providers: [
     AdminTokenService,
     AccessRepository,
+    VerifiedKeys,
     RateLimiter,
     ApiKeysService,
     ApiKeysRepository, // Global guards run in registration order: input checks first, then authentication and access.

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { ACCESS_CHANGED } from '../common/auth/access-changed';
 import type { EntityManager } from 'typeorm';
 import { UnitOfWork } from '../database/unit-of-work';
 import { UsersRepository } from '../organizations/users.repository';
@@ -18,6 +20,7 @@ export class ApiKeysService {
     private readonly keys: ApiKeysRepository,
     private readonly users: UsersRepository,
     private readonly rights: ActingUserRights,
+    private readonly events: EventEmitter2,
   ) {}
 
   /**
@@ -64,5 +67,6 @@ export class ApiKeysService {
     const key = await this.keys.find(organizationId, keyId);
     if (!key) throw DomainError.notFound('API key', keyId);
     await this.keys.revoke(organizationId, keyId);
+    this.events.emit(ACCESS_CHANGED);
   }
 }

@@ -150,8 +150,3 @@ export function reportingCurrencySql(organization: string): string {
 export function userJoinSql(alias: string, userId: string): string {
   return `JOIN users ${alias} ON ${alias}.id = ${userId}`;
 }
-
-/** SQL: `JOIN plans <alias>` on the live plan of organization `organization` (an expression). */
-export function livePlanJoinSql(alias: string, organization: string): string {
-  return `JOIN plans ${alias} ON ${alias}.organization_id = ${organization} AND ${alias}.kind = 'LIVE'`;
-}

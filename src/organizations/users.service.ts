@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { ACCESS_CHANGED } from '../common/auth/access-changed';
 import type { EntityManager } from 'typeorm';
 import { UnitOfWork } from '../database/unit-of-work';
 import { UsersRepository } from './users.repository';
@@ -30,6 +32,7 @@ export class UsersService {
     private readonly uow: UnitOfWork,
     private readonly users: UsersRepository,
     private readonly rights: ActingUserRights,
+    private readonly events: EventEmitter2,
   ) {}
 
   /**
@@ -72,6 +75,7 @@ export class UsersService {
     const patch: Partial<UserEntity> = {};
     patchEntity(patch, input, ['email', 'name', 'permissions', 'active']);
     await this.users.update(organizationId, userId, patch);
+    this.events.emit(ACCESS_CHANGED);
     return this.get(organizationId, userId);
   }
 

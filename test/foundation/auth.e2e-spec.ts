@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { ACCESS_KEY } from '../../src/common/auth/access.decorators';
+import { VERIFIED_KEY_TTL_MS } from '../../src/access/verified-keys';
 import { TestApp, Tenant } from '../support/test-app';
 
 describe('authentication and permissions (01 Authentication, 03 §2)', () => {
@@ -44,6 +45,42 @@ describe('authentication and permissions (01 Authentication, 03 §2)', () => {
     await t.http().get(`/api/v1/org/${tenant.orgId}/me`).set('Authorization', `Bearer ${extra.key}`).expect(200);
     await t.admin('delete', `/organizations/${tenant.orgId}/api-keys/${extra.id}`).expect(204);
     expect401(await t.http().get(`/api/v1/org/${tenant.orgId}/me`).set('Authorization', `Bearer ${extra.key}`));
+  });
+
+  it('01/authentication rule 3: a key revoked outside this instance (another instance, SQL) is 401 within a second', async () => {
+    const extra = await t.createKey(tenant, ['employees_view']);
+    const me = () => t.http().get(`/api/v1/org/${tenant.orgId}/me`).set('Authorization', `Bearer ${extra.key}`);
+    await me().expect(200); // verified now, and reused without a look-up for VERIFIED_KEY_TTL_MS
+    await t.dataSource.query(`UPDATE api_keys SET revoked_at = now() WHERE id = $1`, [extra.id]);
+    await new Promise((resolve) => setTimeout(resolve, VERIFIED_KEY_TTL_MS));
+    expect401(await me());
+  });
+
+  it('03 §2: a creator deactivated or narrowed outside this instance loses the rights within a second', async () => {
+    const other = await t.createTenant({
+      userPermissions: ['employees_view', 'teams_view'],
+      keyPermissions: ['employees_view', 'teams_view'],
+    });
+    await other.api('get', '/me').expect(200);
+    await t.dataSource.query(`UPDATE users SET permissions = '{employees_view}' WHERE id = $1`, [other.userId]);
+    await new Promise((resolve) => setTimeout(resolve, VERIFIED_KEY_TTL_MS));
+    expect((await other.api('get', '/me').expect(200)).body.data.permissions).toEqual(['employees_view']);
+    await t.dataSource.query(`UPDATE users SET active = false WHERE id = $1`, [other.userId]);
+    await new Promise((resolve) => setTimeout(resolve, VERIFIED_KEY_TTL_MS));
+    expect401(await other.api('get', '/me'));
+  });
+
+  it("03 §2: a creator's rights changed through the application API apply to the key's next request", async () => {
+    const other = await t.createTenant({
+      userPermissions: ['employees_view', 'teams_view'],
+      keyPermissions: ['employees_view', 'teams_view'],
+    });
+    expect((await other.api('get', '/me').expect(200)).body.data.permissions).toEqual(['employees_view', 'teams_view']);
+    await t
+      .admin('patch', `/organizations/${other.orgId}/users/${other.userId}`)
+      .send({ permissions: ['teams_view'] })
+      .expect(200);
+    expect((await other.api('get', '/me').expect(200)).body.data.permissions).toEqual(['teams_view']);
   });
 
   it('01/authentication rule 3: an expired key is 401 once expiresAt passes', async () => {

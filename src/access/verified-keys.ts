@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
+import { DataSource } from 'typeorm';
+import { ACCESS_CHANGED } from '../common/auth/access-changed';
+import { effectiveKeyPermissions, expandUserPermissions, type ApiPermission } from '../common/auth/permissions';
+import { OrganizationsRepository } from '../organizations/organizations.repository';
+import { AccessRepository, KeyRow } from './access.repository';
+import { API_KEY_PREFIX_LENGTH, sha256Hex } from './secrets';
+
+/**
+ * How long a verified API key is reused without a look-up. A change made through this instance (a key
+ * revoked, a user changed) takes effect at once; one made elsewhere (another instance, SQL) within this time.
+ */
+export const VERIFIED_KEY_TTL_MS = 1000;
+/** At most this many verified keys are kept; the oldest goes first. */
+const MAX_KEYS = 10_000;
+
+/** A key whose secret matched, with what the guard derives from it once (the sets are shared: read only). */
+export interface VerifiedKey {
+  row: KeyRow;
+  livePlanId: string;
+  permissions: ReadonlySet<ApiPermission>;
+  capabilities: ReadonlySet<string>;
+}
+
+/**
+ * The guard's API-key look-up with a short-lived cache of verified keys (by the secret's SHA-256, so a
+ * wrong secret never matches a cached entry) and of each organization's live plan, which never changes.
+ * The key and its creator are read from reference tables, the live plan by organization: on Citus each
+ * statement runs on one node.
+ */
+@Injectable()
+export class VerifiedKeys {
+  private readonly keys = new Map<string, VerifiedKey & { until: number }>();
+  private readonly livePlans = new Map<string, string>();
+
+  constructor(
+    private readonly access: AccessRepository,
+    private readonly organizations: OrganizationsRepository,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  /** The key of this secret when its hash matches the stored one, or null. Revocation, expiry and the creator are the caller's checks. */
+  async verify(secret: string): Promise<VerifiedKey | null> {
+    const hash = sha256Hex(secret);
+    const now = Date.now();
+    const cached = this.keys.get(hash);
+    if (cached && cached.until > now) return cached;
+    this.keys.delete(hash);
+    const row = await this.access.keyByPrefix(secret.slice(0, API_KEY_PREFIX_LENGTH));
+    if (!row || row.key_hash !== hash) return null;
+    const livePlanId = await this.livePlan(row.organization_id);
+    if (!livePlanId) return null;
+    const verified = {
+      row,
+      livePlanId,
+      permissions: effectiveKeyPermissions(row.permissions, row.user_permissions),
+      capabilities: expandUserPermissions(row.user_permissions),
+      until: now + VERIFIED_KEY_TTL_MS,
+    };
+    if (this.keys.size >= MAX_KEYS) this.keys.delete(this.keys.keys().next().value!);
+    this.keys.set(hash, verified);
+    return verified;
+  }
+
+  /** Forgets every verified key: a key, a user or an organization changed through this instance. */
+  @OnEvent(ACCESS_CHANGED)
+  forget(): void {
+    this.keys.clear();
+  }
+
+  private async livePlan(organizationId: string): Promise<string | null> {
+    const known = this.livePlans.get(organizationId);
+    if (known) return known;
+    const id = await this.organizations.livePlanId(this.dataSource.manager, organizationId);
+    if (!id) return null;
+    if (this.livePlans.size >= MAX_KEYS) this.livePlans.delete(this.livePlans.keys().next().value!);
+    this.livePlans.set(organizationId, id);
+    return id;
+  }
+}
