@@ -9,8 +9,8 @@
  * No validation, framework, logging or rate limiting.
  */
 import type { Pool, PoolClient } from 'pg';
-import { activeOfHoldersQuery } from '../src/assignments/assignments.repository';
-import { insertRowsSql } from '../src/crud/row-sql';
+import { activeOfHoldersSql } from '../src/assignments/assignments.repository';
+import { insertRowsSql, selectRowsSql } from '../src/crud/row-sql';
 import { newId } from '../src/common/ids';
 import { SalaryAdjustmentEntity } from '../src/compensation/entities/salary-adjustment.entity';
 import { valuesQuery } from '../src/custom-attributes/custom-attribute-values.repository';
@@ -40,28 +40,23 @@ const EMPLOYEE_FIELDS = entityColumns(EmployeeEntity);
 const columns = (alias: string, fields: string[]) => fields.map((f) => `"${alias}"."${f}" AS "${alias}_${f}"`).join(', ');
 
 const LIST_COLUMNS = columns('r', EMPLOYEE_FIELDS);
-const FIND_EMPLOYEE =
-  `SELECT ${columns('EmployeeEntity', EMPLOYEE_FIELDS)} FROM "employees" "EmployeeEntity" ` +
-  `WHERE (("EmployeeEntity"."organization_id" = $1) AND ("EmployeeEntity"."plan_id" = $2) AND ("EmployeeEntity"."id" = $3)) LIMIT 1`;
 // What CrudService sends (the spec's `recordAttributes`: by organization and plan; values plan, type, id, organization).
 const CUSTOM_ATTRIBUTES = valuesQuery({ planId: '', organizationId: '' }, '', '').text;
-const SALARY_FIELDS = entityColumns(SalaryAdjustmentEntity);
-const SALARY_HISTORY =
-  `SELECT ${columns('SalaryAdjustmentEntity', SALARY_FIELDS)} FROM "salary_adjustments" "SalaryAdjustmentEntity" ` +
-  `WHERE (("SalaryAdjustmentEntity"."organization_id" = $1) AND ("SalaryAdjustmentEntity"."plan_id" = $2) AND ("SalaryAdjustmentEntity"."employee_id" IN ($3))) ` +
-  `ORDER BY "SalaryAdjustmentEntity"."effective_date" DESC, "SalaryAdjustmentEntity"."created_at" DESC`;
 const metadata = entityMetadata();
-/** AssignmentsRepository's active-assignments query for one employee: its text and where each value goes. */
-const ACTIVE_ASSIGNMENTS = metadata.then((dataSource) => {
-  const [sql, params] = activeOfHoldersQuery(
-    dataSource.manager,
-    { organizationId: '$org', planId: '$plan' },
-    'employeeId',
-    ['$id'],
-    '$day',
-  ).getQueryAndParameters();
-  return { sql, order: params as string[] };
-});
+/** RecordRows.findOne's statement for an employee by id (selectRowsSql: organization, plan, id; LIMIT 1). */
+const FIND_EMPLOYEE = metadata.then(
+  (dataSource) => selectRowsSql(dataSource, EmployeeEntity, { organizationId: '', planId: '', id: '' }, { limit: 1 }).sql,
+);
+/** SalaryAdjustmentsService.historyForMany's statement (RecordRows.findWhere: organization, plan, employees; newest first). */
+const SALARY_HISTORY = metadata.then(
+  (dataSource) =>
+    selectRowsSql(
+      dataSource,
+      SalaryAdjustmentEntity,
+      { organizationId: '', planId: '', employeeId: [] },
+      { order: { effectiveDate: 'DESC', createdAt: 'DESC' } },
+    ).sql,
+);
 async function insertOne(client: PoolClient, entity: new () => unknown, row: Record<string, unknown>): Promise<Row> {
   const [{ sql, params }] = insertRowsSql(await metadata, entity, [row]);
   return (await client.query<Row>(sql, params)).rows[0];
@@ -70,42 +65,40 @@ const iso = (value: unknown) => (value as Date).toISOString();
 
 function employeeDto(r: Row, p: string) {
   return {
-    id: r[`${p}_id`],
-    externalId: r[`${p}_external_id`],
-    firstName: r[`${p}_first_name`],
-    lastName: r[`${p}_last_name`],
-    name: r[`${p}_name`],
-    email: r[`${p}_email`],
-    internalEmployeeId: r[`${p}_internal_employee_id`],
-    startDate: r[`${p}_start_date`],
-    endDate: r[`${p}_end_date`],
-    noticeDate: r[`${p}_notice_date`],
-    managerId: r[`${p}_manager_id`],
-    jobRoleId: r[`${p}_job_role_id`],
-    workTypeId: r[`${p}_work_type_id`],
-    geographyId: r[`${p}_geography_id`],
-    defaultCurrencyCode: r[`${p}_default_currency_code`],
-    costCentreId: r[`${p}_cost_centre_id`],
-    createdAt: iso(r[`${p}_created_at`]),
-    updatedAt: iso(r[`${p}_updated_at`]),
+    id: r[`${p}id`],
+    externalId: r[`${p}external_id`],
+    firstName: r[`${p}first_name`],
+    lastName: r[`${p}last_name`],
+    name: r[`${p}name`],
+    email: r[`${p}email`],
+    internalEmployeeId: r[`${p}internal_employee_id`],
+    startDate: r[`${p}start_date`],
+    endDate: r[`${p}end_date`],
+    noticeDate: r[`${p}notice_date`],
+    managerId: r[`${p}manager_id`],
+    jobRoleId: r[`${p}job_role_id`],
+    workTypeId: r[`${p}work_type_id`],
+    geographyId: r[`${p}geography_id`],
+    defaultCurrencyCode: r[`${p}default_currency_code`],
+    costCentreId: r[`${p}cost_centre_id`],
+    createdAt: iso(r[`${p}created_at`]),
+    updatedAt: iso(r[`${p}updated_at`]),
   };
 }
 
 /** A `RETURNING *` row under the select aliases (`<prefix>_<column>`) the DTO mappers read. */
-const prefixed = (row: Row, prefix: string): Row => Object.fromEntries(Object.entries(row).map(([k, v]) => [`${prefix}_${k}`, v]));
 
-function salaryDto(r: Row) {
-  const p = 'SalaryAdjustmentEntity';
+function salaryDto(r: Row, p: string) {
   return {
-    id: r[`${p}_id`],
-    employeeId: r[`${p}_employee_id`],
-    effectiveDate: r[`${p}_effective_date`],
-    salary: num(r[`${p}_salary`]) ?? 0,
-    bonus: num(r[`${p}_bonus`]),
-    currencyCode: r[`${p}_currency_code`],
-    reason: r[`${p}_reason`],
-    createdAt: iso(r[`${p}_created_at`]),
-    updatedAt: iso(r[`${p}_updated_at`]),
+    id: r[`${p}id`],
+    employeeId: r[`${p}employee_id`],
+    effectiveDate: r[`${p}effective_date`],
+    salary: num(r[`${p}salary`]) ?? 0,
+    bonus: num(r[`${p}bonus`]),
+    currencyCode: r[`${p}currency_code`],
+    reason: r[`${p}reason`],
+    createdAt: iso(r[`${p}created_at`]),
+    updatedAt: iso(r[`${p}updated_at`]),
   };
 }
 
@@ -131,7 +124,7 @@ async function list(pool: Pool, auth: BaselineAuth, url: string) {
     params,
   );
   return listEnvelope(
-    rows.map((r) => employeeDto(r, 'r')),
+    rows.map((r) => employeeDto(r, 'r_')),
     total,
     q,
   );
@@ -140,9 +133,9 @@ async function list(pool: Pool, auth: BaselineAuth, url: string) {
 async function read(pool: Pool, auth: BaselineAuth, id: string, query: string) {
   const includes = new Set((new URLSearchParams(query).get('include') ?? '').split(',').map((s) => s.trim()));
   const plan = auth.livePlanId;
-  const { rows } = await pool.query<Row>(FIND_EMPLOYEE, [auth.organizationId, plan, id]);
+  const { rows } = await pool.query<Row>(await FIND_EMPLOYEE, [auth.organizationId, plan, id]);
   if (!rows[0]) return NOT_FOUND;
-  const employee: Record<string, unknown> = employeeDto(rows[0], 'EmployeeEntity');
+  const employee: Record<string, unknown> = employeeDto(rows[0], '');
   const values = await pool.query<Row>(CUSTOM_ATTRIBUTES, [plan, 'EMPLOYEE', employee.id, auth.organizationId]);
   employee.customAttributes = values.rows.map((v) => ({
     id: v.id,
@@ -157,32 +150,30 @@ async function read(pool: Pool, auth: BaselineAuth, id: string, query: string) {
     definition: { id: v.definition_id, name: v.name, attributeKey: v.attribute_key, fieldType: v.field_type },
   }));
   if (includes.has('currentSalary') || includes.has('salaryHistory')) {
-    const history = (await pool.query<Row>(SALARY_HISTORY, [auth.organizationId, plan, employee.id])).rows.map(salaryDto);
+    const history = (await pool.query<Row>(await SALARY_HISTORY, [auth.organizationId, plan, [employee.id]])).rows.map((r) =>
+      salaryDto(r, ''),
+    );
     if (includes.has('currentSalary')) employee.currentSalary = history[0] ?? null;
     if (includes.has('salaryHistory')) employee.salaryHistory = history;
   }
   if (includes.has('assignments')) {
-    const query = await ACTIVE_ASSIGNMENTS;
-    const value: Record<string, unknown> = {
-      $org: auth.organizationId,
-      $plan: plan,
-      $id: employee.id,
-      $day: new Date().toISOString().slice(0, 10),
-    };
-    const active = await pool.query<Row>(
-      query.sql,
-      query.order.map((name) => value[name]),
+    const { sql, params } = activeOfHoldersSql(
+      { organizationId: auth.organizationId, planId: plan },
+      'employeeId',
+      [employee.id as string],
+      new Date().toISOString().slice(0, 10),
     );
+    const active = await pool.query<Row>(sql, params);
     // EmbeddedAssignmentDto: the holder is the employee itself.
     employee.assignments = active.rows.map((a) => ({
-      id: a.a_id,
-      type: a.a_type,
-      targetId: a.a_target_id,
-      fte: num(a.a_fte) ?? 0,
-      startDate: a.a_start_date,
-      endDate: a.a_end_date,
-      createdAt: iso(a.a_created_at),
-      updatedAt: iso(a.a_updated_at),
+      id: a.id,
+      type: a.type,
+      targetId: a.target_id,
+      fte: num(a.fte) ?? 0,
+      startDate: a.start_date,
+      endDate: a.end_date,
+      createdAt: iso(a.created_at),
+      updatedAt: iso(a.updated_at),
     }));
   }
   return { status: 200, body: { data: employee } };
@@ -226,7 +217,7 @@ async function create(pool: Pool, auth: BaselineAuth, raw: Buffer) {
       organizationId: org,
       planId: plan,
     });
-    const employee = employeeDto(prefixed(inserted, 'EmployeeEntity'), 'EmployeeEntity');
+    const employee = employeeDto(inserted, '');
     const changes = [{ type: 'employee', id: employeeId, after: employee as Record<string, unknown> }];
     if (body.salary) {
       const s = body.salary;
@@ -242,14 +233,14 @@ async function create(pool: Pool, auth: BaselineAuth, raw: Buffer) {
         organizationId: org,
         planId: plan,
       });
-      const row = prefixed(insertedSalary, 'SalaryAdjustmentEntity');
+      const row = insertedSalary;
       changes.push({
         type: 'salary_adjustment',
         id: salaryId,
         after: {
-          ...salaryDto(row),
-          salary: decimalText(row.SalaryAdjustmentEntity_salary),
-          bonus: decimalText(row.SalaryAdjustmentEntity_bonus),
+          ...salaryDto(row, ''),
+          salary: decimalText(row.salary),
+          bonus: decimalText(row.bonus),
         },
       });
     }

@@ -209,7 +209,7 @@ function serviceNodeArgs(): string[] {
   const profileDir = process.env.BENCH_CPU_PROF;
   return [
     ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
-    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-name=service.cpuprofile'] : []),
   ];
 }
 
@@ -300,7 +300,9 @@ export async function startBaseline(
   nodeArgs: string[] = [],
 ): Promise<ChildService> {
   const port = await freePort();
-  const { child, output } = spawnChild('baseline', [...nodeArgs, join('dist', 'bench', 'baseline-server.js'), handlerModule], {
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-name=baseline.cpuprofile'] : [];
+  const { child, output } = spawnChild('baseline', [...profile, ...nodeArgs, join('dist', 'bench', 'baseline-server.js'), handlerModule], {
     DATABASE_URL: db.url,
     PORT: String(port),
     DB_POOL_SIZE: String(poolSize),

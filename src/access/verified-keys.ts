@@ -24,8 +24,9 @@ export interface VerifiedKey {
 }
 
 /**
- * The guard's API-key look-up with a short-lived cache of verified keys (by the secret's SHA-256, so a
- * wrong secret never matches a cached entry) and of each organization's live plan, which never changes.
+ * The guard's API-key look-up with a short-lived cache of verified keys (by the whole secret, so a wrong
+ * secret never matches a cached entry; only secrets whose hash matched are kept) and of each organization's
+ * live plan, which never changes.
  * The key and its creator are read from reference tables, the live plan by organization: on Citus each
  * statement runs on one node.
  */
@@ -42,13 +43,12 @@ export class VerifiedKeys {
 
   /** The key of this secret when its hash matches the stored one, or null. Revocation, expiry and the creator are the caller's checks. */
   async verify(secret: string): Promise<VerifiedKey | null> {
-    const hash = sha256Hex(secret);
     const now = Date.now();
-    const cached = this.keys.get(hash);
+    const cached = this.keys.get(secret);
     if (cached && cached.until > now) return cached;
-    this.keys.delete(hash);
+    this.keys.delete(secret);
     const row = await this.access.keyByPrefix(secret.slice(0, API_KEY_PREFIX_LENGTH));
-    if (!row || row.key_hash !== hash) return null;
+    if (!row || row.key_hash !== sha256Hex(secret)) return null;
     const livePlanId = await this.livePlan(row.organization_id);
     if (!livePlanId) return null;
     const verified = {
@@ -59,7 +59,7 @@ export class VerifiedKeys {
       until: now + VERIFIED_KEY_TTL_MS,
     };
     if (this.keys.size >= MAX_KEYS) this.keys.delete(this.keys.keys().next().value!);
-    this.keys.set(hash, verified);
+    this.keys.set(secret, verified);
     return verified;
   }
 

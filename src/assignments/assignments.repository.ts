@@ -1,44 +1,52 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager, SelectQueryBuilder } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { AssignmentEntity } from './entities/assignment.entity';
 import type { TxScope } from '../database/unit-of-work';
+import { recordFromRow, type Statement } from '../crud/row-sql';
 
 /** The property of an assignment naming its holder. */
 export type HolderField = 'employeeId' | 'contractorId' | 'vacancyId' | 'teamId';
 
+/** The column naming each kind of holder. */
+const HOLDER_COLUMNS: Record<HolderField, string> = {
+  employeeId: 'employee_id',
+  contractorId: 'contractor_id',
+  vacancyId: 'vacancy_id',
+  teamId: 'team_id',
+};
+
 /**
  * The assignments of holders `ids` (one kind, `field`) active on `day` (start <= day, end unset or >= day),
- * teams first, then by start. The employees benchmark's baseline sends its text (`getQueryAndParameters`).
+ * teams first, then by start: `SELECT *` for `recordFromRow`. The employees benchmark's baseline sends its text.
  */
-export function activeOfHoldersQuery(
-  em: EntityManager,
+export function activeOfHoldersSql(
   scope: { organizationId: string; planId: string },
   field: HolderField,
   ids: string[],
   day: string,
-): SelectQueryBuilder<AssignmentEntity> {
-  return em
-    .getRepository(AssignmentEntity)
-    .createQueryBuilder('a')
-    .where('a.organizationId = :organization AND a.planId = :plan', { organization: scope.organizationId, plan: scope.planId })
-    .andWhere(`a.${field} IN (:...holders)`, { holders: ids })
-    .andWhere('a.startDate <= :day AND (a.endDate IS NULL OR a.endDate >= :day)', { day })
-    .orderBy('a.type', 'DESC')
-    .addOrderBy('a.startDate', 'ASC');
+): Statement {
+  return {
+    sql:
+      `SELECT * FROM "assignments" WHERE "organization_id" = $1 AND "plan_id" = $2 AND "${HOLDER_COLUMNS[field]}" = ANY($3) ` +
+      `AND "start_date" <= $4 AND ("end_date" IS NULL OR "end_date" >= $4) ORDER BY "type" DESC, "start_date" ASC`,
+    params: [scope.organizationId, scope.planId, ids, day],
+  };
 }
 
 /** The assignments module's own SQL beyond the generic CRUD rows. Other modules read assignments through it. */
 @Injectable()
 export class AssignmentsRepository {
-  /** `activeOfHoldersQuery`'s rows. */
-  activeOfHolders(
+  /** `activeOfHoldersSql`'s rows (mapped from the raw rows: no query builder or entity hydration on the read path). */
+  async activeOfHolders(
     em: EntityManager,
     scope: { organizationId: string; planId: string },
     field: HolderField,
     ids: string[],
     day: string,
   ): Promise<AssignmentEntity[]> {
-    return activeOfHoldersQuery(em, scope, field, ids, day).getMany();
+    const { sql, params } = activeOfHoldersSql(scope, field, ids, day);
+    const raws = (await em.query(sql, params)) as Record<string, unknown>[];
+    return raws.map((raw) => recordFromRow(em.connection, AssignmentEntity, raw));
   }
 
   /** The vacancy's assignments not ended before `day` (end unset or >= day), locked for update, by start. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, SelectQueryBuilder } from 'typeorm';
+import { DataSource, SelectQueryBuilder } from 'typeorm';
 import { CrudService } from '../crud/crud.service';
 import { patchEntity, groupBy } from '../crud/assign';
 import type { ListQueryDto } from '../common/http/pagination.dto';
@@ -65,7 +65,7 @@ export class RateAdjustmentsService extends CrudService<
   /** Contractors' rate adjustments in one query: contractor id -> adjustments, newest effectiveDate first. */
   async historyForMany(scope: TxScope, contractorIds: string[]): Promise<Map<string, RateAdjustmentEntity[]>> {
     if (!contractorIds.length) return new Map();
-    const rows = await this.rows.findWhere(scope, { contractorId: In(contractorIds) }, { effectiveDate: 'DESC', createdAt: 'DESC' });
+    const rows = await this.rows.findWhere(scope, { contractorId: contractorIds }, { effectiveDate: 'DESC', createdAt: 'DESC' });
     return groupBy(rows, (row) => row.contractorId);
   }
 }

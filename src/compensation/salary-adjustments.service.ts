@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, SelectQueryBuilder } from 'typeorm';
+import { DataSource, SelectQueryBuilder } from 'typeorm';
 import { CrudService } from '../crud/crud.service';
 import { patchEntity, groupBy } from '../crud/assign';
 import type { ListQueryDto } from '../common/http/pagination.dto';
@@ -71,7 +71,7 @@ export class SalaryAdjustmentsService extends CrudService<
   /** history for many employees in one query: employee id -> adjustments, newest effectiveDate first. */
   async historyForMany(scope: TxScope, employeeIds: string[]): Promise<Map<string, SalaryAdjustmentEntity[]>> {
     if (!employeeIds.length) return new Map();
-    const rows = await this.rows.findWhere(scope, { employeeId: In(employeeIds) }, { effectiveDate: 'DESC', createdAt: 'DESC' });
+    const rows = await this.rows.findWhere(scope, { employeeId: employeeIds }, { effectiveDate: 'DESC', createdAt: 'DESC' });
     return groupBy(rows, (row) => row.employeeId);
   }
 }

@@ -1,4 +1,5 @@
-import { DataSource, FindOptionsWhere, SelectQueryBuilder } from 'typeorm';
+import { DataSource, SelectQueryBuilder } from 'typeorm';
+import type { RowWhere } from './row-sql';
 import type { Type } from '@nestjs/common';
 import type { RequestContext } from '../common/auth/request-context';
 import type { SortedService } from '../common/http/api-docs';
@@ -141,7 +142,7 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
   async find(at: TxScope | RequestContext, idOrExternalId: string, lock: boolean | 'share' = false): Promise<E> {
     const { ctx, em } = 'em' in at ? at : { ctx: at, em: this.dataSource.manager };
     const key = isCuid(idOrExternalId) || !this.spec.externalId ? { id: idOrExternalId } : { externalId: idOrExternalId };
-    const entity = await this.rows.findOne({ ctx, em }, key as FindOptionsWhere<E>, lock);
+    const entity = await this.rows.findOne({ ctx, em }, key as RowWhere<E>, lock);
     if (!entity) throw DomainError.notFound(this.spec.label, idOrExternalId);
     // A row read for a write is kept as read: saveAndRecord writes only what changed since.
     if (lock === true) this.rows.keepAsRead(entity);
@@ -328,7 +329,7 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
    * records each delete; `notify: false` keeps them out of webhooks when the request's own event
    * stands for them (document 02), while scenario merges still see them.
    */
-  async removeAllIn(tx: Tx, where: FindOptionsWhere<E>, notify = false): Promise<number> {
+  async removeAllIn(tx: Tx, where: RowWhere<E>, notify = false): Promise<number> {
     const rows = await this.rows.findWhere(tx, where);
     if (!rows.length) return 0;
     await this.rows.deleteIds(

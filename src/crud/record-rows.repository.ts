@@ -1,11 +1,11 @@
-import { In, type DataSource, type FindOptionsOrder, type FindOptionsWhere, type Repository, type SelectQueryBuilder } from 'typeorm';
+import { In, type DataSource, type FindOptionsWhere, type Repository, type SelectQueryBuilder } from 'typeorm';
 import type { RequestContext } from '../common/auth/request-context';
 import type { Tx } from '../database/unit-of-work';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { decimalToString } from '../common/decimals';
 import { newId } from '../common/ids';
 import type { CrudEntity, CrudSpec, Reference } from './crud.types';
-import { insertRowsSql, lockRowsSql, updateRowsSql } from './row-sql';
+import { insertRowsSql, lockRowsSql, recordFromRow, RowWhere, selectRowsSql, updateRowsSql } from './row-sql';
 import type { TxScope } from '../database/unit-of-work';
 
 /**
@@ -14,7 +14,6 @@ import type { TxScope } from '../database/unit-of-work';
  * to records. Records written here are recorded (history, events) by the service, not here.
  */
 export class RecordRows<E extends CrudEntity> {
-  private columns?: { key: string; property: string }[];
   /** Column values of records as read under a write lock, by record object (see writeChanges). */
   private readonly readForWrite = new WeakMap<object, Record<string, unknown>>();
 
@@ -28,12 +27,7 @@ export class RecordRows<E extends CrudEntity> {
    * `r_<column>`), or with `prefix: ''` of a `RETURNING *` or `SELECT *`.
    */
   fromRaw(raw: Record<string, unknown>, prefix = 'r_'): E {
-    this.columns ??= this.dataSource
-      .getMetadata(this.spec.entity)
-      .columns.map((column) => ({ key: column.databaseName, property: column.propertyName }));
-    const entity = new this.spec.entity() as Record<string, unknown>;
-    for (const { key, property } of this.columns) entity[property] = raw[prefix + key];
-    return entity as E;
+    return recordFromRow(this.dataSource, this.spec.entity, raw, prefix);
   }
 
   /** Keeps a record read under a write lock as read: writeChanges then writes only what changed since. */
@@ -173,17 +167,33 @@ export class RecordRows<E extends CrudEntity> {
     return values;
   }
 
-  /** The records of the request's organization (and plan) matching `where`, in `order` when given. */
-  findWhere({ ctx, em }: TxScope, where: FindOptionsWhere<E>, order?: FindOptionsOrder<E>): Promise<E[]> {
-    return this.repository(em).find({ where: { ...this.keyScope(ctx), ...where } as FindOptionsWhere<E>, ...(order ? { order } : {}) });
+  /** The records of the request's organization (and plan) matching `where`, in `order` (by property) when given. */
+  async findWhere({ ctx, em }: TxScope, where: RowWhere<E>, order?: { [K in keyof E]?: 'ASC' | 'DESC' }): Promise<E[]> {
+    const { sql, params } = selectRowsSql(
+      this.dataSource,
+      this.spec.entity,
+      { ...this.keyScope(ctx), ...where },
+      {
+        order: order as Record<string, 'ASC' | 'DESC'> | undefined,
+      },
+    );
+    const rows = (await em.query(sql, params)) as Record<string, unknown>[];
+    return rows.map((raw) => this.fromRaw(raw, ''));
   }
 
   /** One record of the request's organization (and plan) matching `key` (an id or an externalId), optionally locked. */
-  findOne({ ctx, em }: TxScope, key: FindOptionsWhere<E>, lock: boolean | 'share' = false): Promise<E | null> {
-    return this.repository(em).findOne({
-      where: { ...this.keyScope(ctx), ...key } as FindOptionsWhere<E>,
-      ...(lock ? { lock: { mode: lock === 'share' ? ('pessimistic_read' as const) : ('pessimistic_write' as const) } } : {}),
-    });
+  async findOne({ ctx, em }: TxScope, key: RowWhere<E>, lock: boolean | 'share' = false): Promise<E | null> {
+    const { sql, params } = selectRowsSql(
+      this.dataSource,
+      this.spec.entity,
+      { ...this.keyScope(ctx), ...key },
+      {
+        limit: 1,
+        lock: lock === 'share' ? 'share' : lock ? 'update' : undefined,
+      },
+    );
+    const [raw] = (await em.query(sql, params)) as Record<string, unknown>[];
+    return raw ? this.fromRaw(raw, '') : null;
   }
 
   /** Sets `patch` on the records `ids` of the request's organization (and plan). */
@@ -213,7 +223,7 @@ export class RecordRows<E extends CrudEntity> {
    * The tenant condition of statements by id, the primary key's leading columns (spec 05 §1: keys lead with organization_id): the
    * organization, and the plan of plan-scoped records, whose primary key is (organization_id, plan_id, id).
    */
-  private keyScope(ctx: RequestContext): Record<string, unknown> {
+  private keyScope(ctx: RequestContext): Record<string, string> {
     return this.spec.planScoped ? { organizationId: ctx.organizationId, planId: ctx.planId } : { organizationId: ctx.organizationId };
   }
 }

@@ -115,6 +115,109 @@ export function lockRowsSql(dataSource: DataSource, entity: new () => unknown, s
   };
 }
 
+/**
+ * What a record's column must match in `selectRowsSql`: a value (`=`), a list (`= ANY`), null (`IS NULL`) or
+ * `{ ignoringCase }` (`LOWER(column) = LOWER(text)`).
+ */
+export type RowMatch = string | number | boolean | Date | null | readonly (string | number)[] | { ignoringCase: string };
+/** Conditions on an entity's columns by property name, all to hold. */
+export type RowWhere<E> = { [K in keyof E]?: RowMatch };
+
+export interface SelectRowsOptions {
+  /** ORDER BY, by property name, in the order given. */
+  order?: Record<string, 'ASC' | 'DESC'>;
+  /** FOR UPDATE (`update`) or FOR SHARE (`share`). */
+  lock?: 'update' | 'share';
+  /** LIMIT. */
+  limit?: number;
+}
+
+/** Statement texts by entity and by the shape of the condition (the columns, how each matches, order, lock, limit). */
+const selectTexts = new WeakMap<EntityMetadata, Map<string, string>>();
+
+/**
+ * `SELECT * FROM <table> WHERE <conditions> [ORDER BY ...] [LIMIT n] [FOR UPDATE | FOR SHARE]`: the rows of an
+ * entity matching `where` (see RowMatch), mapped to records by the caller (`recordFromRow`). The text is built once
+ * per shape of the condition and kept; only the parameters are made per call. Used instead of TypeORM's
+ * find for the reads of every request (its query builder and entity hydration cost more CPU than PostgreSQL
+ * spends on a read by key).
+ */
+export function selectRowsSql(
+  dataSource: DataSource,
+  entity: new () => unknown,
+  where: Record<string, RowMatch | undefined>,
+  options: SelectRowsOptions = {},
+): Statement {
+  const metadata = dataSource.getMetadata(entity);
+  const entries = Object.entries(where).filter((entry): entry is [string, RowMatch] => entry[1] !== undefined);
+  const shape = `${entries.map(([property, value]) => `${property}:${matchKind(value)}`).join(',')}|${options.order ? Object.entries(options.order).join(',') : ''}|${options.lock ?? ''}|${options.limit ?? ''}`;
+  let texts = selectTexts.get(metadata);
+  if (!texts) selectTexts.set(metadata, (texts = new Map()));
+  let sql = texts.get(shape);
+  if (sql === undefined) {
+    let n = 0;
+    const conditions = entries.map(([property, value]) => {
+      const column = `"${columnOf(metadata, property).databaseName}"`;
+      switch (matchKind(value)) {
+        case 'null':
+          return `${column} IS NULL`;
+        case 'any':
+          return `${column} = ANY($${++n})`;
+        case 'case':
+          return `LOWER(${column}) = LOWER($${++n})`;
+        default:
+          return `${column} = $${++n}`;
+      }
+    });
+    const order = options.order
+      ? ` ORDER BY ${Object.entries(options.order)
+          .map(([property, direction]) => `"${columnOf(metadata, property).databaseName}" ${direction}`)
+          .join(', ')}`
+      : '';
+    sql =
+      `SELECT * FROM ${tableName(metadata)}${conditions.length ? ` WHERE ${conditions.join(' AND ')}` : ''}${order}` +
+      `${options.limit !== undefined ? ` LIMIT ${Number(options.limit)}` : ''}` +
+      `${options.lock === 'update' ? ' FOR UPDATE' : options.lock === 'share' ? ' FOR SHARE' : ''}`;
+    texts.set(shape, sql);
+  }
+  const params: unknown[] = [];
+  for (const [property, value] of entries) {
+    const kind = matchKind(value);
+    if (kind === 'null') continue;
+    if (kind === 'case') params.push((value as { ignoringCase: string }).ignoringCase);
+    else if (kind === 'any') params.push(value);
+    else params.push(dataSource.driver.preparePersistentValue(value, columnOf(metadata, property)));
+  }
+  return { sql, params };
+}
+
+function matchKind(value: RowMatch): 'null' | 'any' | 'case' | 'eq' {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'any';
+  if (typeof value === 'object' && !(value instanceof Date)) return 'case';
+  return 'eq';
+}
+
+/** Column lists of entities, by metadata, for recordFromRow. */
+const rowColumns = new WeakMap<EntityMetadata, { key: string; property: string }[]>();
+
+/**
+ * A record (an instance of the entity) from a raw row already typed by pg (src/database/data-source.ts sets the
+ * parsers so that rows come back as TypeORM would hydrate them): of a `SELECT *` or `RETURNING *` (`prefix` ''),
+ * or of a query builder's raw result, whose columns are `<alias>_<column>` (`prefix` `<alias>_`).
+ */
+export function recordFromRow<E>(dataSource: DataSource, entity: new () => E, raw: Record<string, unknown>, prefix = ''): E {
+  const metadata = dataSource.getMetadata(entity);
+  let columns = rowColumns.get(metadata);
+  if (!columns) {
+    columns = metadata.columns.map((column) => ({ key: column.databaseName, property: column.propertyName }));
+    rowColumns.set(metadata, columns);
+  }
+  const record = new entity() as Record<string, unknown>;
+  for (const { key, property } of columns) record[property] = raw[prefix + key];
+  return record as E;
+}
+
 function columnOf(metadata: EntityMetadata, property: string): ColumnMetadata {
   const column = metadata.findColumnWithPropertyName(property);
   if (!column) throw new Error(`${metadata.name} has no column ${property}`);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, Raw } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { DomainError } from '../common/errors/domain-error';
 import { Tx } from '../database/unit-of-work';
 import { NestedJobRoleDto } from './dto/nested-job-role.dto';
@@ -76,7 +76,7 @@ export class JobRolesService extends CrudService<JobRoleEntity, JobRoleDto, Crea
       if (byExternal) return byExternal.id;
     }
     if (!title) throw DomainError.notFound('Job role with externalId', externalId!);
-    const byTitle = await this.rows.findOne(tx, { title: Raw((alias) => `LOWER(${alias}) = LOWER(:title)`, { title }) });
+    const byTitle = await this.rows.findOne(tx, { title: { ignoringCase: title } });
     if (byTitle) {
       if (externalId && byTitle.externalId !== externalId) {
         this.requireEditPermission(tx, `Setting the externalId of the job role "${byTitle.title}" through ${prefix}jobRole`);
