@@ -24,6 +24,8 @@ export interface BaselineResponse {
   status: number;
   /** Sent as JSON. */
   body: unknown;
+  /** Sent as it is instead of `body` (JSON text made by the database, as the changes feed sends it). */
+  text?: string;
 }
 
 export type BaselineHandler = (req: BaselineRequest, pool: Pool) => Promise<BaselineResponse>;
@@ -41,14 +43,14 @@ async function main(): Promise<void> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const send = (status: number, body: unknown) => {
-        const text = JSON.stringify(body);
+      const send = (status: number, body: unknown, raw?: string) => {
+        const text = raw ?? JSON.stringify(body);
         res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
         res.end(text);
       };
       if (req.url === '/__ready') return send(200, { status: 'ok' });
       handler({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks) }, pool)
-        .then((answer) => send(answer.status, answer.body))
+        .then((answer) => send(answer.status, answer.body, answer.text))
         .catch((error: unknown) => send(500, { error: { code: 'INTERNAL_ERROR', message: String(error) } }));
     });
   });

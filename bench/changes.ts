@@ -11,8 +11,11 @@
  *  - catch-up: each request starts at a random position of the history (1,000 cursors per client).
  *  - from-oldest: no `after` (a new client's first page).
  *  - tail: `after` = the newest position (the steady state of a poller that is up to date).
+ * Then catch-up and tail against a node:http + pg baseline sending the same SQL (bench/changes-baseline.ts),
+ * answers and statements compared first, BENCH_ROUNDS rounds with BENCH_CONNECTIONS (default 4) clients.
  */
-import { cpuMeter } from './compare';
+import { join } from 'node:path';
+import { assertSameAnswers, assertSameSql, compare, cpuMeter, printRuns, printSummaries, Scenario, sqlRecording } from './compare';
 import {
   BENCH_CITUS,
   createDatabase,
@@ -23,6 +26,7 @@ import {
   runBenchmark,
   runLoad,
   seed,
+  startBaseline,
   startService,
 } from './harness';
 import { encodeCursor } from '../src/changes/change-cursor';
@@ -49,7 +53,13 @@ const SEED_SQL = `
 export async function changesBenchmark(): Promise<void> {
   await runBenchmark(async () => {
     const db = await createDatabase('wfp_bench_changes');
-    const service = await startService(db, { RATE_LIMIT_PER_MINUTE: '10000000', DB_POOL_SIZE: '10' });
+    // Both record their SQL until assertSameSql has compared one request of each kind.
+    const recording = sqlRecording('wfp-bench-changes');
+    const service = await startService(
+      db,
+      { RATE_LIMIT_PER_MINUTE: '10000000', DB_POOL_SIZE: '10', ...recording.service.env },
+      recording.service.nodeArgs,
+    );
     const tenant = await createTenant(service, [...API_PERMISSIONS]);
     const started = Date.now();
     await seed(db, async (client) => {
@@ -85,9 +95,30 @@ export async function changesBenchmark(): Promise<void> {
     const randomCursors = () =>
       Array.from({ length: 1000 }, () => ({
         method: 'GET' as const,
-        path: `${base}&after=${encodeCursor(Math.floor(Math.random() * (CHANGES - 1000)))}`,
+        path: `${base}&after=${encodeCursor(Math.floor(Math.random() * Math.max(1, CHANGES - 1000)))}`,
         headers,
       }));
+    const baseline = await startBaseline(
+      db,
+      join(__dirname, 'changes-baseline.js'),
+      10,
+      recording.baseline.env,
+      recording.baseline.nodeArgs,
+    );
+    const middle = `${base}&after=${encodeCursor(Math.floor(CHANGES / 2))}`;
+    const tail = `${base}&after=${encodeCursor(CHANGES)}`;
+    await assertSameAnswers(service, baseline, [middle, base, tail], headers);
+    const sqlCheck = await assertSameSql(
+      service,
+      baseline,
+      recording,
+      [
+        { label: 'catch-up page', method: 'GET', path: middle },
+        { label: 'tail', method: 'GET', path: tail },
+      ],
+      headers,
+    );
+
     const loads = [
       { name: 'catch-up (random position)', requestsFor: randomCursors, path: base },
       { name: 'from oldest', path: base },
@@ -128,6 +159,26 @@ export async function changesBenchmark(): Promise<void> {
       }
     }
     printTable(results);
+
+    const scenarios: Scenario[] = [
+      {
+        name: 'GET /changes?limit=1000 catch-up (random position)',
+        load: () => ({ method: 'GET', path: base, headers, requestsFor: randomCursors }),
+      },
+      { name: 'GET /changes?limit=1000 tail (up to date)', load: () => ({ method: 'GET', path: tail, headers }) },
+    ];
+    const connections = Number(process.env.BENCH_CONNECTIONS ?? 4);
+    const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+    const { runs, summaries } = await compare({ service, baseline, scenarios, rounds, durationSeconds: DURATION, connections, db });
+    process.stdout.write(
+      `\nAgainst the same-SQL baseline, ${connections} clients, ${rounds} round(s) of ${DURATION} s per target after a 2 s warm-up.\n` +
+        `Same SQL, checked on one request each: ${sqlCheck.join('; ')}.\n\n`,
+    );
+    printRuns(runs);
+    process.stdout.write('\nSummary (req/s: mean of the rounds and range; p50, p99: worst round):\n\n');
+    printSummaries(summaries);
+    const failures = summaries.reduce((sum, s) => sum + s.service.failures + s.baseline.failures, 0);
+    if (failures > 0) process.exitCode = 1;
     const page = await fetch(`${service.baseUrl}${base}&after=${encodeCursor(500_000)}`, { headers });
     const body = (await page.json()) as { data: unknown[]; meta: { hasMore: boolean } };
     process.stdout.write(`check: status ${page.status}, ${body.data.length} changes, hasMore ${body.meta.hasMore}\n`);

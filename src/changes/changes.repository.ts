@@ -13,8 +13,9 @@ export interface ChangeRow {
  * committed and visible, see Tx.flush) and the page of changes after the cursor, in commit order.
  * Each change is written as JSON by PostgreSQL, in the order and form of document 02's event object
  * (initiatorOf, toISOString, encodeCursor), so that a page of 1,000 is never parsed and re-serialized.
+ * The changes benchmark's baseline sends this text.
  */
-const PAGE_SQL = `
+export const PAGE_SQL = `
   SELECT k.seq AS horizon, c.commit_seq,
          json_build_object(
            'id', c.event_id,
