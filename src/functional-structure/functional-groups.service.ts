@@ -14,7 +14,7 @@ import { assertChildrenWithin, checkDates, fail, span } from './write-rules';
 
 /**
  * Groups of the dated functional structure (document 02 write rules 1 and 5): create and replace, each
- * in one transaction under the plan's structure lock. Moves are FunctionalMovesService's.
+ * in one transaction under the plan's structure lock. Moves are MoveFunctionalStructureUseCase's.
  */
 @Injectable()
 export class FunctionalGroupsService {

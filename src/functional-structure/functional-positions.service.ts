@@ -17,7 +17,7 @@ import { assertChildrenWithin, checkDates, fail, span } from './write-rules';
 
 /**
  * Positions (seats) of the functional structure (document 02 write rule 3): create and replace, each
- * in one transaction under the structure lock (and the seat's). Reporting-line moves are FunctionalMovesService's.
+ * in one transaction under the structure lock (and the seat's). Reporting-line moves are MoveFunctionalStructureUseCase's.
  */
 @Injectable()
 export class FunctionalPositionsService {

@@ -16,7 +16,8 @@ import {
 import { FunctionalFeatureGuard } from './functional-feature.guard';
 import { FunctionalAttributesService } from './functional-attributes.service';
 import { FunctionalGroupsService } from './functional-groups.service';
-import { FunctionalMovesService } from './functional-moves.service';
+import { MoveFunctionalGroupUseCase } from './move-functional-group.use-case';
+import { MoveFunctionalStructureUseCase } from './move-functional-structure.use-case';
 import { FunctionalOccupanciesService } from './functional-occupancies.service';
 import { FunctionalPositionsService } from './functional-positions.service';
 
@@ -35,7 +36,8 @@ export class FunctionalStructureController {
     private readonly groups: FunctionalGroupsService,
     private readonly positions: FunctionalPositionsService,
     private readonly occupancies: FunctionalOccupanciesService,
-    private readonly moves: FunctionalMovesService,
+    private readonly moveStructureUseCase: MoveFunctionalStructureUseCase,
+    private readonly moveGroupUseCase: MoveFunctionalGroupUseCase,
     private readonly attributes: FunctionalAttributesService,
   ) {}
 
@@ -95,7 +97,7 @@ export class FunctionalStructureController {
   @ApiData(WrittenIdDto)
   @ApiErrors(400, 404, 409)
   async moveStructure(@Ctx() ctx: RequestContext, @Body() body: StructureMoveDto): Promise<DataEnvelope<WrittenIdDto>> {
-    return written(await this.moves.moveStructure(ctx, body));
+    return written(await this.moveStructureUseCase.execute(ctx, body));
   }
 
   /** Sets one custom attribute on a group (recorded as an update of the group). */
@@ -190,6 +192,6 @@ export class FunctionalStructureController {
   @ApiData(WrittenIdDto)
   @ApiErrors(400, 404, 409)
   async moveGroup(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() body: MoveGroupDto): Promise<DataEnvelope<WrittenIdDto>> {
-    return written(await this.moves.moveGroup(ctx, id, body));
+    return written(await this.moveGroupUseCase.execute(ctx, id, body));
   }
 }

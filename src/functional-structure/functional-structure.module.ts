@@ -15,7 +15,8 @@ import { FunctionalAttributesService } from './functional-attributes.service';
 import { FunctionalFeatureGuard } from './functional-feature.guard';
 import { FunctionalGrantsService } from './functional-grants.service';
 import { FunctionalGroupsService } from './functional-groups.service';
-import { FunctionalMovesService } from './functional-moves.service';
+import { MoveFunctionalGroupUseCase } from './move-functional-group.use-case';
+import { MoveFunctionalStructureUseCase } from './move-functional-structure.use-case';
 import { FunctionalOccupanciesService } from './functional-occupancies.service';
 import { FunctionalPositionsService } from './functional-positions.service';
 import { FunctionalFiguresRepository } from './functional-figures.repository';
@@ -36,7 +37,8 @@ const EXPORTED = [
   FunctionalGroupsService,
   FunctionalPositionsService,
   FunctionalOccupanciesService,
-  FunctionalMovesService,
+  MoveFunctionalStructureUseCase,
+  MoveFunctionalGroupUseCase,
   FunctionalSummaryService,
   FunctionalAccessService,
   FunctionalFeatureGuard,

@@ -6,7 +6,7 @@ import {
 } from '../functional-structure/dto/functional-structure.dto';
 import type { FunctionalFeatureGuard } from '../functional-structure/functional-feature.guard';
 import type { FunctionalGroupsService } from '../functional-structure/functional-groups.service';
-import type { FunctionalMovesService } from '../functional-structure/functional-moves.service';
+import type { MoveFunctionalGroupUseCase } from '../functional-structure/move-functional-group.use-case';
 import type { FunctionalOccupanciesService } from '../functional-structure/functional-occupancies.service';
 import type { FunctionalPositionsService } from '../functional-structure/functional-positions.service';
 import { MoveGroupInputDto } from './dto/tool-inputs.dto';
@@ -17,7 +17,7 @@ export interface WriteServices {
   groups: FunctionalGroupsService;
   positions: FunctionalPositionsService;
   occupancies: FunctionalOccupanciesService;
-  moves: FunctionalMovesService;
+  moveGroup: MoveFunctionalGroupUseCase;
   functionalFeature: FunctionalFeatureGuard;
 }
 
@@ -74,7 +74,7 @@ export function functionalWriteTools(s: WriteServices): McpTool[] {
         properties: { id: { type: 'string', description: 'The group id or externalId' }, ...moveSchema.properties },
         required: ['id', ...moveSchema.required],
       },
-      (ctx, { id, ...body }) => s.moves.moveGroup(ctx, id, body),
+      (ctx, { id, ...body }) => s.moveGroup.execute(ctx, id, body),
     ),
     write(
       'create_functional_position',

@@ -10,7 +10,7 @@ import { EmployeesService } from '../employees/employees.service';
 import { FunctionalFeatureGuard } from '../functional-structure/functional-feature.guard';
 import { FunctionalSummaryService } from '../functional-structure/functional-summary.service';
 import { FunctionalGroupsService } from '../functional-structure/functional-groups.service';
-import { FunctionalMovesService } from '../functional-structure/functional-moves.service';
+import { MoveFunctionalGroupUseCase } from '../functional-structure/move-functional-group.use-case';
 import { FunctionalOccupanciesService } from '../functional-structure/functional-occupancies.service';
 import { FunctionalPositionsService } from '../functional-structure/functional-positions.service';
 import { VacanciesService } from '../vacancies/vacancies.service';
@@ -37,12 +37,12 @@ export class McpToolsService {
     groups: FunctionalGroupsService,
     positions: FunctionalPositionsService,
     occupancies: FunctionalOccupanciesService,
-    moves: FunctionalMovesService,
+    moveGroup: MoveFunctionalGroupUseCase,
     functionalFeature: FunctionalFeatureGuard,
   ) {
     this.tools = [
       ...readTools({ dataSource, summary, forecasts, employees, contractors, vacancies, functionalSummary, functionalFeature }),
-      ...functionalWriteTools({ groups, positions, occupancies, moves, functionalFeature }),
+      ...functionalWriteTools({ groups, positions, occupancies, moveGroup, functionalFeature }),
     ];
     this.byName = new Map(this.tools.map((t) => [t.name, t]));
   }

@@ -6,71 +6,34 @@ import { DomainError } from '../common/errors/domain-error';
 import { newId } from '../common/ids';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { Dated, isActiveOn, within } from './dated';
-import { DatedLinks, PLACEMENTS, REPORTS } from './dated-links';
-import type { MoveGroupDto, StructureMoveDto } from './dto/functional-structure.dto';
+import { DatedLinks, REPORTS } from './dated-links';
+import type { StructureMoveDto } from './dto/functional-structure.dto';
 import { FunctionalAssignmentEntity } from './entities/functional-assignment.entity';
 import { FunctionalAccessService } from './functional-access.service';
-import { FunctionalGroupsService } from './functional-groups.service';
 import { FunctionalOccupanciesService } from './functional-occupancies.service';
 import { FunctionalPositionsService } from './functional-positions.service';
 import { FunctionalStructureRepository } from './functional-structure.repository';
-import { assignmentPayload, groupPayload, positionPayload } from './payloads';
+import { assignmentPayload, positionPayload } from './payloads';
 import { fail, span } from './write-rules';
 
 /**
- * Moves from an effective day (document 02 write rules 2 and 6): a group under another parent, a seat
- * to another reporting line (both through the dated link engine), an occupant to another seat.
- * Earlier days keep what they had.
+ * Document 02 write rule 6 (`POST /functional-groups/structure/move`), from an effective day: a seat to another reporting
+ * line (through the dated link engine) or an occupant to another seat. Earlier days keep what they had. A group's
+ * move (write rule 2) is MoveFunctionalGroupUseCase.
  */
 @Injectable()
-export class FunctionalMovesService {
+export class MoveFunctionalStructureUseCase {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly access: FunctionalAccessService,
     private readonly rows: FunctionalStructureRepository,
     private readonly links: DatedLinks,
-    private readonly groups: FunctionalGroupsService,
     private readonly positions: FunctionalPositionsService,
     private readonly occupancies: FunctionalOccupanciesService,
   ) {}
 
-  /** Write rule 2: the group sits under the new parent from effectiveDate; earlier days keep the old one. */
-  async moveGroup(ctx: RequestContext, id: string, body: MoveGroupDto): Promise<string> {
-    return this.uow.run(ctx, async (tx) => {
-      await this.rows.lock(tx, { structure: true });
-      const group = await this.groups.findGroup(tx, id);
-      const day = body.effectiveDate;
-      await this.access.assertCanEditGroup(tx, group.id, day);
-      const parentId = body.parentFunctionalGroupId;
-      if (parentId === null) this.access.assertCanEditRoot(ctx);
-      if (!isActiveOn(group, day)) fail('OUTSIDE_ACTIVE_DATES', `effectiveDate ${day} is outside the group's days (${span(group)})`);
-      const moved: Dated = { startDate: day, endDate: group.endDate };
-      if (parentId !== null) {
-        if (parentId === group.id) fail('HIERARCHY_CYCLE', 'A group cannot be its own parent');
-        const parent = await this.groups.findGroup(tx, parentId);
-        await this.access.assertCanEditGroup(tx, parent.id, day);
-        if (!within(moved, parent))
-          fail('OUTSIDE_ACTIVE_DATES', `The new parent's days (${span(parent)}) do not cover the group from ${day} (${span(moved)})`);
-        const cycleDay = await this.links.firstCycleDay(tx, PLACEMENTS, parent.id, group.id, moved);
-        if (cycleDay) fail('HIERARCHY_CYCLE', `On ${cycleDay} ${parent.id} is beneath ${group.id}: the move would make a cycle`);
-      }
-      const change = await this.links.relink(tx, PLACEMENTS, group.id, day, parentId);
-      if (change) {
-        await this.rows.updateGroup(tx, group.id, { updatedAt: new Date() });
-        tx.record({
-          entityType: 'functional_group',
-          entityId: group.id,
-          changeType: 'update',
-          before: groupPayload(group, change.before),
-          after: groupPayload(group, parentId),
-        });
-      }
-      return group.id;
-    });
-  }
-
   /** Write rule 6. Returns the position id, or the id of the assignment that holds the seat from effectiveDate. */
-  async moveStructure(ctx: RequestContext, body: StructureMoveDto): Promise<string> {
+  async execute(ctx: RequestContext, body: StructureMoveDto): Promise<string> {
     return body.kind === 'POSITION' ? this.movePosition(ctx, body) : this.moveAssignment(ctx, body);
   }
 
