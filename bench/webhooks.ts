@@ -123,7 +123,9 @@ export async function webhooksBenchmark(): Promise<void> {
     onCleanup(() => app.close());
 
     const org = await app.app.get(OrganizationsService).create({ name: 'Webhook bench' });
-    const user = await app.app.get(UsersService).create(org.id, { email: 'bench@example.com', name: 'Bench', permissions: ['*'] });
+    const user = await app.app
+      .get(UsersService)
+      .create({ organizationId: org.id }, { email: 'bench@example.com', name: 'Bench', permissions: ['*'] });
     const [plan] = await db.client.query(`SELECT id FROM plans WHERE organization_id = $1 AND kind = 'LIVE'`, [org.id]).then((r) => r.rows);
     const ctx: RequestContext = {
       organizationId: org.id,

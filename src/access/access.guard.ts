@@ -7,9 +7,8 @@ import { OrganizationsRepository } from '../organizations/organizations.reposito
 import { VerifiedKeys } from './verified-keys';
 import { ACCESS_KEY, AccessRule, RATE_GROUP_KEY, SCENARIO_MODE_KEY, ScenarioMode } from '../common/auth/access.decorators';
 import { AdminTokenService } from './admin-token.service';
-import { API_PERMISSIONS, expandUserPermissions } from '../common/auth/permissions';
 import { RateLimiter } from './rate-limiter';
-import { Actor, ContextRequest, RequestContext } from '../common/auth/request-context';
+import { Actor, applicationContext, ContextRequest, RequestContext } from '../common/auth/request-context';
 import { API_KEY_PATTERN } from './secrets';
 
 /**
@@ -115,25 +114,13 @@ export class AccessGuard implements CanActivate {
     if (!orgId) return;
     const livePlanId = await this.organizations.livePlanId(this.dataSource.manager, orgId);
     if (!livePlanId) throw DomainError.notFound('Organization', orgId);
-    let actor: Actor = { type: 'system', id: 'application' };
-    let userId: string | null = null;
+    let user: { id: string; email: string } | null = null;
     const acting = req.headers['x-acting-user'];
     if (acting !== undefined) {
-      const user = await this.organizations.user(this.dataSource.manager, orgId, String(acting));
+      user = (await this.organizations.user(this.dataSource.manager, orgId, String(acting))) ?? null;
       if (!user) throw DomainError.notFound('Acting user', String(acting));
-      actor = { type: 'user', id: user.id, email: user.email };
-      userId = user.id;
     }
-    req.ctx = {
-      organizationId: orgId,
-      livePlanId,
-      planId: livePlanId,
-      scenarioId: null,
-      actor,
-      permissions: new Set(API_PERMISSIONS),
-      capabilities: expandUserPermissions(['*']),
-      userId,
-    };
+    req.ctx = applicationContext(orgId, livePlanId, user);
   }
 }
 

@@ -35,15 +35,15 @@ export class ApiKeysAdminController {
   @Get('api-keys')
   @ApiList(ApiKeyDto)
   @ApiErrors(400, 404)
-  list(@Param('orgId') orgId: string, @Query() query: PageQueryDto): Promise<ListEnvelope<ApiKeyDto>> {
-    return this.keys.list(orgId, pageOf(query));
+  list(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<ListEnvelope<ApiKeyDto>> {
+    return this.keys.list(ctx, pageOf(query));
   }
 
   /** Revokes the key; the next request with it gets 401. */
   @Delete('api-keys/:keyId')
   @ApiNoContent()
   @ApiErrors(404)
-  async revoke(@Param('orgId') orgId: string, @Param('keyId') keyId: string): Promise<void> {
-    await this.keys.revoke(orgId, keyId);
+  async revoke(@Ctx() ctx: RequestContext, @Param('keyId') keyId: string): Promise<void> {
+    await this.keys.revoke(ctx, keyId);
   }
 }

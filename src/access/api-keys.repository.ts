@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
-import { OrganizationRows } from '../crud/organization-rows.repository';
+import { OrganizationRows, RowScope, scopeParts } from '../crud/organization-rows.repository';
 import { ApiKeyEntity } from './entities/api-key.entity';
 
 /** API keys' rows (organization-level rows of the application API). */
@@ -11,7 +11,8 @@ export class ApiKeysRepository extends OrganizationRows<ApiKeyEntity> {
   }
 
   /** Marks the key revoked now, unless it already is. */
-  async revoke(organizationId: string, id: string): Promise<void> {
-    await this.rows().update({ id, organizationId, revokedAt: IsNull() }, { revokedAt: new Date() });
+  async revoke(at: RowScope, id: string): Promise<void> {
+    const { organizationId, em } = scopeParts(at);
+    await this.rows(em).update({ id, organizationId, revokedAt: IsNull() }, { revokedAt: new Date() });
   }
 }

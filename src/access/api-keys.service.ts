@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { ACCESS_CHANGED } from '../common/auth/access-changed';
-import type { EntityManager } from 'typeorm';
 import { UnitOfWork } from '../database/unit-of-work';
 import { UsersRepository } from '../organizations/users.repository';
 import { ApiKeysRepository } from './api-keys.repository';
@@ -12,6 +11,7 @@ import type { RequestContext } from '../common/auth/request-context';
 import { ActingUserRights } from '../organizations/acting-user-rights';
 import { ApiKeyDto, CreateApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto';
 import { newApiKey } from './secrets';
+import type { RowScope } from '../crud/organization-rows.repository';
 
 @Injectable()
 export class ApiKeysService {
@@ -28,45 +28,42 @@ export class ApiKeysService {
    * for the acting user or for a user whose every right the acting user holds (403 otherwise).
    */
   async createAs(ctx: RequestContext, userId: string, input: CreateApiKeyDto): Promise<CreatedApiKeyDto> {
-    await this.rights.assertCoversUser(this.uow.read(ctx), userId, `create an API key acting as user ${userId}`);
-    return this.create(ctx.organizationId, userId, input);
+    const scope = this.uow.read(ctx);
+    await this.rights.assertCoversUser(scope, userId, `create an API key acting as user ${userId}`);
+    return this.create(scope, userId, input);
   }
 
-  /** Creates a key for a user; the key text is returned here only, and only its hash is stored. */
-  async create(organizationId: string, userId: string, input: CreateApiKeyDto, em?: EntityManager): Promise<CreatedApiKeyDto> {
-    if (!(await this.users.exists(organizationId, userId, em))) throw DomainError.notFound('User', userId);
+  /** Creates a key for a user of the scope's organization; the key text is returned here only, and only its hash is stored. */
+  async create(at: RowScope, userId: string, input: CreateApiKeyDto): Promise<CreatedApiKeyDto> {
+    if (!(await this.users.exists(at, userId))) throw DomainError.notFound('User', userId);
     const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
     if (expiresAt && expiresAt.getTime() <= Date.now()) throw DomainError.validation('expiresAt', 'expiresAt must be in the future');
     const secret = newApiKey();
     const id = newId();
-    await this.keys.insert(
-      {
-        id,
-        organizationId,
-        userId,
-        name: input.name,
-        prefix: secret.prefix,
-        keyHash: secret.hash,
-        permissions: input.permissions,
-        expiresAt,
-        revokedAt: null,
-      },
-      em,
-    );
-    const entity = (await this.keys.find(organizationId, id, em))!;
+    await this.keys.insert(at, {
+      id,
+      userId,
+      name: input.name,
+      prefix: secret.prefix,
+      keyHash: secret.hash,
+      permissions: input.permissions,
+      expiresAt,
+      revokedAt: null,
+    });
+    const entity = (await this.keys.find(at, id))!;
     return { ...ApiKeyDto.from(entity), key: secret.key };
   }
 
-  async list(organizationId: string, page: Page): Promise<ListEnvelope<ApiKeyDto>> {
-    const [rows, total] = await this.keys.page(organizationId, page);
+  async list(ctx: RequestContext, page: Page): Promise<ListEnvelope<ApiKeyDto>> {
+    const [rows, total] = await this.keys.page(ctx, page);
     return list(rows.map(ApiKeyDto.from), total, page);
   }
 
   /** Revokes at once: the next request with the key is refused. */
-  async revoke(organizationId: string, keyId: string): Promise<void> {
-    const key = await this.keys.find(organizationId, keyId);
+  async revoke(ctx: RequestContext, keyId: string): Promise<void> {
+    const key = await this.keys.find(ctx, keyId);
     if (!key) throw DomainError.notFound('API key', keyId);
-    await this.keys.revoke(organizationId, keyId);
+    await this.keys.revoke(ctx, keyId);
     this.events.emit(ACCESS_CHANGED);
   }
 }

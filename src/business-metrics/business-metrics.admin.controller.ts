@@ -30,8 +30,8 @@ export class BusinessMetricsAdminController {
   @Get()
   @ApiList(BusinessMetricDto)
   @ApiErrors(400, 404)
-  list(@Param('orgId') orgId: string, @Query() query: PageQueryDto): Promise<ListEnvelope<BusinessMetricDto>> {
-    return this.metrics.list(orgId, pageOf(query));
+  list(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<ListEnvelope<BusinessMetricDto>> {
+    return this.metrics.list(ctx, pageOf(query));
   }
 
   /** Reads one metric by id or key. */
@@ -39,8 +39,8 @@ export class BusinessMetricsAdminController {
   @ApiParam(METRIC_PARAM)
   @ApiData(BusinessMetricDto)
   @ApiErrors(404)
-  async get(@Param('orgId') orgId: string, @Param('metricId') metricId: string): Promise<DataEnvelope<BusinessMetricDto>> {
-    return one(await this.metrics.get(orgId, metricId));
+  async get(@Ctx() ctx: RequestContext, @Param('metricId') metricId: string): Promise<DataEnvelope<BusinessMetricDto>> {
+    return one(await this.metrics.get(ctx, metricId));
   }
 
   /** Changes any create field (`active: false` leaves the metric out of summaries; it still accepts readings). */
@@ -62,11 +62,11 @@ export class BusinessMetricsAdminController {
   @ApiList(MetricSourceDto)
   @ApiErrors(400, 404)
   listSources(
-    @Param('orgId') orgId: string,
+    @Ctx() ctx: RequestContext,
     @Param('metricId') metricId: string,
     @Query() query: PageQueryDto,
   ): Promise<ListEnvelope<MetricSourceDto>> {
-    return this.metrics.listSources(orgId, metricId, pageOf(query));
+    return this.metrics.listSources(ctx, metricId, pageOf(query));
   }
 
   /** Pauses or resumes a source; a paused source still accepts readings. */
@@ -75,12 +75,12 @@ export class BusinessMetricsAdminController {
   @ApiData(MetricSourceDto)
   @ApiErrors(400, 404)
   async updateSource(
-    @Param('orgId') orgId: string,
+    @Ctx() ctx: RequestContext,
     @Param('metricId') metricId: string,
     @Param('sourceId') sourceId: string,
     @Body() body: UpdateMetricSourceDto,
   ): Promise<DataEnvelope<MetricSourceDto>> {
-    return one(await this.metrics.updateSource(orgId, metricId, sourceId, body));
+    return one(await this.metrics.updateSource(ctx, metricId, sourceId, body));
   }
 
   /** Stored readings, by periodStart then source; filter by source and by period (overlapping [from, to]). */
@@ -89,10 +89,10 @@ export class BusinessMetricsAdminController {
   @ApiList(ReadingDto)
   @ApiErrors(400, 404)
   listReadings(
-    @Param('orgId') orgId: string,
+    @Ctx() ctx: RequestContext,
     @Param('metricId') metricId: string,
     @Query() query: ReadingListQueryDto,
   ): Promise<ListEnvelope<ReadingDto>> {
-    return this.metrics.listReadings(orgId, metricId, query, pageOf(query));
+    return this.metrics.listReadings(ctx, metricId, query, pageOf(query));
   }
 }

@@ -65,7 +65,8 @@ export class BusinessMetricsService {
     return BusinessMetricDto.from(await this.metrics.findOneByOrFail({ organizationId: ctx.organizationId, id }));
   }
 
-  async list(organizationId: string, page: Page): Promise<ListEnvelope<BusinessMetricDto>> {
+  async list(ctx: RequestContext, page: Page): Promise<ListEnvelope<BusinessMetricDto>> {
+    const organizationId = ctx.organizationId;
     const [rows, total] = await this.metrics.findAndCount({
       where: { organizationId },
       order: { key: 'ASC' },
@@ -75,12 +76,12 @@ export class BusinessMetricsService {
     return list(rows.map(BusinessMetricDto.from), total, page);
   }
 
-  async get(organizationId: string, metricRef: string): Promise<BusinessMetricDto> {
-    return BusinessMetricDto.from(await this.findMetric(organizationId, metricRef));
+  async get(ctx: RequestContext, metricRef: string): Promise<BusinessMetricDto> {
+    return BusinessMetricDto.from(await this.findMetric(ctx, metricRef));
   }
 
   async update(ctx: RequestContext, metricRef: string, input: UpdateBusinessMetricDto): Promise<BusinessMetricDto> {
-    const metric = await this.findMetric(ctx.organizationId, metricRef);
+    const metric = await this.findMetric(ctx, metricRef);
     const patch: Partial<BusinessMetricEntity> = {};
     patchEntity(patch, input, ['key', 'name', 'unit', 'description', 'active']);
     if (input.costScope !== undefined) Object.assign(patch, await this.resolveScope(ctx, input.costScope));
@@ -88,8 +89,9 @@ export class BusinessMetricsService {
     return BusinessMetricDto.from(await this.metrics.findOneByOrFail({ organizationId: ctx.organizationId, id: metric.id }));
   }
 
-  async listSources(organizationId: string, metricRef: string, page: Page): Promise<ListEnvelope<MetricSourceDto>> {
-    const metric = await this.findMetric(organizationId, metricRef);
+  async listSources(ctx: RequestContext, metricRef: string, page: Page): Promise<ListEnvelope<MetricSourceDto>> {
+    const organizationId = ctx.organizationId;
+    const metric = await this.findMetric(ctx, metricRef);
     const [rows, total] = await this.sources.findAndCount({
       where: { organizationId, metricId: metric.id },
       order: { name: 'ASC', id: 'ASC' },
@@ -99,8 +101,9 @@ export class BusinessMetricsService {
     return list(rows.map(MetricSourceDto.from), total, page);
   }
 
-  async updateSource(organizationId: string, metricRef: string, sourceId: string, input: UpdateMetricSourceDto): Promise<MetricSourceDto> {
-    const metric = await this.findMetric(organizationId, metricRef);
+  async updateSource(ctx: RequestContext, metricRef: string, sourceId: string, input: UpdateMetricSourceDto): Promise<MetricSourceDto> {
+    const organizationId = ctx.organizationId;
+    const metric = await this.findMetric(ctx, metricRef);
     if (hasNul(sourceId)) throw DomainError.notFound('Source', sourceId);
     const source = await this.sources.findOneBy({ organizationId, id: sourceId, metricId: metric.id });
     if (!source) throw DomainError.notFound('Source', sourceId);
@@ -109,11 +112,12 @@ export class BusinessMetricsService {
   }
 
   /** Readings of the metric, by periodStart then source; `from`/`to` keep periods overlapping [from, to]. */
-  async listReadings(organizationId: string, metricRef: string, query: ReadingListQueryDto, page: Page): Promise<ListEnvelope<ReadingDto>> {
+  async listReadings(ctx: RequestContext, metricRef: string, query: ReadingListQueryDto, page: Page): Promise<ListEnvelope<ReadingDto>> {
+    const organizationId = ctx.organizationId;
     if (query.from !== undefined && query.to !== undefined && query.to < query.from) {
       throw DomainError.validation('to', 'to must not be before from');
     }
-    const metric = await this.findMetric(organizationId, metricRef);
+    const metric = await this.findMetric(ctx, metricRef);
     const { rows, total } = await this.readings.page(organizationId, metric.id, query, page.limit, page.offset);
     return list(rows.map(toReadingDto), total, page);
   }
@@ -138,7 +142,8 @@ export class BusinessMetricsService {
   }
 
   /** The organization's metric by id, or else by key. */
-  private async findMetric(organizationId: string, metricRef: string): Promise<BusinessMetricEntity> {
+  private async findMetric(ctx: RequestContext, metricRef: string): Promise<BusinessMetricEntity> {
+    const organizationId = ctx.organizationId;
     if (hasNul(metricRef)) throw DomainError.notFound('Business metric', metricRef);
     const found = await this.metrics.find({
       where: [

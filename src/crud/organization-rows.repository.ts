@@ -1,6 +1,19 @@
 import type { DataSource, EntityManager, EntityTarget, FindOptionsOrder, FindOptionsWhere, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { Page } from '../common/http/envelopes';
+import type { RequestContext } from '../common/auth/request-context';
+import type { TxScope } from '../database/unit-of-work';
+
+/**
+ * Where a back-office statement runs: a request's scope (its organization, in its transaction when it has one:
+ * a `Tx` or `UnitOfWork.read(ctx)`), a request context (on the pool), or, for background work, an organization.
+ */
+export type RowScope = TxScope | Pick<RequestContext, 'organizationId'>;
+
+/** The organization and the entity manager (undefined: the pool) of a scope. */
+export function scopeParts(at: RowScope): { organizationId: string; em?: EntityManager } {
+  return 'em' in at ? { organizationId: at.ctx.organizationId, em: at.em } : { organizationId: at.organizationId };
+}
 
 /** The columns of every organization-level back-office row (users, API keys, webhook endpoints, integrations, ...). */
 export interface OrganizationRow {
@@ -11,9 +24,8 @@ export interface OrganizationRow {
 
 /**
  * The rows of an organization-level resource of the application API: insert, a page in creation order,
- * one by id, a patch, delete, always within the organization. Each statement runs on `em` when given (a
- * caller's transaction), else on the pool. The back-office repositories are this for their tables, plus
- * what is their own.
+ * one by id, a patch, delete, always within the scope's organization, in its transaction when it has one
+ * (RowScope). The back-office repositories are this for their tables, plus what is their own.
  */
 export class OrganizationRows<E extends OrganizationRow> {
   constructor(
@@ -31,13 +43,16 @@ export class OrganizationRows<E extends OrganizationRow> {
     return { organizationId, id } as FindOptionsWhere<E>;
   }
 
-  async insert(row: QueryDeepPartialEntity<E>, em?: EntityManager): Promise<void> {
-    await this.rows(em).insert(row);
+  /** Inserts a row of the scope's organization (its `organizationId` is set here). */
+  async insert(at: RowScope, row: QueryDeepPartialEntity<E>): Promise<void> {
+    const { organizationId, em } = scopeParts(at);
+    await this.rows(em).insert({ ...row, organizationId } as QueryDeepPartialEntity<E>);
   }
 
   /** A page of the organization's rows (`where` narrows them), in creation order then id. */
-  page(organizationId: string, page: Page, where: FindOptionsWhere<E> = {}): Promise<[E[], number]> {
-    return this.rows().findAndCount({
+  page(at: RowScope, page: Page, where: FindOptionsWhere<E> = {}): Promise<[E[], number]> {
+    const { organizationId, em } = scopeParts(at);
+    return this.rows(em).findAndCount({
       where: { ...where, organizationId } as FindOptionsWhere<E>,
       order: { createdAt: this.order, id: 'ASC' } as FindOptionsOrder<E>,
       skip: page.offset,
@@ -45,15 +60,18 @@ export class OrganizationRows<E extends OrganizationRow> {
     });
   }
 
-  find(organizationId: string, id: string, em?: EntityManager): Promise<E | null> {
+  find(at: RowScope, id: string): Promise<E | null> {
+    const { organizationId, em } = scopeParts(at);
     return this.rows(em).findOneBy(this.key(organizationId, id));
   }
 
-  async update(organizationId: string, id: string, patch: QueryDeepPartialEntity<E>, em?: EntityManager): Promise<void> {
+  async update(at: RowScope, id: string, patch: QueryDeepPartialEntity<E>): Promise<void> {
+    const { organizationId, em } = scopeParts(at);
     if (Object.keys(patch).length) await this.rows(em).update(this.key(organizationId, id), patch);
   }
 
-  async remove(organizationId: string, id: string, em?: EntityManager): Promise<void> {
+  async remove(at: RowScope, id: string): Promise<void> {
+    const { organizationId, em } = scopeParts(at);
     await this.rows(em).delete(this.key(organizationId, id));
   }
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../database/unit-of-work';
 import { API_PERMISSIONS } from '../common/auth/permissions';
+import { applicationContext } from '../common/auth/request-context';
 import { ApiKeysService } from '../access/api-keys.service';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { OrganizationsRepository } from '../organizations/organizations.repository';
@@ -38,8 +39,9 @@ export class DemoSeedService {
       // Serialises two racing first starts on one database; the loser sees the organization.
       if ((await this.repository.lockAndCount(em)) > 0) return null;
       const org = await this.organizations.create({ name: DEMO_ORGANIZATION, reportingCurrency: 'USD', functionalGroupsEnabled: true }, em);
-      const user = await this.users.create(org.id, { email: DEMO_USER_EMAIL, name: 'Demo Admin', permissions: ['*'], active: true }, em);
-      const key = await this.keys.create(org.id, user.id, { name: 'Demo key', permissions: [...API_PERMISSIONS] }, em);
+      const scope = { ctx: applicationContext(org.id, (await this.repository.livePlanId(em, org.id))!), em };
+      const user = await this.users.create(scope, { email: DEMO_USER_EMAIL, name: 'Demo Admin', permissions: ['*'], active: true });
+      const key = await this.keys.create(scope, user.id, { name: 'Demo key', permissions: [...API_PERMISSIONS] });
       return { organizationId: org.id, userId: user.id, apiKey: key.key };
     });
   }

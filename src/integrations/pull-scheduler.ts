@@ -111,7 +111,7 @@ export class PullScheduler implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   private async runClaimed(organizationId: string, id: string, runId: string): Promise<PullRunDto> {
-    const integration = await this.leases.find(organizationId, id);
+    const integration = await this.leases.find({ organizationId }, id);
     if (!integration || integration.pullRunId !== runId)
       return { status: 'FAILED', created: 0, updated: 0, unchanged: 0, failed: 0, error: 'Deleted', results: [] };
     const result = await this.runner.run(integration);

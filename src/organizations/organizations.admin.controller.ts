@@ -63,16 +63,16 @@ export class OrganizationsAdminController {
   @Get(':orgId/users')
   @ApiList(UserDto)
   @ApiErrors(400, 404)
-  listUsers(@Param('orgId') orgId: string, @Query() query: PageQueryDto): Promise<ListEnvelope<UserDto>> {
-    return this.users.list(orgId, pageOf(query));
+  listUsers(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<ListEnvelope<UserDto>> {
+    return this.users.list(ctx, pageOf(query));
   }
 
   /** Reads one user of the organization. */
   @Get(':orgId/users/:userId')
   @ApiData(UserDto)
   @ApiErrors(404)
-  async getUser(@Param('orgId') orgId: string, @Param('userId') userId: string): Promise<DataEnvelope<UserDto>> {
-    return one(await this.users.get(orgId, userId));
+  async getUser(@Ctx() ctx: RequestContext, @Param('userId') userId: string): Promise<DataEnvelope<UserDto>> {
+    return one(await this.users.get(ctx, userId));
   }
 
   /**

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
-import { OrganizationRows } from '../crud/organization-rows.repository';
+import { DataSource } from 'typeorm';
+import { OrganizationRows, RowScope, scopeParts } from '../crud/organization-rows.repository';
 import { UserEntity } from './entities/user.entity';
 
 /** Users' rows (organization-level rows of the application API). */
@@ -10,8 +10,9 @@ export class UsersRepository extends OrganizationRows<UserEntity> {
     super(dataSource, UserEntity);
   }
 
-  /** Whether the user exists in the organization (read through `em`, e.g. a caller's transaction). */
-  exists(organizationId: string, userId: string, em?: EntityManager): Promise<boolean> {
+  /** Whether the user exists in the scope's organization (in its transaction when it has one). */
+  exists(at: RowScope, userId: string): Promise<boolean> {
+    const { organizationId, em } = scopeParts(at);
     return this.rows(em).existsBy({ id: userId, organizationId });
   }
 }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { ACCESS_CHANGED } from '../common/auth/access-changed';
-import type { EntityManager } from 'typeorm';
 import { UnitOfWork } from '../database/unit-of-work';
 import { UsersRepository } from './users.repository';
 import type { RequestContext } from '../common/auth/request-context';
@@ -12,6 +11,7 @@ import { CreateUserDto, UpdateUserDto, UserDto } from './dto/user.dto';
 import { UserEntity } from './entities/user.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
 import { patchEntity } from '../crud/assign';
+import type { RowScope } from '../crud/organization-rows.repository';
 import { ActingUserRights } from './acting-user-rights';
 
 const USERS: ResourceDescriptor = {
@@ -40,26 +40,25 @@ export class UsersService {
    * (403 otherwise), so that no one can mint a login with more rights than their own.
    */
   async createAs(ctx: RequestContext, input: CreateUserDto): Promise<UserDto> {
-    await this.rights.assertHolds(this.uow.read(ctx), input.permissions, 'grant rights it does not hold');
-    return this.create(ctx.organizationId, input);
+    const scope = this.uow.read(ctx);
+    await this.rights.assertHolds(scope, input.permissions, 'grant rights it does not hold');
+    return this.create(scope, input);
   }
 
-  async create(organizationId: string, input: CreateUserDto, em?: EntityManager): Promise<UserDto> {
+  /** Creates a user of the scope's organization (in its transaction when it has one). */
+  async create(at: RowScope, input: CreateUserDto): Promise<UserDto> {
     const id = newId();
-    await this.users.insert(
-      { id, organizationId, email: input.email, name: input.name, permissions: input.permissions, active: input.active ?? true },
-      em,
-    );
-    return UserDto.from((await this.users.find(organizationId, id, em))!);
+    await this.users.insert(at, { id, email: input.email, name: input.name, permissions: input.permissions, active: input.active ?? true });
+    return UserDto.from((await this.users.find(at, id))!);
   }
 
-  async list(organizationId: string, page: Page): Promise<ListEnvelope<UserDto>> {
-    const [rows, total] = await this.users.page(organizationId, page);
+  async list(ctx: RequestContext, page: Page): Promise<ListEnvelope<UserDto>> {
+    const [rows, total] = await this.users.page(ctx, page);
     return list(rows.map(UserDto.from), total, page);
   }
 
-  async get(organizationId: string, userId: string): Promise<UserDto> {
-    return UserDto.from(await this.find(organizationId, userId));
+  async get(ctx: RequestContext, userId: string): Promise<UserDto> {
+    return UserDto.from(await this.find(ctx, userId));
   }
 
   /**
@@ -67,26 +66,25 @@ export class UsersService {
    * rights the acting user holds (403 otherwise, nothing changed).
    */
   async update(ctx: RequestContext, userId: string, input: UpdateUserDto): Promise<UserDto> {
-    const organizationId = ctx.organizationId;
-    await this.find(organizationId, userId);
+    await this.find(ctx, userId);
     const scope = this.uow.read(ctx);
     await this.rights.assertCoversUser(scope, userId, `change user ${userId}`);
     if (input.permissions) await this.rights.assertHolds(scope, input.permissions, 'grant rights it does not hold');
     const patch: Partial<UserEntity> = {};
     patchEntity(patch, input, ['email', 'name', 'permissions', 'active']);
-    await this.users.update(organizationId, userId, patch);
+    await this.users.update(ctx, userId, patch);
     this.events.emit(ACCESS_CHANGED);
-    return this.get(organizationId, userId);
+    return this.get(ctx, userId);
   }
 
-  async find(organizationId: string, userId: string): Promise<UserEntity> {
-    const user = await this.users.find(organizationId, userId);
+  async find(at: RowScope, userId: string): Promise<UserEntity> {
+    const user = await this.users.find(at, userId);
     if (!user) throw DomainError.notFound('User', userId);
     return user;
   }
 
-  /** Whether the user exists in the organization (read through `em`, e.g. a caller's transaction). */
-  exists(organizationId: string, userId: string, em?: EntityManager): Promise<boolean> {
-    return this.users.exists(organizationId, userId, em);
+  /** Whether the user exists in the scope's organization (in its transaction when it has one). */
+  exists(at: RowScope, userId: string): Promise<boolean> {
+    return this.users.exists(at, userId);
   }
 }

@@ -162,7 +162,7 @@ export class ProjectsService extends CrudService<ProjectEntity, ProjectDto, Crea
   /** ownerUserId must be a user (application login) of the organization: 400 on the field otherwise. */
   private async resolveOwner({ ctx, em }: TxScope, userId: string | null): Promise<string | null> {
     if (userId === null) return null;
-    if (!(await this.users.exists(ctx.organizationId, userId, em)))
+    if (!(await this.users.exists({ ctx, em }, userId)))
       throw DomainError.validation('ownerUserId', 'ownerUserId does not match any user of the organization');
     return userId;
   }

@@ -50,7 +50,7 @@ export class MergeScenarioUseCase {
   /** The live plan's context acting as the merging user, who must hold manage_scenarios. */
   private async mergeContext(ctx: RequestContext, actingUserId: string | null): Promise<RequestContext> {
     if (!actingUserId) throw DomainError.validation('X-Acting-User', 'merging needs the X-Acting-User header naming the user who merges');
-    const user = await this.users.find(ctx.organizationId, actingUserId);
+    const user = await this.users.find(ctx, actingUserId);
     if (!user || !user.active || !expandUserPermissions(user.permissions).has('manage_scenarios')) {
       throw DomainError.forbidden('The acting user needs the manage_scenarios capability to merge');
     }

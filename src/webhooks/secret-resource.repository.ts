@@ -1,5 +1,5 @@
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { OrganizationRow, OrganizationRows } from '../crud/organization-rows.repository';
+import { OrganizationRow, OrganizationRows, RowScope, scopeParts } from '../crud/organization-rows.repository';
 
 /** The columns every resource with a signing secret has (webhook endpoints, integrations). */
 export interface SecretResourceRow extends OrganizationRow {
@@ -8,8 +8,9 @@ export interface SecretResourceRow extends OrganizationRow {
 
 /** The rows of a resource that carries a signing secret: organization rows whose secret can be replaced. */
 export class SecretResourceRepository<E extends SecretResourceRow> extends OrganizationRows<E> {
-  async setSecret(organizationId: string, id: string, secret: string): Promise<void> {
+  async setSecret(at: RowScope, id: string, secret: string): Promise<void> {
+    const { organizationId, em } = scopeParts(at);
     const patch: Partial<SecretResourceRow> = { secret };
-    await this.rows().update(this.key(organizationId, id), patch as QueryDeepPartialEntity<E>);
+    await this.rows(em).update(this.key(organizationId, id), patch as QueryDeepPartialEntity<E>);
   }
 }

@@ -31,13 +31,13 @@ export abstract class SecretResourceService<E extends SecretResourceRow, D> {
   protected async insertWithSecret(ctx: RequestContext, fields: QueryDeepPartialEntity<E>): Promise<D & { secret: string }> {
     const id = newId();
     const secret = newSigningSecret();
-    await this.rows.insert({ ...fields, id, organizationId: ctx.organizationId, secret } as QueryDeepPartialEntity<E>);
+    await this.rows.insert(ctx, { ...fields, id, secret } as QueryDeepPartialEntity<E>);
     return { ...this.toDto(await this.find(ctx, id)), secret };
   }
 
   async list(ctx: RequestContext, page: Page): Promise<ListEnvelope<D>> {
     await this.authorize(ctx, 'view_webhooks');
-    const [rows, total] = await this.rows.page(ctx.organizationId, page);
+    const [rows, total] = await this.rows.page(ctx, page);
     return list(
       rows.map((row) => this.toDto(row)),
       total,
@@ -52,7 +52,7 @@ export abstract class SecretResourceService<E extends SecretResourceRow, D> {
 
   /** Writes the patch (nothing when empty) and answers the row as it is now. */
   protected async patch(ctx: RequestContext, current: E, patch: QueryDeepPartialEntity<E>): Promise<D> {
-    await this.rows.update(ctx.organizationId, current.id, patch);
+    await this.rows.update(ctx, current.id, patch);
     return this.toDto(await this.find(ctx, current.id));
   }
 
@@ -61,18 +61,18 @@ export abstract class SecretResourceService<E extends SecretResourceRow, D> {
     await this.authorize(ctx, 'configure_webhooks');
     const current = await this.find(ctx, id);
     const secret = newSigningSecret();
-    await this.rows.setSecret(ctx.organizationId, current.id, secret);
+    await this.rows.setSecret(ctx, current.id, secret);
     return { secret };
   }
 
   async remove(ctx: RequestContext, id: string): Promise<void> {
     await this.authorize(ctx, 'configure_webhooks');
     const current = await this.find(ctx, id);
-    await this.rows.remove(ctx.organizationId, current.id);
+    await this.rows.remove(ctx, current.id);
   }
 
   async find(ctx: RequestContext, id: string): Promise<E> {
-    const found = await this.rows.find(ctx.organizationId, id);
+    const found = await this.rows.find(ctx, id);
     if (!found) throw DomainError.notFound(this.noun, id);
     return found;
   }

@@ -1,6 +1,6 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import type { ApiPermission } from './permissions';
+import { API_PERMISSIONS, expandUserPermissions, type ApiPermission } from './permissions';
 
 /** Who made a change, as record_changes and webhook initiators name it. */
 export type ActorType = 'user' | 'api_key' | 'merge' | 'system';
@@ -29,6 +29,27 @@ export interface RequestContext {
   capabilities: ReadonlySet<string>;
   /** The user behind the request (key creator or acting user), when there is one. */
   userId: string | null;
+}
+
+/**
+ * The context of the application API (the admin token) in an organization's live plan: every permission and
+ * capability, acting as the application or, with X-Acting-User, as that user.
+ */
+export function applicationContext(
+  organizationId: string,
+  livePlanId: string,
+  acting: { id: string; email: string } | null = null,
+): RequestContext {
+  return {
+    organizationId,
+    livePlanId,
+    planId: livePlanId,
+    scenarioId: null,
+    actor: acting ? { type: 'user', id: acting.id, email: acting.email } : { type: 'system', id: 'application' },
+    permissions: new Set(API_PERMISSIONS),
+    capabilities: expandUserPermissions(['*']),
+    userId: acting?.id ?? null,
+  };
 }
 
 export interface ContextRequest extends Request {
