@@ -5,7 +5,7 @@ import { ReferenceDataModule } from '../reference-data/reference-data.module';
 import { TeamsModule } from '../teams/teams.module';
 import { BusinessMetricsAdminController } from './business-metrics.admin.controller';
 import { BusinessMetricsController } from './business-metrics.controller';
-import { BusinessMetricsRepository } from './business-metrics.repository';
+import { BusinessMetricsRepository, MetricSourcesRepository } from './business-metrics.repository';
 import { BusinessMetricsService } from './business-metrics.service';
 import { MetricsSummaryRepository } from './metrics-summary.repository';
 import { MetricsSummaryService } from './metrics-summary.service';
@@ -19,6 +19,7 @@ import { ReadingsRepository } from './readings.repository';
   providers: [
     BusinessMetricsService,
     BusinessMetricsRepository,
+    MetricSourcesRepository,
     IngestReadingsUseCase,
     MetricsSummaryRepository,
     MetricsSummaryService,

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { Repository } from 'typeorm';
 import { UnitOfWork } from '../database/unit-of-work';
-import { BusinessMetricsRepository } from './business-metrics.repository';
+import { BusinessMetricsRepository, MetricSourcesRepository } from './business-metrics.repository';
 import { DomainError } from '../common/errors/domain-error';
 import { decimalToNumber } from '../common/decimals';
 import { list, ListEnvelope, Page } from '../common/http/envelopes';
@@ -15,7 +14,6 @@ import { hasNul } from './dto/text-rules';
 import { MetricSourceDto, UpdateMetricSourceDto } from './dto/metric-source.dto';
 import { ReadingDto, ReadingListQueryDto } from './dto/reading.dto';
 import { BusinessMetricEntity } from './entities/business-metric.entity';
-import { MetricSourceEntity } from './entities/metric-source.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
 import { ReadingRow, ReadingsRepository } from './readings.repository';
 import { patchEntity } from '../crud/assign';
@@ -35,26 +33,20 @@ const BUSINESS_METRICS: ResourceDescriptor = {
 @Resources(BUSINESS_METRICS)
 @Injectable()
 export class BusinessMetricsService {
-  private readonly metrics: Repository<BusinessMetricEntity>;
-  private readonly sources: Repository<MetricSourceEntity>;
-
   constructor(
     private readonly uow: UnitOfWork,
     private readonly costCentres: CostCentresService,
     private readonly teams: TeamsService,
     private readonly readings: ReadingsRepository,
-    rows: BusinessMetricsRepository,
-  ) {
-    this.metrics = rows.metrics;
-    this.sources = rows.sources;
-  }
+    private readonly metrics: BusinessMetricsRepository,
+    private readonly sources: MetricSourcesRepository,
+  ) {}
 
   async create(ctx: RequestContext, input: CreateBusinessMetricDto): Promise<BusinessMetricDto> {
     const id = newId();
     const scope = await this.resolveScope(ctx, input.costScope ?? null);
-    await this.metrics.insert({
+    await this.metrics.insert(ctx, {
       id,
-      organizationId: ctx.organizationId,
       ...scope,
       key: input.key,
       name: input.name,
@@ -62,17 +54,11 @@ export class BusinessMetricsService {
       description: input.description ?? null,
       active: input.active ?? true,
     });
-    return BusinessMetricDto.from(await this.metrics.findOneByOrFail({ organizationId: ctx.organizationId, id }));
+    return BusinessMetricDto.from((await this.metrics.find(ctx, id))!);
   }
 
   async list(ctx: RequestContext, page: Page): Promise<ListEnvelope<BusinessMetricDto>> {
-    const organizationId = ctx.organizationId;
-    const [rows, total] = await this.metrics.findAndCount({
-      where: { organizationId },
-      order: { key: 'ASC' },
-      skip: page.offset,
-      take: page.limit,
-    });
+    const [rows, total] = await this.metrics.page(ctx, page);
     return list(rows.map(BusinessMetricDto.from), total, page);
   }
 
@@ -85,30 +71,23 @@ export class BusinessMetricsService {
     const patch: Partial<BusinessMetricEntity> = {};
     patchEntity(patch, input, ['key', 'name', 'unit', 'description', 'active']);
     if (input.costScope !== undefined) Object.assign(patch, await this.resolveScope(ctx, input.costScope));
-    if (Object.keys(patch).length) await this.metrics.update({ organizationId: ctx.organizationId, id: metric.id }, patch);
-    return BusinessMetricDto.from(await this.metrics.findOneByOrFail({ organizationId: ctx.organizationId, id: metric.id }));
+    await this.metrics.update(ctx, metric.id, patch);
+    return BusinessMetricDto.from((await this.metrics.find(ctx, metric.id))!);
   }
 
   async listSources(ctx: RequestContext, metricRef: string, page: Page): Promise<ListEnvelope<MetricSourceDto>> {
-    const organizationId = ctx.organizationId;
     const metric = await this.findMetric(ctx, metricRef);
-    const [rows, total] = await this.sources.findAndCount({
-      where: { organizationId, metricId: metric.id },
-      order: { name: 'ASC', id: 'ASC' },
-      skip: page.offset,
-      take: page.limit,
-    });
+    const [rows, total] = await this.sources.page(ctx, page, { metricId: metric.id });
     return list(rows.map(MetricSourceDto.from), total, page);
   }
 
   async updateSource(ctx: RequestContext, metricRef: string, sourceId: string, input: UpdateMetricSourceDto): Promise<MetricSourceDto> {
-    const organizationId = ctx.organizationId;
     const metric = await this.findMetric(ctx, metricRef);
     if (hasNul(sourceId)) throw DomainError.notFound('Source', sourceId);
-    const source = await this.sources.findOneBy({ organizationId, id: sourceId, metricId: metric.id });
+    const source = await this.sources.ofMetric(ctx, metric.id, sourceId);
     if (!source) throw DomainError.notFound('Source', sourceId);
-    if (source.paused !== input.paused) await this.sources.update({ organizationId, id: source.id }, { paused: input.paused });
-    return MetricSourceDto.from(await this.sources.findOneByOrFail({ organizationId, id: source.id }));
+    if (source.paused !== input.paused) await this.sources.update(ctx, source.id, { paused: input.paused });
+    return MetricSourceDto.from((await this.sources.find(ctx, source.id))!);
   }
 
   /** Readings of the metric, by periodStart then source; `from`/`to` keep periods overlapping [from, to]. */
@@ -143,16 +122,8 @@ export class BusinessMetricsService {
 
   /** The organization's metric by id, or else by key. */
   private async findMetric(ctx: RequestContext, metricRef: string): Promise<BusinessMetricEntity> {
-    const organizationId = ctx.organizationId;
     if (hasNul(metricRef)) throw DomainError.notFound('Business metric', metricRef);
-    const found = await this.metrics.find({
-      where: [
-        { organizationId, id: metricRef },
-        { organizationId, key: metricRef },
-      ],
-      take: 2,
-    });
-    const metric = found.find((m) => m.id === metricRef) ?? found[0];
+    const metric = await this.metrics.byIdOrKey(ctx, metricRef);
     if (!metric) throw DomainError.notFound('Business metric', metricRef);
     return metric;
   }

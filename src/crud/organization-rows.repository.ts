@@ -31,8 +31,10 @@ export class OrganizationRows<E extends OrganizationRow> {
   constructor(
     protected readonly dataSource: DataSource,
     private readonly entity: EntityTarget<E>,
-    /** The list order: oldest first unless a resource says otherwise. */
-    private readonly order: 'ASC' | 'DESC' = 'ASC',
+    /** The list order (property -> direction): oldest first unless a resource says otherwise. */
+    private readonly order: Partial<Record<keyof E & string, 'ASC' | 'DESC'>> = { createdAt: 'ASC', id: 'ASC' } as Partial<
+      Record<keyof E & string, 'ASC' | 'DESC'>
+    >,
   ) {}
 
   protected rows(em?: EntityManager): Repository<E> {
@@ -49,12 +51,12 @@ export class OrganizationRows<E extends OrganizationRow> {
     await this.rows(em).insert({ ...row, organizationId } as QueryDeepPartialEntity<E>);
   }
 
-  /** A page of the organization's rows (`where` narrows them), in creation order then id. */
+  /** A page of the organization's rows (`where` narrows them), in the resource's list order. */
   page(at: RowScope, page: Page, where: FindOptionsWhere<E> = {}): Promise<[E[], number]> {
     const { organizationId, em } = scopeParts(at);
     return this.rows(em).findAndCount({
       where: { ...where, organizationId } as FindOptionsWhere<E>,
-      order: { createdAt: this.order, id: 'ASC' } as FindOptionsOrder<E>,
+      order: this.order as FindOptionsOrder<E>,
       skip: page.offset,
       take: page.limit,
     });
