@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { AssignmentEntity } from './entities/assignment.entity';
 import type { TxScope } from '../database/unit-of-work';
 import { recordFromRow, type Statement } from '../crud/row-sql';
@@ -37,14 +36,8 @@ export function activeOfHoldersSql(
 @Injectable()
 export class AssignmentsRepository {
   /** `activeOfHoldersSql`'s rows (mapped from the raw rows: no query builder or entity hydration on the read path). */
-  async activeOfHolders(
-    em: EntityManager,
-    scope: { organizationId: string; planId: string },
-    field: HolderField,
-    ids: string[],
-    day: string,
-  ): Promise<AssignmentEntity[]> {
-    const { sql, params } = activeOfHoldersSql(scope, field, ids, day);
+  async activeOfHolders({ ctx, em }: TxScope, field: HolderField, ids: string[], day: string): Promise<AssignmentEntity[]> {
+    const { sql, params } = activeOfHoldersSql(ctx, field, ids, day);
     const raws = (await em.query(sql, params)) as Record<string, unknown>[];
     return raws.map((raw) => recordFromRow(em.connection, AssignmentEntity, raw));
   }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
-import type { RequestContext } from '../common/auth/request-context';
+import { DataSource, SelectQueryBuilder } from 'typeorm';
 import { groupBy } from '../crud/assign';
 import { CrudService } from '../crud/crud.service';
 import { todayUtc } from '../common/dates';
@@ -182,27 +181,11 @@ export class AssignmentsService extends CrudService<AssignmentEntity, Assignment
     return this.insertAndRecord(tx, entity, notify);
   }
 
-  /** A holder's assignments active on `day` (start <= day, end unset or >= day), teams first. */
-  async activeFor(
-    ctx: RequestContext,
-    em: EntityManager,
-    holder: { kind: HolderKind; id: string },
-    day: string,
-  ): Promise<AssignmentEntity[]> {
-    return (await this.activeForMany(ctx, em, holder.kind, [holder.id], day)).get(holder.id) ?? [];
-  }
-
-  /** activeFor for many holders of one kind in one query: holder id -> its active assignments, teams first. */
-  async activeForMany(
-    ctx: RequestContext,
-    em: EntityManager,
-    kind: HolderKind,
-    ids: string[],
-    day: string,
-  ): Promise<Map<string, AssignmentEntity[]>> {
+  /** The assignments of many holders of one kind active on `day` (start <= day, end unset or >= day), in one query: holder id -> its active assignments, teams first. */
+  async activeForMany(scope: TxScope, kind: HolderKind, ids: string[], day: string): Promise<Map<string, AssignmentEntity[]>> {
     const field = HOLDERS.find((h) => h.kind === kind)!.field;
     if (!ids.length) return new Map();
-    const rows = await this.repository.activeOfHolders(em, ctx, field, ids, day);
+    const rows = await this.repository.activeOfHolders(scope, field, ids, day);
     return groupBy(rows, (row) => row[field]!);
   }
 }

@@ -132,7 +132,7 @@ export class ContractorsService
       }
     }
     if (includes.has('assignments')) {
-      const active = await this.assignments.activeForMany(ctx, em, 'contractor', ids, todayUtc());
+      const active = await this.assignments.activeForMany({ ctx, em }, 'contractor', ids, todayUtc());
       for (const contractor of contractors) contractor.assignments = (active.get(contractor.id) ?? []).map(EmbeddedAssignmentDto.from);
     }
   }
@@ -167,12 +167,11 @@ export class ContractorsService
   }
 
   protected override async apply(entity: ContractorEntity, input: UpdateContractorDto, tx: Tx, _options: WriteOptions): Promise<void> {
-    const { ctx, em } = tx;
     patchEntity(entity, input, ['name', 'email', 'contractorType', 'startDate', 'endDate', 'externalId']);
-    if (input.managerId !== undefined) entity.managerId = await this.employees.resolveManager(ctx, em, undefined, input.managerId);
+    if (input.managerId !== undefined) entity.managerId = await this.employees.resolveManager(tx, undefined, input.managerId);
     const jobRoleId = await this.jobRoles.resolveNested(tx, input.jobRoleId, input.jobRole);
     if (jobRoleId !== undefined) entity.jobRoleId = jobRoleId;
-    await this.refs.apply(entity, input, ctx, em, 'defaultCurrencyCode');
+    await this.refs.apply(entity, input, tx, 'defaultCurrencyCode');
     if (entity.endDate && entity.endDate < entity.startDate)
       throw DomainError.validation('endDate', 'endDate must not be before startDate');
   }

@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { DataSource, SelectQueryBuilder } from 'typeorm';
 import type { RequestContext } from '../common/auth/request-context';
 import { requireNested } from '../common/auth/permissions';
 import { AssignmentParties } from '../assignments/assignment-parties';
@@ -15,7 +15,7 @@ import { DomainError } from '../common/errors/domain-error';
 import { parseIncludes } from '../common/http/list-options';
 import type { ListEnvelope } from '../common/http/envelopes';
 import type { ListQueryDto } from '../common/http/pagination.dto';
-import { Tx, UnitOfWork } from '../database/unit-of-work';
+import { Tx, TxScope, UnitOfWork } from '../database/unit-of-work';
 import { JobRolesService } from '../reference-data/job-roles.service';
 import { WorkforceReferencesService } from '../reference-data/workforce-references.service';
 import { CreateEmployeeDto, EMPLOYEE_INCLUDES, EMPLOYEE_LIST_INCLUDES, EmployeeDto, UpdateEmployeeDto } from './dto/employee.dto';
@@ -150,7 +150,7 @@ export class EmployeesService
       }
     }
     if (includes.has('assignments')) {
-      const active = await this.assignments.activeForMany(ctx, em, 'employee', ids, todayUtc());
+      const active = await this.assignments.activeForMany({ ctx, em }, 'employee', ids, todayUtc());
       for (const employee of employees) employee.assignments = (active.get(employee.id) ?? []).map(EmbeddedAssignmentDto.from);
     }
   }
@@ -196,26 +196,20 @@ export class EmployeesService
   }
 
   protected override async apply(entity: EmployeeEntity, input: UpdateEmployeeDto, tx: Tx, _options: WriteOptions): Promise<void> {
-    const { ctx, em } = tx;
     patchEntity(entity, input, FIELDS);
-    if (input.managerId !== undefined) entity.managerId = await this.resolveManager(ctx, em, entity.id, input.managerId);
+    if (input.managerId !== undefined) entity.managerId = await this.resolveManager(tx, entity.id, input.managerId);
     const jobRoleId = await this.jobRoles.resolveNested(tx, input.jobRoleId, input.jobRole);
     if (jobRoleId !== undefined) entity.jobRoleId = jobRoleId;
-    await this.refs.apply(entity, input, ctx, em, 'defaultCurrencyCode');
+    await this.refs.apply(entity, input, tx, 'defaultCurrencyCode');
     if (entity.endDate && entity.endDate < entity.startDate)
       throw DomainError.validation('endDate', 'endDate must not be before startDate');
   }
 
   /** Document 01: managerId by id or externalId; unresolvable is 404; never oneself or one's own report. */
-  async resolveManager(
-    ctx: RequestContext,
-    em: EntityManager,
-    employeeId: string | undefined,
-    value: string | null,
-  ): Promise<string | null> {
+  async resolveManager(scope: TxScope, employeeId: string | undefined, value: string | null): Promise<string | null> {
     if (value === null) return null;
-    const manager = await this.find({ ctx, em }, value);
-    if (employeeId && (await this.rows.chainUp({ ctx, em }, manager.id, 'managerId')).includes(employeeId))
+    const manager = await this.find(scope, value);
+    if (employeeId && (await this.rows.chainUp(scope, manager.id, 'managerId')).includes(employeeId))
       throw DomainError.validation('managerId', 'managerId cannot be the employee or one of their reports');
     return manager.id;
   }

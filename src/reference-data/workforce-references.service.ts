@@ -1,6 +1,5 @@
+import type { TxScope } from '../database/unit-of-work';
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import type { RequestContext } from '../common/auth/request-context';
 import { CostCentresService } from './cost-centres.service';
 import { LocationsService } from './locations.service';
 import { ResourceTypesService } from './resource-types.service';
@@ -41,24 +40,18 @@ export class WorkforceReferencesService {
     private readonly costCentres: CostCentresService,
   ) {}
 
-  async apply(
-    target: WorkforceRefs,
-    input: WorkforceRefs,
-    ctx: RequestContext,
-    em: EntityManager,
-    currencyField?: 'defaultCurrencyCode',
-  ): Promise<void> {
+  async apply(target: WorkforceRefs, input: WorkforceRefs, scope: TxScope, currencyField?: 'defaultCurrencyCode'): Promise<void> {
     if (input.workTypeId !== undefined)
-      target.workTypeId = (await this.resourceTypes.resolveId({ ctx, em }, input.workTypeId, 'workTypeId')) ?? null;
+      target.workTypeId = (await this.resourceTypes.resolveId(scope, input.workTypeId, 'workTypeId')) ?? null;
     if (input.geographyId !== undefined)
-      target.geographyId = (await this.locations.resolveId({ ctx, em }, input.geographyId, 'geographyId')) ?? null;
+      target.geographyId = (await this.locations.resolveId(scope, input.geographyId, 'geographyId')) ?? null;
     if (input.costCentreId !== undefined)
-      target.costCentreId = (await this.costCentres.resolveId({ ctx, em }, input.costCentreId, 'costCentreId')) ?? null;
+      target.costCentreId = (await this.costCentres.resolveId(scope, input.costCentreId, 'costCentreId')) ?? null;
     if (!currencyField) return;
     patchEntity(target, input, ['defaultCurrencyCode']);
     if (!target.defaultCurrencyCode && target.geographyId && (input.geographyId !== undefined || input.defaultCurrencyCode !== undefined)) {
       // Document 01: when geographyId is given and the currency is unset, the location's currency applies.
-      const location = await this.locations.find({ ctx, em }, target.geographyId);
+      const location = await this.locations.find(scope, target.geographyId);
       target.defaultCurrencyCode = location.currencyCode;
     }
   }

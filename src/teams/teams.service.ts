@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
-import type { RequestContext } from '../common/auth/request-context';
+import { DataSource, SelectQueryBuilder } from 'typeorm';
 import { CrudService } from '../crud/crud.service';
 import { DomainError } from '../common/errors/domain-error';
 import type { ListQueryDto } from '../common/http/pagination.dto';
@@ -70,19 +69,14 @@ export class TeamsService extends CrudService<TeamEntity, TeamDto, CreateTeamDto
       entity.costCentreId = (await this.costCentres.resolveId({ ctx, em }, input.costCentreId, 'costCentreId')) ?? null;
     if (input.valueStreamId !== undefined)
       entity.valueStreamId = (await this.valueStreams.resolveId({ ctx, em }, input.valueStreamId, 'valueStreamId')) ?? null;
-    if (input.parentTeamId !== undefined) entity.parentTeamId = await this.resolveParent(ctx, em, entity.id, input.parentTeamId);
+    if (input.parentTeamId !== undefined) entity.parentTeamId = await this.resolveParent({ ctx, em }, entity.id, input.parentTeamId);
   }
 
   /** The parent by id or externalId; a team cannot sit under itself or one of its sub-teams. */
-  private async resolveParent(
-    ctx: RequestContext,
-    em: EntityManager,
-    teamId: string | undefined,
-    parent: string | null,
-  ): Promise<string | null> {
+  private async resolveParent(scope: TxScope, teamId: string | undefined, parent: string | null): Promise<string | null> {
     if (parent === null) return null;
-    const parentId = (await this.resolveId({ ctx, em }, parent, 'parentTeamId'))!;
-    if (teamId && (await this.ancestors({ ctx, em }, parentId)).includes(teamId)) {
+    const parentId = (await this.resolveId(scope, parent, 'parentTeamId'))!;
+    if (teamId && (await this.ancestors(scope, parentId)).includes(teamId)) {
       throw DomainError.validation('parentTeamId', 'parentTeamId cannot be the team itself or one of its sub-teams');
     }
     return parentId;

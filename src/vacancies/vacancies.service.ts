@@ -164,22 +164,20 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
   }
 
   protected override async apply(entity: VacancyEntity, input: UpdateVacancyDto, tx: Tx): Promise<void> {
-    const { ctx, em } = tx;
     patchEntity(entity, input, ['role', 'externalId', 'description', 'status', 'targetStartDate', 'targetFillDate', 'currencyCode']);
     patchEntity(entity, input, ['fte'], ['fte']);
     const jobRoleId = await this.jobRoles.resolveNested(tx, input.jobRoleId, input.jobRole);
     if (jobRoleId !== undefined) entity.jobRoleId = jobRoleId;
-    await this.refs.apply(entity, input, ctx, em);
+    await this.refs.apply(entity, input, tx);
     if (input.hiringManagerId !== undefined)
-      entity.hiringManagerId = await this.employees.resolveManager(ctx, em, undefined, input.hiringManagerId);
+      entity.hiringManagerId = await this.employees.resolveManager(tx, undefined, input.hiringManagerId);
     this.applySalary(entity, input);
     if (input.filledByLiveEmployeeId !== undefined) {
-      entity.filledByLiveEmployeeId =
-        (await this.employees.resolveId({ ctx, em }, input.filledByLiveEmployeeId, 'filledByLiveEmployeeId')) ?? null;
+      entity.filledByLiveEmployeeId = (await this.employees.resolveId(tx, input.filledByLiveEmployeeId, 'filledByLiveEmployeeId')) ?? null;
     }
     if (input.filledByLiveContractorId !== undefined) {
       entity.filledByLiveContractorId =
-        (await this.contractors.resolveId({ ctx, em }, input.filledByLiveContractorId, 'filledByLiveContractorId')) ?? null;
+        (await this.contractors.resolveId(tx, input.filledByLiveContractorId, 'filledByLiveContractorId')) ?? null;
     }
     if (entity.filledByLiveEmployeeId && entity.filledByLiveContractorId) {
       throw DomainError.validation(
