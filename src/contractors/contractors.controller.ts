@@ -1,9 +1,8 @@
 import { adjustmentsController } from '../compensation/adjustments.controller';
 import { CreateRateAdjustmentDto, RateAdjustmentDto, UpdateRateAdjustmentDto } from '../compensation/dto/rate-adjustment.dto';
 import { RateAdjustmentsService } from '../compensation/rate-adjustments.service';
-import { bulkController } from '../crud/bulk.controller';
-import { crudController, CrudControllerOptions } from '../crud/crud.controller';
-import { customAttributeValuesController } from '../custom-attributes/custom-attribute-values.controller';
+import type { CrudControllerOptions } from '../crud/crud.controller';
+import { recordControllers } from '../custom-attributes/record-controllers';
 import { ContractorsService } from './contractors.service';
 import {
   ContractorDto,
@@ -27,8 +26,6 @@ const contractorsCrud: CrudControllerOptions = {
   query: ContractorQueryDto,
   readQuery: ContractorIncludeQueryDto,
 };
-const ContractorsController = crudController(contractorsCrud);
-const ContractorsBulkController = bulkController(contractorsCrud);
 
 const RateAdjustmentsController = adjustmentsController({
   parentPath: 'contractors',
@@ -42,18 +39,5 @@ const RateAdjustmentsController = adjustmentsController({
   update: UpdateRateAdjustmentDto,
 });
 
-const ContractorAttributesController = customAttributeValuesController({
-  path: 'contractors',
-  tag: 'Contractors',
-  entityType: 'CONTRACTOR',
-  view: 'contractors_view',
-  service: ContractorsService,
-});
-
-/** The routes of this module, in the order Nest registers them (fixed paths such as `bulk` before `:id`). */
-export const ContractorsControllers = [
-  ContractorsBulkController,
-  RateAdjustmentsController,
-  ContractorAttributesController,
-  ContractorsController,
-];
+/** The routes of this module, in the order Nest registers them (recordControllers). */
+export const ContractorsControllers = recordControllers({ ...contractorsCrud, entityType: 'CONTRACTOR' }, [RateAdjustmentsController]);

@@ -1,9 +1,8 @@
 import { adjustmentsController } from '../compensation/adjustments.controller';
 import { CreateSalaryAdjustmentDto, SalaryAdjustmentDto, UpdateSalaryAdjustmentDto } from '../compensation/dto/salary-adjustment.dto';
 import { SalaryAdjustmentsService } from '../compensation/salary-adjustments.service';
-import { bulkController } from '../crud/bulk.controller';
-import { crudController, CrudControllerOptions } from '../crud/crud.controller';
-import { customAttributeValuesController } from '../custom-attributes/custom-attribute-values.controller';
+import type { CrudControllerOptions } from '../crud/crud.controller';
+import { recordControllers } from '../custom-attributes/record-controllers';
 import { CreateEmployeeDto, EmployeeDto, EmployeeIncludeQueryDto, EmployeeQueryDto, UpdateEmployeeDto } from './dto/employee.dto';
 import { EmployeesService } from './employees.service';
 
@@ -21,8 +20,6 @@ const employeesCrud: CrudControllerOptions = {
   query: EmployeeQueryDto,
   readQuery: EmployeeIncludeQueryDto,
 };
-const EmployeesController = crudController(employeesCrud);
-const EmployeesBulkController = bulkController(employeesCrud);
 
 const SalaryAdjustmentsController = adjustmentsController({
   parentPath: 'employees',
@@ -36,18 +33,5 @@ const SalaryAdjustmentsController = adjustmentsController({
   update: UpdateSalaryAdjustmentDto,
 });
 
-const EmployeeAttributesController = customAttributeValuesController({
-  path: 'employees',
-  tag: 'Employees',
-  entityType: 'EMPLOYEE',
-  view: 'employees_view',
-  service: EmployeesService,
-});
-
-/** The routes of this module, in the order Nest registers them (fixed paths such as `bulk` before `:id`). */
-export const EmployeesControllers = [
-  EmployeesBulkController,
-  SalaryAdjustmentsController,
-  EmployeeAttributesController,
-  EmployeesController,
-];
+/** The routes of this module, in the order Nest registers them (recordControllers). */
+export const EmployeesControllers = recordControllers({ ...employeesCrud, entityType: 'EMPLOYEE' }, [SalaryAdjustmentsController]);

@@ -1,6 +1,5 @@
-import { bulkController } from '../crud/bulk.controller';
-import { crudController, CrudControllerOptions } from '../crud/crud.controller';
-import { customAttributeValuesController } from '../custom-attributes/custom-attribute-values.controller';
+import type { CrudControllerOptions } from '../crud/crud.controller';
+import { recordControllers } from '../custom-attributes/record-controllers';
 import { CreateProjectDto, ProjectDto, ProjectQueryDto, UpdateProjectDto } from './dto/project.dto';
 import { ProjectsAdminController } from './projects.admin.controller';
 import { ProjectsService } from './projects.service';
@@ -17,16 +16,6 @@ const projectsCrud: CrudControllerOptions = {
   update: UpdateProjectDto,
   query: ProjectQueryDto,
 };
-const ProjectsController = crudController(projectsCrud);
-const ProjectsBulkController = bulkController(projectsCrud);
 
-const ProjectAttributesController = customAttributeValuesController({
-  path: 'projects',
-  tag: 'Projects',
-  entityType: 'PROJECT',
-  view: 'projects_view',
-  service: ProjectsService,
-});
-
-/** The routes of this module, in the order Nest registers them (fixed paths such as `bulk` before `:id`). */
-export const ProjectsControllers = [ProjectsBulkController, ProjectAttributesController, ProjectsController, ProjectsAdminController];
+/** The routes of this module, in the order Nest registers them (recordControllers). */
+export const ProjectsControllers = [...recordControllers({ ...projectsCrud, entityType: 'PROJECT' }), ProjectsAdminController];

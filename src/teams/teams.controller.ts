@@ -1,6 +1,5 @@
-import { bulkController } from '../crud/bulk.controller';
-import { crudController, CrudControllerOptions } from '../crud/crud.controller';
-import { customAttributeValuesController } from '../custom-attributes/custom-attribute-values.controller';
+import type { CrudControllerOptions } from '../crud/crud.controller';
+import { recordControllers } from '../custom-attributes/record-controllers';
 import { CreateTeamDto, TeamDto, TeamQueryDto, UpdateTeamDto } from './dto/team.dto';
 import { TeamsService } from './teams.service';
 
@@ -16,16 +15,6 @@ const teamsCrud: CrudControllerOptions = {
   update: UpdateTeamDto,
   query: TeamQueryDto,
 };
-const TeamsController = crudController(teamsCrud);
-const TeamsBulkController = bulkController(teamsCrud);
 
-const TeamAttributesController = customAttributeValuesController({
-  path: 'teams',
-  tag: 'Teams',
-  entityType: 'TEAM',
-  view: 'teams_view',
-  service: TeamsService,
-});
-
-/** The routes of this module, in the order Nest registers them (fixed paths such as `bulk` before `:id`). */
-export const TeamsControllers = [TeamsBulkController, TeamAttributesController, TeamsController];
+/** The routes of this module, in the order Nest registers them (recordControllers). */
+export const TeamsControllers = recordControllers({ ...teamsCrud, entityType: 'TEAM' });

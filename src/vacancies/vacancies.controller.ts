@@ -6,9 +6,8 @@ import { ApiData, ApiErrors } from '../common/http/api-responses';
 import { DataEnvelope, one } from '../common/http/envelopes';
 import { FillResultDto, FillVacancyDto } from './dto/fill.dto';
 import { FillVacancyUseCase } from './fill-vacancy.use-case';
-import { bulkController } from '../crud/bulk.controller';
-import { crudController, CrudControllerOptions } from '../crud/crud.controller';
-import { customAttributeValuesController } from '../custom-attributes/custom-attribute-values.controller';
+import type { CrudControllerOptions } from '../crud/crud.controller';
+import { recordControllers } from '../custom-attributes/record-controllers';
 import { CreateVacancyDto, UpdateVacancyDto, VacancyDto, VacancyIncludeQueryDto, VacancyQueryDto } from './dto/vacancy.dto';
 import { VacanciesService } from './vacancies.service';
 
@@ -45,16 +44,6 @@ const vacanciesCrud: CrudControllerOptions = {
   query: VacancyQueryDto,
   readQuery: VacancyIncludeQueryDto,
 };
-const VacanciesController = crudController(vacanciesCrud);
-const VacanciesBulkController = bulkController(vacanciesCrud);
 
-const VacancyAttributesController = customAttributeValuesController({
-  path: 'vacancies',
-  tag: 'Vacancies',
-  entityType: 'VACANCY',
-  view: 'vacancies_view',
-  service: VacanciesService,
-});
-
-/** The routes of this module, in the order Nest registers them (fixed paths such as `bulk` before `:id`). */
-export const VacanciesControllers = [VacanciesBulkController, VacancyFillController, VacancyAttributesController, VacanciesController];
+/** The routes of this module, in the order Nest registers them (recordControllers). */
+export const VacanciesControllers = recordControllers({ ...vacanciesCrud, entityType: 'VACANCY' }, [VacancyFillController]);

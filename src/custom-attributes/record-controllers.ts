@@ -1,0 +1,20 @@
+import type { Type } from '@nestjs/common';
+import { bulkController } from '../crud/bulk.controller';
+import { crudController, CrudControllerOptions } from '../crud/crud.controller';
+import { customAttributeValuesController } from './custom-attribute-values.controller';
+
+/**
+ * The routes of a record type with bulk writes and custom attributes (teams, projects, employees, contractors,
+ * vacancies), in the order Nest must register them (fixed paths such as `bulk` before `:id`): bulk writes, the
+ * module's own controllers under the record (`nested`: adjustments, the fill), the record's custom attribute
+ * values, then the CRUD routes.
+ */
+export function recordControllers(options: CrudControllerOptions & { entityType: string }, nested: Type<unknown>[] = []): Type<unknown>[] {
+  const { path, tag, entityType, view, service } = options;
+  return [
+    bulkController(options),
+    ...nested,
+    customAttributeValuesController({ path, tag, entityType, view, service }),
+    crudController(options),
+  ];
+}
