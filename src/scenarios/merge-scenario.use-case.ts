@@ -6,7 +6,7 @@ import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { UsersRepository } from '../organizations/users.repository';
 import { MergeResultDto } from './dto/scenario.dto';
 import { PlanEntity } from '../organizations/entities/plan.entity';
-import { ChangedRecord, PlanningRow, ScenariosRepository, TableRows } from './scenarios.repository';
+import { ChangedRecord, PlanningRow, ScenarioPlansRepository, ScenariosRepository, TableRows } from './scenarios.repository';
 import { ScenariosService } from './scenarios.service';
 
 type Loaded = { rows: TableRows; ids: string[]; scenarioRows: Map<string, PlanningRow>; liveRows: Map<string, PlanningRow> };
@@ -25,6 +25,7 @@ export class MergeScenarioUseCase {
     private readonly users: UsersRepository,
     private readonly scenarios: ScenariosService,
     private readonly repository: ScenariosRepository,
+    private readonly plans: ScenarioPlansRepository,
   ) {}
 
   async execute(ctx: RequestContext, scenarioId: string, actingUserId: string | null): Promise<MergeResultDto> {
@@ -38,7 +39,7 @@ export class MergeScenarioUseCase {
       const counts: Record<string, number> = {};
       await this.deleteGone(tx, loaded, ctx.livePlanId, counts);
       await this.upsertChanged(tx, loaded, plan.id, ctx.livePlanId, counts);
-      await this.repository.update(tx.em, ctx.organizationId, plan.id, {
+      await this.plans.update(tx, plan.id, {
         status: 'MERGED',
         mergedAt: new Date(),
         mergedByUserId: mergeCtx.userId,

@@ -7,7 +7,7 @@ import { ProjectsModule } from '../projects/projects.module';
 import { TeamsModule } from '../teams/teams.module';
 import { VacanciesModule } from '../vacancies/vacancies.module';
 import { MergeScenarioUseCase } from './merge-scenario.use-case';
-import { ScenariosRepository } from './scenarios.repository';
+import { ScenarioPlansRepository, ScenariosRepository } from './scenarios.repository';
 import { ScenariosService } from './scenarios.service';
 
 import { OrganizationsModule } from '../organizations/organizations.module';
@@ -25,7 +25,7 @@ import { ScenariosControllers } from './scenarios.controller';
     OrganizationsModule,
   ],
   controllers: ScenariosControllers,
-  providers: [ScenariosService, ScenariosRepository, MergeScenarioUseCase],
+  providers: [ScenariosService, ScenariosRepository, ScenarioPlansRepository, MergeScenarioUseCase],
   exports: [ScenariosService],
 })
 export class ScenariosModule {}

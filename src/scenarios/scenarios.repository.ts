@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { OrganizationRows, RowScope, scopeParts } from '../crud/organization-rows.repository';
+import type { TxScope } from '../database/unit-of-work';
 import type { Page } from '../common/http/envelopes';
 import type { PlanningTable } from '../crud/resources';
 import { PlanEntity } from '../organizations/entities/plan.entity';
@@ -21,15 +23,16 @@ const quoted = (columns: string[]) => columns.map((c) => `"${c}"`).join(', ');
 /** The columns selected from a source plan's rows to write them into plan $1. */
 const intoPlan = (columns: string[]) => columns.map((c) => (c === 'plan_id' ? '$1' : `"${c}"`)).join(', ');
 
-/**
- * The scenarios' SQL over the planning tables (fork copies, merge reads and writes) and the plans'
- * change histories. Every statement runs in the caller's transaction (`em`) and is routed by organization.
- */
+/** The organization's scenarios (plan rows of kind SCENARIO; organization-level rows of the application API), newest first. */
 @Injectable()
-export class ScenariosRepository {
+export class ScenarioPlansRepository extends OrganizationRows<PlanEntity> {
+  constructor(dataSource: DataSource) {
+    super(dataSource, PlanEntity, { createdAt: 'DESC', id: 'ASC' });
+  }
+
   /** Inserts a scenario plan (forked now). */
-  async insertScenario(em: EntityManager, plan: Pick<PlanEntity, 'id' | 'organizationId' | 'name' | 'description'>): Promise<void> {
-    await em.insert(PlanEntity, {
+  async insertScenario(at: TxScope, plan: Pick<PlanEntity, 'id' | 'name' | 'description'>): Promise<void> {
+    await this.insert(at, {
       ...plan,
       kind: 'SCENARIO',
       status: 'OPEN',
@@ -40,27 +43,26 @@ export class ScenariosRepository {
   }
 
   /** A page of the organization's scenarios, newest first. */
-  page(em: EntityManager, organizationId: string, page: Page): Promise<[PlanEntity[], number]> {
-    return em.getRepository(PlanEntity).findAndCount({
-      where: { organizationId, kind: 'SCENARIO' },
-      order: { createdAt: 'DESC', id: 'ASC' },
-      skip: page.offset,
-      take: page.limit,
-    });
+  scenarios(at: RowScope, page: Page): Promise<[PlanEntity[], number]> {
+    return this.page(at, page, { kind: 'SCENARIO' });
   }
 
   /** The organization's scenario; `lock` takes its row lock (FOR UPDATE). */
-  find(em: EntityManager, organizationId: string, id: string, lock = false): Promise<PlanEntity | null> {
-    return em.getRepository(PlanEntity).findOne({
+  scenario(at: RowScope, id: string, lock = false): Promise<PlanEntity | null> {
+    const { organizationId, em } = scopeParts(at);
+    return this.rows(em).findOne({
       where: { id, organizationId, kind: 'SCENARIO' },
       ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
     });
   }
+}
 
-  async update(em: EntityManager, organizationId: string, id: string, patch: Partial<PlanEntity>): Promise<void> {
-    if (Object.keys(patch).length) await em.update(PlanEntity, { organizationId, id }, patch);
-  }
-
+/**
+ * The scenarios' SQL over the planning tables (fork copies, merge reads and writes) and the plans'
+ * change histories. Every statement runs in the caller's transaction (`em`) and is routed by organization.
+ */
+@Injectable()
+export class ScenariosRepository {
   /** Copies every row of plan `fromPlanId` into plan `toPlanId` (same ids). */
   async copyPlan(em: EntityManager, rows: TableRows, fromPlanId: string, toPlanId: string): Promise<void> {
     const name = rows.table.table;

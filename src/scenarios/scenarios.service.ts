@@ -7,7 +7,7 @@ import { newId } from '../common/ids';
 import { CreateScenarioDto, ScenarioDto, UpdateScenarioDto } from './dto/scenario.dto';
 import { PlanEntity } from '../organizations/entities/plan.entity';
 import { PlanningTable, ResourceCatalog } from '../crud/resources';
-import { ScenariosRepository } from './scenarios.repository';
+import { ScenarioPlansRepository, ScenariosRepository } from './scenarios.repository';
 import { patchEntity } from '../crud/assign';
 import { UnitOfWork, type TxScope } from '../database/unit-of-work';
 
@@ -23,17 +23,18 @@ export class ScenariosService {
     private readonly uow: UnitOfWork,
     private readonly resources: ResourceCatalog,
     private readonly repository: ScenariosRepository,
+    private readonly plans: ScenarioPlansRepository,
   ) {}
 
   /** Creates a scenario as a copy of every live planning record, in SQL, in one snapshot. */
   async create(ctx: RequestContext, input: CreateScenarioDto): Promise<ScenarioDto> {
     return this.uow.run(
       ctx,
-      async ({ em }) => {
+      async (tx) => {
+        const { em } = tx;
         const id = newId();
-        await this.repository.insertScenario(em, {
+        await this.plans.insertScenario(tx, {
           id,
-          organizationId: ctx.organizationId,
           name: input.name,
           description: input.description ?? null,
         });
@@ -52,7 +53,7 @@ export class ScenariosService {
   }
 
   async list(ctx: RequestContext, page: Page): Promise<ListEnvelope<ScenarioDto>> {
-    const [rows, total] = await this.repository.page(this.uow.manager, ctx.organizationId, page);
+    const [rows, total] = await this.plans.scenarios(ctx, page);
     return list(rows.map(ScenarioDto.from), total, page);
   }
 
@@ -61,13 +62,13 @@ export class ScenariosService {
   }
 
   async update(ctx: RequestContext, scenarioId: string, input: UpdateScenarioDto): Promise<ScenarioDto> {
-    return this.uow.run(ctx, async ({ em }) => {
-      const plan = await this.find({ ctx, em }, scenarioId, true);
+    return this.uow.run(ctx, async (tx) => {
+      const plan = await this.find(tx, scenarioId, true);
       if (plan.status === 'MERGED') throw DomainError.conflict(`Scenario ${scenarioId} is merged and read-only`);
       const patch: Partial<PlanEntity> = {};
       patchEntity(patch, input, ['name', 'description', 'status']);
-      await this.repository.update(em, ctx.organizationId, plan.id, patch);
-      return ScenarioDto.from(await this.find({ ctx, em }, plan.id));
+      await this.plans.update(tx, plan.id, patch);
+      return ScenarioDto.from(await this.find(tx, plan.id));
     });
   }
 
@@ -96,8 +97,8 @@ export class ScenariosService {
   }
 
   /** The organization's scenario or 404; `lock` takes its row lock (FOR UPDATE). */
-  async find({ ctx, em }: TxScope, scenarioId: string, lock = false): Promise<PlanEntity> {
-    const plan = await this.repository.find(em, ctx.organizationId, scenarioId, lock);
+  async find(at: TxScope, scenarioId: string, lock = false): Promise<PlanEntity> {
+    const plan = await this.plans.scenario(at, scenarioId, lock);
     if (!plan) throw DomainError.notFound('Scenario', scenarioId);
     return plan;
   }
