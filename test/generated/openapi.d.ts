@@ -3098,10 +3098,17 @@ export interface components {
             name: string;
             /** @example USD */
             reportingCurrency: string;
+            /** @example true */
             functionalGroupsEnabled: boolean;
-            /** @description Whether reading functional groups needs an access grant (see the create field). */
+            /**
+             * @description Whether reading functional groups needs an access grant (see the create field).
+             * @example false
+             */
             functionalGroupsRestrictedVisibility: boolean;
-            /** @description Days from noticeDate to the expected last day in forecasts (see the create field). */
+            /**
+             * @description Days from noticeDate to the expected last day in forecasts (see the create field).
+             * @example 30
+             */
             noticePeriodDays: number;
             /**
              * Format: date-time
@@ -3125,39 +3132,52 @@ export interface components {
              * @example USD
              */
             reportingCurrency?: string;
-            /** @description Switches the functional-structure module on. */
+            /**
+             * @description Switches the functional-structure module on.
+             * @example true
+             */
             functionalGroupsEnabled?: boolean;
             /**
              * @description Grant-based visibility of the functional structure: when true, an account without "Edit all" or
              *     "Share functional groups" sees only the groups it holds an access grant on (and everything beneath
              *     them); when false (the default) every account whose key has functional_groups_view reads every group.
+             * @example false
              */
             functionalGroupsRestrictedVisibility?: boolean;
             /**
              * @description Spec 04 §1.2: days after an employee's noticeDate that the forecast takes as their last day when
              *     endDate is not set (integer 0-365, default 30).
+             * @example 30
              */
             noticePeriodDays?: number;
         };
         UpdateOrganizationDto: {
-            /** @description Display name. */
+            /**
+             * @description Display name.
+             * @example Acme Corporation
+             */
             name?: string;
             /**
              * @description ISO 4217 currency of cost figures.
              * @example USD
              */
             reportingCurrency?: string;
-            /** @description Switches the functional-structure module on. */
+            /**
+             * @description Switches the functional-structure module on.
+             * @example true
+             */
             functionalGroupsEnabled?: boolean;
             /**
              * @description Grant-based visibility of the functional structure: when true, an account without "Edit all" or
              *     "Share functional groups" sees only the groups it holds an access grant on (and everything beneath
              *     them); when false (the default) every account whose key has functional_groups_view reads every group.
+             * @example false
              */
             functionalGroupsRestrictedVisibility?: boolean;
             /**
              * @description Spec 04 §1.2: days after an employee's noticeDate that the forecast takes as their last day when
              *     endDate is not set (integer 0-365, default 30).
+             * @example 30
              */
             noticePeriodDays?: number;
         };
@@ -3168,6 +3188,7 @@ export interface components {
             email: string;
             name: string;
             permissions: string[];
+            /** @example true */
             active: boolean;
             /**
              * Format: date-time
@@ -3197,7 +3218,10 @@ export interface components {
             email: string;
             /** @example Ana Silva */
             name: string;
-            /** @description An inactive user cannot use the application, and keys they created stop working. */
+            /**
+             * @description An inactive user cannot use the application, and keys they created stop working.
+             * @example true
+             */
             active?: boolean;
         };
         UpdateUserDto: {
@@ -3215,8 +3239,12 @@ export interface components {
              * @example ana.silva@example.com
              */
             email?: string;
+            /** @example Ana Silva */
             name?: string;
-            /** @description An inactive user cannot use the application, and keys they created stop working. */
+            /**
+             * @description An inactive user cannot use the application, and keys they created stop working.
+             * @example true
+             */
             active?: boolean;
         };
         CreatedWebhookEndpointDto: {
@@ -3244,6 +3272,7 @@ export interface components {
             id: string;
             name: string;
             url: string;
+            /** @example true */
             enabled: boolean;
             /**
              * Format: date-time
@@ -3288,6 +3317,7 @@ export interface components {
             /**
              * @description `false` switches the endpoint off: it keeps its settings and receives nothing. Default true.
              * @default true
+             * @example true
              */
             enabled: boolean;
         };
@@ -3314,6 +3344,7 @@ export interface components {
             id: string;
             name: string;
             url: string;
+            /** @example true */
             enabled: boolean;
             /**
              * Format: date-time
@@ -3358,6 +3389,7 @@ export interface components {
             /**
              * @description `false` switches the endpoint off: it keeps its settings and receives nothing. Default true.
              * @default true
+             * @example true
              */
             enabled: boolean;
         };
@@ -3474,7 +3506,7 @@ export interface components {
         CreateLocationDto: {
             /**
              * @description Id in the system of record; unique among locations; not CUID-shaped.
-             * @example HR-1042
+             * @example LOC-BER
              */
             externalId?: string | null;
             /**
@@ -3499,7 +3531,7 @@ export interface components {
         UpdateLocationDto: {
             /**
              * @description Id in the system of record; unique among locations; not CUID-shaped.
-             * @example HR-1042
+             * @example LOC-BER
              */
             externalId?: string | null;
             /**
@@ -3518,6 +3550,7 @@ export interface components {
              * @example 1.15
              */
             costMultiplier: number;
+            /** @example Berlin */
             name?: string;
         };
         CostCentreDto: {
@@ -3556,7 +3589,10 @@ export interface components {
             name: string;
         };
         UpdateCostCentreDto: {
-            /** @description Short reporting code; unique among the organization's cost centres. */
+            /**
+             * @description Short reporting code; unique among the organization's cost centres.
+             * @example CC-100
+             */
             code?: string | null;
             /**
              * @description Id in the system of record; unique among cost centres; not CUID-shaped.
@@ -3565,6 +3601,7 @@ export interface components {
             externalId?: string | null;
             /** @example Builds and runs the payment services. */
             description?: string | null;
+            /** @example Engineering */
             name?: string;
         };
         ValueStreamDto: {
@@ -3603,7 +3640,10 @@ export interface components {
             name: string;
         };
         UpdateValueStreamDto: {
-            /** @description Short reporting code; unique among the organization's value streams. */
+            /**
+             * @description Short reporting code; unique among the organization's value streams.
+             * @example VS-PAY
+             */
             code?: string | null;
             /**
              * @description Id in the system of record; unique among value streams; not CUID-shaped.
@@ -3612,6 +3652,7 @@ export interface components {
             externalId?: string | null;
             /** @example Builds and runs the payment services. */
             description?: string | null;
+            /** @example Payments */
             name?: string;
         };
         ResourceTypeDto: {
@@ -3654,7 +3695,10 @@ export interface components {
             externalId?: string | null;
             /** @example Builds and runs the payment services. */
             description?: string | null;
-            /** @description Such as Permanent, Fixed-term, Agency. */
+            /**
+             * @description Such as Permanent, Fixed-term, Agency.
+             * @example Internal
+             */
             name?: string;
         };
         DriverDto: {
@@ -3676,7 +3720,10 @@ export interface components {
             updatedAt: string;
         };
         CreateDriverDto: {
-            /** @description Unit of the driver's values, such as customers or tickets. */
+            /**
+             * @description Unit of the driver's values, such as customers or tickets.
+             * @example customers
+             */
             unit?: string | null;
             /** @example Builds and runs the payment services. */
             description?: string | null;
@@ -3692,13 +3739,22 @@ export interface components {
             key: string;
         };
         UpdateDriverDto: {
-            /** @description Unit of the driver's values, such as customers or tickets. */
+            /**
+             * @description Unit of the driver's values, such as customers or tickets.
+             * @example customers
+             */
             unit?: string | null;
             /** @example Builds and runs the payment services. */
             description?: string | null;
-            /** @description Display name, such as Active customers. */
+            /**
+             * @description Display name, such as Active customers.
+             * @example Active customers
+             */
             name?: string;
-            /** @description Stable key, 1-80 of a-z, 0-9, - and _; unique in the organization. */
+            /**
+             * @description Stable key, 1-80 of a-z, 0-9, - and _; unique in the organization.
+             * @example active_customers
+             */
             key?: string;
         };
         ConversionDto: {
@@ -3721,7 +3777,10 @@ export interface components {
              * @example 2026-01-15
              */
             date: string;
-            /** @description Units of `to` per unit of `from`. */
+            /**
+             * @description Units of `to` per unit of `from`.
+             * @example 650
+             */
             rate: number;
             amount: number;
             converted: number;
@@ -3732,6 +3791,7 @@ export interface components {
             fromCurrency: string;
             /** @example USD */
             toCurrency: string;
+            /** @example 650 */
             rate: number;
             /**
              * Format: date
@@ -3805,6 +3865,7 @@ export interface components {
             name: string;
             /** @example shirtSize */
             attributeKey: string;
+            /** @example false */
             required: boolean;
             /** @example Builds and runs the payment services. */
             description: string | null;
@@ -3820,11 +3881,20 @@ export interface components {
             updatedAt: string;
         };
         CreateCustomAttributeDefinitionDto: {
-            /** @enum {string} */
+            /**
+             * @example EMPLOYEE
+             * @enum {string}
+             */
             entityType: "EMPLOYEE" | "CONTRACTOR" | "VACANCY" | "PROJECT" | "TEAM" | "FUNCTIONAL_GROUP" | "FUNCTIONAL_POSITION";
-            /** @enum {string} */
+            /**
+             * @example STRING
+             * @enum {string}
+             */
             fieldType: "STRING" | "NUMBER" | "DATE" | "DATE_RANGE" | "SELECT";
-            /** @description The allowed values; required for SELECT, refused otherwise. */
+            /**
+             * @description The allowed values; required for SELECT, refused otherwise.
+             * @example null
+             */
             options?: string[] | null;
             /** @example Builds and runs the payment services. */
             description?: string | null;
@@ -3838,26 +3908,44 @@ export interface components {
              * @example shirtSize
              */
             attributeKey: string;
-            /** @description A required attribute's value can be changed but not cleared. Default false. */
+            /**
+             * @description A required attribute's value can be changed but not cleared. Default false.
+             * @example false
+             */
             required?: boolean;
         };
         UpdateCustomAttributeDefinitionDto: {
-            /** @enum {string} */
+            /**
+             * @example EMPLOYEE
+             * @enum {string}
+             */
             entityType?: "EMPLOYEE" | "CONTRACTOR" | "VACANCY" | "PROJECT" | "TEAM" | "FUNCTIONAL_GROUP" | "FUNCTIONAL_POSITION";
-            /** @enum {string} */
+            /**
+             * @example STRING
+             * @enum {string}
+             */
             fieldType?: "STRING" | "NUMBER" | "DATE" | "DATE_RANGE" | "SELECT";
-            /** @description The allowed values; required for SELECT, refused otherwise. */
+            /**
+             * @description The allowed values; required for SELECT, refused otherwise.
+             * @example null
+             */
             options?: string[] | null;
             /** @example Builds and runs the payment services. */
             description?: string | null;
-            /** @description Label shown to people. */
+            /**
+             * @description Label shown to people.
+             * @example Shirt size
+             */
             name?: string;
             /**
              * @description Stable key: a letter, then up to 79 letters, digits or _; unique per entity type.
              * @example shirtSize
              */
             attributeKey?: string;
-            /** @description A required attribute's value can be changed but not cleared. Default false. */
+            /**
+             * @description A required attribute's value can be changed but not cleared. Default false.
+             * @example false
+             */
             required?: boolean;
         };
         BulkItemErrorDto: {
@@ -3882,16 +3970,25 @@ export interface components {
         CreateTeamDto: {
             /**
              * @description Id in the system of record; unique among teams; not CUID-shaped.
-             * @example HR-1042
+             * @example TEAM-PAY
              */
             externalId?: string | null;
-            /** @example Builds and runs the payment services. */
+            /** @example Runs the payment services and their on-call rota. */
             description?: string | null;
-            /** @description A cost centre, by id or externalId. */
+            /**
+             * @description A cost centre, by id or externalId.
+             * @example cm3x7k2p90007hijkqwer1234
+             */
             costCentreId?: string | null;
-            /** @description A value stream, by id or externalId. */
+            /**
+             * @description A value stream, by id or externalId.
+             * @example cm3x7k2p90008ijklqwer1234
+             */
             valueStreamId?: string | null;
-            /** @description The parent team, by id or externalId; null = top level. A team cannot sit under itself or its own sub-team. */
+            /**
+             * @description The parent team, by id or externalId; null = top level. A team cannot sit under itself or its own sub-team.
+             * @example cm3x7k2p9000nxyzbqwer1234
+             */
             parentTeamId?: string | null;
             /** @example Payments Platform */
             name: string;
@@ -3930,18 +4027,23 @@ export interface components {
             entityId: string;
         };
         SetCustomAttributeValueDto: {
+            /** @example L */
             stringValue?: string | null;
+            /** @example null */
             numberValue?: number | null;
-            /** @example 2026-01-15 */
+            /**
+             * Format: date
+             * @example null
+             */
             dateValue?: string | null;
             /**
              * Format: date
-             * @example 2026-01-15
+             * @example null
              */
             dateRangeStart?: string | null;
             /**
              * Format: date
-             * @example 2026-06-30
+             * @example null
              */
             dateRangeEnd?: string | null;
         };
@@ -3971,23 +4073,33 @@ export interface components {
         UpdateTeamDto: {
             /**
              * @description Id in the system of record; unique among teams; not CUID-shaped.
-             * @example HR-1042
+             * @example TEAM-PAY
              */
             externalId?: string | null;
-            /** @example Builds and runs the payment services. */
+            /** @example Runs the payment services and their on-call rota. */
             description?: string | null;
-            /** @description A cost centre, by id or externalId. */
+            /**
+             * @description A cost centre, by id or externalId.
+             * @example cm3x7k2p90007hijkqwer1234
+             */
             costCentreId?: string | null;
-            /** @description A value stream, by id or externalId. */
+            /**
+             * @description A value stream, by id or externalId.
+             * @example cm3x7k2p90008ijklqwer1234
+             */
             valueStreamId?: string | null;
-            /** @description The parent team, by id or externalId; null = top level. A team cannot sit under itself or its own sub-team. */
+            /**
+             * @description The parent team, by id or externalId; null = top level. A team cannot sit under itself or its own sub-team.
+             * @example cm3x7k2p9000nxyzbqwer1234
+             */
             parentTeamId?: string | null;
+            /** @example Payments Platform */
             name?: string;
         };
         CreateProjectDto: {
             /**
              * @description Id in the system of record; unique among the organization's projects; not CUID-shaped.
-             * @example HR-1042
+             * @example PRJ-0042
              */
             externalId?: string | null;
             /**
@@ -3995,7 +4107,7 @@ export interface components {
              * @example PAY-2026
              */
             projectCode?: string | null;
-            /** @example Builds and runs the payment services. */
+            /** @example Rebuilds the checkout flow on the new payment API. */
             description?: string | null;
             /**
              * Format: date
@@ -4003,15 +4115,25 @@ export interface components {
              * @example 2026-12-31
              */
             endDate?: string | null;
-            /** @description A user of the organization (application login), by id. */
+            /**
+             * @description A user of the organization (application login), by id.
+             * @example cm3x7k2p9000akmnoqwer1234
+             */
             ownerUserId?: string | null;
-            /** @description A value stream, by id or externalId. */
+            /**
+             * @description A value stream, by id or externalId.
+             * @example cm3x7k2p90008ijklqwer1234
+             */
             valueStreamId?: string | null;
-            /** @description A cost centre, by id or externalId (the `costCentreId` list filter matches it). */
+            /**
+             * @description A cost centre, by id or externalId (the `costCentreId` list filter matches it).
+             * @example cm3x7k2p90007hijkqwer1234
+             */
             costCentreId?: string | null;
             /**
              * @description A cost centre, by id or externalId: where the forecast books the project's allocations after its
              *     endDate (`groupBy=projectCostCentre`); null = the project's costCentreId.
+             * @example cm3x7k2p9000oyzacqwer1234
              */
             postCompletionCostCentreId?: string | null;
             /**
@@ -4029,6 +4151,7 @@ export interface components {
              * @description Default `BACKLOG`. Honoured only while the project has no project-management links; with links
              *     the status is derived from their tickets and a value sent here is ignored.
              * @default BACKLOG
+             * @example IN_PROGRESS
              * @enum {string}
              */
             deliveryStatus: "BACKLOG" | "TODO" | "IN_PROGRESS" | "IN_REVIEW" | "DONE" | "CANCELLED";
@@ -4106,7 +4229,7 @@ export interface components {
         UpdateProjectDto: {
             /**
              * @description Id in the system of record; unique among the organization's projects; not CUID-shaped.
-             * @example HR-1042
+             * @example PRJ-0042
              */
             externalId?: string | null;
             /**
@@ -4114,7 +4237,7 @@ export interface components {
              * @example PAY-2026
              */
             projectCode?: string | null;
-            /** @example Builds and runs the payment services. */
+            /** @example Rebuilds the checkout flow on the new payment API. */
             description?: string | null;
             /**
              * Format: date
@@ -4122,15 +4245,25 @@ export interface components {
              * @example 2026-12-31
              */
             endDate?: string | null;
-            /** @description A user of the organization (application login), by id. */
+            /**
+             * @description A user of the organization (application login), by id.
+             * @example cm3x7k2p9000akmnoqwer1234
+             */
             ownerUserId?: string | null;
-            /** @description A value stream, by id or externalId. */
+            /**
+             * @description A value stream, by id or externalId.
+             * @example cm3x7k2p90008ijklqwer1234
+             */
             valueStreamId?: string | null;
-            /** @description A cost centre, by id or externalId (the `costCentreId` list filter matches it). */
+            /**
+             * @description A cost centre, by id or externalId (the `costCentreId` list filter matches it).
+             * @example cm3x7k2p90007hijkqwer1234
+             */
             costCentreId?: string | null;
             /**
              * @description A cost centre, by id or externalId: where the forecast books the project's allocations after its
              *     endDate (`groupBy=projectCostCentre`); null = the project's costCentreId.
+             * @example cm3x7k2p9000oyzacqwer1234
              */
             postCompletionCostCentreId?: string | null;
             /**
@@ -4148,6 +4281,7 @@ export interface components {
              * @description Default `BACKLOG`. Honoured only while the project has no project-management links; with links
              *     the status is derived from their tickets and a value sent here is ignored.
              * @default BACKLOG
+             * @example IN_PROGRESS
              * @enum {string}
              */
             deliveryStatus: "BACKLOG" | "TODO" | "IN_PROGRESS" | "IN_REVIEW" | "DONE" | "CANCELLED";
@@ -4162,6 +4296,7 @@ export interface components {
              * @example 125000.5
              */
             estimatedCost?: number | null;
+            /** @example Checkout redesign */
             name?: string;
             /**
              * Format: date
@@ -4198,6 +4333,7 @@ export interface components {
             /**
              * Format: uri
              * @description The ticket's address (http or https).
+             * @example https://acme.atlassian.net/browse/PAY-123
              */
             url?: string | null;
             /**
@@ -4222,6 +4358,7 @@ export interface components {
             /**
              * Format: uri
              * @description The ticket's address (http or https).
+             * @example https://acme.atlassian.net/browse/PAY-123
              */
             url?: string | null;
             /**
@@ -4231,9 +4368,15 @@ export interface components {
              * @example In Progress
              */
             status?: string;
-            /** @description The project-management tool, such as `jira`, `linear`, `github`; stored lower-cased. */
+            /**
+             * @description The project-management tool, such as `jira`, `linear`, `github`; stored lower-cased.
+             * @example jira
+             */
             provider?: string;
-            /** @description The ticket's key in the tool, such as `PAY-12`; one link per provider and key on a project. */
+            /**
+             * @description The ticket's key in the tool, such as `PAY-12`; one link per provider and key on a project.
+             * @example PAY-123
+             */
             key?: string;
         };
         AssignmentDto: {
@@ -4284,17 +4427,35 @@ export interface components {
             endDate?: string | null;
             /** @example Backend Engineer */
             role?: string | null;
-            /** @enum {string} */
+            /**
+             * @example team
+             * @enum {string}
+             */
             type: "team" | "project";
-            /** @description Exactly one holder: an employee... */
+            /**
+             * @description Exactly one holder: an employee...
+             * @example cm3x7k2p90000abcdqwer1234
+             */
             employeeId?: string | null;
-            /** @description ...a contractor... */
+            /**
+             * @description ...a contractor...
+             * @example null
+             */
             contractorId?: string | null;
-            /** @description ...a vacancy... */
+            /**
+             * @description ...a vacancy...
+             * @example null
+             */
             vacancyId?: string | null;
-            /** @description ...or a team (team-to-project allocations; type must be project). */
+            /**
+             * @description ...or a team (team-to-project allocations; type must be project).
+             * @example null
+             */
             teamId?: string | null;
-            /** @description The team (type team) or project (type project), by id or externalId. */
+            /**
+             * @description The team (type team) or project (type project), by id or externalId.
+             * @example cm3x7k2p90003defgqwer1234
+             */
             targetId: string;
             /**
              * Format: date
@@ -4317,15 +4478,30 @@ export interface components {
             endDate?: string | null;
             /** @example Backend Engineer */
             role?: string | null;
-            /** @enum {string} */
+            /**
+             * @example team
+             * @enum {string}
+             */
             type?: "team" | "project";
-            /** @description Exactly one holder: an employee... */
+            /**
+             * @description Exactly one holder: an employee...
+             * @example cm3x7k2p90000abcdqwer1234
+             */
             employeeId?: string | null;
-            /** @description ...a contractor... */
+            /**
+             * @description ...a contractor...
+             * @example null
+             */
             contractorId?: string | null;
-            /** @description ...a vacancy... */
+            /**
+             * @description ...a vacancy...
+             * @example null
+             */
             vacancyId?: string | null;
-            /** @description ...or a team (team-to-project allocations; type must be project). */
+            /**
+             * @description ...or a team (team-to-project allocations; type must be project).
+             * @example null
+             */
             teamId?: string | null;
             /**
              * Format: date
@@ -4333,7 +4509,10 @@ export interface components {
              * @example 2026-01-01
              */
             startDate?: string;
-            /** @description The team (type team) or project (type project), by id or externalId. */
+            /**
+             * @description The team (type team) or project (type project), by id or externalId.
+             * @example cm3x7k2p90003defgqwer1234
+             */
             targetId?: string;
         };
         NestedJobRoleDto: {
@@ -4384,7 +4563,10 @@ export interface components {
             endDate?: string | null;
             /** @example Backend Engineer */
             role?: string | null;
-            /** @description The team, by id or externalId; a nonexistent team is a 400. */
+            /**
+             * @description The team, by id or externalId; a nonexistent team is a 400.
+             * @example cm3x7k2p90003defgqwer1234
+             */
             teamId: string;
             /**
              * Format: date
@@ -4407,7 +4589,10 @@ export interface components {
             endDate?: string | null;
             /** @example Backend Engineer */
             role?: string | null;
-            /** @description The project, by id or externalId; a nonexistent project is a 400. */
+            /**
+             * @description The project, by id or externalId; a nonexistent project is a 400.
+             * @example cm3x7k2p90004efghqwer1234
+             */
             projectId: string;
             /**
              * Format: date
@@ -4444,20 +4629,35 @@ export interface components {
              * @example 2026-11-30
              */
             noticeDate?: string | null;
-            /** @description Another employee, by id or externalId; unresolvable: 404. */
+            /**
+             * @description Another employee, by id or externalId; unresolvable: 404.
+             * @example cm3x7k2p9000mwxyaqwer1234
+             */
             managerId?: string | null;
-            /** @description A job role id (GET /job-roles); wins over jobRole. */
+            /**
+             * @description A job role id (GET /job-roles); wins over jobRole.
+             * @example cm3x7k2p90005fghiqwer1234
+             */
             jobRoleId?: string | null;
-            /** @description A resource (work) type, by id or externalId. */
+            /**
+             * @description A resource (work) type, by id or externalId.
+             * @example cm3x7k2p90009jklmqwer1234
+             */
             workTypeId?: string | null;
-            /** @description A location, by id or externalId. */
+            /**
+             * @description A location, by id or externalId.
+             * @example cm3x7k2p90006ghijqwer1234
+             */
             geographyId?: string | null;
             /**
              * @description ISO 4217; when unset and geographyId is given, the location's currency applies.
              * @example EUR
              */
             defaultCurrencyCode?: string | null;
-            /** @description A cost centre, by id or externalId (the list's costCentreId filter). */
+            /**
+             * @description A cost centre, by id or externalId (the list's costCentreId filter).
+             * @example cm3x7k2p90007hijkqwer1234
+             */
             costCentreId?: string | null;
             /** @example Ana */
             firstName: string;
@@ -4644,20 +4844,35 @@ export interface components {
              * @example 2026-11-30
              */
             noticeDate?: string | null;
-            /** @description Another employee, by id or externalId; unresolvable: 404. */
+            /**
+             * @description Another employee, by id or externalId; unresolvable: 404.
+             * @example cm3x7k2p9000mwxyaqwer1234
+             */
             managerId?: string | null;
-            /** @description A job role id (GET /job-roles); wins over jobRole. */
+            /**
+             * @description A job role id (GET /job-roles); wins over jobRole.
+             * @example cm3x7k2p90005fghiqwer1234
+             */
             jobRoleId?: string | null;
-            /** @description A resource (work) type, by id or externalId. */
+            /**
+             * @description A resource (work) type, by id or externalId.
+             * @example cm3x7k2p90009jklmqwer1234
+             */
             workTypeId?: string | null;
-            /** @description A location, by id or externalId. */
+            /**
+             * @description A location, by id or externalId.
+             * @example cm3x7k2p90006ghijqwer1234
+             */
             geographyId?: string | null;
             /**
              * @description ISO 4217; when unset and geographyId is given, the location's currency applies.
              * @example EUR
              */
             defaultCurrencyCode?: string | null;
-            /** @description A cost centre, by id or externalId (the list's costCentreId filter). */
+            /**
+             * @description A cost centre, by id or externalId (the list's costCentreId filter).
+             * @example cm3x7k2p90007hijkqwer1234
+             */
             costCentreId?: string | null;
             /** @example Ana */
             firstName?: string;
@@ -4692,6 +4907,7 @@ export interface components {
             rate: number;
             /**
              * @description Billing period of the rate.
+             * @example daily
              * @enum {string}
              */
             rateType: "hourly" | "daily" | "monthly" | "annually";
@@ -4713,7 +4929,7 @@ export interface components {
             /**
              * Format: email
              * @description Optional; unique in the organization when given.
-             * @example ana.silva@example.com
+             * @example jordan.lee@example.com
              */
             email?: string | null;
             /**
@@ -4721,21 +4937,30 @@ export interface components {
              * @example 2026-12-31
              */
             endDate?: string | null;
-            /** @description An employee, by id or externalId; unresolvable: 404. */
+            /**
+             * @description An employee, by id or externalId; unresolvable: 404.
+             * @example cm3x7k2p9000mwxyaqwer1234
+             */
             managerId?: string | null;
-            /** @description Wins over jobRole. */
+            /**
+             * @description Wins over jobRole.
+             * @example cm3x7k2p90005fghiqwer1234
+             */
             jobRoleId?: string | null;
+            /** @example cm3x7k2p90009jklmqwer1234 */
             workTypeId?: string | null;
+            /** @example cm3x7k2p90006ghijqwer1234 */
             geographyId?: string | null;
             /**
              * @description ISO 4217; when unset and geographyId is given, the location's currency applies.
              * @example EUR
              */
             defaultCurrencyCode?: string | null;
+            /** @example cm3x7k2p90007hijkqwer1234 */
             costCentreId?: string | null;
             /**
              * @description Id in the system of record; unique among contractors; not CUID-shaped; null clears it.
-             * @example HR-1042
+             * @example CTR-2031
              */
             externalId?: string | null;
             /**
@@ -4773,6 +4998,7 @@ export interface components {
              * @example 2026-01-15
              */
             effectiveDate: string;
+            /** @example 650 */
             rate: number;
             /** @example EUR */
             currencyCode: string;
@@ -4795,6 +5021,7 @@ export interface components {
             rate?: number;
             /**
              * @description Billing period of the rate.
+             * @example daily
              * @enum {string}
              */
             rateType?: "hourly" | "daily" | "monthly" | "annually";
@@ -4861,7 +5088,7 @@ export interface components {
             /**
              * Format: email
              * @description Optional; unique in the organization when given.
-             * @example ana.silva@example.com
+             * @example jordan.lee@example.com
              */
             email?: string | null;
             /**
@@ -4869,24 +5096,36 @@ export interface components {
              * @example 2026-12-31
              */
             endDate?: string | null;
-            /** @description An employee, by id or externalId; unresolvable: 404. */
+            /**
+             * @description An employee, by id or externalId; unresolvable: 404.
+             * @example cm3x7k2p9000mwxyaqwer1234
+             */
             managerId?: string | null;
-            /** @description Wins over jobRole. */
+            /**
+             * @description Wins over jobRole.
+             * @example cm3x7k2p90005fghiqwer1234
+             */
             jobRoleId?: string | null;
+            /** @example cm3x7k2p90009jklmqwer1234 */
             workTypeId?: string | null;
+            /** @example cm3x7k2p90006ghijqwer1234 */
             geographyId?: string | null;
             /**
              * @description ISO 4217; when unset and geographyId is given, the location's currency applies.
              * @example EUR
              */
             defaultCurrencyCode?: string | null;
+            /** @example cm3x7k2p90007hijkqwer1234 */
             costCentreId?: string | null;
             /**
              * @description Id in the system of record; unique among contractors; not CUID-shaped; null clears it.
-             * @example HR-1042
+             * @example CTR-2031
              */
             externalId?: string | null;
-            /** @description Person or company name. */
+            /**
+             * @description Person or company name.
+             * @example Jordan Lee
+             */
             name?: string;
             /**
              * @description Such as individual or agency; default `individual`.
@@ -4909,7 +5148,7 @@ export interface components {
         CreateVacancyDto: {
             /**
              * @description Id in the system of record; unique among vacancies; not CUID-shaped.
-             * @example HR-1042
+             * @example REQ-3108
              */
             externalId?: string | null;
             /** @example Builds and runs the payment services. */
@@ -4917,6 +5156,7 @@ export interface components {
             /**
              * @description One of the five documented statuses; default `open`.
              * @default open
+             * @example open
              * @enum {string}
              */
             status: "open" | "committed" | "filled" | "cancelled" | "on_hold";
@@ -4938,15 +5178,23 @@ export interface components {
              * @example 2026-03-01
              */
             targetFillDate?: string | null;
-            /** @description A job role id; wins over jobRole. */
+            /**
+             * @description A job role id; wins over jobRole.
+             * @example cm3x7k2p90005fghiqwer1234
+             */
             jobRoleId?: string | null;
+            /** @example cm3x7k2p90009jklmqwer1234 */
             workTypeId?: string | null;
-            /** @description A location, by id or externalId. */
+            /**
+             * @description A location, by id or externalId.
+             * @example cm3x7k2p90006ghijqwer1234
+             */
             geographyId?: string | null;
+            /** @example cm3x7k2p90007hijkqwer1234 */
             costCentreId?: string | null;
             /**
              * @description Annual salary, the source of truth (spec 03 §1.5); >= 0, two decimals.
-             * @example 85000
+             * @example 80000
              */
             salary?: number | null;
             /**
@@ -4961,7 +5209,10 @@ export interface components {
              * @example EUR
              */
             currencyCode?: string | null;
-            /** @description An employee, by id or externalId; unresolvable: 404. */
+            /**
+             * @description An employee, by id or externalId; unresolvable: 404.
+             * @example cm3x7k2p9000mwxyaqwer1234
+             */
             hiringManagerId?: string | null;
             /**
              * @description Title of the role.
@@ -5018,6 +5269,7 @@ export interface components {
         FillVacancyDto: {
             /**
              * @default employee
+             * @example employee
              * @enum {string}
              */
             fillerType: "employee" | "contractor";
@@ -5027,14 +5279,27 @@ export interface components {
              * @example ana.silva@example.com
              */
             email?: string | null;
-            /** @description An employee; falls back to the vacancy's hiringManagerId. */
+            /**
+             * @description An employee; falls back to the vacancy's hiringManagerId.
+             * @example cm3x7k2p9000mwxyaqwer1234
+             */
             managerId?: string | null;
-            /** @description Employee branch only; wins over jobRole; falls back to the vacancy's. */
+            /**
+             * @description Employee branch only; wins over jobRole; falls back to the vacancy's.
+             * @example cm3x7k2p90005fghiqwer1234
+             */
             jobRoleId?: string | null;
-            /** @description Fall back to the vacancy's. */
+            /**
+             * @description Fall back to the vacancy's.
+             * @example cm3x7k2p90009jklmqwer1234
+             */
             workTypeId?: string | null;
+            /** @example cm3x7k2p90006ghijqwer1234 */
             geographyId?: string | null;
-            /** @enum {string} */
+            /**
+             * @example daily
+             * @enum {string}
+             */
             rateType?: "hourly" | "daily" | "monthly" | "annually";
             /**
              * Format: date
@@ -5061,9 +5326,15 @@ export interface components {
              * @example 85000
              */
             salary?: number;
-            /** @description Contractor branch: required. */
+            /**
+             * @description Contractor branch: required.
+             * @example Jordan Lee
+             */
             name?: string;
-            /** @description Contractor branch: >= 0, per rateType period. */
+            /**
+             * @description Contractor branch: >= 0, per rateType period.
+             * @example 650
+             */
             rate?: number;
             /**
              * @description Contractor branch; default `individual`.
@@ -5130,7 +5401,7 @@ export interface components {
         UpdateVacancyDto: {
             /**
              * @description Id in the system of record; unique among vacancies; not CUID-shaped.
-             * @example HR-1042
+             * @example REQ-3108
              */
             externalId?: string | null;
             /** @example Builds and runs the payment services. */
@@ -5138,6 +5409,7 @@ export interface components {
             /**
              * @description One of the five documented statuses; default `open`.
              * @default open
+             * @example open
              * @enum {string}
              */
             status: "open" | "committed" | "filled" | "cancelled" | "on_hold";
@@ -5159,15 +5431,23 @@ export interface components {
              * @example 2026-03-01
              */
             targetFillDate?: string | null;
-            /** @description A job role id; wins over jobRole. */
+            /**
+             * @description A job role id; wins over jobRole.
+             * @example cm3x7k2p90005fghiqwer1234
+             */
             jobRoleId?: string | null;
+            /** @example cm3x7k2p90009jklmqwer1234 */
             workTypeId?: string | null;
-            /** @description A location, by id or externalId. */
+            /**
+             * @description A location, by id or externalId.
+             * @example cm3x7k2p90006ghijqwer1234
+             */
             geographyId?: string | null;
+            /** @example cm3x7k2p90007hijkqwer1234 */
             costCentreId?: string | null;
             /**
              * @description Annual salary, the source of truth (spec 03 §1.5); >= 0, two decimals.
-             * @example 85000
+             * @example 80000
              */
             salary?: number | null;
             /**
@@ -5182,7 +5462,10 @@ export interface components {
              * @example EUR
              */
             currencyCode?: string | null;
-            /** @description An employee, by id or externalId; unresolvable: 404. */
+            /**
+             * @description An employee, by id or externalId; unresolvable: 404.
+             * @example cm3x7k2p9000mwxyaqwer1234
+             */
             hiringManagerId?: string | null;
             /**
              * @description Title of the role.
@@ -5191,9 +5474,15 @@ export interface components {
             role?: string;
             /** @description Nested job role (externalId, then title, then created). */
             jobRole?: components["schemas"]["NestedJobRoleDto"];
-            /** @description The employee who filled it; mutually exclusive with filledByLiveContractorId. */
+            /**
+             * @description The employee who filled it; mutually exclusive with filledByLiveContractorId.
+             * @example cm3x7k2p90000abcdqwer1234
+             */
             filledByLiveEmployeeId?: string | null;
-            /** @description The contractor who filled it; mutually exclusive with filledByLiveEmployeeId. */
+            /**
+             * @description The contractor who filled it; mutually exclusive with filledByLiveEmployeeId.
+             * @example null
+             */
             filledByLiveContractorId?: string | null;
         };
         ScenarioDto: {
@@ -5225,9 +5514,11 @@ export interface components {
             description?: string | null;
             /**
              * @description OPEN accepts writes; LOCKED refuses them (403 PLAN_NOT_EDITABLE).
+             * @example LOCKED
              * @enum {string}
              */
             status?: "OPEN" | "LOCKED";
+            /** @example Hiring plan 2026 */
             name?: string;
         };
         MergeResultDto: {
@@ -5248,17 +5539,25 @@ export interface components {
             id: string;
         };
         AccessGrantBodyDto: {
-            /** @description The group; the grant covers it and everything beneath it */
+            /**
+             * @description The group; the grant covers it and everything beneath it
+             * @example cm3x7k2p9000gqrsuqwer1234
+             */
             functionalGroupId: string;
             /**
              * @description EMPLOYEE and CONTRACTOR are resolved to the active login with their e-mail (400 NO_LINKED_USER otherwise)
+             * @example USER
              * @enum {string}
              */
             resourceType: "USER" | "EMPLOYEE" | "CONTRACTOR";
-            /** @description A user id, or an employee or contractor id or externalId */
+            /**
+             * @description A user id, or an employee or contractor id or externalId
+             * @example cm3x7k2p9000akmnoqwer1234
+             */
             resourceId: string;
             /**
              * @description EDITOR makes the person a manager of the group and everything beneath it; READER grants read access
+             * @example READER
              * @enum {string}
              */
             access: "EDITOR" | "READER";
@@ -5604,7 +5903,10 @@ export interface components {
             hasChildren: boolean;
         };
         FunctionalPositionBodyDto: {
-            /** @description The group; cannot change after creation */
+            /**
+             * @description The group; cannot change after creation
+             * @example cm3x7k2p9000gqrsuqwer1234
+             */
             functionalGroupId: string;
             /** @example Engineering Manager */
             name: string;
@@ -5615,6 +5917,7 @@ export interface components {
              * @example HR-1042
              */
             externalId?: string | null;
+            /** @example cm3x7k2p90005fghiqwer1234 */
             jobRoleId?: string | null;
             /**
              * @description Above 0, at most 1, up to four decimals
@@ -5633,10 +5936,16 @@ export interface components {
             endDate?: string | null;
         };
         FunctionalAssignmentBodyDto: {
-            /** @description The seat; cannot change after creation */
+            /**
+             * @description The seat; cannot change after creation
+             * @example cm3x7k2p9000hrstvqwer1234
+             */
             functionalPositionId: string;
+            /** @example cm3x7k2p90000abcdqwer1234 */
             employeeId?: string | null;
+            /** @example null */
             contractorId?: string | null;
+            /** @example null */
             vacancyId?: string | null;
             /** @example 0.5 */
             fte: number;
@@ -5652,11 +5961,20 @@ export interface components {
             endDate?: string | null;
         };
         StructureMoveDto: {
-            /** @enum {string} */
+            /**
+             * @example POSITION
+             * @enum {string}
+             */
             kind: "POSITION" | "ASSIGNMENT";
-            /** @description The position id (POSITION) or the assignment id (ASSIGNMENT) */
+            /**
+             * @description The position id (POSITION) or the assignment id (ASSIGNMENT)
+             * @example cm3x7k2p9000hrstvqwer1234
+             */
             id: string;
-            /** @description POSITION: the seat it reports to, or null; ASSIGNMENT: the destination seat */
+            /**
+             * @description POSITION: the seat it reports to, or null; ASSIGNMENT: the destination seat
+             * @example cm3x7k2p9000rbcdfqwer1234
+             */
             targetPositionId: string | null;
             /**
              * Format: date
@@ -5679,7 +5997,10 @@ export interface components {
              * @example HR-1042
              */
             externalId?: string | null;
-            /** @description Parent from startDate (create only; ignored on PUT: use move) */
+            /**
+             * @description Parent from startDate (create only; ignored on PUT: use move)
+             * @example null
+             */
             parentFunctionalGroupId?: string | null;
             /**
              * Format: date
@@ -5694,7 +6015,10 @@ export interface components {
             endDate?: string | null;
         };
         MoveGroupDto: {
-            /** @description The new parent; null = top level */
+            /**
+             * @description The new parent; null = top level
+             * @example cm3x7k2p9000gqrsuqwer1234
+             */
             parentFunctionalGroupId: string | null;
             /**
              * Format: date
@@ -5838,9 +6162,15 @@ export interface components {
              * @example 300
              */
             aiValue?: number | null;
-            /** @description The sending system's reference of the reading; up to 200 characters. */
+            /**
+             * @description The sending system's reference of the reading; up to 200 characters.
+             * @example zendesk-report-2026-01
+             */
             externalRef?: string | null;
-            /** @description Free text; up to 2,000 characters. */
+            /**
+             * @description Free text; up to 2,000 characters.
+             * @example January, all support queues
+             */
             note?: string | null;
         };
         IngestReadingsDto: {
@@ -5876,6 +6206,7 @@ export interface components {
             key: string;
             name: string;
             unit: string;
+            /** @example true */
             active: boolean;
             costScope: components["schemas"]["CostScopeDto"];
             /**
@@ -5907,12 +6238,13 @@ export interface components {
             unit: string;
             /**
              * @description Free text; up to 2,000 characters; null clears it.
-             * @example Builds and runs the payment services.
+             * @example Support tickets closed as resolved in the period.
              */
             description?: string | null;
             /**
              * @description Inactive metrics are left out of summaries; they still accept readings. Default true.
              * @default true
+             * @example true
              */
             active: boolean;
             /** @description Whose people cost the summary's cost per unit uses; default (and null) `{ type: 'ORGANIZATION' }`. Unknown cost centre or team id: 400. */
@@ -5936,12 +6268,13 @@ export interface components {
             unit?: string;
             /**
              * @description Free text; up to 2,000 characters; null clears it.
-             * @example Builds and runs the payment services.
+             * @example Support tickets closed as resolved in the period.
              */
             description?: string | null;
             /**
              * @description Inactive metrics are left out of summaries; they still accept readings. Default true.
              * @default true
+             * @example true
              */
             active: boolean;
             /** @description Whose people cost the summary's cost per unit uses; default (and null) `{ type: 'ORGANIZATION' }`. Unknown cost centre or team id: 400. */
@@ -5970,7 +6303,10 @@ export interface components {
             metricId: string;
             /** @description As first pushed (trimmed); pushes match it in any case. */
             name: string;
-            /** @description Paused in the application; a paused source still accepts readings and stays paused. */
+            /**
+             * @description Paused in the application; a paused source still accepts readings and stays paused.
+             * @example false
+             */
             paused: boolean;
             /**
              * Format: date-time
@@ -5979,7 +6315,10 @@ export interface components {
             createdAt: string;
         };
         UpdateMetricSourceDto: {
-            /** @description Pause or resume the source in the application. */
+            /**
+             * @description Pause or resume the source in the application.
+             * @example false
+             */
             paused: boolean;
         };
         ReadingDto: {
@@ -6012,6 +6351,7 @@ export interface components {
             entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim")[];
             eventTypes: ("create" | "update" | "delete")[];
             url: string;
+            /** @example true */
             enabled: boolean;
         };
         PullView: {
@@ -6019,6 +6359,7 @@ export interface components {
             entityType: "employee" | "contractor" | "vacancy" | "project" | "team" | "functional_group" | "functional_position";
             url: string;
             intervalMinutes: number;
+            /** @example true */
             enabled: boolean;
         };
         PullCountsDto: {
@@ -6087,6 +6428,7 @@ export interface components {
             /**
              * @description `false` switches the push hook off (it keeps its settings). Default true.
              * @default true
+             * @example true
              */
             enabled: boolean;
         };
@@ -6106,6 +6448,7 @@ export interface components {
             /**
              * @description `false` stops the schedule and on-demand runs (the settings stay). Default true.
              * @default true
+             * @example true
              */
             enabled: boolean;
         };
@@ -18376,6 +18719,10 @@ export interface operations {
             content: {
                 "application/json": {
                     records: (components["schemas"]["CreateTeamDto"] & {
+                        /**
+                         * @description Id in the system of record: a new one creates the record, a known one updates it.
+                         * @example TEA-1042
+                         */
                         externalId: string;
                     })[];
                 };
@@ -20201,6 +20548,10 @@ export interface operations {
             content: {
                 "application/json": {
                     records: (components["schemas"]["CreateProjectDto"] & {
+                        /**
+                         * @description Id in the system of record: a new one creates the record, a known one updates it.
+                         * @example PRO-1042
+                         */
                         externalId: string;
                     })[];
                 };
@@ -23752,6 +24103,10 @@ export interface operations {
             content: {
                 "application/json": {
                     records: (components["schemas"]["CreateEmployeeDto"] & {
+                        /**
+                         * @description Id in the system of record: a new one creates the record, a known one updates it.
+                         * @example EMP-1042
+                         */
                         externalId: string;
                     })[];
                 };
@@ -26430,6 +26785,10 @@ export interface operations {
             content: {
                 "application/json": {
                     records: (components["schemas"]["CreateContractorDto"] & {
+                        /**
+                         * @description Id in the system of record: a new one creates the record, a known one updates it.
+                         * @example CON-1042
+                         */
                         externalId: string;
                     })[];
                 };
@@ -29107,6 +29466,10 @@ export interface operations {
             content: {
                 "application/json": {
                     records: (components["schemas"]["CreateVacancyDto"] & {
+                        /**
+                         * @description Id in the system of record: a new one creates the record, a known one updates it.
+                         * @example VAC-1042
+                         */
                         externalId: string;
                     })[];
                 };

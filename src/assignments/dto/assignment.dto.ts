@@ -1,3 +1,4 @@
+import { EXAMPLE_ID } from '../../common/http/examples';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString, Max, MaxLength, Min } from 'class-validator';
 import { decimalToNumber, decimalToString } from '../../common/decimals';
@@ -37,6 +38,7 @@ export class AssignmentTermsDto {
 export class NestedTeamAssignmentDto extends AssignmentTermsDto {
   /** The team, by id or externalId; a nonexistent team is a 400. */
   @IsIdOrExternalId()
+  @ApiProperty({ example: EXAMPLE_ID.team })
   teamId: string;
 }
 
@@ -44,11 +46,12 @@ export class NestedTeamAssignmentDto extends AssignmentTermsDto {
 export class NestedProjectAssignmentDto extends AssignmentTermsDto {
   /** The project, by id or externalId; a nonexistent project is a 400. */
   @IsIdOrExternalId()
+  @ApiProperty({ example: EXAMPLE_ID.project })
   projectId: string;
 }
 
 export class CreateAssignmentDto extends AssignmentTermsDto {
-  @ApiProperty({ enum: ['team', 'project'] })
+  @ApiProperty({ example: 'team', enum: ['team', 'project'] })
   @IsIn(['team', 'project'])
   type: AssignmentType;
 
@@ -60,24 +63,28 @@ export class CreateAssignmentDto extends AssignmentTermsDto {
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.employee })
   employeeId?: string | null;
 
   /** ...a contractor... */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: null })
   contractorId?: string | null;
 
   /** ...a vacancy... */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: null })
   vacancyId?: string | null;
 
   /** ...or a team (team-to-project allocations; type must be project). */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: null })
   teamId?: string | null;
 }
 

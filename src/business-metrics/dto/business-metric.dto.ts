@@ -30,7 +30,7 @@ export class CreateBusinessMetricDto {
   unit: string;
 
   /** Free text; up to 2,000 characters; null clears it. */
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 2000 })
+  @ApiPropertyOptional({ example: 'Support tickets closed as resolved in the period.', type: String, nullable: true, maxLength: 2000 })
   @IsOptional()
   @IsNullable()
   @IsString()
@@ -38,7 +38,7 @@ export class CreateBusinessMetricDto {
   description?: string | null;
 
   /** Inactive metrics are left out of summaries; they still accept readings. Default true. */
-  @ApiPropertyOptional({ default: true })
+  @ApiPropertyOptional({ example: true, default: true })
   @IsOptional()
   @IsBoolean()
   active?: boolean;

@@ -47,5 +47,6 @@ export class MetricSourceDto {
 export class UpdateMetricSourceDto {
   /** Pause or resume the source in the application. */
   @IsBoolean()
+  @ApiProperty({ example: false })
   paused: boolean;
 }

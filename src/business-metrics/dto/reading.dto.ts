@@ -36,7 +36,7 @@ export class ReadingInputDto {
   aiValue?: number | null;
 
   /** The sending system's reference of the reading; up to 200 characters. */
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_EXTERNAL_REF })
+  @ApiPropertyOptional({ example: 'zendesk-report-2026-01', type: String, nullable: true, maxLength: MAX_EXTERNAL_REF })
   @IsOptional()
   @IsNullable()
   @IsString()
@@ -44,7 +44,7 @@ export class ReadingInputDto {
   externalRef?: string | null;
 
   /** Free text; up to 2,000 characters. */
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_NOTE })
+  @ApiPropertyOptional({ example: 'January, all support queues', type: String, nullable: true, maxLength: MAX_NOTE })
   @IsOptional()
   @IsNullable()
   @IsString()

@@ -20,7 +20,7 @@ export class CreateRateAdjustmentDto {
   rate: number;
 
   /** Billing period of the rate. */
-  @ApiProperty({ enum: RATE_TYPES })
+  @ApiProperty({ example: 'daily', enum: RATE_TYPES })
   @IsIn(RATE_TYPES)
   rateType: RateType;
 

@@ -1,3 +1,4 @@
+import { EXAMPLE_ID } from '../../common/http/examples';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
@@ -35,6 +36,7 @@ export class CreateContractorDto {
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
   @IsEmail()
   @MaxLength(320)
+  @ApiPropertyOptional({ example: 'jordan.lee@example.com' })
   email?: string | null;
 
   /** Such as individual or agency; default `individual`. */
@@ -57,12 +59,14 @@ export class CreateContractorDto {
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.manager })
   managerId?: string | null;
 
   /** Wins over jobRole. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.jobRole })
   jobRoleId?: string | null;
 
   @IsOptional()
@@ -72,11 +76,13 @@ export class CreateContractorDto {
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.resourceType })
   workTypeId?: string | null;
 
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.location })
   geographyId?: string | null;
 
   /** ISO 4217; when unset and geographyId is given, the location's currency applies. */
@@ -88,10 +94,12 @@ export class CreateContractorDto {
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.costCentre })
   costCentreId?: string | null;
 
   /** Id in the system of record; unique among contractors; not CUID-shaped; null clears it. */
   @IsExternalId()
+  @ApiPropertyOptional({ example: 'CTR-2031' })
   externalId?: string | null;
 
   /** Creates a rate adjustment (needs compensation_edit). */

@@ -24,16 +24,16 @@ export class CreateCustomAttributeDefinitionDto {
   @Matches(/^[A-Za-z][A-Za-z0-9_]{0,79}$/, { message: 'attributeKey must be a letter followed by up to 79 letters, digits or _' })
   attributeKey: string;
 
-  @ApiProperty({ enum: CUSTOM_ATTRIBUTE_ENTITY_TYPES })
+  @ApiProperty({ example: 'EMPLOYEE', enum: CUSTOM_ATTRIBUTE_ENTITY_TYPES })
   @IsIn(CUSTOM_ATTRIBUTE_ENTITY_TYPES)
   entityType: CustomAttributeEntityType;
 
-  @ApiProperty({ enum: CUSTOM_ATTRIBUTE_FIELD_TYPES })
+  @ApiProperty({ example: 'STRING', enum: CUSTOM_ATTRIBUTE_FIELD_TYPES })
   @IsIn(CUSTOM_ATTRIBUTE_FIELD_TYPES)
   fieldType: CustomAttributeFieldType;
 
   /** The allowed values; required for SELECT, refused otherwise. */
-  @ApiPropertyOptional({ type: [String] })
+  @ApiPropertyOptional({ example: null, type: [String] })
   @IsOptional()
   @IsNullable()
   @IsArray()

@@ -14,26 +14,31 @@ export class SetCustomAttributeValueDto {
   @IsNullable()
   @IsString()
   @MaxLength(10000)
+  @ApiPropertyOptional({ example: 'L' })
   stringValue?: string | null;
 
   @IsOptional()
   @IsNullable()
   @IsNumber({ allowNaN: false, allowInfinity: false })
+  @ApiPropertyOptional({ example: null })
   numberValue?: number | null;
 
   @IsOptional()
   @IsNullable()
   @IsDateOnly()
+  @ApiPropertyOptional({ format: 'date', example: null })
   dateValue?: string | null;
 
   @IsOptional()
   @IsNullable()
   @IsDateOnly()
+  @ApiPropertyOptional({ example: null })
   dateRangeStart?: string | null;
 
   @IsOptional()
   @IsNullable()
   @IsDateOnly()
+  @ApiPropertyOptional({ example: null })
   dateRangeEnd?: string | null;
 }
 

@@ -1,3 +1,4 @@
+import { EXAMPLE_ID } from '../../common/http/examples';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
@@ -78,12 +79,14 @@ export class CreateEmployeeDto {
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.manager })
   managerId?: string | null;
 
   /** A job role id (GET /job-roles); wins over jobRole. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.jobRole })
   jobRoleId?: string | null;
 
   /** Nested job role: matched by externalId, then title, else created. Ignored when jobRoleId is sent. */
@@ -95,12 +98,14 @@ export class CreateEmployeeDto {
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.resourceType })
   workTypeId?: string | null;
 
   /** A location, by id or externalId. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.location })
   geographyId?: string | null;
 
   /** ISO 4217; when unset and geographyId is given, the location's currency applies. */
@@ -113,6 +118,7 @@ export class CreateEmployeeDto {
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.costCentre })
   costCentreId?: string | null;
 
   /** Creates a salary adjustment (needs compensation_edit). */

@@ -1,3 +1,4 @@
+import { EXAMPLE_ID } from '../../common/http/examples';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsString, MaxLength, registerDecorator, ValidationOptions } from 'class-validator';
 import { hasAtMostDecimals } from '../../common/decimals';
@@ -59,7 +60,12 @@ export class FunctionalGroupBodyDto {
   @IsExternalId()
   externalId?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'Parent from startDate (create only; ignored on PUT: use move)' })
+  @ApiPropertyOptional({
+    example: null,
+    type: String,
+    nullable: true,
+    description: 'Parent from startDate (create only; ignored on PUT: use move)',
+  })
   @IsOptional()
   @IsNullable()
   @IsString()
@@ -79,7 +85,7 @@ export class FunctionalGroupBodyDto {
 /** Document 02 write rule 2. */
 @RejectUnknownFields()
 export class MoveGroupDto {
-  @ApiProperty({ type: String, nullable: true, description: 'The new parent; null = top level' })
+  @ApiProperty({ example: EXAMPLE_ID.functionalGroup, type: String, nullable: true, description: 'The new parent; null = top level' })
   @IsStringOrNull()
   parentFunctionalGroupId: string | null;
 
@@ -91,7 +97,7 @@ export class MoveGroupDto {
 /** Document 02 write rule 3: a Functional Position without id. */
 @RejectUnknownFields()
 export class FunctionalPositionBodyDto {
-  @ApiProperty({ description: 'The group; cannot change after creation' })
+  @ApiProperty({ example: EXAMPLE_ID.functionalGroup, description: 'The group; cannot change after creation' })
   @IsString()
   @IsNotEmpty()
   functionalGroupId: string;
@@ -113,7 +119,7 @@ export class FunctionalPositionBodyDto {
   @IsExternalId()
   externalId?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true })
+  @ApiPropertyOptional({ example: EXAMPLE_ID.jobRole, type: String, nullable: true })
   @IsOptional()
   @IsNullable()
   @IsString()
@@ -137,24 +143,24 @@ export class FunctionalPositionBodyDto {
 /** Document 02 write rule 4: a Functional Assignment without id. */
 @RejectUnknownFields()
 export class FunctionalAssignmentBodyDto {
-  @ApiProperty({ description: 'The seat; cannot change after creation' })
+  @ApiProperty({ example: EXAMPLE_ID.functionalPosition, description: 'The seat; cannot change after creation' })
   @IsString()
   @IsNotEmpty()
   functionalPositionId: string;
 
-  @ApiPropertyOptional({ type: String, nullable: true })
+  @ApiPropertyOptional({ example: EXAMPLE_ID.employee, type: String, nullable: true })
   @IsOptional()
   @IsNullable()
   @IsString()
   employeeId?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true })
+  @ApiPropertyOptional({ example: null, type: String, nullable: true })
   @IsOptional()
   @IsNullable()
   @IsString()
   contractorId?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true })
+  @ApiPropertyOptional({ example: null, type: String, nullable: true })
   @IsOptional()
   @IsNullable()
   @IsString()
@@ -180,16 +186,21 @@ export const STRUCTURE_MOVE_KINDS = ['POSITION', 'ASSIGNMENT'] as const;
 /** Document 02 write rule 6. */
 @RejectUnknownFields()
 export class StructureMoveDto {
-  @ApiProperty({ enum: STRUCTURE_MOVE_KINDS })
+  @ApiProperty({ example: 'POSITION', enum: STRUCTURE_MOVE_KINDS })
   @IsIn(STRUCTURE_MOVE_KINDS)
   kind: (typeof STRUCTURE_MOVE_KINDS)[number];
 
-  @ApiProperty({ description: 'The position id (POSITION) or the assignment id (ASSIGNMENT)' })
+  @ApiProperty({ example: EXAMPLE_ID.functionalPosition, description: 'The position id (POSITION) or the assignment id (ASSIGNMENT)' })
   @IsString()
   @IsNotEmpty()
   id: string;
 
-  @ApiProperty({ type: String, nullable: true, description: 'POSITION: the seat it reports to, or null; ASSIGNMENT: the destination seat' })
+  @ApiProperty({
+    example: 'cm3x7k2p9000rbcdfqwer1234',
+    type: String,
+    nullable: true,
+    description: 'POSITION: the seat it reports to, or null; ASSIGNMENT: the destination seat',
+  })
   @IsStringOrNull()
   targetPositionId: string | null;
 
@@ -210,24 +221,26 @@ export const FUNCTIONAL_ACCESS_LEVELS = ['EDITOR', 'READER'] as const;
 /** Document 02 "Access grant": POST /access (always the live structure; scenarioId is ignored). */
 @RejectUnknownFields()
 export class AccessGrantBodyDto {
-  @ApiProperty({ description: 'The group; the grant covers it and everything beneath it' })
+  @ApiProperty({ example: EXAMPLE_ID.functionalGroup, description: 'The group; the grant covers it and everything beneath it' })
   @IsString()
   @IsNotEmpty()
   functionalGroupId: string;
 
   @ApiProperty({
+    example: 'USER',
     enum: GRANT_RESOURCE_TYPES,
     description: 'EMPLOYEE and CONTRACTOR are resolved to the active login with their e-mail (400 NO_LINKED_USER otherwise)',
   })
   @IsIn(GRANT_RESOURCE_TYPES)
   resourceType: (typeof GRANT_RESOURCE_TYPES)[number];
 
-  @ApiProperty({ description: 'A user id, or an employee or contractor id or externalId' })
+  @ApiProperty({ example: EXAMPLE_ID.user, description: 'A user id, or an employee or contractor id or externalId' })
   @IsString()
   @IsNotEmpty()
   resourceId: string;
 
   @ApiProperty({
+    example: 'READER',
     enum: FUNCTIONAL_ACCESS_LEVELS,
     description: 'EDITOR makes the person a manager of the group and everything beneath it; READER grants read access',
   })

@@ -44,7 +44,7 @@ export class PushConfigDto {
   eventTypes: string[];
 
   /** `false` switches the push hook off (it keeps its settings). Default true. */
-  @ApiPropertyOptional({ default: true })
+  @ApiPropertyOptional({ example: true, default: true })
   @IsOptional()
   @IsBoolean()
   enabled?: boolean;
@@ -71,7 +71,7 @@ export class PullConfigDto {
   intervalMinutes: number;
 
   /** `false` stops the schedule and on-demand runs (the settings stay). Default true. */
-  @ApiPropertyOptional({ default: true })
+  @ApiPropertyOptional({ example: true, default: true })
   @IsOptional()
   @IsBoolean()
   enabled?: boolean;

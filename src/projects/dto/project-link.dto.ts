@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, IsUrl, MaxLength } from 'class-validator';
 import { timestamps } from '../../common/http/timestamps';
@@ -27,6 +27,7 @@ export class CreateProjectLinkDto {
   @IsNullable()
   @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'url must be an http or https URL' })
   @MaxLength(2048)
+  @ApiPropertyOptional({ example: 'https://acme.atlassian.net/browse/PAY-123' })
   url?: string | null;
 
   /**

@@ -1,3 +1,4 @@
+import { EXAMPLE_ID } from '../../common/http/examples';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { decimalToNumber, decimalToString } from '../../common/decimals';
@@ -35,6 +36,7 @@ export class CreateProjectDto {
 
   /** Id in the system of record; unique among the organization's projects; not CUID-shaped. */
   @IsExternalId()
+  @ApiPropertyOptional({ example: 'PRJ-0042' })
   externalId?: string | null;
 
   /** Short reporting code. */
@@ -49,6 +51,7 @@ export class CreateProjectDto {
   @IsNullable()
   @IsString()
   @MaxLength(5000)
+  @ApiPropertyOptional({ example: 'Rebuilds the checkout flow on the new payment API.' })
   description?: string | null;
 
   /** Last day (YYYY-MM-DD), not before startDate; null = no fixed end. */
@@ -61,18 +64,21 @@ export class CreateProjectDto {
   @IsOptional()
   @IsNullable()
   @IsCuid()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.user })
   ownerUserId?: string | null;
 
   /** A value stream, by id or externalId. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.valueStream })
   valueStreamId?: string | null;
 
   /** A cost centre, by id or externalId (the `costCentreId` list filter matches it). */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.costCentre })
   costCentreId?: string | null;
 
   /**
@@ -82,6 +88,7 @@ export class CreateProjectDto {
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.postCompletionCostCentre })
   postCompletionCostCentreId?: string | null;
 
   /** An icon name or emoji. */
@@ -103,7 +110,7 @@ export class CreateProjectDto {
    * Default `BACKLOG`. Honoured only while the project has no project-management links; with links
    * the status is derived from their tickets and a value sent here is ignored.
    */
-  @ApiPropertyOptional({ enum: DELIVERY_STATUSES, default: DEFAULT_DELIVERY_STATUS })
+  @ApiPropertyOptional({ example: 'IN_PROGRESS', enum: DELIVERY_STATUSES, default: DEFAULT_DELIVERY_STATUS })
   @IsOptional()
   @IsIn(DELIVERY_STATUSES)
   deliveryStatus?: DeliveryStatus;

@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
@@ -17,6 +18,7 @@ export class CreateCostCentreDto {
   @IsString()
   @IsNotEmpty()
   @MaxLength(50)
+  @ApiPropertyOptional({ example: 'CC-100' })
   code?: string | null;
 
   /** Id in the system of record; unique among cost centres; not CUID-shaped. */

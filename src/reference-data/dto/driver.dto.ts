@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
@@ -21,6 +22,7 @@ export class CreateDriverDto {
   @IsNullable()
   @IsString()
   @MaxLength(50)
+  @ApiPropertyOptional({ example: 'customers' })
   unit?: string | null;
 
   @IsOptional()

@@ -15,6 +15,7 @@ export class CreateLocationDto {
 
   /** Id in the system of record; unique among locations; not CUID-shaped. */
   @IsExternalId()
+  @ApiPropertyOptional({ example: 'LOC-BER' })
   externalId?: string | null;
 
   /** ISO 3166-1 alpha-2 country code, such as GB. */

@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
@@ -17,6 +18,7 @@ export class CreateValueStreamDto {
   @IsString()
   @IsNotEmpty()
   @MaxLength(50)
+  @ApiPropertyOptional({ example: 'VS-PAY' })
   code?: string | null;
 
   /** Id in the system of record; unique among value streams; not CUID-shaped. */

@@ -33,7 +33,7 @@ export class UpdateScenarioDto {
   description?: string | null;
 
   /** OPEN accepts writes; LOCKED refuses them (403 PLAN_NOT_EDITABLE). */
-  @ApiPropertyOptional({ enum: ['OPEN', 'LOCKED'] })
+  @ApiPropertyOptional({ example: 'LOCKED', enum: ['OPEN', 'LOCKED'] })
   @IsOptional()
   @IsIn(['OPEN', 'LOCKED'])
   status?: 'OPEN' | 'LOCKED';

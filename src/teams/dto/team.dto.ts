@@ -1,3 +1,5 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { EXAMPLE_ID } from '../../common/http/examples';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { IncrementalListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
@@ -15,30 +17,35 @@ export class CreateTeamDto {
 
   /** Id in the system of record; unique among teams; not CUID-shaped. */
   @IsExternalId()
+  @ApiPropertyOptional({ example: 'TEAM-PAY' })
   externalId?: string | null;
 
   @IsOptional()
   @IsNullable()
   @IsString()
   @MaxLength(5000)
+  @ApiPropertyOptional({ example: 'Runs the payment services and their on-call rota.' })
   description?: string | null;
 
   /** A cost centre, by id or externalId. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.costCentre })
   costCentreId?: string | null;
 
   /** A value stream, by id or externalId. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.valueStream })
   valueStreamId?: string | null;
 
   /** The parent team, by id or externalId; null = top level. A team cannot sit under itself or its own sub-team. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.parentTeam })
   parentTeamId?: string | null;
 }
 

@@ -1,3 +1,4 @@
+import { EXAMPLE_ID } from '../../common/http/examples';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
@@ -17,7 +18,7 @@ import { NestedJobRoleDto } from '../../reference-data/dto/nested-job-role.dto';
 
 /** Document 01 "Fill body". Fields of the other branch are refused (rule 1). */
 export class FillVacancyDto {
-  @ApiPropertyOptional({ enum: ['employee', 'contractor'], default: 'employee' })
+  @ApiPropertyOptional({ example: 'employee', enum: ['employee', 'contractor'], default: 'employee' })
   @IsOptional()
   @IsIn(['employee', 'contractor'])
   fillerType?: 'employee' | 'contractor';
@@ -42,12 +43,14 @@ export class FillVacancyDto {
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.manager })
   managerId?: string | null;
 
   /** Employee branch only; wins over jobRole; falls back to the vacancy's. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.jobRole })
   jobRoleId?: string | null;
 
   /** Employee branch only; ignored when jobRoleId is given. */
@@ -59,11 +62,13 @@ export class FillVacancyDto {
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.resourceType })
   workTypeId?: string | null;
 
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.location })
   geographyId?: string | null;
 
   /** Employee branch: required. */
@@ -103,7 +108,7 @@ export class FillVacancyDto {
   @Max(1e12)
   rate?: number;
 
-  @ApiPropertyOptional({ enum: RATE_TYPES })
+  @ApiPropertyOptional({ example: 'daily', enum: RATE_TYPES })
   @IsOptional()
   @IsIn(RATE_TYPES)
   rateType?: RateType;
@@ -116,6 +121,41 @@ export class FillVacancyDto {
   @MaxLength(50)
   contractorType?: string;
 }
+
+/** Request examples of the fill, one per branch (a body holds the fields of one branch only). */
+export const FILL_EXAMPLES = {
+  employee: {
+    summary: 'Fill with a new employee',
+    value: {
+      fillerType: 'employee',
+      startDate: '2026-03-16',
+      currencyCode: 'EUR',
+      firstName: 'Ana',
+      lastName: 'Silva',
+      email: 'ana.silva@example.com',
+      salary: 80000,
+      managerId: EXAMPLE_ID.manager,
+      jobRoleId: EXAMPLE_ID.jobRole,
+      workTypeId: EXAMPLE_ID.resourceType,
+      geographyId: EXAMPLE_ID.location,
+    },
+  },
+  contractor: {
+    summary: 'Fill with a new contractor',
+    value: {
+      fillerType: 'contractor',
+      startDate: '2026-03-16',
+      currencyCode: 'EUR',
+      name: 'Jordan Lee',
+      rate: 650,
+      rateType: 'daily',
+      contractorType: 'individual',
+      managerId: EXAMPLE_ID.manager,
+      workTypeId: EXAMPLE_ID.resourceType,
+      geographyId: EXAMPLE_ID.location,
+    },
+  },
+};
 
 /** The employee object of the fill result (document 01 rule 5). */
 export class FillEmployeeDto {

@@ -1,3 +1,4 @@
+import { EXAMPLE_ID } from '../../common/http/examples';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 import { IsBoolean, IsIn, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
@@ -33,6 +34,7 @@ export class CreateVacancyDto {
 
   /** Id in the system of record; unique among vacancies; not CUID-shaped. */
   @IsExternalId()
+  @ApiPropertyOptional({ example: 'REQ-3108' })
   externalId?: string | null;
 
   @IsOptional()
@@ -42,13 +44,13 @@ export class CreateVacancyDto {
   description?: string | null;
 
   /** One of the five documented statuses; default `open`. */
-  @ApiPropertyOptional({ enum: VACANCY_STATUSES, default: 'open' })
+  @ApiPropertyOptional({ example: 'open', enum: VACANCY_STATUSES, default: 'open' })
   @IsOptional()
   @IsIn(VACANCY_STATUSES)
   status?: VacancyStatus;
 
   /** 0 to 1, up to 4 decimals; default 1.0. */
-  @ApiPropertyOptional({ minimum: 0, maximum: 1, default: 1 })
+  @ApiPropertyOptional({ example: 1, minimum: 0, maximum: 1, default: 1 })
   @IsOptional()
   @IsDecimal(4)
   @Min(0)
@@ -71,6 +73,7 @@ export class CreateVacancyDto {
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.jobRole })
   jobRoleId?: string | null;
 
   /** Nested job role (externalId, then title, then created). */
@@ -81,17 +84,20 @@ export class CreateVacancyDto {
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.resourceType })
   workTypeId?: string | null;
 
   /** A location, by id or externalId. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.location })
   geographyId?: string | null;
 
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.costCentre })
   costCentreId?: string | null;
 
   /** Annual salary, the source of truth (spec 03 §1.5); >= 0, two decimals. */
@@ -100,6 +106,7 @@ export class CreateVacancyDto {
   @IsDecimal(2)
   @Min(0)
   @Max(1e12)
+  @ApiPropertyOptional({ example: 80000 })
   salary?: number | null;
 
   /** Still accepted: sets salary to the mean of min and max (or to the one given). */
@@ -127,6 +134,7 @@ export class CreateVacancyDto {
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.manager })
   hiringManagerId?: string | null;
 }
 
@@ -135,12 +143,14 @@ export class UpdateVacancyDto extends PatchType(CreateVacancyDto) {
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.employee })
   filledByLiveEmployeeId?: string | null;
 
   /** The contractor who filled it; mutually exclusive with filledByLiveEmployeeId. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: null })
   filledByLiveContractorId?: string | null;
 }
 

@@ -75,7 +75,7 @@ export class CreateWebhookEndpointDto {
   eventTypes: string[];
 
   /** `false` switches the endpoint off: it keeps its settings and receives nothing. Default true. */
-  @ApiPropertyOptional({ default: true })
+  @ApiPropertyOptional({ example: true, default: true })
   @IsOptional()
   @IsBoolean()
   enabled?: boolean;
