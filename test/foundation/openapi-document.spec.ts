@@ -1,11 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Request } from 'express';
+import { DomainError } from '../../src/common/errors/domain-error';
+import { BulkUpsertDto } from '../../src/crud/bulk-upsert';
+import { AppValidationPipe } from '../../src/common/validation/validation.pipe';
 import { serverOf } from '../../src/openapi/served-document';
 import { ERROR_STATUS } from '../../src/common/errors/error-codes';
 import { formatOf } from '../../src/openapi/document-tables';
 import { EmployeesService } from '../../src/employees/employees.service';
 import { JobRolesService } from '../../src/reference-data/job-roles.service';
+import { committedDocument, type JsonSchema, propertiesWithoutExample, requestExamplesOf } from '../support/openapi-sample';
 
 /**
  * docs/decisions.md, "OpenAPI document", on the committed openapi.json (CI regenerates it from the built app and
@@ -214,5 +218,71 @@ describe('OpenAPI document (docs/decisions.md)', () => {
       .filter(({ op }) => Object.keys(op.responses).filter((s) => s.startsWith('2')).length !== 1)
       .map((o) => o.where);
     expect(several).toEqual([]);
+  });
+
+  describe('request examples', () => {
+    const sampleDoc = committedDocument();
+    const writes = operations.filter((o) => ['post', 'put', 'patch'].includes(o.method) && sampleDoc.paths[o.path][o.method].requestBody);
+    /** The body classes by schema name: the exports of every file in a `dto` folder of src. */
+    const classes = new Map<string, new () => object>([['BulkUpsertDto', BulkUpsertDto]]);
+
+    beforeAll(async () => {
+      const src = join(__dirname, '..', '..', 'src');
+      const files = (readdirSync(src, { recursive: true }) as string[]).filter((f) => /(^|\/)dto\/[^/]+\.ts$/.test(f));
+      for (const file of files) {
+        const exports = (await import(join(src, file))) as Record<string, unknown>;
+        for (const [name, value] of Object.entries(exports)) if (typeof value === 'function') classes.set(name, value as new () => object);
+      }
+    });
+
+    it('every create and PATCH body renders a complete example: each property, optional ones included, has an example', () => {
+      expect(writes.length).toBeGreaterThanOrEqual(85);
+      const incomplete = writes
+        .map(({ path, method, where }) => {
+          const media = sampleDoc.paths[path][method].requestBody!.content['application/json'] as { schema: JsonSchema; examples?: object };
+          return media.examples ? [] : propertiesWithoutExample(sampleDoc, media.schema).map((at) => `${where} ${at}`);
+        })
+        .flat();
+      expect(incomplete).toEqual([]);
+    });
+
+    it('openapi: every create and PATCH operation has a request example that its own validation accepts', async () => {
+      const pipe = new AppValidationPipe();
+      const refused: string[] = [];
+      const validate = async (where: string, className: string, body: unknown) => {
+        const metatype = classes.get(className);
+        if (!metatype) {
+          refused.push(`${where}: no class ${className}`);
+          return;
+        }
+        try {
+          await pipe.transform(body, { type: 'body', metatype });
+        } catch (e) {
+          refused.push(`${where} ${JSON.stringify(body)} -> ${JSON.stringify(e instanceof DomainError ? e.details : String(e))}`);
+        }
+      };
+      for (const { path, method, where } of writes) {
+        const schema = sampleDoc.paths[path][method].requestBody!.content['application/json'].schema;
+        for (const body of requestExamplesOf(sampleDoc, path, method)) {
+          if (schema.$ref) {
+            await validate(where, schema.$ref.split('/').pop()!, body);
+            continue;
+          }
+          // The bulk bodies: `{ records }`, each record a create body with its externalId.
+          const item = schema.properties?.records?.items?.allOf?.[0]?.$ref;
+          const records = (body as { records?: unknown[] }).records;
+          if (!item || !records?.length) {
+            refused.push(`${where}: an inline body other than { records }`);
+            continue;
+          }
+          await validate(where, 'BulkUpsertDto', body);
+          for (const record of records) {
+            expect(`${where} externalId: ${typeof (record as { externalId?: unknown }).externalId}`).toBe(`${where} externalId: string`);
+            await validate(where, item.split('/').pop()!, record);
+          }
+        }
+      }
+      expect(refused).toEqual([]);
+    });
   });
 });
