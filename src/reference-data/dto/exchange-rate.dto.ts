@@ -44,9 +44,17 @@ export class ExchangeRateQueryDto extends ListQueryDto {
 }
 
 export class ConvertQueryDto {
+  /**
+   * ISO 4217 code of the currency the amount is in.
+   * @example EUR
+   */
   @IsCurrencyCode()
   from: string;
 
+  /**
+   * ISO 4217 code of the currency to convert into.
+   * @example USD
+   */
   @IsCurrencyCode()
   to: string;
 
