@@ -3411,6 +3411,7 @@ export interface components {
             secret: string;
         };
         JobRoleDto: {
+            /** @example cm3x7k2p90005fghiqwer1234 */
             id: string;
             /** @example Senior Software Engineer */
             title: string;
@@ -3777,10 +3778,7 @@ export interface components {
              * @example 2026-01-15
              */
             date: string;
-            /**
-             * @description Units of `to` per unit of `from`.
-             * @example 650
-             */
+            /** @description Units of `to` per unit of `from`. */
             rate: number;
             amount: number;
             converted: number;
@@ -3791,7 +3789,6 @@ export interface components {
             fromCurrency: string;
             /** @example USD */
             toCurrency: string;
-            /** @example 650 */
             rate: number;
             /**
              * Format: date
@@ -3994,36 +3991,49 @@ export interface components {
             name: string;
         };
         CustomAttributeDefinitionRefDto: {
-            /** @enum {string} */
+            /**
+             * @example STRING
+             * @enum {string}
+             */
             fieldType: "STRING" | "NUMBER" | "DATE" | "DATE_RANGE" | "SELECT";
+            /** @example cm3x7k2p9000eopqsqwer1234 */
             id: string;
+            /** @example Shirt size */
             name: string;
             /** @example shirtSize */
             attributeKey: string;
         };
         CustomAttributeValueDto: {
-            /** @enum {string} */
+            /**
+             * @example EMPLOYEE
+             * @enum {string}
+             */
             entityType: "EMPLOYEE" | "CONTRACTOR" | "VACANCY" | "PROJECT" | "TEAM" | "FUNCTIONAL_GROUP" | "FUNCTIONAL_POSITION";
+            /** @example L */
             stringValue?: string | null;
+            /** @example null */
             numberValue?: number | null;
             /**
              * Format: date
-             * @example 2026-01-15
+             * @example null
              */
             dateValue?: string | null;
             /**
              * Format: date
-             * @example 2026-01-15
+             * @example null
              */
             dateRangeStart?: string | null;
             /**
              * Format: date
-             * @example 2026-06-30
+             * @example null
              */
             dateRangeEnd?: string | null;
             definition: components["schemas"]["CustomAttributeDefinitionRefDto"];
+            /** @example cm3x7k2p9000fpqrtqwer1234 */
             id: string;
+            /** @example cm3x7k2p9000eopqsqwer1234 */
             definitionId: string;
+            /** @example cm3x7k2p90000abcdqwer1234 */
             entityId: string;
         };
         SetCustomAttributeValueDto: {
@@ -4048,14 +4058,19 @@ export interface components {
             dateRangeEnd?: string | null;
         };
         TeamDto: {
+            /** @example cm3x7k2p90003defgqwer1234 */
             id: string;
+            /** @example Payments Platform */
             name: string;
-            /** @example HR-1042 */
+            /** @example TEAM-PAY */
             externalId: string | null;
-            /** @example Builds and runs the payment services. */
+            /** @example Runs the payment services and their on-call rota. */
             description: string | null;
+            /** @example cm3x7k2p90007hijkqwer1234 */
             costCentreId: string | null;
+            /** @example cm3x7k2p90008ijklqwer1234 */
             valueStreamId: string | null;
+            /** @example cm3x7k2p9000nxyzbqwer1234 */
             parentTeamId: string | null;
             /**
              * Format: date-time
@@ -4178,16 +4193,19 @@ export interface components {
         ProjectDto: {
             /**
              * @description Derived from the linked tickets when the project has project-management links.
+             * @example IN_PROGRESS
              * @enum {string}
              */
             deliveryStatus: "BACKLOG" | "TODO" | "IN_PROGRESS" | "IN_REVIEW" | "DONE" | "CANCELLED";
+            /** @example cm3x7k2p90004efghqwer1234 */
             id: string;
-            /** @example HR-1042 */
+            /** @example PRJ-0042 */
             externalId: string | null;
+            /** @example Checkout redesign */
             name: string;
             /** @example PAY-2026 */
             projectCode: string | null;
-            /** @example Builds and runs the payment services. */
+            /** @example Rebuilds the checkout flow on the new payment API. */
             description: string | null;
             /**
              * Format: date
@@ -4201,13 +4219,20 @@ export interface components {
              * @example 2026-12-31
              */
             endDate: string | null;
+            /** @example cm3x7k2p9000akmnoqwer1234 */
             ownerUserId: string | null;
             /** @example 1 */
             priority: number;
+            /** @example 125000.5 */
             estimatedCost: number | null;
+            /** @example cm3x7k2p90008ijklqwer1234 */
             valueStreamId: string | null;
+            /** @example cm3x7k2p90007hijkqwer1234 */
             costCentreId: string | null;
-            /** @description After endDate, the forecast books the project's allocations here (null: to costCentreId). */
+            /**
+             * @description After endDate, the forecast books the project's allocations here (null: to costCentreId).
+             * @example cm3x7k2p9000oyzacqwer1234
+             */
             postCompletionCostCentreId: string | null;
             /** @example rocket */
             icon: string | null;
@@ -4689,7 +4714,9 @@ export interface components {
             bonus: number | null;
             /** @example Annual review */
             reason: string | null;
+            /** @example cm3x7k2p9000cmnoqqwer1234 */
             id: string;
+            /** @example cm3x7k2p90000abcdqwer1234 */
             employeeId: string;
             /**
              * Format: date
@@ -4734,15 +4761,22 @@ export interface components {
             currencyCode?: string;
         };
         EmbeddedAssignmentDto: {
-            /** @enum {string} */
+            /**
+             * @example team
+             * @enum {string}
+             */
             type: "team" | "project";
             /**
              * Format: date
-             * @example 2026-12-31
+             * @example null
              */
             endDate: string | null;
+            /** @example cm3x7k2p9000blmnpqwer1234 */
             id: string;
-            /** @description The team or project id. */
+            /**
+             * @description The team or project id.
+             * @example cm3x7k2p90003defgqwer1234
+             */
             targetId: string;
             /** @example 1 */
             fte: number;
@@ -4765,25 +4799,31 @@ export interface components {
         EmployeeDto: {
             /** @example HR-1042 */
             externalId: string | null;
+            /** @example Ana Silva */
             name: string | null;
             /** @example E-20417 */
             internalEmployeeId: string | null;
             /**
              * Format: date
-             * @example 2026-12-31
+             * @example null
              */
             endDate: string | null;
             /**
              * Format: date
-             * @example 2026-11-30
+             * @example null
              */
             noticeDate: string | null;
+            /** @example cm3x7k2p9000mwxyaqwer1234 */
             managerId: string | null;
+            /** @example cm3x7k2p90005fghiqwer1234 */
             jobRoleId: string | null;
+            /** @example cm3x7k2p90009jklmqwer1234 */
             workTypeId: string | null;
+            /** @example cm3x7k2p90006ghijqwer1234 */
             geographyId: string | null;
             /** @example EUR */
             defaultCurrencyCode: string | null;
+            /** @example cm3x7k2p90007hijkqwer1234 */
             costCentreId: string | null;
             /** @description By-id reads only. */
             customAttributes?: components["schemas"]["CustomAttributeValueDto"][];
@@ -4793,6 +4833,7 @@ export interface components {
             salaryHistory?: components["schemas"]["SalaryAdjustmentDto"][];
             /** @description include=assignments: team and project assignments active today. */
             assignments?: components["schemas"]["EmbeddedAssignmentDto"][];
+            /** @example cm3x7k2p90000abcdqwer1234 */
             id: string;
             /** @example Ana */
             firstName: string;
@@ -4987,11 +5028,16 @@ export interface components {
             projectAssignment?: components["schemas"]["NestedProjectAssignmentDto"];
         };
         RateAdjustmentDto: {
-            /** @enum {string} */
+            /**
+             * @example daily
+             * @enum {string}
+             */
             rateType: "hourly" | "daily" | "monthly" | "annually";
             /** @example Annual review */
             reason: string | null;
+            /** @example cm3x7k2p9000dnoprqwer1234 */
             id: string;
+            /** @example cm3x7k2p90001bcdeqwer1234 */
             contractorId: string;
             /**
              * Format: date
@@ -5040,21 +5086,26 @@ export interface components {
             currencyCode?: string;
         };
         ContractorDto: {
-            /** @example HR-1042 */
+            /** @example CTR-2031 */
             externalId: string | null;
-            /** @example ana.silva@example.com */
+            /** @example jordan.lee@example.com */
             email: string | null;
             /**
              * Format: date
-             * @example 2026-12-31
+             * @example null
              */
             endDate: string | null;
+            /** @example cm3x7k2p9000mwxyaqwer1234 */
             managerId: string | null;
+            /** @example cm3x7k2p90005fghiqwer1234 */
             jobRoleId: string | null;
+            /** @example cm3x7k2p90009jklmqwer1234 */
             workTypeId: string | null;
+            /** @example cm3x7k2p90006ghijqwer1234 */
             geographyId: string | null;
             /** @example EUR */
             defaultCurrencyCode: string | null;
+            /** @example cm3x7k2p90007hijkqwer1234 */
             costCentreId: string | null;
             /** @description By-id reads only. */
             customAttributes?: components["schemas"]["CustomAttributeValueDto"][];
@@ -5064,7 +5115,9 @@ export interface components {
             rateHistory?: components["schemas"]["RateAdjustmentDto"][];
             /** @description include=assignments: team and project assignments active today. */
             assignments?: components["schemas"]["EmbeddedAssignmentDto"][];
+            /** @example cm3x7k2p90001bcdeqwer1234 */
             id: string;
+            /** @example Jordan Lee */
             name: string;
             /** @example individual */
             contractorType: string;
@@ -5343,11 +5396,14 @@ export interface components {
             contractorType?: string;
         };
         VacancyDto: {
-            /** @example HR-1042 */
+            /** @example REQ-3108 */
             externalId: string | null;
             /** @example Builds and runs the payment services. */
             description: string | null;
-            /** @enum {string} */
+            /**
+             * @example open
+             * @enum {string}
+             */
             status: "open" | "committed" | "filled" | "cancelled" | "on_hold";
             /**
              * Format: date
@@ -5359,11 +5415,15 @@ export interface components {
              * @example 2026-03-01
              */
             targetFillDate: string | null;
+            /** @example cm3x7k2p90005fghiqwer1234 */
             jobRoleId: string | null;
+            /** @example cm3x7k2p90009jklmqwer1234 */
             workTypeId: string | null;
+            /** @example cm3x7k2p90006ghijqwer1234 */
             geographyId: string | null;
+            /** @example cm3x7k2p90007hijkqwer1234 */
             costCentreId: string | null;
-            /** @example 85000 */
+            /** @example 80000 */
             salary: number | null;
             /** @example 70000 */
             salaryMin: number | null;
@@ -5371,8 +5431,11 @@ export interface components {
             salaryMax: number | null;
             /** @example EUR */
             currencyCode: string | null;
+            /** @example null */
             filledByLiveEmployeeId: string | null;
+            /** @example null */
             filledByLiveContractorId: string | null;
+            /** @example cm3x7k2p9000mwxyaqwer1234 */
             hiringManagerId: string | null;
             /** @description By-id reads only. */
             customAttributes?: components["schemas"]["CustomAttributeValueDto"][];
@@ -5380,12 +5443,16 @@ export interface components {
             assignments?: components["schemas"]["EmbeddedAssignmentDto"][];
             /** @description include=filledByEmployee: the employee who filled it, or null. */
             filledByEmployee?: components["schemas"]["EmployeeDto"] | null;
+            /** @example cm3x7k2p90002cdefqwer1234 */
             id: string;
             /** @example Backend Engineer */
             role: string;
             /** @example 1 */
             fte: number;
-            /** @description Derived: a filler is set and that filler's endDate is unset or in the future. */
+            /**
+             * @description Derived: a filler is set and that filler's endDate is unset or in the future.
+             * @example false
+             */
             isFilled: boolean;
             /**
              * Format: date-time
@@ -6027,8 +6094,12 @@ export interface components {
             effectiveDate: string;
         };
         ChangeInitiatorDto: {
-            /** @enum {string} */
+            /**
+             * @example api_key
+             * @enum {string}
+             */
             type: "user" | "api_key" | "merge" | "system";
+            /** @example cm3x7k2p9000sdefgqwer1234 */
             id: string;
             /** @example ana.silva@example.com */
             email?: string;
@@ -6037,33 +6108,68 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id (the webhook delivery's `X-Service-Event-Id`).
+             * @example 9b2f6c1e-4d3a-4f8b-a6e2-7c1d5e0f3a94
              */
             id: string;
             /**
              * Format: date-time
              * @description When the change was made.
+             * @example 2026-01-15T09:30:00.000Z
              */
             timestamp: string;
-            /** @enum {string} */
+            /**
+             * @example employee
+             * @enum {string}
+             */
             entity_type: "employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim";
+            /** @example cm3x7k2p90000abcdqwer1234 */
             entity_id: string;
-            /** @enum {string} */
+            /**
+             * @example update
+             * @enum {string}
+             */
             change_type: "create" | "update" | "delete";
             initiator: components["schemas"]["ChangeInitiatorDto"];
+            /** @example cm3x7k2p9000kuvwyqwer1234 */
             organization_id: string;
+            /**
+             * @example {
+             *       "id": "cm3x7k2p90000abcdqwer1234",
+             *       "firstName": "Ana",
+             *       "lastName": "Silva",
+             *       "endDate": null
+             *     }
+             */
             before: {
                 [key: string]: unknown;
             } | null;
+            /**
+             * @example {
+             *       "id": "cm3x7k2p90000abcdqwer1234",
+             *       "firstName": "Ana",
+             *       "lastName": "Silva",
+             *       "endDate": "2026-06-30"
+             *     }
+             */
             after: {
                 [key: string]: unknown;
             } | null;
-            /** @description This change's position: `after` = this cursor continues right after it. */
+            /**
+             * @description This change's position: `after` = this cursor continues right after it.
+             * @example MTA0Mg
+             */
             cursor: string;
         };
         ChangesMetaDto: {
-            /** @description Pass as `after` on the next poll; never null (without changes it is where this answer ended). */
+            /**
+             * @description Pass as `after` on the next poll; never null (without changes it is where this answer ended).
+             * @example MTA0Mg
+             */
             nextCursor: string;
-            /** @description More changes are already available: poll again at once. */
+            /**
+             * @description More changes are already available: poll again at once.
+             * @example false
+             */
             hasMore: boolean;
         };
         ChangesPageDto: {
@@ -6071,35 +6177,61 @@ export interface components {
             meta: components["schemas"]["ChangesMetaDto"];
         };
         ForecastGroupKeyDto: {
+            /** @example cm3x7k2p90007hijkqwer1234 */
             id: string;
+            /** @example Engineering */
             name: string | null;
         };
         ForecastDeltaDto: {
+            /** @example 2 */
             closing: number;
+            /** @example 3 */
             forecastHeadcount: number;
+            /** @example 18250.5 */
             forecastCost: number | null;
         };
         ForecastMonthDto: {
             /** @example 2026-01 */
             month: string;
+            /** @example 41 */
             opening: number;
+            /** @example 3 */
             joiners: number;
+            /** @example 1 */
             leavers: number;
+            /** @example 43 */
             closing: number;
+            /** @example 38 */
             employees: number;
+            /** @example 5 */
             contractors: number;
+            /** @example 4 */
             openVacancies: number;
+            /** @example 3.5 */
             openVacancyFte: number;
+            /** @example 2 */
             plannedHires: number;
+            /** @example 1 */
             notices: number;
+            /** @example 47 */
             forecastHeadcount: number;
+            /** @example 412500.75 */
             cost: number | null;
+            /** @example 28000 */
             vacancyCost: number | null;
+            /** @example 440500.75 */
             forecastCost: number | null;
+            /** @example 1 */
             unpricedVacancies: number;
-            /** @description Day-weighted FTE of people: their active days in the month / its days, 4 decimals */
+            /**
+             * @description Day-weighted FTE of people: their active days in the month / its days, 4 decimals
+             * @example 42.3548
+             */
             averageFte: number;
-            /** @description Day-weighted FTE of contributing vacancies, each weighted by its fte, 4 decimals */
+            /**
+             * @description Day-weighted FTE of contributing vacancies, each weighted by its fte, 4 decimals
+             * @example 3.2258
+             */
             averageVacancyFte: number;
             /** @description With compare=live */
             delta?: components["schemas"]["ForecastDeltaDto"];
@@ -6114,7 +6246,10 @@ export interface components {
             from: string;
             /** @example 12 */
             months: number;
-            /** @enum {string} */
+            /**
+             * @example costCentre
+             * @enum {string}
+             */
             groupBy: "none" | "costCentre" | "location" | "jobRole" | "workType" | "team" | "project" | "projectCostCentre";
             /**
              * @description The organization's reporting currency
@@ -16546,7 +16681,15 @@ export interface operations {
             query: {
                 /** @description Amount to convert (default 1). */
                 amount?: number;
+                /**
+                 * @description ISO 4217 code of the currency the amount is in.
+                 * @example EUR
+                 */
                 from: string;
+                /**
+                 * @description ISO 4217 code of the currency to convert into.
+                 * @example USD
+                 */
                 to: string;
                 /**
                  * @description The day whose rate applies (default today, UTC).

@@ -147,14 +147,18 @@ export class AssignmentDto {
 
 /** Document 01 "Assignment (as embedded by include=assignments)": no holder fields. */
 export class EmbeddedAssignmentDto {
+  /** @example cm3x7k2p9000blmnpqwer1234 */
   id: string;
-  @ApiProperty({ enum: ['team', 'project'] })
+  @ApiProperty({ example: 'team', enum: ['team', 'project'] })
   type: AssignmentType;
-  /** The team or project id. */
+  /**
+   * The team or project id.
+   * @example cm3x7k2p90003defgqwer1234
+   */
   targetId: string;
   fte: number;
   startDate: string;
-  @ApiProperty({ type: String, nullable: true }) endDate: string | null;
+  @ApiProperty({ example: null, type: String, nullable: true }) endDate: string | null;
   createdAt: string;
   updatedAt: string;
 

@@ -38,11 +38,13 @@ export class CreateRateAdjustmentDto {
 export class UpdateRateAdjustmentDto extends PatchType(CreateRateAdjustmentDto) {}
 
 export class RateAdjustmentDto {
+  /** @example cm3x7k2p9000dnoprqwer1234 */
   id: string;
+  /** @example cm3x7k2p90001bcdeqwer1234 */
   contractorId: string;
   effectiveDate: string;
   rate: number;
-  @ApiProperty({ enum: RATE_TYPES }) rateType: RateType;
+  @ApiProperty({ example: 'daily', enum: RATE_TYPES }) rateType: RateType;
   currencyCode: string;
   @ApiProperty({ type: String, nullable: true }) reason: string | null;
   createdAt: string;

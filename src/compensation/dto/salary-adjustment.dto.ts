@@ -41,7 +41,9 @@ export class UpdateSalaryAdjustmentDto extends PatchType(CreateSalaryAdjustmentD
 
 /** Document 01 "Salary adjustment". */
 export class SalaryAdjustmentDto {
+  /** @example cm3x7k2p9000cmnoqqwer1234 */
   id: string;
+  /** @example cm3x7k2p90000abcdqwer1234 */
   employeeId: string;
   effectiveDate: string;
   salary: number;

@@ -140,19 +140,21 @@ export class ContractorIncludeQueryDto {
 }
 
 export class ContractorDto {
+  /** @example cm3x7k2p90001bcdeqwer1234 */
   id: string;
-  @ApiProperty({ type: String, nullable: true }) externalId: string | null;
+  @ApiProperty({ example: 'CTR-2031', type: String, nullable: true }) externalId: string | null;
+  /** @example "Jordan Lee" */
   name: string;
-  @ApiProperty({ type: String, nullable: true }) email: string | null;
+  @ApiProperty({ example: 'jordan.lee@example.com', type: String, nullable: true }) email: string | null;
   contractorType: string;
   startDate: string;
-  @ApiProperty({ type: String, nullable: true }) endDate: string | null;
-  @ApiProperty({ type: String, nullable: true }) managerId: string | null;
-  @ApiProperty({ type: String, nullable: true }) jobRoleId: string | null;
-  @ApiProperty({ type: String, nullable: true }) workTypeId: string | null;
-  @ApiProperty({ type: String, nullable: true }) geographyId: string | null;
+  @ApiProperty({ example: null, type: String, nullable: true }) endDate: string | null;
+  @ApiProperty({ example: EXAMPLE_ID.manager, type: String, nullable: true }) managerId: string | null;
+  @ApiProperty({ example: EXAMPLE_ID.jobRole, type: String, nullable: true }) jobRoleId: string | null;
+  @ApiProperty({ example: EXAMPLE_ID.resourceType, type: String, nullable: true }) workTypeId: string | null;
+  @ApiProperty({ example: EXAMPLE_ID.location, type: String, nullable: true }) geographyId: string | null;
   @ApiProperty({ type: String, nullable: true }) defaultCurrencyCode: string | null;
-  @ApiProperty({ type: String, nullable: true }) costCentreId: string | null;
+  @ApiProperty({ example: EXAMPLE_ID.costCentre, type: String, nullable: true }) costCentreId: string | null;
   createdAt: string;
   updatedAt: string;
   /** By-id reads only. */

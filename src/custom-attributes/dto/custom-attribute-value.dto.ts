@@ -43,23 +43,28 @@ export class SetCustomAttributeValueDto {
 }
 
 export class CustomAttributeDefinitionRefDto {
+  /** @example cm3x7k2p9000eopqsqwer1234 */
   id: string;
+  /** @example "Shirt size" */
   name: string;
   attributeKey: string;
-  @ApiProperty({ enum: CUSTOM_ATTRIBUTE_FIELD_TYPES }) fieldType: string;
+  @ApiProperty({ example: 'STRING', enum: CUSTOM_ATTRIBUTE_FIELD_TYPES }) fieldType: string;
 }
 
 /** Document 01 "Custom attribute value". */
 export class CustomAttributeValueDto {
+  /** @example cm3x7k2p9000fpqrtqwer1234 */
   id: string;
+  /** @example cm3x7k2p9000eopqsqwer1234 */
   definitionId: string;
-  @ApiProperty({ enum: CUSTOM_ATTRIBUTE_ENTITY_TYPES }) entityType: string;
+  @ApiProperty({ example: 'EMPLOYEE', enum: CUSTOM_ATTRIBUTE_ENTITY_TYPES }) entityType: string;
+  /** @example cm3x7k2p90000abcdqwer1234 */
   entityId: string;
-  @ApiPropertyOptional({ type: String, nullable: true }) stringValue: string | null;
-  @ApiPropertyOptional({ type: Number, nullable: true }) numberValue: number | null;
-  @ApiPropertyOptional({ type: String, format: 'date', nullable: true }) dateValue: string | null;
-  @ApiPropertyOptional({ type: String, format: 'date', nullable: true }) dateRangeStart: string | null;
-  @ApiPropertyOptional({ type: String, format: 'date', nullable: true }) dateRangeEnd: string | null;
+  @ApiPropertyOptional({ example: 'L', type: String, nullable: true }) stringValue: string | null;
+  @ApiPropertyOptional({ example: null, type: Number, nullable: true }) numberValue: number | null;
+  @ApiPropertyOptional({ example: null, type: String, format: 'date', nullable: true }) dateValue: string | null;
+  @ApiPropertyOptional({ example: null, type: String, format: 'date', nullable: true }) dateRangeStart: string | null;
+  @ApiPropertyOptional({ example: null, type: String, format: 'date', nullable: true }) dateRangeEnd: string | null;
   @ApiProperty({ type: CustomAttributeDefinitionRefDto }) definition: CustomAttributeDefinitionRefDto;
 }
 

@@ -164,22 +164,23 @@ export class EmployeeIncludeQueryDto {
 
 /** Document 01 "Employee". */
 export class EmployeeDto {
+  /** @example cm3x7k2p90000abcdqwer1234 */
   id: string;
   @ApiProperty({ type: String, nullable: true }) externalId: string | null;
   firstName: string;
   lastName: string;
-  @ApiProperty({ type: String, nullable: true }) name: string | null;
+  @ApiProperty({ example: 'Ana Silva', type: String, nullable: true }) name: string | null;
   email: string;
   @ApiProperty({ type: String, nullable: true }) internalEmployeeId: string | null;
   startDate: string;
-  @ApiProperty({ type: String, nullable: true }) endDate: string | null;
-  @ApiProperty({ type: String, nullable: true }) noticeDate: string | null;
-  @ApiProperty({ type: String, nullable: true }) managerId: string | null;
-  @ApiProperty({ type: String, nullable: true }) jobRoleId: string | null;
-  @ApiProperty({ type: String, nullable: true }) workTypeId: string | null;
-  @ApiProperty({ type: String, nullable: true }) geographyId: string | null;
+  @ApiProperty({ example: null, type: String, nullable: true }) endDate: string | null;
+  @ApiProperty({ example: null, type: String, nullable: true }) noticeDate: string | null;
+  @ApiProperty({ example: EXAMPLE_ID.manager, type: String, nullable: true }) managerId: string | null;
+  @ApiProperty({ example: EXAMPLE_ID.jobRole, type: String, nullable: true }) jobRoleId: string | null;
+  @ApiProperty({ example: EXAMPLE_ID.resourceType, type: String, nullable: true }) workTypeId: string | null;
+  @ApiProperty({ example: EXAMPLE_ID.location, type: String, nullable: true }) geographyId: string | null;
   @ApiProperty({ type: String, nullable: true }) defaultCurrencyCode: string | null;
-  @ApiProperty({ type: String, nullable: true }) costCentreId: string | null;
+  @ApiProperty({ example: EXAMPLE_ID.costCentre, type: String, nullable: true }) costCentreId: string | null;
   createdAt: string;
   updatedAt: string;
   /** By-id reads only. */

@@ -1,3 +1,4 @@
+import { EXAMPLE_ID } from '../../common/http/examples';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
@@ -51,38 +52,39 @@ export class ForecastQueryDto {
 }
 
 export class ForecastDeltaDto {
-  @ApiProperty() closing: number;
-  @ApiProperty() forecastHeadcount: number;
-  @ApiProperty({ type: Number, nullable: true }) forecastCost: number | null;
+  @ApiProperty({ example: 2 }) closing: number;
+  @ApiProperty({ example: 3 }) forecastHeadcount: number;
+  @ApiProperty({ example: 18250.5, type: Number, nullable: true }) forecastCost: number | null;
 }
 
 /** One month of a group or of the totals (spec 04 §2). */
 export class ForecastMonthDto {
   @ApiProperty({ example: '2026-01' }) month: string;
-  @ApiProperty() opening: number;
-  @ApiProperty() joiners: number;
-  @ApiProperty() leavers: number;
-  @ApiProperty() closing: number;
-  @ApiProperty() employees: number;
-  @ApiProperty() contractors: number;
-  @ApiProperty() openVacancies: number;
-  @ApiProperty() openVacancyFte: number;
-  @ApiProperty() plannedHires: number;
-  @ApiProperty() notices: number;
-  @ApiProperty() forecastHeadcount: number;
-  @ApiProperty({ type: Number, nullable: true }) cost: number | null;
-  @ApiProperty({ type: Number, nullable: true }) vacancyCost: number | null;
-  @ApiProperty({ type: Number, nullable: true }) forecastCost: number | null;
-  @ApiProperty() unpricedVacancies: number;
-  @ApiProperty({ description: 'Day-weighted FTE of people: their active days in the month / its days, 4 decimals' }) averageFte: number;
-  @ApiProperty({ description: 'Day-weighted FTE of contributing vacancies, each weighted by its fte, 4 decimals' })
+  @ApiProperty({ example: 41 }) opening: number;
+  @ApiProperty({ example: 3 }) joiners: number;
+  @ApiProperty({ example: 1 }) leavers: number;
+  @ApiProperty({ example: 43 }) closing: number;
+  @ApiProperty({ example: 38 }) employees: number;
+  @ApiProperty({ example: 5 }) contractors: number;
+  @ApiProperty({ example: 4 }) openVacancies: number;
+  @ApiProperty({ example: 3.5 }) openVacancyFte: number;
+  @ApiProperty({ example: 2 }) plannedHires: number;
+  @ApiProperty({ example: 1 }) notices: number;
+  @ApiProperty({ example: 47 }) forecastHeadcount: number;
+  @ApiProperty({ example: 412500.75, type: Number, nullable: true }) cost: number | null;
+  @ApiProperty({ example: 28000, type: Number, nullable: true }) vacancyCost: number | null;
+  @ApiProperty({ example: 440500.75, type: Number, nullable: true }) forecastCost: number | null;
+  @ApiProperty({ example: 1 }) unpricedVacancies: number;
+  @ApiProperty({ example: 42.3548, description: 'Day-weighted FTE of people: their active days in the month / its days, 4 decimals' })
+  averageFte: number;
+  @ApiProperty({ example: 3.2258, description: 'Day-weighted FTE of contributing vacancies, each weighted by its fte, 4 decimals' })
   averageVacancyFte: number;
   @ApiPropertyOptional({ type: ForecastDeltaDto, description: 'With compare=live' }) delta?: ForecastDeltaDto;
 }
 
 export class ForecastGroupKeyDto {
-  @ApiProperty() id: string;
-  @ApiProperty({ type: String, nullable: true }) name: string | null;
+  @ApiProperty({ example: EXAMPLE_ID.costCentre }) id: string;
+  @ApiProperty({ example: 'Engineering', type: String, nullable: true }) name: string | null;
 }
 
 export class ForecastGroupDto {
@@ -98,7 +100,7 @@ export class ForecastGroupDto {
 export class ForecastDto {
   @ApiProperty({ example: '2026-01' }) from: string;
   @ApiProperty({ example: 12 }) months: number;
-  @ApiProperty({ enum: FORECAST_GROUP_BY }) groupBy: ForecastGroupBy;
+  @ApiProperty({ example: 'costCentre', enum: FORECAST_GROUP_BY }) groupBy: ForecastGroupBy;
   @ApiProperty({ example: 'USD', description: "The organization's reporting currency" }) currency: string;
   @ApiProperty({ type: [ForecastGroupDto] }) groups: ForecastGroupDto[];
   @ApiProperty({ type: [ForecastMonthDto] }) totals: ForecastMonthDto[];

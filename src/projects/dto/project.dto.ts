@@ -154,24 +154,35 @@ export class ProjectQueryDto extends IncrementalListQueryDto {
 }
 
 export class ProjectDto {
+  /** @example cm3x7k2p90004efghqwer1234 */
   id: string;
+  /** @example PRJ-0042 */
   externalId: string | null;
+  /** @example "Checkout redesign" */
   name: string;
   projectCode: string | null;
+  /** @example "Rebuilds the checkout flow on the new payment API." */
   description: string | null;
   /** YYYY-MM-DD */
   startDate: string;
   /** YYYY-MM-DD; null = no fixed end. */
   endDate: string | null;
+  /** @example cm3x7k2p9000akmnoqwer1234 */
   ownerUserId: string | null;
   /** Derived from the linked tickets when the project has project-management links. */
-  @ApiProperty({ enum: DELIVERY_STATUSES })
+  @ApiProperty({ example: 'IN_PROGRESS', enum: DELIVERY_STATUSES })
   deliveryStatus: DeliveryStatus;
   priority: number;
+  /** @example 125000.5 */
   estimatedCost: number | null;
+  /** @example cm3x7k2p90008ijklqwer1234 */
   valueStreamId: string | null;
+  /** @example cm3x7k2p90007hijkqwer1234 */
   costCentreId: string | null;
-  /** After endDate, the forecast books the project's allocations here (null: to costCentreId). */
+  /**
+   * After endDate, the forecast books the project's allocations here (null: to costCentreId).
+   * @example cm3x7k2p9000oyzacqwer1234
+   */
   postCompletionCostCentreId: string | null;
   icon: string | null;
   iconColor: string;

@@ -43,6 +43,7 @@ export class UpdateJobRoleDto extends PatchType(CreateJobRoleDto) {}
 export class JobRoleQueryDto extends ListQueryDto {}
 
 export class JobRoleDto {
+  /** @example cm3x7k2p90005fghiqwer1234 */
   id: string;
   title: string;
   externalId: string | null;

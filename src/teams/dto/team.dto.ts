@@ -69,12 +69,19 @@ export class TeamQueryDto extends IncrementalListQueryDto {
 }
 
 export class TeamDto {
+  /** @example cm3x7k2p90003defgqwer1234 */
   id: string;
+  /** @example "Payments Platform" */
   name: string;
+  /** @example TEAM-PAY */
   externalId: string | null;
+  /** @example "Runs the payment services and their on-call rota." */
   description: string | null;
+  /** @example cm3x7k2p90007hijkqwer1234 */
   costCentreId: string | null;
+  /** @example cm3x7k2p90008ijklqwer1234 */
   valueStreamId: string | null;
+  /** @example cm3x7k2p9000nxyzbqwer1234 */
   parentTeamId: string | null;
   createdAt: string;
   updatedAt: string;

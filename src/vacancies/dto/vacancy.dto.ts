@@ -176,27 +176,31 @@ export class VacancyIncludeQueryDto {
 
 /** Document 01 "Vacancy". */
 export class VacancyDto {
+  /** @example cm3x7k2p90002cdefqwer1234 */
   id: string;
-  @ApiProperty({ type: String, nullable: true }) externalId: string | null;
+  @ApiProperty({ example: 'REQ-3108', type: String, nullable: true }) externalId: string | null;
   role: string;
   @ApiProperty({ type: String, nullable: true }) description: string | null;
-  @ApiProperty({ enum: VACANCY_STATUSES }) status: VacancyStatus;
+  @ApiProperty({ example: 'open', enum: VACANCY_STATUSES }) status: VacancyStatus;
   fte: number;
   @ApiProperty({ type: String, nullable: true }) targetStartDate: string | null;
   @ApiProperty({ type: String, nullable: true }) targetFillDate: string | null;
-  @ApiProperty({ type: String, nullable: true }) jobRoleId: string | null;
-  @ApiProperty({ type: String, nullable: true }) workTypeId: string | null;
-  @ApiProperty({ type: String, nullable: true }) geographyId: string | null;
-  @ApiProperty({ type: String, nullable: true }) costCentreId: string | null;
-  @ApiProperty({ type: Number, nullable: true }) salary: number | null;
+  @ApiProperty({ example: EXAMPLE_ID.jobRole, type: String, nullable: true }) jobRoleId: string | null;
+  @ApiProperty({ example: EXAMPLE_ID.resourceType, type: String, nullable: true }) workTypeId: string | null;
+  @ApiProperty({ example: EXAMPLE_ID.location, type: String, nullable: true }) geographyId: string | null;
+  @ApiProperty({ example: EXAMPLE_ID.costCentre, type: String, nullable: true }) costCentreId: string | null;
+  @ApiProperty({ example: 80000, type: Number, nullable: true }) salary: number | null;
   @ApiProperty({ type: Number, nullable: true }) salaryMin: number | null;
   @ApiProperty({ type: Number, nullable: true }) salaryMax: number | null;
   @ApiProperty({ type: String, nullable: true }) currencyCode: string | null;
-  @ApiProperty({ type: String, nullable: true }) filledByLiveEmployeeId: string | null;
-  @ApiProperty({ type: String, nullable: true }) filledByLiveContractorId: string | null;
-  /** Derived: a filler is set and that filler's endDate is unset or in the future. */
+  @ApiProperty({ example: null, type: String, nullable: true }) filledByLiveEmployeeId: string | null;
+  @ApiProperty({ example: null, type: String, nullable: true }) filledByLiveContractorId: string | null;
+  /**
+   * Derived: a filler is set and that filler's endDate is unset or in the future.
+   * @example false
+   */
   isFilled: boolean;
-  @ApiProperty({ type: String, nullable: true }) hiringManagerId: string | null;
+  @ApiProperty({ example: EXAMPLE_ID.manager, type: String, nullable: true }) hiringManagerId: string | null;
   createdAt: string;
   updatedAt: string;
   /** By-id reads only. */
