@@ -24,10 +24,12 @@ export class CreateCustomAttributeDefinitionDto {
   @Matches(/^[A-Za-z][A-Za-z0-9_]{0,79}$/, { message: 'attributeKey must be a letter followed by up to 79 letters, digits or _' })
   attributeKey: string;
 
+  /** The kind of record the attribute is set on. */
   @ApiProperty({ example: 'EMPLOYEE', enum: CUSTOM_ATTRIBUTE_ENTITY_TYPES })
   @IsIn(CUSTOM_ATTRIBUTE_ENTITY_TYPES)
   entityType: CustomAttributeEntityType;
 
+  /** The value field used: STRING and SELECT stringValue, NUMBER numberValue, DATE dateValue, DATE_RANGE dateRangeStart and dateRangeEnd. */
   @ApiProperty({ example: 'STRING', enum: CUSTOM_ATTRIBUTE_FIELD_TYPES })
   @IsIn(CUSTOM_ATTRIBUTE_FIELD_TYPES)
   fieldType: CustomAttributeFieldType;
@@ -49,6 +51,7 @@ export class CreateCustomAttributeDefinitionDto {
   @IsBoolean()
   required?: boolean;
 
+  /** Free text; null clears it. */
   @IsOptional()
   @IsNullable()
   @IsString()

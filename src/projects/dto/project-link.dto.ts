@@ -47,9 +47,13 @@ export class UpdateProjectLinkDto extends PatchType(CreateProjectLinkDto) {}
 
 export class ProjectLinkDto {
   id: string;
+  /** The project the ticket is linked to. */
   projectId: string;
+  /** The project-management tool, lower-cased (`jira`, `linear`, `github`, ...). */
   provider: string;
+  /** The ticket's key in the tool. */
   key: string;
+  /** The ticket's address; null when none. */
   url: string | null;
   /** As sent. */
   status: string;

@@ -47,6 +47,7 @@ export class CreateProjectDto {
   @MaxLength(50)
   projectCode?: string | null;
 
+  /** Free text; null clears it. */
   @IsOptional()
   @IsNullable()
   @IsString()
@@ -156,35 +157,57 @@ export class ProjectQueryDto extends IncrementalListQueryDto {
 export class ProjectDto {
   /** @example cm3x7k2p90004efghqwer1234 */
   id: string;
-  /** @example PRJ-0042 */
+  /**
+   * Id in the system of record; null when none.
+   * @example PRJ-0042
+   */
   externalId: string | null;
   /** @example "Checkout redesign" */
   name: string;
+  /** Short reporting code; null when none. */
   projectCode: string | null;
-  /** @example "Rebuilds the checkout flow on the new payment API." */
+  /**
+   * Free text; null when none.
+   * @example "Rebuilds the checkout flow on the new payment API."
+   */
   description: string | null;
   /** YYYY-MM-DD */
   startDate: string;
   /** YYYY-MM-DD; null = no fixed end. */
   endDate: string | null;
-  /** @example cm3x7k2p9000akmnoqwer1234 */
+  /**
+   * The owner, a user of the organization; null when none.
+   * @example cm3x7k2p9000akmnoqwer1234
+   */
   ownerUserId: string | null;
   /** Derived from the linked tickets when the project has project-management links. */
   @ApiProperty({ example: 'IN_PROGRESS', enum: DELIVERY_STATUSES })
   deliveryStatus: DeliveryStatus;
+  /** Lower = higher priority; default 0. */
   priority: number;
-  /** @example 125000.5 */
+  /**
+   * Estimated cost, two decimal places; null when none.
+   * @example 125000.5
+   */
   estimatedCost: number | null;
-  /** @example cm3x7k2p90008ijklqwer1234 */
+  /**
+   * The value stream the project delivers to; null when none.
+   * @example cm3x7k2p90008ijklqwer1234
+   */
   valueStreamId: string | null;
-  /** @example cm3x7k2p90007hijkqwer1234 */
+  /**
+   * The project's cost centre; null when none.
+   * @example cm3x7k2p90007hijkqwer1234
+   */
   costCentreId: string | null;
   /**
    * After endDate, the forecast books the project's allocations here (null: to costCentreId).
    * @example cm3x7k2p9000oyzacqwer1234
    */
   postCompletionCostCentreId: string | null;
+  /** An icon name or emoji; null when none. */
   icon: string | null;
+  /** Hex colour; default `#6B7280`. */
   iconColor: string;
   createdAt: string;
   updatedAt: string;

@@ -25,6 +25,7 @@ export class CreateCostCentreDto {
   @IsExternalId()
   externalId?: string | null;
 
+  /** Free text; null clears it. */
   @IsOptional()
   @IsNullable()
   @IsString()
@@ -37,8 +38,11 @@ export class UpdateCostCentreDto extends PatchType(CreateCostCentreDto) {}
 export class CostCentreDto {
   id: string;
   name: string;
+  /** Short reporting code; null when none. */
   code: string | null;
+  /** Id in the system of record; null when none. */
   externalId: string | null;
+  /** Free text; null when none. */
   description: string | null;
   createdAt: string;
   updatedAt: string;

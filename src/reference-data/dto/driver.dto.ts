@@ -25,6 +25,7 @@ export class CreateDriverDto {
   @ApiPropertyOptional({ example: 'customers' })
   unit?: string | null;
 
+  /** Free text; null clears it. */
   @IsOptional()
   @IsNullable()
   @IsString()
@@ -37,8 +38,11 @@ export class UpdateDriverDto extends PatchType(CreateDriverDto) {}
 export class DriverDto {
   id: string;
   name: string;
+  /** Stable key, unique in the organization. */
   key: string;
+  /** Unit of the driver's values, such as customers; null when none. */
   unit: string | null;
+  /** Free text; null when none. */
   description: string | null;
   createdAt: string;
   updatedAt: string;

@@ -16,6 +16,7 @@ export class CreateResourceTypeDto {
   @IsExternalId()
   externalId?: string | null;
 
+  /** Free text; null clears it. */
   @IsOptional()
   @IsNullable()
   @IsString()
@@ -28,7 +29,9 @@ export class UpdateResourceTypeDto extends PatchType(CreateResourceTypeDto) {}
 export class ResourceTypeDto {
   id: string;
   name: string;
+  /** Id in the system of record; null when none. */
   externalId: string | null;
+  /** Free text; null when none. */
   description: string | null;
   createdAt: string;
   updatedAt: string;

@@ -25,6 +25,7 @@ export class CreateValueStreamDto {
   @IsExternalId()
   externalId?: string | null;
 
+  /** Free text; null clears it. */
   @IsOptional()
   @IsNullable()
   @IsString()
@@ -37,8 +38,11 @@ export class UpdateValueStreamDto extends PatchType(CreateValueStreamDto) {}
 export class ValueStreamDto {
   id: string;
   name: string;
+  /** Short reporting code; null when none. */
   code: string | null;
+  /** Id in the system of record; null when none. */
   externalId: string | null;
+  /** Free text; null when none. */
   description: string | null;
   createdAt: string;
   updatedAt: string;

@@ -20,6 +20,7 @@ export class CreateTeamDto {
   @ApiPropertyOptional({ example: 'TEAM-PAY' })
   externalId?: string | null;
 
+  /** Free text; null clears it. */
   @IsOptional()
   @IsNullable()
   @IsString()
@@ -73,15 +74,30 @@ export class TeamDto {
   id: string;
   /** @example "Payments Platform" */
   name: string;
-  /** @example TEAM-PAY */
+  /**
+   * Id in the system of record; null when none.
+   * @example TEAM-PAY
+   */
   externalId: string | null;
-  /** @example "Runs the payment services and their on-call rota." */
+  /**
+   * Free text; null when none.
+   * @example "Runs the payment services and their on-call rota."
+   */
   description: string | null;
-  /** @example cm3x7k2p90007hijkqwer1234 */
+  /**
+   * The team's cost centre; null when none.
+   * @example cm3x7k2p90007hijkqwer1234
+   */
   costCentreId: string | null;
-  /** @example cm3x7k2p90008ijklqwer1234 */
+  /**
+   * The value stream the team delivers to; null when none.
+   * @example cm3x7k2p90008ijklqwer1234
+   */
   valueStreamId: string | null;
-  /** @example cm3x7k2p9000nxyzbqwer1234 */
+  /**
+   * The parent team; null = top level.
+   * @example cm3x7k2p9000nxyzbqwer1234
+   */
   parentTeamId: string | null;
   createdAt: string;
   updatedAt: string;
