@@ -27,6 +27,7 @@ export class AssignmentTermsDto {
   @IsDateOnly()
   endDate?: string | null;
 
+  /** The holder's role on the team or project; null when none. */
   @IsOptional()
   @IsNullable()
   @IsString()
@@ -51,6 +52,7 @@ export class NestedProjectAssignmentDto extends AssignmentTermsDto {
 }
 
 export class CreateAssignmentDto extends AssignmentTermsDto {
+  /** `team` (targetId is a team) or `project` (targetId is a project). */
   @ApiProperty({ example: 'team', enum: ['team', 'project'] })
   @IsIn(['team', 'project'])
   type: AssignmentType;
@@ -109,16 +111,26 @@ export class AssignmentQueryDto extends IncrementalListQueryDto {
 /** Document 01 "Assignment", with the holder fields. */
 export class AssignmentDto {
   id: string;
+  /** `team` (targetId is a team) or `project` (targetId is a project). */
   @ApiProperty({ enum: ['team', 'project'] })
   type: AssignmentType;
+  /** The team or project id. */
   targetId: string;
+  /** The holder when an employee; null otherwise. */
   @ApiProperty({ type: String, nullable: true }) employeeId: string | null;
+  /** The holder when a contractor; null otherwise. */
   @ApiProperty({ type: String, nullable: true }) contractorId: string | null;
+  /** The holder when a vacancy; null otherwise. */
   @ApiProperty({ type: String, nullable: true }) vacancyId: string | null;
+  /** The holder team of a team-to-project allocation; null otherwise. */
   @ApiProperty({ type: String, nullable: true }) teamId: string | null;
+  /** FTE share, 0.0 to 10.0. */
   fte: number;
+  /** First day. */
   startDate: string;
+  /** Last day, inclusive; null = ongoing. */
   @ApiProperty({ type: String, nullable: true }) endDate: string | null;
+  /** The holder's role on the team or project; null when none. */
   @ApiProperty({ type: String, nullable: true }) role: string | null;
   createdAt: string;
   updatedAt: string;
@@ -149,6 +161,7 @@ export class AssignmentDto {
 export class EmbeddedAssignmentDto {
   /** @example cm3x7k2p9000blmnpqwer1234 */
   id: string;
+  /** `team` or `project`. */
   @ApiProperty({ example: 'team', enum: ['team', 'project'] })
   type: AssignmentType;
   /**
@@ -156,8 +169,11 @@ export class EmbeddedAssignmentDto {
    * @example cm3x7k2p90003defgqwer1234
    */
   targetId: string;
+  /** FTE share. */
   fte: number;
+  /** First day. */
   startDate: string;
+  /** Last day, inclusive; null = ongoing. */
   @ApiProperty({ example: null, type: String, nullable: true }) endDate: string | null;
   createdAt: string;
   updatedAt: string;

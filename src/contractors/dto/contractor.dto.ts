@@ -47,9 +47,11 @@ export class CreateContractorDto {
   @MaxLength(50)
   contractorType?: string;
 
+  /** First day of the contract (YYYY-MM-DD). */
   @IsDateOnly()
   startDate: string;
 
+  /** Last day of the contract (YYYY-MM-DD); null = active. */
   @IsOptional()
   @IsNullable()
   @IsDateOnly()
@@ -73,12 +75,14 @@ export class CreateContractorDto {
   @NestedObject(() => NestedJobRoleDto)
   jobRole?: NestedJobRoleDto;
 
+  /** A resource (work) type, by id or externalId. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
   @ApiPropertyOptional({ example: EXAMPLE_ID.resourceType })
   workTypeId?: string | null;
 
+  /** A location, by id or externalId; it sets the default currency and the cost multiplier. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
@@ -91,6 +95,7 @@ export class CreateContractorDto {
   @IsCurrencyCode()
   defaultCurrencyCode?: string | null;
 
+  /** A cost centre, by id or externalId. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
@@ -142,18 +147,32 @@ export class ContractorIncludeQueryDto {
 export class ContractorDto {
   /** @example cm3x7k2p90001bcdeqwer1234 */
   id: string;
+  /** Id in the system of record; null when none. */
   @ApiProperty({ example: 'CTR-2031', type: String, nullable: true }) externalId: string | null;
-  /** @example "Jordan Lee" */
+  /**
+   * Person or company name.
+   * @example "Jordan Lee"
+   */
   name: string;
+  /** E-mail, unique in the organization; null when none. */
   @ApiProperty({ example: 'jordan.lee@example.com', type: String, nullable: true }) email: string | null;
+  /** Such as individual or agency; default `individual`. */
   contractorType: string;
+  /** First day of the contract. */
   startDate: string;
+  /** Last day of the contract; null = active. */
   @ApiProperty({ example: null, type: String, nullable: true }) endDate: string | null;
+  /** The manager, an employee; null when none. */
   @ApiProperty({ example: EXAMPLE_ID.manager, type: String, nullable: true }) managerId: string | null;
+  /** The job role; null when none. */
   @ApiProperty({ example: EXAMPLE_ID.jobRole, type: String, nullable: true }) jobRoleId: string | null;
+  /** The resource (work) type; null when none. */
   @ApiProperty({ example: EXAMPLE_ID.resourceType, type: String, nullable: true }) workTypeId: string | null;
+  /** The location; it sets the default currency and the cost multiplier. Null when none. */
   @ApiProperty({ example: EXAMPLE_ID.location, type: String, nullable: true }) geographyId: string | null;
+  /** ISO 4217; when null, the location's currency applies. */
   @ApiProperty({ type: String, nullable: true }) defaultCurrencyCode: string | null;
+  /** The cost centre; null when none. */
   @ApiProperty({ example: EXAMPLE_ID.costCentre, type: String, nullable: true }) costCentreId: string | null;
   createdAt: string;
   updatedAt: string;

@@ -72,14 +72,20 @@ export class CustomAttributeDefinitionQueryDto extends ListQueryDto {
 export class CustomAttributeDefinitionDto {
   id: string;
   name: string;
+  /** Stable key, unique per entity type. */
   attributeKey: string;
+  /** The kind of record the attribute is set on. */
   @ApiProperty({ enum: CUSTOM_ATTRIBUTE_ENTITY_TYPES })
   entityType: CustomAttributeEntityType;
+  /** The value field used: STRING and SELECT stringValue, NUMBER numberValue, DATE dateValue, DATE_RANGE dateRangeStart and dateRangeEnd. */
   @ApiProperty({ enum: CUSTOM_ATTRIBUTE_FIELD_TYPES })
   fieldType: CustomAttributeFieldType;
+  /** The allowed values of a SELECT attribute; null for the other field types. */
   @ApiProperty({ type: [String], nullable: true })
   options: string[] | null;
+  /** A required attribute's value can be changed but not cleared. */
   required: boolean;
+  /** Free text; null when none. */
   description: string | null;
   createdAt: string;
   updatedAt: string;

@@ -166,20 +166,33 @@ export class EmployeeIncludeQueryDto {
 export class EmployeeDto {
   /** @example cm3x7k2p90000abcdqwer1234 */
   id: string;
+  /** Id in the system of record; null when none. */
   @ApiProperty({ type: String, nullable: true }) externalId: string | null;
   firstName: string;
   lastName: string;
+  /** Canonical display name; null when none. */
   @ApiProperty({ example: 'Ana Silva', type: String, nullable: true }) name: string | null;
+  /** E-mail, unique in the organization. */
   email: string;
+  /** HR identifier; null when none. */
   @ApiProperty({ type: String, nullable: true }) internalEmployeeId: string | null;
+  /** First day of employment; used in forecasting and cost. */
   startDate: string;
+  /** Last day; null = currently active. */
   @ApiProperty({ example: null, type: String, nullable: true }) endDate: string | null;
+  /** Day notice was given (distinct from endDate); the forecast then expects the last day noticePeriodDays later. Null when none. */
   @ApiProperty({ example: null, type: String, nullable: true }) noticeDate: string | null;
+  /** The manager, another employee; null when none. */
   @ApiProperty({ example: EXAMPLE_ID.manager, type: String, nullable: true }) managerId: string | null;
+  /** The job role; null when none. */
   @ApiProperty({ example: EXAMPLE_ID.jobRole, type: String, nullable: true }) jobRoleId: string | null;
+  /** The resource (work) type; null when none. */
   @ApiProperty({ example: EXAMPLE_ID.resourceType, type: String, nullable: true }) workTypeId: string | null;
+  /** The location; it sets the default currency and the cost multiplier. Null when none. */
   @ApiProperty({ example: EXAMPLE_ID.location, type: String, nullable: true }) geographyId: string | null;
+  /** ISO 4217; when null, the location's currency applies. */
   @ApiProperty({ type: String, nullable: true }) defaultCurrencyCode: string | null;
+  /** The cost centre; null when none. */
   @ApiProperty({ example: EXAMPLE_ID.costCentre, type: String, nullable: true }) costCentreId: string | null;
   createdAt: string;
   updatedAt: string;

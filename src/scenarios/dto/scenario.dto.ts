@@ -11,6 +11,7 @@ export class CreateScenarioDto {
   @MaxLength(200)
   name: string;
 
+  /** Free text; null when none. */
   @IsOptional()
   @IsNullable()
   @IsString()
@@ -26,6 +27,7 @@ export class UpdateScenarioDto {
   @MaxLength(200)
   name?: string;
 
+  /** Free text; null clears it. */
   @IsOptional()
   @IsNullable()
   @IsString()
@@ -42,7 +44,9 @@ export class UpdateScenarioDto {
 export class ScenarioDto {
   id: string;
   name: string;
+  /** Free text; null when none. */
   @ApiProperty({ type: String, nullable: true }) description: string | null;
+  /** OPEN accepts writes; LOCKED refuses them; MERGED: merged into live data. */
   @ApiProperty({ enum: ['OPEN', 'LOCKED', 'MERGED'] }) status: 'OPEN' | 'LOCKED' | 'MERGED';
   createdAt: string;
   updatedAt: string;
@@ -53,6 +57,7 @@ export class ScenarioDto {
 }
 
 export class MergeResultDto {
+  /** Always MERGED. */
   @ApiProperty({ enum: ['MERGED'] }) status: 'MERGED';
   /** Live records changed, per document 02 entity type. */
   @ApiProperty({ type: 'object', additionalProperties: { type: 'integer' }, example: { employee: 3, employee_team_allocation: 2 } })

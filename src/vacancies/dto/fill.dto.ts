@@ -18,6 +18,7 @@ import { NestedJobRoleDto } from '../../reference-data/dto/nested-job-role.dto';
 
 /** Document 01 "Fill body". Fields of the other branch are refused (rule 1). */
 export class FillVacancyDto {
+  /** Who fills the vacancy: a new employee (default) or a new contractor. */
   @ApiPropertyOptional({ example: 'employee', enum: ['employee', 'contractor'], default: 'employee' })
   @IsOptional()
   @IsIn(['employee', 'contractor'])
@@ -65,6 +66,7 @@ export class FillVacancyDto {
   @ApiPropertyOptional({ example: EXAMPLE_ID.resourceType })
   workTypeId?: string | null;
 
+  /** A location, by id or externalId; falls back to the vacancy's. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
@@ -108,6 +110,7 @@ export class FillVacancyDto {
   @Max(1e12)
   rate?: number;
 
+  /** Contractor branch: required; billing period of the rate. */
   @ApiPropertyOptional({ example: 'daily', enum: RATE_TYPES })
   @IsOptional()
   @IsIn(RATE_TYPES)
@@ -162,14 +165,23 @@ export class FillEmployeeDto {
   id: string;
   firstName: string;
   lastName: string;
+  /** E-mail; a placeholder when none was sent. */
   email: string;
+  /** HR identifier; null when none. */
   @ApiProperty({ type: String, nullable: true }) internalEmployeeId: string | null;
+  /** First day of employment: the fill's startDate. */
   startDate: string;
+  /** Last day; null = active. */
   @ApiProperty({ type: String, nullable: true }) endDate: string | null;
+  /** The manager; null when none. */
   @ApiProperty({ type: String, nullable: true }) managerId: string | null;
+  /** The job role; null when none. */
   @ApiProperty({ type: String, nullable: true }) jobRoleId: string | null;
+  /** The resource (work) type; null when none. */
   @ApiProperty({ type: String, nullable: true }) workTypeId: string | null;
+  /** The location; null when none. */
   @ApiProperty({ type: String, nullable: true }) geographyId: string | null;
+  /** ISO 4217; when null, the location's currency applies. */
   @ApiProperty({ type: String, nullable: true }) defaultCurrencyCode: string | null;
   createdAt: string;
   updatedAt: string;
@@ -178,7 +190,10 @@ export class FillEmployeeDto {
 export class FillResultDto {
   @ApiProperty({ type: FillEmployeeDto, nullable: true }) employee: FillEmployeeDto | null;
   @ApiProperty({ type: ContractorDto, nullable: true }) contractor: ContractorDto | null;
+  /** The vacancy filled. */
   vacancyId: string;
+  /** Team assignments moved to the filler. */
   teamAllocationsTransferred: number;
+  /** Project assignments moved to the filler. */
   projectAllocationsTransferred: number;
 }

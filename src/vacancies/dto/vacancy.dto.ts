@@ -37,6 +37,7 @@ export class CreateVacancyDto {
   @ApiPropertyOptional({ example: 'REQ-3108' })
   externalId?: string | null;
 
+  /** Free text; null clears it. */
   @IsOptional()
   @IsNullable()
   @IsString()
@@ -81,6 +82,7 @@ export class CreateVacancyDto {
   @NestedObject(() => NestedJobRoleDto)
   jobRole?: NestedJobRoleDto;
 
+  /** A resource (work) type, by id or externalId. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
@@ -94,6 +96,7 @@ export class CreateVacancyDto {
   @ApiPropertyOptional({ example: EXAMPLE_ID.location })
   geographyId?: string | null;
 
+  /** A cost centre, by id or externalId. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
@@ -117,6 +120,7 @@ export class CreateVacancyDto {
   @Max(1e12)
   salaryMin?: number | null;
 
+  /** Still accepted: with salaryMin, sets salary to the mean of the two (or to the one given). */
   @IsOptional()
   @IsNullable()
   @IsDecimal(2)
@@ -178,28 +182,46 @@ export class VacancyIncludeQueryDto {
 export class VacancyDto {
   /** @example cm3x7k2p90002cdefqwer1234 */
   id: string;
+  /** Id in the system of record; null when none. */
   @ApiProperty({ example: 'REQ-3108', type: String, nullable: true }) externalId: string | null;
+  /** Title of the role. */
   role: string;
+  /** Free text; null when none. */
   @ApiProperty({ type: String, nullable: true }) description: string | null;
+  /** Default `open` on create; `cancelled` and `on_hold` vacancies never contribute to the forecast. */
   @ApiProperty({ example: 'open', enum: VACANCY_STATUSES }) status: VacancyStatus;
+  /** 0 to 1. */
   fte: number;
+  /** Used in headcount forecasting (null: the vacancy counts from today). */
   @ApiProperty({ type: String, nullable: true }) targetStartDate: string | null;
+  /** Used for recruitment planning; null when none. */
   @ApiProperty({ type: String, nullable: true }) targetFillDate: string | null;
+  /** The job role; null when none. */
   @ApiProperty({ example: EXAMPLE_ID.jobRole, type: String, nullable: true }) jobRoleId: string | null;
+  /** The resource (work) type; null when none. */
   @ApiProperty({ example: EXAMPLE_ID.resourceType, type: String, nullable: true }) workTypeId: string | null;
+  /** The location; null when none. */
   @ApiProperty({ example: EXAMPLE_ID.location, type: String, nullable: true }) geographyId: string | null;
+  /** The cost centre; null when none. */
   @ApiProperty({ example: EXAMPLE_ID.costCentre, type: String, nullable: true }) costCentreId: string | null;
+  /** Annual salary, the source of truth; null = unpriced (costs 0 in the forecast). */
   @ApiProperty({ example: 80000, type: Number, nullable: true }) salary: number | null;
+  /** Lower end of the salary range; null when none. */
   @ApiProperty({ type: Number, nullable: true }) salaryMin: number | null;
+  /** Upper end of the salary range; null when none. */
   @ApiProperty({ type: Number, nullable: true }) salaryMax: number | null;
+  /** ISO 4217 currency of the salary; null = the reporting currency. */
   @ApiProperty({ type: String, nullable: true }) currencyCode: string | null;
+  /** The employee who filled it; mutually exclusive with filledByLiveContractorId. */
   @ApiProperty({ example: null, type: String, nullable: true }) filledByLiveEmployeeId: string | null;
+  /** The contractor who filled it; mutually exclusive with filledByLiveEmployeeId. */
   @ApiProperty({ example: null, type: String, nullable: true }) filledByLiveContractorId: string | null;
   /**
    * Derived: a filler is set and that filler's endDate is unset or in the future.
    * @example false
    */
   isFilled: boolean;
+  /** The hiring manager, an employee; null when none. */
   @ApiProperty({ example: EXAMPLE_ID.manager, type: String, nullable: true }) hiringManagerId: string | null;
   createdAt: string;
   updatedAt: string;
