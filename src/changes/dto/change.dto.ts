@@ -31,8 +31,11 @@ export class ChangesQueryDto {
 }
 
 export class ChangeInitiatorDto {
+  /** `user` (the application), `api_key` (a REST request), `merge` (a scenario merge) or `system` (reserved). */
   @ApiProperty({ example: 'api_key', enum: ['user', 'api_key', 'merge', 'system'] }) type: string;
+  /** The user id for user and merge, the API key id for api_key. */
   @ApiProperty({ example: 'cm3x7k2p9000sdefgqwer1234' }) id: string;
+  /** The user's e-mail; only for changes made by people in the application. */
   @ApiPropertyOptional() email?: string;
 }
 
@@ -42,11 +45,16 @@ export class ChangeDto {
   @ApiProperty({ example: '9b2f6c1e-4d3a-4f8b-a6e2-7c1d5e0f3a94', format: 'uuid' }) id: string;
   /** When the change was made. */
   @ApiProperty({ example: '2026-01-15T09:30:00.000Z', format: 'date-time' }) timestamp: string;
+  /** The kind of record changed. */
   @ApiProperty({ example: 'employee', enum: WEBHOOK_ENTITY_TYPES }) entity_type: string;
+  /** The record's id. */
   @ApiProperty({ example: EXAMPLE_ID.employee }) entity_id: string;
+  /** `create`, `update` or `delete`. */
   @ApiProperty({ example: 'update', enum: WEBHOOK_CHANGE_TYPES }) change_type: string;
   @ApiProperty({ type: ChangeInitiatorDto }) initiator: ChangeInitiatorDto;
+  /** The organization. */
   @ApiProperty({ example: EXAMPLE_ID.organization }) organization_id: string;
+  /** The record before the change, with the service's field names; null for create. */
   @ApiProperty({
     example: { id: EXAMPLE_ID.employee, firstName: 'Ana', lastName: 'Silva', endDate: null },
     type: 'object',
@@ -54,6 +62,7 @@ export class ChangeDto {
     additionalProperties: true,
   })
   before: Record<string, unknown> | null;
+  /** The record after the change; null for delete. */
   @ApiProperty({
     example: { id: EXAMPLE_ID.employee, firstName: 'Ana', lastName: 'Silva', endDate: '2026-06-30' },
     type: 'object',
@@ -73,6 +82,7 @@ export class ChangesMetaDto {
 }
 
 export class ChangesPageDto {
+  /** Changes in commit order. */
   @ApiProperty({ type: [ChangeDto] }) data: ChangeDto[];
   @ApiProperty({ type: ChangesMetaDto }) meta: ChangesMetaDto;
 }
