@@ -34,6 +34,7 @@ export class BulkItemErrorDto {
   message: string;
   /** Field errors with dot paths inside the item (`salary.currencyCode`); null for other errors. */
   @ApiProperty({
+    description: 'Field errors with dot paths inside the item; null for other errors',
     type: 'array',
     nullable: true,
     items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } },
@@ -53,7 +54,8 @@ export class BulkItemResultDto {
     enum: ['created', 'updated', 'unchanged', 'failed'],
   })
   result: BulkItemOutcome;
-  @ApiProperty({ type: BulkItemErrorDto, nullable: true }) error: BulkItemErrorDto | null;
+  @ApiProperty({ description: 'Why the item failed; null unless result is failed', type: BulkItemErrorDto, nullable: true })
+  error: BulkItemErrorDto | null;
 }
 
 export class BulkResultDto {

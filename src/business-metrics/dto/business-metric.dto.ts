@@ -55,11 +55,15 @@ export class UpdateBusinessMetricDto extends PatchType(CreateBusinessMetricDto) 
 
 export class BusinessMetricDto {
   id: string;
+  /** Stable key used by pushing systems (`metric` of a reading batch). */
   key: string;
   name: string;
+  /** The unit readings are expressed in. */
   unit: string;
+  /** Free text; null when none. */
   @ApiProperty({ type: String, nullable: true })
   description: string | null;
+  /** Inactive metrics are left out of summaries; they still accept readings. */
   active: boolean;
   costScope: CostScopeDto;
   createdAt: string;

@@ -8,6 +8,7 @@ import { COST_SCOPE_TYPES, type CostScopeType } from '../entities/business-metri
  * employee and contractor) or `{ type: 'COST_CENTRE' | 'TEAM', id }`.
  */
 export class CostScopeDto {
+  /** ORGANIZATION (every employee and contractor), COST_CENTRE or TEAM. */
   @ApiProperty({ enum: COST_SCOPE_TYPES, example: 'TEAM' })
   @IsIn(COST_SCOPE_TYPES, { message: `type must be one of ${COST_SCOPE_TYPES.join(', ')}` })
   type: CostScopeType;

@@ -97,19 +97,27 @@ export class IngestResultDto {
 
 /** A stored reading, as the application API lists it. */
 export class ReadingDto {
+  /** The metric. */
   metricId: string;
+  /** The source that pushed the reading. */
   sourceId: string;
   /** The source's name, for display. */
   sourceName: string;
+  /** First day of the period, inclusive. */
   @ApiProperty({ format: 'date' })
   periodStart: string;
+  /** Last day of the period, inclusive. */
   @ApiProperty({ format: 'date' })
   periodEnd: string;
+  /** Output in the metric's unit. */
   value: number;
+  /** The part of value produced with AI; null = not measured; 0 = none. */
   @ApiProperty({ type: Number, nullable: true })
   aiValue: number | null;
+  /** The sending system's reference of the reading; null when none. */
   @ApiProperty({ type: String, nullable: true })
   externalRef: string | null;
+  /** Free text; null when none. */
   @ApiProperty({ type: String, nullable: true })
   note: string | null;
   /** When the reading was first received. */

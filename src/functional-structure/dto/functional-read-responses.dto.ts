@@ -182,6 +182,7 @@ export class FunctionalChangeDto {
 }
 
 export class FunctionalGroupDetailDto extends FunctionalGroupViewDto {
+  /** The parent group on the as-of day; null at the top level. */
   @ApiProperty({ type: FunctionalParentDto, nullable: true }) parent: FunctionalParentDto | null;
   /** A page (offset/limit) of the seats active on the day, with occupants. */
   positions: FunctionalPositionViewDto[];

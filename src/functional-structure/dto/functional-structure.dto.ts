@@ -38,6 +38,7 @@ export class FunctionalGroupBodyDto {
   @MaxLength(200)
   name: string;
 
+  /** Free text; null when none. */
   @ApiPropertyOptional({
     type: String,
     nullable: true,
@@ -71,6 +72,7 @@ export class FunctionalGroupBodyDto {
   @IsString()
   parentFunctionalGroupId?: string | null;
 
+  /** First day, inclusive (YYYY-MM-DD). */
   @ApiProperty({ example: '2026-01-01' })
   @IsDateOnly()
   startDate: string;
@@ -89,6 +91,7 @@ export class MoveGroupDto {
   @IsStringOrNull()
   parentFunctionalGroupId: string | null;
 
+  /** First day under the new parent; earlier days keep the old parent. */
   @ApiProperty({ example: '2026-07-01' })
   @IsDateOnly()
   effectiveDate: string;
@@ -108,6 +111,7 @@ export class FunctionalPositionBodyDto {
   @MaxLength(200)
   name: string;
 
+  /** Free text; null when none. */
   @ApiPropertyOptional({ type: String, nullable: true })
   @IsOptional()
   @IsNullable()
@@ -119,6 +123,7 @@ export class FunctionalPositionBodyDto {
   @IsExternalId()
   externalId?: string | null;
 
+  /** An existing job role; null when none. */
   @ApiPropertyOptional({ example: EXAMPLE_ID.jobRole, type: String, nullable: true })
   @IsOptional()
   @IsNullable()
@@ -129,10 +134,12 @@ export class FunctionalPositionBodyDto {
   @IsFunctionalFte()
   requiredFte: number;
 
+  /** First day of the seat (YYYY-MM-DD). */
   @ApiProperty({ example: '2026-01-01' })
   @IsDateOnly()
   startDate: string;
 
+  /** Retires the seat; every occupancy must end by then. Null = ongoing. */
   @ApiPropertyOptional({ type: String, nullable: true, example: null })
   @IsOptional()
   @IsNullable()
@@ -148,32 +155,38 @@ export class FunctionalAssignmentBodyDto {
   @IsNotEmpty()
   functionalPositionId: string;
 
+  /** Exactly one of employeeId, contractorId and vacancyId is set; cannot change after creation. */
   @ApiPropertyOptional({ example: EXAMPLE_ID.employee, type: String, nullable: true })
   @IsOptional()
   @IsNullable()
   @IsString()
   employeeId?: string | null;
 
+  /** Set instead of employeeId for a contractor occupant. */
   @ApiPropertyOptional({ example: null, type: String, nullable: true })
   @IsOptional()
   @IsNullable()
   @IsString()
   contractorId?: string | null;
 
+  /** Set instead of employeeId for a vacancy (a planned hire). */
   @ApiPropertyOptional({ example: null, type: String, nullable: true })
   @IsOptional()
   @IsNullable()
   @IsString()
   vacancyId?: string | null;
 
+  /** Above 0, at most 1, up to four decimals. */
   @ApiProperty({ example: 0.5 })
   @IsFunctionalFte()
   fte: number;
 
+  /** First day of the occupancy (YYYY-MM-DD). */
   @ApiProperty({ example: '2026-01-01' })
   @IsDateOnly()
   startDate: string;
 
+  /** Last day, inclusive; null = ongoing. */
   @ApiPropertyOptional({ type: String, nullable: true, example: null })
   @IsOptional()
   @IsNullable()
@@ -186,6 +199,7 @@ export const STRUCTURE_MOVE_KINDS = ['POSITION', 'ASSIGNMENT'] as const;
 /** Document 02 write rule 6. */
 @RejectUnknownFields()
 export class StructureMoveDto {
+  /** POSITION moves a seat under another seat; ASSIGNMENT moves an occupant to another seat. */
   @ApiProperty({ example: 'POSITION', enum: STRUCTURE_MOVE_KINDS })
   @IsIn(STRUCTURE_MOVE_KINDS)
   kind: (typeof STRUCTURE_MOVE_KINDS)[number];
@@ -204,6 +218,7 @@ export class StructureMoveDto {
   @IsStringOrNull()
   targetPositionId: string | null;
 
+  /** First day of the new placement; the old one ends the day before. */
   @ApiProperty({ example: '2026-07-01' })
   @IsDateOnly()
   effectiveDate: string;

@@ -188,7 +188,9 @@ export class FillEmployeeDto {
 }
 
 export class FillResultDto {
+  /** The employee created (fillerType employee); null otherwise. */
   @ApiProperty({ type: FillEmployeeDto, nullable: true }) employee: FillEmployeeDto | null;
+  /** The contractor created (fillerType contractor); null otherwise. */
   @ApiProperty({ type: ContractorDto, nullable: true }) contractor: ContractorDto | null;
   /** The vacancy filled. */
   vacancyId: string;
