@@ -38,7 +38,6 @@ export class FunctionalGroupBodyDto {
   @MaxLength(200)
   name: string;
 
-  /** Free text; null when none. */
   @ApiPropertyOptional({
     type: String,
     nullable: true,
@@ -50,6 +49,7 @@ export class FunctionalGroupBodyDto {
   @MaxLength(100)
   groupType?: string | null;
 
+  /** Free text; null when none. */
   @ApiPropertyOptional({ type: String, nullable: true })
   @IsOptional()
   @IsNullable()
