@@ -37,7 +37,13 @@ export class BulkItemErrorDto {
     description: 'Field errors with dot paths inside the item; null for other errors',
     type: 'array',
     nullable: true,
-    items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } },
+    items: {
+      type: 'object',
+      properties: {
+        field: { type: 'string', description: 'Dot path of the offending field inside the item' },
+        message: { type: 'string', description: 'What is wrong with the field' },
+      },
+    },
   })
   details: FieldError[] | null;
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Request } from 'express';
 import { DomainError } from '../../src/common/errors/domain-error';
 import { BulkUpsertDto } from '../../src/crud/bulk-upsert';
+import { isCurrencyCode } from '../../src/common/validation/validators';
 import { AppValidationPipe } from '../../src/common/validation/validation.pipe';
 import { serverOf } from '../../src/openapi/served-document';
 import { ERROR_STATUS } from '../../src/common/errors/error-codes';
@@ -283,6 +284,39 @@ describe('OpenAPI document (docs/decisions.md)', () => {
         }
       }
       expect(refused).toEqual([]);
+    });
+  });
+
+  it('openapi: the main reads render a complete response example, every property with an example', () => {
+    const sampleDoc = committedDocument();
+    const reads = ['employees', 'contractors', 'vacancies', 'teams', 'projects', 'job-roles'].flatMap((r) => [
+      `/api/v1/org/{orgId}/${r}`,
+      `/api/v1/org/{orgId}/${r}/{id}`,
+    ]);
+    reads.push('/api/v1/org/{orgId}/forecast', '/api/v1/org/{orgId}/changes');
+    const incomplete = reads.flatMap((path) => {
+      const ok = sampleDoc.paths[path].get.responses['200'] as { content: Record<string, { schema: JsonSchema }> };
+      return propertiesWithoutExample(sampleDoc, ok.content['application/json'].schema).map((at) => `GET ${path} ${at}`);
+    });
+    expect(incomplete).toEqual([]);
+  });
+
+  it('openapi: every property that is not self-evident has a description (a $ref property cannot carry one)', () => {
+    const selfEvident = ['id', 'name', 'firstName', 'lastName', 'createdAt', 'updatedAt'];
+    const missing = properties()
+      .filter(({ name, schema }) => !selfEvident.includes(name) && !schema.$ref && !String(schema.description ?? '').trim())
+      .map((p) => p.where);
+    expect(missing).toEqual([]);
+  });
+
+  it("openapi: Swagger UI's Try it out works with the examples of the conversion's from and to; a custom attribute dateValue is a date", () => {
+    const params = doc.paths['/api/v1/org/{orgId}/exchange-rates/convert'].get.parameters!;
+    for (const name of ['from', 'to']) {
+      const param = params.find((p) => p.name === name) as Param & { example?: unknown };
+      expect(`${name} ${String(param.example)} ${isCurrencyCode(param.example)}`).toBe(`${name} ${String(param.example)} true`);
+    }
+    expect(doc.components.schemas.SetCustomAttributeValueDto).toMatchObject({
+      properties: { dateValue: { type: 'string', format: 'date' } },
     });
   });
 });

@@ -2996,13 +2996,21 @@ export interface components {
              * @example salary.currencyCode
              */
             field: string;
-            /** @example salary.currencyCode must be an ISO 4217 currency code of 3 uppercase letters */
+            /**
+             * @description What is wrong with the field.
+             * @example salary.currencyCode must be an ISO 4217 currency code of 3 uppercase letters
+             */
             message: string;
         };
         ErrorDto: {
-            /** @example VALIDATION_ERROR */
+            /**
+             * @description Machine-readable error code; each code belongs to one HTTP status.
+             * @example VALIDATION_ERROR
+             */
             code: string;
+            /** @description Human-readable explanation. */
             message: string;
+            /** @description One entry per invalid field (validation errors only). */
             details?: components["schemas"]["FieldErrorDto"][];
             /**
              * Format: uuid
@@ -3016,10 +3024,14 @@ export interface components {
         CreatedApiKeyDto: {
             /**
              * Format: date-time
+             * @description When the key stops working; null = never.
              * @example 2027-01-01T00:00:00.000Z
              */
             expiresAt: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the key was revoked; null = not revoked.
+             */
             revokedAt: string | null;
             /** @description The key itself: shown only in this response. */
             key: string;
@@ -3027,6 +3039,7 @@ export interface components {
             name: string;
             /** @description The visible start of the key, to recognise it. */
             prefix: string;
+            /** @description The permissions given to the key; it acts with these, narrowed to what its creator holds. */
             permissions: string[];
             /** @description The user who created the key. */
             userId: string;
@@ -3056,15 +3069,20 @@ export interface components {
         ApiKeyDto: {
             /**
              * Format: date-time
+             * @description When the key stops working; null = never.
              * @example 2027-01-01T00:00:00.000Z
              */
             expiresAt: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the key was revoked; null = not revoked.
+             */
             revokedAt: string | null;
             id: string;
             name: string;
             /** @description The visible start of the key, to recognise it. */
             prefix: string;
+            /** @description The permissions given to the key; it acts with these, narrowed to what its creator holds. */
             permissions: string[];
             /** @description The user who created the key. */
             userId: string;
@@ -3075,30 +3093,55 @@ export interface components {
             createdAt: string;
         };
         PageMetaDto: {
-            /** @example 1 */
+            /**
+             * @description The page returned, from 1
+             * @example 1
+             */
             page: number;
-            /** @example 20 */
+            /**
+             * @description Records per page
+             * @example 20
+             */
             limit: number;
-            /** @example 57 */
+            /**
+             * @description Records matching the filters, over all pages
+             * @example 57
+             */
             total: number;
-            /** @example true */
+            /**
+             * @description Whether a page follows this one
+             * @example true
+             */
             hasNextPage: boolean;
         };
         KeyInfoDto: {
+            /** @description Effective permissions: the key permissions, narrowed to those of its creator */
             permissions: string[];
         };
         RateLimitResponseDto: {
-            /** @example too_many_requests */
+            /**
+             * @description Always `too_many_requests`.
+             * @example too_many_requests
+             */
             error: string;
-            /** @example Rate limit exceeded; retry after 12 seconds */
+            /**
+             * @description Human-readable explanation with the seconds to wait.
+             * @example Rate limit exceeded; retry after 12 seconds
+             */
             error_description: string;
         };
         OrganizationDto: {
             id: string;
             name: string;
-            /** @example USD */
+            /**
+             * @description ISO 4217 currency of cost figures and forecasts.
+             * @example USD
+             */
             reportingCurrency: string;
-            /** @example true */
+            /**
+             * @description Whether the functional-structure module is switched on.
+             * @example true
+             */
             functionalGroupsEnabled: boolean;
             /**
              * @description Whether reading functional groups needs an access grant (see the create field).
@@ -3183,12 +3226,20 @@ export interface components {
         };
         UserDto: {
             id: string;
+            /** @description The organization the user belongs to. */
             organizationId: string;
-            /** @example ana.silva@example.com */
+            /**
+             * @description Login e-mail; unique in the organization.
+             * @example ana.silva@example.com
+             */
             email: string;
             name: string;
+            /** @description API permission names and application capabilities; `*` grants every one. */
             permissions: string[];
-            /** @example true */
+            /**
+             * @description An inactive user cannot use the application, and keys they created stop working.
+             * @example true
+             */
             active: boolean;
             /**
              * Format: date-time
@@ -3248,7 +3299,9 @@ export interface components {
             active?: boolean;
         };
         CreatedWebhookEndpointDto: {
+            /** @description Entity types whose events the endpoint receives. */
             entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim")[];
+            /** @description Change types the endpoint receives (`create`, `update`, `delete`). */
             eventTypes: ("create" | "update" | "delete")[];
             /**
              * @description `NO_DELIVERIES` until the first delivery or test; then `HEALTHY` (last one got a 2xx) or `FAILING`.
@@ -3271,8 +3324,12 @@ export interface components {
             secret: string;
             id: string;
             name: string;
+            /** @description Where events are POSTed. */
             url: string;
-            /** @example true */
+            /**
+             * @description Whether events are sent; false = switched off.
+             * @example true
+             */
             enabled: boolean;
             /**
              * Format: date-time
@@ -3322,7 +3379,9 @@ export interface components {
             enabled: boolean;
         };
         WebhookEndpointDto: {
+            /** @description Entity types whose events the endpoint receives. */
             entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim")[];
+            /** @description Change types the endpoint receives (`create`, `update`, `delete`). */
             eventTypes: ("create" | "update" | "delete")[];
             /**
              * @description `NO_DELIVERIES` until the first delivery or test; then `HEALTHY` (last one got a 2xx) or `FAILING`.
@@ -3343,8 +3402,12 @@ export interface components {
             lastError: string | null;
             id: string;
             name: string;
+            /** @description Where events are POSTed. */
             url: string;
-            /** @example true */
+            /**
+             * @description Whether events are sent; false = switched off.
+             * @example true
+             */
             enabled: boolean;
             /**
              * Format: date-time
@@ -3413,15 +3476,30 @@ export interface components {
         JobRoleDto: {
             /** @example cm3x7k2p90005fghiqwer1234 */
             id: string;
-            /** @example Senior Software Engineer */
+            /**
+             * @description Job title.
+             * @example Senior Software Engineer
+             */
             title: string;
-            /** @example HR-1042 */
+            /**
+             * @description Id in the system of record; null when none.
+             * @example HR-1042
+             */
             externalId: string | null;
-            /** @example Engineering */
+            /**
+             * @description Job family, such as Engineering; null when none.
+             * @example Engineering
+             */
             family: string | null;
-            /** @example L4 */
+            /**
+             * @description Seniority level, such as L4; null when none.
+             * @example L4
+             */
             level: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description: string | null;
             /**
              * Format: date-time
@@ -3450,7 +3528,10 @@ export interface components {
              * @example L4
              */
             level?: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example Builds and runs the payment services.
+             */
             description?: string | null;
             /**
              * @description Title of the role; unique in the organization (case-insensitively).
@@ -3474,7 +3555,10 @@ export interface components {
              * @example L4
              */
             level?: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example Builds and runs the payment services.
+             */
             description?: string | null;
             /**
              * @description Title of the role; unique in the organization (case-insensitively).
@@ -3485,13 +3569,25 @@ export interface components {
         LocationDto: {
             id: string;
             name: string;
-            /** @example HR-1042 */
+            /**
+             * @description Id in the system of record; null when none.
+             * @example HR-1042
+             */
             externalId: string | null;
-            /** @example DE */
+            /**
+             * @description ISO 3166-1 alpha-2 country code; null when none.
+             * @example DE
+             */
             countryCode: string | null;
-            /** @example EUR */
+            /**
+             * @description ISO 4217 code: the default currency of people at this location; null when none.
+             * @example EUR
+             */
             currencyCode: string | null;
-            /** @example 1.15 */
+            /**
+             * @description Multiplies the cost of people here (1 = no change).
+             * @example 1.15
+             */
             costMultiplier: number;
             /**
              * Format: date-time
@@ -3557,10 +3653,17 @@ export interface components {
         CostCentreDto: {
             id: string;
             name: string;
+            /** @description Short reporting code; null when none. */
             code: string | null;
-            /** @example HR-1042 */
+            /**
+             * @description Id in the system of record; null when none.
+             * @example HR-1042
+             */
             externalId: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description: string | null;
             /**
              * Format: date-time
@@ -3584,7 +3687,10 @@ export interface components {
              * @example HR-1042
              */
             externalId?: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example Builds and runs the payment services.
+             */
             description?: string | null;
             /** @example Engineering */
             name: string;
@@ -3600,7 +3706,10 @@ export interface components {
              * @example HR-1042
              */
             externalId?: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example Builds and runs the payment services.
+             */
             description?: string | null;
             /** @example Engineering */
             name?: string;
@@ -3608,10 +3717,17 @@ export interface components {
         ValueStreamDto: {
             id: string;
             name: string;
+            /** @description Short reporting code; null when none. */
             code: string | null;
-            /** @example HR-1042 */
+            /**
+             * @description Id in the system of record; null when none.
+             * @example HR-1042
+             */
             externalId: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description: string | null;
             /**
              * Format: date-time
@@ -3635,7 +3751,10 @@ export interface components {
              * @example HR-1042
              */
             externalId?: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example Builds and runs the payment services.
+             */
             description?: string | null;
             /** @example Payments */
             name: string;
@@ -3651,7 +3770,10 @@ export interface components {
              * @example HR-1042
              */
             externalId?: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example Builds and runs the payment services.
+             */
             description?: string | null;
             /** @example Payments */
             name?: string;
@@ -3659,9 +3781,15 @@ export interface components {
         ResourceTypeDto: {
             id: string;
             name: string;
-            /** @example HR-1042 */
+            /**
+             * @description Id in the system of record; null when none.
+             * @example HR-1042
+             */
             externalId: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description: string | null;
             /**
              * Format: date-time
@@ -3680,7 +3808,10 @@ export interface components {
              * @example HR-1042
              */
             externalId?: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example Builds and runs the payment services.
+             */
             description?: string | null;
             /**
              * @description Such as Permanent, Fixed-term, Agency.
@@ -3694,7 +3825,10 @@ export interface components {
              * @example HR-1042
              */
             externalId?: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example Builds and runs the payment services.
+             */
             description?: string | null;
             /**
              * @description Such as Permanent, Fixed-term, Agency.
@@ -3705,9 +3839,14 @@ export interface components {
         DriverDto: {
             id: string;
             name: string;
+            /** @description Stable key, unique in the organization. */
             key: string;
+            /** @description Unit of the driver's values, such as customers; null when none. */
             unit: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description: string | null;
             /**
              * Format: date-time
@@ -3726,7 +3865,10 @@ export interface components {
              * @example customers
              */
             unit?: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example Builds and runs the payment services.
+             */
             description?: string | null;
             /**
              * @description Display name, such as Active customers.
@@ -3745,7 +3887,10 @@ export interface components {
              * @example customers
              */
             unit?: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example Builds and runs the payment services.
+             */
             description?: string | null;
             /**
              * @description Display name, such as Active customers.
@@ -3770,7 +3915,9 @@ export interface components {
              * @example 2026-01-15
              */
             effectiveDate: string | null;
+            /** @description ISO 4217 code of the currency converted from. */
             from: string;
+            /** @description ISO 4217 code of the currency converted into. */
             to: string;
             /**
              * Format: date
@@ -3780,18 +3927,28 @@ export interface components {
             date: string;
             /** @description Units of `to` per unit of `from`. */
             rate: number;
+            /** @description The amount converted, in `from`. */
             amount: number;
+            /** @description The amount in `to`: amount times rate. */
             converted: number;
         };
         ExchangeRateDto: {
             id: string;
-            /** @example EUR */
+            /**
+             * @description ISO 4217: 1 unit of this currency...
+             * @example EUR
+             */
             fromCurrency: string;
-            /** @example USD */
+            /**
+             * @description ...is worth `rate` units of this one.
+             * @example USD
+             */
             toCurrency: string;
+            /** @description Units of toCurrency per unit of fromCurrency. */
             rate: number;
             /**
              * Format: date
+             * @description First day the rate is in force; it holds until the pair's next rate.
              * @example 2026-01-15
              */
             effectiveDate: string;
@@ -3853,18 +4010,34 @@ export interface components {
             effectiveDate?: string;
         };
         CustomAttributeDefinitionDto: {
-            /** @enum {string} */
+            /**
+             * @description The kind of record the attribute is set on.
+             * @enum {string}
+             */
             entityType: "EMPLOYEE" | "CONTRACTOR" | "VACANCY" | "PROJECT" | "TEAM" | "FUNCTIONAL_GROUP" | "FUNCTIONAL_POSITION";
-            /** @enum {string} */
+            /**
+             * @description The value field used: STRING and SELECT stringValue, NUMBER numberValue, DATE dateValue, DATE_RANGE dateRangeStart and dateRangeEnd.
+             * @enum {string}
+             */
             fieldType: "STRING" | "NUMBER" | "DATE" | "DATE_RANGE" | "SELECT";
+            /** @description The allowed values of a SELECT attribute; null for the other field types. */
             options: string[] | null;
             id: string;
             name: string;
-            /** @example shirtSize */
+            /**
+             * @description Stable key, unique per entity type.
+             * @example shirtSize
+             */
             attributeKey: string;
-            /** @example false */
+            /**
+             * @description A required attribute's value can be changed but not cleared.
+             * @example false
+             */
             required: boolean;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description: string | null;
             /**
              * Format: date-time
@@ -3879,11 +4052,13 @@ export interface components {
         };
         CreateCustomAttributeDefinitionDto: {
             /**
+             * @description The kind of record the attribute is set on.
              * @example EMPLOYEE
              * @enum {string}
              */
             entityType: "EMPLOYEE" | "CONTRACTOR" | "VACANCY" | "PROJECT" | "TEAM" | "FUNCTIONAL_GROUP" | "FUNCTIONAL_POSITION";
             /**
+             * @description The value field used: STRING and SELECT stringValue, NUMBER numberValue, DATE dateValue, DATE_RANGE dateRangeStart and dateRangeEnd.
              * @example STRING
              * @enum {string}
              */
@@ -3893,7 +4068,10 @@ export interface components {
              * @example null
              */
             options?: string[] | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example Builds and runs the payment services.
+             */
             description?: string | null;
             /**
              * @description Label shown to people.
@@ -3913,11 +4091,13 @@ export interface components {
         };
         UpdateCustomAttributeDefinitionDto: {
             /**
+             * @description The kind of record the attribute is set on.
              * @example EMPLOYEE
              * @enum {string}
              */
             entityType?: "EMPLOYEE" | "CONTRACTOR" | "VACANCY" | "PROJECT" | "TEAM" | "FUNCTIONAL_GROUP" | "FUNCTIONAL_POSITION";
             /**
+             * @description The value field used: STRING and SELECT stringValue, NUMBER numberValue, DATE dateValue, DATE_RANGE dateRangeStart and dateRangeEnd.
              * @example STRING
              * @enum {string}
              */
@@ -3927,7 +4107,10 @@ export interface components {
              * @example null
              */
             options?: string[] | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example Builds and runs the payment services.
+             */
             description?: string | null;
             /**
              * @description Label shown to people.
@@ -3946,22 +4129,36 @@ export interface components {
             required?: boolean;
         };
         BulkItemErrorDto: {
-            /** @example VALIDATION_ERROR */
+            /**
+             * @description Error code, as in a single request
+             * @example VALIDATION_ERROR
+             */
             code: string;
+            /** @description Field errors with dot paths inside the item; null for other errors */
             details: {
+                /** @description Dot path of the offending field inside the item */
                 field?: string;
+                /** @description What is wrong with the field */
                 message?: string;
             }[] | null;
         };
         BulkItemResultDto: {
-            /** @example HR-1042 */
+            /**
+             * @description The externalId the item was sent with; null when it had none
+             * @example HR-1042
+             */
             externalId: string | null;
             id: string | null;
-            /** @enum {string} */
+            /**
+             * @description created, updated, unchanged (the item changed nothing and sent no event) or failed
+             * @enum {string}
+             */
             result: "created" | "updated" | "unchanged" | "failed";
+            /** @description Why the item failed; null unless result is failed */
             error: components["schemas"]["BulkItemErrorDto"] | null;
         };
         BulkResultDto: {
+            /** @description One result per item, in the order of records */
             results: components["schemas"]["BulkItemResultDto"][];
         };
         CreateTeamDto: {
@@ -3970,7 +4167,10 @@ export interface components {
              * @example TEAM-PAY
              */
             externalId?: string | null;
-            /** @example Runs the payment services and their on-call rota. */
+            /**
+             * @description Free text; null clears it.
+             * @example Runs the payment services and their on-call rota.
+             */
             description?: string | null;
             /**
              * @description A cost centre, by id or externalId.
@@ -3992,6 +4192,7 @@ export interface components {
         };
         CustomAttributeDefinitionRefDto: {
             /**
+             * @description Which value field holds the value.
              * @example STRING
              * @enum {string}
              */
@@ -4000,59 +4201,87 @@ export interface components {
             id: string;
             /** @example Shirt size */
             name: string;
-            /** @example shirtSize */
+            /**
+             * @description The definition's stable key.
+             * @example shirtSize
+             */
             attributeKey: string;
         };
         CustomAttributeValueDto: {
             /**
+             * @description The kind of record the value belongs to.
              * @example EMPLOYEE
              * @enum {string}
              */
             entityType: "EMPLOYEE" | "CONTRACTOR" | "VACANCY" | "PROJECT" | "TEAM" | "FUNCTIONAL_GROUP" | "FUNCTIONAL_POSITION";
-            /** @example L */
+            /**
+             * @description Value of a STRING or SELECT attribute; null otherwise.
+             * @example L
+             */
             stringValue?: string | null;
-            /** @example null */
+            /**
+             * @description Value of a NUMBER attribute; null otherwise.
+             * @example null
+             */
             numberValue?: number | null;
             /**
              * Format: date
+             * @description Value of a DATE attribute; null otherwise.
              * @example null
              */
             dateValue?: string | null;
             /**
              * Format: date
+             * @description First day of a DATE_RANGE attribute; null otherwise.
              * @example null
              */
             dateRangeStart?: string | null;
             /**
              * Format: date
+             * @description Last day of a DATE_RANGE attribute; null otherwise.
              * @example null
              */
             dateRangeEnd?: string | null;
             definition: components["schemas"]["CustomAttributeDefinitionRefDto"];
             /** @example cm3x7k2p9000fpqrtqwer1234 */
             id: string;
-            /** @example cm3x7k2p9000eopqsqwer1234 */
+            /**
+             * @description The attribute definition.
+             * @example cm3x7k2p9000eopqsqwer1234
+             */
             definitionId: string;
-            /** @example cm3x7k2p90000abcdqwer1234 */
+            /**
+             * @description The record the value belongs to.
+             * @example cm3x7k2p90000abcdqwer1234
+             */
             entityId: string;
         };
         SetCustomAttributeValueDto: {
-            /** @example L */
+            /**
+             * @description The value of a STRING or SELECT attribute (SELECT: one of the definition's options); null clears it.
+             * @example L
+             */
             stringValue?: string | null;
-            /** @example null */
+            /**
+             * @description The value of a NUMBER attribute; null clears it.
+             * @example null
+             */
             numberValue?: number | null;
             /**
              * Format: date
+             * @description The value of a DATE attribute (YYYY-MM-DD); null clears it.
              * @example null
              */
             dateValue?: string | null;
             /**
              * Format: date
+             * @description First day of a DATE_RANGE attribute (YYYY-MM-DD); null clears it.
              * @example null
              */
             dateRangeStart?: string | null;
             /**
              * Format: date
+             * @description Last day of a DATE_RANGE attribute (YYYY-MM-DD); null clears it.
              * @example null
              */
             dateRangeEnd?: string | null;
@@ -4062,15 +4291,30 @@ export interface components {
             id: string;
             /** @example Payments Platform */
             name: string;
-            /** @example TEAM-PAY */
+            /**
+             * @description Id in the system of record; null when none.
+             * @example TEAM-PAY
+             */
             externalId: string | null;
-            /** @example Runs the payment services and their on-call rota. */
+            /**
+             * @description Free text; null when none.
+             * @example Runs the payment services and their on-call rota.
+             */
             description: string | null;
-            /** @example cm3x7k2p90007hijkqwer1234 */
+            /**
+             * @description The team's cost centre; null when none.
+             * @example cm3x7k2p90007hijkqwer1234
+             */
             costCentreId: string | null;
-            /** @example cm3x7k2p90008ijklqwer1234 */
+            /**
+             * @description The value stream the team delivers to; null when none.
+             * @example cm3x7k2p90008ijklqwer1234
+             */
             valueStreamId: string | null;
-            /** @example cm3x7k2p9000nxyzbqwer1234 */
+            /**
+             * @description The parent team; null = top level.
+             * @example cm3x7k2p9000nxyzbqwer1234
+             */
             parentTeamId: string | null;
             /**
              * Format: date-time
@@ -4091,7 +4335,10 @@ export interface components {
              * @example TEAM-PAY
              */
             externalId?: string | null;
-            /** @example Runs the payment services and their on-call rota. */
+            /**
+             * @description Free text; null clears it.
+             * @example Runs the payment services and their on-call rota.
+             */
             description?: string | null;
             /**
              * @description A cost centre, by id or externalId.
@@ -4122,7 +4369,10 @@ export interface components {
              * @example PAY-2026
              */
             projectCode?: string | null;
-            /** @example Rebuilds the checkout flow on the new payment API. */
+            /**
+             * @description Free text; null clears it.
+             * @example Rebuilds the checkout flow on the new payment API.
+             */
             description?: string | null;
             /**
              * Format: date
@@ -4199,13 +4449,22 @@ export interface components {
             deliveryStatus: "BACKLOG" | "TODO" | "IN_PROGRESS" | "IN_REVIEW" | "DONE" | "CANCELLED";
             /** @example cm3x7k2p90004efghqwer1234 */
             id: string;
-            /** @example PRJ-0042 */
+            /**
+             * @description Id in the system of record; null when none.
+             * @example PRJ-0042
+             */
             externalId: string | null;
             /** @example Checkout redesign */
             name: string;
-            /** @example PAY-2026 */
+            /**
+             * @description Short reporting code; null when none.
+             * @example PAY-2026
+             */
             projectCode: string | null;
-            /** @example Rebuilds the checkout flow on the new payment API. */
+            /**
+             * @description Free text; null when none.
+             * @example Rebuilds the checkout flow on the new payment API.
+             */
             description: string | null;
             /**
              * Format: date
@@ -4219,24 +4478,45 @@ export interface components {
              * @example 2026-12-31
              */
             endDate: string | null;
-            /** @example cm3x7k2p9000akmnoqwer1234 */
+            /**
+             * @description The owner, a user of the organization; null when none.
+             * @example cm3x7k2p9000akmnoqwer1234
+             */
             ownerUserId: string | null;
-            /** @example 1 */
+            /**
+             * @description Lower = higher priority; default 0.
+             * @example 1
+             */
             priority: number;
-            /** @example 125000.5 */
+            /**
+             * @description Estimated cost, two decimal places; null when none.
+             * @example 125000.5
+             */
             estimatedCost: number | null;
-            /** @example cm3x7k2p90008ijklqwer1234 */
+            /**
+             * @description The value stream the project delivers to; null when none.
+             * @example cm3x7k2p90008ijklqwer1234
+             */
             valueStreamId: string | null;
-            /** @example cm3x7k2p90007hijkqwer1234 */
+            /**
+             * @description The project's cost centre; null when none.
+             * @example cm3x7k2p90007hijkqwer1234
+             */
             costCentreId: string | null;
             /**
              * @description After endDate, the forecast books the project's allocations here (null: to costCentreId).
              * @example cm3x7k2p9000oyzacqwer1234
              */
             postCompletionCostCentreId: string | null;
-            /** @example rocket */
+            /**
+             * @description An icon name or emoji; null when none.
+             * @example rocket
+             */
             icon: string | null;
-            /** @example #2563EB */
+            /**
+             * @description Hex colour; default `#6B7280`.
+             * @example #2563EB
+             */
             iconColor: string;
             /**
              * Format: date-time
@@ -4262,7 +4542,10 @@ export interface components {
              * @example PAY-2026
              */
             projectCode?: string | null;
-            /** @example Rebuilds the checkout flow on the new payment API. */
+            /**
+             * @description Free text; null clears it.
+             * @example Rebuilds the checkout flow on the new payment API.
+             */
             description?: string | null;
             /**
              * Format: date
@@ -4337,9 +4620,13 @@ export interface components {
              */
             deliveryStatus: "BACKLOG" | "TODO" | "IN_PROGRESS" | "IN_REVIEW" | "DONE" | "CANCELLED";
             id: string;
+            /** @description The project the ticket is linked to. */
             projectId: string;
+            /** @description The project-management tool, lower-cased (`jira`, `linear`, `github`, ...). */
             provider: string;
+            /** @description The ticket's key in the tool. */
             key: string;
+            /** @description The ticket's address; null when none. */
             url: string | null;
             /** @description As sent. */
             status: string;
@@ -4405,25 +4692,41 @@ export interface components {
             key?: string;
         };
         AssignmentDto: {
-            /** @enum {string} */
+            /**
+             * @description `team` (targetId is a team) or `project` (targetId is a project).
+             * @enum {string}
+             */
             type: "team" | "project";
+            /** @description The holder when an employee; null otherwise. */
             employeeId: string | null;
+            /** @description The holder when a contractor; null otherwise. */
             contractorId: string | null;
+            /** @description The holder when a vacancy; null otherwise. */
             vacancyId: string | null;
+            /** @description The holder team of a team-to-project allocation; null otherwise. */
             teamId: string | null;
             /**
              * Format: date
+             * @description Last day, inclusive; null = ongoing.
              * @example 2026-12-31
              */
             endDate: string | null;
-            /** @example Backend Engineer */
+            /**
+             * @description The holder's role on the team or project; null when none.
+             * @example Backend Engineer
+             */
             role: string | null;
             id: string;
+            /** @description The team or project id. */
             targetId: string;
-            /** @example 1 */
+            /**
+             * @description FTE share, 0.0 to 10.0.
+             * @example 1
+             */
             fte: number;
             /**
              * Format: date
+             * @description First day.
              * @example 2026-01-01
              */
             startDate: string;
@@ -4450,9 +4753,13 @@ export interface components {
              * @example 2026-12-31
              */
             endDate?: string | null;
-            /** @example Backend Engineer */
+            /**
+             * @description The holder's role on the team or project; null when none.
+             * @example Backend Engineer
+             */
             role?: string | null;
             /**
+             * @description `team` (targetId is a team) or `project` (targetId is a project).
              * @example team
              * @enum {string}
              */
@@ -4501,9 +4808,13 @@ export interface components {
              * @example 2026-12-31
              */
             endDate?: string | null;
-            /** @example Backend Engineer */
+            /**
+             * @description The holder's role on the team or project; null when none.
+             * @example Backend Engineer
+             */
             role?: string | null;
             /**
+             * @description `team` (targetId is a team) or `project` (targetId is a project).
              * @example team
              * @enum {string}
              */
@@ -4558,9 +4869,15 @@ export interface components {
              * @example 85000
              */
             salary: number;
-            /** @example 5000 */
+            /**
+             * @description Annual bonus, >= 0, two decimals; null = none.
+             * @example 5000
+             */
             bonus?: number | null;
-            /** @example Annual review */
+            /**
+             * @description Why the salary changed; null = no reason given.
+             * @example Annual review
+             */
             reason?: string | null;
             /**
              * Format: date
@@ -4586,7 +4903,10 @@ export interface components {
              * @example 2026-12-31
              */
             endDate?: string | null;
-            /** @example Backend Engineer */
+            /**
+             * @description The holder's role on the team or project; null when none.
+             * @example Backend Engineer
+             */
             role?: string | null;
             /**
              * @description The team, by id or externalId; a nonexistent team is a 400.
@@ -4612,7 +4932,10 @@ export interface components {
              * @example 2026-12-31
              */
             endDate?: string | null;
-            /** @example Backend Engineer */
+            /**
+             * @description The holder's role on the team or project; null when none.
+             * @example Backend Engineer
+             */
             role?: string | null;
             /**
              * @description The project, by id or externalId; a nonexistent project is a 400.
@@ -4710,22 +5033,38 @@ export interface components {
             projectAssignment?: components["schemas"]["NestedProjectAssignmentDto"];
         };
         SalaryAdjustmentDto: {
-            /** @example 5000 */
+            /**
+             * @description Annual bonus; null = none.
+             * @example 5000
+             */
             bonus: number | null;
-            /** @example Annual review */
+            /**
+             * @description Why the salary changed; null when not given.
+             * @example Annual review
+             */
             reason: string | null;
             /** @example cm3x7k2p9000cmnoqqwer1234 */
             id: string;
-            /** @example cm3x7k2p90000abcdqwer1234 */
+            /**
+             * @description The employee.
+             * @example cm3x7k2p90000abcdqwer1234
+             */
             employeeId: string;
             /**
              * Format: date
+             * @description First day the salary applies.
              * @example 2026-01-15
              */
             effectiveDate: string;
-            /** @example 85000 */
+            /**
+             * @description Annual base salary.
+             * @example 85000
+             */
             salary: number;
-            /** @example EUR */
+            /**
+             * @description ISO 4217 currency of salary and bonus.
+             * @example EUR
+             */
             currencyCode: string;
             /**
              * Format: date-time
@@ -4744,9 +5083,15 @@ export interface components {
              * @example 85000
              */
             salary?: number;
-            /** @example 5000 */
+            /**
+             * @description Annual bonus, >= 0, two decimals; null = none.
+             * @example 5000
+             */
             bonus?: number | null;
-            /** @example Annual review */
+            /**
+             * @description Why the salary changed; null = no reason given.
+             * @example Annual review
+             */
             reason?: string | null;
             /**
              * Format: date
@@ -4762,12 +5107,14 @@ export interface components {
         };
         EmbeddedAssignmentDto: {
             /**
+             * @description `team` or `project`.
              * @example team
              * @enum {string}
              */
             type: "team" | "project";
             /**
              * Format: date
+             * @description Last day, inclusive; null = ongoing.
              * @example null
              */
             endDate: string | null;
@@ -4778,10 +5125,14 @@ export interface components {
              * @example cm3x7k2p90003defgqwer1234
              */
             targetId: string;
-            /** @example 1 */
+            /**
+             * @description FTE share.
+             * @example 1
+             */
             fte: number;
             /**
              * Format: date
+             * @description First day.
              * @example 2026-01-01
              */
             startDate: string;
@@ -4797,33 +5148,62 @@ export interface components {
             updatedAt: string;
         };
         EmployeeDto: {
-            /** @example HR-1042 */
+            /**
+             * @description Id in the system of record; null when none.
+             * @example HR-1042
+             */
             externalId: string | null;
-            /** @example Ana Silva */
+            /**
+             * @description Canonical display name; null when none.
+             * @example Ana Silva
+             */
             name: string | null;
-            /** @example E-20417 */
+            /**
+             * @description HR identifier; null when none.
+             * @example E-20417
+             */
             internalEmployeeId: string | null;
             /**
              * Format: date
+             * @description Last day; null = currently active.
              * @example null
              */
             endDate: string | null;
             /**
              * Format: date
+             * @description Day notice was given (distinct from endDate); the forecast then expects the last day noticePeriodDays later. Null when none.
              * @example null
              */
             noticeDate: string | null;
-            /** @example cm3x7k2p9000mwxyaqwer1234 */
+            /**
+             * @description The manager, another employee; null when none.
+             * @example cm3x7k2p9000mwxyaqwer1234
+             */
             managerId: string | null;
-            /** @example cm3x7k2p90005fghiqwer1234 */
+            /**
+             * @description The job role; null when none.
+             * @example cm3x7k2p90005fghiqwer1234
+             */
             jobRoleId: string | null;
-            /** @example cm3x7k2p90009jklmqwer1234 */
+            /**
+             * @description The resource (work) type; null when none.
+             * @example cm3x7k2p90009jklmqwer1234
+             */
             workTypeId: string | null;
-            /** @example cm3x7k2p90006ghijqwer1234 */
+            /**
+             * @description The location; it sets the default currency and the cost multiplier. Null when none.
+             * @example cm3x7k2p90006ghijqwer1234
+             */
             geographyId: string | null;
-            /** @example EUR */
+            /**
+             * @description ISO 4217; when null, the location's currency applies.
+             * @example EUR
+             */
             defaultCurrencyCode: string | null;
-            /** @example cm3x7k2p90007hijkqwer1234 */
+            /**
+             * @description The cost centre; null when none.
+             * @example cm3x7k2p90007hijkqwer1234
+             */
             costCentreId: string | null;
             /** @description By-id reads only. */
             customAttributes?: components["schemas"]["CustomAttributeValueDto"][];
@@ -4839,10 +5219,14 @@ export interface components {
             firstName: string;
             /** @example Silva */
             lastName: string;
-            /** @example ana.silva@example.com */
+            /**
+             * @description E-mail, unique in the organization.
+             * @example ana.silva@example.com
+             */
             email: string;
             /**
              * Format: date
+             * @description First day of employment; used in forecasting and cost.
              * @example 2026-01-01
              */
             startDate: string;
@@ -4952,7 +5336,10 @@ export interface components {
              * @enum {string}
              */
             rateType: "hourly" | "daily" | "monthly" | "annually";
-            /** @example Annual review */
+            /**
+             * @description Why the rate changed; null = no reason given.
+             * @example Annual review
+             */
             reason?: string | null;
             /**
              * Format: date
@@ -4975,6 +5362,7 @@ export interface components {
             email?: string | null;
             /**
              * Format: date
+             * @description Last day of the contract (YYYY-MM-DD); null = active.
              * @example 2026-12-31
              */
             endDate?: string | null;
@@ -4988,16 +5376,25 @@ export interface components {
              * @example cm3x7k2p90005fghiqwer1234
              */
             jobRoleId?: string | null;
-            /** @example cm3x7k2p90009jklmqwer1234 */
+            /**
+             * @description A resource (work) type, by id or externalId.
+             * @example cm3x7k2p90009jklmqwer1234
+             */
             workTypeId?: string | null;
-            /** @example cm3x7k2p90006ghijqwer1234 */
+            /**
+             * @description A location, by id or externalId; it sets the default currency and the cost multiplier.
+             * @example cm3x7k2p90006ghijqwer1234
+             */
             geographyId?: string | null;
             /**
              * @description ISO 4217; when unset and geographyId is given, the location's currency applies.
              * @example EUR
              */
             defaultCurrencyCode?: string | null;
-            /** @example cm3x7k2p90007hijkqwer1234 */
+            /**
+             * @description A cost centre, by id or externalId.
+             * @example cm3x7k2p90007hijkqwer1234
+             */
             costCentreId?: string | null;
             /**
              * @description Id in the system of record; unique among contractors; not CUID-shaped; null clears it.
@@ -5016,6 +5413,7 @@ export interface components {
             contractorType?: string;
             /**
              * Format: date
+             * @description First day of the contract (YYYY-MM-DD).
              * @example 2026-01-01
              */
             startDate: string;
@@ -5029,24 +5427,38 @@ export interface components {
         };
         RateAdjustmentDto: {
             /**
+             * @description Billing period of the rate.
              * @example daily
              * @enum {string}
              */
             rateType: "hourly" | "daily" | "monthly" | "annually";
-            /** @example Annual review */
+            /**
+             * @description Why the rate changed; null when not given.
+             * @example Annual review
+             */
             reason: string | null;
             /** @example cm3x7k2p9000dnoprqwer1234 */
             id: string;
-            /** @example cm3x7k2p90001bcdeqwer1234 */
+            /**
+             * @description The contractor.
+             * @example cm3x7k2p90001bcdeqwer1234
+             */
             contractorId: string;
             /**
              * Format: date
+             * @description First day the rate applies.
              * @example 2026-01-15
              */
             effectiveDate: string;
-            /** @example 650 */
+            /**
+             * @description Rate per billing period.
+             * @example 650
+             */
             rate: number;
-            /** @example EUR */
+            /**
+             * @description ISO 4217 currency of the rate.
+             * @example EUR
+             */
             currencyCode: string;
             /**
              * Format: date-time
@@ -5071,7 +5483,10 @@ export interface components {
              * @enum {string}
              */
             rateType?: "hourly" | "daily" | "monthly" | "annually";
-            /** @example Annual review */
+            /**
+             * @description Why the rate changed; null = no reason given.
+             * @example Annual review
+             */
             reason?: string | null;
             /**
              * Format: date
@@ -5086,26 +5501,51 @@ export interface components {
             currencyCode?: string;
         };
         ContractorDto: {
-            /** @example CTR-2031 */
+            /**
+             * @description Id in the system of record; null when none.
+             * @example CTR-2031
+             */
             externalId: string | null;
-            /** @example jordan.lee@example.com */
+            /**
+             * @description E-mail, unique in the organization; null when none.
+             * @example jordan.lee@example.com
+             */
             email: string | null;
             /**
              * Format: date
+             * @description Last day of the contract; null = active.
              * @example null
              */
             endDate: string | null;
-            /** @example cm3x7k2p9000mwxyaqwer1234 */
+            /**
+             * @description The manager, an employee; null when none.
+             * @example cm3x7k2p9000mwxyaqwer1234
+             */
             managerId: string | null;
-            /** @example cm3x7k2p90005fghiqwer1234 */
+            /**
+             * @description The job role; null when none.
+             * @example cm3x7k2p90005fghiqwer1234
+             */
             jobRoleId: string | null;
-            /** @example cm3x7k2p90009jklmqwer1234 */
+            /**
+             * @description The resource (work) type; null when none.
+             * @example cm3x7k2p90009jklmqwer1234
+             */
             workTypeId: string | null;
-            /** @example cm3x7k2p90006ghijqwer1234 */
+            /**
+             * @description The location; it sets the default currency and the cost multiplier. Null when none.
+             * @example cm3x7k2p90006ghijqwer1234
+             */
             geographyId: string | null;
-            /** @example EUR */
+            /**
+             * @description ISO 4217; when null, the location's currency applies.
+             * @example EUR
+             */
             defaultCurrencyCode: string | null;
-            /** @example cm3x7k2p90007hijkqwer1234 */
+            /**
+             * @description The cost centre; null when none.
+             * @example cm3x7k2p90007hijkqwer1234
+             */
             costCentreId: string | null;
             /** @description By-id reads only. */
             customAttributes?: components["schemas"]["CustomAttributeValueDto"][];
@@ -5117,12 +5557,19 @@ export interface components {
             assignments?: components["schemas"]["EmbeddedAssignmentDto"][];
             /** @example cm3x7k2p90001bcdeqwer1234 */
             id: string;
-            /** @example Jordan Lee */
+            /**
+             * @description Person or company name.
+             * @example Jordan Lee
+             */
             name: string;
-            /** @example individual */
+            /**
+             * @description Such as individual or agency; default `individual`.
+             * @example individual
+             */
             contractorType: string;
             /**
              * Format: date
+             * @description First day of the contract.
              * @example 2026-01-01
              */
             startDate: string;
@@ -5146,6 +5593,7 @@ export interface components {
             email?: string | null;
             /**
              * Format: date
+             * @description Last day of the contract (YYYY-MM-DD); null = active.
              * @example 2026-12-31
              */
             endDate?: string | null;
@@ -5159,16 +5607,25 @@ export interface components {
              * @example cm3x7k2p90005fghiqwer1234
              */
             jobRoleId?: string | null;
-            /** @example cm3x7k2p90009jklmqwer1234 */
+            /**
+             * @description A resource (work) type, by id or externalId.
+             * @example cm3x7k2p90009jklmqwer1234
+             */
             workTypeId?: string | null;
-            /** @example cm3x7k2p90006ghijqwer1234 */
+            /**
+             * @description A location, by id or externalId; it sets the default currency and the cost multiplier.
+             * @example cm3x7k2p90006ghijqwer1234
+             */
             geographyId?: string | null;
             /**
              * @description ISO 4217; when unset and geographyId is given, the location's currency applies.
              * @example EUR
              */
             defaultCurrencyCode?: string | null;
-            /** @example cm3x7k2p90007hijkqwer1234 */
+            /**
+             * @description A cost centre, by id or externalId.
+             * @example cm3x7k2p90007hijkqwer1234
+             */
             costCentreId?: string | null;
             /**
              * @description Id in the system of record; unique among contractors; not CUID-shaped; null clears it.
@@ -5187,6 +5644,7 @@ export interface components {
             contractorType?: string;
             /**
              * Format: date
+             * @description First day of the contract (YYYY-MM-DD).
              * @example 2026-01-01
              */
             startDate?: string;
@@ -5204,7 +5662,10 @@ export interface components {
              * @example REQ-3108
              */
             externalId?: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example Builds and runs the payment services.
+             */
             description?: string | null;
             /**
              * @description One of the five documented statuses; default `open`.
@@ -5236,14 +5697,20 @@ export interface components {
              * @example cm3x7k2p90005fghiqwer1234
              */
             jobRoleId?: string | null;
-            /** @example cm3x7k2p90009jklmqwer1234 */
+            /**
+             * @description A resource (work) type, by id or externalId.
+             * @example cm3x7k2p90009jklmqwer1234
+             */
             workTypeId?: string | null;
             /**
              * @description A location, by id or externalId.
              * @example cm3x7k2p90006ghijqwer1234
              */
             geographyId?: string | null;
-            /** @example cm3x7k2p90007hijkqwer1234 */
+            /**
+             * @description A cost centre, by id or externalId.
+             * @example cm3x7k2p90007hijkqwer1234
+             */
             costCentreId?: string | null;
             /**
              * @description Annual salary, the source of truth (spec 03 §1.5); >= 0, two decimals.
@@ -5255,7 +5722,10 @@ export interface components {
              * @example 70000
              */
             salaryMin?: number | null;
-            /** @example 90000 */
+            /**
+             * @description Still accepted: with salaryMin, sets salary to the mean of the two (or to the one given).
+             * @example 90000
+             */
             salaryMax?: number | null;
             /**
              * @description ISO 4217, 3 uppercase letters.
@@ -5276,28 +5746,43 @@ export interface components {
             jobRole?: components["schemas"]["NestedJobRoleDto"];
         };
         FillEmployeeDto: {
-            /** @example E-20417 */
+            /**
+             * @description HR identifier; null when none.
+             * @example E-20417
+             */
             internalEmployeeId: string | null;
             /**
              * Format: date
+             * @description Last day; null = active.
              * @example 2026-12-31
              */
             endDate: string | null;
+            /** @description The manager; null when none. */
             managerId: string | null;
+            /** @description The job role; null when none. */
             jobRoleId: string | null;
+            /** @description The resource (work) type; null when none. */
             workTypeId: string | null;
+            /** @description The location; null when none. */
             geographyId: string | null;
-            /** @example EUR */
+            /**
+             * @description ISO 4217; when null, the location's currency applies.
+             * @example EUR
+             */
             defaultCurrencyCode: string | null;
             id: string;
             /** @example Ana */
             firstName: string;
             /** @example Silva */
             lastName: string;
-            /** @example ana.silva@example.com */
+            /**
+             * @description E-mail; a placeholder when none was sent.
+             * @example ana.silva@example.com
+             */
             email: string;
             /**
              * Format: date
+             * @description First day of employment: the fill's startDate.
              * @example 2026-01-01
              */
             startDate: string;
@@ -5313,14 +5798,20 @@ export interface components {
             updatedAt: string;
         };
         FillResultDto: {
+            /** @description The employee created (fillerType employee); null otherwise. */
             employee: components["schemas"]["FillEmployeeDto"] | null;
+            /** @description The contractor created (fillerType contractor); null otherwise. */
             contractor: components["schemas"]["ContractorDto"] | null;
+            /** @description The vacancy filled. */
             vacancyId: string;
+            /** @description Team assignments moved to the filler. */
             teamAllocationsTransferred: number;
+            /** @description Project assignments moved to the filler. */
             projectAllocationsTransferred: number;
         };
         FillVacancyDto: {
             /**
+             * @description Who fills the vacancy: a new employee (default) or a new contractor.
              * @default employee
              * @example employee
              * @enum {string}
@@ -5347,9 +5838,13 @@ export interface components {
              * @example cm3x7k2p90009jklmqwer1234
              */
             workTypeId?: string | null;
-            /** @example cm3x7k2p90006ghijqwer1234 */
+            /**
+             * @description A location, by id or externalId; falls back to the vacancy's.
+             * @example cm3x7k2p90006ghijqwer1234
+             */
             geographyId?: string | null;
             /**
+             * @description Contractor branch: required; billing period of the rate.
              * @example daily
              * @enum {string}
              */
@@ -5396,46 +5891,88 @@ export interface components {
             contractorType?: string;
         };
         VacancyDto: {
-            /** @example REQ-3108 */
+            /**
+             * @description Id in the system of record; null when none.
+             * @example REQ-3108
+             */
             externalId: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description: string | null;
             /**
+             * @description Default `open` on create; `cancelled` and `on_hold` vacancies never contribute to the forecast.
              * @example open
              * @enum {string}
              */
             status: "open" | "committed" | "filled" | "cancelled" | "on_hold";
             /**
              * Format: date
+             * @description Used in headcount forecasting (null: the vacancy counts from today).
              * @example 2026-03-16
              */
             targetStartDate: string | null;
             /**
              * Format: date
+             * @description Used for recruitment planning; null when none.
              * @example 2026-03-01
              */
             targetFillDate: string | null;
-            /** @example cm3x7k2p90005fghiqwer1234 */
+            /**
+             * @description The job role; null when none.
+             * @example cm3x7k2p90005fghiqwer1234
+             */
             jobRoleId: string | null;
-            /** @example cm3x7k2p90009jklmqwer1234 */
+            /**
+             * @description The resource (work) type; null when none.
+             * @example cm3x7k2p90009jklmqwer1234
+             */
             workTypeId: string | null;
-            /** @example cm3x7k2p90006ghijqwer1234 */
+            /**
+             * @description The location; null when none.
+             * @example cm3x7k2p90006ghijqwer1234
+             */
             geographyId: string | null;
-            /** @example cm3x7k2p90007hijkqwer1234 */
+            /**
+             * @description The cost centre; null when none.
+             * @example cm3x7k2p90007hijkqwer1234
+             */
             costCentreId: string | null;
-            /** @example 80000 */
+            /**
+             * @description Annual salary, the source of truth; null = unpriced (costs 0 in the forecast).
+             * @example 80000
+             */
             salary: number | null;
-            /** @example 70000 */
+            /**
+             * @description Lower end of the salary range; null when none.
+             * @example 70000
+             */
             salaryMin: number | null;
-            /** @example 90000 */
+            /**
+             * @description Upper end of the salary range; null when none.
+             * @example 90000
+             */
             salaryMax: number | null;
-            /** @example EUR */
+            /**
+             * @description ISO 4217 currency of the salary; null = the reporting currency.
+             * @example EUR
+             */
             currencyCode: string | null;
-            /** @example null */
+            /**
+             * @description The employee who filled it; mutually exclusive with filledByLiveContractorId.
+             * @example null
+             */
             filledByLiveEmployeeId: string | null;
-            /** @example null */
+            /**
+             * @description The contractor who filled it; mutually exclusive with filledByLiveEmployeeId.
+             * @example null
+             */
             filledByLiveContractorId: string | null;
-            /** @example cm3x7k2p9000mwxyaqwer1234 */
+            /**
+             * @description The hiring manager, an employee; null when none.
+             * @example cm3x7k2p9000mwxyaqwer1234
+             */
             hiringManagerId: string | null;
             /** @description By-id reads only. */
             customAttributes?: components["schemas"]["CustomAttributeValueDto"][];
@@ -5445,9 +5982,15 @@ export interface components {
             filledByEmployee?: components["schemas"]["EmployeeDto"] | null;
             /** @example cm3x7k2p90002cdefqwer1234 */
             id: string;
-            /** @example Backend Engineer */
+            /**
+             * @description Title of the role.
+             * @example Backend Engineer
+             */
             role: string;
-            /** @example 1 */
+            /**
+             * @description 0 to 1.
+             * @example 1
+             */
             fte: number;
             /**
              * @description Derived: a filler is set and that filler's endDate is unset or in the future.
@@ -5471,7 +6014,10 @@ export interface components {
              * @example REQ-3108
              */
             externalId?: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example Builds and runs the payment services.
+             */
             description?: string | null;
             /**
              * @description One of the five documented statuses; default `open`.
@@ -5503,14 +6049,20 @@ export interface components {
              * @example cm3x7k2p90005fghiqwer1234
              */
             jobRoleId?: string | null;
-            /** @example cm3x7k2p90009jklmqwer1234 */
+            /**
+             * @description A resource (work) type, by id or externalId.
+             * @example cm3x7k2p90009jklmqwer1234
+             */
             workTypeId?: string | null;
             /**
              * @description A location, by id or externalId.
              * @example cm3x7k2p90006ghijqwer1234
              */
             geographyId?: string | null;
-            /** @example cm3x7k2p90007hijkqwer1234 */
+            /**
+             * @description A cost centre, by id or externalId.
+             * @example cm3x7k2p90007hijkqwer1234
+             */
             costCentreId?: string | null;
             /**
              * @description Annual salary, the source of truth (spec 03 §1.5); >= 0, two decimals.
@@ -5522,7 +6074,10 @@ export interface components {
              * @example 70000
              */
             salaryMin?: number | null;
-            /** @example 90000 */
+            /**
+             * @description Still accepted: with salaryMin, sets salary to the mean of the two (or to the one given).
+             * @example 90000
+             */
             salaryMax?: number | null;
             /**
              * @description ISO 4217, 3 uppercase letters.
@@ -5553,9 +6108,15 @@ export interface components {
             filledByLiveContractorId?: string | null;
         };
         ScenarioDto: {
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description: string | null;
-            /** @enum {string} */
+            /**
+             * @description OPEN accepts writes; LOCKED refuses them; MERGED: merged into live data.
+             * @enum {string}
+             */
             status: "OPEN" | "LOCKED" | "MERGED";
             id: string;
             name: string;
@@ -5571,13 +6132,19 @@ export interface components {
             updatedAt: string;
         };
         CreateScenarioDto: {
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description?: string | null;
             /** @example Hiring plan 2026 */
             name: string;
         };
         UpdateScenarioDto: {
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example Builds and runs the payment services.
+             */
             description?: string | null;
             /**
              * @description OPEN accepts writes; LOCKED refuses them (403 PLAN_NOT_EDITABLE).
@@ -5589,7 +6156,10 @@ export interface components {
             name?: string;
         };
         MergeResultDto: {
-            /** @enum {string} */
+            /**
+             * @description Always MERGED.
+             * @enum {string}
+             */
             status: "MERGED";
             /**
              * @description Live records changed, per document 02 entity type.
@@ -5632,21 +6202,35 @@ export interface components {
         FunctionalFiguresDto: {
             /** @description Run-rate of the as-of month in the reporting currency; null when the caller may not see cost. */
             monthlyCost: number | null;
+            /** @description Distinct people holding a seat in the group. */
             headcount: number;
+            /** @description Seats open on the day. */
             positions: number;
+            /** @description Seats with at least one occupant. */
             filledPositions: number;
+            /** @description Seats that are short. */
             openPositions: number;
+            /** @description Demand: the requiredFte of the group's seats. */
             requiredFte: number;
+            /** @description Supply: the fte of the occupants of the group's seats. */
             filledFte: number;
             /** @description The fte of vacancy assignments (planned hires) in the group's seats on the as-of day; counts in no other figure. */
             plannedFte: number;
+            /** @description Occupancies starting in the 30 days after the as-of day. */
             arrivals30: number;
+            /** @description Occupancies whose last day is within 30 days from the as-of day. */
             leavers30: number;
         };
         AccessGrantViewDto: {
-            /** @enum {string} */
+            /**
+             * @description What the grant was made for: a user, or an employee or contractor (resolved to their login).
+             * @enum {string}
+             */
             resourceType: "USER" | "EMPLOYEE" | "CONTRACTOR";
-            /** @enum {string} */
+            /**
+             * @description EDITOR (a manager of the group and everything beneath it) or READER (read access).
+             * @enum {string}
+             */
             access: "EDITOR" | "READER";
             /**
              * Format: date-time
@@ -5655,26 +6239,42 @@ export interface components {
             createdAt: string | null;
             /** @description The id `DELETE /functional-groups/access/:id` takes. */
             id: string;
+            /** @description The group the grant sits on. */
             functionalGroupId: string;
+            /** @description The user, employee or contractor id. */
             resourceId: string;
             /** @description The login the grant belongs to. */
             userId: string;
             name: string;
-            /** @example ana.silva@example.com */
+            /**
+             * @description The login's e-mail.
+             * @example ana.silva@example.com
+             */
             email: string;
+            /** @description Whether the grant sits on an ancestor. */
             inherited: boolean;
         };
         FunctionalTreeNodeDto: {
-            /** @example area */
+            /**
+             * @description Free text level such as area, stream, domain, team; null when none.
+             * @example area
+             */
             groupType: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description: string | null;
-            /** @example HR-1042 */
+            /**
+             * @description Unique among groups; null when none.
+             * @example HR-1042
+             */
             externalId: string | null;
             /** @description The parent on the as-of day (null at the top level). */
             parentFunctionalGroupId: string | null;
             /**
              * Format: date
+             * @description Last day, inclusive; null = ongoing.
              * @example 2026-12-31
              */
             endDate: string | null;
@@ -5692,6 +6292,7 @@ export interface components {
             name: string;
             /**
              * Format: date
+             * @description First day, inclusive.
              * @example 2026-01-01
              */
             startDate: string;
@@ -5707,16 +6308,26 @@ export interface components {
             truncated: boolean;
         };
         FunctionalGroupViewDto: {
-            /** @example area */
+            /**
+             * @description Free text level such as area, stream, domain, team; null when none.
+             * @example area
+             */
             groupType: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description: string | null;
-            /** @example HR-1042 */
+            /**
+             * @description Unique among groups; null when none.
+             * @example HR-1042
+             */
             externalId: string | null;
             /** @description The parent on the as-of day (null at the top level). */
             parentFunctionalGroupId: string | null;
             /**
              * Format: date
+             * @description Last day, inclusive; null = ongoing.
              * @example 2026-12-31
              */
             endDate: string | null;
@@ -5729,6 +6340,7 @@ export interface components {
             name: string;
             /**
              * Format: date
+             * @description First day, inclusive.
              * @example 2026-01-01
              */
             startDate: string;
@@ -5736,73 +6348,110 @@ export interface components {
             hasChildren: boolean;
         };
         FunctionalGroupListDto: {
+            /** @description The page of groups. */
             groups: components["schemas"]["FunctionalGroupViewDto"][];
+            /** @description Matching groups, over all pages. */
             total: number;
+            /** @description Whether the caller may create top-level groups. */
             canCreateRoot: boolean;
+            /** @description Whether the caller may create and revoke access grants. */
             canShare: boolean;
         };
         FunctionalMovementDto: {
-            /** @enum {string} */
+            /**
+             * @description Whether the person is an employee or a contractor.
+             * @enum {string}
+             */
             kind: "employee" | "contractor";
             name: string | null;
             /**
              * Format: date
+             * @description Last day of the occupancy; null = ongoing.
              * @example 2026-12-31
              */
             endDate: string | null;
+            /** @description The occupancy. */
             assignmentId: string;
+            /** @description The seat. */
             positionId: string;
+            /** @description The seat's name. */
             positionName: string;
+            /** @description The employee or contractor id. */
             personId: string;
-            /** @example 1 */
+            /**
+             * @description Above 0, at most 1.
+             * @example 1
+             */
             fte: number;
             /**
              * Format: date
+             * @description First day of the occupancy.
              * @example 2026-01-01
              */
             startDate: string;
         };
         FunctionalScheduleOccupancyDto: {
-            /** @enum {string} */
+            /**
+             * @description Who occupies the seat: an employee, a contractor or a vacancy.
+             * @enum {string}
+             */
             kind: "employee" | "contractor" | "vacancy";
             name: string | null;
             /**
              * Format: date
+             * @description Last day of the occupancy; null = ongoing.
              * @example 2026-12-31
              */
             endDate: string | null;
+            /** @description The occupancy. */
             assignmentId: string;
+            /** @description The employee, contractor or vacancy id. */
             personId: string;
-            /** @example 1 */
+            /**
+             * @description Above 0, at most 1.
+             * @example 1
+             */
             fte: number;
             /**
              * Format: date
+             * @description First day of the occupancy.
              * @example 2026-01-01
              */
             startDate: string;
         };
         FunctionalSchedulePositionDto: {
-            /** @example HR-1042 */
+            /**
+             * @description Unique among positions; null when none.
+             * @example HR-1042
+             */
             externalId: string | null;
             /**
              * Format: date
+             * @description Last day of the seat; null = ongoing.
              * @example 2026-12-31
              */
             endDate: string | null;
             id: string;
+            /** @description The group the seat belongs to. */
             functionalGroupId: string;
             name: string;
+            /** @description Above 0, at most 1. */
             requiredFte: number;
             /**
              * Format: date
+             * @description First day of the seat.
              * @example 2026-01-01
              */
             startDate: string;
+            /** @description The seat's occupancies in the period. */
             occupancies: components["schemas"]["FunctionalScheduleOccupancyDto"][];
         };
         FunctionalScheduleDto: {
+            /** @description First day of the period: the as-of day. */
             from: string;
+            /** @description Last day of the period: the day before the as-of day one year later. */
             to: string;
+            /** @description Every seat of the subtree in the period. */
             positions: components["schemas"]["FunctionalSchedulePositionDto"][];
         };
         FunctionalBridgeMonthDto: {
@@ -5810,41 +6459,65 @@ export interface components {
             cost: number | null;
             /** @description YYYY-MM */
             month: string;
+            /** @description People in the subtree at the end of the previous month. */
             opening: number;
+            /** @description People whose stay in the subtree starts in the month (moving between its seats is neither joining nor leaving). */
             joiners: number;
+            /** @description People whose first day without the subtree (last day + 1) is in the month, so opening + joiners - leavers = closing. */
             leavers: number;
+            /** @description People in the subtree on the month's last day. */
             closing: number;
         };
         FunctionalChangeDto: {
-            /** @enum {string} */
+            /**
+             * @description `create`, `update` or `delete`.
+             * @enum {string}
+             */
             changeType: "create" | "update" | "delete";
+            /** @description The record before the change; null for create. */
             before: {
                 [key: string]: unknown;
             } | null;
+            /** @description The record after the change; null for delete. */
             after: {
                 [key: string]: unknown;
             } | null;
             /**
              * Format: date-time
+             * @description When the change was made.
              * @example 2026-01-15T09:30:00.000Z
              */
             changedAt: string | null;
+            /** @description The kind of record changed. */
             entityType: string;
+            /** @description The record's id. */
             entityId: string;
+            /** @description Who made the change, as initiator.type of events. */
             actorType: string;
+            /** @description The user or API key id. */
             actorId: string;
         };
         FunctionalSummaryDto: {
-            /** @example area */
+            /**
+             * @description Free text level such as area, stream, domain, team; null when none.
+             * @example area
+             */
             groupType: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description: string | null;
-            /** @example HR-1042 */
+            /**
+             * @description Unique among groups; null when none.
+             * @example HR-1042
+             */
             externalId: string | null;
             /** @description The parent on the as-of day (null at the top level). */
             parentFunctionalGroupId: string | null;
             /**
              * Format: date
+             * @description Last day, inclusive; null = ongoing.
              * @example 2026-12-31
              */
             endDate: string | null;
@@ -5857,6 +6530,7 @@ export interface components {
             name: string;
             /**
              * Format: date
+             * @description First day, inclusive.
              * @example 2026-01-01
              */
             startDate: string;
@@ -5864,11 +6538,14 @@ export interface components {
             hasChildren: boolean;
             /**
              * Format: date
+             * @description The day read.
              * @example 2026-01-15
              */
             asOf: string;
             figures: components["schemas"]["FunctionalFiguresDto"];
+            /** @description The occupancies counted in figures.arrivals30, by name. */
             arrivals: components["schemas"]["FunctionalMovementDto"][];
+            /** @description The occupancies counted in figures.leavers30, by name. */
             leavers: components["schemas"]["FunctionalMovementDto"][];
             /** @description Every seat and occupancy of the subtree in the next twelve months. */
             schedule: components["schemas"]["FunctionalScheduleDto"];
@@ -5878,71 +6555,107 @@ export interface components {
             recentChanges: components["schemas"]["FunctionalChangeDto"][];
         };
         FunctionalOccupantDto: {
+            /** @description The occupant when an employee; null otherwise. */
             employeeId: string | null;
+            /** @description The occupant when a contractor; null otherwise. */
             contractorId: string | null;
+            /** @description The occupant when a vacancy (a planned hire); null otherwise. */
             vacancyId: string | null;
             /** @description The person's name, or the vacancy's role. */
             name: string | null;
             /**
              * Format: date
+             * @description Last day of the occupancy; null = ongoing.
              * @example 2026-12-31
              */
             endDate: string | null;
             id: string;
+            /** @description The seat. */
             functionalPositionId: string;
-            /** @example 1 */
+            /**
+             * @description Above 0, at most 1.
+             * @example 1
+             */
             fte: number;
             /**
              * Format: date
+             * @description First day of the occupancy.
              * @example 2026-01-01
              */
             startDate: string;
         };
         FunctionalPositionViewDto: {
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description: string | null;
-            /** @example HR-1042 */
+            /**
+             * @description Unique among positions; null when none.
+             * @example HR-1042
+             */
             externalId: string | null;
+            /** @description The job role; null when none. */
             jobRoleId: string | null;
             /** @description The seat it reports to on the as-of day. */
             reportsToPositionId: string | null;
             /**
              * Format: date
+             * @description Last day of the seat; null = ongoing.
              * @example 2026-12-31
              */
             endDate: string | null;
             id: string;
+            /** @description The group the seat belongs to. */
             functionalGroupId: string;
             name: string;
+            /** @description Above 0, at most 1. */
             requiredFte: number;
             /**
              * Format: date
+             * @description First day of the seat.
              * @example 2026-01-01
              */
             startDate: string;
+            /** @description The occupants on the as-of day. */
             assignments: components["schemas"]["FunctionalOccupantDto"][];
         };
         FunctionalPositionPageDto: {
+            /** @description The page of seats. */
             positions: components["schemas"]["FunctionalPositionViewDto"][];
+            /** @description Matching seats, over all pages. */
             total: number;
         };
         FunctionalParentDto: {
-            /** @example HR-1042 */
+            /**
+             * @description Unique among groups; null when none.
+             * @example HR-1042
+             */
             externalId: string | null;
             id: string;
             name: string;
         };
         FunctionalGroupDetailDto: {
-            /** @example area */
+            /**
+             * @description Free text level such as area, stream, domain, team; null when none.
+             * @example area
+             */
             groupType: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description: string | null;
-            /** @example HR-1042 */
+            /**
+             * @description Unique among groups; null when none.
+             * @example HR-1042
+             */
             externalId: string | null;
             /** @description The parent on the as-of day (null at the top level). */
             parentFunctionalGroupId: string | null;
             /**
              * Format: date
+             * @description Last day, inclusive; null = ongoing.
              * @example 2026-12-31
              */
             endDate: string | null;
@@ -5951,9 +6664,11 @@ export interface components {
              * @enum {string}
              */
             viewerAccess: "EDITOR" | "READER";
+            /** @description The parent group on the as-of day; null at the top level. */
             parent: components["schemas"]["FunctionalParentDto"] | null;
             /** @description A page (offset/limit) of the seats active on the day, with occupants. */
             positions: components["schemas"]["FunctionalPositionViewDto"][];
+            /** @description Seats active on the day, over all pages. */
             totalPositions: number;
             /** @description The group's own grants, then its ancestors' (inherited), nearest first. */
             accessGrants: components["schemas"]["AccessGrantViewDto"][];
@@ -5963,6 +6678,7 @@ export interface components {
             name: string;
             /**
              * Format: date
+             * @description First day, inclusive.
              * @example 2026-01-01
              */
             startDate: string;
@@ -5977,14 +6693,20 @@ export interface components {
             functionalGroupId: string;
             /** @example Engineering Manager */
             name: string;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description?: string | null;
             /**
              * @description Unique among positions
              * @example HR-1042
              */
             externalId?: string | null;
-            /** @example cm3x7k2p90005fghiqwer1234 */
+            /**
+             * @description An existing job role; null when none.
+             * @example cm3x7k2p90005fghiqwer1234
+             */
             jobRoleId?: string | null;
             /**
              * @description Above 0, at most 1, up to four decimals
@@ -5993,11 +6715,13 @@ export interface components {
             requiredFte: number;
             /**
              * Format: date
+             * @description First day of the seat (YYYY-MM-DD).
              * @example 2026-01-01
              */
             startDate: string;
             /**
              * Format: date
+             * @description Retires the seat; every occupancy must end by then. Null = ongoing.
              * @example null
              */
             endDate?: string | null;
@@ -6008,27 +6732,42 @@ export interface components {
              * @example cm3x7k2p9000hrstvqwer1234
              */
             functionalPositionId: string;
-            /** @example cm3x7k2p90000abcdqwer1234 */
+            /**
+             * @description Exactly one of employeeId, contractorId and vacancyId is set; cannot change after creation.
+             * @example cm3x7k2p90000abcdqwer1234
+             */
             employeeId?: string | null;
-            /** @example null */
+            /**
+             * @description Set instead of employeeId for a contractor occupant.
+             * @example null
+             */
             contractorId?: string | null;
-            /** @example null */
+            /**
+             * @description Set instead of employeeId for a vacancy (a planned hire).
+             * @example null
+             */
             vacancyId?: string | null;
-            /** @example 0.5 */
+            /**
+             * @description Above 0, at most 1, up to four decimals.
+             * @example 0.5
+             */
             fte: number;
             /**
              * Format: date
+             * @description First day of the occupancy (YYYY-MM-DD).
              * @example 2026-01-01
              */
             startDate: string;
             /**
              * Format: date
+             * @description Last day, inclusive; null = ongoing.
              * @example null
              */
             endDate?: string | null;
         };
         StructureMoveDto: {
             /**
+             * @description POSITION moves a seat under another seat; ASSIGNMENT moves an occupant to another seat.
              * @example POSITION
              * @enum {string}
              */
@@ -6045,6 +6784,7 @@ export interface components {
             targetPositionId: string | null;
             /**
              * Format: date
+             * @description First day of the new placement; the old one ends the day before.
              * @example 2026-07-01
              */
             effectiveDate: string;
@@ -6057,7 +6797,10 @@ export interface components {
              * @example area
              */
             groupType?: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description?: string | null;
             /**
              * @description Unique among groups
@@ -6071,6 +6814,7 @@ export interface components {
             parentFunctionalGroupId?: string | null;
             /**
              * Format: date
+             * @description First day, inclusive (YYYY-MM-DD).
              * @example 2026-01-01
              */
             startDate: string;
@@ -6089,19 +6833,27 @@ export interface components {
             parentFunctionalGroupId: string | null;
             /**
              * Format: date
+             * @description First day under the new parent; earlier days keep the old parent.
              * @example 2026-07-01
              */
             effectiveDate: string;
         };
         ChangeInitiatorDto: {
             /**
+             * @description `user` (the application), `api_key` (a REST request), `merge` (a scenario merge) or `system` (reserved).
              * @example api_key
              * @enum {string}
              */
             type: "user" | "api_key" | "merge" | "system";
-            /** @example cm3x7k2p9000sdefgqwer1234 */
+            /**
+             * @description The user id for user and merge, the API key id for api_key.
+             * @example cm3x7k2p9000sdefgqwer1234
+             */
             id: string;
-            /** @example ana.silva@example.com */
+            /**
+             * @description The user's e-mail; only for changes made by people in the application.
+             * @example ana.silva@example.com
+             */
             email?: string;
         };
         ChangeDto: {
@@ -6118,21 +6870,30 @@ export interface components {
              */
             timestamp: string;
             /**
+             * @description The kind of record changed.
              * @example employee
              * @enum {string}
              */
             entity_type: "employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim";
-            /** @example cm3x7k2p90000abcdqwer1234 */
+            /**
+             * @description The record's id.
+             * @example cm3x7k2p90000abcdqwer1234
+             */
             entity_id: string;
             /**
+             * @description `create`, `update` or `delete`.
              * @example update
              * @enum {string}
              */
             change_type: "create" | "update" | "delete";
             initiator: components["schemas"]["ChangeInitiatorDto"];
-            /** @example cm3x7k2p9000kuvwyqwer1234 */
+            /**
+             * @description The organization.
+             * @example cm3x7k2p9000kuvwyqwer1234
+             */
             organization_id: string;
             /**
+             * @description The record before the change, with the service's field names; null for create.
              * @example {
              *       "id": "cm3x7k2p90000abcdqwer1234",
              *       "firstName": "Ana",
@@ -6144,6 +6905,7 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             /**
+             * @description The record after the change; null for delete.
              * @example {
              *       "id": "cm3x7k2p90000abcdqwer1234",
              *       "firstName": "Ana",
@@ -6173,55 +6935,119 @@ export interface components {
             hasMore: boolean;
         };
         ChangesPageDto: {
+            /** @description Changes in commit order. */
             data: components["schemas"]["ChangeDto"][];
             meta: components["schemas"]["ChangesMetaDto"];
         };
         ForecastGroupKeyDto: {
-            /** @example cm3x7k2p90007hijkqwer1234 */
+            /**
+             * @description The id of the group's record (cost centre, location, job role, work type, team or project).
+             * @example cm3x7k2p90007hijkqwer1234
+             */
             id: string;
-            /** @example Engineering */
+            /**
+             * @description The record's name.
+             * @example Engineering
+             */
             name: string | null;
         };
         ForecastDeltaDto: {
-            /** @example 2 */
+            /**
+             * @description Scenario minus live: closing.
+             * @example 2
+             */
             closing: number;
-            /** @example 3 */
+            /**
+             * @description Scenario minus live: forecastHeadcount.
+             * @example 3
+             */
             forecastHeadcount: number;
-            /** @example 18250.5 */
+            /**
+             * @description Scenario minus live: forecastCost; null when the caller may not see cost.
+             * @example 18250.5
+             */
             forecastCost: number | null;
         };
         ForecastMonthDto: {
-            /** @example 2026-01 */
+            /**
+             * @description The month, YYYY-MM.
+             * @example 2026-01
+             */
             month: string;
-            /** @example 41 */
+            /**
+             * @description People (employees and contractors) active on the day before the month's first day.
+             * @example 41
+             */
             opening: number;
-            /** @example 3 */
+            /**
+             * @description People whose startDate is in the month.
+             * @example 3
+             */
             joiners: number;
-            /** @example 1 */
+            /**
+             * @description People whose last day + 1 is in the month, so opening + joiners - leavers = closing.
+             * @example 1
+             */
             leavers: number;
-            /** @example 43 */
+            /**
+             * @description People active on the month's last day.
+             * @example 43
+             */
             closing: number;
-            /** @example 38 */
+            /**
+             * @description Employees active on the month's last day.
+             * @example 38
+             */
             employees: number;
-            /** @example 5 */
+            /**
+             * @description Contractors active on the month's last day.
+             * @example 5
+             */
             contractors: number;
-            /** @example 4 */
+            /**
+             * @description Vacancies contributing on the month's last day.
+             * @example 4
+             */
             openVacancies: number;
-            /** @example 3.5 */
+            /**
+             * @description The fte of the vacancies contributing on the month's last day, summed.
+             * @example 3.5
+             */
             openVacancyFte: number;
-            /** @example 2 */
+            /**
+             * @description Vacancies whose contribution starts (or starts again after a filler's last day) in the month.
+             * @example 2
+             */
             plannedHires: number;
-            /** @example 1 */
+            /**
+             * @description Employees whose noticeDate is in the month.
+             * @example 1
+             */
             notices: number;
-            /** @example 47 */
+            /**
+             * @description closing + openVacancies.
+             * @example 47
+             */
             forecastHeadcount: number;
-            /** @example 412500.75 */
+            /**
+             * @description Month cost of people in the reporting currency, rounded to cents; null when the caller may not see cost.
+             * @example 412500.75
+             */
             cost: number | null;
-            /** @example 28000 */
+            /**
+             * @description Month cost of contributing vacancies; null when the caller may not see cost.
+             * @example 28000
+             */
             vacancyCost: number | null;
-            /** @example 440500.75 */
+            /**
+             * @description cost + vacancyCost; null when the caller may not see cost.
+             * @example 440500.75
+             */
             forecastCost: number | null;
-            /** @example 1 */
+            /**
+             * @description Vacancies contributing on some day of the month without a salary (costed at 0).
+             * @example 1
+             */
             unpricedVacancies: number;
             /**
              * @description Day-weighted FTE of people: their active days in the month / its days, 4 decimals
@@ -6239,14 +7065,22 @@ export interface components {
         ForecastGroupDto: {
             /** @description null: records without the attribute, or the part of a day not allocated (and the one group of groupBy none) */
             key: components["schemas"]["ForecastGroupKeyDto"] | null;
+            /** @description One entry per month, in order. */
             months: components["schemas"]["ForecastMonthDto"][];
         };
         ForecastDto: {
-            /** @example 2026-01 */
+            /**
+             * @description First month, YYYY-MM.
+             * @example 2026-01
+             */
             from: string;
-            /** @example 12 */
+            /**
+             * @description Number of months.
+             * @example 12
+             */
             months: number;
             /**
+             * @description The grouping used.
              * @example costCentre
              * @enum {string}
              */
@@ -6256,7 +7090,9 @@ export interface components {
              * @example USD
              */
             currency: string;
+            /** @description Groups ordered by name, the null group last; groupBy none: one group with key null. */
             groups: components["schemas"]["ForecastGroupDto"][];
+            /** @description The sum over the groups, per month. */
             totals: components["schemas"]["ForecastMonthDto"][];
         };
         IngestedMetricDto: {
@@ -6324,6 +7160,7 @@ export interface components {
         };
         CostScopeDto: {
             /**
+             * @description ORGANIZATION (every employee and contractor), COST_CENTRE or TEAM.
              * @example TEAM
              * @enum {string}
              */
@@ -6335,13 +7172,21 @@ export interface components {
             id?: string;
         };
         BusinessMetricDto: {
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description: string | null;
             id: string;
+            /** @description Stable key used by pushing systems (`metric` of a reading batch). */
             key: string;
             name: string;
+            /** @description The unit readings are expressed in. */
             unit: string;
-            /** @example true */
+            /**
+             * @description Inactive metrics are left out of summaries; they still accept readings.
+             * @example true
+             */
             active: boolean;
             costScope: components["schemas"]["CostScopeDto"];
             /**
@@ -6416,7 +7261,10 @@ export interface components {
             costScope?: components["schemas"]["CostScopeDto"] | null;
         };
         SourceErrorDto: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the push was refused.
+             */
             at: string;
             /** @description What was wrong with the refused push. */
             message: string;
@@ -6435,6 +7283,7 @@ export interface components {
             /** @description The last push refused for one of those two reasons (kept after the feed recovers). */
             lastError: components["schemas"]["SourceErrorDto"] | null;
             id: string;
+            /** @description The metric the source pushes readings of. */
             metricId: string;
             /** @description As first pushed (trimmed); pushes match it in any case. */
             name: string;
@@ -6457,17 +7306,29 @@ export interface components {
             paused: boolean;
         };
         ReadingDto: {
-            /** Format: date */
+            /**
+             * Format: date
+             * @description First day of the period, inclusive.
+             */
             periodStart: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Last day of the period, inclusive.
+             */
             periodEnd: string;
+            /** @description The part of value produced with AI; null = not measured; 0 = none. */
             aiValue: number | null;
+            /** @description The sending system's reference of the reading; null when none. */
             externalRef: string | null;
+            /** @description Free text; null when none. */
             note: string | null;
+            /** @description The metric. */
             metricId: string;
+            /** @description The source that pushed the reading. */
             sourceId: string;
             /** @description The source's name, for display. */
             sourceName: string;
+            /** @description Output in the metric's unit. */
             value: number;
             /**
              * Format: date-time
@@ -6483,43 +7344,70 @@ export interface components {
             updatedAt: string;
         };
         PushView: {
+            /** @description Entity types whose events the push hook receives. */
             entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim")[];
+            /** @description Change types the push hook receives. */
             eventTypes: ("create" | "update" | "delete")[];
+            /** @description Where events are POSTed. */
             url: string;
-            /** @example true */
+            /**
+             * @description false = switched off (the settings stay).
+             * @example true
+             */
             enabled: boolean;
         };
         PullView: {
-            /** @enum {string} */
+            /**
+             * @description The kind of record each run creates or updates.
+             * @enum {string}
+             */
             entityType: "employee" | "contractor" | "vacancy" | "project" | "team" | "functional_group" | "functional_position";
+            /** @description The address fetched on each run. */
             url: string;
+            /** @description Minutes between runs. */
             intervalMinutes: number;
-            /** @example true */
+            /**
+             * @description false = no scheduled or on-demand runs (the settings stay).
+             * @example true
+             */
             enabled: boolean;
         };
         PullCountsDto: {
+            /** @description Records created by the run. */
             created: number;
+            /** @description Records updated by the run. */
             updated: number;
+            /** @description Records the run left unchanged. */
             unchanged: number;
+            /** @description Records the run could not apply. */
             failed: number;
         };
         CreatedIntegrationDto: {
+            /** @description The push hook; null when none. */
             push: components["schemas"]["PushView"] | null;
+            /** @description The PULL hook; null when none. */
             pull: components["schemas"]["PullView"] | null;
             /**
              * Format: date-time
              * @description When the last push delivery finished.
              */
             lastPushAt: string | null;
-            /** @enum {string} */
+            /**
+             * @description Outcome of the last push delivery; NEVER before the first.
+             * @enum {string}
+             */
             lastPushStatus: "NEVER" | "OK" | "FAILED";
             /**
              * Format: date-time
              * @description When the last pull run finished.
              */
             lastPullAt: string | null;
-            /** @enum {string} */
+            /**
+             * @description Outcome of the last pull run; NEVER before the first; PARTIAL when some items failed.
+             * @enum {string}
+             */
             lastPullStatus: "NEVER" | "OK" | "PARTIAL" | "FAILED";
+            /** @description Counts of the last pull run; null before the first. */
             lastPullResult: components["schemas"]["PullCountsDto"] | null;
             /** @description The last failure of either hook, prefixed `Push: ` or `Pull: `; a pull's names its first failed items. */
             lastError: string | null;
@@ -6527,6 +7415,7 @@ export interface components {
             secret: string;
             id: string;
             name: string;
+            /** @description The user the integration acts as. */
             actAsUserId: string;
             /**
              * Format: date-time
@@ -6546,6 +7435,7 @@ export interface components {
              */
             url: string;
             /**
+             * @description Entity types whose events the push hook receives.
              * @example [
              *       "functional_group",
              *       "employee"
@@ -6553,6 +7443,7 @@ export interface components {
              */
             entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim")[];
             /**
+             * @description Change types the push hook receives.
              * @example [
              *       "create",
              *       "update",
@@ -6574,11 +7465,15 @@ export interface components {
              */
             url: string;
             /**
+             * @description The kind of record each run creates or updates.
              * @example employee
              * @enum {string}
              */
             entityType: "employee" | "contractor" | "vacancy" | "project" | "team" | "functional_group" | "functional_position";
-            /** @example 60 */
+            /**
+             * @description Minutes between runs, 5 to 1440.
+             * @example 60
+             */
             intervalMinutes: number;
             /**
              * @description `false` stops the schedule and on-demand runs (the settings stay). Default true.
@@ -6601,27 +7496,37 @@ export interface components {
             pull?: components["schemas"]["PullConfigDto"] | null;
         };
         IntegrationDto: {
+            /** @description The push hook; null when none. */
             push: components["schemas"]["PushView"] | null;
+            /** @description The PULL hook; null when none. */
             pull: components["schemas"]["PullView"] | null;
             /**
              * Format: date-time
              * @description When the last push delivery finished.
              */
             lastPushAt: string | null;
-            /** @enum {string} */
+            /**
+             * @description Outcome of the last push delivery; NEVER before the first.
+             * @enum {string}
+             */
             lastPushStatus: "NEVER" | "OK" | "FAILED";
             /**
              * Format: date-time
              * @description When the last pull run finished.
              */
             lastPullAt: string | null;
-            /** @enum {string} */
+            /**
+             * @description Outcome of the last pull run; NEVER before the first; PARTIAL when some items failed.
+             * @enum {string}
+             */
             lastPullStatus: "NEVER" | "OK" | "PARTIAL" | "FAILED";
+            /** @description Counts of the last pull run; null before the first. */
             lastPullResult: components["schemas"]["PullCountsDto"] | null;
             /** @description The last failure of either hook, prefixed `Push: ` or `Pull: `; a pull's names its first failed items. */
             lastError: string | null;
             id: string;
             name: string;
+            /** @description The user the integration acts as. */
             actAsUserId: string;
             /**
              * Format: date-time
@@ -6635,22 +7540,31 @@ export interface components {
             updatedAt: string;
         };
         UpdatedIntegrationDto: {
+            /** @description The push hook; null when none. */
             push: components["schemas"]["PushView"] | null;
+            /** @description The PULL hook; null when none. */
             pull: components["schemas"]["PullView"] | null;
             /**
              * Format: date-time
              * @description When the last push delivery finished.
              */
             lastPushAt: string | null;
-            /** @enum {string} */
+            /**
+             * @description Outcome of the last push delivery; NEVER before the first.
+             * @enum {string}
+             */
             lastPushStatus: "NEVER" | "OK" | "FAILED";
             /**
              * Format: date-time
              * @description When the last pull run finished.
              */
             lastPullAt: string | null;
-            /** @enum {string} */
+            /**
+             * @description Outcome of the last pull run; NEVER before the first; PARTIAL when some items failed.
+             * @enum {string}
+             */
             lastPullStatus: "NEVER" | "OK" | "PARTIAL" | "FAILED";
+            /** @description Counts of the last pull run; null before the first. */
             lastPullResult: components["schemas"]["PullCountsDto"] | null;
             /** @description The last failure of either hook, prefixed `Push: ` or `Pull: `; a pull's names its first failed items. */
             lastError: string | null;
@@ -6658,6 +7572,7 @@ export interface components {
             secret?: string;
             id: string;
             name: string;
+            /** @description The user the integration acts as. */
             actAsUserId: string;
             /**
              * Format: date-time
@@ -6688,15 +7603,22 @@ export interface components {
             secret: string;
         };
         PullRunDto: {
-            /** @enum {string} */
+            /**
+             * @description OK, PARTIAL (some items failed) or FAILED.
+             * @enum {string}
+             */
             status: "OK" | "PARTIAL" | "FAILED";
             /** @description Why the run failed, or which items failed; null when everything was applied. */
             error: string | null;
             /** @description One entry per record fetched, as `POST /{resource}/bulk` answers; empty when the run failed. */
             results: components["schemas"]["BulkItemResultDto"][];
+            /** @description Records created by the run. */
             created: number;
+            /** @description Records updated by the run. */
             updated: number;
+            /** @description Records the run left unchanged. */
             unchanged: number;
+            /** @description Records the run could not apply. */
             failed: number;
         };
     };
