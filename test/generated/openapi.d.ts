@@ -3805,7 +3805,7 @@ export interface components {
         CreateResourceTypeDto: {
             /**
              * @description Id in the system of record; unique among resource types; not CUID-shaped.
-             * @example HR-1042
+             * @example RT-INT
              */
             externalId?: string | null;
             /**
@@ -3822,7 +3822,7 @@ export interface components {
         UpdateResourceTypeDto: {
             /**
              * @description Id in the system of record; unique among resource types; not CUID-shaped.
-             * @example HR-1042
+             * @example RT-INT
              */
             externalId?: string | null;
             /**
@@ -4968,13 +4968,13 @@ export interface components {
             /**
              * Format: date
              * @description Last day; null = active.
-             * @example 2026-12-31
+             * @example null
              */
             endDate?: string | null;
             /**
              * Format: date
              * @description Day notice was given (distinct from endDate).
-             * @example 2026-11-30
+             * @example null
              */
             noticeDate?: string | null;
             /**
@@ -5260,13 +5260,13 @@ export interface components {
             /**
              * Format: date
              * @description Last day; null = active.
-             * @example 2026-12-31
+             * @example null
              */
             endDate?: string | null;
             /**
              * Format: date
              * @description Day notice was given (distinct from endDate).
-             * @example 2026-11-30
+             * @example null
              */
             noticeDate?: string | null;
             /**
@@ -7167,7 +7167,7 @@ export interface components {
             type: "ORGANIZATION" | "COST_CENTRE" | "TEAM";
             /**
              * @description The cost centre's or team's id (or externalId on writes); absent for ORGANIZATION.
-             * @example c0000000000000000000team1
+             * @example cm3x7k2p90003defgqwer1234
              */
             id?: string;
         };

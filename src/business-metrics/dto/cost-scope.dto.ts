@@ -1,3 +1,4 @@
+import { EXAMPLE_ID } from '../../common/http/examples';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, ValidateIf } from 'class-validator';
 import { IsIdOrExternalId } from '../../common/validation/validators';
@@ -14,7 +15,7 @@ export class CostScopeDto {
   type: CostScopeType;
 
   /** The cost centre's or team's id (or externalId on writes); absent for ORGANIZATION. */
-  @ApiPropertyOptional({ type: String, example: 'c0000000000000000000team1' })
+  @ApiPropertyOptional({ type: String, example: EXAMPLE_ID.team })
   @ValidateIf((scope: CostScopeDto) => scope.type !== 'ORGANIZATION' || (scope.id !== undefined && scope.id !== null))
   @IsIdOrExternalId({ message: 'id must be the id or externalId of a cost centre (COST_CENTRE) or team (TEAM)' })
   id?: string;

@@ -67,12 +67,14 @@ export class CreateEmployeeDto {
   @IsOptional()
   @IsNullable()
   @IsDateOnly()
+  @ApiPropertyOptional({ example: null })
   endDate?: string | null;
 
   /** Day notice was given (distinct from endDate). */
   @IsOptional()
   @IsNullable()
   @IsDateOnly()
+  @ApiPropertyOptional({ example: null })
   noticeDate?: string | null;
 
   /** Another employee, by id or externalId; unresolvable: 404. */

@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
@@ -14,6 +15,7 @@ export class CreateResourceTypeDto {
 
   /** Id in the system of record; unique among resource types; not CUID-shaped. */
   @IsExternalId()
+  @ApiPropertyOptional({ example: 'RT-INT' })
   externalId?: string | null;
 
   /** Free text; null clears it. */
