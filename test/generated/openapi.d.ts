@@ -4070,7 +4070,7 @@ export interface components {
             options?: string[] | null;
             /**
              * @description Free text; null clears it.
-             * @example Builds and runs the payment services.
+             * @example T-shirt size for team events.
              */
             description?: string | null;
             /**
@@ -4109,7 +4109,7 @@ export interface components {
             options?: string[] | null;
             /**
              * @description Free text; null clears it.
-             * @example Builds and runs the payment services.
+             * @example T-shirt size for team events.
              */
             description?: string | null;
             /**
@@ -4854,7 +4854,7 @@ export interface components {
         NestedJobRoleDto: {
             /**
              * @description Preferred match key.
-             * @example HR-1042
+             * @example JR-DATA-ENG
              */
             externalId?: string | null;
             /**
@@ -5664,7 +5664,7 @@ export interface components {
             externalId?: string | null;
             /**
              * @description Free text; null clears it.
-             * @example Builds and runs the payment services.
+             * @example Second backend engineer for the payments platform.
              */
             description?: string | null;
             /**
@@ -6016,7 +6016,7 @@ export interface components {
             externalId?: string | null;
             /**
              * @description Free text; null clears it.
-             * @example Builds and runs the payment services.
+             * @example Second backend engineer for the payments platform.
              */
             description?: string | null;
             /**
@@ -6134,7 +6134,7 @@ export interface components {
         CreateScenarioDto: {
             /**
              * @description Free text; null when none.
-             * @example Builds and runs the payment services.
+             * @example Two more backend engineers from April.
              */
             description?: string | null;
             /** @example Hiring plan 2026 */
@@ -6143,7 +6143,7 @@ export interface components {
         UpdateScenarioDto: {
             /**
              * @description Free text; null clears it.
-             * @example Builds and runs the payment services.
+             * @example Two more backend engineers from April.
              */
             description?: string | null;
             /**

@@ -56,6 +56,7 @@ export class CreateCustomAttributeDefinitionDto {
   @IsNullable()
   @IsString()
   @MaxLength(5000)
+  @ApiPropertyOptional({ example: 'T-shirt size for team events.' })
   description?: string | null;
 }
 

@@ -16,6 +16,7 @@ export class CreateScenarioDto {
   @IsNullable()
   @IsString()
   @MaxLength(5000)
+  @ApiPropertyOptional({ example: 'Two more backend engineers from April.' })
   description?: string | null;
 }
 
@@ -32,6 +33,7 @@ export class UpdateScenarioDto {
   @IsNullable()
   @IsString()
   @MaxLength(5000)
+  @ApiPropertyOptional({ example: 'Two more backend engineers from April.' })
   description?: string | null;
 
   /** OPEN accepts writes; LOCKED refuses them (403 PLAN_NOT_EDITABLE). */

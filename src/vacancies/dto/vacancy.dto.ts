@@ -42,6 +42,7 @@ export class CreateVacancyDto {
   @IsNullable()
   @IsString()
   @MaxLength(5000)
+  @ApiPropertyOptional({ example: 'Second backend engineer for the payments platform.' })
   description?: string | null;
 
   /** One of the five documented statuses; default `open`. */
