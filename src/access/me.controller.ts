@@ -12,7 +12,7 @@ export class KeyInfoDto {
   /** The key's creator. */
   userId: string;
   /** Effective permissions: the key's, narrowed to its creator's. */
-  @ApiProperty({ type: [String] })
+  @ApiProperty({ description: 'Effective permissions: the key permissions, narrowed to those of its creator', type: [String] })
   permissions: string[];
 }
 

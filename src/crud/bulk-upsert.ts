@@ -30,13 +30,20 @@ export class BulkUpsertDto {
 export type BulkItemOutcome = 'created' | 'updated' | 'unchanged' | 'failed';
 
 export class BulkItemErrorDto {
-  @ApiProperty({ example: 'VALIDATION_ERROR' }) code: string;
+  @ApiProperty({ description: 'Error code, as in a single request', example: 'VALIDATION_ERROR' }) code: string;
   message: string;
   /** Field errors with dot paths inside the item (`salary.currencyCode`); null for other errors. */
   @ApiProperty({
+    description: 'Field errors with dot paths inside the item; null for other errors',
     type: 'array',
     nullable: true,
-    items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } },
+    items: {
+      type: 'object',
+      properties: {
+        field: { type: 'string', description: 'Dot path of the offending field inside the item' },
+        message: { type: 'string', description: 'What is wrong with the field' },
+      },
+    },
   })
   details: FieldError[] | null;
 }
@@ -44,11 +51,17 @@ export class BulkItemErrorDto {
 export class BulkItemResultDto {
   /** 0-based position in `records`. */
   index: number;
-  @ApiProperty({ type: String, nullable: true }) externalId: string | null;
+  @ApiProperty({ description: 'The externalId the item was sent with; null when it had none', type: String, nullable: true }) externalId:
+    string | null;
   /** The record's id; null when a new record failed. */
   @ApiProperty({ type: String, nullable: true }) id: string | null;
-  @ApiProperty({ enum: ['created', 'updated', 'unchanged', 'failed'] }) result: BulkItemOutcome;
-  @ApiProperty({ type: BulkItemErrorDto, nullable: true }) error: BulkItemErrorDto | null;
+  @ApiProperty({
+    description: 'created, updated, unchanged (the item changed nothing and sent no event) or failed',
+    enum: ['created', 'updated', 'unchanged', 'failed'],
+  })
+  result: BulkItemOutcome;
+  @ApiProperty({ description: 'Why the item failed; null unless result is failed', type: BulkItemErrorDto, nullable: true })
+  error: BulkItemErrorDto | null;
 }
 
 export class BulkResultDto {
@@ -56,7 +69,7 @@ export class BulkResultDto {
   updated: number;
   unchanged: number;
   failed: number;
-  @ApiProperty({ type: [BulkItemResultDto] }) results: BulkItemResultDto[];
+  @ApiProperty({ description: 'One result per item, in the order of records', type: [BulkItemResultDto] }) results: BulkItemResultDto[];
 }
 
 /**

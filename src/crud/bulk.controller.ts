@@ -54,7 +54,18 @@ export function bulkController(options: BulkControllerOptions): Type<unknown> {
             items: {
               allOf: [
                 { $ref: getSchemaPath(options.create) },
-                { type: 'object', required: ['externalId'], properties: { externalId: { type: 'string', maxLength: 255 } } },
+                {
+                  type: 'object',
+                  required: ['externalId'],
+                  properties: {
+                    externalId: {
+                      type: 'string',
+                      maxLength: 255,
+                      description: 'Id in the system of record: a new one creates the record, a known one updates it.',
+                      example: `${options.path.slice(0, 3).toUpperCase()}-1042`,
+                    },
+                  },
+                },
               ],
             },
           },

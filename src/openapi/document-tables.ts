@@ -1,3 +1,5 @@
+import { EXAMPLE_ID } from '../common/http/examples';
+
 /**
  * What the OpenAPI document says about names the DTOs share: tags, path parameters, formats and
  * examples by property name, and one error example per status. finishOpenApiDocument applies them.
@@ -148,7 +150,7 @@ export const FRACTIONAL = new Set(
 
 /**
  * Realistic examples, used where a decorator sets none: `Schema.property` first, then `property`.
- * Ids are left out: the demo organization's ids are made at its first start.
+ * Ids are the made-up EXAMPLE_IDs (the demo organization's ids are made at its first start).
  */
 export const EXAMPLES: Readonly<Record<string, unknown>> = {
   startDate: '2026-01-01',
@@ -223,6 +225,34 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
   'CreateScenarioDto.name': 'Hiring plan 2026',
   'FunctionalGroupBodyDto.name': 'Engineering',
   'FunctionalPositionBodyDto.name': 'Engineering Manager',
+  // PATCH bodies are schemas of their own: the create body's names again.
+  'UpdateTeamDto.name': 'Payments Platform',
+  'UpdateProjectDto.name': 'Checkout redesign',
+  'UpdateContractorDto.name': 'Jordan Lee',
+  'FillVacancyDto.name': 'Jordan Lee',
+  'UpdateLocationDto.name': 'Berlin',
+  'UpdateCostCentreDto.name': 'Engineering',
+  'UpdateValueStreamDto.name': 'Payments',
+  'UpdateResourceTypeDto.name': 'Internal',
+  'UpdateDriverDto.name': 'Active customers',
+  'UpdateDriverDto.key': 'active_customers',
+  'UpdateCustomAttributeDefinitionDto.name': 'Shirt size',
+  'UpdateProjectLinkDto.provider': 'jira',
+  'UpdateProjectLinkDto.key': 'PAY-123',
+  'UpdateOrganizationDto.name': 'Acme Corporation',
+  'UpdateUserDto.name': 'Ana Silva',
+  'UpdateScenarioDto.name': 'Hiring plan 2026',
+  'CreateAssignmentDto.targetId': EXAMPLE_ID.team,
+  'UpdateAssignmentDto.targetId': EXAMPLE_ID.team,
+  'FillVacancyDto.rate': 650,
+  'RateAdjustmentDto.rate': 650,
+  required: false,
+  active: true,
+  enabled: true,
+  paused: false,
+  functionalGroupsEnabled: true,
+  functionalGroupsRestrictedVisibility: false,
+  noticePeriodDays: 30,
 };
 
 /** An id as the service makes them (a CUID). */

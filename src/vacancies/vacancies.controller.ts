@@ -1,10 +1,10 @@
 import { Body, Controller, Param, Post } from '@nestjs/common';
-import { ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiParam, ApiTags } from '@nestjs/swagger';
 import { RequirePermissions } from '../common/auth/access.decorators';
 import { Ctx, RequestContext } from '../common/auth/request-context';
 import { ApiData, ApiErrors } from '../common/http/api-responses';
 import { DataEnvelope, one } from '../common/http/envelopes';
-import { FillResultDto, FillVacancyDto } from './dto/fill.dto';
+import { FILL_EXAMPLES, FillResultDto, FillVacancyDto } from './dto/fill.dto';
 import { FillVacancyUseCase } from './fill-vacancy.use-case';
 import type { CrudControllerOptions } from '../crud/crud.controller';
 import { recordControllers } from '../custom-attributes/record-controllers';
@@ -23,6 +23,7 @@ export class VacancyFillController {
   @Post(':id/fill')
   @RequirePermissions('vacancies_edit')
   @ApiParam({ name: 'id', description: 'The vacancy id, or its externalId' })
+  @ApiBody({ type: FillVacancyDto, examples: FILL_EXAMPLES })
   @ApiData(FillResultDto, 200)
   @ApiErrors(400, 404, 409, 501)
   async fill(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() body: FillVacancyDto): Promise<DataEnvelope<FillResultDto>> {

@@ -1,11 +1,16 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Request } from 'express';
+import { DomainError } from '../../src/common/errors/domain-error';
+import { BulkUpsertDto } from '../../src/crud/bulk-upsert';
+import { isCurrencyCode } from '../../src/common/validation/validators';
+import { AppValidationPipe } from '../../src/common/validation/validation.pipe';
 import { serverOf } from '../../src/openapi/served-document';
 import { ERROR_STATUS } from '../../src/common/errors/error-codes';
 import { formatOf } from '../../src/openapi/document-tables';
 import { EmployeesService } from '../../src/employees/employees.service';
 import { JobRolesService } from '../../src/reference-data/job-roles.service';
+import { committedDocument, type JsonSchema, propertiesWithoutExample, requestExamplesOf } from '../support/openapi-sample';
 
 /**
  * docs/decisions.md, "OpenAPI document", on the committed openapi.json (CI regenerates it from the built app and
@@ -214,5 +219,104 @@ describe('OpenAPI document (docs/decisions.md)', () => {
       .filter(({ op }) => Object.keys(op.responses).filter((s) => s.startsWith('2')).length !== 1)
       .map((o) => o.where);
     expect(several).toEqual([]);
+  });
+
+  describe('request examples', () => {
+    const sampleDoc = committedDocument();
+    const writes = operations.filter((o) => ['post', 'put', 'patch'].includes(o.method) && sampleDoc.paths[o.path][o.method].requestBody);
+    /** The body classes by schema name: the exports of every file in a `dto` folder of src. */
+    const classes = new Map<string, new () => object>([['BulkUpsertDto', BulkUpsertDto]]);
+
+    beforeAll(async () => {
+      const src = join(__dirname, '..', '..', 'src');
+      const files = (readdirSync(src, { recursive: true }) as string[]).filter((f) => /(^|\/)dto\/[^/]+\.ts$/.test(f));
+      for (const file of files) {
+        const exports = (await import(join(src, file))) as Record<string, unknown>;
+        for (const [name, value] of Object.entries(exports)) if (typeof value === 'function') classes.set(name, value as new () => object);
+      }
+    });
+
+    it('every create and PATCH body renders a complete example: each property, optional ones included, has an example', () => {
+      expect(writes.length).toBeGreaterThanOrEqual(85);
+      const incomplete = writes
+        .map(({ path, method, where }) => {
+          const media = sampleDoc.paths[path][method].requestBody!.content['application/json'] as { schema: JsonSchema; examples?: object };
+          return media.examples ? [] : propertiesWithoutExample(sampleDoc, media.schema).map((at) => `${where} ${at}`);
+        })
+        .flat();
+      expect(incomplete).toEqual([]);
+    });
+
+    it('openapi: every create and PATCH operation has a request example that its own validation accepts', async () => {
+      const pipe = new AppValidationPipe();
+      const refused: string[] = [];
+      const validate = async (where: string, className: string, body: unknown) => {
+        const metatype = classes.get(className);
+        if (!metatype) {
+          refused.push(`${where}: no class ${className}`);
+          return;
+        }
+        try {
+          await pipe.transform(body, { type: 'body', metatype });
+        } catch (e) {
+          refused.push(`${where} ${JSON.stringify(body)} -> ${JSON.stringify(e instanceof DomainError ? e.details : String(e))}`);
+        }
+      };
+      for (const { path, method, where } of writes) {
+        const schema = sampleDoc.paths[path][method].requestBody!.content['application/json'].schema;
+        for (const body of requestExamplesOf(sampleDoc, path, method)) {
+          if (schema.$ref) {
+            await validate(where, schema.$ref.split('/').pop()!, body);
+            continue;
+          }
+          // The bulk bodies: `{ records }`, each record a create body with its externalId.
+          const item = schema.properties?.records?.items?.allOf?.[0]?.$ref;
+          const records = (body as { records?: unknown[] }).records;
+          if (!item || !records?.length) {
+            refused.push(`${where}: an inline body other than { records }`);
+            continue;
+          }
+          await validate(where, 'BulkUpsertDto', body);
+          for (const record of records) {
+            expect(`${where} externalId: ${typeof (record as { externalId?: unknown }).externalId}`).toBe(`${where} externalId: string`);
+            await validate(where, item.split('/').pop()!, record);
+          }
+        }
+      }
+      expect(refused).toEqual([]);
+    });
+  });
+
+  it('openapi: the main reads render a complete response example, every property with an example', () => {
+    const sampleDoc = committedDocument();
+    const reads = ['employees', 'contractors', 'vacancies', 'teams', 'projects', 'job-roles'].flatMap((r) => [
+      `/api/v1/org/{orgId}/${r}`,
+      `/api/v1/org/{orgId}/${r}/{id}`,
+    ]);
+    reads.push('/api/v1/org/{orgId}/forecast', '/api/v1/org/{orgId}/changes');
+    const incomplete = reads.flatMap((path) => {
+      const ok = sampleDoc.paths[path].get.responses['200'] as { content: Record<string, { schema: JsonSchema }> };
+      return propertiesWithoutExample(sampleDoc, ok.content['application/json'].schema).map((at) => `GET ${path} ${at}`);
+    });
+    expect(incomplete).toEqual([]);
+  });
+
+  it('openapi: every property that is not self-evident has a description (a $ref property cannot carry one)', () => {
+    const selfEvident = ['id', 'name', 'firstName', 'lastName', 'createdAt', 'updatedAt'];
+    const missing = properties()
+      .filter(({ name, schema }) => !selfEvident.includes(name) && !schema.$ref && !String(schema.description ?? '').trim())
+      .map((p) => p.where);
+    expect(missing).toEqual([]);
+  });
+
+  it("openapi: Swagger UI's Try it out works with the examples of the conversion's from and to; a custom attribute dateValue is a date", () => {
+    const params = doc.paths['/api/v1/org/{orgId}/exchange-rates/convert'].get.parameters!;
+    for (const name of ['from', 'to']) {
+      const param = params.find((p) => p.name === name) as Param & { example?: unknown };
+      expect(`${name} ${String(param.example)} ${isCurrencyCode(param.example)}`).toBe(`${name} ${String(param.example)} true`);
+    }
+    expect(doc.components.schemas.SetCustomAttributeValueDto).toMatchObject({
+      properties: { dateValue: { type: 'string', format: 'date' } },
+    });
   });
 });

@@ -1,11 +1,13 @@
+import { EXAMPLE_ID } from '../../src/common/http/examples';
 import { Tenant, TestApp } from '../support/test-app';
-import { committedDocument, requestSchemaOf, sampleOf } from '../support/openapi-sample';
+import { committedDocument, requestExamplesOf, requestSchemaOf, sampleOf } from '../support/openapi-sample';
 
 /**
  * The request sample Swagger UI shows for each create operation (required fields
  * only, built from the committed document as Swagger UI builds it) is accepted with 201. Creates run
  * in an order where references exist; path ids, and the few fields the sample cannot know (the id of
- * a record made a step earlier), are the only substitutions.
+ * a record made a step earlier), are the only substitutions. The full example (every optional field
+ * included) is accepted too, once its example ids name records of the organization.
  */
 type Ids = Record<string, string>;
 interface Step {
@@ -17,17 +19,20 @@ interface Step {
   /** Name under which the new record's id is kept. */
   save?: string;
   actingUser?: boolean;
+  /** Fields of the full example replaced so that it does not collide with a record made earlier (unique fields). */
+  unique?: Record<string, unknown>;
 }
 
 const PUBLIC = '/api/v1/org/{orgId}';
 const ADMIN = '/admin/v1/organizations/{orgId}';
 const STEPS: Step[] = [
-  { path: `${PUBLIC}/job-roles` },
-  { path: `${PUBLIC}/locations` },
-  { path: `${PUBLIC}/cost-centres` },
-  { path: `${PUBLIC}/value-streams` },
-  { path: `${PUBLIC}/resource-types` },
-  { path: `${PUBLIC}/work-types` },
+  { path: `${PUBLIC}/job-roles`, save: 'jobRole' },
+  { path: `${PUBLIC}/locations`, save: 'location' },
+  { path: `${PUBLIC}/cost-centres`, save: 'costCentre' },
+  { path: `${PUBLIC}/value-streams`, save: 'valueStream' },
+  { path: `${PUBLIC}/resource-types`, save: 'resourceType' },
+  // The deprecated alias writes the same records: another externalId.
+  { path: `${PUBLIC}/work-types`, unique: { externalId: 'RT-CTR', name: 'Contractor' } },
   { path: `${PUBLIC}/drivers` },
   { path: `${PUBLIC}/exchange-rates` },
   { path: `${PUBLIC}/custom-attributes` },
@@ -37,7 +42,7 @@ const STEPS: Step[] = [
   { path: `${PUBLIC}/employees/{parentId}/salary-adjustments`, params: (ids) => ({ parentId: ids.employee }) },
   { path: `${PUBLIC}/contractors`, save: 'contractor' },
   { path: `${PUBLIC}/contractors/{parentId}/rate-adjustments`, params: (ids) => ({ parentId: ids.contractor }) },
-  { path: `${PUBLIC}/vacancies` },
+  { path: `${PUBLIC}/vacancies`, save: 'vacancy' },
   // An assignment has exactly one holder besides its target: the sample cannot know which.
   { path: `${PUBLIC}/assignments`, refs: (ids) => ({ targetId: ids.team, employeeId: ids.employee }) },
   { path: `${PUBLIC}/functional-groups`, save: 'group' },
@@ -52,16 +57,33 @@ const STEPS: Step[] = [
   { path: `${ADMIN}/projects/{projectId}/links`, params: (ids) => ({ projectId: ids.project }), actingUser: true },
   { path: `${ADMIN}/business-metrics` },
   { path: `${ADMIN}/scenarios`, save: 'scenario' },
-  { path: `${ADMIN}/scenarios/{scenarioId}/teams`, params: (ids) => ({ scenarioId: ids.scenario }) },
-  { path: `${ADMIN}/scenarios/{scenarioId}/projects`, params: (ids) => ({ scenarioId: ids.scenario }) },
+  {
+    path: `${ADMIN}/scenarios/{scenarioId}/teams`,
+    params: (ids) => ({ scenarioId: ids.scenario }),
+    unique: { externalId: 'TEAM-SCN' },
+  },
+  {
+    path: `${ADMIN}/scenarios/{scenarioId}/projects`,
+    params: (ids) => ({ scenarioId: ids.scenario }),
+    unique: { externalId: 'PRJ-SCN' },
+  },
   // The scenario holds a copy of the live employee: a second person needs another e-mail.
   {
     path: `${ADMIN}/scenarios/{scenarioId}/employees`,
     params: (ids) => ({ scenarioId: ids.scenario }),
     refs: () => ({ email: 'jordan.lee@example.com' }),
+    unique: { email: 'kim.novak@example.com', externalId: 'HR-2001' },
   },
-  { path: `${ADMIN}/scenarios/{scenarioId}/contractors`, params: (ids) => ({ scenarioId: ids.scenario }) },
-  { path: `${ADMIN}/scenarios/{scenarioId}/vacancies`, params: (ids) => ({ scenarioId: ids.scenario }) },
+  {
+    path: `${ADMIN}/scenarios/{scenarioId}/contractors`,
+    params: (ids) => ({ scenarioId: ids.scenario }),
+    unique: { email: 'lee.park@example.com', externalId: 'CTR-2002' },
+  },
+  {
+    path: `${ADMIN}/scenarios/{scenarioId}/vacancies`,
+    params: (ids) => ({ scenarioId: ids.scenario }),
+    unique: { externalId: 'REQ-SCN' },
+  },
   {
     path: `${ADMIN}/scenarios/{scenarioId}/assignments`,
     params: (ids) => ({ scenarioId: ids.scenario }),
@@ -107,6 +129,54 @@ describe('OpenAPI request samples', () => {
       else if (!res.headers.location) refused.push(`${step.path}: 201 without the documented Location`);
       else if (step.save) ids[step.save] = res.body.data.id;
     }
+    expect(refused).toEqual([]);
+  });
+
+  it('decisions/OpenAPI document: the full example of each create, optional fields included, is accepted with 201', async () => {
+    const other = await app.createTenant();
+    const ids: Ids = { orgId: other.orgId, userId: other.userId };
+    const post = (path: string, body: unknown, actingUser = false, params: Ids = ids) => {
+      const url = path.replace(/\{(\w+)\}/g, (_m, name: string) => params[name]);
+      const admin = url.startsWith('/admin/v1');
+      const req = app
+        .http()
+        .post(url)
+        .set('Authorization', `Bearer ${admin ? app.running.adminToken : other.key}`);
+      return (actingUser ? req.set('X-Acting-User', other.userId) : req).send(body as object);
+    };
+    // The examples name a parent team and a manager: records of the same kinds made before the first example.
+    ids.parentTeam = (await post(`${PUBLIC}/teams`, { name: 'Platform' }).expect(201)).body.data.id;
+    const manager = { firstName: 'Lena', lastName: 'Berg', email: 'lena.berg@example.com', startDate: '2025-01-01' };
+    ids.manager = (await post(`${PUBLIC}/employees`, manager).expect(201)).body.data.id;
+    // Which id of this organization stands for each example id.
+    const real: Partial<Record<keyof typeof EXAMPLE_ID, string>> = {
+      user: 'userId',
+      functionalGroup: 'group',
+      functionalPosition: 'position',
+      postCompletionCostCentre: 'costCentre',
+    };
+    const unknown: string[] = [];
+    const substitute = (value: unknown, where: string): unknown => {
+      if (Array.isArray(value)) return value.map((v) => substitute(v, where));
+      if (value && typeof value === 'object')
+        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, `${where}.${k}`)]));
+      const key = (Object.keys(EXAMPLE_ID) as (keyof typeof EXAMPLE_ID)[]).find((k) => EXAMPLE_ID[k] === value);
+      if (!key) return value;
+      const id = ids[real[key] ?? key];
+      if (!id) unknown.push(`${where}: ${key}`);
+      return id;
+    };
+    const refused: string[] = [];
+    for (const step of STEPS) {
+      const [example] = requestExamplesOf(doc, step.path, 'post') as Record<string, unknown>[];
+      const body = { ...(substitute(example, step.path) as Record<string, unknown>), ...step.refs?.(ids), ...step.unique };
+      // No scheduled PULL run against the example's host during the test.
+      if (body.pull) body.pull = { ...(body.pull as object), enabled: false };
+      const res = await post(step.path, body, step.actingUser, { ...ids, ...step.params?.(ids) });
+      if (res.status !== 201) refused.push(`${step.path} ${res.status} ${JSON.stringify(body)} -> ${JSON.stringify(res.body)}`);
+      else if (step.save) ids[step.save] = res.body.data.id;
+    }
+    expect(unknown).toEqual([]);
     expect(refused).toEqual([]);
   });
 });

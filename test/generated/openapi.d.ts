@@ -2996,13 +2996,21 @@ export interface components {
              * @example salary.currencyCode
              */
             field: string;
-            /** @example salary.currencyCode must be an ISO 4217 currency code of 3 uppercase letters */
+            /**
+             * @description What is wrong with the field.
+             * @example salary.currencyCode must be an ISO 4217 currency code of 3 uppercase letters
+             */
             message: string;
         };
         ErrorDto: {
-            /** @example VALIDATION_ERROR */
+            /**
+             * @description Machine-readable error code; each code belongs to one HTTP status.
+             * @example VALIDATION_ERROR
+             */
             code: string;
+            /** @description Human-readable explanation. */
             message: string;
+            /** @description One entry per invalid field (validation errors only). */
             details?: components["schemas"]["FieldErrorDto"][];
             /**
              * Format: uuid
@@ -3016,10 +3024,14 @@ export interface components {
         CreatedApiKeyDto: {
             /**
              * Format: date-time
+             * @description When the key stops working; null = never.
              * @example 2027-01-01T00:00:00.000Z
              */
             expiresAt: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the key was revoked; null = not revoked.
+             */
             revokedAt: string | null;
             /** @description The key itself: shown only in this response. */
             key: string;
@@ -3027,6 +3039,7 @@ export interface components {
             name: string;
             /** @description The visible start of the key, to recognise it. */
             prefix: string;
+            /** @description The permissions given to the key; it acts with these, narrowed to what its creator holds. */
             permissions: string[];
             /** @description The user who created the key. */
             userId: string;
@@ -3056,15 +3069,20 @@ export interface components {
         ApiKeyDto: {
             /**
              * Format: date-time
+             * @description When the key stops working; null = never.
              * @example 2027-01-01T00:00:00.000Z
              */
             expiresAt: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the key was revoked; null = not revoked.
+             */
             revokedAt: string | null;
             id: string;
             name: string;
             /** @description The visible start of the key, to recognise it. */
             prefix: string;
+            /** @description The permissions given to the key; it acts with these, narrowed to what its creator holds. */
             permissions: string[];
             /** @description The user who created the key. */
             userId: string;
@@ -3075,33 +3093,65 @@ export interface components {
             createdAt: string;
         };
         PageMetaDto: {
-            /** @example 1 */
+            /**
+             * @description The page returned, from 1
+             * @example 1
+             */
             page: number;
-            /** @example 20 */
+            /**
+             * @description Records per page
+             * @example 20
+             */
             limit: number;
-            /** @example 57 */
+            /**
+             * @description Records matching the filters, over all pages
+             * @example 57
+             */
             total: number;
-            /** @example true */
+            /**
+             * @description Whether a page follows this one
+             * @example true
+             */
             hasNextPage: boolean;
         };
         KeyInfoDto: {
+            /** @description Effective permissions: the key permissions, narrowed to those of its creator */
             permissions: string[];
         };
         RateLimitResponseDto: {
-            /** @example too_many_requests */
+            /**
+             * @description Always `too_many_requests`.
+             * @example too_many_requests
+             */
             error: string;
-            /** @example Rate limit exceeded; retry after 12 seconds */
+            /**
+             * @description Human-readable explanation with the seconds to wait.
+             * @example Rate limit exceeded; retry after 12 seconds
+             */
             error_description: string;
         };
         OrganizationDto: {
             id: string;
             name: string;
-            /** @example USD */
+            /**
+             * @description ISO 4217 currency of cost figures and forecasts.
+             * @example USD
+             */
             reportingCurrency: string;
+            /**
+             * @description Whether the functional-structure module is switched on.
+             * @example true
+             */
             functionalGroupsEnabled: boolean;
-            /** @description Whether reading functional groups needs an access grant (see the create field). */
+            /**
+             * @description Whether reading functional groups needs an access grant (see the create field).
+             * @example false
+             */
             functionalGroupsRestrictedVisibility: boolean;
-            /** @description Days from noticeDate to the expected last day in forecasts (see the create field). */
+            /**
+             * @description Days from noticeDate to the expected last day in forecasts (see the create field).
+             * @example 30
+             */
             noticePeriodDays: number;
             /**
              * Format: date-time
@@ -3125,49 +3175,71 @@ export interface components {
              * @example USD
              */
             reportingCurrency?: string;
-            /** @description Switches the functional-structure module on. */
+            /**
+             * @description Switches the functional-structure module on.
+             * @example true
+             */
             functionalGroupsEnabled?: boolean;
             /**
              * @description Grant-based visibility of the functional structure: when true, an account without "Edit all" or
              *     "Share functional groups" sees only the groups it holds an access grant on (and everything beneath
              *     them); when false (the default) every account whose key has functional_groups_view reads every group.
+             * @example false
              */
             functionalGroupsRestrictedVisibility?: boolean;
             /**
              * @description Spec 04 §1.2: days after an employee's noticeDate that the forecast takes as their last day when
              *     endDate is not set (integer 0-365, default 30).
+             * @example 30
              */
             noticePeriodDays?: number;
         };
         UpdateOrganizationDto: {
-            /** @description Display name. */
+            /**
+             * @description Display name.
+             * @example Acme Corporation
+             */
             name?: string;
             /**
              * @description ISO 4217 currency of cost figures.
              * @example USD
              */
             reportingCurrency?: string;
-            /** @description Switches the functional-structure module on. */
+            /**
+             * @description Switches the functional-structure module on.
+             * @example true
+             */
             functionalGroupsEnabled?: boolean;
             /**
              * @description Grant-based visibility of the functional structure: when true, an account without "Edit all" or
              *     "Share functional groups" sees only the groups it holds an access grant on (and everything beneath
              *     them); when false (the default) every account whose key has functional_groups_view reads every group.
+             * @example false
              */
             functionalGroupsRestrictedVisibility?: boolean;
             /**
              * @description Spec 04 §1.2: days after an employee's noticeDate that the forecast takes as their last day when
              *     endDate is not set (integer 0-365, default 30).
+             * @example 30
              */
             noticePeriodDays?: number;
         };
         UserDto: {
             id: string;
+            /** @description The organization the user belongs to. */
             organizationId: string;
-            /** @example ana.silva@example.com */
+            /**
+             * @description Login e-mail; unique in the organization.
+             * @example ana.silva@example.com
+             */
             email: string;
             name: string;
+            /** @description API permission names and application capabilities; `*` grants every one. */
             permissions: string[];
+            /**
+             * @description An inactive user cannot use the application, and keys they created stop working.
+             * @example true
+             */
             active: boolean;
             /**
              * Format: date-time
@@ -3197,7 +3269,10 @@ export interface components {
             email: string;
             /** @example Ana Silva */
             name: string;
-            /** @description An inactive user cannot use the application, and keys they created stop working. */
+            /**
+             * @description An inactive user cannot use the application, and keys they created stop working.
+             * @example true
+             */
             active?: boolean;
         };
         UpdateUserDto: {
@@ -3215,12 +3290,18 @@ export interface components {
              * @example ana.silva@example.com
              */
             email?: string;
+            /** @example Ana Silva */
             name?: string;
-            /** @description An inactive user cannot use the application, and keys they created stop working. */
+            /**
+             * @description An inactive user cannot use the application, and keys they created stop working.
+             * @example true
+             */
             active?: boolean;
         };
         CreatedWebhookEndpointDto: {
+            /** @description Entity types whose events the endpoint receives. */
             entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim")[];
+            /** @description Change types the endpoint receives (`create`, `update`, `delete`). */
             eventTypes: ("create" | "update" | "delete")[];
             /**
              * @description `NO_DELIVERIES` until the first delivery or test; then `HEALTHY` (last one got a 2xx) or `FAILING`.
@@ -3243,7 +3324,12 @@ export interface components {
             secret: string;
             id: string;
             name: string;
+            /** @description Where events are POSTed. */
             url: string;
+            /**
+             * @description Whether events are sent; false = switched off.
+             * @example true
+             */
             enabled: boolean;
             /**
              * Format: date-time
@@ -3288,11 +3374,14 @@ export interface components {
             /**
              * @description `false` switches the endpoint off: it keeps its settings and receives nothing. Default true.
              * @default true
+             * @example true
              */
             enabled: boolean;
         };
         WebhookEndpointDto: {
+            /** @description Entity types whose events the endpoint receives. */
             entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim")[];
+            /** @description Change types the endpoint receives (`create`, `update`, `delete`). */
             eventTypes: ("create" | "update" | "delete")[];
             /**
              * @description `NO_DELIVERIES` until the first delivery or test; then `HEALTHY` (last one got a 2xx) or `FAILING`.
@@ -3313,7 +3402,12 @@ export interface components {
             lastError: string | null;
             id: string;
             name: string;
+            /** @description Where events are POSTed. */
             url: string;
+            /**
+             * @description Whether events are sent; false = switched off.
+             * @example true
+             */
             enabled: boolean;
             /**
              * Format: date-time
@@ -3358,6 +3452,7 @@ export interface components {
             /**
              * @description `false` switches the endpoint off: it keeps its settings and receives nothing. Default true.
              * @default true
+             * @example true
              */
             enabled: boolean;
         };
@@ -3379,16 +3474,32 @@ export interface components {
             secret: string;
         };
         JobRoleDto: {
+            /** @example cm3x7k2p90005fghiqwer1234 */
             id: string;
-            /** @example Senior Software Engineer */
+            /**
+             * @description Job title.
+             * @example Senior Software Engineer
+             */
             title: string;
-            /** @example HR-1042 */
+            /**
+             * @description Id in the system of record; null when none.
+             * @example HR-1042
+             */
             externalId: string | null;
-            /** @example Engineering */
+            /**
+             * @description Job family, such as Engineering; null when none.
+             * @example Engineering
+             */
             family: string | null;
-            /** @example L4 */
+            /**
+             * @description Seniority level, such as L4; null when none.
+             * @example L4
+             */
             level: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description: string | null;
             /**
              * Format: date-time
@@ -3417,7 +3528,10 @@ export interface components {
              * @example L4
              */
             level?: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example Builds and runs the payment services.
+             */
             description?: string | null;
             /**
              * @description Title of the role; unique in the organization (case-insensitively).
@@ -3441,7 +3555,10 @@ export interface components {
              * @example L4
              */
             level?: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example Builds and runs the payment services.
+             */
             description?: string | null;
             /**
              * @description Title of the role; unique in the organization (case-insensitively).
@@ -3452,13 +3569,25 @@ export interface components {
         LocationDto: {
             id: string;
             name: string;
-            /** @example HR-1042 */
+            /**
+             * @description Id in the system of record; null when none.
+             * @example HR-1042
+             */
             externalId: string | null;
-            /** @example DE */
+            /**
+             * @description ISO 3166-1 alpha-2 country code; null when none.
+             * @example DE
+             */
             countryCode: string | null;
-            /** @example EUR */
+            /**
+             * @description ISO 4217 code: the default currency of people at this location; null when none.
+             * @example EUR
+             */
             currencyCode: string | null;
-            /** @example 1.15 */
+            /**
+             * @description Multiplies the cost of people here (1 = no change).
+             * @example 1.15
+             */
             costMultiplier: number;
             /**
              * Format: date-time
@@ -3474,7 +3603,7 @@ export interface components {
         CreateLocationDto: {
             /**
              * @description Id in the system of record; unique among locations; not CUID-shaped.
-             * @example HR-1042
+             * @example LOC-BER
              */
             externalId?: string | null;
             /**
@@ -3499,7 +3628,7 @@ export interface components {
         UpdateLocationDto: {
             /**
              * @description Id in the system of record; unique among locations; not CUID-shaped.
-             * @example HR-1042
+             * @example LOC-BER
              */
             externalId?: string | null;
             /**
@@ -3518,15 +3647,23 @@ export interface components {
              * @example 1.15
              */
             costMultiplier: number;
+            /** @example Berlin */
             name?: string;
         };
         CostCentreDto: {
             id: string;
             name: string;
+            /** @description Short reporting code; null when none. */
             code: string | null;
-            /** @example HR-1042 */
+            /**
+             * @description Id in the system of record; null when none.
+             * @example HR-1042
+             */
             externalId: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description: string | null;
             /**
              * Format: date-time
@@ -3550,30 +3687,47 @@ export interface components {
              * @example HR-1042
              */
             externalId?: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example Builds and runs the payment services.
+             */
             description?: string | null;
             /** @example Engineering */
             name: string;
         };
         UpdateCostCentreDto: {
-            /** @description Short reporting code; unique among the organization's cost centres. */
+            /**
+             * @description Short reporting code; unique among the organization's cost centres.
+             * @example CC-100
+             */
             code?: string | null;
             /**
              * @description Id in the system of record; unique among cost centres; not CUID-shaped.
              * @example HR-1042
              */
             externalId?: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example Builds and runs the payment services.
+             */
             description?: string | null;
+            /** @example Engineering */
             name?: string;
         };
         ValueStreamDto: {
             id: string;
             name: string;
+            /** @description Short reporting code; null when none. */
             code: string | null;
-            /** @example HR-1042 */
+            /**
+             * @description Id in the system of record; null when none.
+             * @example HR-1042
+             */
             externalId: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description: string | null;
             /**
              * Format: date-time
@@ -3597,29 +3751,45 @@ export interface components {
              * @example HR-1042
              */
             externalId?: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example Builds and runs the payment services.
+             */
             description?: string | null;
             /** @example Payments */
             name: string;
         };
         UpdateValueStreamDto: {
-            /** @description Short reporting code; unique among the organization's value streams. */
+            /**
+             * @description Short reporting code; unique among the organization's value streams.
+             * @example VS-PAY
+             */
             code?: string | null;
             /**
              * @description Id in the system of record; unique among value streams; not CUID-shaped.
              * @example HR-1042
              */
             externalId?: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example Builds and runs the payment services.
+             */
             description?: string | null;
+            /** @example Payments */
             name?: string;
         };
         ResourceTypeDto: {
             id: string;
             name: string;
-            /** @example HR-1042 */
+            /**
+             * @description Id in the system of record; null when none.
+             * @example HR-1042
+             */
             externalId: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description: string | null;
             /**
              * Format: date-time
@@ -3635,10 +3805,13 @@ export interface components {
         CreateResourceTypeDto: {
             /**
              * @description Id in the system of record; unique among resource types; not CUID-shaped.
-             * @example HR-1042
+             * @example RT-INT
              */
             externalId?: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example Builds and runs the payment services.
+             */
             description?: string | null;
             /**
              * @description Such as Permanent, Fixed-term, Agency.
@@ -3649,20 +3822,31 @@ export interface components {
         UpdateResourceTypeDto: {
             /**
              * @description Id in the system of record; unique among resource types; not CUID-shaped.
-             * @example HR-1042
+             * @example RT-INT
              */
             externalId?: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example Builds and runs the payment services.
+             */
             description?: string | null;
-            /** @description Such as Permanent, Fixed-term, Agency. */
+            /**
+             * @description Such as Permanent, Fixed-term, Agency.
+             * @example Internal
+             */
             name?: string;
         };
         DriverDto: {
             id: string;
             name: string;
+            /** @description Stable key, unique in the organization. */
             key: string;
+            /** @description Unit of the driver's values, such as customers; null when none. */
             unit: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description: string | null;
             /**
              * Format: date-time
@@ -3676,9 +3860,15 @@ export interface components {
             updatedAt: string;
         };
         CreateDriverDto: {
-            /** @description Unit of the driver's values, such as customers or tickets. */
+            /**
+             * @description Unit of the driver's values, such as customers or tickets.
+             * @example customers
+             */
             unit?: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example Builds and runs the payment services.
+             */
             description?: string | null;
             /**
              * @description Display name, such as Active customers.
@@ -3692,13 +3882,25 @@ export interface components {
             key: string;
         };
         UpdateDriverDto: {
-            /** @description Unit of the driver's values, such as customers or tickets. */
+            /**
+             * @description Unit of the driver's values, such as customers or tickets.
+             * @example customers
+             */
             unit?: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example Builds and runs the payment services.
+             */
             description?: string | null;
-            /** @description Display name, such as Active customers. */
+            /**
+             * @description Display name, such as Active customers.
+             * @example Active customers
+             */
             name?: string;
-            /** @description Stable key, 1-80 of a-z, 0-9, - and _; unique in the organization. */
+            /**
+             * @description Stable key, 1-80 of a-z, 0-9, - and _; unique in the organization.
+             * @example active_customers
+             */
             key?: string;
         };
         ConversionDto: {
@@ -3713,7 +3915,9 @@ export interface components {
              * @example 2026-01-15
              */
             effectiveDate: string | null;
+            /** @description ISO 4217 code of the currency converted from. */
             from: string;
+            /** @description ISO 4217 code of the currency converted into. */
             to: string;
             /**
              * Format: date
@@ -3723,18 +3927,28 @@ export interface components {
             date: string;
             /** @description Units of `to` per unit of `from`. */
             rate: number;
+            /** @description The amount converted, in `from`. */
             amount: number;
+            /** @description The amount in `to`: amount times rate. */
             converted: number;
         };
         ExchangeRateDto: {
             id: string;
-            /** @example EUR */
+            /**
+             * @description ISO 4217: 1 unit of this currency...
+             * @example EUR
+             */
             fromCurrency: string;
-            /** @example USD */
+            /**
+             * @description ...is worth `rate` units of this one.
+             * @example USD
+             */
             toCurrency: string;
+            /** @description Units of toCurrency per unit of fromCurrency. */
             rate: number;
             /**
              * Format: date
+             * @description First day the rate is in force; it holds until the pair's next rate.
              * @example 2026-01-15
              */
             effectiveDate: string;
@@ -3796,17 +4010,34 @@ export interface components {
             effectiveDate?: string;
         };
         CustomAttributeDefinitionDto: {
-            /** @enum {string} */
+            /**
+             * @description The kind of record the attribute is set on.
+             * @enum {string}
+             */
             entityType: "EMPLOYEE" | "CONTRACTOR" | "VACANCY" | "PROJECT" | "TEAM" | "FUNCTIONAL_GROUP" | "FUNCTIONAL_POSITION";
-            /** @enum {string} */
+            /**
+             * @description The value field used: STRING and SELECT stringValue, NUMBER numberValue, DATE dateValue, DATE_RANGE dateRangeStart and dateRangeEnd.
+             * @enum {string}
+             */
             fieldType: "STRING" | "NUMBER" | "DATE" | "DATE_RANGE" | "SELECT";
+            /** @description The allowed values of a SELECT attribute; null for the other field types. */
             options: string[] | null;
             id: string;
             name: string;
-            /** @example shirtSize */
+            /**
+             * @description Stable key, unique per entity type.
+             * @example shirtSize
+             */
             attributeKey: string;
+            /**
+             * @description A required attribute's value can be changed but not cleared.
+             * @example false
+             */
             required: boolean;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description: string | null;
             /**
              * Format: date-time
@@ -3820,13 +4051,27 @@ export interface components {
             updatedAt: string;
         };
         CreateCustomAttributeDefinitionDto: {
-            /** @enum {string} */
+            /**
+             * @description The kind of record the attribute is set on.
+             * @example EMPLOYEE
+             * @enum {string}
+             */
             entityType: "EMPLOYEE" | "CONTRACTOR" | "VACANCY" | "PROJECT" | "TEAM" | "FUNCTIONAL_GROUP" | "FUNCTIONAL_POSITION";
-            /** @enum {string} */
+            /**
+             * @description The value field used: STRING and SELECT stringValue, NUMBER numberValue, DATE dateValue, DATE_RANGE dateRangeStart and dateRangeEnd.
+             * @example STRING
+             * @enum {string}
+             */
             fieldType: "STRING" | "NUMBER" | "DATE" | "DATE_RANGE" | "SELECT";
-            /** @description The allowed values; required for SELECT, refused otherwise. */
+            /**
+             * @description The allowed values; required for SELECT, refused otherwise.
+             * @example null
+             */
             options?: string[] | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example T-shirt size for team events.
+             */
             description?: string | null;
             /**
              * @description Label shown to people.
@@ -3838,122 +4083,238 @@ export interface components {
              * @example shirtSize
              */
             attributeKey: string;
-            /** @description A required attribute's value can be changed but not cleared. Default false. */
+            /**
+             * @description A required attribute's value can be changed but not cleared. Default false.
+             * @example false
+             */
             required?: boolean;
         };
         UpdateCustomAttributeDefinitionDto: {
-            /** @enum {string} */
+            /**
+             * @description The kind of record the attribute is set on.
+             * @example EMPLOYEE
+             * @enum {string}
+             */
             entityType?: "EMPLOYEE" | "CONTRACTOR" | "VACANCY" | "PROJECT" | "TEAM" | "FUNCTIONAL_GROUP" | "FUNCTIONAL_POSITION";
-            /** @enum {string} */
+            /**
+             * @description The value field used: STRING and SELECT stringValue, NUMBER numberValue, DATE dateValue, DATE_RANGE dateRangeStart and dateRangeEnd.
+             * @example STRING
+             * @enum {string}
+             */
             fieldType?: "STRING" | "NUMBER" | "DATE" | "DATE_RANGE" | "SELECT";
-            /** @description The allowed values; required for SELECT, refused otherwise. */
+            /**
+             * @description The allowed values; required for SELECT, refused otherwise.
+             * @example null
+             */
             options?: string[] | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example T-shirt size for team events.
+             */
             description?: string | null;
-            /** @description Label shown to people. */
+            /**
+             * @description Label shown to people.
+             * @example Shirt size
+             */
             name?: string;
             /**
              * @description Stable key: a letter, then up to 79 letters, digits or _; unique per entity type.
              * @example shirtSize
              */
             attributeKey?: string;
-            /** @description A required attribute's value can be changed but not cleared. Default false. */
+            /**
+             * @description A required attribute's value can be changed but not cleared. Default false.
+             * @example false
+             */
             required?: boolean;
         };
         BulkItemErrorDto: {
-            /** @example VALIDATION_ERROR */
+            /**
+             * @description Error code, as in a single request
+             * @example VALIDATION_ERROR
+             */
             code: string;
+            /** @description Field errors with dot paths inside the item; null for other errors */
             details: {
+                /** @description Dot path of the offending field inside the item */
                 field?: string;
+                /** @description What is wrong with the field */
                 message?: string;
             }[] | null;
         };
         BulkItemResultDto: {
-            /** @example HR-1042 */
+            /**
+             * @description The externalId the item was sent with; null when it had none
+             * @example HR-1042
+             */
             externalId: string | null;
             id: string | null;
-            /** @enum {string} */
+            /**
+             * @description created, updated, unchanged (the item changed nothing and sent no event) or failed
+             * @enum {string}
+             */
             result: "created" | "updated" | "unchanged" | "failed";
+            /** @description Why the item failed; null unless result is failed */
             error: components["schemas"]["BulkItemErrorDto"] | null;
         };
         BulkResultDto: {
+            /** @description One result per item, in the order of records */
             results: components["schemas"]["BulkItemResultDto"][];
         };
         CreateTeamDto: {
             /**
              * @description Id in the system of record; unique among teams; not CUID-shaped.
-             * @example HR-1042
+             * @example TEAM-PAY
              */
             externalId?: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example Runs the payment services and their on-call rota.
+             */
             description?: string | null;
-            /** @description A cost centre, by id or externalId. */
+            /**
+             * @description A cost centre, by id or externalId.
+             * @example cm3x7k2p90007hijkqwer1234
+             */
             costCentreId?: string | null;
-            /** @description A value stream, by id or externalId. */
+            /**
+             * @description A value stream, by id or externalId.
+             * @example cm3x7k2p90008ijklqwer1234
+             */
             valueStreamId?: string | null;
-            /** @description The parent team, by id or externalId; null = top level. A team cannot sit under itself or its own sub-team. */
+            /**
+             * @description The parent team, by id or externalId; null = top level. A team cannot sit under itself or its own sub-team.
+             * @example cm3x7k2p9000nxyzbqwer1234
+             */
             parentTeamId?: string | null;
             /** @example Payments Platform */
             name: string;
         };
         CustomAttributeDefinitionRefDto: {
-            /** @enum {string} */
+            /**
+             * @description Which value field holds the value.
+             * @example STRING
+             * @enum {string}
+             */
             fieldType: "STRING" | "NUMBER" | "DATE" | "DATE_RANGE" | "SELECT";
+            /** @example cm3x7k2p9000eopqsqwer1234 */
             id: string;
+            /** @example Shirt size */
             name: string;
-            /** @example shirtSize */
+            /**
+             * @description The definition's stable key.
+             * @example shirtSize
+             */
             attributeKey: string;
         };
         CustomAttributeValueDto: {
-            /** @enum {string} */
+            /**
+             * @description The kind of record the value belongs to.
+             * @example EMPLOYEE
+             * @enum {string}
+             */
             entityType: "EMPLOYEE" | "CONTRACTOR" | "VACANCY" | "PROJECT" | "TEAM" | "FUNCTIONAL_GROUP" | "FUNCTIONAL_POSITION";
+            /**
+             * @description Value of a STRING or SELECT attribute; null otherwise.
+             * @example L
+             */
             stringValue?: string | null;
+            /**
+             * @description Value of a NUMBER attribute; null otherwise.
+             * @example null
+             */
             numberValue?: number | null;
             /**
              * Format: date
-             * @example 2026-01-15
+             * @description Value of a DATE attribute; null otherwise.
+             * @example null
              */
             dateValue?: string | null;
             /**
              * Format: date
-             * @example 2026-01-15
+             * @description First day of a DATE_RANGE attribute; null otherwise.
+             * @example null
              */
             dateRangeStart?: string | null;
             /**
              * Format: date
-             * @example 2026-06-30
+             * @description Last day of a DATE_RANGE attribute; null otherwise.
+             * @example null
              */
             dateRangeEnd?: string | null;
             definition: components["schemas"]["CustomAttributeDefinitionRefDto"];
+            /** @example cm3x7k2p9000fpqrtqwer1234 */
             id: string;
+            /**
+             * @description The attribute definition.
+             * @example cm3x7k2p9000eopqsqwer1234
+             */
             definitionId: string;
+            /**
+             * @description The record the value belongs to.
+             * @example cm3x7k2p90000abcdqwer1234
+             */
             entityId: string;
         };
         SetCustomAttributeValueDto: {
+            /**
+             * @description The value of a STRING or SELECT attribute (SELECT: one of the definition's options); null clears it.
+             * @example L
+             */
             stringValue?: string | null;
+            /**
+             * @description The value of a NUMBER attribute; null clears it.
+             * @example null
+             */
             numberValue?: number | null;
-            /** @example 2026-01-15 */
+            /**
+             * Format: date
+             * @description The value of a DATE attribute (YYYY-MM-DD); null clears it.
+             * @example null
+             */
             dateValue?: string | null;
             /**
              * Format: date
-             * @example 2026-01-15
+             * @description First day of a DATE_RANGE attribute (YYYY-MM-DD); null clears it.
+             * @example null
              */
             dateRangeStart?: string | null;
             /**
              * Format: date
-             * @example 2026-06-30
+             * @description Last day of a DATE_RANGE attribute (YYYY-MM-DD); null clears it.
+             * @example null
              */
             dateRangeEnd?: string | null;
         };
         TeamDto: {
+            /** @example cm3x7k2p90003defgqwer1234 */
             id: string;
+            /** @example Payments Platform */
             name: string;
-            /** @example HR-1042 */
+            /**
+             * @description Id in the system of record; null when none.
+             * @example TEAM-PAY
+             */
             externalId: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Runs the payment services and their on-call rota.
+             */
             description: string | null;
+            /**
+             * @description The team's cost centre; null when none.
+             * @example cm3x7k2p90007hijkqwer1234
+             */
             costCentreId: string | null;
+            /**
+             * @description The value stream the team delivers to; null when none.
+             * @example cm3x7k2p90008ijklqwer1234
+             */
             valueStreamId: string | null;
+            /**
+             * @description The parent team; null = top level.
+             * @example cm3x7k2p9000nxyzbqwer1234
+             */
             parentTeamId: string | null;
             /**
              * Format: date-time
@@ -3971,23 +4332,36 @@ export interface components {
         UpdateTeamDto: {
             /**
              * @description Id in the system of record; unique among teams; not CUID-shaped.
-             * @example HR-1042
+             * @example TEAM-PAY
              */
             externalId?: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example Runs the payment services and their on-call rota.
+             */
             description?: string | null;
-            /** @description A cost centre, by id or externalId. */
+            /**
+             * @description A cost centre, by id or externalId.
+             * @example cm3x7k2p90007hijkqwer1234
+             */
             costCentreId?: string | null;
-            /** @description A value stream, by id or externalId. */
+            /**
+             * @description A value stream, by id or externalId.
+             * @example cm3x7k2p90008ijklqwer1234
+             */
             valueStreamId?: string | null;
-            /** @description The parent team, by id or externalId; null = top level. A team cannot sit under itself or its own sub-team. */
+            /**
+             * @description The parent team, by id or externalId; null = top level. A team cannot sit under itself or its own sub-team.
+             * @example cm3x7k2p9000nxyzbqwer1234
+             */
             parentTeamId?: string | null;
+            /** @example Payments Platform */
             name?: string;
         };
         CreateProjectDto: {
             /**
              * @description Id in the system of record; unique among the organization's projects; not CUID-shaped.
-             * @example HR-1042
+             * @example PRJ-0042
              */
             externalId?: string | null;
             /**
@@ -3995,7 +4369,10 @@ export interface components {
              * @example PAY-2026
              */
             projectCode?: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example Rebuilds the checkout flow on the new payment API.
+             */
             description?: string | null;
             /**
              * Format: date
@@ -4003,15 +4380,25 @@ export interface components {
              * @example 2026-12-31
              */
             endDate?: string | null;
-            /** @description A user of the organization (application login), by id. */
+            /**
+             * @description A user of the organization (application login), by id.
+             * @example cm3x7k2p9000akmnoqwer1234
+             */
             ownerUserId?: string | null;
-            /** @description A value stream, by id or externalId. */
+            /**
+             * @description A value stream, by id or externalId.
+             * @example cm3x7k2p90008ijklqwer1234
+             */
             valueStreamId?: string | null;
-            /** @description A cost centre, by id or externalId (the `costCentreId` list filter matches it). */
+            /**
+             * @description A cost centre, by id or externalId (the `costCentreId` list filter matches it).
+             * @example cm3x7k2p90007hijkqwer1234
+             */
             costCentreId?: string | null;
             /**
              * @description A cost centre, by id or externalId: where the forecast books the project's allocations after its
              *     endDate (`groupBy=projectCostCentre`); null = the project's costCentreId.
+             * @example cm3x7k2p9000oyzacqwer1234
              */
             postCompletionCostCentreId?: string | null;
             /**
@@ -4029,6 +4416,7 @@ export interface components {
              * @description Default `BACKLOG`. Honoured only while the project has no project-management links; with links
              *     the status is derived from their tickets and a value sent here is ignored.
              * @default BACKLOG
+             * @example IN_PROGRESS
              * @enum {string}
              */
             deliveryStatus: "BACKLOG" | "TODO" | "IN_PROGRESS" | "IN_REVIEW" | "DONE" | "CANCELLED";
@@ -4055,16 +4443,28 @@ export interface components {
         ProjectDto: {
             /**
              * @description Derived from the linked tickets when the project has project-management links.
+             * @example IN_PROGRESS
              * @enum {string}
              */
             deliveryStatus: "BACKLOG" | "TODO" | "IN_PROGRESS" | "IN_REVIEW" | "DONE" | "CANCELLED";
+            /** @example cm3x7k2p90004efghqwer1234 */
             id: string;
-            /** @example HR-1042 */
+            /**
+             * @description Id in the system of record; null when none.
+             * @example PRJ-0042
+             */
             externalId: string | null;
+            /** @example Checkout redesign */
             name: string;
-            /** @example PAY-2026 */
+            /**
+             * @description Short reporting code; null when none.
+             * @example PAY-2026
+             */
             projectCode: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Rebuilds the checkout flow on the new payment API.
+             */
             description: string | null;
             /**
              * Format: date
@@ -4078,17 +4478,45 @@ export interface components {
              * @example 2026-12-31
              */
             endDate: string | null;
+            /**
+             * @description The owner, a user of the organization; null when none.
+             * @example cm3x7k2p9000akmnoqwer1234
+             */
             ownerUserId: string | null;
-            /** @example 1 */
+            /**
+             * @description Lower = higher priority; default 0.
+             * @example 1
+             */
             priority: number;
+            /**
+             * @description Estimated cost, two decimal places; null when none.
+             * @example 125000.5
+             */
             estimatedCost: number | null;
+            /**
+             * @description The value stream the project delivers to; null when none.
+             * @example cm3x7k2p90008ijklqwer1234
+             */
             valueStreamId: string | null;
+            /**
+             * @description The project's cost centre; null when none.
+             * @example cm3x7k2p90007hijkqwer1234
+             */
             costCentreId: string | null;
-            /** @description After endDate, the forecast books the project's allocations here (null: to costCentreId). */
+            /**
+             * @description After endDate, the forecast books the project's allocations here (null: to costCentreId).
+             * @example cm3x7k2p9000oyzacqwer1234
+             */
             postCompletionCostCentreId: string | null;
-            /** @example rocket */
+            /**
+             * @description An icon name or emoji; null when none.
+             * @example rocket
+             */
             icon: string | null;
-            /** @example #2563EB */
+            /**
+             * @description Hex colour; default `#6B7280`.
+             * @example #2563EB
+             */
             iconColor: string;
             /**
              * Format: date-time
@@ -4106,7 +4534,7 @@ export interface components {
         UpdateProjectDto: {
             /**
              * @description Id in the system of record; unique among the organization's projects; not CUID-shaped.
-             * @example HR-1042
+             * @example PRJ-0042
              */
             externalId?: string | null;
             /**
@@ -4114,7 +4542,10 @@ export interface components {
              * @example PAY-2026
              */
             projectCode?: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example Rebuilds the checkout flow on the new payment API.
+             */
             description?: string | null;
             /**
              * Format: date
@@ -4122,15 +4553,25 @@ export interface components {
              * @example 2026-12-31
              */
             endDate?: string | null;
-            /** @description A user of the organization (application login), by id. */
+            /**
+             * @description A user of the organization (application login), by id.
+             * @example cm3x7k2p9000akmnoqwer1234
+             */
             ownerUserId?: string | null;
-            /** @description A value stream, by id or externalId. */
+            /**
+             * @description A value stream, by id or externalId.
+             * @example cm3x7k2p90008ijklqwer1234
+             */
             valueStreamId?: string | null;
-            /** @description A cost centre, by id or externalId (the `costCentreId` list filter matches it). */
+            /**
+             * @description A cost centre, by id or externalId (the `costCentreId` list filter matches it).
+             * @example cm3x7k2p90007hijkqwer1234
+             */
             costCentreId?: string | null;
             /**
              * @description A cost centre, by id or externalId: where the forecast books the project's allocations after its
              *     endDate (`groupBy=projectCostCentre`); null = the project's costCentreId.
+             * @example cm3x7k2p9000oyzacqwer1234
              */
             postCompletionCostCentreId?: string | null;
             /**
@@ -4148,6 +4589,7 @@ export interface components {
              * @description Default `BACKLOG`. Honoured only while the project has no project-management links; with links
              *     the status is derived from their tickets and a value sent here is ignored.
              * @default BACKLOG
+             * @example IN_PROGRESS
              * @enum {string}
              */
             deliveryStatus: "BACKLOG" | "TODO" | "IN_PROGRESS" | "IN_REVIEW" | "DONE" | "CANCELLED";
@@ -4162,6 +4604,7 @@ export interface components {
              * @example 125000.5
              */
             estimatedCost?: number | null;
+            /** @example Checkout redesign */
             name?: string;
             /**
              * Format: date
@@ -4177,9 +4620,13 @@ export interface components {
              */
             deliveryStatus: "BACKLOG" | "TODO" | "IN_PROGRESS" | "IN_REVIEW" | "DONE" | "CANCELLED";
             id: string;
+            /** @description The project the ticket is linked to. */
             projectId: string;
+            /** @description The project-management tool, lower-cased (`jira`, `linear`, `github`, ...). */
             provider: string;
+            /** @description The ticket's key in the tool. */
             key: string;
+            /** @description The ticket's address; null when none. */
             url: string | null;
             /** @description As sent. */
             status: string;
@@ -4198,6 +4645,7 @@ export interface components {
             /**
              * Format: uri
              * @description The ticket's address (http or https).
+             * @example https://acme.atlassian.net/browse/PAY-123
              */
             url?: string | null;
             /**
@@ -4222,6 +4670,7 @@ export interface components {
             /**
              * Format: uri
              * @description The ticket's address (http or https).
+             * @example https://acme.atlassian.net/browse/PAY-123
              */
             url?: string | null;
             /**
@@ -4231,31 +4680,53 @@ export interface components {
              * @example In Progress
              */
             status?: string;
-            /** @description The project-management tool, such as `jira`, `linear`, `github`; stored lower-cased. */
+            /**
+             * @description The project-management tool, such as `jira`, `linear`, `github`; stored lower-cased.
+             * @example jira
+             */
             provider?: string;
-            /** @description The ticket's key in the tool, such as `PAY-12`; one link per provider and key on a project. */
+            /**
+             * @description The ticket's key in the tool, such as `PAY-12`; one link per provider and key on a project.
+             * @example PAY-123
+             */
             key?: string;
         };
         AssignmentDto: {
-            /** @enum {string} */
+            /**
+             * @description `team` (targetId is a team) or `project` (targetId is a project).
+             * @enum {string}
+             */
             type: "team" | "project";
+            /** @description The holder when an employee; null otherwise. */
             employeeId: string | null;
+            /** @description The holder when a contractor; null otherwise. */
             contractorId: string | null;
+            /** @description The holder when a vacancy; null otherwise. */
             vacancyId: string | null;
+            /** @description The holder team of a team-to-project allocation; null otherwise. */
             teamId: string | null;
             /**
              * Format: date
+             * @description Last day, inclusive; null = ongoing.
              * @example 2026-12-31
              */
             endDate: string | null;
-            /** @example Backend Engineer */
+            /**
+             * @description The holder's role on the team or project; null when none.
+             * @example Backend Engineer
+             */
             role: string | null;
             id: string;
+            /** @description The team or project id. */
             targetId: string;
-            /** @example 1 */
+            /**
+             * @description FTE share, 0.0 to 10.0.
+             * @example 1
+             */
             fte: number;
             /**
              * Format: date
+             * @description First day.
              * @example 2026-01-01
              */
             startDate: string;
@@ -4282,19 +4753,41 @@ export interface components {
              * @example 2026-12-31
              */
             endDate?: string | null;
-            /** @example Backend Engineer */
+            /**
+             * @description The holder's role on the team or project; null when none.
+             * @example Backend Engineer
+             */
             role?: string | null;
-            /** @enum {string} */
+            /**
+             * @description `team` (targetId is a team) or `project` (targetId is a project).
+             * @example team
+             * @enum {string}
+             */
             type: "team" | "project";
-            /** @description Exactly one holder: an employee... */
+            /**
+             * @description Exactly one holder: an employee...
+             * @example cm3x7k2p90000abcdqwer1234
+             */
             employeeId?: string | null;
-            /** @description ...a contractor... */
+            /**
+             * @description ...a contractor...
+             * @example null
+             */
             contractorId?: string | null;
-            /** @description ...a vacancy... */
+            /**
+             * @description ...a vacancy...
+             * @example null
+             */
             vacancyId?: string | null;
-            /** @description ...or a team (team-to-project allocations; type must be project). */
+            /**
+             * @description ...or a team (team-to-project allocations; type must be project).
+             * @example null
+             */
             teamId?: string | null;
-            /** @description The team (type team) or project (type project), by id or externalId. */
+            /**
+             * @description The team (type team) or project (type project), by id or externalId.
+             * @example cm3x7k2p90003defgqwer1234
+             */
             targetId: string;
             /**
              * Format: date
@@ -4315,17 +4808,36 @@ export interface components {
              * @example 2026-12-31
              */
             endDate?: string | null;
-            /** @example Backend Engineer */
+            /**
+             * @description The holder's role on the team or project; null when none.
+             * @example Backend Engineer
+             */
             role?: string | null;
-            /** @enum {string} */
+            /**
+             * @description `team` (targetId is a team) or `project` (targetId is a project).
+             * @example team
+             * @enum {string}
+             */
             type?: "team" | "project";
-            /** @description Exactly one holder: an employee... */
+            /**
+             * @description Exactly one holder: an employee...
+             * @example cm3x7k2p90000abcdqwer1234
+             */
             employeeId?: string | null;
-            /** @description ...a contractor... */
+            /**
+             * @description ...a contractor...
+             * @example null
+             */
             contractorId?: string | null;
-            /** @description ...a vacancy... */
+            /**
+             * @description ...a vacancy...
+             * @example null
+             */
             vacancyId?: string | null;
-            /** @description ...or a team (team-to-project allocations; type must be project). */
+            /**
+             * @description ...or a team (team-to-project allocations; type must be project).
+             * @example null
+             */
             teamId?: string | null;
             /**
              * Format: date
@@ -4333,13 +4845,16 @@ export interface components {
              * @example 2026-01-01
              */
             startDate?: string;
-            /** @description The team (type team) or project (type project), by id or externalId. */
+            /**
+             * @description The team (type team) or project (type project), by id or externalId.
+             * @example cm3x7k2p90003defgqwer1234
+             */
             targetId?: string;
         };
         NestedJobRoleDto: {
             /**
              * @description Preferred match key.
-             * @example HR-1042
+             * @example JR-DATA-ENG
              */
             externalId?: string | null;
             /**
@@ -4354,9 +4869,15 @@ export interface components {
              * @example 85000
              */
             salary: number;
-            /** @example 5000 */
+            /**
+             * @description Annual bonus, >= 0, two decimals; null = none.
+             * @example 5000
+             */
             bonus?: number | null;
-            /** @example Annual review */
+            /**
+             * @description Why the salary changed; null = no reason given.
+             * @example Annual review
+             */
             reason?: string | null;
             /**
              * Format: date
@@ -4382,9 +4903,15 @@ export interface components {
              * @example 2026-12-31
              */
             endDate?: string | null;
-            /** @example Backend Engineer */
+            /**
+             * @description The holder's role on the team or project; null when none.
+             * @example Backend Engineer
+             */
             role?: string | null;
-            /** @description The team, by id or externalId; a nonexistent team is a 400. */
+            /**
+             * @description The team, by id or externalId; a nonexistent team is a 400.
+             * @example cm3x7k2p90003defgqwer1234
+             */
             teamId: string;
             /**
              * Format: date
@@ -4405,9 +4932,15 @@ export interface components {
              * @example 2026-12-31
              */
             endDate?: string | null;
-            /** @example Backend Engineer */
+            /**
+             * @description The holder's role on the team or project; null when none.
+             * @example Backend Engineer
+             */
             role?: string | null;
-            /** @description The project, by id or externalId; a nonexistent project is a 400. */
+            /**
+             * @description The project, by id or externalId; a nonexistent project is a 400.
+             * @example cm3x7k2p90004efghqwer1234
+             */
             projectId: string;
             /**
              * Format: date
@@ -4435,29 +4968,44 @@ export interface components {
             /**
              * Format: date
              * @description Last day; null = active.
-             * @example 2026-12-31
+             * @example null
              */
             endDate?: string | null;
             /**
              * Format: date
              * @description Day notice was given (distinct from endDate).
-             * @example 2026-11-30
+             * @example null
              */
             noticeDate?: string | null;
-            /** @description Another employee, by id or externalId; unresolvable: 404. */
+            /**
+             * @description Another employee, by id or externalId; unresolvable: 404.
+             * @example cm3x7k2p9000mwxyaqwer1234
+             */
             managerId?: string | null;
-            /** @description A job role id (GET /job-roles); wins over jobRole. */
+            /**
+             * @description A job role id (GET /job-roles); wins over jobRole.
+             * @example cm3x7k2p90005fghiqwer1234
+             */
             jobRoleId?: string | null;
-            /** @description A resource (work) type, by id or externalId. */
+            /**
+             * @description A resource (work) type, by id or externalId.
+             * @example cm3x7k2p90009jklmqwer1234
+             */
             workTypeId?: string | null;
-            /** @description A location, by id or externalId. */
+            /**
+             * @description A location, by id or externalId.
+             * @example cm3x7k2p90006ghijqwer1234
+             */
             geographyId?: string | null;
             /**
              * @description ISO 4217; when unset and geographyId is given, the location's currency applies.
              * @example EUR
              */
             defaultCurrencyCode?: string | null;
-            /** @description A cost centre, by id or externalId (the list's costCentreId filter). */
+            /**
+             * @description A cost centre, by id or externalId (the list's costCentreId filter).
+             * @example cm3x7k2p90007hijkqwer1234
+             */
             costCentreId?: string | null;
             /** @example Ana */
             firstName: string;
@@ -4485,20 +5033,38 @@ export interface components {
             projectAssignment?: components["schemas"]["NestedProjectAssignmentDto"];
         };
         SalaryAdjustmentDto: {
-            /** @example 5000 */
+            /**
+             * @description Annual bonus; null = none.
+             * @example 5000
+             */
             bonus: number | null;
-            /** @example Annual review */
+            /**
+             * @description Why the salary changed; null when not given.
+             * @example Annual review
+             */
             reason: string | null;
+            /** @example cm3x7k2p9000cmnoqqwer1234 */
             id: string;
+            /**
+             * @description The employee.
+             * @example cm3x7k2p90000abcdqwer1234
+             */
             employeeId: string;
             /**
              * Format: date
+             * @description First day the salary applies.
              * @example 2026-01-15
              */
             effectiveDate: string;
-            /** @example 85000 */
+            /**
+             * @description Annual base salary.
+             * @example 85000
+             */
             salary: number;
-            /** @example EUR */
+            /**
+             * @description ISO 4217 currency of salary and bonus.
+             * @example EUR
+             */
             currencyCode: string;
             /**
              * Format: date-time
@@ -4517,9 +5083,15 @@ export interface components {
              * @example 85000
              */
             salary?: number;
-            /** @example 5000 */
+            /**
+             * @description Annual bonus, >= 0, two decimals; null = none.
+             * @example 5000
+             */
             bonus?: number | null;
-            /** @example Annual review */
+            /**
+             * @description Why the salary changed; null = no reason given.
+             * @example Annual review
+             */
             reason?: string | null;
             /**
              * Format: date
@@ -4534,20 +5106,33 @@ export interface components {
             currencyCode?: string;
         };
         EmbeddedAssignmentDto: {
-            /** @enum {string} */
+            /**
+             * @description `team` or `project`.
+             * @example team
+             * @enum {string}
+             */
             type: "team" | "project";
             /**
              * Format: date
-             * @example 2026-12-31
+             * @description Last day, inclusive; null = ongoing.
+             * @example null
              */
             endDate: string | null;
+            /** @example cm3x7k2p9000blmnpqwer1234 */
             id: string;
-            /** @description The team or project id. */
+            /**
+             * @description The team or project id.
+             * @example cm3x7k2p90003defgqwer1234
+             */
             targetId: string;
-            /** @example 1 */
+            /**
+             * @description FTE share.
+             * @example 1
+             */
             fte: number;
             /**
              * Format: date
+             * @description First day.
              * @example 2026-01-01
              */
             startDate: string;
@@ -4563,27 +5148,62 @@ export interface components {
             updatedAt: string;
         };
         EmployeeDto: {
-            /** @example HR-1042 */
+            /**
+             * @description Id in the system of record; null when none.
+             * @example HR-1042
+             */
             externalId: string | null;
+            /**
+             * @description Canonical display name; null when none.
+             * @example Ana Silva
+             */
             name: string | null;
-            /** @example E-20417 */
+            /**
+             * @description HR identifier; null when none.
+             * @example E-20417
+             */
             internalEmployeeId: string | null;
             /**
              * Format: date
-             * @example 2026-12-31
+             * @description Last day; null = currently active.
+             * @example null
              */
             endDate: string | null;
             /**
              * Format: date
-             * @example 2026-11-30
+             * @description Day notice was given (distinct from endDate); the forecast then expects the last day noticePeriodDays later. Null when none.
+             * @example null
              */
             noticeDate: string | null;
+            /**
+             * @description The manager, another employee; null when none.
+             * @example cm3x7k2p9000mwxyaqwer1234
+             */
             managerId: string | null;
+            /**
+             * @description The job role; null when none.
+             * @example cm3x7k2p90005fghiqwer1234
+             */
             jobRoleId: string | null;
+            /**
+             * @description The resource (work) type; null when none.
+             * @example cm3x7k2p90009jklmqwer1234
+             */
             workTypeId: string | null;
+            /**
+             * @description The location; it sets the default currency and the cost multiplier. Null when none.
+             * @example cm3x7k2p90006ghijqwer1234
+             */
             geographyId: string | null;
-            /** @example EUR */
+            /**
+             * @description ISO 4217; when null, the location's currency applies.
+             * @example EUR
+             */
             defaultCurrencyCode: string | null;
+            /**
+             * @description The cost centre; null when none.
+             * @example cm3x7k2p90007hijkqwer1234
+             */
             costCentreId: string | null;
             /** @description By-id reads only. */
             customAttributes?: components["schemas"]["CustomAttributeValueDto"][];
@@ -4593,15 +5213,20 @@ export interface components {
             salaryHistory?: components["schemas"]["SalaryAdjustmentDto"][];
             /** @description include=assignments: team and project assignments active today. */
             assignments?: components["schemas"]["EmbeddedAssignmentDto"][];
+            /** @example cm3x7k2p90000abcdqwer1234 */
             id: string;
             /** @example Ana */
             firstName: string;
             /** @example Silva */
             lastName: string;
-            /** @example ana.silva@example.com */
+            /**
+             * @description E-mail, unique in the organization.
+             * @example ana.silva@example.com
+             */
             email: string;
             /**
              * Format: date
+             * @description First day of employment; used in forecasting and cost.
              * @example 2026-01-01
              */
             startDate: string;
@@ -4635,29 +5260,44 @@ export interface components {
             /**
              * Format: date
              * @description Last day; null = active.
-             * @example 2026-12-31
+             * @example null
              */
             endDate?: string | null;
             /**
              * Format: date
              * @description Day notice was given (distinct from endDate).
-             * @example 2026-11-30
+             * @example null
              */
             noticeDate?: string | null;
-            /** @description Another employee, by id or externalId; unresolvable: 404. */
+            /**
+             * @description Another employee, by id or externalId; unresolvable: 404.
+             * @example cm3x7k2p9000mwxyaqwer1234
+             */
             managerId?: string | null;
-            /** @description A job role id (GET /job-roles); wins over jobRole. */
+            /**
+             * @description A job role id (GET /job-roles); wins over jobRole.
+             * @example cm3x7k2p90005fghiqwer1234
+             */
             jobRoleId?: string | null;
-            /** @description A resource (work) type, by id or externalId. */
+            /**
+             * @description A resource (work) type, by id or externalId.
+             * @example cm3x7k2p90009jklmqwer1234
+             */
             workTypeId?: string | null;
-            /** @description A location, by id or externalId. */
+            /**
+             * @description A location, by id or externalId.
+             * @example cm3x7k2p90006ghijqwer1234
+             */
             geographyId?: string | null;
             /**
              * @description ISO 4217; when unset and geographyId is given, the location's currency applies.
              * @example EUR
              */
             defaultCurrencyCode?: string | null;
-            /** @description A cost centre, by id or externalId (the list's costCentreId filter). */
+            /**
+             * @description A cost centre, by id or externalId (the list's costCentreId filter).
+             * @example cm3x7k2p90007hijkqwer1234
+             */
             costCentreId?: string | null;
             /** @example Ana */
             firstName?: string;
@@ -4692,10 +5332,14 @@ export interface components {
             rate: number;
             /**
              * @description Billing period of the rate.
+             * @example daily
              * @enum {string}
              */
             rateType: "hourly" | "daily" | "monthly" | "annually";
-            /** @example Annual review */
+            /**
+             * @description Why the rate changed; null = no reason given.
+             * @example Annual review
+             */
             reason?: string | null;
             /**
              * Format: date
@@ -4713,29 +5357,48 @@ export interface components {
             /**
              * Format: email
              * @description Optional; unique in the organization when given.
-             * @example ana.silva@example.com
+             * @example jordan.lee@example.com
              */
             email?: string | null;
             /**
              * Format: date
+             * @description Last day of the contract (YYYY-MM-DD); null = active.
              * @example 2026-12-31
              */
             endDate?: string | null;
-            /** @description An employee, by id or externalId; unresolvable: 404. */
+            /**
+             * @description An employee, by id or externalId; unresolvable: 404.
+             * @example cm3x7k2p9000mwxyaqwer1234
+             */
             managerId?: string | null;
-            /** @description Wins over jobRole. */
+            /**
+             * @description Wins over jobRole.
+             * @example cm3x7k2p90005fghiqwer1234
+             */
             jobRoleId?: string | null;
+            /**
+             * @description A resource (work) type, by id or externalId.
+             * @example cm3x7k2p90009jklmqwer1234
+             */
             workTypeId?: string | null;
+            /**
+             * @description A location, by id or externalId; it sets the default currency and the cost multiplier.
+             * @example cm3x7k2p90006ghijqwer1234
+             */
             geographyId?: string | null;
             /**
              * @description ISO 4217; when unset and geographyId is given, the location's currency applies.
              * @example EUR
              */
             defaultCurrencyCode?: string | null;
+            /**
+             * @description A cost centre, by id or externalId.
+             * @example cm3x7k2p90007hijkqwer1234
+             */
             costCentreId?: string | null;
             /**
              * @description Id in the system of record; unique among contractors; not CUID-shaped; null clears it.
-             * @example HR-1042
+             * @example CTR-2031
              */
             externalId?: string | null;
             /**
@@ -4750,6 +5413,7 @@ export interface components {
             contractorType?: string;
             /**
              * Format: date
+             * @description First day of the contract (YYYY-MM-DD).
              * @example 2026-01-01
              */
             startDate: string;
@@ -4762,19 +5426,39 @@ export interface components {
             projectAssignment?: components["schemas"]["NestedProjectAssignmentDto"];
         };
         RateAdjustmentDto: {
-            /** @enum {string} */
+            /**
+             * @description Billing period of the rate.
+             * @example daily
+             * @enum {string}
+             */
             rateType: "hourly" | "daily" | "monthly" | "annually";
-            /** @example Annual review */
+            /**
+             * @description Why the rate changed; null when not given.
+             * @example Annual review
+             */
             reason: string | null;
+            /** @example cm3x7k2p9000dnoprqwer1234 */
             id: string;
+            /**
+             * @description The contractor.
+             * @example cm3x7k2p90001bcdeqwer1234
+             */
             contractorId: string;
             /**
              * Format: date
+             * @description First day the rate applies.
              * @example 2026-01-15
              */
             effectiveDate: string;
+            /**
+             * @description Rate per billing period.
+             * @example 650
+             */
             rate: number;
-            /** @example EUR */
+            /**
+             * @description ISO 4217 currency of the rate.
+             * @example EUR
+             */
             currencyCode: string;
             /**
              * Format: date-time
@@ -4795,10 +5479,14 @@ export interface components {
             rate?: number;
             /**
              * @description Billing period of the rate.
+             * @example daily
              * @enum {string}
              */
             rateType?: "hourly" | "daily" | "monthly" | "annually";
-            /** @example Annual review */
+            /**
+             * @description Why the rate changed; null = no reason given.
+             * @example Annual review
+             */
             reason?: string | null;
             /**
              * Format: date
@@ -4813,21 +5501,51 @@ export interface components {
             currencyCode?: string;
         };
         ContractorDto: {
-            /** @example HR-1042 */
+            /**
+             * @description Id in the system of record; null when none.
+             * @example CTR-2031
+             */
             externalId: string | null;
-            /** @example ana.silva@example.com */
+            /**
+             * @description E-mail, unique in the organization; null when none.
+             * @example jordan.lee@example.com
+             */
             email: string | null;
             /**
              * Format: date
-             * @example 2026-12-31
+             * @description Last day of the contract; null = active.
+             * @example null
              */
             endDate: string | null;
+            /**
+             * @description The manager, an employee; null when none.
+             * @example cm3x7k2p9000mwxyaqwer1234
+             */
             managerId: string | null;
+            /**
+             * @description The job role; null when none.
+             * @example cm3x7k2p90005fghiqwer1234
+             */
             jobRoleId: string | null;
+            /**
+             * @description The resource (work) type; null when none.
+             * @example cm3x7k2p90009jklmqwer1234
+             */
             workTypeId: string | null;
+            /**
+             * @description The location; it sets the default currency and the cost multiplier. Null when none.
+             * @example cm3x7k2p90006ghijqwer1234
+             */
             geographyId: string | null;
-            /** @example EUR */
+            /**
+             * @description ISO 4217; when null, the location's currency applies.
+             * @example EUR
+             */
             defaultCurrencyCode: string | null;
+            /**
+             * @description The cost centre; null when none.
+             * @example cm3x7k2p90007hijkqwer1234
+             */
             costCentreId: string | null;
             /** @description By-id reads only. */
             customAttributes?: components["schemas"]["CustomAttributeValueDto"][];
@@ -4837,12 +5555,21 @@ export interface components {
             rateHistory?: components["schemas"]["RateAdjustmentDto"][];
             /** @description include=assignments: team and project assignments active today. */
             assignments?: components["schemas"]["EmbeddedAssignmentDto"][];
+            /** @example cm3x7k2p90001bcdeqwer1234 */
             id: string;
+            /**
+             * @description Person or company name.
+             * @example Jordan Lee
+             */
             name: string;
-            /** @example individual */
+            /**
+             * @description Such as individual or agency; default `individual`.
+             * @example individual
+             */
             contractorType: string;
             /**
              * Format: date
+             * @description First day of the contract.
              * @example 2026-01-01
              */
             startDate: string;
@@ -4861,32 +5588,54 @@ export interface components {
             /**
              * Format: email
              * @description Optional; unique in the organization when given.
-             * @example ana.silva@example.com
+             * @example jordan.lee@example.com
              */
             email?: string | null;
             /**
              * Format: date
+             * @description Last day of the contract (YYYY-MM-DD); null = active.
              * @example 2026-12-31
              */
             endDate?: string | null;
-            /** @description An employee, by id or externalId; unresolvable: 404. */
+            /**
+             * @description An employee, by id or externalId; unresolvable: 404.
+             * @example cm3x7k2p9000mwxyaqwer1234
+             */
             managerId?: string | null;
-            /** @description Wins over jobRole. */
+            /**
+             * @description Wins over jobRole.
+             * @example cm3x7k2p90005fghiqwer1234
+             */
             jobRoleId?: string | null;
+            /**
+             * @description A resource (work) type, by id or externalId.
+             * @example cm3x7k2p90009jklmqwer1234
+             */
             workTypeId?: string | null;
+            /**
+             * @description A location, by id or externalId; it sets the default currency and the cost multiplier.
+             * @example cm3x7k2p90006ghijqwer1234
+             */
             geographyId?: string | null;
             /**
              * @description ISO 4217; when unset and geographyId is given, the location's currency applies.
              * @example EUR
              */
             defaultCurrencyCode?: string | null;
+            /**
+             * @description A cost centre, by id or externalId.
+             * @example cm3x7k2p90007hijkqwer1234
+             */
             costCentreId?: string | null;
             /**
              * @description Id in the system of record; unique among contractors; not CUID-shaped; null clears it.
-             * @example HR-1042
+             * @example CTR-2031
              */
             externalId?: string | null;
-            /** @description Person or company name. */
+            /**
+             * @description Person or company name.
+             * @example Jordan Lee
+             */
             name?: string;
             /**
              * @description Such as individual or agency; default `individual`.
@@ -4895,6 +5644,7 @@ export interface components {
             contractorType?: string;
             /**
              * Format: date
+             * @description First day of the contract (YYYY-MM-DD).
              * @example 2026-01-01
              */
             startDate?: string;
@@ -4909,14 +5659,18 @@ export interface components {
         CreateVacancyDto: {
             /**
              * @description Id in the system of record; unique among vacancies; not CUID-shaped.
-             * @example HR-1042
+             * @example REQ-3108
              */
             externalId?: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example Second backend engineer for the payments platform.
+             */
             description?: string | null;
             /**
              * @description One of the five documented statuses; default `open`.
              * @default open
+             * @example open
              * @enum {string}
              */
             status: "open" | "committed" | "filled" | "cancelled" | "on_hold";
@@ -4938,15 +5692,29 @@ export interface components {
              * @example 2026-03-01
              */
             targetFillDate?: string | null;
-            /** @description A job role id; wins over jobRole. */
+            /**
+             * @description A job role id; wins over jobRole.
+             * @example cm3x7k2p90005fghiqwer1234
+             */
             jobRoleId?: string | null;
+            /**
+             * @description A resource (work) type, by id or externalId.
+             * @example cm3x7k2p90009jklmqwer1234
+             */
             workTypeId?: string | null;
-            /** @description A location, by id or externalId. */
+            /**
+             * @description A location, by id or externalId.
+             * @example cm3x7k2p90006ghijqwer1234
+             */
             geographyId?: string | null;
+            /**
+             * @description A cost centre, by id or externalId.
+             * @example cm3x7k2p90007hijkqwer1234
+             */
             costCentreId?: string | null;
             /**
              * @description Annual salary, the source of truth (spec 03 §1.5); >= 0, two decimals.
-             * @example 85000
+             * @example 80000
              */
             salary?: number | null;
             /**
@@ -4954,14 +5722,20 @@ export interface components {
              * @example 70000
              */
             salaryMin?: number | null;
-            /** @example 90000 */
+            /**
+             * @description Still accepted: with salaryMin, sets salary to the mean of the two (or to the one given).
+             * @example 90000
+             */
             salaryMax?: number | null;
             /**
              * @description ISO 4217, 3 uppercase letters.
              * @example EUR
              */
             currencyCode?: string | null;
-            /** @description An employee, by id or externalId; unresolvable: 404. */
+            /**
+             * @description An employee, by id or externalId; unresolvable: 404.
+             * @example cm3x7k2p9000mwxyaqwer1234
+             */
             hiringManagerId?: string | null;
             /**
              * @description Title of the role.
@@ -4972,28 +5746,43 @@ export interface components {
             jobRole?: components["schemas"]["NestedJobRoleDto"];
         };
         FillEmployeeDto: {
-            /** @example E-20417 */
+            /**
+             * @description HR identifier; null when none.
+             * @example E-20417
+             */
             internalEmployeeId: string | null;
             /**
              * Format: date
+             * @description Last day; null = active.
              * @example 2026-12-31
              */
             endDate: string | null;
+            /** @description The manager; null when none. */
             managerId: string | null;
+            /** @description The job role; null when none. */
             jobRoleId: string | null;
+            /** @description The resource (work) type; null when none. */
             workTypeId: string | null;
+            /** @description The location; null when none. */
             geographyId: string | null;
-            /** @example EUR */
+            /**
+             * @description ISO 4217; when null, the location's currency applies.
+             * @example EUR
+             */
             defaultCurrencyCode: string | null;
             id: string;
             /** @example Ana */
             firstName: string;
             /** @example Silva */
             lastName: string;
-            /** @example ana.silva@example.com */
+            /**
+             * @description E-mail; a placeholder when none was sent.
+             * @example ana.silva@example.com
+             */
             email: string;
             /**
              * Format: date
+             * @description First day of employment: the fill's startDate.
              * @example 2026-01-01
              */
             startDate: string;
@@ -5009,15 +5798,22 @@ export interface components {
             updatedAt: string;
         };
         FillResultDto: {
+            /** @description The employee created (fillerType employee); null otherwise. */
             employee: components["schemas"]["FillEmployeeDto"] | null;
+            /** @description The contractor created (fillerType contractor); null otherwise. */
             contractor: components["schemas"]["ContractorDto"] | null;
+            /** @description The vacancy filled. */
             vacancyId: string;
+            /** @description Team assignments moved to the filler. */
             teamAllocationsTransferred: number;
+            /** @description Project assignments moved to the filler. */
             projectAllocationsTransferred: number;
         };
         FillVacancyDto: {
             /**
+             * @description Who fills the vacancy: a new employee (default) or a new contractor.
              * @default employee
+             * @example employee
              * @enum {string}
              */
             fillerType: "employee" | "contractor";
@@ -5027,14 +5823,31 @@ export interface components {
              * @example ana.silva@example.com
              */
             email?: string | null;
-            /** @description An employee; falls back to the vacancy's hiringManagerId. */
+            /**
+             * @description An employee; falls back to the vacancy's hiringManagerId.
+             * @example cm3x7k2p9000mwxyaqwer1234
+             */
             managerId?: string | null;
-            /** @description Employee branch only; wins over jobRole; falls back to the vacancy's. */
+            /**
+             * @description Employee branch only; wins over jobRole; falls back to the vacancy's.
+             * @example cm3x7k2p90005fghiqwer1234
+             */
             jobRoleId?: string | null;
-            /** @description Fall back to the vacancy's. */
+            /**
+             * @description Fall back to the vacancy's.
+             * @example cm3x7k2p90009jklmqwer1234
+             */
             workTypeId?: string | null;
+            /**
+             * @description A location, by id or externalId; falls back to the vacancy's.
+             * @example cm3x7k2p90006ghijqwer1234
+             */
             geographyId?: string | null;
-            /** @enum {string} */
+            /**
+             * @description Contractor branch: required; billing period of the rate.
+             * @example daily
+             * @enum {string}
+             */
             rateType?: "hourly" | "daily" | "monthly" | "annually";
             /**
              * Format: date
@@ -5061,9 +5874,15 @@ export interface components {
              * @example 85000
              */
             salary?: number;
-            /** @description Contractor branch: required. */
+            /**
+             * @description Contractor branch: required.
+             * @example Jordan Lee
+             */
             name?: string;
-            /** @description Contractor branch: >= 0, per rateType period. */
+            /**
+             * @description Contractor branch: >= 0, per rateType period.
+             * @example 650
+             */
             rate?: number;
             /**
              * @description Contractor branch; default `individual`.
@@ -5072,36 +5891,88 @@ export interface components {
             contractorType?: string;
         };
         VacancyDto: {
-            /** @example HR-1042 */
+            /**
+             * @description Id in the system of record; null when none.
+             * @example REQ-3108
+             */
             externalId: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description: string | null;
-            /** @enum {string} */
+            /**
+             * @description Default `open` on create; `cancelled` and `on_hold` vacancies never contribute to the forecast.
+             * @example open
+             * @enum {string}
+             */
             status: "open" | "committed" | "filled" | "cancelled" | "on_hold";
             /**
              * Format: date
+             * @description Used in headcount forecasting (null: the vacancy counts from today).
              * @example 2026-03-16
              */
             targetStartDate: string | null;
             /**
              * Format: date
+             * @description Used for recruitment planning; null when none.
              * @example 2026-03-01
              */
             targetFillDate: string | null;
+            /**
+             * @description The job role; null when none.
+             * @example cm3x7k2p90005fghiqwer1234
+             */
             jobRoleId: string | null;
+            /**
+             * @description The resource (work) type; null when none.
+             * @example cm3x7k2p90009jklmqwer1234
+             */
             workTypeId: string | null;
+            /**
+             * @description The location; null when none.
+             * @example cm3x7k2p90006ghijqwer1234
+             */
             geographyId: string | null;
+            /**
+             * @description The cost centre; null when none.
+             * @example cm3x7k2p90007hijkqwer1234
+             */
             costCentreId: string | null;
-            /** @example 85000 */
+            /**
+             * @description Annual salary, the source of truth; null = unpriced (costs 0 in the forecast).
+             * @example 80000
+             */
             salary: number | null;
-            /** @example 70000 */
+            /**
+             * @description Lower end of the salary range; null when none.
+             * @example 70000
+             */
             salaryMin: number | null;
-            /** @example 90000 */
+            /**
+             * @description Upper end of the salary range; null when none.
+             * @example 90000
+             */
             salaryMax: number | null;
-            /** @example EUR */
+            /**
+             * @description ISO 4217 currency of the salary; null = the reporting currency.
+             * @example EUR
+             */
             currencyCode: string | null;
+            /**
+             * @description The employee who filled it; mutually exclusive with filledByLiveContractorId.
+             * @example null
+             */
             filledByLiveEmployeeId: string | null;
+            /**
+             * @description The contractor who filled it; mutually exclusive with filledByLiveEmployeeId.
+             * @example null
+             */
             filledByLiveContractorId: string | null;
+            /**
+             * @description The hiring manager, an employee; null when none.
+             * @example cm3x7k2p9000mwxyaqwer1234
+             */
             hiringManagerId: string | null;
             /** @description By-id reads only. */
             customAttributes?: components["schemas"]["CustomAttributeValueDto"][];
@@ -5109,12 +5980,22 @@ export interface components {
             assignments?: components["schemas"]["EmbeddedAssignmentDto"][];
             /** @description include=filledByEmployee: the employee who filled it, or null. */
             filledByEmployee?: components["schemas"]["EmployeeDto"] | null;
+            /** @example cm3x7k2p90002cdefqwer1234 */
             id: string;
-            /** @example Backend Engineer */
+            /**
+             * @description Title of the role.
+             * @example Backend Engineer
+             */
             role: string;
-            /** @example 1 */
+            /**
+             * @description 0 to 1.
+             * @example 1
+             */
             fte: number;
-            /** @description Derived: a filler is set and that filler's endDate is unset or in the future. */
+            /**
+             * @description Derived: a filler is set and that filler's endDate is unset or in the future.
+             * @example false
+             */
             isFilled: boolean;
             /**
              * Format: date-time
@@ -5130,14 +6011,18 @@ export interface components {
         UpdateVacancyDto: {
             /**
              * @description Id in the system of record; unique among vacancies; not CUID-shaped.
-             * @example HR-1042
+             * @example REQ-3108
              */
             externalId?: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example Second backend engineer for the payments platform.
+             */
             description?: string | null;
             /**
              * @description One of the five documented statuses; default `open`.
              * @default open
+             * @example open
              * @enum {string}
              */
             status: "open" | "committed" | "filled" | "cancelled" | "on_hold";
@@ -5159,15 +6044,29 @@ export interface components {
              * @example 2026-03-01
              */
             targetFillDate?: string | null;
-            /** @description A job role id; wins over jobRole. */
+            /**
+             * @description A job role id; wins over jobRole.
+             * @example cm3x7k2p90005fghiqwer1234
+             */
             jobRoleId?: string | null;
+            /**
+             * @description A resource (work) type, by id or externalId.
+             * @example cm3x7k2p90009jklmqwer1234
+             */
             workTypeId?: string | null;
-            /** @description A location, by id or externalId. */
+            /**
+             * @description A location, by id or externalId.
+             * @example cm3x7k2p90006ghijqwer1234
+             */
             geographyId?: string | null;
+            /**
+             * @description A cost centre, by id or externalId.
+             * @example cm3x7k2p90007hijkqwer1234
+             */
             costCentreId?: string | null;
             /**
              * @description Annual salary, the source of truth (spec 03 §1.5); >= 0, two decimals.
-             * @example 85000
+             * @example 80000
              */
             salary?: number | null;
             /**
@@ -5175,14 +6074,20 @@ export interface components {
              * @example 70000
              */
             salaryMin?: number | null;
-            /** @example 90000 */
+            /**
+             * @description Still accepted: with salaryMin, sets salary to the mean of the two (or to the one given).
+             * @example 90000
+             */
             salaryMax?: number | null;
             /**
              * @description ISO 4217, 3 uppercase letters.
              * @example EUR
              */
             currencyCode?: string | null;
-            /** @description An employee, by id or externalId; unresolvable: 404. */
+            /**
+             * @description An employee, by id or externalId; unresolvable: 404.
+             * @example cm3x7k2p9000mwxyaqwer1234
+             */
             hiringManagerId?: string | null;
             /**
              * @description Title of the role.
@@ -5191,15 +6096,27 @@ export interface components {
             role?: string;
             /** @description Nested job role (externalId, then title, then created). */
             jobRole?: components["schemas"]["NestedJobRoleDto"];
-            /** @description The employee who filled it; mutually exclusive with filledByLiveContractorId. */
+            /**
+             * @description The employee who filled it; mutually exclusive with filledByLiveContractorId.
+             * @example cm3x7k2p90000abcdqwer1234
+             */
             filledByLiveEmployeeId?: string | null;
-            /** @description The contractor who filled it; mutually exclusive with filledByLiveEmployeeId. */
+            /**
+             * @description The contractor who filled it; mutually exclusive with filledByLiveEmployeeId.
+             * @example null
+             */
             filledByLiveContractorId?: string | null;
         };
         ScenarioDto: {
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description: string | null;
-            /** @enum {string} */
+            /**
+             * @description OPEN accepts writes; LOCKED refuses them; MERGED: merged into live data.
+             * @enum {string}
+             */
             status: "OPEN" | "LOCKED" | "MERGED";
             id: string;
             name: string;
@@ -5215,23 +6132,34 @@ export interface components {
             updatedAt: string;
         };
         CreateScenarioDto: {
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Two more backend engineers from April.
+             */
             description?: string | null;
             /** @example Hiring plan 2026 */
             name: string;
         };
         UpdateScenarioDto: {
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null clears it.
+             * @example Two more backend engineers from April.
+             */
             description?: string | null;
             /**
              * @description OPEN accepts writes; LOCKED refuses them (403 PLAN_NOT_EDITABLE).
+             * @example LOCKED
              * @enum {string}
              */
             status?: "OPEN" | "LOCKED";
+            /** @example Hiring plan 2026 */
             name?: string;
         };
         MergeResultDto: {
-            /** @enum {string} */
+            /**
+             * @description Always MERGED.
+             * @enum {string}
+             */
             status: "MERGED";
             /**
              * @description Live records changed, per document 02 entity type.
@@ -5248,17 +6176,25 @@ export interface components {
             id: string;
         };
         AccessGrantBodyDto: {
-            /** @description The group; the grant covers it and everything beneath it */
+            /**
+             * @description The group; the grant covers it and everything beneath it
+             * @example cm3x7k2p9000gqrsuqwer1234
+             */
             functionalGroupId: string;
             /**
              * @description EMPLOYEE and CONTRACTOR are resolved to the active login with their e-mail (400 NO_LINKED_USER otherwise)
+             * @example USER
              * @enum {string}
              */
             resourceType: "USER" | "EMPLOYEE" | "CONTRACTOR";
-            /** @description A user id, or an employee or contractor id or externalId */
+            /**
+             * @description A user id, or an employee or contractor id or externalId
+             * @example cm3x7k2p9000akmnoqwer1234
+             */
             resourceId: string;
             /**
              * @description EDITOR makes the person a manager of the group and everything beneath it; READER grants read access
+             * @example READER
              * @enum {string}
              */
             access: "EDITOR" | "READER";
@@ -5266,21 +6202,35 @@ export interface components {
         FunctionalFiguresDto: {
             /** @description Run-rate of the as-of month in the reporting currency; null when the caller may not see cost. */
             monthlyCost: number | null;
+            /** @description Distinct people holding a seat in the group. */
             headcount: number;
+            /** @description Seats open on the day. */
             positions: number;
+            /** @description Seats with at least one occupant. */
             filledPositions: number;
+            /** @description Seats that are short. */
             openPositions: number;
+            /** @description Demand: the requiredFte of the group's seats. */
             requiredFte: number;
+            /** @description Supply: the fte of the occupants of the group's seats. */
             filledFte: number;
             /** @description The fte of vacancy assignments (planned hires) in the group's seats on the as-of day; counts in no other figure. */
             plannedFte: number;
+            /** @description Occupancies starting in the 30 days after the as-of day. */
             arrivals30: number;
+            /** @description Occupancies whose last day is within 30 days from the as-of day. */
             leavers30: number;
         };
         AccessGrantViewDto: {
-            /** @enum {string} */
+            /**
+             * @description What the grant was made for: a user, or an employee or contractor (resolved to their login).
+             * @enum {string}
+             */
             resourceType: "USER" | "EMPLOYEE" | "CONTRACTOR";
-            /** @enum {string} */
+            /**
+             * @description EDITOR (a manager of the group and everything beneath it) or READER (read access).
+             * @enum {string}
+             */
             access: "EDITOR" | "READER";
             /**
              * Format: date-time
@@ -5289,26 +6239,42 @@ export interface components {
             createdAt: string | null;
             /** @description The id `DELETE /functional-groups/access/:id` takes. */
             id: string;
+            /** @description The group the grant sits on. */
             functionalGroupId: string;
+            /** @description The user, employee or contractor id. */
             resourceId: string;
             /** @description The login the grant belongs to. */
             userId: string;
             name: string;
-            /** @example ana.silva@example.com */
+            /**
+             * @description The login's e-mail.
+             * @example ana.silva@example.com
+             */
             email: string;
+            /** @description Whether the grant sits on an ancestor. */
             inherited: boolean;
         };
         FunctionalTreeNodeDto: {
-            /** @example area */
+            /**
+             * @description Free text level such as area, stream, domain, team; null when none.
+             * @example area
+             */
             groupType: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description: string | null;
-            /** @example HR-1042 */
+            /**
+             * @description Unique among groups; null when none.
+             * @example HR-1042
+             */
             externalId: string | null;
             /** @description The parent on the as-of day (null at the top level). */
             parentFunctionalGroupId: string | null;
             /**
              * Format: date
+             * @description Last day, inclusive; null = ongoing.
              * @example 2026-12-31
              */
             endDate: string | null;
@@ -5326,6 +6292,7 @@ export interface components {
             name: string;
             /**
              * Format: date
+             * @description First day, inclusive.
              * @example 2026-01-01
              */
             startDate: string;
@@ -5341,16 +6308,26 @@ export interface components {
             truncated: boolean;
         };
         FunctionalGroupViewDto: {
-            /** @example area */
+            /**
+             * @description Free text level such as area, stream, domain, team; null when none.
+             * @example area
+             */
             groupType: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description: string | null;
-            /** @example HR-1042 */
+            /**
+             * @description Unique among groups; null when none.
+             * @example HR-1042
+             */
             externalId: string | null;
             /** @description The parent on the as-of day (null at the top level). */
             parentFunctionalGroupId: string | null;
             /**
              * Format: date
+             * @description Last day, inclusive; null = ongoing.
              * @example 2026-12-31
              */
             endDate: string | null;
@@ -5363,6 +6340,7 @@ export interface components {
             name: string;
             /**
              * Format: date
+             * @description First day, inclusive.
              * @example 2026-01-01
              */
             startDate: string;
@@ -5370,73 +6348,110 @@ export interface components {
             hasChildren: boolean;
         };
         FunctionalGroupListDto: {
+            /** @description The page of groups. */
             groups: components["schemas"]["FunctionalGroupViewDto"][];
+            /** @description Matching groups, over all pages. */
             total: number;
+            /** @description Whether the caller may create top-level groups. */
             canCreateRoot: boolean;
+            /** @description Whether the caller may create and revoke access grants. */
             canShare: boolean;
         };
         FunctionalMovementDto: {
-            /** @enum {string} */
+            /**
+             * @description Whether the person is an employee or a contractor.
+             * @enum {string}
+             */
             kind: "employee" | "contractor";
             name: string | null;
             /**
              * Format: date
+             * @description Last day of the occupancy; null = ongoing.
              * @example 2026-12-31
              */
             endDate: string | null;
+            /** @description The occupancy. */
             assignmentId: string;
+            /** @description The seat. */
             positionId: string;
+            /** @description The seat's name. */
             positionName: string;
+            /** @description The employee or contractor id. */
             personId: string;
-            /** @example 1 */
+            /**
+             * @description Above 0, at most 1.
+             * @example 1
+             */
             fte: number;
             /**
              * Format: date
+             * @description First day of the occupancy.
              * @example 2026-01-01
              */
             startDate: string;
         };
         FunctionalScheduleOccupancyDto: {
-            /** @enum {string} */
+            /**
+             * @description Who occupies the seat: an employee, a contractor or a vacancy.
+             * @enum {string}
+             */
             kind: "employee" | "contractor" | "vacancy";
             name: string | null;
             /**
              * Format: date
+             * @description Last day of the occupancy; null = ongoing.
              * @example 2026-12-31
              */
             endDate: string | null;
+            /** @description The occupancy. */
             assignmentId: string;
+            /** @description The employee, contractor or vacancy id. */
             personId: string;
-            /** @example 1 */
+            /**
+             * @description Above 0, at most 1.
+             * @example 1
+             */
             fte: number;
             /**
              * Format: date
+             * @description First day of the occupancy.
              * @example 2026-01-01
              */
             startDate: string;
         };
         FunctionalSchedulePositionDto: {
-            /** @example HR-1042 */
+            /**
+             * @description Unique among positions; null when none.
+             * @example HR-1042
+             */
             externalId: string | null;
             /**
              * Format: date
+             * @description Last day of the seat; null = ongoing.
              * @example 2026-12-31
              */
             endDate: string | null;
             id: string;
+            /** @description The group the seat belongs to. */
             functionalGroupId: string;
             name: string;
+            /** @description Above 0, at most 1. */
             requiredFte: number;
             /**
              * Format: date
+             * @description First day of the seat.
              * @example 2026-01-01
              */
             startDate: string;
+            /** @description The seat's occupancies in the period. */
             occupancies: components["schemas"]["FunctionalScheduleOccupancyDto"][];
         };
         FunctionalScheduleDto: {
+            /** @description First day of the period: the as-of day. */
             from: string;
+            /** @description Last day of the period: the day before the as-of day one year later. */
             to: string;
+            /** @description Every seat of the subtree in the period. */
             positions: components["schemas"]["FunctionalSchedulePositionDto"][];
         };
         FunctionalBridgeMonthDto: {
@@ -5444,41 +6459,65 @@ export interface components {
             cost: number | null;
             /** @description YYYY-MM */
             month: string;
+            /** @description People in the subtree at the end of the previous month. */
             opening: number;
+            /** @description People whose stay in the subtree starts in the month (moving between its seats is neither joining nor leaving). */
             joiners: number;
+            /** @description People whose first day without the subtree (last day + 1) is in the month, so opening + joiners - leavers = closing. */
             leavers: number;
+            /** @description People in the subtree on the month's last day. */
             closing: number;
         };
         FunctionalChangeDto: {
-            /** @enum {string} */
+            /**
+             * @description `create`, `update` or `delete`.
+             * @enum {string}
+             */
             changeType: "create" | "update" | "delete";
+            /** @description The record before the change; null for create. */
             before: {
                 [key: string]: unknown;
             } | null;
+            /** @description The record after the change; null for delete. */
             after: {
                 [key: string]: unknown;
             } | null;
             /**
              * Format: date-time
+             * @description When the change was made.
              * @example 2026-01-15T09:30:00.000Z
              */
             changedAt: string | null;
+            /** @description The kind of record changed. */
             entityType: string;
+            /** @description The record's id. */
             entityId: string;
+            /** @description Who made the change, as initiator.type of events. */
             actorType: string;
+            /** @description The user or API key id. */
             actorId: string;
         };
         FunctionalSummaryDto: {
-            /** @example area */
+            /**
+             * @description Free text level such as area, stream, domain, team; null when none.
+             * @example area
+             */
             groupType: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description: string | null;
-            /** @example HR-1042 */
+            /**
+             * @description Unique among groups; null when none.
+             * @example HR-1042
+             */
             externalId: string | null;
             /** @description The parent on the as-of day (null at the top level). */
             parentFunctionalGroupId: string | null;
             /**
              * Format: date
+             * @description Last day, inclusive; null = ongoing.
              * @example 2026-12-31
              */
             endDate: string | null;
@@ -5491,6 +6530,7 @@ export interface components {
             name: string;
             /**
              * Format: date
+             * @description First day, inclusive.
              * @example 2026-01-01
              */
             startDate: string;
@@ -5498,11 +6538,14 @@ export interface components {
             hasChildren: boolean;
             /**
              * Format: date
+             * @description The day read.
              * @example 2026-01-15
              */
             asOf: string;
             figures: components["schemas"]["FunctionalFiguresDto"];
+            /** @description The occupancies counted in figures.arrivals30, by name. */
             arrivals: components["schemas"]["FunctionalMovementDto"][];
+            /** @description The occupancies counted in figures.leavers30, by name. */
             leavers: components["schemas"]["FunctionalMovementDto"][];
             /** @description Every seat and occupancy of the subtree in the next twelve months. */
             schedule: components["schemas"]["FunctionalScheduleDto"];
@@ -5512,71 +6555,107 @@ export interface components {
             recentChanges: components["schemas"]["FunctionalChangeDto"][];
         };
         FunctionalOccupantDto: {
+            /** @description The occupant when an employee; null otherwise. */
             employeeId: string | null;
+            /** @description The occupant when a contractor; null otherwise. */
             contractorId: string | null;
+            /** @description The occupant when a vacancy (a planned hire); null otherwise. */
             vacancyId: string | null;
             /** @description The person's name, or the vacancy's role. */
             name: string | null;
             /**
              * Format: date
+             * @description Last day of the occupancy; null = ongoing.
              * @example 2026-12-31
              */
             endDate: string | null;
             id: string;
+            /** @description The seat. */
             functionalPositionId: string;
-            /** @example 1 */
+            /**
+             * @description Above 0, at most 1.
+             * @example 1
+             */
             fte: number;
             /**
              * Format: date
+             * @description First day of the occupancy.
              * @example 2026-01-01
              */
             startDate: string;
         };
         FunctionalPositionViewDto: {
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description: string | null;
-            /** @example HR-1042 */
+            /**
+             * @description Unique among positions; null when none.
+             * @example HR-1042
+             */
             externalId: string | null;
+            /** @description The job role; null when none. */
             jobRoleId: string | null;
             /** @description The seat it reports to on the as-of day. */
             reportsToPositionId: string | null;
             /**
              * Format: date
+             * @description Last day of the seat; null = ongoing.
              * @example 2026-12-31
              */
             endDate: string | null;
             id: string;
+            /** @description The group the seat belongs to. */
             functionalGroupId: string;
             name: string;
+            /** @description Above 0, at most 1. */
             requiredFte: number;
             /**
              * Format: date
+             * @description First day of the seat.
              * @example 2026-01-01
              */
             startDate: string;
+            /** @description The occupants on the as-of day. */
             assignments: components["schemas"]["FunctionalOccupantDto"][];
         };
         FunctionalPositionPageDto: {
+            /** @description The page of seats. */
             positions: components["schemas"]["FunctionalPositionViewDto"][];
+            /** @description Matching seats, over all pages. */
             total: number;
         };
         FunctionalParentDto: {
-            /** @example HR-1042 */
+            /**
+             * @description Unique among groups; null when none.
+             * @example HR-1042
+             */
             externalId: string | null;
             id: string;
             name: string;
         };
         FunctionalGroupDetailDto: {
-            /** @example area */
+            /**
+             * @description Free text level such as area, stream, domain, team; null when none.
+             * @example area
+             */
             groupType: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description: string | null;
-            /** @example HR-1042 */
+            /**
+             * @description Unique among groups; null when none.
+             * @example HR-1042
+             */
             externalId: string | null;
             /** @description The parent on the as-of day (null at the top level). */
             parentFunctionalGroupId: string | null;
             /**
              * Format: date
+             * @description Last day, inclusive; null = ongoing.
              * @example 2026-12-31
              */
             endDate: string | null;
@@ -5585,9 +6664,11 @@ export interface components {
              * @enum {string}
              */
             viewerAccess: "EDITOR" | "READER";
+            /** @description The parent group on the as-of day; null at the top level. */
             parent: components["schemas"]["FunctionalParentDto"] | null;
             /** @description A page (offset/limit) of the seats active on the day, with occupants. */
             positions: components["schemas"]["FunctionalPositionViewDto"][];
+            /** @description Seats active on the day, over all pages. */
             totalPositions: number;
             /** @description The group's own grants, then its ancestors' (inherited), nearest first. */
             accessGrants: components["schemas"]["AccessGrantViewDto"][];
@@ -5597,6 +6678,7 @@ export interface components {
             name: string;
             /**
              * Format: date
+             * @description First day, inclusive.
              * @example 2026-01-01
              */
             startDate: string;
@@ -5604,17 +6686,27 @@ export interface components {
             hasChildren: boolean;
         };
         FunctionalPositionBodyDto: {
-            /** @description The group; cannot change after creation */
+            /**
+             * @description The group; cannot change after creation
+             * @example cm3x7k2p9000gqrsuqwer1234
+             */
             functionalGroupId: string;
             /** @example Engineering Manager */
             name: string;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description?: string | null;
             /**
              * @description Unique among positions
              * @example HR-1042
              */
             externalId?: string | null;
+            /**
+             * @description An existing job role; null when none.
+             * @example cm3x7k2p90005fghiqwer1234
+             */
             jobRoleId?: string | null;
             /**
              * @description Above 0, at most 1, up to four decimals
@@ -5623,43 +6715,76 @@ export interface components {
             requiredFte: number;
             /**
              * Format: date
+             * @description First day of the seat (YYYY-MM-DD).
              * @example 2026-01-01
              */
             startDate: string;
             /**
              * Format: date
+             * @description Retires the seat; every occupancy must end by then. Null = ongoing.
              * @example null
              */
             endDate?: string | null;
         };
         FunctionalAssignmentBodyDto: {
-            /** @description The seat; cannot change after creation */
+            /**
+             * @description The seat; cannot change after creation
+             * @example cm3x7k2p9000hrstvqwer1234
+             */
             functionalPositionId: string;
+            /**
+             * @description Exactly one of employeeId, contractorId and vacancyId is set; cannot change after creation.
+             * @example cm3x7k2p90000abcdqwer1234
+             */
             employeeId?: string | null;
+            /**
+             * @description Set instead of employeeId for a contractor occupant.
+             * @example null
+             */
             contractorId?: string | null;
+            /**
+             * @description Set instead of employeeId for a vacancy (a planned hire).
+             * @example null
+             */
             vacancyId?: string | null;
-            /** @example 0.5 */
+            /**
+             * @description Above 0, at most 1, up to four decimals.
+             * @example 0.5
+             */
             fte: number;
             /**
              * Format: date
+             * @description First day of the occupancy (YYYY-MM-DD).
              * @example 2026-01-01
              */
             startDate: string;
             /**
              * Format: date
+             * @description Last day, inclusive; null = ongoing.
              * @example null
              */
             endDate?: string | null;
         };
         StructureMoveDto: {
-            /** @enum {string} */
+            /**
+             * @description POSITION moves a seat under another seat; ASSIGNMENT moves an occupant to another seat.
+             * @example POSITION
+             * @enum {string}
+             */
             kind: "POSITION" | "ASSIGNMENT";
-            /** @description The position id (POSITION) or the assignment id (ASSIGNMENT) */
+            /**
+             * @description The position id (POSITION) or the assignment id (ASSIGNMENT)
+             * @example cm3x7k2p9000hrstvqwer1234
+             */
             id: string;
-            /** @description POSITION: the seat it reports to, or null; ASSIGNMENT: the destination seat */
+            /**
+             * @description POSITION: the seat it reports to, or null; ASSIGNMENT: the destination seat
+             * @example cm3x7k2p9000rbcdfqwer1234
+             */
             targetPositionId: string | null;
             /**
              * Format: date
+             * @description First day of the new placement; the old one ends the day before.
              * @example 2026-07-01
              */
             effectiveDate: string;
@@ -5672,17 +6797,24 @@ export interface components {
              * @example area
              */
             groupType?: string | null;
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description?: string | null;
             /**
              * @description Unique among groups
              * @example HR-1042
              */
             externalId?: string | null;
-            /** @description Parent from startDate (create only; ignored on PUT: use move) */
+            /**
+             * @description Parent from startDate (create only; ignored on PUT: use move)
+             * @example null
+             */
             parentFunctionalGroupId?: string | null;
             /**
              * Format: date
+             * @description First day, inclusive (YYYY-MM-DD).
              * @example 2026-01-01
              */
             startDate: string;
@@ -5694,88 +6826,238 @@ export interface components {
             endDate?: string | null;
         };
         MoveGroupDto: {
-            /** @description The new parent; null = top level */
+            /**
+             * @description The new parent; null = top level
+             * @example cm3x7k2p9000gqrsuqwer1234
+             */
             parentFunctionalGroupId: string | null;
             /**
              * Format: date
+             * @description First day under the new parent; earlier days keep the old parent.
              * @example 2026-07-01
              */
             effectiveDate: string;
         };
         ChangeInitiatorDto: {
-            /** @enum {string} */
+            /**
+             * @description `user` (the application), `api_key` (a REST request), `merge` (a scenario merge) or `system` (reserved).
+             * @example api_key
+             * @enum {string}
+             */
             type: "user" | "api_key" | "merge" | "system";
+            /**
+             * @description The user id for user and merge, the API key id for api_key.
+             * @example cm3x7k2p9000sdefgqwer1234
+             */
             id: string;
-            /** @example ana.silva@example.com */
+            /**
+             * @description The user's e-mail; only for changes made by people in the application.
+             * @example ana.silva@example.com
+             */
             email?: string;
         };
         ChangeDto: {
             /**
              * Format: uuid
              * @description The event id (the webhook delivery's `X-Service-Event-Id`).
+             * @example 9b2f6c1e-4d3a-4f8b-a6e2-7c1d5e0f3a94
              */
             id: string;
             /**
              * Format: date-time
              * @description When the change was made.
+             * @example 2026-01-15T09:30:00.000Z
              */
             timestamp: string;
-            /** @enum {string} */
+            /**
+             * @description The kind of record changed.
+             * @example employee
+             * @enum {string}
+             */
             entity_type: "employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim";
+            /**
+             * @description The record's id.
+             * @example cm3x7k2p90000abcdqwer1234
+             */
             entity_id: string;
-            /** @enum {string} */
+            /**
+             * @description `create`, `update` or `delete`.
+             * @example update
+             * @enum {string}
+             */
             change_type: "create" | "update" | "delete";
             initiator: components["schemas"]["ChangeInitiatorDto"];
+            /**
+             * @description The organization.
+             * @example cm3x7k2p9000kuvwyqwer1234
+             */
             organization_id: string;
+            /**
+             * @description The record before the change, with the service's field names; null for create.
+             * @example {
+             *       "id": "cm3x7k2p90000abcdqwer1234",
+             *       "firstName": "Ana",
+             *       "lastName": "Silva",
+             *       "endDate": null
+             *     }
+             */
             before: {
                 [key: string]: unknown;
             } | null;
+            /**
+             * @description The record after the change; null for delete.
+             * @example {
+             *       "id": "cm3x7k2p90000abcdqwer1234",
+             *       "firstName": "Ana",
+             *       "lastName": "Silva",
+             *       "endDate": "2026-06-30"
+             *     }
+             */
             after: {
                 [key: string]: unknown;
             } | null;
-            /** @description This change's position: `after` = this cursor continues right after it. */
+            /**
+             * @description This change's position: `after` = this cursor continues right after it.
+             * @example MTA0Mg
+             */
             cursor: string;
         };
         ChangesMetaDto: {
-            /** @description Pass as `after` on the next poll; never null (without changes it is where this answer ended). */
+            /**
+             * @description Pass as `after` on the next poll; never null (without changes it is where this answer ended).
+             * @example MTA0Mg
+             */
             nextCursor: string;
-            /** @description More changes are already available: poll again at once. */
+            /**
+             * @description More changes are already available: poll again at once.
+             * @example false
+             */
             hasMore: boolean;
         };
         ChangesPageDto: {
+            /** @description Changes in commit order. */
             data: components["schemas"]["ChangeDto"][];
             meta: components["schemas"]["ChangesMetaDto"];
         };
         ForecastGroupKeyDto: {
+            /**
+             * @description The id of the group's record (cost centre, location, job role, work type, team or project).
+             * @example cm3x7k2p90007hijkqwer1234
+             */
             id: string;
+            /**
+             * @description The record's name.
+             * @example Engineering
+             */
             name: string | null;
         };
         ForecastDeltaDto: {
+            /**
+             * @description Scenario minus live: closing.
+             * @example 2
+             */
             closing: number;
+            /**
+             * @description Scenario minus live: forecastHeadcount.
+             * @example 3
+             */
             forecastHeadcount: number;
+            /**
+             * @description Scenario minus live: forecastCost; null when the caller may not see cost.
+             * @example 18250.5
+             */
             forecastCost: number | null;
         };
         ForecastMonthDto: {
-            /** @example 2026-01 */
+            /**
+             * @description The month, YYYY-MM.
+             * @example 2026-01
+             */
             month: string;
+            /**
+             * @description People (employees and contractors) active on the day before the month's first day.
+             * @example 41
+             */
             opening: number;
+            /**
+             * @description People whose startDate is in the month.
+             * @example 3
+             */
             joiners: number;
+            /**
+             * @description People whose last day + 1 is in the month, so opening + joiners - leavers = closing.
+             * @example 1
+             */
             leavers: number;
+            /**
+             * @description People active on the month's last day.
+             * @example 43
+             */
             closing: number;
+            /**
+             * @description Employees active on the month's last day.
+             * @example 38
+             */
             employees: number;
+            /**
+             * @description Contractors active on the month's last day.
+             * @example 5
+             */
             contractors: number;
+            /**
+             * @description Vacancies contributing on the month's last day.
+             * @example 4
+             */
             openVacancies: number;
+            /**
+             * @description The fte of the vacancies contributing on the month's last day, summed.
+             * @example 3.5
+             */
             openVacancyFte: number;
+            /**
+             * @description Vacancies whose contribution starts (or starts again after a filler's last day) in the month.
+             * @example 2
+             */
             plannedHires: number;
+            /**
+             * @description Employees whose noticeDate is in the month.
+             * @example 1
+             */
             notices: number;
+            /**
+             * @description closing + openVacancies.
+             * @example 47
+             */
             forecastHeadcount: number;
+            /**
+             * @description Month cost of people in the reporting currency, rounded to cents; null when the caller may not see cost.
+             * @example 412500.75
+             */
             cost: number | null;
+            /**
+             * @description Month cost of contributing vacancies; null when the caller may not see cost.
+             * @example 28000
+             */
             vacancyCost: number | null;
+            /**
+             * @description cost + vacancyCost; null when the caller may not see cost.
+             * @example 440500.75
+             */
             forecastCost: number | null;
+            /**
+             * @description Vacancies contributing on some day of the month without a salary (costed at 0).
+             * @example 1
+             */
             unpricedVacancies: number;
-            /** @description Day-weighted FTE of people: their active days in the month / its days, 4 decimals */
+            /**
+             * @description Day-weighted FTE of people: their active days in the month / its days, 4 decimals
+             * @example 42.3548
+             */
             averageFte: number;
-            /** @description Day-weighted FTE of contributing vacancies, each weighted by its fte, 4 decimals */
+            /**
+             * @description Day-weighted FTE of contributing vacancies, each weighted by its fte, 4 decimals
+             * @example 3.2258
+             */
             averageVacancyFte: number;
             /** @description With compare=live */
             delta?: components["schemas"]["ForecastDeltaDto"];
@@ -5783,21 +7065,34 @@ export interface components {
         ForecastGroupDto: {
             /** @description null: records without the attribute, or the part of a day not allocated (and the one group of groupBy none) */
             key: components["schemas"]["ForecastGroupKeyDto"] | null;
+            /** @description One entry per month, in order. */
             months: components["schemas"]["ForecastMonthDto"][];
         };
         ForecastDto: {
-            /** @example 2026-01 */
+            /**
+             * @description First month, YYYY-MM.
+             * @example 2026-01
+             */
             from: string;
-            /** @example 12 */
+            /**
+             * @description Number of months.
+             * @example 12
+             */
             months: number;
-            /** @enum {string} */
+            /**
+             * @description The grouping used.
+             * @example costCentre
+             * @enum {string}
+             */
             groupBy: "none" | "costCentre" | "location" | "jobRole" | "workType" | "team" | "project" | "projectCostCentre";
             /**
              * @description The organization's reporting currency
              * @example USD
              */
             currency: string;
+            /** @description Groups ordered by name, the null group last; groupBy none: one group with key null. */
             groups: components["schemas"]["ForecastGroupDto"][];
+            /** @description The sum over the groups, per month. */
             totals: components["schemas"]["ForecastMonthDto"][];
         };
         IngestedMetricDto: {
@@ -5838,9 +7133,15 @@ export interface components {
              * @example 300
              */
             aiValue?: number | null;
-            /** @description The sending system's reference of the reading; up to 200 characters. */
+            /**
+             * @description The sending system's reference of the reading; up to 200 characters.
+             * @example zendesk-report-2026-01
+             */
             externalRef?: string | null;
-            /** @description Free text; up to 2,000 characters. */
+            /**
+             * @description Free text; up to 2,000 characters.
+             * @example January, all support queues
+             */
             note?: string | null;
         };
         IngestReadingsDto: {
@@ -5859,23 +7160,33 @@ export interface components {
         };
         CostScopeDto: {
             /**
+             * @description ORGANIZATION (every employee and contractor), COST_CENTRE or TEAM.
              * @example TEAM
              * @enum {string}
              */
             type: "ORGANIZATION" | "COST_CENTRE" | "TEAM";
             /**
              * @description The cost centre's or team's id (or externalId on writes); absent for ORGANIZATION.
-             * @example c0000000000000000000team1
+             * @example cm3x7k2p90003defgqwer1234
              */
             id?: string;
         };
         BusinessMetricDto: {
-            /** @example Builds and runs the payment services. */
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
             description: string | null;
             id: string;
+            /** @description Stable key used by pushing systems (`metric` of a reading batch). */
             key: string;
             name: string;
+            /** @description The unit readings are expressed in. */
             unit: string;
+            /**
+             * @description Inactive metrics are left out of summaries; they still accept readings.
+             * @example true
+             */
             active: boolean;
             costScope: components["schemas"]["CostScopeDto"];
             /**
@@ -5907,12 +7218,13 @@ export interface components {
             unit: string;
             /**
              * @description Free text; up to 2,000 characters; null clears it.
-             * @example Builds and runs the payment services.
+             * @example Support tickets closed as resolved in the period.
              */
             description?: string | null;
             /**
              * @description Inactive metrics are left out of summaries; they still accept readings. Default true.
              * @default true
+             * @example true
              */
             active: boolean;
             /** @description Whose people cost the summary's cost per unit uses; default (and null) `{ type: 'ORGANIZATION' }`. Unknown cost centre or team id: 400. */
@@ -5936,19 +7248,23 @@ export interface components {
             unit?: string;
             /**
              * @description Free text; up to 2,000 characters; null clears it.
-             * @example Builds and runs the payment services.
+             * @example Support tickets closed as resolved in the period.
              */
             description?: string | null;
             /**
              * @description Inactive metrics are left out of summaries; they still accept readings. Default true.
              * @default true
+             * @example true
              */
             active: boolean;
             /** @description Whose people cost the summary's cost per unit uses; default (and null) `{ type: 'ORGANIZATION' }`. Unknown cost centre or team id: 400. */
             costScope?: components["schemas"]["CostScopeDto"] | null;
         };
         SourceErrorDto: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the push was refused.
+             */
             at: string;
             /** @description What was wrong with the refused push. */
             message: string;
@@ -5967,10 +7283,14 @@ export interface components {
             /** @description The last push refused for one of those two reasons (kept after the feed recovers). */
             lastError: components["schemas"]["SourceErrorDto"] | null;
             id: string;
+            /** @description The metric the source pushes readings of. */
             metricId: string;
             /** @description As first pushed (trimmed); pushes match it in any case. */
             name: string;
-            /** @description Paused in the application; a paused source still accepts readings and stays paused. */
+            /**
+             * @description Paused in the application; a paused source still accepts readings and stays paused.
+             * @example false
+             */
             paused: boolean;
             /**
              * Format: date-time
@@ -5979,21 +7299,36 @@ export interface components {
             createdAt: string;
         };
         UpdateMetricSourceDto: {
-            /** @description Pause or resume the source in the application. */
+            /**
+             * @description Pause or resume the source in the application.
+             * @example false
+             */
             paused: boolean;
         };
         ReadingDto: {
-            /** Format: date */
+            /**
+             * Format: date
+             * @description First day of the period, inclusive.
+             */
             periodStart: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Last day of the period, inclusive.
+             */
             periodEnd: string;
+            /** @description The part of value produced with AI; null = not measured; 0 = none. */
             aiValue: number | null;
+            /** @description The sending system's reference of the reading; null when none. */
             externalRef: string | null;
+            /** @description Free text; null when none. */
             note: string | null;
+            /** @description The metric. */
             metricId: string;
+            /** @description The source that pushed the reading. */
             sourceId: string;
             /** @description The source's name, for display. */
             sourceName: string;
+            /** @description Output in the metric's unit. */
             value: number;
             /**
              * Format: date-time
@@ -6009,41 +7344,70 @@ export interface components {
             updatedAt: string;
         };
         PushView: {
+            /** @description Entity types whose events the push hook receives. */
             entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim")[];
+            /** @description Change types the push hook receives. */
             eventTypes: ("create" | "update" | "delete")[];
+            /** @description Where events are POSTed. */
             url: string;
+            /**
+             * @description false = switched off (the settings stay).
+             * @example true
+             */
             enabled: boolean;
         };
         PullView: {
-            /** @enum {string} */
+            /**
+             * @description The kind of record each run creates or updates.
+             * @enum {string}
+             */
             entityType: "employee" | "contractor" | "vacancy" | "project" | "team" | "functional_group" | "functional_position";
+            /** @description The address fetched on each run. */
             url: string;
+            /** @description Minutes between runs. */
             intervalMinutes: number;
+            /**
+             * @description false = no scheduled or on-demand runs (the settings stay).
+             * @example true
+             */
             enabled: boolean;
         };
         PullCountsDto: {
+            /** @description Records created by the run. */
             created: number;
+            /** @description Records updated by the run. */
             updated: number;
+            /** @description Records the run left unchanged. */
             unchanged: number;
+            /** @description Records the run could not apply. */
             failed: number;
         };
         CreatedIntegrationDto: {
+            /** @description The push hook; null when none. */
             push: components["schemas"]["PushView"] | null;
+            /** @description The PULL hook; null when none. */
             pull: components["schemas"]["PullView"] | null;
             /**
              * Format: date-time
              * @description When the last push delivery finished.
              */
             lastPushAt: string | null;
-            /** @enum {string} */
+            /**
+             * @description Outcome of the last push delivery; NEVER before the first.
+             * @enum {string}
+             */
             lastPushStatus: "NEVER" | "OK" | "FAILED";
             /**
              * Format: date-time
              * @description When the last pull run finished.
              */
             lastPullAt: string | null;
-            /** @enum {string} */
+            /**
+             * @description Outcome of the last pull run; NEVER before the first; PARTIAL when some items failed.
+             * @enum {string}
+             */
             lastPullStatus: "NEVER" | "OK" | "PARTIAL" | "FAILED";
+            /** @description Counts of the last pull run; null before the first. */
             lastPullResult: components["schemas"]["PullCountsDto"] | null;
             /** @description The last failure of either hook, prefixed `Push: ` or `Pull: `; a pull's names its first failed items. */
             lastError: string | null;
@@ -6051,6 +7415,7 @@ export interface components {
             secret: string;
             id: string;
             name: string;
+            /** @description The user the integration acts as. */
             actAsUserId: string;
             /**
              * Format: date-time
@@ -6070,6 +7435,7 @@ export interface components {
              */
             url: string;
             /**
+             * @description Entity types whose events the push hook receives.
              * @example [
              *       "functional_group",
              *       "employee"
@@ -6077,6 +7443,7 @@ export interface components {
              */
             entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim")[];
             /**
+             * @description Change types the push hook receives.
              * @example [
              *       "create",
              *       "update",
@@ -6087,6 +7454,7 @@ export interface components {
             /**
              * @description `false` switches the push hook off (it keeps its settings). Default true.
              * @default true
+             * @example true
              */
             enabled: boolean;
         };
@@ -6097,15 +7465,20 @@ export interface components {
              */
             url: string;
             /**
+             * @description The kind of record each run creates or updates.
              * @example employee
              * @enum {string}
              */
             entityType: "employee" | "contractor" | "vacancy" | "project" | "team" | "functional_group" | "functional_position";
-            /** @example 60 */
+            /**
+             * @description Minutes between runs, 5 to 1440.
+             * @example 60
+             */
             intervalMinutes: number;
             /**
              * @description `false` stops the schedule and on-demand runs (the settings stay). Default true.
              * @default true
+             * @example true
              */
             enabled: boolean;
         };
@@ -6123,27 +7496,37 @@ export interface components {
             pull?: components["schemas"]["PullConfigDto"] | null;
         };
         IntegrationDto: {
+            /** @description The push hook; null when none. */
             push: components["schemas"]["PushView"] | null;
+            /** @description The PULL hook; null when none. */
             pull: components["schemas"]["PullView"] | null;
             /**
              * Format: date-time
              * @description When the last push delivery finished.
              */
             lastPushAt: string | null;
-            /** @enum {string} */
+            /**
+             * @description Outcome of the last push delivery; NEVER before the first.
+             * @enum {string}
+             */
             lastPushStatus: "NEVER" | "OK" | "FAILED";
             /**
              * Format: date-time
              * @description When the last pull run finished.
              */
             lastPullAt: string | null;
-            /** @enum {string} */
+            /**
+             * @description Outcome of the last pull run; NEVER before the first; PARTIAL when some items failed.
+             * @enum {string}
+             */
             lastPullStatus: "NEVER" | "OK" | "PARTIAL" | "FAILED";
+            /** @description Counts of the last pull run; null before the first. */
             lastPullResult: components["schemas"]["PullCountsDto"] | null;
             /** @description The last failure of either hook, prefixed `Push: ` or `Pull: `; a pull's names its first failed items. */
             lastError: string | null;
             id: string;
             name: string;
+            /** @description The user the integration acts as. */
             actAsUserId: string;
             /**
              * Format: date-time
@@ -6157,22 +7540,31 @@ export interface components {
             updatedAt: string;
         };
         UpdatedIntegrationDto: {
+            /** @description The push hook; null when none. */
             push: components["schemas"]["PushView"] | null;
+            /** @description The PULL hook; null when none. */
             pull: components["schemas"]["PullView"] | null;
             /**
              * Format: date-time
              * @description When the last push delivery finished.
              */
             lastPushAt: string | null;
-            /** @enum {string} */
+            /**
+             * @description Outcome of the last push delivery; NEVER before the first.
+             * @enum {string}
+             */
             lastPushStatus: "NEVER" | "OK" | "FAILED";
             /**
              * Format: date-time
              * @description When the last pull run finished.
              */
             lastPullAt: string | null;
-            /** @enum {string} */
+            /**
+             * @description Outcome of the last pull run; NEVER before the first; PARTIAL when some items failed.
+             * @enum {string}
+             */
             lastPullStatus: "NEVER" | "OK" | "PARTIAL" | "FAILED";
+            /** @description Counts of the last pull run; null before the first. */
             lastPullResult: components["schemas"]["PullCountsDto"] | null;
             /** @description The last failure of either hook, prefixed `Push: ` or `Pull: `; a pull's names its first failed items. */
             lastError: string | null;
@@ -6180,6 +7572,7 @@ export interface components {
             secret?: string;
             id: string;
             name: string;
+            /** @description The user the integration acts as. */
             actAsUserId: string;
             /**
              * Format: date-time
@@ -6210,15 +7603,22 @@ export interface components {
             secret: string;
         };
         PullRunDto: {
-            /** @enum {string} */
+            /**
+             * @description OK, PARTIAL (some items failed) or FAILED.
+             * @enum {string}
+             */
             status: "OK" | "PARTIAL" | "FAILED";
             /** @description Why the run failed, or which items failed; null when everything was applied. */
             error: string | null;
             /** @description One entry per record fetched, as `POST /{resource}/bulk` answers; empty when the run failed. */
             results: components["schemas"]["BulkItemResultDto"][];
+            /** @description Records created by the run. */
             created: number;
+            /** @description Records updated by the run. */
             updated: number;
+            /** @description Records the run left unchanged. */
             unchanged: number;
+            /** @description Records the run could not apply. */
             failed: number;
         };
     };
@@ -16203,7 +17603,15 @@ export interface operations {
             query: {
                 /** @description Amount to convert (default 1). */
                 amount?: number;
+                /**
+                 * @description ISO 4217 code of the currency the amount is in.
+                 * @example EUR
+                 */
                 from: string;
+                /**
+                 * @description ISO 4217 code of the currency to convert into.
+                 * @example USD
+                 */
                 to: string;
                 /**
                  * @description The day whose rate applies (default today, UTC).
@@ -18376,6 +19784,10 @@ export interface operations {
             content: {
                 "application/json": {
                     records: (components["schemas"]["CreateTeamDto"] & {
+                        /**
+                         * @description Id in the system of record: a new one creates the record, a known one updates it.
+                         * @example TEA-1042
+                         */
                         externalId: string;
                     })[];
                 };
@@ -20201,6 +21613,10 @@ export interface operations {
             content: {
                 "application/json": {
                     records: (components["schemas"]["CreateProjectDto"] & {
+                        /**
+                         * @description Id in the system of record: a new one creates the record, a known one updates it.
+                         * @example PRO-1042
+                         */
                         externalId: string;
                     })[];
                 };
@@ -23752,6 +25168,10 @@ export interface operations {
             content: {
                 "application/json": {
                     records: (components["schemas"]["CreateEmployeeDto"] & {
+                        /**
+                         * @description Id in the system of record: a new one creates the record, a known one updates it.
+                         * @example EMP-1042
+                         */
                         externalId: string;
                     })[];
                 };
@@ -26430,6 +27850,10 @@ export interface operations {
             content: {
                 "application/json": {
                     records: (components["schemas"]["CreateContractorDto"] & {
+                        /**
+                         * @description Id in the system of record: a new one creates the record, a known one updates it.
+                         * @example CON-1042
+                         */
                         externalId: string;
                     })[];
                 };
@@ -29107,6 +30531,10 @@ export interface operations {
             content: {
                 "application/json": {
                     records: (components["schemas"]["CreateVacancyDto"] & {
+                        /**
+                         * @description Id in the system of record: a new one creates the record, a known one updates it.
+                         * @example VAC-1042
+                         */
                         externalId: string;
                     })[];
                 };

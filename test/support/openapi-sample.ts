@@ -79,3 +79,35 @@ export function requestSchemaOf(doc: OpenApiDoc, path: string, method: string): 
   if (!body) throw new Error(`${method.toUpperCase()} ${path} has no request body`);
   return body.content['application/json'].schema;
 }
+
+/**
+ * Where a schema's sample would fall back to Swagger UI's placeholders ("string", 0, true): the paths of
+ * the leaf properties, optional ones included, that have no example of their own or above them.
+ */
+export function propertiesWithoutExample(doc: OpenApiDoc, schema: JsonSchema, at = '', seen: string[] = []): string[] {
+  if (schema.$ref) {
+    const name = schema.$ref.split('/').pop()!;
+    return seen.includes(name) ? [] : propertiesWithoutExample(doc, doc.components.schemas[name], at, [...seen, name]);
+  }
+  if (schema.example !== undefined) return [];
+  const parts = [...(schema.allOf ?? []), ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])];
+  // `{ enum: [null] }` is the null branch of a nullable reference: null is its own example.
+  if (parts.length)
+    return parts.filter((p) => !(p.enum?.length === 1 && p.enum[0] === null)).flatMap((p) => propertiesWithoutExample(doc, p, at, seen));
+  if (schema.type === 'array') return schema.items ? propertiesWithoutExample(doc, schema.items, `${at}[]`, seen) : [at];
+  if (schema.properties)
+    return Object.entries(schema.properties).flatMap(([name, p]) => propertiesWithoutExample(doc, p, `${at}.${name}`, seen));
+  return [at || '(body)'];
+}
+
+/** A request body's examples: its own `example`/`examples` when it has them, else the sample of every property. */
+export function requestExamplesOf(doc: OpenApiDoc, path: string, method: string): unknown[] {
+  const media = doc.paths[path][method].requestBody!.content['application/json'] as {
+    schema: JsonSchema;
+    example?: unknown;
+    examples?: Record<string, { value: unknown }>;
+  };
+  if (media.examples) return Object.values(media.examples).map((e) => e.value);
+  if (media.example !== undefined) return [media.example];
+  return [sampleOf(doc, media.schema, false)];
+}

@@ -32,11 +32,14 @@ export class ApiKeyDto {
   name: string;
   /** The visible start of the key, to recognise it. */
   prefix: string;
+  /** The permissions given to the key; it acts with these, narrowed to what its creator holds. */
   permissions: string[];
   /** The user who created the key. */
   userId: string;
+  /** When the key stops working; null = never. */
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   expiresAt: string | null;
+  /** When the key was revoked; null = not revoked. */
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   revokedAt: string | null;
   createdAt: string;

@@ -1,3 +1,4 @@
+import { EXAMPLE_ID } from '../../common/http/examples';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString, Max, MaxLength, Min } from 'class-validator';
 import { decimalToNumber, decimalToString } from '../../common/decimals';
@@ -26,6 +27,7 @@ export class AssignmentTermsDto {
   @IsDateOnly()
   endDate?: string | null;
 
+  /** The holder's role on the team or project; null when none. */
   @IsOptional()
   @IsNullable()
   @IsString()
@@ -37,6 +39,7 @@ export class AssignmentTermsDto {
 export class NestedTeamAssignmentDto extends AssignmentTermsDto {
   /** The team, by id or externalId; a nonexistent team is a 400. */
   @IsIdOrExternalId()
+  @ApiProperty({ example: EXAMPLE_ID.team })
   teamId: string;
 }
 
@@ -44,11 +47,13 @@ export class NestedTeamAssignmentDto extends AssignmentTermsDto {
 export class NestedProjectAssignmentDto extends AssignmentTermsDto {
   /** The project, by id or externalId; a nonexistent project is a 400. */
   @IsIdOrExternalId()
+  @ApiProperty({ example: EXAMPLE_ID.project })
   projectId: string;
 }
 
 export class CreateAssignmentDto extends AssignmentTermsDto {
-  @ApiProperty({ enum: ['team', 'project'] })
+  /** `team` (targetId is a team) or `project` (targetId is a project). */
+  @ApiProperty({ example: 'team', enum: ['team', 'project'] })
   @IsIn(['team', 'project'])
   type: AssignmentType;
 
@@ -60,24 +65,28 @@ export class CreateAssignmentDto extends AssignmentTermsDto {
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.employee })
   employeeId?: string | null;
 
   /** ...a contractor... */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: null })
   contractorId?: string | null;
 
   /** ...a vacancy... */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: null })
   vacancyId?: string | null;
 
   /** ...or a team (team-to-project allocations; type must be project). */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: null })
   teamId?: string | null;
 }
 
@@ -102,16 +111,26 @@ export class AssignmentQueryDto extends IncrementalListQueryDto {
 /** Document 01 "Assignment", with the holder fields. */
 export class AssignmentDto {
   id: string;
+  /** `team` (targetId is a team) or `project` (targetId is a project). */
   @ApiProperty({ enum: ['team', 'project'] })
   type: AssignmentType;
+  /** The team or project id. */
   targetId: string;
+  /** The holder when an employee; null otherwise. */
   @ApiProperty({ type: String, nullable: true }) employeeId: string | null;
+  /** The holder when a contractor; null otherwise. */
   @ApiProperty({ type: String, nullable: true }) contractorId: string | null;
+  /** The holder when a vacancy; null otherwise. */
   @ApiProperty({ type: String, nullable: true }) vacancyId: string | null;
+  /** The holder team of a team-to-project allocation; null otherwise. */
   @ApiProperty({ type: String, nullable: true }) teamId: string | null;
+  /** FTE share, 0.0 to 10.0. */
   fte: number;
+  /** First day. */
   startDate: string;
+  /** Last day, inclusive; null = ongoing. */
   @ApiProperty({ type: String, nullable: true }) endDate: string | null;
+  /** The holder's role on the team or project; null when none. */
   @ApiProperty({ type: String, nullable: true }) role: string | null;
   createdAt: string;
   updatedAt: string;
@@ -140,14 +159,22 @@ export class AssignmentDto {
 
 /** Document 01 "Assignment (as embedded by include=assignments)": no holder fields. */
 export class EmbeddedAssignmentDto {
+  /** @example cm3x7k2p9000blmnpqwer1234 */
   id: string;
-  @ApiProperty({ enum: ['team', 'project'] })
+  /** `team` or `project`. */
+  @ApiProperty({ example: 'team', enum: ['team', 'project'] })
   type: AssignmentType;
-  /** The team or project id. */
+  /**
+   * The team or project id.
+   * @example cm3x7k2p90003defgqwer1234
+   */
   targetId: string;
+  /** FTE share. */
   fte: number;
+  /** First day. */
   startDate: string;
-  @ApiProperty({ type: String, nullable: true }) endDate: string | null;
+  /** Last day, inclusive; null = ongoing. */
+  @ApiProperty({ example: null, type: String, nullable: true }) endDate: string | null;
   createdAt: string;
   updatedAt: string;
 

@@ -30,7 +30,7 @@ export class CreateBusinessMetricDto {
   unit: string;
 
   /** Free text; up to 2,000 characters; null clears it. */
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 2000 })
+  @ApiPropertyOptional({ example: 'Support tickets closed as resolved in the period.', type: String, nullable: true, maxLength: 2000 })
   @IsOptional()
   @IsNullable()
   @IsString()
@@ -38,7 +38,7 @@ export class CreateBusinessMetricDto {
   description?: string | null;
 
   /** Inactive metrics are left out of summaries; they still accept readings. Default true. */
-  @ApiPropertyOptional({ default: true })
+  @ApiPropertyOptional({ example: true, default: true })
   @IsOptional()
   @IsBoolean()
   active?: boolean;
@@ -55,11 +55,15 @@ export class UpdateBusinessMetricDto extends PatchType(CreateBusinessMetricDto) 
 
 export class BusinessMetricDto {
   id: string;
+  /** Stable key used by pushing systems (`metric` of a reading batch). */
   key: string;
   name: string;
+  /** The unit readings are expressed in. */
   unit: string;
+  /** Free text; null when none. */
   @ApiProperty({ type: String, nullable: true })
   description: string | null;
+  /** Inactive metrics are left out of summaries; they still accept readings. */
   active: boolean;
   costScope: CostScopeDto;
   createdAt: string;

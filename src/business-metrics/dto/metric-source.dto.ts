@@ -5,12 +5,14 @@ import type { FeedStatus, MetricSourceEntity } from '../entities/metric-source.e
 export class SourceErrorDto {
   /** What was wrong with the refused push. */
   message: string;
+  /** When the push was refused. */
   @ApiProperty({ format: 'date-time' })
   at: string;
 }
 
 export class MetricSourceDto {
   id: string;
+  /** The metric the source pushes readings of. */
   metricId: string;
   /** As first pushed (trimmed); pushes match it in any case. */
   name: string;
@@ -47,5 +49,6 @@ export class MetricSourceDto {
 export class UpdateMetricSourceDto {
   /** Pause or resume the source in the application. */
   @IsBoolean()
+  @ApiProperty({ example: false })
   paused: boolean;
 }

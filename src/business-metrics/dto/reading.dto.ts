@@ -36,7 +36,7 @@ export class ReadingInputDto {
   aiValue?: number | null;
 
   /** The sending system's reference of the reading; up to 200 characters. */
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_EXTERNAL_REF })
+  @ApiPropertyOptional({ example: 'zendesk-report-2026-01', type: String, nullable: true, maxLength: MAX_EXTERNAL_REF })
   @IsOptional()
   @IsNullable()
   @IsString()
@@ -44,7 +44,7 @@ export class ReadingInputDto {
   externalRef?: string | null;
 
   /** Free text; up to 2,000 characters. */
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_NOTE })
+  @ApiPropertyOptional({ example: 'January, all support queues', type: String, nullable: true, maxLength: MAX_NOTE })
   @IsOptional()
   @IsNullable()
   @IsString()
@@ -97,19 +97,27 @@ export class IngestResultDto {
 
 /** A stored reading, as the application API lists it. */
 export class ReadingDto {
+  /** The metric. */
   metricId: string;
+  /** The source that pushed the reading. */
   sourceId: string;
   /** The source's name, for display. */
   sourceName: string;
+  /** First day of the period, inclusive. */
   @ApiProperty({ format: 'date' })
   periodStart: string;
+  /** Last day of the period, inclusive. */
   @ApiProperty({ format: 'date' })
   periodEnd: string;
+  /** Output in the metric's unit. */
   value: number;
+  /** The part of value produced with AI; null = not measured; 0 = none. */
   @ApiProperty({ type: Number, nullable: true })
   aiValue: number | null;
+  /** The sending system's reference of the reading; null when none. */
   @ApiProperty({ type: String, nullable: true })
   externalRef: string | null;
+  /** Free text; null when none. */
   @ApiProperty({ type: String, nullable: true })
   note: string | null;
   /** When the reading was first received. */

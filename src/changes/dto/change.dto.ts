@@ -1,3 +1,4 @@
+import { EXAMPLE_ID } from '../../common/http/examples';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
@@ -30,36 +31,58 @@ export class ChangesQueryDto {
 }
 
 export class ChangeInitiatorDto {
-  @ApiProperty({ enum: ['user', 'api_key', 'merge', 'system'] }) type: string;
-  @ApiProperty() id: string;
+  /** `user` (the application), `api_key` (a REST request), `merge` (a scenario merge) or `system` (reserved). */
+  @ApiProperty({ example: 'api_key', enum: ['user', 'api_key', 'merge', 'system'] }) type: string;
+  /** The user id for user and merge, the API key id for api_key. */
+  @ApiProperty({ example: 'cm3x7k2p9000sdefgqwer1234' }) id: string;
+  /** The user's e-mail; only for changes made by people in the application. */
   @ApiPropertyOptional() email?: string;
 }
 
 /** Document 02's event object plus `cursor`. */
 export class ChangeDto {
   /** The event id (the webhook delivery's `X-Service-Event-Id`). */
-  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: '9b2f6c1e-4d3a-4f8b-a6e2-7c1d5e0f3a94', format: 'uuid' }) id: string;
   /** When the change was made. */
-  @ApiProperty({ format: 'date-time' }) timestamp: string;
-  @ApiProperty({ enum: WEBHOOK_ENTITY_TYPES }) entity_type: string;
-  @ApiProperty() entity_id: string;
-  @ApiProperty({ enum: WEBHOOK_CHANGE_TYPES }) change_type: string;
+  @ApiProperty({ example: '2026-01-15T09:30:00.000Z', format: 'date-time' }) timestamp: string;
+  /** The kind of record changed. */
+  @ApiProperty({ example: 'employee', enum: WEBHOOK_ENTITY_TYPES }) entity_type: string;
+  /** The record's id. */
+  @ApiProperty({ example: EXAMPLE_ID.employee }) entity_id: string;
+  /** `create`, `update` or `delete`. */
+  @ApiProperty({ example: 'update', enum: WEBHOOK_CHANGE_TYPES }) change_type: string;
   @ApiProperty({ type: ChangeInitiatorDto }) initiator: ChangeInitiatorDto;
-  @ApiProperty() organization_id: string;
-  @ApiProperty({ type: 'object', nullable: true, additionalProperties: true }) before: Record<string, unknown> | null;
-  @ApiProperty({ type: 'object', nullable: true, additionalProperties: true }) after: Record<string, unknown> | null;
+  /** The organization. */
+  @ApiProperty({ example: EXAMPLE_ID.organization }) organization_id: string;
+  /** The record before the change, with the service's field names; null for create. */
+  @ApiProperty({
+    example: { id: EXAMPLE_ID.employee, firstName: 'Ana', lastName: 'Silva', endDate: null },
+    type: 'object',
+    nullable: true,
+    additionalProperties: true,
+  })
+  before: Record<string, unknown> | null;
+  /** The record after the change; null for delete. */
+  @ApiProperty({
+    example: { id: EXAMPLE_ID.employee, firstName: 'Ana', lastName: 'Silva', endDate: '2026-06-30' },
+    type: 'object',
+    nullable: true,
+    additionalProperties: true,
+  })
+  after: Record<string, unknown> | null;
   /** This change's position: `after` = this cursor continues right after it. */
-  @ApiProperty() cursor: string;
+  @ApiProperty({ example: 'MTA0Mg' }) cursor: string;
 }
 
 export class ChangesMetaDto {
   /** Pass as `after` on the next poll; never null (without changes it is where this answer ended). */
-  @ApiProperty() nextCursor: string;
+  @ApiProperty({ example: 'MTA0Mg' }) nextCursor: string;
   /** More changes are already available: poll again at once. */
-  @ApiProperty() hasMore: boolean;
+  @ApiProperty({ example: false }) hasMore: boolean;
 }
 
 export class ChangesPageDto {
+  /** Changes in commit order. */
   @ApiProperty({ type: [ChangeDto] }) data: ChangeDto[];
   @ApiProperty({ type: ChangesMetaDto }) meta: ChangesMetaDto;
 }

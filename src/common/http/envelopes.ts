@@ -19,10 +19,10 @@ export interface ListEnvelope<T> {
 }
 
 export class PageMetaDto implements PageMeta {
-  @ApiProperty({ example: 1 }) page: number;
-  @ApiProperty({ example: 20 }) limit: number;
-  @ApiProperty({ example: 57 }) total: number;
-  @ApiProperty({ example: true }) hasNextPage: boolean;
+  @ApiProperty({ description: 'The page returned, from 1', example: 1 }) page: number;
+  @ApiProperty({ description: 'Records per page', example: 20 }) limit: number;
+  @ApiProperty({ description: 'Records matching the filters, over all pages', example: 57 }) total: number;
+  @ApiProperty({ description: 'Whether a page follows this one', example: true }) hasNextPage: boolean;
 }
 
 export function one<T>(data: T): DataEnvelope<T> {

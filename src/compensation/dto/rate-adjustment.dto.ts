@@ -20,7 +20,7 @@ export class CreateRateAdjustmentDto {
   rate: number;
 
   /** Billing period of the rate. */
-  @ApiProperty({ enum: RATE_TYPES })
+  @ApiProperty({ example: 'daily', enum: RATE_TYPES })
   @IsIn(RATE_TYPES)
   rateType: RateType;
 
@@ -28,6 +28,7 @@ export class CreateRateAdjustmentDto {
   @IsCurrencyCode()
   currencyCode: string;
 
+  /** Why the rate changed; null = no reason given. */
   @IsOptional()
   @IsNullable()
   @IsString()
@@ -38,12 +39,22 @@ export class CreateRateAdjustmentDto {
 export class UpdateRateAdjustmentDto extends PatchType(CreateRateAdjustmentDto) {}
 
 export class RateAdjustmentDto {
+  /** @example cm3x7k2p9000dnoprqwer1234 */
   id: string;
+  /**
+   * The contractor.
+   * @example cm3x7k2p90001bcdeqwer1234
+   */
   contractorId: string;
+  /** First day the rate applies. */
   effectiveDate: string;
+  /** Rate per billing period. */
   rate: number;
-  @ApiProperty({ enum: RATE_TYPES }) rateType: RateType;
+  /** Billing period of the rate. */
+  @ApiProperty({ example: 'daily', enum: RATE_TYPES }) rateType: RateType;
+  /** ISO 4217 currency of the rate. */
   currencyCode: string;
+  /** Why the rate changed; null when not given. */
   @ApiProperty({ type: String, nullable: true }) reason: string | null;
   createdAt: string;
   updatedAt: string;

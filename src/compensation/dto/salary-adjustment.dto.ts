@@ -23,6 +23,7 @@ export class CreateSalaryAdjustmentDto {
   @IsCurrencyCode()
   currencyCode: string;
 
+  /** Annual bonus, >= 0, two decimals; null = none. */
   @IsOptional()
   @IsNullable()
   @IsDecimal(2)
@@ -30,6 +31,7 @@ export class CreateSalaryAdjustmentDto {
   @Max(1e12)
   bonus?: number | null;
 
+  /** Why the salary changed; null = no reason given. */
   @IsOptional()
   @IsNullable()
   @IsString()
@@ -41,12 +43,22 @@ export class UpdateSalaryAdjustmentDto extends PatchType(CreateSalaryAdjustmentD
 
 /** Document 01 "Salary adjustment". */
 export class SalaryAdjustmentDto {
+  /** @example cm3x7k2p9000cmnoqqwer1234 */
   id: string;
+  /**
+   * The employee.
+   * @example cm3x7k2p90000abcdqwer1234
+   */
   employeeId: string;
+  /** First day the salary applies. */
   effectiveDate: string;
+  /** Annual base salary. */
   salary: number;
+  /** Annual bonus; null = none. */
   @ApiProperty({ type: Number, nullable: true }) bonus: number | null;
+  /** ISO 4217 currency of salary and bonus. */
   currencyCode: string;
+  /** Why the salary changed; null when not given. */
   @ApiProperty({ type: String, nullable: true }) reason: string | null;
   createdAt: string;
   updatedAt: string;

@@ -1,3 +1,4 @@
+import { EXAMPLE_ID } from '../../common/http/examples';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
@@ -35,6 +36,7 @@ export class CreateContractorDto {
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
   @IsEmail()
   @MaxLength(320)
+  @ApiPropertyOptional({ example: 'jordan.lee@example.com' })
   email?: string | null;
 
   /** Such as individual or agency; default `individual`. */
@@ -45,9 +47,11 @@ export class CreateContractorDto {
   @MaxLength(50)
   contractorType?: string;
 
+  /** First day of the contract (YYYY-MM-DD). */
   @IsDateOnly()
   startDate: string;
 
+  /** Last day of the contract (YYYY-MM-DD); null = active. */
   @IsOptional()
   @IsNullable()
   @IsDateOnly()
@@ -57,26 +61,32 @@ export class CreateContractorDto {
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.manager })
   managerId?: string | null;
 
   /** Wins over jobRole. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.jobRole })
   jobRoleId?: string | null;
 
   @IsOptional()
   @NestedObject(() => NestedJobRoleDto)
   jobRole?: NestedJobRoleDto;
 
+  /** A resource (work) type, by id or externalId. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.resourceType })
   workTypeId?: string | null;
 
+  /** A location, by id or externalId; it sets the default currency and the cost multiplier. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.location })
   geographyId?: string | null;
 
   /** ISO 4217; when unset and geographyId is given, the location's currency applies. */
@@ -85,13 +95,16 @@ export class CreateContractorDto {
   @IsCurrencyCode()
   defaultCurrencyCode?: string | null;
 
+  /** A cost centre, by id or externalId. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.costCentre })
   costCentreId?: string | null;
 
   /** Id in the system of record; unique among contractors; not CUID-shaped; null clears it. */
   @IsExternalId()
+  @ApiPropertyOptional({ example: 'CTR-2031' })
   externalId?: string | null;
 
   /** Creates a rate adjustment (needs compensation_edit). */
@@ -132,19 +145,35 @@ export class ContractorIncludeQueryDto {
 }
 
 export class ContractorDto {
+  /** @example cm3x7k2p90001bcdeqwer1234 */
   id: string;
-  @ApiProperty({ type: String, nullable: true }) externalId: string | null;
+  /** Id in the system of record; null when none. */
+  @ApiProperty({ example: 'CTR-2031', type: String, nullable: true }) externalId: string | null;
+  /**
+   * Person or company name.
+   * @example "Jordan Lee"
+   */
   name: string;
-  @ApiProperty({ type: String, nullable: true }) email: string | null;
+  /** E-mail, unique in the organization; null when none. */
+  @ApiProperty({ example: 'jordan.lee@example.com', type: String, nullable: true }) email: string | null;
+  /** Such as individual or agency; default `individual`. */
   contractorType: string;
+  /** First day of the contract. */
   startDate: string;
-  @ApiProperty({ type: String, nullable: true }) endDate: string | null;
-  @ApiProperty({ type: String, nullable: true }) managerId: string | null;
-  @ApiProperty({ type: String, nullable: true }) jobRoleId: string | null;
-  @ApiProperty({ type: String, nullable: true }) workTypeId: string | null;
-  @ApiProperty({ type: String, nullable: true }) geographyId: string | null;
+  /** Last day of the contract; null = active. */
+  @ApiProperty({ example: null, type: String, nullable: true }) endDate: string | null;
+  /** The manager, an employee; null when none. */
+  @ApiProperty({ example: EXAMPLE_ID.manager, type: String, nullable: true }) managerId: string | null;
+  /** The job role; null when none. */
+  @ApiProperty({ example: EXAMPLE_ID.jobRole, type: String, nullable: true }) jobRoleId: string | null;
+  /** The resource (work) type; null when none. */
+  @ApiProperty({ example: EXAMPLE_ID.resourceType, type: String, nullable: true }) workTypeId: string | null;
+  /** The location; it sets the default currency and the cost multiplier. Null when none. */
+  @ApiProperty({ example: EXAMPLE_ID.location, type: String, nullable: true }) geographyId: string | null;
+  /** ISO 4217; when null, the location's currency applies. */
   @ApiProperty({ type: String, nullable: true }) defaultCurrencyCode: string | null;
-  @ApiProperty({ type: String, nullable: true }) costCentreId: string | null;
+  /** The cost centre; null when none. */
+  @ApiProperty({ example: EXAMPLE_ID.costCentre, type: String, nullable: true }) costCentreId: string | null;
   createdAt: string;
   updatedAt: string;
   /** By-id reads only. */

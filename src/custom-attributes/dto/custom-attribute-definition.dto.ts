@@ -24,16 +24,18 @@ export class CreateCustomAttributeDefinitionDto {
   @Matches(/^[A-Za-z][A-Za-z0-9_]{0,79}$/, { message: 'attributeKey must be a letter followed by up to 79 letters, digits or _' })
   attributeKey: string;
 
-  @ApiProperty({ enum: CUSTOM_ATTRIBUTE_ENTITY_TYPES })
+  /** The kind of record the attribute is set on. */
+  @ApiProperty({ example: 'EMPLOYEE', enum: CUSTOM_ATTRIBUTE_ENTITY_TYPES })
   @IsIn(CUSTOM_ATTRIBUTE_ENTITY_TYPES)
   entityType: CustomAttributeEntityType;
 
-  @ApiProperty({ enum: CUSTOM_ATTRIBUTE_FIELD_TYPES })
+  /** The value field used: STRING and SELECT stringValue, NUMBER numberValue, DATE dateValue, DATE_RANGE dateRangeStart and dateRangeEnd. */
+  @ApiProperty({ example: 'STRING', enum: CUSTOM_ATTRIBUTE_FIELD_TYPES })
   @IsIn(CUSTOM_ATTRIBUTE_FIELD_TYPES)
   fieldType: CustomAttributeFieldType;
 
   /** The allowed values; required for SELECT, refused otherwise. */
-  @ApiPropertyOptional({ type: [String] })
+  @ApiPropertyOptional({ example: null, type: [String] })
   @IsOptional()
   @IsNullable()
   @IsArray()
@@ -49,10 +51,12 @@ export class CreateCustomAttributeDefinitionDto {
   @IsBoolean()
   required?: boolean;
 
+  /** Free text; null clears it. */
   @IsOptional()
   @IsNullable()
   @IsString()
   @MaxLength(5000)
+  @ApiPropertyOptional({ example: 'T-shirt size for team events.' })
   description?: string | null;
 }
 
@@ -69,14 +73,20 @@ export class CustomAttributeDefinitionQueryDto extends ListQueryDto {
 export class CustomAttributeDefinitionDto {
   id: string;
   name: string;
+  /** Stable key, unique per entity type. */
   attributeKey: string;
+  /** The kind of record the attribute is set on. */
   @ApiProperty({ enum: CUSTOM_ATTRIBUTE_ENTITY_TYPES })
   entityType: CustomAttributeEntityType;
+  /** The value field used: STRING and SELECT stringValue, NUMBER numberValue, DATE dateValue, DATE_RANGE dateRangeStart and dateRangeEnd. */
   @ApiProperty({ enum: CUSTOM_ATTRIBUTE_FIELD_TYPES })
   fieldType: CustomAttributeFieldType;
+  /** The allowed values of a SELECT attribute; null for the other field types. */
   @ApiProperty({ type: [String], nullable: true })
   options: string[] | null;
+  /** A required attribute's value can be changed but not cleared. */
   required: boolean;
+  /** Free text; null when none. */
   description: string | null;
   createdAt: string;
   updatedAt: string;

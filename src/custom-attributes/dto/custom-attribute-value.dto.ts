@@ -10,51 +10,80 @@ import { CUSTOM_ATTRIBUTE_ENTITY_TYPES, CUSTOM_ATTRIBUTE_FIELD_TYPES } from '../
  * DATE_RANGE dateRangeStart and dateRangeEnd. The others must be absent or null.
  */
 export class SetCustomAttributeValueDto {
+  /** The value of a STRING or SELECT attribute (SELECT: one of the definition's options); null clears it. */
   @IsOptional()
   @IsNullable()
   @IsString()
   @MaxLength(10000)
+  @ApiPropertyOptional({ example: 'L' })
   stringValue?: string | null;
 
+  /** The value of a NUMBER attribute; null clears it. */
   @IsOptional()
   @IsNullable()
   @IsNumber({ allowNaN: false, allowInfinity: false })
+  @ApiPropertyOptional({ example: null })
   numberValue?: number | null;
 
+  /** The value of a DATE attribute (YYYY-MM-DD); null clears it. */
   @IsOptional()
   @IsNullable()
   @IsDateOnly()
+  @ApiPropertyOptional({ format: 'date', example: null })
   dateValue?: string | null;
 
+  /** First day of a DATE_RANGE attribute (YYYY-MM-DD); null clears it. */
   @IsOptional()
   @IsNullable()
   @IsDateOnly()
+  @ApiPropertyOptional({ example: null })
   dateRangeStart?: string | null;
 
+  /** Last day of a DATE_RANGE attribute (YYYY-MM-DD); null clears it. */
   @IsOptional()
   @IsNullable()
   @IsDateOnly()
+  @ApiPropertyOptional({ example: null })
   dateRangeEnd?: string | null;
 }
 
 export class CustomAttributeDefinitionRefDto {
+  /** @example cm3x7k2p9000eopqsqwer1234 */
   id: string;
+  /** @example "Shirt size" */
   name: string;
+  /** The definition's stable key. */
   attributeKey: string;
-  @ApiProperty({ enum: CUSTOM_ATTRIBUTE_FIELD_TYPES }) fieldType: string;
+  /** Which value field holds the value. */
+  @ApiProperty({ example: 'STRING', enum: CUSTOM_ATTRIBUTE_FIELD_TYPES }) fieldType: string;
 }
 
 /** Document 01 "Custom attribute value". */
 export class CustomAttributeValueDto {
+  /** @example cm3x7k2p9000fpqrtqwer1234 */
   id: string;
+  /**
+   * The attribute definition.
+   * @example cm3x7k2p9000eopqsqwer1234
+   */
   definitionId: string;
-  @ApiProperty({ enum: CUSTOM_ATTRIBUTE_ENTITY_TYPES }) entityType: string;
+  /** The kind of record the value belongs to. */
+  @ApiProperty({ example: 'EMPLOYEE', enum: CUSTOM_ATTRIBUTE_ENTITY_TYPES }) entityType: string;
+  /**
+   * The record the value belongs to.
+   * @example cm3x7k2p90000abcdqwer1234
+   */
   entityId: string;
-  @ApiPropertyOptional({ type: String, nullable: true }) stringValue: string | null;
-  @ApiPropertyOptional({ type: Number, nullable: true }) numberValue: number | null;
-  @ApiPropertyOptional({ type: String, format: 'date', nullable: true }) dateValue: string | null;
-  @ApiPropertyOptional({ type: String, format: 'date', nullable: true }) dateRangeStart: string | null;
-  @ApiPropertyOptional({ type: String, format: 'date', nullable: true }) dateRangeEnd: string | null;
+  /** Value of a STRING or SELECT attribute; null otherwise. */
+  @ApiPropertyOptional({ example: 'L', type: String, nullable: true }) stringValue: string | null;
+  /** Value of a NUMBER attribute; null otherwise. */
+  @ApiPropertyOptional({ example: null, type: Number, nullable: true }) numberValue: number | null;
+  /** Value of a DATE attribute; null otherwise. */
+  @ApiPropertyOptional({ example: null, type: String, format: 'date', nullable: true }) dateValue: string | null;
+  /** First day of a DATE_RANGE attribute; null otherwise. */
+  @ApiPropertyOptional({ example: null, type: String, format: 'date', nullable: true }) dateRangeStart: string | null;
+  /** Last day of a DATE_RANGE attribute; null otherwise. */
+  @ApiPropertyOptional({ example: null, type: String, format: 'date', nullable: true }) dateRangeEnd: string | null;
   @ApiProperty({ type: CustomAttributeDefinitionRefDto }) definition: CustomAttributeDefinitionRefDto;
 }
 

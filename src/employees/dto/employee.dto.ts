@@ -1,3 +1,4 @@
+import { EXAMPLE_ID } from '../../common/http/examples';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
@@ -66,24 +67,28 @@ export class CreateEmployeeDto {
   @IsOptional()
   @IsNullable()
   @IsDateOnly()
+  @ApiPropertyOptional({ example: null })
   endDate?: string | null;
 
   /** Day notice was given (distinct from endDate). */
   @IsOptional()
   @IsNullable()
   @IsDateOnly()
+  @ApiPropertyOptional({ example: null })
   noticeDate?: string | null;
 
   /** Another employee, by id or externalId; unresolvable: 404. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.manager })
   managerId?: string | null;
 
   /** A job role id (GET /job-roles); wins over jobRole. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.jobRole })
   jobRoleId?: string | null;
 
   /** Nested job role: matched by externalId, then title, else created. Ignored when jobRoleId is sent. */
@@ -95,12 +100,14 @@ export class CreateEmployeeDto {
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.resourceType })
   workTypeId?: string | null;
 
   /** A location, by id or externalId. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.location })
   geographyId?: string | null;
 
   /** ISO 4217; when unset and geographyId is given, the location's currency applies. */
@@ -113,6 +120,7 @@ export class CreateEmployeeDto {
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.costCentre })
   costCentreId?: string | null;
 
   /** Creates a salary adjustment (needs compensation_edit). */
@@ -158,22 +166,36 @@ export class EmployeeIncludeQueryDto {
 
 /** Document 01 "Employee". */
 export class EmployeeDto {
+  /** @example cm3x7k2p90000abcdqwer1234 */
   id: string;
+  /** Id in the system of record; null when none. */
   @ApiProperty({ type: String, nullable: true }) externalId: string | null;
   firstName: string;
   lastName: string;
-  @ApiProperty({ type: String, nullable: true }) name: string | null;
+  /** Canonical display name; null when none. */
+  @ApiProperty({ example: 'Ana Silva', type: String, nullable: true }) name: string | null;
+  /** E-mail, unique in the organization. */
   email: string;
+  /** HR identifier; null when none. */
   @ApiProperty({ type: String, nullable: true }) internalEmployeeId: string | null;
+  /** First day of employment; used in forecasting and cost. */
   startDate: string;
-  @ApiProperty({ type: String, nullable: true }) endDate: string | null;
-  @ApiProperty({ type: String, nullable: true }) noticeDate: string | null;
-  @ApiProperty({ type: String, nullable: true }) managerId: string | null;
-  @ApiProperty({ type: String, nullable: true }) jobRoleId: string | null;
-  @ApiProperty({ type: String, nullable: true }) workTypeId: string | null;
-  @ApiProperty({ type: String, nullable: true }) geographyId: string | null;
+  /** Last day; null = currently active. */
+  @ApiProperty({ example: null, type: String, nullable: true }) endDate: string | null;
+  /** Day notice was given (distinct from endDate); the forecast then expects the last day noticePeriodDays later. Null when none. */
+  @ApiProperty({ example: null, type: String, nullable: true }) noticeDate: string | null;
+  /** The manager, another employee; null when none. */
+  @ApiProperty({ example: EXAMPLE_ID.manager, type: String, nullable: true }) managerId: string | null;
+  /** The job role; null when none. */
+  @ApiProperty({ example: EXAMPLE_ID.jobRole, type: String, nullable: true }) jobRoleId: string | null;
+  /** The resource (work) type; null when none. */
+  @ApiProperty({ example: EXAMPLE_ID.resourceType, type: String, nullable: true }) workTypeId: string | null;
+  /** The location; it sets the default currency and the cost multiplier. Null when none. */
+  @ApiProperty({ example: EXAMPLE_ID.location, type: String, nullable: true }) geographyId: string | null;
+  /** ISO 4217; when null, the location's currency applies. */
   @ApiProperty({ type: String, nullable: true }) defaultCurrencyCode: string | null;
-  @ApiProperty({ type: String, nullable: true }) costCentreId: string | null;
+  /** The cost centre; null when none. */
+  @ApiProperty({ example: EXAMPLE_ID.costCentre, type: String, nullable: true }) costCentreId: string | null;
   createdAt: string;
   updatedAt: string;
   /** By-id reads only. */

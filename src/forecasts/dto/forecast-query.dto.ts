@@ -1,3 +1,4 @@
+import { EXAMPLE_ID } from '../../common/http/examples';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
@@ -51,38 +52,60 @@ export class ForecastQueryDto {
 }
 
 export class ForecastDeltaDto {
-  @ApiProperty() closing: number;
-  @ApiProperty() forecastHeadcount: number;
-  @ApiProperty({ type: Number, nullable: true }) forecastCost: number | null;
+  /** Scenario minus live: closing. */
+  @ApiProperty({ example: 2 }) closing: number;
+  /** Scenario minus live: forecastHeadcount. */
+  @ApiProperty({ example: 3 }) forecastHeadcount: number;
+  /** Scenario minus live: forecastCost; null when the caller may not see cost. */
+  @ApiProperty({ example: 18250.5, type: Number, nullable: true }) forecastCost: number | null;
 }
 
 /** One month of a group or of the totals (spec 04 §2). */
 export class ForecastMonthDto {
+  /** The month, YYYY-MM. */
   @ApiProperty({ example: '2026-01' }) month: string;
-  @ApiProperty() opening: number;
-  @ApiProperty() joiners: number;
-  @ApiProperty() leavers: number;
-  @ApiProperty() closing: number;
-  @ApiProperty() employees: number;
-  @ApiProperty() contractors: number;
-  @ApiProperty() openVacancies: number;
-  @ApiProperty() openVacancyFte: number;
-  @ApiProperty() plannedHires: number;
-  @ApiProperty() notices: number;
-  @ApiProperty() forecastHeadcount: number;
-  @ApiProperty({ type: Number, nullable: true }) cost: number | null;
-  @ApiProperty({ type: Number, nullable: true }) vacancyCost: number | null;
-  @ApiProperty({ type: Number, nullable: true }) forecastCost: number | null;
-  @ApiProperty() unpricedVacancies: number;
-  @ApiProperty({ description: 'Day-weighted FTE of people: their active days in the month / its days, 4 decimals' }) averageFte: number;
-  @ApiProperty({ description: 'Day-weighted FTE of contributing vacancies, each weighted by its fte, 4 decimals' })
+  /** People (employees and contractors) active on the day before the month's first day. */
+  @ApiProperty({ example: 41 }) opening: number;
+  /** People whose startDate is in the month. */
+  @ApiProperty({ example: 3 }) joiners: number;
+  /** People whose last day + 1 is in the month, so opening + joiners - leavers = closing. */
+  @ApiProperty({ example: 1 }) leavers: number;
+  /** People active on the month's last day. */
+  @ApiProperty({ example: 43 }) closing: number;
+  /** Employees active on the month's last day. */
+  @ApiProperty({ example: 38 }) employees: number;
+  /** Contractors active on the month's last day. */
+  @ApiProperty({ example: 5 }) contractors: number;
+  /** Vacancies contributing on the month's last day. */
+  @ApiProperty({ example: 4 }) openVacancies: number;
+  /** The fte of the vacancies contributing on the month's last day, summed. */
+  @ApiProperty({ example: 3.5 }) openVacancyFte: number;
+  /** Vacancies whose contribution starts (or starts again after a filler's last day) in the month. */
+  @ApiProperty({ example: 2 }) plannedHires: number;
+  /** Employees whose noticeDate is in the month. */
+  @ApiProperty({ example: 1 }) notices: number;
+  /** closing + openVacancies. */
+  @ApiProperty({ example: 47 }) forecastHeadcount: number;
+  /** Month cost of people in the reporting currency, rounded to cents; null when the caller may not see cost. */
+  @ApiProperty({ example: 412500.75, type: Number, nullable: true }) cost: number | null;
+  /** Month cost of contributing vacancies; null when the caller may not see cost. */
+  @ApiProperty({ example: 28000, type: Number, nullable: true }) vacancyCost: number | null;
+  /** cost + vacancyCost; null when the caller may not see cost. */
+  @ApiProperty({ example: 440500.75, type: Number, nullable: true }) forecastCost: number | null;
+  /** Vacancies contributing on some day of the month without a salary (costed at 0). */
+  @ApiProperty({ example: 1 }) unpricedVacancies: number;
+  @ApiProperty({ example: 42.3548, description: 'Day-weighted FTE of people: their active days in the month / its days, 4 decimals' })
+  averageFte: number;
+  @ApiProperty({ example: 3.2258, description: 'Day-weighted FTE of contributing vacancies, each weighted by its fte, 4 decimals' })
   averageVacancyFte: number;
   @ApiPropertyOptional({ type: ForecastDeltaDto, description: 'With compare=live' }) delta?: ForecastDeltaDto;
 }
 
 export class ForecastGroupKeyDto {
-  @ApiProperty() id: string;
-  @ApiProperty({ type: String, nullable: true }) name: string | null;
+  /** The id of the group's record (cost centre, location, job role, work type, team or project). */
+  @ApiProperty({ example: EXAMPLE_ID.costCentre }) id: string;
+  /** The record's name. */
+  @ApiProperty({ example: 'Engineering', type: String, nullable: true }) name: string | null;
 }
 
 export class ForecastGroupDto {
@@ -92,14 +115,20 @@ export class ForecastGroupDto {
     description: 'null: records without the attribute, or the part of a day not allocated (and the one group of groupBy none)',
   })
   key: ForecastGroupKeyDto | null;
+  /** One entry per month, in order. */
   @ApiProperty({ type: [ForecastMonthDto] }) months: ForecastMonthDto[];
 }
 
 export class ForecastDto {
+  /** First month, YYYY-MM. */
   @ApiProperty({ example: '2026-01' }) from: string;
+  /** Number of months. */
   @ApiProperty({ example: 12 }) months: number;
-  @ApiProperty({ enum: FORECAST_GROUP_BY }) groupBy: ForecastGroupBy;
+  /** The grouping used. */
+  @ApiProperty({ example: 'costCentre', enum: FORECAST_GROUP_BY }) groupBy: ForecastGroupBy;
   @ApiProperty({ example: 'USD', description: "The organization's reporting currency" }) currency: string;
+  /** Groups ordered by name, the null group last; groupBy none: one group with key null. */
   @ApiProperty({ type: [ForecastGroupDto] }) groups: ForecastGroupDto[];
+  /** The sum over the groups, per month. */
   @ApiProperty({ type: [ForecastMonthDto] }) totals: ForecastMonthDto[];
 }

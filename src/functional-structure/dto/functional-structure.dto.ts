@@ -1,3 +1,4 @@
+import { EXAMPLE_ID } from '../../common/http/examples';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsString, MaxLength, registerDecorator, ValidationOptions } from 'class-validator';
 import { hasAtMostDecimals } from '../../common/decimals';
@@ -48,6 +49,7 @@ export class FunctionalGroupBodyDto {
   @MaxLength(100)
   groupType?: string | null;
 
+  /** Free text; null when none. */
   @ApiPropertyOptional({ type: String, nullable: true })
   @IsOptional()
   @IsNullable()
@@ -59,12 +61,18 @@ export class FunctionalGroupBodyDto {
   @IsExternalId()
   externalId?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'Parent from startDate (create only; ignored on PUT: use move)' })
+  @ApiPropertyOptional({
+    example: null,
+    type: String,
+    nullable: true,
+    description: 'Parent from startDate (create only; ignored on PUT: use move)',
+  })
   @IsOptional()
   @IsNullable()
   @IsString()
   parentFunctionalGroupId?: string | null;
 
+  /** First day, inclusive (YYYY-MM-DD). */
   @ApiProperty({ example: '2026-01-01' })
   @IsDateOnly()
   startDate: string;
@@ -79,10 +87,11 @@ export class FunctionalGroupBodyDto {
 /** Document 02 write rule 2. */
 @RejectUnknownFields()
 export class MoveGroupDto {
-  @ApiProperty({ type: String, nullable: true, description: 'The new parent; null = top level' })
+  @ApiProperty({ example: EXAMPLE_ID.functionalGroup, type: String, nullable: true, description: 'The new parent; null = top level' })
   @IsStringOrNull()
   parentFunctionalGroupId: string | null;
 
+  /** First day under the new parent; earlier days keep the old parent. */
   @ApiProperty({ example: '2026-07-01' })
   @IsDateOnly()
   effectiveDate: string;
@@ -91,7 +100,7 @@ export class MoveGroupDto {
 /** Document 02 write rule 3: a Functional Position without id. */
 @RejectUnknownFields()
 export class FunctionalPositionBodyDto {
-  @ApiProperty({ description: 'The group; cannot change after creation' })
+  @ApiProperty({ example: EXAMPLE_ID.functionalGroup, description: 'The group; cannot change after creation' })
   @IsString()
   @IsNotEmpty()
   functionalGroupId: string;
@@ -102,6 +111,7 @@ export class FunctionalPositionBodyDto {
   @MaxLength(200)
   name: string;
 
+  /** Free text; null when none. */
   @ApiPropertyOptional({ type: String, nullable: true })
   @IsOptional()
   @IsNullable()
@@ -113,7 +123,8 @@ export class FunctionalPositionBodyDto {
   @IsExternalId()
   externalId?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true })
+  /** An existing job role; null when none. */
+  @ApiPropertyOptional({ example: EXAMPLE_ID.jobRole, type: String, nullable: true })
   @IsOptional()
   @IsNullable()
   @IsString()
@@ -123,10 +134,12 @@ export class FunctionalPositionBodyDto {
   @IsFunctionalFte()
   requiredFte: number;
 
+  /** First day of the seat (YYYY-MM-DD). */
   @ApiProperty({ example: '2026-01-01' })
   @IsDateOnly()
   startDate: string;
 
+  /** Retires the seat; every occupancy must end by then. Null = ongoing. */
   @ApiPropertyOptional({ type: String, nullable: true, example: null })
   @IsOptional()
   @IsNullable()
@@ -137,37 +150,43 @@ export class FunctionalPositionBodyDto {
 /** Document 02 write rule 4: a Functional Assignment without id. */
 @RejectUnknownFields()
 export class FunctionalAssignmentBodyDto {
-  @ApiProperty({ description: 'The seat; cannot change after creation' })
+  @ApiProperty({ example: EXAMPLE_ID.functionalPosition, description: 'The seat; cannot change after creation' })
   @IsString()
   @IsNotEmpty()
   functionalPositionId: string;
 
-  @ApiPropertyOptional({ type: String, nullable: true })
+  /** Exactly one of employeeId, contractorId and vacancyId is set; cannot change after creation. */
+  @ApiPropertyOptional({ example: EXAMPLE_ID.employee, type: String, nullable: true })
   @IsOptional()
   @IsNullable()
   @IsString()
   employeeId?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true })
+  /** Set instead of employeeId for a contractor occupant. */
+  @ApiPropertyOptional({ example: null, type: String, nullable: true })
   @IsOptional()
   @IsNullable()
   @IsString()
   contractorId?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true })
+  /** Set instead of employeeId for a vacancy (a planned hire). */
+  @ApiPropertyOptional({ example: null, type: String, nullable: true })
   @IsOptional()
   @IsNullable()
   @IsString()
   vacancyId?: string | null;
 
+  /** Above 0, at most 1, up to four decimals. */
   @ApiProperty({ example: 0.5 })
   @IsFunctionalFte()
   fte: number;
 
+  /** First day of the occupancy (YYYY-MM-DD). */
   @ApiProperty({ example: '2026-01-01' })
   @IsDateOnly()
   startDate: string;
 
+  /** Last day, inclusive; null = ongoing. */
   @ApiPropertyOptional({ type: String, nullable: true, example: null })
   @IsOptional()
   @IsNullable()
@@ -180,19 +199,26 @@ export const STRUCTURE_MOVE_KINDS = ['POSITION', 'ASSIGNMENT'] as const;
 /** Document 02 write rule 6. */
 @RejectUnknownFields()
 export class StructureMoveDto {
-  @ApiProperty({ enum: STRUCTURE_MOVE_KINDS })
+  /** POSITION moves a seat under another seat; ASSIGNMENT moves an occupant to another seat. */
+  @ApiProperty({ example: 'POSITION', enum: STRUCTURE_MOVE_KINDS })
   @IsIn(STRUCTURE_MOVE_KINDS)
   kind: (typeof STRUCTURE_MOVE_KINDS)[number];
 
-  @ApiProperty({ description: 'The position id (POSITION) or the assignment id (ASSIGNMENT)' })
+  @ApiProperty({ example: EXAMPLE_ID.functionalPosition, description: 'The position id (POSITION) or the assignment id (ASSIGNMENT)' })
   @IsString()
   @IsNotEmpty()
   id: string;
 
-  @ApiProperty({ type: String, nullable: true, description: 'POSITION: the seat it reports to, or null; ASSIGNMENT: the destination seat' })
+  @ApiProperty({
+    example: 'cm3x7k2p9000rbcdfqwer1234',
+    type: String,
+    nullable: true,
+    description: 'POSITION: the seat it reports to, or null; ASSIGNMENT: the destination seat',
+  })
   @IsStringOrNull()
   targetPositionId: string | null;
 
+  /** First day of the new placement; the old one ends the day before. */
   @ApiProperty({ example: '2026-07-01' })
   @IsDateOnly()
   effectiveDate: string;
@@ -210,24 +236,26 @@ export const FUNCTIONAL_ACCESS_LEVELS = ['EDITOR', 'READER'] as const;
 /** Document 02 "Access grant": POST /access (always the live structure; scenarioId is ignored). */
 @RejectUnknownFields()
 export class AccessGrantBodyDto {
-  @ApiProperty({ description: 'The group; the grant covers it and everything beneath it' })
+  @ApiProperty({ example: EXAMPLE_ID.functionalGroup, description: 'The group; the grant covers it and everything beneath it' })
   @IsString()
   @IsNotEmpty()
   functionalGroupId: string;
 
   @ApiProperty({
+    example: 'USER',
     enum: GRANT_RESOURCE_TYPES,
     description: 'EMPLOYEE and CONTRACTOR are resolved to the active login with their e-mail (400 NO_LINKED_USER otherwise)',
   })
   @IsIn(GRANT_RESOURCE_TYPES)
   resourceType: (typeof GRANT_RESOURCE_TYPES)[number];
 
-  @ApiProperty({ description: 'A user id, or an employee or contractor id or externalId' })
+  @ApiProperty({ example: EXAMPLE_ID.user, description: 'A user id, or an employee or contractor id or externalId' })
   @IsString()
   @IsNotEmpty()
   resourceId: string;
 
   @ApiProperty({
+    example: 'READER',
     enum: FUNCTIONAL_ACCESS_LEVELS,
     description: 'EDITOR makes the person a manager of the group and everything beneath it; READER grants read access',
   })

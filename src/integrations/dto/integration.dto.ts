@@ -29,6 +29,7 @@ export class PushConfigDto {
   @IsHttpUrl()
   url: string;
 
+  /** Entity types whose events the push hook receives. */
   @ApiProperty({ type: [String], enum: WEBHOOK_ENTITY_TYPES, example: ['functional_group', 'employee'] })
   @IsArray()
   @ArrayMinSize(1)
@@ -36,6 +37,7 @@ export class PushConfigDto {
   @IsIn(WEBHOOK_ENTITY_TYPES, { each: true })
   entityTypes: string[];
 
+  /** Change types the push hook receives. */
   @ApiProperty({ type: [String], enum: WEBHOOK_CHANGE_TYPES, example: ['create', 'update', 'delete'] })
   @IsArray()
   @ArrayMinSize(1)
@@ -44,7 +46,7 @@ export class PushConfigDto {
   eventTypes: string[];
 
   /** `false` switches the push hook off (it keeps its settings). Default true. */
-  @ApiPropertyOptional({ default: true })
+  @ApiPropertyOptional({ example: true, default: true })
   @IsOptional()
   @IsBoolean()
   enabled?: boolean;
@@ -60,10 +62,12 @@ export class PullConfigDto {
   @IsHttpUrl()
   url: string;
 
+  /** The kind of record each run creates or updates. */
   @ApiProperty({ enum: PULL_ENTITY_TYPES, example: 'employee' })
   @IsIn(PULL_ENTITY_TYPES)
   entityType: PullEntityType;
 
+  /** Minutes between runs, 5 to 1440. */
   @ApiProperty({ minimum: 5, maximum: 1440, example: 60 })
   @IsInt()
   @Min(5)
@@ -71,7 +75,7 @@ export class PullConfigDto {
   intervalMinutes: number;
 
   /** `false` stops the schedule and on-demand runs (the settings stay). Default true. */
-  @ApiPropertyOptional({ default: true })
+  @ApiPropertyOptional({ example: true, default: true })
   @IsOptional()
   @IsBoolean()
   enabled?: boolean;
@@ -110,38 +114,56 @@ export class CreateIntegrationDto {
 export class UpdateIntegrationDto extends PatchType(CreateIntegrationDto) {}
 
 export class PushView {
+  /** Where events are POSTed. */
   url: string;
+  /** Entity types whose events the push hook receives. */
   @ApiProperty({ type: [String], enum: WEBHOOK_ENTITY_TYPES }) entityTypes: string[];
+  /** Change types the push hook receives. */
   @ApiProperty({ type: [String], enum: WEBHOOK_CHANGE_TYPES }) eventTypes: string[];
+  /** false = switched off (the settings stay). */
   enabled: boolean;
 }
 
 export class PullView {
+  /** The address fetched on each run. */
   url: string;
+  /** The kind of record each run creates or updates. */
   @ApiProperty({ enum: PULL_ENTITY_TYPES }) entityType: string;
+  /** Minutes between runs. */
   intervalMinutes: number;
+  /** false = no scheduled or on-demand runs (the settings stay). */
   enabled: boolean;
 }
 
 export class PullCountsDto implements PullCounts {
+  /** Records created by the run. */
   created: number;
+  /** Records updated by the run. */
   updated: number;
+  /** Records the run left unchanged. */
   unchanged: number;
+  /** Records the run could not apply. */
   failed: number;
 }
 
 export class IntegrationDto {
   id: string;
   name: string;
+  /** The user the integration acts as. */
   actAsUserId: string;
+  /** The push hook; null when none. */
   @ApiProperty({ type: PushView, nullable: true }) push: PushView | null;
+  /** The PULL hook; null when none. */
   @ApiProperty({ type: PullView, nullable: true }) pull: PullView | null;
   /** When the last push delivery finished. */
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) lastPushAt: string | null;
+  /** Outcome of the last push delivery; NEVER before the first. */
   @ApiProperty({ enum: ['NEVER', 'OK', 'FAILED'] }) lastPushStatus: PushStatus;
   /** When the last pull run finished. */
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) lastPullAt: string | null;
+  /** Outcome of the last pull run; NEVER before the first; PARTIAL when some items failed. */
   @ApiProperty({ enum: ['NEVER', 'OK', 'PARTIAL', 'FAILED'] }) lastPullStatus: PullStatus;
+  /** Counts of the last pull run; null before the first. */
   @ApiProperty({ type: PullCountsDto, nullable: true }) lastPullResult: PullCounts | null;
   /** The last failure of either hook, prefixed `Push: ` or `Pull: `; a pull's names its first failed items. */
   @ApiProperty({ type: String, nullable: true }) lastError: string | null;
@@ -194,6 +216,7 @@ export class IntegrationSecretDto {
 
 /** The result of one pull run (`POST .../:id/pull`). */
 export class PullRunDto extends PullCountsDto {
+  /** OK, PARTIAL (some items failed) or FAILED. */
   @ApiProperty({ enum: ['OK', 'PARTIAL', 'FAILED'] }) status: Exclude<PullStatus, 'NEVER'>;
   /** Why the run failed, or which items failed; null when everything was applied. */
   @ApiProperty({ type: String, nullable: true }) error: string | null;

@@ -46,7 +46,9 @@ export class UpdateOrganizationDto extends PatchType(CreateOrganizationDto) {}
 export class OrganizationDto {
   id: string;
   name: string;
+  /** ISO 4217 currency of cost figures and forecasts. */
   reportingCurrency: string;
+  /** Whether the functional-structure module is switched on. */
   functionalGroupsEnabled: boolean;
   /** Whether reading functional groups needs an access grant (see the create field). */
   functionalGroupsRestrictedVisibility: boolean;

@@ -36,10 +36,14 @@ export class UpdateUserDto extends PatchType(CreateUserDto) {}
 
 export class UserDto {
   id: string;
+  /** The organization the user belongs to. */
   organizationId: string;
+  /** Login e-mail; unique in the organization. */
   email: string;
   name: string;
+  /** API permission names and application capabilities; `*` grants every one. */
   permissions: string[];
+  /** An inactive user cannot use the application, and keys they created stop working. */
   active: boolean;
   createdAt: string;
   updatedAt: string;

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, IsUrl, MaxLength } from 'class-validator';
 import { timestamps } from '../../common/http/timestamps';
@@ -27,6 +27,7 @@ export class CreateProjectLinkDto {
   @IsNullable()
   @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'url must be an http or https URL' })
   @MaxLength(2048)
+  @ApiPropertyOptional({ example: 'https://acme.atlassian.net/browse/PAY-123' })
   url?: string | null;
 
   /**
@@ -46,9 +47,13 @@ export class UpdateProjectLinkDto extends PatchType(CreateProjectLinkDto) {}
 
 export class ProjectLinkDto {
   id: string;
+  /** The project the ticket is linked to. */
   projectId: string;
+  /** The project-management tool, lower-cased (`jira`, `linear`, `github`, ...). */
   provider: string;
+  /** The ticket's key in the tool. */
   key: string;
+  /** The ticket's address; null when none. */
   url: string | null;
   /** As sent. */
   status: string;

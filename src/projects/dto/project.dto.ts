@@ -1,3 +1,4 @@
+import { EXAMPLE_ID } from '../../common/http/examples';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { decimalToNumber, decimalToString } from '../../common/decimals';
@@ -35,6 +36,7 @@ export class CreateProjectDto {
 
   /** Id in the system of record; unique among the organization's projects; not CUID-shaped. */
   @IsExternalId()
+  @ApiPropertyOptional({ example: 'PRJ-0042' })
   externalId?: string | null;
 
   /** Short reporting code. */
@@ -45,10 +47,12 @@ export class CreateProjectDto {
   @MaxLength(50)
   projectCode?: string | null;
 
+  /** Free text; null clears it. */
   @IsOptional()
   @IsNullable()
   @IsString()
   @MaxLength(5000)
+  @ApiPropertyOptional({ example: 'Rebuilds the checkout flow on the new payment API.' })
   description?: string | null;
 
   /** Last day (YYYY-MM-DD), not before startDate; null = no fixed end. */
@@ -61,18 +65,21 @@ export class CreateProjectDto {
   @IsOptional()
   @IsNullable()
   @IsCuid()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.user })
   ownerUserId?: string | null;
 
   /** A value stream, by id or externalId. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.valueStream })
   valueStreamId?: string | null;
 
   /** A cost centre, by id or externalId (the `costCentreId` list filter matches it). */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.costCentre })
   costCentreId?: string | null;
 
   /**
@@ -82,6 +89,7 @@ export class CreateProjectDto {
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.postCompletionCostCentre })
   postCompletionCostCentreId?: string | null;
 
   /** An icon name or emoji. */
@@ -103,7 +111,7 @@ export class CreateProjectDto {
    * Default `BACKLOG`. Honoured only while the project has no project-management links; with links
    * the status is derived from their tickets and a value sent here is ignored.
    */
-  @ApiPropertyOptional({ enum: DELIVERY_STATUSES, default: DEFAULT_DELIVERY_STATUS })
+  @ApiPropertyOptional({ example: 'IN_PROGRESS', enum: DELIVERY_STATUSES, default: DEFAULT_DELIVERY_STATUS })
   @IsOptional()
   @IsIn(DELIVERY_STATUSES)
   deliveryStatus?: DeliveryStatus;
@@ -147,26 +155,59 @@ export class ProjectQueryDto extends IncrementalListQueryDto {
 }
 
 export class ProjectDto {
+  /** @example cm3x7k2p90004efghqwer1234 */
   id: string;
+  /**
+   * Id in the system of record; null when none.
+   * @example PRJ-0042
+   */
   externalId: string | null;
+  /** @example "Checkout redesign" */
   name: string;
+  /** Short reporting code; null when none. */
   projectCode: string | null;
+  /**
+   * Free text; null when none.
+   * @example "Rebuilds the checkout flow on the new payment API."
+   */
   description: string | null;
   /** YYYY-MM-DD */
   startDate: string;
   /** YYYY-MM-DD; null = no fixed end. */
   endDate: string | null;
+  /**
+   * The owner, a user of the organization; null when none.
+   * @example cm3x7k2p9000akmnoqwer1234
+   */
   ownerUserId: string | null;
   /** Derived from the linked tickets when the project has project-management links. */
-  @ApiProperty({ enum: DELIVERY_STATUSES })
+  @ApiProperty({ example: 'IN_PROGRESS', enum: DELIVERY_STATUSES })
   deliveryStatus: DeliveryStatus;
+  /** Lower = higher priority; default 0. */
   priority: number;
+  /**
+   * Estimated cost, two decimal places; null when none.
+   * @example 125000.5
+   */
   estimatedCost: number | null;
+  /**
+   * The value stream the project delivers to; null when none.
+   * @example cm3x7k2p90008ijklqwer1234
+   */
   valueStreamId: string | null;
+  /**
+   * The project's cost centre; null when none.
+   * @example cm3x7k2p90007hijkqwer1234
+   */
   costCentreId: string | null;
-  /** After endDate, the forecast books the project's allocations here (null: to costCentreId). */
+  /**
+   * After endDate, the forecast books the project's allocations here (null: to costCentreId).
+   * @example cm3x7k2p9000oyzacqwer1234
+   */
   postCompletionCostCentreId: string | null;
+  /** An icon name or emoji; null when none. */
   icon: string | null;
+  /** Hex colour; default `#6B7280`. */
   iconColor: string;
   createdAt: string;
   updatedAt: string;

@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
@@ -17,12 +18,14 @@ export class CreateCostCentreDto {
   @IsString()
   @IsNotEmpty()
   @MaxLength(50)
+  @ApiPropertyOptional({ example: 'CC-100' })
   code?: string | null;
 
   /** Id in the system of record; unique among cost centres; not CUID-shaped. */
   @IsExternalId()
   externalId?: string | null;
 
+  /** Free text; null clears it. */
   @IsOptional()
   @IsNullable()
   @IsString()
@@ -35,8 +38,11 @@ export class UpdateCostCentreDto extends PatchType(CreateCostCentreDto) {}
 export class CostCentreDto {
   id: string;
   name: string;
+  /** Short reporting code; null when none. */
   code: string | null;
+  /** Id in the system of record; null when none. */
   externalId: string | null;
+  /** Free text; null when none. */
   description: string | null;
   createdAt: string;
   updatedAt: string;

@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
@@ -21,8 +22,10 @@ export class CreateDriverDto {
   @IsNullable()
   @IsString()
   @MaxLength(50)
+  @ApiPropertyOptional({ example: 'customers' })
   unit?: string | null;
 
+  /** Free text; null clears it. */
   @IsOptional()
   @IsNullable()
   @IsString()
@@ -35,8 +38,11 @@ export class UpdateDriverDto extends PatchType(CreateDriverDto) {}
 export class DriverDto {
   id: string;
   name: string;
+  /** Stable key, unique in the organization. */
   key: string;
+  /** Unit of the driver's values, such as customers; null when none. */
   unit: string | null;
+  /** Free text; null when none. */
   description: string | null;
   createdAt: string;
   updatedAt: string;

@@ -44,9 +44,17 @@ export class ExchangeRateQueryDto extends ListQueryDto {
 }
 
 export class ConvertQueryDto {
+  /**
+   * ISO 4217 code of the currency the amount is in.
+   * @example EUR
+   */
   @IsCurrencyCode()
   from: string;
 
+  /**
+   * ISO 4217 code of the currency to convert into.
+   * @example USD
+   */
   @IsCurrencyCode()
   to: string;
 
@@ -64,13 +72,17 @@ export class ConvertQueryDto {
 }
 
 export class ConversionDto {
+  /** ISO 4217 code of the currency converted from. */
   from: string;
+  /** ISO 4217 code of the currency converted into. */
   to: string;
   /** The day whose rate was used. */
   date: string;
   /** Units of `to` per unit of `from`. */
   rate: number;
+  /** The amount converted, in `from`. */
   amount: number;
+  /** The amount in `to`: amount times rate. */
   converted: number;
   /** `direct`, `inverse` (1 / the stored reverse rate) or `identity`. */
   @ApiProperty({ enum: ['direct', 'inverse', 'identity'] })
@@ -82,9 +94,13 @@ export class ConversionDto {
 
 export class ExchangeRateDto {
   id: string;
+  /** ISO 4217: 1 unit of this currency... */
   fromCurrency: string;
+  /** ...is worth `rate` units of this one. */
   toCurrency: string;
+  /** Units of toCurrency per unit of fromCurrency. */
   rate: number;
+  /** First day the rate is in force; it holds until the pair's next rate. */
   effectiveDate: string;
   createdAt: string;
   updatedAt: string;

@@ -31,6 +31,7 @@ export class CreateJobRoleDto {
   @MaxLength(100)
   level?: string | null;
 
+  /** Free text; null clears it. */
   @IsOptional()
   @IsNullable()
   @IsString()
@@ -43,11 +44,17 @@ export class UpdateJobRoleDto extends PatchType(CreateJobRoleDto) {}
 export class JobRoleQueryDto extends ListQueryDto {}
 
 export class JobRoleDto {
+  /** @example cm3x7k2p90005fghiqwer1234 */
   id: string;
+  /** Job title. */
   title: string;
+  /** Id in the system of record; null when none. */
   externalId: string | null;
+  /** Job family, such as Engineering; null when none. */
   family: string | null;
+  /** Seniority level, such as L4; null when none. */
   level: string | null;
+  /** Free text; null when none. */
   description: string | null;
   createdAt: string;
   updatedAt: string;

@@ -15,6 +15,7 @@ export class CreateLocationDto {
 
   /** Id in the system of record; unique among locations; not CUID-shaped. */
   @IsExternalId()
+  @ApiPropertyOptional({ example: 'LOC-BER' })
   externalId?: string | null;
 
   /** ISO 3166-1 alpha-2 country code, such as GB. */
@@ -43,9 +44,13 @@ export class UpdateLocationDto extends PatchType(CreateLocationDto) {}
 export class LocationDto {
   id: string;
   name: string;
+  /** Id in the system of record; null when none. */
   externalId: string | null;
+  /** ISO 3166-1 alpha-2 country code; null when none. */
   countryCode: string | null;
+  /** ISO 4217 code: the default currency of people at this location; null when none. */
   currencyCode: string | null;
+  /** Multiplies the cost of people here (1 = no change). */
   costMultiplier: number;
   createdAt: string;
   updatedAt: string;

@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { IsExternalId, IsOptional, Trim } from '../../common/validation/validators';
 
@@ -16,5 +17,6 @@ export class NestedJobRoleDto {
 
   /** Preferred match key. */
   @IsExternalId()
+  @ApiPropertyOptional({ example: 'JR-DATA-ENG' })
   externalId?: string | null;
 }

@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
@@ -14,8 +15,10 @@ export class CreateResourceTypeDto {
 
   /** Id in the system of record; unique among resource types; not CUID-shaped. */
   @IsExternalId()
+  @ApiPropertyOptional({ example: 'RT-INT' })
   externalId?: string | null;
 
+  /** Free text; null clears it. */
   @IsOptional()
   @IsNullable()
   @IsString()
@@ -28,7 +31,9 @@ export class UpdateResourceTypeDto extends PatchType(CreateResourceTypeDto) {}
 export class ResourceTypeDto {
   id: string;
   name: string;
+  /** Id in the system of record; null when none. */
   externalId: string | null;
+  /** Free text; null when none. */
   description: string | null;
   createdAt: string;
   updatedAt: string;

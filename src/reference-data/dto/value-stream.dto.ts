@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
@@ -17,12 +18,14 @@ export class CreateValueStreamDto {
   @IsString()
   @IsNotEmpty()
   @MaxLength(50)
+  @ApiPropertyOptional({ example: 'VS-PAY' })
   code?: string | null;
 
   /** Id in the system of record; unique among value streams; not CUID-shaped. */
   @IsExternalId()
   externalId?: string | null;
 
+  /** Free text; null clears it. */
   @IsOptional()
   @IsNullable()
   @IsString()
@@ -35,8 +38,11 @@ export class UpdateValueStreamDto extends PatchType(CreateValueStreamDto) {}
 export class ValueStreamDto {
   id: string;
   name: string;
+  /** Short reporting code; null when none. */
   code: string | null;
+  /** Id in the system of record; null when none. */
   externalId: string | null;
+  /** Free text; null when none. */
   description: string | null;
   createdAt: string;
   updatedAt: string;

@@ -11,10 +11,12 @@ export class CreateScenarioDto {
   @MaxLength(200)
   name: string;
 
+  /** Free text; null when none. */
   @IsOptional()
   @IsNullable()
   @IsString()
   @MaxLength(5000)
+  @ApiPropertyOptional({ example: 'Two more backend engineers from April.' })
   description?: string | null;
 }
 
@@ -26,14 +28,16 @@ export class UpdateScenarioDto {
   @MaxLength(200)
   name?: string;
 
+  /** Free text; null clears it. */
   @IsOptional()
   @IsNullable()
   @IsString()
   @MaxLength(5000)
+  @ApiPropertyOptional({ example: 'Two more backend engineers from April.' })
   description?: string | null;
 
   /** OPEN accepts writes; LOCKED refuses them (403 PLAN_NOT_EDITABLE). */
-  @ApiPropertyOptional({ enum: ['OPEN', 'LOCKED'] })
+  @ApiPropertyOptional({ example: 'LOCKED', enum: ['OPEN', 'LOCKED'] })
   @IsOptional()
   @IsIn(['OPEN', 'LOCKED'])
   status?: 'OPEN' | 'LOCKED';
@@ -42,7 +46,9 @@ export class UpdateScenarioDto {
 export class ScenarioDto {
   id: string;
   name: string;
+  /** Free text; null when none. */
   @ApiProperty({ type: String, nullable: true }) description: string | null;
+  /** OPEN accepts writes; LOCKED refuses them; MERGED: merged into live data. */
   @ApiProperty({ enum: ['OPEN', 'LOCKED', 'MERGED'] }) status: 'OPEN' | 'LOCKED' | 'MERGED';
   createdAt: string;
   updatedAt: string;
@@ -53,6 +59,7 @@ export class ScenarioDto {
 }
 
 export class MergeResultDto {
+  /** Always MERGED. */
   @ApiProperty({ enum: ['MERGED'] }) status: 'MERGED';
   /** Live records changed, per document 02 entity type. */
   @ApiProperty({ type: 'object', additionalProperties: { type: 'integer' }, example: { employee: 3, employee_team_allocation: 2 } })

@@ -1,3 +1,5 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { EXAMPLE_ID } from '../../common/http/examples';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { IncrementalListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
@@ -15,30 +17,36 @@ export class CreateTeamDto {
 
   /** Id in the system of record; unique among teams; not CUID-shaped. */
   @IsExternalId()
+  @ApiPropertyOptional({ example: 'TEAM-PAY' })
   externalId?: string | null;
 
+  /** Free text; null clears it. */
   @IsOptional()
   @IsNullable()
   @IsString()
   @MaxLength(5000)
+  @ApiPropertyOptional({ example: 'Runs the payment services and their on-call rota.' })
   description?: string | null;
 
   /** A cost centre, by id or externalId. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.costCentre })
   costCentreId?: string | null;
 
   /** A value stream, by id or externalId. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.valueStream })
   valueStreamId?: string | null;
 
   /** The parent team, by id or externalId; null = top level. A team cannot sit under itself or its own sub-team. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.parentTeam })
   parentTeamId?: string | null;
 }
 
@@ -62,12 +70,34 @@ export class TeamQueryDto extends IncrementalListQueryDto {
 }
 
 export class TeamDto {
+  /** @example cm3x7k2p90003defgqwer1234 */
   id: string;
+  /** @example "Payments Platform" */
   name: string;
+  /**
+   * Id in the system of record; null when none.
+   * @example TEAM-PAY
+   */
   externalId: string | null;
+  /**
+   * Free text; null when none.
+   * @example "Runs the payment services and their on-call rota."
+   */
   description: string | null;
+  /**
+   * The team's cost centre; null when none.
+   * @example cm3x7k2p90007hijkqwer1234
+   */
   costCentreId: string | null;
+  /**
+   * The value stream the team delivers to; null when none.
+   * @example cm3x7k2p90008ijklqwer1234
+   */
   valueStreamId: string | null;
+  /**
+   * The parent team; null = top level.
+   * @example cm3x7k2p9000nxyzbqwer1234
+   */
   parentTeamId: string | null;
   createdAt: string;
   updatedAt: string;

@@ -1,3 +1,4 @@
+import { EXAMPLE_ID } from '../../common/http/examples';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
@@ -17,7 +18,8 @@ import { NestedJobRoleDto } from '../../reference-data/dto/nested-job-role.dto';
 
 /** Document 01 "Fill body". Fields of the other branch are refused (rule 1). */
 export class FillVacancyDto {
-  @ApiPropertyOptional({ enum: ['employee', 'contractor'], default: 'employee' })
+  /** Who fills the vacancy: a new employee (default) or a new contractor. */
+  @ApiPropertyOptional({ example: 'employee', enum: ['employee', 'contractor'], default: 'employee' })
   @IsOptional()
   @IsIn(['employee', 'contractor'])
   fillerType?: 'employee' | 'contractor';
@@ -42,12 +44,14 @@ export class FillVacancyDto {
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.manager })
   managerId?: string | null;
 
   /** Employee branch only; wins over jobRole; falls back to the vacancy's. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.jobRole })
   jobRoleId?: string | null;
 
   /** Employee branch only; ignored when jobRoleId is given. */
@@ -59,11 +63,14 @@ export class FillVacancyDto {
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.resourceType })
   workTypeId?: string | null;
 
+  /** A location, by id or externalId; falls back to the vacancy's. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.location })
   geographyId?: string | null;
 
   /** Employee branch: required. */
@@ -103,7 +110,8 @@ export class FillVacancyDto {
   @Max(1e12)
   rate?: number;
 
-  @ApiPropertyOptional({ enum: RATE_TYPES })
+  /** Contractor branch: required; billing period of the rate. */
+  @ApiPropertyOptional({ example: 'daily', enum: RATE_TYPES })
   @IsOptional()
   @IsIn(RATE_TYPES)
   rateType?: RateType;
@@ -117,28 +125,77 @@ export class FillVacancyDto {
   contractorType?: string;
 }
 
+/** Request examples of the fill, one per branch (a body holds the fields of one branch only). */
+export const FILL_EXAMPLES = {
+  employee: {
+    summary: 'Fill with a new employee',
+    value: {
+      fillerType: 'employee',
+      startDate: '2026-03-16',
+      currencyCode: 'EUR',
+      firstName: 'Ana',
+      lastName: 'Silva',
+      email: 'ana.silva@example.com',
+      salary: 80000,
+      managerId: EXAMPLE_ID.manager,
+      jobRoleId: EXAMPLE_ID.jobRole,
+      workTypeId: EXAMPLE_ID.resourceType,
+      geographyId: EXAMPLE_ID.location,
+    },
+  },
+  contractor: {
+    summary: 'Fill with a new contractor',
+    value: {
+      fillerType: 'contractor',
+      startDate: '2026-03-16',
+      currencyCode: 'EUR',
+      name: 'Jordan Lee',
+      rate: 650,
+      rateType: 'daily',
+      contractorType: 'individual',
+      managerId: EXAMPLE_ID.manager,
+      workTypeId: EXAMPLE_ID.resourceType,
+      geographyId: EXAMPLE_ID.location,
+    },
+  },
+};
+
 /** The employee object of the fill result (document 01 rule 5). */
 export class FillEmployeeDto {
   id: string;
   firstName: string;
   lastName: string;
+  /** E-mail; a placeholder when none was sent. */
   email: string;
+  /** HR identifier; null when none. */
   @ApiProperty({ type: String, nullable: true }) internalEmployeeId: string | null;
+  /** First day of employment: the fill's startDate. */
   startDate: string;
+  /** Last day; null = active. */
   @ApiProperty({ type: String, nullable: true }) endDate: string | null;
+  /** The manager; null when none. */
   @ApiProperty({ type: String, nullable: true }) managerId: string | null;
+  /** The job role; null when none. */
   @ApiProperty({ type: String, nullable: true }) jobRoleId: string | null;
+  /** The resource (work) type; null when none. */
   @ApiProperty({ type: String, nullable: true }) workTypeId: string | null;
+  /** The location; null when none. */
   @ApiProperty({ type: String, nullable: true }) geographyId: string | null;
+  /** ISO 4217; when null, the location's currency applies. */
   @ApiProperty({ type: String, nullable: true }) defaultCurrencyCode: string | null;
   createdAt: string;
   updatedAt: string;
 }
 
 export class FillResultDto {
+  /** The employee created (fillerType employee); null otherwise. */
   @ApiProperty({ type: FillEmployeeDto, nullable: true }) employee: FillEmployeeDto | null;
+  /** The contractor created (fillerType contractor); null otherwise. */
   @ApiProperty({ type: ContractorDto, nullable: true }) contractor: ContractorDto | null;
+  /** The vacancy filled. */
   vacancyId: string;
+  /** Team assignments moved to the filler. */
   teamAllocationsTransferred: number;
+  /** Project assignments moved to the filler. */
   projectAllocationsTransferred: number;
 }

@@ -1,3 +1,4 @@
+import { EXAMPLE_ID } from '../../common/http/examples';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 import { IsBoolean, IsIn, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
@@ -33,22 +34,25 @@ export class CreateVacancyDto {
 
   /** Id in the system of record; unique among vacancies; not CUID-shaped. */
   @IsExternalId()
+  @ApiPropertyOptional({ example: 'REQ-3108' })
   externalId?: string | null;
 
+  /** Free text; null clears it. */
   @IsOptional()
   @IsNullable()
   @IsString()
   @MaxLength(5000)
+  @ApiPropertyOptional({ example: 'Second backend engineer for the payments platform.' })
   description?: string | null;
 
   /** One of the five documented statuses; default `open`. */
-  @ApiPropertyOptional({ enum: VACANCY_STATUSES, default: 'open' })
+  @ApiPropertyOptional({ example: 'open', enum: VACANCY_STATUSES, default: 'open' })
   @IsOptional()
   @IsIn(VACANCY_STATUSES)
   status?: VacancyStatus;
 
   /** 0 to 1, up to 4 decimals; default 1.0. */
-  @ApiPropertyOptional({ minimum: 0, maximum: 1, default: 1 })
+  @ApiPropertyOptional({ example: 1, minimum: 0, maximum: 1, default: 1 })
   @IsOptional()
   @IsDecimal(4)
   @Min(0)
@@ -71,6 +75,7 @@ export class CreateVacancyDto {
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.jobRole })
   jobRoleId?: string | null;
 
   /** Nested job role (externalId, then title, then created). */
@@ -78,20 +83,25 @@ export class CreateVacancyDto {
   @NestedObject(() => NestedJobRoleDto)
   jobRole?: NestedJobRoleDto;
 
+  /** A resource (work) type, by id or externalId. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.resourceType })
   workTypeId?: string | null;
 
   /** A location, by id or externalId. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.location })
   geographyId?: string | null;
 
+  /** A cost centre, by id or externalId. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.costCentre })
   costCentreId?: string | null;
 
   /** Annual salary, the source of truth (spec 03 §1.5); >= 0, two decimals. */
@@ -100,6 +110,7 @@ export class CreateVacancyDto {
   @IsDecimal(2)
   @Min(0)
   @Max(1e12)
+  @ApiPropertyOptional({ example: 80000 })
   salary?: number | null;
 
   /** Still accepted: sets salary to the mean of min and max (or to the one given). */
@@ -110,6 +121,7 @@ export class CreateVacancyDto {
   @Max(1e12)
   salaryMin?: number | null;
 
+  /** Still accepted: with salaryMin, sets salary to the mean of the two (or to the one given). */
   @IsOptional()
   @IsNullable()
   @IsDecimal(2)
@@ -127,6 +139,7 @@ export class CreateVacancyDto {
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.manager })
   hiringManagerId?: string | null;
 }
 
@@ -135,12 +148,14 @@ export class UpdateVacancyDto extends PatchType(CreateVacancyDto) {
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: EXAMPLE_ID.employee })
   filledByLiveEmployeeId?: string | null;
 
   /** The contractor who filled it; mutually exclusive with filledByLiveEmployeeId. */
   @IsOptional()
   @IsNullable()
   @IsIdOrExternalId()
+  @ApiPropertyOptional({ example: null })
   filledByLiveContractorId?: string | null;
 }
 
@@ -166,27 +181,49 @@ export class VacancyIncludeQueryDto {
 
 /** Document 01 "Vacancy". */
 export class VacancyDto {
+  /** @example cm3x7k2p90002cdefqwer1234 */
   id: string;
-  @ApiProperty({ type: String, nullable: true }) externalId: string | null;
+  /** Id in the system of record; null when none. */
+  @ApiProperty({ example: 'REQ-3108', type: String, nullable: true }) externalId: string | null;
+  /** Title of the role. */
   role: string;
+  /** Free text; null when none. */
   @ApiProperty({ type: String, nullable: true }) description: string | null;
-  @ApiProperty({ enum: VACANCY_STATUSES }) status: VacancyStatus;
+  /** Default `open` on create; `cancelled` and `on_hold` vacancies never contribute to the forecast. */
+  @ApiProperty({ example: 'open', enum: VACANCY_STATUSES }) status: VacancyStatus;
+  /** 0 to 1. */
   fte: number;
+  /** Used in headcount forecasting (null: the vacancy counts from today). */
   @ApiProperty({ type: String, nullable: true }) targetStartDate: string | null;
+  /** Used for recruitment planning; null when none. */
   @ApiProperty({ type: String, nullable: true }) targetFillDate: string | null;
-  @ApiProperty({ type: String, nullable: true }) jobRoleId: string | null;
-  @ApiProperty({ type: String, nullable: true }) workTypeId: string | null;
-  @ApiProperty({ type: String, nullable: true }) geographyId: string | null;
-  @ApiProperty({ type: String, nullable: true }) costCentreId: string | null;
-  @ApiProperty({ type: Number, nullable: true }) salary: number | null;
+  /** The job role; null when none. */
+  @ApiProperty({ example: EXAMPLE_ID.jobRole, type: String, nullable: true }) jobRoleId: string | null;
+  /** The resource (work) type; null when none. */
+  @ApiProperty({ example: EXAMPLE_ID.resourceType, type: String, nullable: true }) workTypeId: string | null;
+  /** The location; null when none. */
+  @ApiProperty({ example: EXAMPLE_ID.location, type: String, nullable: true }) geographyId: string | null;
+  /** The cost centre; null when none. */
+  @ApiProperty({ example: EXAMPLE_ID.costCentre, type: String, nullable: true }) costCentreId: string | null;
+  /** Annual salary, the source of truth; null = unpriced (costs 0 in the forecast). */
+  @ApiProperty({ example: 80000, type: Number, nullable: true }) salary: number | null;
+  /** Lower end of the salary range; null when none. */
   @ApiProperty({ type: Number, nullable: true }) salaryMin: number | null;
+  /** Upper end of the salary range; null when none. */
   @ApiProperty({ type: Number, nullable: true }) salaryMax: number | null;
+  /** ISO 4217 currency of the salary; null = the reporting currency. */
   @ApiProperty({ type: String, nullable: true }) currencyCode: string | null;
-  @ApiProperty({ type: String, nullable: true }) filledByLiveEmployeeId: string | null;
-  @ApiProperty({ type: String, nullable: true }) filledByLiveContractorId: string | null;
-  /** Derived: a filler is set and that filler's endDate is unset or in the future. */
+  /** The employee who filled it; mutually exclusive with filledByLiveContractorId. */
+  @ApiProperty({ example: null, type: String, nullable: true }) filledByLiveEmployeeId: string | null;
+  /** The contractor who filled it; mutually exclusive with filledByLiveEmployeeId. */
+  @ApiProperty({ example: null, type: String, nullable: true }) filledByLiveContractorId: string | null;
+  /**
+   * Derived: a filler is set and that filler's endDate is unset or in the future.
+   * @example false
+   */
   isFilled: boolean;
-  @ApiProperty({ type: String, nullable: true }) hiringManagerId: string | null;
+  /** The hiring manager, an employee; null when none. */
+  @ApiProperty({ example: EXAMPLE_ID.manager, type: String, nullable: true }) hiringManagerId: string | null;
   createdAt: string;
   updatedAt: string;
   /** By-id reads only. */

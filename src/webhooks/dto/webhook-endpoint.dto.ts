@@ -75,7 +75,7 @@ export class CreateWebhookEndpointDto {
   eventTypes: string[];
 
   /** `false` switches the endpoint off: it keeps its settings and receives nothing. Default true. */
-  @ApiPropertyOptional({ default: true })
+  @ApiPropertyOptional({ example: true, default: true })
   @IsOptional()
   @IsBoolean()
   enabled?: boolean;
@@ -87,11 +87,15 @@ export class UpdateWebhookEndpointDto extends PatchType(CreateWebhookEndpointDto
 export class WebhookEndpointDto {
   id: string;
   name: string;
+  /** Where events are POSTed. */
   url: string;
+  /** Entity types whose events the endpoint receives. */
   @ApiProperty({ type: [String], enum: WEBHOOK_ENTITY_TYPES })
   entityTypes: string[];
+  /** Change types the endpoint receives (`create`, `update`, `delete`). */
   @ApiProperty({ type: [String], enum: WEBHOOK_CHANGE_TYPES })
   eventTypes: string[];
+  /** Whether events are sent; false = switched off. */
   enabled: boolean;
   /** `NO_DELIVERIES` until the first delivery or test; then `HEALTHY` (last one got a 2xx) or `FAILING`. */
   @ApiProperty({ enum: ['NO_DELIVERIES', 'HEALTHY', 'FAILING'] })
