@@ -125,13 +125,8 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
     qb.orderBy(isText ? (query.search ? `LOWER(r.${sort.column}) || ''` : `LOWER(r.${sort.column})`) : `r.${sort.column}`, sort.direction);
     if (isText) qb.addOrderBy(`r.${sort.column}`, sort.direction);
     qb.addOrderBy('r.id', 'ASC').offset(page.offset).limit(page.limit);
-    // Page and count run side by side on two pool connections (no transaction is open here), and rows
-    // are mapped from the raw result without TypeORM's entity hydration: the list is the hot path.
-    const [raws, total] = await Promise.all([
-      qb.getRawMany<Record<string, unknown>>(),
-      qb.clone().offset(undefined).limit(undefined).orderBy().getCount(),
-    ]);
-    const rows = raws.map((raw) => this.rows.fromRaw(raw));
+    // The list is the hot path: RecordRows.listPage keeps the statement texts and skips entity hydration.
+    const { rows, total } = await this.rows.listPage(qb);
     return list(await this.respond({ ctx, em: this.dataSource.manager }, rows), total, page);
   }
 

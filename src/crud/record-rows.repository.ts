@@ -14,6 +14,8 @@ import type { TxScope } from '../database/unit-of-work';
  * to records. Records written here are recorded (history, events) by the service, not here.
  */
 export class RecordRows<E extends CrudEntity> {
+  /** Page and count statement texts of list queries (named parameters), by shape: see `listPage`. */
+  private readonly listTexts = new Map<string, { page: string; count: string }>();
   /** Column values of records as read under a write lock, by record object (see writeChanges). */
   private readonly readForWrite = new WeakMap<object, Record<string, unknown>>();
 
@@ -213,6 +215,42 @@ export class RecordRows<E extends CrudEntity> {
       .where('r.organizationId = :org', { org: ctx.organizationId });
     if (this.spec.planScoped) qb.andWhere('r.planId = :plan', { plan: ctx.planId });
     return qb;
+  }
+
+  /**
+   * A list page of `qb` (from `listQuery`, with its conditions, order, offset and limit) and the count of all its
+   * matches, side by side on two pool connections (no transaction is open), rows mapped without entity hydration.
+   * TypeORM writes the two statement texts once per shape of the query (its conditions as written, its order,
+   * offset and limit: the values are parameters) and they are kept, since building them costs more CPU than
+   * PostgreSQL spends on a page; a query with joins or a condition that is not text takes TypeORM's own path.
+   */
+  async listPage(qb: SelectQueryBuilder<E>): Promise<{ rows: E[]; total: number }> {
+    const map = qb.expressionMap;
+    if (map.joinAttributes.length || !map.wheres.every((w) => typeof w.condition === 'string')) {
+      const [raws, total] = await Promise.all([
+        qb.getRawMany<Record<string, unknown>>(),
+        qb.clone().offset(undefined).limit(undefined).orderBy().getCount(),
+      ]);
+      return { rows: raws.map((raw) => this.fromRaw(raw)), total };
+    }
+    const shape = JSON.stringify([map.selects, map.wheres.map((w) => [w.type, w.condition]), map.orderBys, map.offset, map.limit]);
+    let texts = this.listTexts.get(shape);
+    if (!texts) {
+      // The count as SelectQueryBuilder.getCount writes it for a query without joins.
+      const count = qb.clone().orderBy().offset(undefined).limit(undefined).select('COUNT(1)', 'cnt').getQuery();
+      texts = { page: qb.getQuery(), count };
+      if (this.listTexts.size < 1_000) this.listTexts.set(shape, texts);
+    }
+    const parameters = qb.getParameters();
+    const driver = this.dataSource.driver;
+    const [pageSql, pageParams] = driver.escapeQueryWithParameters(texts.page, parameters);
+    const [countSql, countParams] = driver.escapeQueryWithParameters(texts.count, parameters);
+    const em = this.dataSource.manager;
+    const [raws, counted] = await Promise.all([
+      em.query(pageSql, pageParams) as Promise<Record<string, unknown>[]>,
+      em.query(countSql, countParams) as Promise<{ cnt: number | string }[]>,
+    ]);
+    return { rows: raws.map((raw) => this.fromRaw(raw)), total: Number(counted[0]?.cnt ?? 0) };
   }
 
   private repository(em: TxScope['em']): Repository<E> {
