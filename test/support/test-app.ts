@@ -101,6 +101,14 @@ export class TestApp {
     return { orgId, userId: user.body.data.id, userEmail, key: secret, keyId: key.body.data.id, api, create: fixtures(api) };
   }
 
+  /** The tenant as seen through another of its keys (requests and fixtures carry `key`); `who` names that key's user. */
+  asKey(tenant: Tenant, key: string, who: Partial<Pick<Tenant, 'userId' | 'userEmail' | 'keyId'>> = {}): Tenant {
+    const server = this.server;
+    const api = (method: Method, path: string) =>
+      request(server)[method](`/api/v1/org/${tenant.orgId}${path}`).set('Authorization', `Bearer ${key}`);
+    return { ...tenant, ...who, key, api, create: fixtures(api) };
+  }
+
   /** Another key for an existing tenant user. */
   async createKey(tenant: Tenant, permissions: string[], extra: Record<string, unknown> = {}): Promise<{ key: string; id: string }> {
     const res = await this.admin('post', `/organizations/${tenant.orgId}/users/${tenant.userId}/api-keys`)
