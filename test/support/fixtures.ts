@@ -46,91 +46,106 @@ async function post<P extends OrgPath>(api: OrgApi, path: P, body: CreateBody<P>
   return res.body.data as Created<P>;
 }
 
-/** The record builders of one tenant (`tenant.create`). */
+type Body<K extends keyof Schemas> = Partial<Schemas[K]>;
+
+/**
+ * Complete valid bodies, the given fields over unique defaults, for a test that sends the request itself
+ * (to see a refusal, or with another key): `send(bodies.employee({ managerId: 'EMP-NOBODY' }))`.
+ */
+export const bodies = {
+  /** An employee: Ada Person<n>, person<n>.<pid>@example.com, from 2026-01-01. */
+  employee: (overrides: Body<'CreateEmployeeDto'> = {}): Schemas['CreateEmployeeDto'] => {
+    const n = next();
+    return {
+      firstName: 'Ada',
+      lastName: `Person${n}`,
+      email: `person${n}.${process.pid}@example.com`,
+      startDate: '2026-01-01',
+      ...overrides,
+    };
+  },
+  /** A contractor: Contractor <n>, from 2026-01-01. */
+  contractor: (overrides: Body<'CreateContractorDto'> = {}): Schemas['CreateContractorDto'] => ({
+    name: `Contractor ${next()}`,
+    startDate: '2026-01-01',
+    ...overrides,
+  }),
+  /** An open vacancy of 1 FTE: Role <n>. */
+  vacancy: (overrides: Body<'CreateVacancyDto'> = {}): Schemas['CreateVacancyDto'] => ({
+    role: `Role ${next()}`,
+    status: 'open',
+    fte: 1,
+    ...overrides,
+  }),
+  /** A top-level team: Team <n>. */
+  team: (overrides: Body<'CreateTeamDto'> = {}): Schemas['CreateTeamDto'] => ({ name: `Team ${next()}`, ...overrides }),
+  /** A project from 2026-01-01 with the documented defaults (BACKLOG, priority 0, #6B7280). */
+  project: (overrides: Body<'CreateProjectDto'> = {}): Schemas['CreateProjectDto'] => ({
+    name: `Project ${next()}`,
+    startDate: '2026-01-01',
+    deliveryStatus: 'BACKLOG',
+    priority: 0,
+    iconColor: '#6B7280',
+    ...overrides,
+  }),
+  /** A team or project allocation of one holder (employee, contractor, vacancy or team), 1 FTE from 2026-01-01. */
+  assignment: (
+    overrides: Body<'CreateAssignmentDto'> & Pick<Schemas['CreateAssignmentDto'], 'type' | 'targetId'>,
+  ): Schemas['CreateAssignmentDto'] => ({ fte: 1, startDate: '2026-01-01', ...overrides }),
+};
+
+/** The record builders of one tenant (`tenant.create`): each POSTs a complete valid body, expects 201 and returns `data`. */
 export function fixtures(api: OrgApi) {
   return {
-    /** An employee: Ada Person<n>, person<n>.<pid>@example.com, from 2026-01-01. */
-    employee(overrides: Partial<Schemas['CreateEmployeeDto']> = {}): Promise<Schemas['EmployeeDto']> {
-      const n = next();
-      return post(api, `${ORG}/employees`, {
-        firstName: 'Ada',
-        lastName: `Person${n}`,
-        email: `person${n}.${process.pid}@example.com`,
-        startDate: '2026-01-01',
-        ...overrides,
-      });
-    },
-    /** A contractor: Contractor <n>, from 2026-01-01. */
-    contractor(overrides: Partial<Schemas['CreateContractorDto']> = {}): Promise<Schemas['ContractorDto']> {
-      return post(api, `${ORG}/contractors`, { name: `Contractor ${next()}`, startDate: '2026-01-01', ...overrides });
-    },
-    /** An open vacancy of 1 FTE: Role <n>. */
-    vacancy(overrides: Partial<Schemas['CreateVacancyDto']> = {}): Promise<Schemas['VacancyDto']> {
-      return post(api, `${ORG}/vacancies`, { role: `Role ${next()}`, status: 'open', fte: 1, ...overrides });
-    },
-    /** A top-level team: Team <n>. */
-    team(overrides: Partial<Schemas['CreateTeamDto']> = {}): Promise<Schemas['TeamDto']> {
-      return post(api, `${ORG}/teams`, { name: `Team ${next()}`, ...overrides });
-    },
-    /** A project from 2026-01-01 with the documented defaults (BACKLOG, priority 0, #6B7280). */
-    project(overrides: Partial<Schemas['CreateProjectDto']> = {}): Promise<Schemas['ProjectDto']> {
-      return post(api, `${ORG}/projects`, {
-        name: `Project ${next()}`,
-        startDate: '2026-01-01',
-        deliveryStatus: 'BACKLOG',
-        priority: 0,
-        iconColor: '#6B7280',
-        ...overrides,
-      });
-    },
-    /** A team or project allocation of one holder (employee, contractor, vacancy or team), 1 FTE from 2026-01-01. */
-    assignment(
-      overrides: Partial<Schemas['CreateAssignmentDto']> & Pick<Schemas['CreateAssignmentDto'], 'type' | 'targetId'>,
-    ): Promise<Schemas['AssignmentDto']> {
-      return post(api, `${ORG}/assignments`, { fte: 1, startDate: '2026-01-01', ...overrides });
-    },
+    employee: (overrides?: Body<'CreateEmployeeDto'>): Promise<Schemas['EmployeeDto']> =>
+      post(api, `${ORG}/employees`, bodies.employee(overrides)),
+    contractor: (overrides?: Body<'CreateContractorDto'>): Promise<Schemas['ContractorDto']> =>
+      post(api, `${ORG}/contractors`, bodies.contractor(overrides)),
+    vacancy: (overrides?: Body<'CreateVacancyDto'>): Promise<Schemas['VacancyDto']> =>
+      post(api, `${ORG}/vacancies`, bodies.vacancy(overrides)),
+    team: (overrides?: Body<'CreateTeamDto'>): Promise<Schemas['TeamDto']> => post(api, `${ORG}/teams`, bodies.team(overrides)),
+    project: (overrides?: Body<'CreateProjectDto'>): Promise<Schemas['ProjectDto']> =>
+      post(api, `${ORG}/projects`, bodies.project(overrides)),
+    assignment: (
+      overrides: Body<'CreateAssignmentDto'> & Pick<Schemas['CreateAssignmentDto'], 'type' | 'targetId'>,
+    ): Promise<Schemas['AssignmentDto']> => post(api, `${ORG}/assignments`, bodies.assignment(overrides)),
     /** A job role: Role title <n>. */
-    jobRole(overrides: Partial<Schemas['CreateJobRoleDto']> = {}): Promise<Schemas['JobRoleDto']> {
-      return post(api, `${ORG}/job-roles`, { title: `Role title ${next()}`, ...overrides });
-    },
+    jobRole: (overrides: Body<'CreateJobRoleDto'> = {}): Promise<Schemas['JobRoleDto']> =>
+      post(api, `${ORG}/job-roles`, { title: `Role title ${next()}`, ...overrides }),
     /** A cost centre: Cost centre <n>. */
-    costCentre(overrides: Partial<Schemas['CreateCostCentreDto']> = {}): Promise<Schemas['CostCentreDto']> {
-      return post(api, `${ORG}/cost-centres`, { name: `Cost centre ${next()}`, ...overrides });
-    },
+    costCentre: (overrides: Body<'CreateCostCentreDto'> = {}): Promise<Schemas['CostCentreDto']> =>
+      post(api, `${ORG}/cost-centres`, { name: `Cost centre ${next()}`, ...overrides }),
     /** A value stream: Value stream <n>. */
-    valueStream(overrides: Partial<Schemas['CreateValueStreamDto']> = {}): Promise<Schemas['ValueStreamDto']> {
-      return post(api, `${ORG}/value-streams`, { name: `Value stream ${next()}`, ...overrides });
-    },
-    /** A location (geography) without currency: Location <n>, cost multiplier 1. */
-    location(overrides: Partial<Schemas['CreateLocationDto']> = {}): Promise<Schemas['LocationDto']> {
-      return post(api, `${ORG}/locations`, { name: `Location ${next()}`, costMultiplier: 1, ...overrides });
-    },
+    valueStream: (overrides: Body<'CreateValueStreamDto'> = {}): Promise<Schemas['ValueStreamDto']> =>
+      post(api, `${ORG}/value-streams`, { name: `Value stream ${next()}`, ...overrides }),
+    /** A location (geography): Location <n>, cost multiplier 1, no currency unless given. */
+    location: (overrides: Body<'CreateLocationDto'> = {}): Promise<Schemas['LocationDto']> =>
+      post(api, `${ORG}/locations`, { name: `Location ${next()}`, costMultiplier: 1, ...overrides }),
     /** A resource (work) type: Work type <n>. */
-    workType(overrides: Partial<Schemas['CreateResourceTypeDto']> = {}): Promise<Schemas['ResourceTypeDto']> {
-      return post(api, `${ORG}/resource-types`, { name: `Work type ${next()}`, ...overrides });
-    },
+    workType: (overrides: Body<'CreateResourceTypeDto'> = {}): Promise<Schemas['ResourceTypeDto']> =>
+      post(api, `${ORG}/resource-types`, { name: `Work type ${next()}`, ...overrides }),
     /** A top-level functional group from 2026-01-01: Group <n>. */
-    functionalGroup(overrides: Partial<Schemas['FunctionalGroupBodyDto']> = {}, where?: InPlan): Promise<Schemas['WrittenIdDto']> {
-      return post(api, `${ORG}/functional-groups`, { name: `Group ${next()}`, startDate: '2026-01-01', ...overrides }, where);
-    },
+    functionalGroup: (overrides: Body<'FunctionalGroupBodyDto'> = {}, where?: InPlan): Promise<Schemas['WrittenIdDto']> =>
+      post(api, `${ORG}/functional-groups`, { name: `Group ${next()}`, startDate: '2026-01-01', ...overrides }, where),
     /** A seat of 1 FTE in the group from 2026-01-01: Seat <n>. */
-    seat(
+    seat: (
       functionalGroupId: string,
-      overrides: Partial<Schemas['FunctionalPositionBodyDto']> = {},
+      overrides: Body<'FunctionalPositionBodyDto'> = {},
       where?: InPlan,
-    ): Promise<Schemas['WrittenIdDto']> {
-      const body = { functionalGroupId, name: `Seat ${next()}`, requiredFte: 1, startDate: '2026-01-01', ...overrides };
-      return post(api, `${ORG}/functional-groups/positions`, body, where);
-    },
+    ): Promise<Schemas['WrittenIdDto']> =>
+      post(
+        api,
+        `${ORG}/functional-groups/positions`,
+        { functionalGroupId, name: `Seat ${next()}`, requiredFte: 1, startDate: '2026-01-01', ...overrides },
+        where,
+      ),
     /** An occupancy of the seat, 1 FTE from 2026-01-01; name the holder (employeeId, contractorId or vacancyId). */
-    occupancy(
+    occupancy: (
       functionalPositionId: string,
-      overrides: Partial<Schemas['FunctionalAssignmentBodyDto']> = {},
+      overrides: Body<'FunctionalAssignmentBodyDto'> = {},
       where?: InPlan,
-    ): Promise<Schemas['WrittenIdDto']> {
-      const body = { functionalPositionId, fte: 1, startDate: '2026-01-01', ...overrides };
-      return post(api, `${ORG}/functional-groups/assignments`, body, where);
-    },
+    ): Promise<Schemas['WrittenIdDto']> =>
+      post(api, `${ORG}/functional-groups/assignments`, { functionalPositionId, fte: 1, startDate: '2026-01-01', ...overrides }, where),
   };
 }
 
