@@ -17,12 +17,7 @@ describe('01 "Fill a vacancy"', () => {
     const jobRole = (await org.api('post', '/job-roles').send({ title: 'Engineer' }).expect(201)).body.data.id;
     const location = (await org.api('post', '/locations').send({ name: 'Oslo', currencyCode: 'NOK' }).expect(201)).body.data.id;
     const workType = (await org.api('post', '/resource-types').send({ name: 'Permanent' }).expect(201)).body.data.id;
-    const manager = (
-      await org
-        .api('post', '/employees')
-        .send({ firstName: 'M', lastName: 'Gr', email: 'mgr@example.com', startDate: '2024-01-01' })
-        .expect(201)
-    ).body.data.id;
+    const manager = (await org.create.employee({ startDate: '2024-01-01' })).id;
     const vacancy = (
       await org
         .api('post', '/vacancies')
