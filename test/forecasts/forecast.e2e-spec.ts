@@ -208,10 +208,7 @@ describe('04/§2 GET /forecast', () => {
     const other = await t.createTenant();
     expect((await t.admin('get', `/organizations/${other.orgId}`).expect(200)).body.data.noticePeriodDays).toBe(30);
     await t.admin('patch', `/organizations/${other.orgId}`).send({ noticePeriodDays: 366 }).expect(400);
-    await other
-      .api('post', '/employees')
-      .send({ firstName: 'N', lastName: 'Otice', email: 'n@example.com', startDate: '2025-01-01', noticeDate: '2026-01-10' })
-      .expect(201);
+    await other.create.employee({ startDate: '2025-01-01', noticeDate: '2026-01-10' });
     // Default 30: last day 02-09, a February leaver; with 0 days, last day 01-10, a January leaver.
     expect((await forecast('from=2026-01&months=2', other)).totals.map((m: { leavers: number }) => m.leavers)).toEqual([0, 1]);
     await t.admin('patch', `/organizations/${other.orgId}`).send({ noticePeriodDays: 0 }).expect(200);
