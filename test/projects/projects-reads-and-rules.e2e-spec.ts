@@ -62,8 +62,8 @@ describe('projects (document 01 "Project", "Projects")', () => {
 
   it('01 "Common list query parameters": costCentreId filters by the project’s cost centre (id or externalId); valueStreamId and deliveryStatus too', async () => {
     const org = await t.createTenant();
-    const cc = (await org.api('post', '/cost-centres').send({ name: 'Eng', externalId: 'CC-ENG' }).expect(201)).body.data.id;
-    const vs = (await org.api('post', '/value-streams').send({ name: 'Core', externalId: 'VS-CORE' }).expect(201)).body.data.id;
+    const cc = (await org.create.costCentre({ name: 'Eng', externalId: 'CC-ENG' })).id;
+    const vs = (await org.create.valueStream({ name: 'Core', externalId: 'VS-CORE' })).id;
     await create({ name: 'In cc', costCentreId: cc, deliveryStatus: 'DONE' }, org).expect(201);
     await create({ name: 'In vs', valueStreamId: vs }, org).expect(201);
     await create({ name: 'Neither' }, org).expect(201);
@@ -248,8 +248,8 @@ describe('projects (document 01 "Project", "Projects")', () => {
 
   it('decisions/reference data: a cost centre or value stream still used by a project cannot be deleted (409 naming projects)', async () => {
     const org = await t.createTenant();
-    const cc = (await org.api('post', '/cost-centres').send({ name: 'Used' }).expect(201)).body.data.id;
-    const vs = (await org.api('post', '/value-streams').send({ name: 'Used' }).expect(201)).body.data.id;
+    const cc = (await org.create.costCentre({ name: 'Used' })).id;
+    const vs = (await org.create.valueStream({ name: 'Used' })).id;
     const id = (await create({ name: 'User', costCentreId: cc, valueStreamId: vs }, org).expect(201)).body.data.id;
     expect((await org.api('delete', `/cost-centres/${cc}`).expect(409)).body.error.message).toContain('1 projects');
     expect((await org.api('delete', `/value-streams/${vs}`).expect(409)).body.error.message).toContain('1 projects');

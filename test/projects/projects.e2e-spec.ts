@@ -42,8 +42,8 @@ describe('projects (document 01 "Project", "Projects")', () => {
   });
 
   it('01/projects: every create field is stored and returned as sent (dates as YYYY-MM-DD strings)', async () => {
-    const cc = (await tenant.api('post', '/cost-centres').send({ name: 'R&D', externalId: 'CC-RD' }).expect(201)).body.data.id;
-    const vs = (await tenant.api('post', '/value-streams').send({ name: 'Growth', externalId: 'VS-GROWTH' }).expect(201)).body.data.id;
+    const cc = (await tenant.create.costCentre({ name: 'R&D', externalId: 'CC-RD' })).id;
+    const vs = (await tenant.create.valueStream({ name: 'Growth', externalId: 'VS-GROWTH' })).id;
     const body = {
       name: 'Mobile app',
       externalId: 'PRJ-MOBILE',
@@ -148,8 +148,8 @@ describe('projects (document 01 "Project", "Projects")', () => {
 
   it('01/projects: valueStreamId and costCentreId resolve by id or externalId; one that matches nothing is 400 on the field', async () => {
     const other = await t.createTenant();
-    const foreignCc = (await other.api('post', '/cost-centres').send({ name: 'Foreign' }).expect(201)).body.data.id;
-    const foreignVs = (await other.api('post', '/value-streams').send({ name: 'Foreign' }).expect(201)).body.data.id;
+    const foreignCc = (await other.create.costCentre({ name: 'Foreign' })).id;
+    const foreignVs = (await other.create.valueStream({ name: 'Foreign' })).id;
     for (const [field, value] of [
       ['costCentreId', foreignCc],
       ['valueStreamId', foreignVs],
@@ -159,7 +159,7 @@ describe('projects (document 01 "Project", "Projects")', () => {
       const res = await create({ name: 'Refs', [field]: value }).expect(400);
       expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field }] });
     }
-    const cc = (await tenant.api('post', '/cost-centres').send({ name: 'Ops', externalId: 'CC-OPS' }).expect(201)).body.data.id;
+    const cc = (await tenant.create.costCentre({ name: 'Ops', externalId: 'CC-OPS' })).id;
     const res = await create({ name: 'Refs', costCentreId: 'CC-OPS' }).expect(201);
     expect(res.body.data.costCentreId).toBe(cc);
     expect(

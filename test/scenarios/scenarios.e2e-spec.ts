@@ -18,7 +18,7 @@ describe('scenarios (spec 03 §3 Scenarios; 01 rule 8)', () => {
 
   async function world(): Promise<World> {
     const org = await t.createTenant();
-    const team = (await org.api('post', '/teams').send({ name: 'Platform' }).expect(201)).body.data.id;
+    const team = (await org.create.team({ name: 'Platform' })).id;
     const project = (await org.api('post', '/projects').send({ name: 'Apollo', startDate: '2026-01-01' }).expect(201)).body.data.id;
     const employee = (
       await org.create.employee({

@@ -7,7 +7,7 @@ describe('includes on lists (04 §4.6)', () => {
   beforeAll(async () => {
     t = await TestApp.start();
     tenant = await t.createTenant();
-    teamId = (await tenant.api('post', '/teams').send({ name: 'Platform' }).expect(201)).body.data.id;
+    teamId = (await tenant.create.team({ name: 'Platform' })).id;
   });
   afterAll(() => t.close());
 

@@ -130,7 +130,7 @@ describe('vacancies (01 Vacancy, Vacancies endpoints; 03 §1.5)', () => {
 
   it('01/vacancy by-id read: customAttributes, include=assignments (document 01 shape) and filledByEmployee; an unknown include is 400', async () => {
     const org = await t.createTenant();
-    const team = (await org.api('post', '/teams').send({ name: 'T' }).expect(201)).body.data.id;
+    const team = (await org.create.team({ name: 'T' })).id;
     const v = (await org.api('post', '/vacancies').send({ role: 'With allocations' }).expect(201)).body.data.id;
     const a = (
       await org
@@ -160,7 +160,7 @@ describe('vacancies (01 Vacancy, Vacancies endpoints; 03 §1.5)', () => {
 
   it('02 events: vacancy create, update and delete are recorded; deleting a vacancy removes its assignments', async () => {
     const org = await t.createTenant();
-    const team = (await org.api('post', '/teams').send({ name: 'T' }).expect(201)).body.data.id;
+    const team = (await org.create.team({ name: 'T' })).id;
     const v = (await org.api('post', '/vacancies').send({ role: 'R', salary: 1000.5 }).expect(201)).body.data.id;
     await org.api('post', '/assignments').send({ type: 'team', targetId: team, vacancyId: v, fte: 1, startDate: '2026-01-01' }).expect(201);
     await org.api('patch', `/vacancies/${v}`).send({ role: 'R2' }).expect(200);

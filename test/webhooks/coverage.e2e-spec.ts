@@ -184,7 +184,7 @@ describe('02/what emits events: the REST requests of the coverage table, end to 
       'contractor_rate:create',
       'contractor_team_allocation:create',
     ]);
-    const spare = (await tenant.api('post', '/contractors').send({ name: 'Spare', startDate: '2026-03-01' }).expect(201)).body.data.id;
+    const spare = (await tenant.create.contractor({ name: 'Spare', startDate: '2026-03-01' })).id;
     expect((await eventsOf(() => tenant.api('delete', `/contractors/${spare}`), 204)).kinds).toEqual(['contractor:delete']);
   });
 
