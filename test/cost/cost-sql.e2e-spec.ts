@@ -55,12 +55,7 @@ describe('cost service: the forecast SQL path and the CostBook agree (04/§1.3)'
                   .send({ name: `C${i}`, ...common })
                   .expect(201)
               ).body.data.id
-            : (
-                await org
-                  .api('post', '/employees')
-                  .send({ firstName: 'E', lastName: `${i}`, email: `e${i}@example.com`, ...common })
-                  .expect(201)
-              ).body.data.id;
+            : (await org.create.employee(common)).id;
           for (const a of p.adjustments) {
             const effectiveDate = addDays(BASE, a.offset);
             if (p.contractor) {

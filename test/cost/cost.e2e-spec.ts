@@ -19,18 +19,8 @@ describe('cost service (docs/decisions.md, "Cost")', () => {
       .send({ fromCurrency: 'EUR', toCurrency: 'USD', rate: 1.2, effectiveDate: '2020-01-01' })
       .expect(201);
     const e = (
-      await org
-        .api('post', '/employees')
-        .send({
-          firstName: 'C',
-          lastName: 'Ost',
-          email: 'cost@example.com',
-          startDate: '2026-01-01',
-          geographyId: loc,
-          salary: { effectiveDate: '2026-01-01', salary: 120000, currencyCode: 'EUR' },
-        })
-        .expect(201)
-    ).body.data.id;
+      await org.create.employee({ geographyId: loc, salary: { effectiveDate: '2026-01-01', salary: 120000, currencyCode: 'EUR' } })
+    ).id;
     await org
       .api('post', `/employees/${e}/salary-adjustments`)
       .send({ effectiveDate: '2026-04-16', salary: 240000, currencyCode: 'EUR' })

@@ -42,15 +42,16 @@ describe('04/§2 GET /forecast by allocation (team, project, projectCostCentre)'
     });
     ids.quasar = await post('/projects', { name: 'Quasar', startDate: '2025-01-01', endDate: '2026-01-20', costCentreId: ids.beta });
     ids.rigel = await post('/projects', { name: 'Rigel', startDate: '2025-01-01' });
-    const employee = (name: string, startDate: string, salary: number, extra: object = {}) =>
-      post('/employees', {
-        firstName: name,
-        lastName: 'Test',
-        email: `${name.toLowerCase()}@example.com`,
-        startDate,
-        salary: { effectiveDate: startDate, salary, currencyCode: 'USD' },
-        ...extra,
-      });
+    const employee = async (name: string, startDate: string, salary: number, extra = {}) =>
+      (
+        await org.create.employee({
+          firstName: name,
+          lastName: 'Test',
+          startDate,
+          salary: { effectiveDate: startDate, salary, currencyCode: 'USD' },
+          ...extra,
+        })
+      ).id;
     const assign = (holder: object, type: 'team' | 'project', targetId: string, fte: number, startDate: string, endDate?: string) =>
       post('/assignments', { ...holder, type, targetId, fte, startDate, ...(endDate ? { endDate } : {}) });
     ids.ann = await employee('Ann', '2025-01-01', 120_000);

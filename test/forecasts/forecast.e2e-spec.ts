@@ -43,16 +43,17 @@ describe('04/§2 GET /forecast', () => {
     ids.beta = await post('/cost-centres', { name: 'Beta' });
     ids.paris = await post('/locations', { name: 'Paris', currencyCode: 'EUR', costMultiplier: 1.5 });
     await post('/exchange-rates', { fromCurrency: 'EUR', toCurrency: 'USD', rate: 1.2, effectiveDate: '2020-01-01' });
-    const employee = (name: string, costCentreId: string, startDate: string, salary: number, currencyCode: string, extra: object = {}) =>
-      post('/employees', {
-        firstName: name,
-        lastName: 'Test',
-        email: `${name.toLowerCase()}@example.com`,
-        startDate,
-        costCentreId,
-        salary: { effectiveDate: startDate, salary, currencyCode },
-        ...extra,
-      });
+    const employee = async (name: string, costCentreId: string, startDate: string, salary: number, currencyCode: string, extra = {}) =>
+      (
+        await org.create.employee({
+          firstName: name,
+          lastName: 'Test',
+          startDate,
+          costCentreId,
+          salary: { effectiveDate: startDate, salary, currencyCode },
+          ...extra,
+        })
+      ).id;
     ids.alice = await employee('Alice', ids.alpha, '2025-01-01', 120_000, 'USD');
     await post(`/employees/${ids.alice}/salary-adjustments`, { effectiveDate: '2026-02-15', salary: 180_000, currencyCode: 'USD' });
     ids.bob = await employee('Bob', ids.alpha, '2026-01-16', 60_000, 'EUR', { geographyId: ids.paris });
@@ -177,9 +178,8 @@ describe('04/§2 GET /forecast', () => {
     const post = async (path: string, body: object) => (await other.api('post', path).send(body).expect(201)).body.data.id as string;
     const engineer = await post('/job-roles', { title: 'Engineer' });
     const permanent = await post('/resource-types', { name: 'Permanent' });
-    const person = { lastName: 'Role', startDate: '2025-01-01' };
-    await post('/employees', { ...person, firstName: 'A', email: 'a@example.com', jobRoleId: engineer, workTypeId: permanent });
-    await post('/employees', { ...person, firstName: 'B', email: 'b@example.com' });
+    await other.create.employee({ startDate: '2025-01-01', jobRoleId: engineer, workTypeId: permanent });
+    await other.create.employee({ startDate: '2025-01-01' });
     const byRole = await forecast('from=2026-01&months=1&groupBy=jobRole', other);
     expect(byRole.groups.map((g: { key: unknown; months: { closing: number }[] }) => [g.key, g.months[0].closing])).toEqual([
       [{ id: engineer, name: 'Engineer' }, 1],
@@ -208,10 +208,7 @@ describe('04/§2 GET /forecast', () => {
     const other = await t.createTenant();
     expect((await t.admin('get', `/organizations/${other.orgId}`).expect(200)).body.data.noticePeriodDays).toBe(30);
     await t.admin('patch', `/organizations/${other.orgId}`).send({ noticePeriodDays: 366 }).expect(400);
-    await other
-      .api('post', '/employees')
-      .send({ firstName: 'N', lastName: 'Otice', email: 'n@example.com', startDate: '2025-01-01', noticeDate: '2026-01-10' })
-      .expect(201);
+    await other.create.employee({ startDate: '2025-01-01', noticeDate: '2026-01-10' });
     // Default 30: last day 02-09, a February leaver; with 0 days, last day 01-10, a January leaver.
     expect((await forecast('from=2026-01&months=2', other)).totals.map((m: { leavers: number }) => m.leavers)).toEqual([0, 1]);
     await t.admin('patch', `/organizations/${other.orgId}`).send({ noticePeriodDays: 0 }).expect(200);

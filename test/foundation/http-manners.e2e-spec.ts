@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { loggedTarget } from '../../src/common/logging/request-log';
 import { logger } from '../../src/common/logging/json-logger';
+import { bodies } from '../support/fixtures';
 import { Tenant, TestApp } from '../support/test-app';
 
 /** docs/decisions.md, "HTTP manners": Location on 201, WWW-Authenticate on 401, GET / to the docs, a request log without query values. */
@@ -20,7 +21,7 @@ describe('HTTP manners (docs/decisions.md)', () => {
     expect(res.headers.location).toBe(`${base()}/job-roles/${res.body.data.id}`);
     const employee = await org
       .api('post', '/employees')
-      .send({ firstName: 'L', lastName: 'Oc', email: `loc.${process.pid}@example.com`, startDate: '2025-01-01' })
+      .send(bodies.employee({ startDate: '2025-01-01' }))
       .expect(201);
     expect(employee.headers.location).toBe(`${base()}/employees/${employee.body.data.id}`);
     const read = await t.http().get(employee.headers.location).set('Authorization', `Bearer ${org.key}`).expect(200);
@@ -53,12 +54,7 @@ describe('HTTP manners (docs/decisions.md)', () => {
       .send({ functionalGroupId: group.body.data.id, name: 'Seat', requiredFte: 1, startDate: '2026-01-01' })
       .expect(201);
     expect(seat.headers.location).toBe(`${base()}/functional-groups/positions/${seat.body.data.id}`);
-    const employee = (
-      await org
-        .api('post', '/employees')
-        .send({ firstName: 'S', lastName: 'At', email: `seat.${process.pid}@example.com`, startDate: '2025-01-01' })
-        .expect(201)
-    ).body.data.id;
+    const employee = (await org.create.employee({ startDate: '2025-01-01' })).id;
     const occupancy = await org
       .api('post', '/functional-groups/assignments')
       .send({ functionalPositionId: seat.body.data.id, employeeId: employee, fte: 1, startDate: '2026-01-01' })
@@ -156,12 +152,7 @@ describe('request log: route templates, no query values of search, email or keys
     lines.length = 0;
     // email and apiKey are not parameters of the list (400 by the strict inputs rule); the line is written all the same.
     await org.api('get', `/employees?search=secret-name&email=x@y.z&limit=5&apiKey=${secretKey}&sortDir=asc`).expect(400);
-    const employee = (
-      await org
-        .api('post', '/employees')
-        .send({ firstName: 'Log', lastName: 'Line', email: `log.${process.pid}@example.com`, startDate: '2025-01-01' })
-        .expect(201)
-    ).body.data.id;
+    const employee = (await org.create.employee({ startDate: '2025-01-01' })).id;
     await org.api('get', `/employees/${employee}?token=abc123secret`).expect(400);
     await t.http().get(`/nowhere?email=x@y.z&search=secret-name`).expect(404);
     await settle();

@@ -1,4 +1,5 @@
 import type { Response } from 'supertest';
+import { bodies } from '../support/fixtures';
 import { TestApp, Tenant } from '../support/test-app';
 
 /** docs/decisions.md, "Strict inputs": input no field may hold is 400 VALIDATION_ERROR naming the field, and nothing is written. */
@@ -145,9 +146,7 @@ describe('strict inputs (docs/decisions.md)', () => {
     await refusedPatch(`/employees/${ids.employee}`, { projectAssignment: [{}] }, 'projectAssignment');
     await refusedPatch(`/contractors/${ids.contractor}`, { rateAdjustment: [] }, 'rateAdjustment');
     const before = await count('employees');
-    const res = await tenant
-      .api('post', '/employees')
-      .send({ firstName: 'A', lastName: 'B', email: `arr.${process.pid}@example.com`, startDate: '2025-01-01', salary: [] });
+    const res = await tenant.api('post', '/employees').send({ ...bodies.employee({ startDate: '2025-01-01' }), salary: [] });
     expectValidation(res, 'salary');
     expect(res.body.error.message).toBe('salary must be an object');
     expect(await count('employees')).toBe(before);

@@ -1,6 +1,6 @@
 import { API_PERMISSIONS } from '../../src/common/auth/permissions';
 import { changesOf } from '../support/changes';
-import { TestApp, Tenant } from '../support/test-app';
+import { TestApp } from '../support/test-app';
 import { err, fs } from './support';
 
 describe('functional structure: switch, permissions, scenarios, history (document 02)', () => {
@@ -57,10 +57,7 @@ describe('functional structure: switch, permissions, scenarios, history (documen
       .admin('post', `/organizations/${admin.orgId}/users/${userWithout.body.data.id}/api-keys`)
       .send({ name: 'k', permissions: [...API_PERMISSIONS] })
       .expect(201);
-    const limited: Tenant = {
-      ...admin,
-      api: (method, path) => t.http()[method](`/api/v1/org/${admin.orgId}${path}`).set('Authorization', `Bearer ${key.body.data.key}`),
-    };
+    const limited = t.asKey(admin, key.body.data.key);
     const f = fs(t, limited);
     expect(err(await f.post('', { name: 'Top', startDate: '2026-01-01' }))).toEqual({ status: 403, code: 'FORBIDDEN' });
     expect(err(await f.post('', { name: 'Child', startDate: '2026-01-01', parentFunctionalGroupId: g }))).toEqual({

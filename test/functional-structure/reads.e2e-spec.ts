@@ -33,11 +33,7 @@ async function otherUser(
     .admin('post', `/organizations/${org.orgId}/users/${user.body.data.id}/api-keys`)
     .send({ name: 'k', permissions: keyPermissions })
     .expect(201);
-  return {
-    ...org,
-    userId: user.body.data.id,
-    api: (method, path) => t.http()[method](`/api/v1/org/${org.orgId}${path}`).set('Authorization', `Bearer ${key.body.data.key}`),
-  };
+  return t.asKey(org, key.body.data.key, { userId: user.body.data.id });
 }
 
 describe('functional structure reads (document 02)', () => {

@@ -1,7 +1,6 @@
 import { Change, changesOf } from '../support/changes';
+import type { Schemas } from '../support/fixtures';
 import type { Tenant, TestApp } from '../support/test-app';
-
-let people = 0;
 
 /** Helpers over document 02's write endpoints for one tenant. */
 export function fs(t: TestApp, org: Tenant, scenarioId?: string) {
@@ -11,41 +10,19 @@ export function fs(t: TestApp, org: Tenant, scenarioId?: string) {
     path,
     post: (p: string, body: object) => org.api('post', path(p)).send(body),
     put: (p: string, body: object) => org.api('put', path(p)).send(body),
-    async group(body: Record<string, unknown> = {}): Promise<string> {
-      const res = await org.api('post', path('')).send({ name: 'Area', startDate: '2026-01-01', ...body });
-      if (res.status !== 201) throw new Error(`group create: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body.data.id;
-    },
-    async position(functionalGroupId: string, body: Record<string, unknown> = {}): Promise<string> {
-      const res = await org
-        .api('post', path('/positions'))
-        .send({ functionalGroupId, name: 'Seat', requiredFte: 1, startDate: '2026-01-01', ...body });
-      if (res.status !== 201) throw new Error(`position create: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body.data.id;
-    },
-    async assign(functionalPositionId: string, body: Record<string, unknown>): Promise<string> {
-      const res = await org.api('post', path('/assignments')).send({ functionalPositionId, fte: 1, startDate: '2026-01-01', ...body });
-      if (res.status !== 201) throw new Error(`assignment create: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body.data.id;
-    },
-    async employee(body: Record<string, unknown> = {}): Promise<string> {
-      const n = ++people;
-      const res = await org
-        .api('post', '/employees')
-        .send({ firstName: 'E', lastName: `P${n}`, email: `fs${n}.${process.pid}@example.com`, startDate: '2025-01-01', ...body });
-      if (res.status !== 201) throw new Error(`employee create: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body.data.id;
-    },
-    async contractor(body: Record<string, unknown> = {}): Promise<string> {
-      const res = await org.api('post', '/contractors').send({ name: 'C', startDate: '2025-01-01', ...body });
-      if (res.status !== 201) throw new Error(`contractor create: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body.data.id;
-    },
-    async vacancy(body: Record<string, unknown> = {}): Promise<string> {
-      const res = await org.api('post', '/vacancies').send({ role: 'Hire', ...body });
-      if (res.status !== 201) throw new Error(`vacancy create: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body.data.id;
-    },
+    group: async (body: Partial<Schemas['FunctionalGroupBodyDto']> = {}): Promise<string> =>
+      (await org.create.functionalGroup({ name: 'Area', ...body }, { scenarioId })).id,
+    position: async (functionalGroupId: string, body: Partial<Schemas['FunctionalPositionBodyDto']> = {}): Promise<string> =>
+      (await org.create.seat(functionalGroupId, { name: 'Seat', ...body }, { scenarioId })).id,
+    assign: async (functionalPositionId: string, body: Partial<Schemas['FunctionalAssignmentBodyDto']>): Promise<string> =>
+      (await org.create.occupancy(functionalPositionId, body, { scenarioId })).id,
+    /** Live records, from 2025-01-01 (before every seat of these tests). */
+    employee: async (body: Partial<Schemas['CreateEmployeeDto']> = {}): Promise<string> =>
+      (await org.create.employee({ firstName: 'E', startDate: '2025-01-01', ...body })).id,
+    contractor: async (body: Partial<Schemas['CreateContractorDto']> = {}): Promise<string> =>
+      (await org.create.contractor({ name: 'C', startDate: '2025-01-01', ...body })).id,
+    vacancy: async (body: Partial<Schemas['CreateVacancyDto']> = {}): Promise<string> =>
+      (await org.create.vacancy({ role: 'Hire', ...body })).id,
     /** The placements of a group in the plan, oldest first. */
     async placements(groupId: string, planId?: string): Promise<{ parent: string | null; start: string; end: string | null }[]> {
       return t.dataSource.query(

@@ -150,7 +150,7 @@ describe('push hooks (04 §5.2) and the events of a pull (04 §5.4)', () => {
     expect(pulled).toHaveLength(3);
     expect(pulled.every((r) => r.dispatchStatus === null)).toBe(true);
     // A control write through the API is delivered to both: after it, nothing of the pull can still come.
-    await tenant.api('post', '/employees').send(employee('CONTROL')).expect(201);
+    await tenant.create.employee({ externalId: 'CONTROL' });
     await settled(t, tenant.orgId);
     await waitFor('the control push', () => receiver.on(pushPath).length === 1);
     expect(receiver.on(hookPath).map((r) => r.body.after.externalId)).toEqual(['CONTROL']);

@@ -1,5 +1,6 @@
 import { createServer, IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { bodies, Schemas } from '../support/fixtures';
 import { TestApp, Tenant } from '../support/test-app';
 
 /** What a pull source path answers: a status and a body (an object is sent as JSON), optionally slowly. */
@@ -88,17 +89,9 @@ export function pullNow(t: TestApp, orgId: string, id: string) {
   return t.admin('post', `/organizations/${orgId}/integrations/${id}/pull`);
 }
 
-let n = 0;
-/** An employee item of §4.1 (the create body plus externalId). */
-export function employee(externalId: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    externalId,
-    firstName: 'Ada',
-    lastName: `Lovelace ${externalId}`,
-    email: `${externalId.toLowerCase()}.${++n}.${Date.now()}@example.com`,
-    startDate: '2026-01-05',
-    ...extra,
-  };
+/** An employee item of §4.1: a complete create body (bodies.employee) with the externalId, last name Lovelace <externalId>. */
+export function employee(externalId: string, extra: Partial<Schemas['CreateEmployeeDto']> = {}): Schemas['CreateEmployeeDto'] {
+  return bodies.employee({ externalId, lastName: `Lovelace ${externalId}`, ...extra });
 }
 
 /** A live row count of a table for the organization. */

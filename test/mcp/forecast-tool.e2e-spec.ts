@@ -13,7 +13,7 @@ describe('assistant tool get_headcount_forecast (04 §3, mirroring 04 §2 GET /f
   it('04/§3 get_headcount_forecast: the input and output of GET /forecast, live and in a scenario with compare=live', async () => {
     const org = await t.createTenant({ reportingCurrency: 'USD' });
     const f = fs(t, org);
-    const centre = (await org.api('post', '/cost-centres').send({ name: 'Alpha' }).expect(201)).body.data.id;
+    const centre = (await org.create.costCentre({ name: 'Alpha' })).id;
     const alice = await f.employee({
       startDate: '2025-01-01',
       costCentreId: centre,

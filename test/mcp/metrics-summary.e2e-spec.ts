@@ -21,9 +21,9 @@ describe('assistant tool get_business_metrics_summary (04 §3, 01 rule 6)', () =
     t = await TestApp.start();
     org = await t.createTenant({ reportingCurrency: 'USD' });
     const f = fs(t, org);
-    ids.cc1 = (await org.api('post', '/cost-centres').send({ name: 'CC1' }).expect(201)).body.data.id;
-    ids.cc2 = (await org.api('post', '/cost-centres').send({ name: 'CC2' }).expect(201)).body.data.id;
-    ids.team = (await org.api('post', '/teams').send({ name: 'T1' }).expect(201)).body.data.id;
+    ids.cc1 = (await org.create.costCentre({ name: 'CC1' })).id;
+    ids.cc2 = (await org.create.costCentre({ name: 'CC2' })).id;
+    ids.team = (await org.create.team({ name: 'T1' })).id;
     const salary = (amount: number) => ({ salary: { effectiveDate: '2025-01-01', salary: amount, currencyCode: 'USD' } });
     ids.e1 = await f.employee({ ...salary(120000), costCentreId: ids.cc1, startDate: '2025-01-01' });
     ids.e2 = await f.employee({ ...salary(62000), costCentreId: ids.cc2, startDate: '2026-03-17' });

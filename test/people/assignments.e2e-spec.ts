@@ -1,4 +1,5 @@
 import { changesOf } from '../support/changes';
+import { bodies } from '../support/fixtures';
 import { TestApp, Tenant } from '../support/test-app';
 
 describe('assignments and salary adjustments (01 Assignment, Salary adjustment)', () => {
@@ -9,13 +10,8 @@ describe('assignments and salary adjustments (01 Assignment, Salary adjustment)'
   beforeAll(async () => {
     t = await TestApp.start();
     tenant = await t.createTenant();
-    team = (await tenant.api('post', '/teams').send({ name: 'Core', externalId: 'TEAM-CORE' }).expect(201)).body.data.id;
-    employee = (
-      await tenant
-        .api('post', '/employees')
-        .send({ firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', startDate: '2026-01-01', externalId: 'E-GH' })
-        .expect(201)
-    ).body.data.id;
+    team = (await tenant.create.team({ name: 'Core', externalId: 'TEAM-CORE' })).id;
+    employee = (await tenant.create.employee({ externalId: 'E-GH' })).id;
   });
   afterAll(() => t.close());
 
@@ -124,13 +120,8 @@ describe('assignments and salary adjustments (01 Assignment, Salary adjustment)'
 
   it('01/assignments: list filters by holder, target and activeOn; PATCH changes terms', async () => {
     const org = await t.createTenant();
-    const tm = (await org.api('post', '/teams').send({ name: 'T' }).expect(201)).body.data.id;
-    const e = (
-      await org
-        .api('post', '/employees')
-        .send({ firstName: 'A', lastName: 'B', email: 'ab@example.com', startDate: '2026-01-01' })
-        .expect(201)
-    ).body.data.id;
+    const tm = (await org.create.team()).id;
+    const e = (await org.create.employee()).id;
     const early = (
       await org
         .api('post', '/assignments')
@@ -158,37 +149,21 @@ describe('assignments and salary adjustments (01 Assignment, Salary adjustment)'
 
   it('02 events: project allocations of employees (nested) and teams are recorded with their entity types', async () => {
     const org = await t.createTenant();
-    const project = (await org.api('post', '/projects').send({ name: 'Apollo', startDate: '2026-01-01', externalId: 'P-AP' }).expect(201))
-      .body.data.id;
-    const tm = (await org.api('post', '/teams').send({ name: 'T' }).expect(201)).body.data.id;
-    const e = await org
-      .api('post', '/employees')
-      .send({
-        firstName: 'P',
-        lastName: 'Q',
-        email: 'pq@example.com',
-        startDate: '2026-01-01',
-        projectAssignment: { projectId: 'P-AP', fte: 0.2, startDate: '2026-01-01' },
-      })
-      .expect(201);
+    const project = (await org.create.project({ name: 'Apollo', externalId: 'P-AP' })).id;
+    const tm = (await org.create.team()).id;
+    const e = await org.create.employee({ projectAssignment: { projectId: 'P-AP', fte: 0.2, startDate: '2026-01-01' } });
     await org
       .api('post', '/assignments')
       .send({ type: 'project', targetId: project, teamId: tm, fte: 2, startDate: '2026-01-01' })
       .expect(201);
     const bad = await org
       .api('post', '/employees')
-      .send({
-        firstName: 'P',
-        lastName: 'R',
-        email: 'pr@example.com',
-        startDate: '2026-01-01',
-        projectAssignment: { projectId: 'NOPE', fte: 1, startDate: '2026-01-01' },
-      })
+      .send(bodies.employee({ projectAssignment: { projectId: 'NOPE', fte: 1, startDate: '2026-01-01' } }))
       .expect(400);
     expect(bad.body.error.details[0].field).toBe('projectAssignment.projectId');
     const rows = (await changesOf(t, org.orgId)).filter((r) => r.entityType.endsWith('allocation'));
     expect(rows.map((r) => r.entityType)).toEqual(['employee_project_allocation', 'team_project_allocation']);
-    expect(rows[0].after).toMatchObject({ employeeId: e.body.data.id, targetId: project, type: 'project' });
+    expect(rows[0].after).toMatchObject({ employeeId: e.id, targetId: project, type: 'project' });
     // 03 §1.4: the project now has active assignments.
     expect((await org.api('delete', `/projects/${project}`).expect(409)).body.error.code).toBe('CONFLICT');
   });
@@ -214,12 +189,7 @@ describe('assignments and salary adjustments (01 Assignment, Salary adjustment)'
     expect((await tenant.api('patch', `${base}/${raise.id}`).send({ bonus: 5000 }).expect(200)).body.data.bonus).toBe(5000);
     await tenant.api('post', base).send({ effectiveDate: '2026-01-01', salary: -1, currencyCode: 'USD' }).expect(400);
     await tenant.api('post', base).send({ effectiveDate: '2026-01-01', salary: 1.234, currencyCode: 'USD' }).expect(400);
-    const other = (
-      await tenant
-        .api('post', '/employees')
-        .send({ firstName: 'O', lastName: 'P', email: 'op@example.com', startDate: '2026-01-01' })
-        .expect(201)
-    ).body.data.id;
+    const other = (await tenant.create.employee()).id;
     await tenant.api('patch', `/employees/${other}/salary-adjustments/${raise.id}`).send({ bonus: 1 }).expect(404);
     await tenant.api('delete', `${base}/${raise.id}`).expect(204);
     await tenant.api('get', '/employees/cxxxxxxxxxxxxxxxxxxxxxxxx/salary-adjustments').expect(404);

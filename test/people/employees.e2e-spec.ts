@@ -1,4 +1,5 @@
 import { changesOf, lastSeq } from '../support/changes';
+import { bodies } from '../support/fixtures';
 import { TestApp, Tenant } from '../support/test-app';
 
 describe('employees (01 Employee, Employees endpoints)', () => {
@@ -10,21 +11,9 @@ describe('employees (01 Employee, Employees endpoints)', () => {
   });
   afterAll(() => t.close());
 
-  let n = 0;
-  const person = (extra: Record<string, unknown> = {}) => ({
-    firstName: 'Ada',
-    lastName: `Lovelace${++n}`,
-    email: `ada${n}.${Date.now()}@example.com`,
-    startDate: '2026-01-05',
-    ...extra,
-  });
-
   it('01/employees create: the documented fields, with nullable ones null by default', async () => {
-    const res = await tenant
-      .api('post', '/employees')
-      .send(person({ internalEmployeeId: 'HR-7' }))
-      .expect(201);
-    expect(res.body.data).toEqual({
+    const created = await tenant.create.employee({ startDate: '2026-01-05', internalEmployeeId: 'HR-7' });
+    expect(created).toEqual({
       id: expect.stringMatching(/^[a-z][a-z0-9]{24}$/),
       externalId: null,
       firstName: 'Ada',
@@ -52,18 +41,14 @@ describe('employees (01 Employee, Employees endpoints)', () => {
   });
 
   it('01/employees: e-mail is unique in the organization, whatever its case', async () => {
-    const body = person();
-    await tenant.api('post', '/employees').send(body).expect(201);
+    const first = await tenant.create.employee();
     const res = await tenant
       .api('post', '/employees')
-      .send(person({ email: body.email.toUpperCase() }))
+      .send(bodies.employee({ email: first.email.toUpperCase() }))
       .expect(400);
     expect(res.body.error.details[0].field).toBe('email');
     const other = await t.createTenant();
-    await other
-      .api('post', '/employees')
-      .send(person({ email: body.email }))
-      .expect(201);
+    await other.create.employee({ email: first.email });
   });
 
   it('01/employees create is atomic: a nonexistent nested teamId is 400 and nothing is written', async () => {
@@ -71,7 +56,7 @@ describe('employees (01 Employee, Employees endpoints)', () => {
     const res = await org
       .api('post', '/employees')
       .send(
-        person({
+        bodies.employee({
           salary: { effectiveDate: '2026-01-05', salary: 90000, currencyCode: 'EUR' },
           teamAssignment: { teamId: 'cxxxxxxxxxxxxxxxxxxxxxxxx', fte: 1, startDate: '2026-01-05' },
         }),
@@ -90,17 +75,11 @@ describe('employees (01 Employee, Employees endpoints)', () => {
 
   it('01/employees nested create: salary and team assignment in one request, each recorded (02 events table)', async () => {
     const org = await t.createTenant();
-    const orgTeam = (await org.api('post', '/teams').send({ name: 'T', externalId: 'T1' }).expect(201)).body.data.id;
-    const res = await org
-      .api('post', '/employees')
-      .send(
-        person({
-          salary: { effectiveDate: '2026-01-05', salary: 90000.5, currencyCode: 'EUR', bonus: 1000 },
-          teamAssignment: { teamId: 'T1', fte: 0.5, startDate: '2026-01-05', role: 'Lead' },
-        }),
-      )
-      .expect(201);
-    const id = res.body.data.id;
+    const orgTeam = (await org.create.team({ externalId: 'T1' })).id;
+    const { id } = await org.create.employee({
+      salary: { effectiveDate: '2026-01-05', salary: 90000.5, currencyCode: 'EUR', bonus: 1000 },
+      teamAssignment: { teamId: 'T1', fte: 0.5, startDate: '2026-01-05', role: 'Lead' },
+    });
     const rows = await changesOf(t, org.orgId);
     expect(rows.map((r) => `${r.entityType}:${r.changeType}`)).toEqual([
       'team:create',
@@ -128,34 +107,24 @@ describe('employees (01 Employee, Employees endpoints)', () => {
     await org.api('post', '/teams').send({ name: 'T', externalId: 'T1' }).expect(201);
     await org
       .api('post', '/employees')
-      .send(person({ salary: { effectiveDate: '2026-01-05', salary: 1, currencyCode: 'EUR' } }))
+      .send(bodies.employee({ salary: { effectiveDate: '2026-01-05', salary: 1, currencyCode: 'EUR' } }))
       .expect(403);
     await org
       .api('post', '/employees')
-      .send(person({ teamAssignment: { teamId: 'T1', fte: 1, startDate: '2026-01-05' } }))
+      .send(bodies.employee({ teamAssignment: { teamId: 'T1', fte: 1, startDate: '2026-01-05' } }))
       .expect(403);
     const [{ n: count }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM employees WHERE organization_id = $1`, [org.orgId]);
     expect(count).toBe(0);
-    await org.api('post', '/employees').send(person()).expect(201);
+    await org.create.employee();
   });
 
   it('01/employees: managerId by id or externalId; unresolvable is 404 NOT_FOUND; no management cycles', async () => {
-    const boss = (
-      await tenant
-        .api('post', '/employees')
-        .send(person({ externalId: 'EMP-BOSS' }))
-        .expect(201)
-    ).body.data.id;
-    const report = (
-      await tenant
-        .api('post', '/employees')
-        .send(person({ managerId: 'EMP-BOSS' }))
-        .expect(201)
-    ).body.data;
+    const boss = (await tenant.create.employee({ externalId: 'EMP-BOSS' })).id;
+    const report = await tenant.create.employee({ managerId: 'EMP-BOSS' });
     expect(report.managerId).toBe(boss);
     const res = await tenant
       .api('post', '/employees')
-      .send(person({ managerId: 'EMP-NOBODY' }))
+      .send(bodies.employee({ managerId: 'EMP-NOBODY' }))
       .expect(404);
     expect(res.body.error).toMatchObject({ code: 'NOT_FOUND', errorId: expect.any(String) });
     await tenant.api('patch', `/employees/${boss}`).send({ managerId: report.id }).expect(400);
@@ -164,92 +133,58 @@ describe('employees (01 Employee, Employees endpoints)', () => {
 
   it('01 nested jobRole: externalId first, then title (stamping the externalId), then created; externalId alone unmatched is 404; jobRoleId wins', async () => {
     const org = await t.createTenant();
-    const existing = (await org.api('post', '/job-roles').send({ title: 'Engineer' }).expect(201)).body.data.id;
-    const byTitle = await org
-      .api('post', '/employees')
-      .send(person({ jobRole: { title: 'engineer', externalId: 'JR-ENG' } }))
-      .expect(201);
-    expect(byTitle.body.data.jobRoleId).toBe(existing);
+    const existing = (await org.create.jobRole({ title: 'Engineer' })).id;
+    const byTitle = await org.create.employee({ jobRole: { title: 'engineer', externalId: 'JR-ENG' } });
+    expect(byTitle.jobRoleId).toBe(existing);
     expect((await org.api('get', `/job-roles/${existing}`).expect(200)).body.data.externalId).toBe('JR-ENG');
-    const byExternal = await org
-      .api('post', '/employees')
-      .send(person({ jobRole: { externalId: 'JR-ENG', title: 'Ignored title' } }))
-      .expect(201);
-    expect(byExternal.body.data.jobRoleId).toBe(existing);
-    const created = await org
-      .api('post', '/employees')
-      .send(person({ jobRole: { title: 'Designer', externalId: 'JR-DES' } }))
-      .expect(201);
+    const byExternal = await org.create.employee({ jobRole: { externalId: 'JR-ENG', title: 'Ignored title' } });
+    expect(byExternal.jobRoleId).toBe(existing);
+    const created = await org.create.employee({ jobRole: { title: 'Designer', externalId: 'JR-DES' } });
     const newRole = (await org.api('get', '/job-roles/JR-DES').expect(200)).body.data;
-    expect(created.body.data.jobRoleId).toBe(newRole.id);
+    expect(created.jobRoleId).toBe(newRole.id);
     expect(newRole.title).toBe('Designer');
     expect(
       (
         await org
           .api('post', '/employees')
-          .send(person({ jobRole: { externalId: 'JR-NONE' } }))
+          .send(bodies.employee({ jobRole: { externalId: 'JR-NONE' } }))
           .expect(404)
       ).body.error.code,
     ).toBe('NOT_FOUND');
-    const wins = await org
-      .api('post', '/employees')
-      .send(person({ jobRoleId: existing, jobRole: { externalId: 'JR-NONE' } }))
-      .expect(201);
-    expect(wins.body.data.jobRoleId).toBe(existing);
+    const wins = await org.create.employee({ jobRoleId: existing, jobRole: { externalId: 'JR-NONE' } });
+    expect(wins.jobRoleId).toBe(existing);
     await org
       .api('post', '/employees')
-      .send(person({ jobRoleId: 'cxxxxxxxxxxxxxxxxxxxxxxxx' }))
+      .send(bodies.employee({ jobRoleId: 'cxxxxxxxxxxxxxxxxxxxxxxxx' }))
       .expect(400);
     await org
       .api('post', '/employees')
-      .send(person({ jobRole: {} }))
+      .send(bodies.employee({ jobRole: {} }))
       .expect(400);
   });
 
   it('01/employees: defaultCurrencyCode comes from the location when unset', async () => {
-    const loc = (await tenant.api('post', '/locations').send({ name: 'Berlin', currencyCode: 'EUR', externalId: 'LOC-BER' }).expect(201))
-      .body.data.id;
-    expect(
-      (
-        await tenant
-          .api('post', '/employees')
-          .send(person({ geographyId: 'LOC-BER' }))
-          .expect(201)
-      ).body.data,
-    ).toMatchObject({ geographyId: loc, defaultCurrencyCode: 'EUR' });
-    expect(
-      (
-        await tenant
-          .api('post', '/employees')
-          .send(person({ geographyId: loc, defaultCurrencyCode: 'USD' }))
-          .expect(201)
-      ).body.data.defaultCurrencyCode,
-    ).toBe('USD');
+    const loc = (await tenant.create.location({ name: 'Berlin', currencyCode: 'EUR', externalId: 'LOC-BER' })).id;
+    expect(await tenant.create.employee({ geographyId: 'LOC-BER' })).toMatchObject({ geographyId: loc, defaultCurrencyCode: 'EUR' });
+    expect((await tenant.create.employee({ geographyId: loc, defaultCurrencyCode: 'USD' })).defaultCurrencyCode).toBe('USD');
     await tenant
       .api('post', '/employees')
-      .send(person({ geographyId: 'LOC-NONE' }))
+      .send(bodies.employee({ geographyId: 'LOC-NONE' }))
       .expect(400);
     await tenant
       .api('post', '/employees')
-      .send(person({ workTypeId: 'WT-NONE' }))
+      .send(bodies.employee({ workTypeId: 'WT-NONE' }))
       .expect(400);
   });
 
   it('01/employees PATCH: partial; endDate, noticeDate and externalId clear with null; nested objects only add', async () => {
     const org = await t.createTenant();
-    const created = (
-      await org
-        .api('post', '/employees')
-        .send(
-          person({
-            externalId: 'E-1',
-            endDate: '2026-12-31',
-            noticeDate: '2026-10-01',
-            salary: { effectiveDate: '2026-01-05', salary: 50000, currencyCode: 'EUR' },
-          }),
-        )
-        .expect(201)
-    ).body.data;
+    const created = await org.create.employee({
+      externalId: 'E-1',
+      endDate: '2026-12-31',
+      noticeDate: '2026-10-01',
+      salary: { effectiveDate: '2026-01-05', salary: 50000, currencyCode: 'EUR' },
+    });
     const patched = await org
       .api('patch', `/employees/E-1`)
       .send({
@@ -268,7 +203,7 @@ describe('employees (01 Employee, Employees endpoints)', () => {
   });
 
   it('01 rule 7: an include key that is not allowed is 400; salary includes need compensation_view', async () => {
-    const id = (await tenant.api('post', '/employees').send(person()).expect(201)).body.data.id;
+    const { id } = await tenant.create.employee();
     const res = await tenant.api('get', `/employees/${id}?include=currentSalary,manager`).expect(400);
     expect(res.body.error.details[0].field).toBe('include');
     const viewer = await t.createKey(tenant, ['employees_view']);
@@ -279,19 +214,10 @@ describe('employees (01 Employee, Employees endpoints)', () => {
 
   it('01/employees list: search first name, last name, e-mail; sortBy lastName by default; costCentreId filter', async () => {
     const org = await t.createTenant();
-    const cc = (await org.api('post', '/cost-centres').send({ name: 'CC' }).expect(201)).body.data.id;
-    await org
-      .api('post', '/employees')
-      .send({ firstName: 'Zoe', lastName: 'Adams', email: 'zoe@acme.test', startDate: '2026-01-01', costCentreId: cc })
-      .expect(201);
-    await org
-      .api('post', '/employees')
-      .send({ firstName: 'Yan', lastName: 'brown', email: 'yan@other.test', startDate: '2026-01-01' })
-      .expect(201);
-    await org
-      .api('post', '/employees')
-      .send({ firstName: 'Xia', lastName: 'Clark', email: 'xia@acme.test', startDate: '2026-01-01' })
-      .expect(201);
+    const cc = (await org.create.costCentre()).id;
+    await org.create.employee({ firstName: 'Zoe', lastName: 'Adams', email: 'zoe@acme.test', costCentreId: cc });
+    await org.create.employee({ firstName: 'Yan', lastName: 'brown', email: 'yan@other.test' });
+    await org.create.employee({ firstName: 'Xia', lastName: 'Clark', email: 'xia@acme.test' });
     const names = (res: { body: { data: { lastName: string }[] } }) => res.body.data.map((e) => e.lastName);
     expect(names(await org.api('get', '/employees').expect(200))).toEqual(['Adams', 'brown', 'Clark']);
     expect(names(await org.api('get', '/employees?sortBy=firstName&sortDir=asc').expect(200))).toEqual(['Clark', 'brown', 'Adams']);
@@ -303,24 +229,14 @@ describe('employees (01 Employee, Employees endpoints)', () => {
 
   it('01/employees DELETE is permanent: salary adjustments and assignments go, reports lose their manager, one employee delete is recorded', async () => {
     const org = await t.createTenant();
-    await org.api('post', '/teams').send({ name: 'T', externalId: 'T1' }).expect(201);
+    await org.create.team({ externalId: 'T1' });
     const boss = (
-      await org
-        .api('post', '/employees')
-        .send(
-          person({
-            salary: { effectiveDate: '2026-01-05', salary: 1, currencyCode: 'EUR' },
-            teamAssignment: { teamId: 'T1', fte: 1, startDate: '2026-01-05' },
-          }),
-        )
-        .expect(201)
-    ).body.data.id;
-    const report = (
-      await org
-        .api('post', '/employees')
-        .send(person({ managerId: boss }))
-        .expect(201)
-    ).body.data.id;
+      await org.create.employee({
+        salary: { effectiveDate: '2026-01-05', salary: 1, currencyCode: 'EUR' },
+        teamAssignment: { teamId: 'T1', fte: 1, startDate: '2026-01-05' },
+      })
+    ).id;
+    const report = (await org.create.employee({ managerId: boss })).id;
     const before = await lastSeq(t, org.orgId);
     await org.api('delete', `/employees/${boss}`).expect(204);
     await org.api('get', `/employees/${boss}`).expect(404);
@@ -340,16 +256,16 @@ describe('employees (01 Employee, Employees endpoints)', () => {
 
   it('tenant isolation, permissions and scenarios on employee routes', async () => {
     const other = await t.createTenant();
-    const theirs = (await other.api('post', '/employees').send(person()).expect(201)).body.data.id;
+    const theirs = (await other.create.employee()).id;
     await tenant.api('get', `/employees/${theirs}`).expect(404);
     await tenant.api('patch', `/employees/${theirs}`).send({ firstName: 'X' }).expect(404);
     await tenant.api('delete', `/employees/${theirs}`).expect(404);
     const viewer = await t.createTenant({ keyPermissions: ['employees_view'] });
     await viewer.api('get', '/employees').expect(200);
-    await viewer.api('post', '/employees').send(person()).expect(403);
+    await viewer.api('post', '/employees').send(bodies.employee()).expect(403);
     const none = await t.createTenant({ keyPermissions: ['teams_view'] });
     await none.api('get', '/employees').expect(403);
-    await tenant.api('post', '/employees?scenarioId=x').send(person()).expect(501);
+    await tenant.api('post', '/employees?scenarioId=x').send(bodies.employee()).expect(501);
     await tenant.api('get', '/employees?scenarioId=cxxxxxxxxxxxxxxxxxxxxxxxx').expect(404);
   });
 });

@@ -17,8 +17,8 @@ describe('04/§2 projects: postCompletionCostCentreId', () => {
     t = await TestApp.start({ INTEGRATION_PULL_TICK_MS: '3600000' });
     source = await PullSource.start();
     org = await t.createTenant();
-    ops = (await org.api('post', '/cost-centres').send({ name: 'Ops', externalId: 'CC-OPS' }).expect(201)).body.data.id;
-    finance = (await org.api('post', '/cost-centres').send({ name: 'Finance', externalId: 'CC-FIN' }).expect(201)).body.data.id;
+    ops = (await org.create.costCentre({ name: 'Ops', externalId: 'CC-OPS' })).id;
+    finance = (await org.create.costCentre({ name: 'Finance', externalId: 'CC-FIN' })).id;
   });
   afterAll(async () => {
     await t.close();
@@ -45,7 +45,7 @@ describe('04/§2 projects: postCompletionCostCentreId', () => {
 
   it('04/§2 postCompletionCostCentreId validated like costCentreId: another organization’s or an unknown cost centre is 400 on the field', async () => {
     const other = await t.createTenant();
-    const foreign = (await other.api('post', '/cost-centres').send({ name: 'Foreign' }).expect(201)).body.data.id;
+    const foreign = (await other.create.costCentre({ name: 'Foreign' })).id;
     for (const value of [foreign, 'NO-SUCH-CC', 42]) {
       const res = await org
         .api('post', '/projects')
@@ -54,7 +54,7 @@ describe('04/§2 projects: postCompletionCostCentreId', () => {
       expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'postCompletionCostCentreId' }] });
     }
     // A cost centre a project names after completion cannot be deleted (409), as for costCentreId.
-    const cc = (await org.api('post', '/cost-centres').send({ name: 'Kept' }).expect(201)).body.data.id;
+    const cc = (await org.create.costCentre({ name: 'Kept' })).id;
     await org.api('post', '/projects').send({ name: 'Keeps', startDate: '2026-01-01', postCompletionCostCentreId: cc }).expect(201);
     expect((await org.api('delete', `/cost-centres/${cc}`).expect(409)).body.error.code).toBe('CONFLICT');
   });

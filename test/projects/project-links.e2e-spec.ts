@@ -10,13 +10,6 @@ describe('project-management links and the derived deliveryStatus (01 "Project d
   afterAll(() => t.close());
 
   const links = (org: Tenant, project: string, suffix = '') => `/organizations/${org.orgId}/projects/${project}/links${suffix}`;
-  const project = async (org: Tenant, body: Record<string, unknown> = {}): Promise<string> =>
-    (
-      await org
-        .api('post', '/projects')
-        .send({ name: 'Linked', startDate: '2026-01-01', ...body })
-        .expect(201)
-    ).body.data.id;
   const status = async (org: Tenant, id: string): Promise<string> =>
     (await org.api('get', `/projects/${id}`).expect(200)).body.data.deliveryStatus;
   const link = async (org: Tenant, id: string, key: string, ticketStatus: string): Promise<string> =>
@@ -40,7 +33,7 @@ describe('project-management links and the derived deliveryStatus (01 "Project d
 
   it('03 §3/links: POST, GET (list and one), PATCH and DELETE under /admin/v1/organizations/:orgId/projects/:projectId/links', async () => {
     const org = await t.createTenant();
-    const id = await project(org, { externalId: 'PRJ-LINKS' });
+    const id = (await org.create.project({ externalId: 'PRJ-LINKS' })).id;
     const created = await t
       .admin('post', links(org, 'PRJ-LINKS'), org.userId)
       .send({ provider: ' Jira ', key: 'PAY-1', url: 'https://jira.example.com/browse/PAY-1', status: 'In Progress' })
@@ -73,7 +66,7 @@ describe('project-management links and the derived deliveryStatus (01 "Project d
 
   it('03 §3/links: the admin token is required (401); API keys do not reach the application API', async () => {
     const org = await t.createTenant();
-    const id = await project(org);
+    const id = (await org.create.project()).id;
     const path = `/admin/v1${links(org, id)}`;
     expect((await t.http().get(path).expect(401)).body.error.code).toBe('UNAUTHORIZED');
     await t.http().post(path).set('Authorization', `Bearer ${org.key}`).send({ provider: 'jira', key: 'A-1', status: 'Done' }).expect(401);
@@ -82,7 +75,7 @@ describe('project-management links and the derived deliveryStatus (01 "Project d
 
   it('03 §3/links: provider, key and status are required; url is http(s); the status must be a known ticket status (400 on the field)', async () => {
     const org = await t.createTenant();
-    const id = await project(org);
+    const id = (await org.create.project()).id;
     const post = (body: Record<string, unknown>) =>
       t.admin('post', links(org, id), org.userId).send({ provider: 'jira', key: 'A-1', status: 'Done', ...body });
     for (const [field, value] of [
@@ -123,7 +116,7 @@ describe('project-management links and the derived deliveryStatus (01 "Project d
 
   it('01 "Project deliveryStatus": with links it is derived from their ticket statuses and a written value is ignored', async () => {
     const org = await t.createTenant();
-    const id = await project(org, { deliveryStatus: 'CANCELLED' });
+    const id = (await org.create.project({ deliveryStatus: 'CANCELLED' })).id;
     const a = await link(org, id, 'A-1', 'To Do');
     expect(await status(org, id)).toBe('TODO');
     const b = await link(org, id, 'A-2', 'In Progress');
@@ -164,7 +157,7 @@ describe('project-management links and the derived deliveryStatus (01 "Project d
 
   it('03/§1.9: link writes change a live project, so they need X-Acting-User (400 naming it, nothing written); initiator is never system', async () => {
     const org = await t.createTenant();
-    const id = await project(org);
+    const id = (await org.create.project()).id;
     const linkId = await link(org, id, 'S-1', 'Todo');
     const before = await changes(org.orgId);
     const writes = [
@@ -187,7 +180,7 @@ describe('project-management links and the derived deliveryStatus (01 "Project d
 
   it('02 "Events": a link change that changes the derived deliveryStatus records a project update; link writes record project_link', async () => {
     const org = await t.createTenant();
-    const id = await project(org, { estimatedCost: 10.1 });
+    const id = (await org.create.project({ estimatedCost: 10.1 })).id;
     const acting = org.userId;
     const linkRes = await t.admin('post', links(org, id), acting).send({ provider: 'jira', key: 'E-1', status: 'In Progress' }).expect(201);
     const linkId = linkRes.body.data.id;
@@ -224,8 +217,8 @@ describe('project-management links and the derived deliveryStatus (01 "Project d
   it('tenant isolation: another organization’s project is 404 through the links routes; a link is reached only through its project', async () => {
     const a = await t.createTenant();
     const b = await t.createTenant();
-    const pa = await project(a, { externalId: 'ISO-1' });
-    const pb = await project(b);
+    const pa = (await a.create.project({ externalId: 'ISO-1' })).id;
+    const pb = (await b.create.project()).id;
     const la = await link(a, pa, 'ISO-1', 'Todo');
     expect(
       (await t.admin('post', links(b, pa), b.userId).send({ provider: 'jira', key: 'X-1', status: 'Done' }).expect(404)).body.error.code,
@@ -238,7 +231,7 @@ describe('project-management links and the derived deliveryStatus (01 "Project d
       .send({ status: 'Done' })
       .expect(404);
     await t.admin('delete', links(b, pb, `/${la}`), b.userId).expect(404);
-    const pa2 = await project(a);
+    const pa2 = (await a.create.project()).id;
     await t.admin('get', links(a, pa2, `/${la}`)).expect(404);
     await t.admin('get', `/organizations/${newId()}/projects/${pa}/links`).expect(404);
     expect(await status(a, pa)).toBe('TODO');
@@ -247,7 +240,7 @@ describe('project-management links and the derived deliveryStatus (01 "Project d
 
   it('links go with their project: deleting a project deletes its links', async () => {
     const org = await t.createTenant();
-    const id = await project(org);
+    const id = (await org.create.project()).id;
     await link(org, id, 'GONE-1', 'Done');
     await org.api('delete', `/projects/${id}`).expect(204);
     expect(await t.dataSource.query(`SELECT 1 FROM project_links WHERE project_id = $1`, [id])).toEqual([]);

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { PullSource } from '../integrations/support';
+import { bodies } from '../support/fixtures';
 import { TestApp, Tenant } from '../support/test-app';
 
 /**
@@ -21,14 +22,6 @@ describe('03/§1.10 nested jobRole writes reference data', () => {
   });
 
   const WRITES = ['employees_view', 'employees_edit', 'contractors_edit', 'vacancies_view', 'vacancies_edit', 'compensation_edit'];
-  let n = 0;
-  const person = (extra: object = {}) => ({
-    firstName: 'P',
-    lastName: `N${++n}`,
-    email: `p${n}@example.com`,
-    startDate: '2026-01-01',
-    ...extra,
-  });
   const keyed = (tenant: Tenant, key: string) => (method: 'post' | 'patch', path: string) =>
     request(t.server)[method](`/api/v1/org/${tenant.orgId}${path}`).set('Authorization', `Bearer ${key}`);
   const roles = (tenant: Tenant) =>
@@ -44,15 +37,17 @@ describe('03/§1.10 nested jobRole writes reference data', () => {
 
   it('03/§1.10: a key without reference_data_edit may not stamp a new externalId on a role found by title (create or PATCH: 403, nothing written)', async () => {
     const { tenant, role } = await tenantWithRole();
-    const api = keyed(tenant, (await t.createKey(tenant, WRITES)).key);
+    const narrow = t.asKey(tenant, (await t.createKey(tenant, WRITES)).key);
     const employees = await count(tenant, 'employees');
-    const res = await api('post', '/employees')
-      .send(person({ jobRole: { title: 'engineer', externalId: 'HR-OTHER' } }))
+    const res = await narrow
+      .api('post', '/employees')
+      .send(bodies.employee({ jobRole: { title: 'engineer', externalId: 'HR-OTHER' } }))
       .expect(403);
     expect(res.body.error).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('reference_data_edit') });
-    const plain = person();
-    const id = (await api('post', '/employees').send(plain).expect(201)).body.data.id;
-    await api('patch', `/employees/${id}`)
+    const plain = await narrow.create.employee();
+    const id = plain.id;
+    await narrow
+      .api('patch', `/employees/${id}`)
       .send({ lastName: 'Changed', jobRole: { title: 'Engineer', externalId: 'HR-OTHER' } })
       .expect(403);
     expect(await roles(tenant)).toEqual([{ title: 'Engineer', external_id: 'JR-ENG' }]);
@@ -63,7 +58,7 @@ describe('03/§1.10 nested jobRole writes reference data', () => {
     });
     // Matching by externalId, or by title alone, needs nothing more.
     for (const jobRole of [{ externalId: 'JR-ENG', title: 'Other' }, { title: 'ENGINEER' }]) {
-      expect((await api('post', '/employees').send(person({ jobRole })).expect(201)).body.data.jobRoleId).toBe(role);
+      expect((await narrow.create.employee({ jobRole })).jobRoleId).toBe(role);
     }
   });
 
@@ -71,7 +66,7 @@ describe('03/§1.10 nested jobRole writes reference data', () => {
     const { tenant } = await tenantWithRole();
     const narrowKey = keyed(tenant, (await t.createKey(tenant, WRITES)).key);
     await narrowKey('post', '/employees')
-      .send(person({ jobRole: { title: 'Designer' } }))
+      .send(bodies.employee({ jobRole: { title: 'Designer' } }))
       .expect(403);
     await narrowKey('post', '/contractors')
       .send({ name: 'C', startDate: '2026-01-01', jobRole: { title: 'Designer' } })
@@ -80,14 +75,14 @@ describe('03/§1.10 nested jobRole writes reference data', () => {
       .send({ role: 'V', jobRole: { title: 'Designer' } })
       .expect(403);
     const bulk = await narrowKey('post', '/employees/bulk')
-      .send({ records: [{ externalId: 'E-1', ...person({ jobRole: { title: 'Designer' } }) }] })
+      .send({ records: [{ externalId: 'E-1', ...bodies.employee({ jobRole: { title: 'Designer' } }) }] })
       .expect(200);
     expect(bulk.body.data.results[0]).toMatchObject({ result: 'failed', error: { code: 'FORBIDDEN' } });
     // A key holding the permission whose creator does not hold it is narrowed to the creator's rights.
     const user = (
       await t
         .admin('post', `/organizations/${tenant.orgId}/users`)
-        .send({ email: `w${n}@example.com`, name: 'W', permissions: WRITES })
+        .send({ email: `w.${tenant.orgId}@example.com`, name: 'W', permissions: WRITES })
         .expect(201)
     ).body.data.id;
     const key = (
@@ -97,16 +92,13 @@ describe('03/§1.10 nested jobRole writes reference data', () => {
         .expect(201)
     ).body.data.key;
     await keyed(tenant, key)('post', '/employees')
-      .send(person({ jobRole: { title: 'Designer' } }))
+      .send(bodies.employee({ jobRole: { title: 'Designer' } }))
       .expect(403);
     expect(await roles(tenant)).toEqual([{ title: 'Engineer', external_id: 'JR-ENG' }]);
     expect(await count(tenant, 'contractors')).toBe(0);
     expect(await count(tenant, 'vacancies')).toBe(0);
-    const allowed = await tenant
-      .api('post', '/employees')
-      .send(person({ jobRole: { title: 'Designer', externalId: 'JR-DES' } }))
-      .expect(201);
-    expect(allowed.body.data.jobRoleId).toEqual(expect.any(String));
+    const allowed = await tenant.create.employee({ jobRole: { title: 'Designer', externalId: 'JR-DES' } });
+    expect(allowed.jobRoleId).toEqual(expect.any(String));
   });
 
   it('03/§1.10: the fill’s own jobRole follows the same rule (403 and the vacancy stays open)', async () => {
@@ -126,15 +118,15 @@ describe('03/§1.10 nested jobRole writes reference data', () => {
     const user = (
       await t
         .admin('post', `/organizations/${tenant.orgId}/users`)
-        .send({ email: `pull${n}@example.com`, name: 'Puller', permissions: WRITES })
+        .send({ email: `pull.${tenant.orgId}@example.com`, name: 'Puller', permissions: WRITES })
         .expect(201)
     ).body.data.id;
     const url = source.serve(`/roles-${tenant.orgId}`, {
       body: {
         records: [
-          { externalId: 'E-1', ...person({ jobRole: { title: 'Designer' } }) },
-          { externalId: 'E-2', ...person({ jobRole: { title: 'Engineer', externalId: 'HR-OTHER' } }) },
-          { externalId: 'E-3', ...person({ jobRole: { externalId: 'JR-ENG' } }) },
+          { externalId: 'E-1', ...bodies.employee({ jobRole: { title: 'Designer' } }) },
+          { externalId: 'E-2', ...bodies.employee({ jobRole: { title: 'Engineer', externalId: 'HR-OTHER' } }) },
+          { externalId: 'E-3', ...bodies.employee({ jobRole: { externalId: 'JR-ENG' } }) },
         ],
       },
     });

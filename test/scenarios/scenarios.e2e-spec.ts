@@ -18,21 +18,15 @@ describe('scenarios (spec 03 §3 Scenarios; 01 rule 8)', () => {
 
   async function world(): Promise<World> {
     const org = await t.createTenant();
-    const team = (await org.api('post', '/teams').send({ name: 'Platform' }).expect(201)).body.data.id;
+    const team = (await org.create.team({ name: 'Platform' })).id;
     const project = (await org.api('post', '/projects').send({ name: 'Apollo', startDate: '2026-01-01' }).expect(201)).body.data.id;
     const employee = (
-      await org
-        .api('post', '/employees')
-        .send({
-          firstName: 'Live',
-          lastName: 'Person',
-          email: 'live@example.com',
-          startDate: '2026-01-01',
-          salary: { effectiveDate: '2026-01-01', salary: 100000, currencyCode: 'USD' },
-          teamAssignment: { teamId: team, fte: 1, startDate: '2026-01-01' },
-        })
-        .expect(201)
-    ).body.data.id;
+      await org.create.employee({
+        lastName: 'Person',
+        salary: { effectiveDate: '2026-01-01', salary: 100000, currencyCode: 'USD' },
+        teamAssignment: { teamId: team, fte: 1, startDate: '2026-01-01' },
+      })
+    ).id;
     const vacancy = (await org.api('post', '/vacancies').send({ role: 'Engineer' }).expect(201)).body.data.id;
     return { org, team, employee, vacancy, project };
   }

@@ -5,6 +5,7 @@ import { createApp, RunningApp } from '../../src/app.factory';
 import { loadConfig } from '../../src/config/app-config';
 import { API_PERMISSIONS } from '../../src/common/auth/permissions';
 import { DataSource } from 'typeorm';
+import { Fixtures, fixtures } from './fixtures';
 import { ResponseContract, watchResponses } from './openapi-contract';
 
 export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
@@ -18,6 +19,8 @@ export interface Tenant {
   keyId: string;
   /** A request to `/api/v1/org/<orgId><path>` with the tenant's key. */
   api(method: Method, path: string): request.Test;
+  /** Typed records with complete valid bodies: `tenant.create.employee({ ... })` (fixtures.ts). */
+  create: Fixtures;
 }
 
 export interface TenantOptions {
@@ -93,14 +96,17 @@ export class TestApp {
       .expect(201);
     const server = this.server;
     const secret: string = key.body.data.key;
-    return {
-      orgId,
-      userId: user.body.data.id,
-      userEmail,
-      key: secret,
-      keyId: key.body.data.id,
-      api: (method, path) => request(server)[method](`/api/v1/org/${orgId}${path}`).set('Authorization', `Bearer ${secret}`),
-    };
+    const api = (method: Method, path: string) =>
+      request(server)[method](`/api/v1/org/${orgId}${path}`).set('Authorization', `Bearer ${secret}`);
+    return { orgId, userId: user.body.data.id, userEmail, key: secret, keyId: key.body.data.id, api, create: fixtures(api) };
+  }
+
+  /** The tenant as seen through another of its keys (requests and fixtures carry `key`); `who` names that key's user. */
+  asKey(tenant: Tenant, key: string, who: Partial<Pick<Tenant, 'userId' | 'userEmail' | 'keyId'>> = {}): Tenant {
+    const server = this.server;
+    const api = (method: Method, path: string) =>
+      request(server)[method](`/api/v1/org/${tenant.orgId}${path}`).set('Authorization', `Bearer ${key}`);
+    return { ...tenant, ...who, key, api, create: fixtures(api) };
   }
 
   /** Another key for an existing tenant user. */

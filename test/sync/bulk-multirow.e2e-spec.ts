@@ -1,4 +1,5 @@
 import { changesOf, lastSeq } from '../support/changes';
+import { bodies, Schemas } from '../support/fixtures';
 import { TestApp, Tenant } from '../support/test-app';
 import { Receiver, Received } from '../webhooks/receiver';
 import { createEndpoint, settled } from '../webhooks/support';
@@ -19,27 +20,21 @@ describe('bulk creates and updates with multi-row statements (04 §4.1)', () => 
     await receiver.close();
   });
 
-  const person = (externalId: string, extra: Record<string, unknown> = {}) => ({
-    externalId,
-    firstName: 'Ada',
+  /** The fields every hire of these tests shares (single POSTs and bulk items compare field for field). */
+  const hire: Partial<Schemas['CreateEmployeeDto']> = {
     lastName: 'Lovelace',
-    email: `${externalId.toLowerCase()}@example.com`,
     startDate: '2026-01-05',
     internalEmployeeId: 'I-1',
     managerId: 'BOSS',
     defaultCurrencyCode: 'GBP',
     salary: { effectiveDate: '2026-01-05', salary: 90000.5, bonus: 1000, currencyCode: 'EUR', reason: 'hire' },
-    ...extra,
-  });
+  };
 
   async function subscribed(): Promise<{ tenant: Tenant; path: string }> {
     const tenant = await t.createTenant();
     const path = `/multirow-${tenant.orgId}`;
     await createEndpoint(t, tenant, { url: receiver.url(path), entityTypes: ['employee', 'salary_adjustment'] });
-    await tenant
-      .api('post', '/employees')
-      .send(person('BOSS', { managerId: null, salary: undefined }))
-      .expect(201);
+    await tenant.create.employee({ ...hire, externalId: 'BOSS', managerId: null, salary: undefined });
     return { tenant, path };
   }
 
@@ -55,10 +50,16 @@ describe('bulk creates and updates with multi-row statements (04 §4.1)', () => 
 
   it('04/§4.1: a chunk of creates gives the same rows, reads, recorded changes (in the same order) and webhook events as single POSTs', async () => {
     const { tenant, path } = await subscribed();
-    const single = (await tenant.api('post', '/employees').send(person('P-1')).expect(201)).body.data;
+    const single = await tenant.create.employee({ ...hire, externalId: 'P-1' });
     const bulk = await tenant
       .api('post', '/employees/bulk')
-      .send({ records: [person('B-1'), person('B-2', { salary: undefined }), person('B-3')] })
+      .send({
+        records: [
+          bodies.employee({ ...hire, externalId: 'B-1' }),
+          bodies.employee({ ...hire, externalId: 'B-2', salary: undefined }),
+          bodies.employee({ ...hire, externalId: 'B-3' }),
+        ],
+      })
       .expect(200);
     expect(bulk.body.data).toMatchObject({ created: 3, updated: 0, unchanged: 0, failed: 0 });
     const [b1, b2, b3] = bulk.body.data.results.map((r: { id: string }) => r.id);
@@ -75,7 +76,8 @@ describe('bulk creates and updates with multi-row statements (04 §4.1)', () => 
     expect(normalized(b, own(b))).toEqual(normalized(p, own(p)));
 
     const changes = await changesOf(t, tenant.orgId);
-    const salaryOf = (employeeId: string) => changes.find((c) => c.after?.employeeId === employeeId)?.entityId;
+    const salaryOf = (employeeId: string): string =>
+      changes.find((c) => c.after?.employeeId === employeeId)?.entityId ?? 'no salary change';
     expect(changes.map((c) => [c.entityType, c.entityId])).toEqual([
       ['employee', expect.any(String)],
       ['employee', single.id],
@@ -119,7 +121,13 @@ describe('bulk creates and updates with multi-row statements (04 §4.1)', () => 
     const { tenant } = await subscribed();
     const res = await tenant
       .api('post', '/employees/bulk')
-      .send({ records: [person('M-1'), person('M-2', { managerId: 'M-1' }), person('M-3', { managerId: 'NOPE' })] })
+      .send({
+        records: [
+          bodies.employee({ ...hire, externalId: 'M-1' }),
+          bodies.employee({ ...hire, externalId: 'M-2', managerId: 'M-1' }),
+          bodies.employee({ ...hire, externalId: 'M-3', managerId: 'NOPE' }),
+        ],
+      })
       .expect(200);
     expect(res.body.data).toMatchObject({ created: 2, failed: 1 });
     const [m1, m2, m3] = res.body.data.results;
@@ -136,7 +144,7 @@ describe('bulk creates and updates with multi-row statements (04 §4.1)', () => 
     const { tenant } = await subscribed();
     await tenant
       .api('post', '/employees/bulk')
-      .send({ records: ['P-1', 'U-1', 'U-2', 'U-3'].map((id) => person(id)) })
+      .send({ records: ['P-1', 'U-1', 'U-2', 'U-3'].map((id) => bodies.employee({ ...hire, externalId: id })) })
       .expect(200);
     const changeTo = {
       lastName: 'Byron',
@@ -190,7 +198,13 @@ describe('bulk creates and updates with multi-row statements (04 §4.1)', () => 
     const { tenant } = await subscribed();
     await tenant
       .api('post', '/employees/bulk')
-      .send({ records: [person('L-1', { managerId: null }), person('L-2', { managerId: null }), person('L-3', { managerId: null })] })
+      .send({
+        records: [
+          bodies.employee({ ...hire, externalId: 'L-1', managerId: null }),
+          bodies.employee({ ...hire, externalId: 'L-2', managerId: null }),
+          bodies.employee({ ...hire, externalId: 'L-3', managerId: null }),
+        ],
+      })
       .expect(200);
     const res = await tenant
       .api('post', '/employees/bulk')
@@ -221,17 +235,20 @@ describe('bulk creates and updates with multi-row statements (04 §4.1)', () => 
 
   it('04/§4.1: contractors: a chunk of creates and one of updates give the same rows, reads and recorded changes as single requests', async () => {
     const tenant = await t.createTenant();
-    const contractor = (externalId: string) => ({
-      externalId,
+    const contracted: Partial<Schemas['CreateContractorDto']> = {
       name: 'Grace Hopper',
-      email: `${externalId.toLowerCase()}@example.com`,
       startDate: '2026-02-01',
       rateAdjustment: { effectiveDate: '2026-02-01', rate: 650.5, rateType: 'daily', currencyCode: 'EUR' },
-    });
-    const single = (await tenant.api('post', '/contractors').send(contractor('S-1')).expect(201)).body.data;
+    };
+    const single = await tenant.create.contractor({ ...contracted, externalId: 'S-1', email: 's-1@example.com' });
     const created = await tenant
       .api('post', '/contractors/bulk')
-      .send({ records: [contractor('C-1'), { ...contractor('C-2'), rateAdjustment: undefined }] })
+      .send({
+        records: [
+          bodies.contractor({ ...contracted, externalId: 'C-1', email: 'c-1@example.com' }),
+          bodies.contractor({ ...contracted, externalId: 'C-2', email: 'c-2@example.com', rateAdjustment: undefined }),
+        ],
+      })
       .expect(200);
     expect(created.body.data).toMatchObject({ created: 2, failed: 0 });
     const [c1, c2] = created.body.data.results.map((r: { id: string }) => r.id);

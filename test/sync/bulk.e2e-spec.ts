@@ -1,4 +1,5 @@
 import { changesOf } from '../support/changes';
+import { bodies } from '../support/fixtures';
 import { TestApp, Tenant } from '../support/test-app';
 import { Receiver } from '../webhooks/receiver';
 import { createEndpoint, settled } from '../webhooks/support';
@@ -15,15 +16,6 @@ describe('bulk upsert by externalId (04 §4.1)', () => {
     await receiver.close();
   });
 
-  let n = 0;
-  const person = (externalId: string, extra: Record<string, unknown> = {}) => ({
-    externalId,
-    firstName: 'Ada',
-    lastName: `Lovelace ${externalId}`,
-    email: `${externalId.toLowerCase()}.${++n}.${Date.now()}@example.com`,
-    startDate: '2026-01-05',
-    ...extra,
-  });
   const salary = { effectiveDate: '2026-01-05', salary: 90000, currencyCode: 'EUR' };
 
   /** A tenant whose employee, salary and allocation events go to a receiver path of its own. */
@@ -46,7 +38,12 @@ describe('bulk upsert by externalId (04 §4.1)', () => {
     const { tenant } = await subscribed();
     const first = await tenant
       .api('post', '/employees/bulk')
-      .send({ records: [person('HR-1', { salary }), person('HR-2', { internalEmployeeId: 'I-2' })] })
+      .send({
+        records: [
+          bodies.employee({ externalId: 'HR-1', salary }),
+          bodies.employee({ externalId: 'HR-2', lastName: 'Lovelace HR-2', internalEmployeeId: 'I-2' }),
+        ],
+      })
       .expect(200);
     expect(first.body.data).toMatchObject({ created: 2, updated: 0, unchanged: 0, failed: 0 });
     expect(first.body.data.results).toEqual([
@@ -59,7 +56,7 @@ describe('bulk upsert by externalId (04 §4.1)', () => {
 
     const second = await tenant
       .api('post', '/employees/bulk')
-      .send({ records: [{ externalId: 'HR-2', firstName: 'Grace' }, person('HR-3')] })
+      .send({ records: [{ externalId: 'HR-2', firstName: 'Grace' }, bodies.employee({ externalId: 'HR-3' })] })
       .expect(200);
     expect(second.body.data).toMatchObject({ created: 1, updated: 1, unchanged: 0, failed: 0 });
     expect(second.body.data.results[0]).toEqual({ index: 0, externalId: 'HR-2', id: hr2, result: 'updated', error: null });
@@ -73,11 +70,15 @@ describe('bulk upsert by externalId (04 §4.1)', () => {
       .api('post', '/employees/bulk')
       .send({
         records: [
-          person('OK-1', { salary }),
+          bodies.employee({ externalId: 'OK-1', salary }),
           // Fails after its employee row and salary are written: the savepoint takes them back.
-          person('BAD-1', { salary, teamAssignment: { teamId: 'cxxxxxxxxxxxxxxxxxxxxxxxx', fte: 1, startDate: '2026-01-05' } }),
-          person('BAD-2', { salary: { ...salary, currencyCode: 'EURO' } }),
-          person('OK-2'),
+          bodies.employee({
+            externalId: 'BAD-1',
+            salary,
+            teamAssignment: { teamId: 'cxxxxxxxxxxxxxxxxxxxxxxxx', fte: 1, startDate: '2026-01-05' },
+          }),
+          bodies.employee({ externalId: 'BAD-2', salary: { ...salary, currencyCode: 'EURO' } }),
+          bodies.employee({ externalId: 'OK-2' }),
         ],
       })
       .expect(200);
@@ -120,7 +121,7 @@ describe('bulk upsert by externalId (04 §4.1)', () => {
     const first = (
       await tenant
         .api('post', '/employees/bulk')
-        .send({ records: Array.from({ length: 250 }, (_v, i) => person(ext(i), { salary })) })
+        .send({ records: Array.from({ length: 250 }, (_v, i) => bodies.employee({ externalId: ext(i), salary })) })
         .expect(200)
     ).body.data;
     expect(first).toMatchObject({ created: 250, failed: 0 });
@@ -140,7 +141,7 @@ describe('bulk upsert by externalId (04 §4.1)', () => {
             salary: { ...salary, effectiveDate: '2026-06-01' },
             ...(failing.has(i) ? { email: failing.get(i) } : {}),
           }
-        : person(ext(i), { salary, ...(failing.has(i) ? { email: failing.get(i) } : {}) }),
+        : bodies.employee({ externalId: ext(i), salary, ...(failing.has(i) ? { email: failing.get(i) } : {}) }),
     );
     const res = (await tenant.api('post', '/employees/bulk').send({ records }).expect(200)).body.data;
     expect(res).toMatchObject({ created: 198, updated: 249, unchanged: 0, failed: 3 });
@@ -166,7 +167,7 @@ describe('bulk upsert by externalId (04 §4.1)', () => {
 
   it('04/§4.1: an item that changes nothing is `unchanged` and sends no event', async () => {
     const { tenant, path } = await subscribed();
-    const records = [person('U-1'), person('U-2')];
+    const records = [bodies.employee({ externalId: 'U-1' }), bodies.employee({ externalId: 'U-2' })];
     await tenant.api('post', '/employees/bulk').send({ records }).expect(200);
     await settled(t, tenant.orgId);
     const before = receiver.on(path).length;
@@ -189,7 +190,7 @@ describe('bulk upsert by externalId (04 §4.1)', () => {
     const tenant = await t.createTenant();
     const res = await tenant
       .api('post', '/employees/bulk')
-      .send({ records: [person('D-1'), person('D-1', { firstName: 'Other' })] })
+      .send({ records: [bodies.employee({ externalId: 'D-1' }), bodies.employee({ externalId: 'D-1', firstName: 'Other' })] })
       .expect(200);
     expect(res.body.data).toMatchObject({ created: 1, failed: 1 });
     expect(res.body.data.results[1]).toMatchObject({
@@ -238,14 +239,14 @@ describe('bulk upsert by externalId (04 §4.1)', () => {
       .http()
       .post(`/api/v1/org/${tenant.orgId}/employees/bulk`)
       .set('Authorization', `Bearer ${viewOnly.key}`)
-      .send({ records: [person('P-0')] })
+      .send({ records: [bodies.employee({ externalId: 'P-0' })] })
       .expect(403);
     const noComp = await t.createKey(tenant, ['employees_view', 'employees_edit']);
     const res = await t
       .http()
       .post(`/api/v1/org/${tenant.orgId}/employees/bulk`)
       .set('Authorization', `Bearer ${noComp.key}`)
-      .send({ records: [person('P-1', { salary }), person('P-2')] })
+      .send({ records: [bodies.employee({ externalId: 'P-1', salary }), bodies.employee({ externalId: 'P-2' })] })
       .expect(200);
     expect(res.body.data.results.map((r: { result: string; error: { code: string } | null }) => [r.result, r.error?.code ?? null])).toEqual(
       [
@@ -259,7 +260,7 @@ describe('bulk upsert by externalId (04 §4.1)', () => {
     const tenant = await t.createTenant();
     const res = await tenant
       .api('post', '/employees/bulk?scenarioId=whatever')
-      .send({ records: [person('S-1')] })
+      .send({ records: [bodies.employee({ externalId: 'S-1' })] })
       .expect(501);
     expect(res.body.error.code).toBe('NOT_IMPLEMENTED');
   });

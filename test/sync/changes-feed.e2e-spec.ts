@@ -3,22 +3,10 @@ import { EmployeesService } from '../../src/employees/employees.service';
 import { CreateEmployeeDto } from '../../src/employees/dto/employee.dto';
 import { Tx } from '../../src/database/unit-of-work';
 import { WebhookDispatcher } from '../../src/webhooks/webhook-dispatcher';
-import { onPostgresServer, TestApp, Tenant } from '../support/test-app';
+import { bodies, changesSince, FeedChange as Change } from '../support/fixtures';
+import { onPostgresServer, TestApp } from '../support/test-app';
 import { Receiver, waitFor } from '../webhooks/receiver';
 import { createEndpoint, liveContext } from '../webhooks/support';
-
-interface Change {
-  id: string;
-  timestamp: string;
-  entity_type: string;
-  entity_id: string;
-  change_type: string;
-  initiator: { type: string; id: string; email?: string };
-  organization_id: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  cursor: string;
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -29,31 +17,10 @@ describe('changes feed (04 §4.2)', () => {
   });
   afterAll(() => t.close());
 
-  let n = 0;
-  const person = (extra: Record<string, unknown> = {}) => ({
-    firstName: 'Grace',
-    lastName: `Hopper${++n}`,
-    email: `grace${n}.${process.pid}@example.com`,
-    startDate: '2026-01-05',
-    ...extra,
-  });
-
-  /** Every change after `after`, following nextCursor until hasMore is false. */
-  async function drain(org: Tenant, after?: string, query = ''): Promise<{ changes: Change[]; cursor: string }> {
-    const changes: Change[] = [];
-    let cursor = after;
-    for (;;) {
-      const res = await org.api('get', `/changes?limit=1000${cursor ? `&after=${cursor}` : ''}${query}`).expect(200);
-      changes.push(...res.body.data);
-      cursor = res.body.meta.nextCursor;
-      if (!res.body.meta.hasMore) return { changes, cursor: cursor! };
-    }
-  }
-
   it('04/§4.2: an update carries the whole record before and after, also when sent as the fields that changed (bulk resync)', async () => {
     const org = await t.createTenant();
-    const body = person({ externalId: `HR-${n}`, internalEmployeeId: 'E-1' });
-    const created = (await org.api('post', '/employees').send(body).expect(201)).body.data;
+    const body = bodies.employee({ externalId: 'HR-1', internalEmployeeId: 'E-1' });
+    const created = await org.create.employee(body);
     const first = (await org.api('get', `/employees/${created.id}`).expect(200)).body.data;
     await org.api('patch', `/employees/${created.id}`).send({ internalEmployeeId: 'E-2', noticeDate: '2026-03-01' }).expect(200);
     const second = (await org.api('get', `/employees/${created.id}`).expect(200)).body.data;
@@ -63,7 +30,7 @@ describe('changes feed (04 §4.2)', () => {
       .expect(200);
     expect(bulk.body.data.updated).toBe(1);
     const third = (await org.api('get', `/employees/${created.id}`).expect(200)).body.data;
-    const { changes } = await drain(org);
+    const { changes } = await changesSince(org);
     const updates = changes.filter((c) => c.change_type === 'update');
     const record = (read: Record<string, unknown>) => {
       const { customAttributes: _custom, ...fields } = read;
@@ -77,7 +44,7 @@ describe('changes feed (04 §4.2)', () => {
 
   it('04/§4.2: changes come in commit order as document 02 event objects plus an opaque cursor', async () => {
     const org = await t.createTenant();
-    const created = (await org.api('post', '/employees').send(person()).expect(201)).body.data;
+    const created = await org.create.employee();
     await org.api('patch', `/employees/${created.id}`).send({ lastName: 'Renamed' }).expect(200);
     await org.api('delete', `/employees/${created.id}`).expect(204);
     const res = await org.api('get', '/changes').expect(200);
@@ -116,10 +83,7 @@ describe('changes feed (04 §4.2)', () => {
       const org = await t.createTenant();
       const path = `/feed-${org.orgId}`;
       await createEndpoint(t, org, { url: receiver.url(path), entityTypes: ['employee'] });
-      await org
-        .api('post', '/employees')
-        .send(person({ firstName: 'Zoë "Q" \\ Ångström ✓', internalEmployeeId: 'tab\there' }))
-        .expect(201);
+      await org.create.employee({ firstName: 'Zoë "Q" \\ Ångström ✓', internalEmployeeId: 'tab\there' });
       const [got] = await waitFor('the delivery', () => receiver.on(path).length === 1 && receiver.on(path));
       const [fromFeed] = (await org.api('get', '/changes').expect(200)).body.data;
       const { cursor, timestamp, ...rest } = fromFeed;
@@ -148,7 +112,7 @@ describe('changes feed (04 §4.2)', () => {
     const second = await org.api('get', `/changes?after=${first.body.meta.nextCursor}&limit=3`).expect(200);
     expect(second.body.data).toHaveLength(3);
     expect(second.body.meta.hasMore).toBe(true);
-    const rest = await drain(org, second.body.meta.nextCursor);
+    const rest = await changesSince(org, second.body.meta.nextCursor);
     const all = [...first.body.data, ...second.body.data, ...rest.changes].map((c: Change) => c.after!.name);
     expect(all).toEqual(Array.from({ length: 105 }, (_, i) => `Team ${i}`));
     for (const limit of ['0', '1001', 'x', '1.5']) {
@@ -168,14 +132,11 @@ describe('changes feed (04 §4.2)', () => {
 
   it('04/§4.2: entityTypes filters by document 02 entity types; an unknown type is 400', async () => {
     const org = await t.createTenant();
-    const team = (await org.api('post', '/teams').send({ name: 'Core' }).expect(201)).body.data;
-    await org
-      .api('post', '/employees')
-      .send(person({ teamAssignment: { teamId: team.id, fte: 1, startDate: '2026-01-05' } }))
-      .expect(201);
-    const employeesOnly = await drain(org, undefined, '&entityTypes=employee');
+    const team = await org.create.team({ name: 'Core' });
+    await org.create.employee({ teamAssignment: { teamId: team.id, fte: 1, startDate: '2026-01-05' } });
+    const employeesOnly = await changesSince(org, undefined, { entityTypes: ['employee'] });
     expect(employeesOnly.changes.map((c) => c.entity_type)).toEqual(['employee']);
-    const two = await drain(org, undefined, '&entityTypes=team,employee_team_allocation');
+    const two = await changesSince(org, undefined, { entityTypes: ['team', 'employee_team_allocation'] });
     expect(two.changes.map((c) => c.entity_type)).toEqual(['team', 'employee_team_allocation']);
     const bad = await org.api('get', '/changes?entityTypes=employee,job_role,nonsense').expect(400);
     expect(bad.body.error.details[0]).toEqual({ field: 'entityTypes', message: expect.stringContaining('job_role, nonsense') });
@@ -183,16 +144,11 @@ describe('changes feed (04 §4.2)', () => {
 
   it('04/§4.2: only entity types whose view permission the key holds are returned', async () => {
     const org = await t.createTenant();
-    const team = (await org.api('post', '/teams').send({ name: 'Core' }).expect(201)).body.data;
-    await org
-      .api('post', '/employees')
-      .send(
-        person({
-          salary: { effectiveDate: '2026-01-05', salary: 90000, currencyCode: 'EUR' },
-          teamAssignment: { teamId: team.id, fte: 1, startDate: '2026-01-05' },
-        }),
-      )
-      .expect(201);
+    const team = await org.create.team({ name: 'Core' });
+    await org.create.employee({
+      salary: { effectiveDate: '2026-01-05', salary: 90000, currencyCode: 'EUR' },
+      teamAssignment: { teamId: team.id, fte: 1, startDate: '2026-01-05' },
+    });
     const types = async (permissions: string[]) => {
       const key = await t.createKey(org, permissions);
       const res = await t.http().get(`/api/v1/org/${org.orgId}/changes`).set('Authorization', `Bearer ${key.key}`).expect(200);
@@ -216,7 +172,7 @@ describe('changes feed (04 §4.2)', () => {
     const org = await t.createTenant();
     const scenario = (await t.admin('post', `/organizations/${org.orgId}/scenarios`).send({ name: 'S' }).expect(201)).body.data.id;
     const start = (await org.api('get', '/changes').expect(200)).body.meta.nextCursor;
-    await t.admin('post', `/organizations/${org.orgId}/scenarios/${scenario}/employees`).send(person()).expect(201);
+    await t.admin('post', `/organizations/${org.orgId}/scenarios/${scenario}/employees`).send(bodies.employee()).expect(201);
     expect((await org.api('get', `/changes?after=${start}`).expect(200)).body.data).toEqual([]);
     await t.admin('post', `/organizations/${org.orgId}/scenarios/${scenario}/merge`, org.userId).expect(200);
     const merged = (await org.api('get', `/changes?after=${start}`).expect(200)).body.data;
@@ -251,7 +207,7 @@ describe('changes feed (04 §4.2)', () => {
     let writing = true;
     const writers = Array.from({ length: 8 }, async (_, w) => {
       for (let i = 0; i < 25; i++) {
-        const body = person({ lastName: `W${w}-${i}` });
+        const body = bodies.employee({ lastName: `W${w}-${i}` });
         if (i % 5 === 2) await lateWrite(body, onPostgresServer ? 60 + w * 10 : 5);
         else await org.api('post', '/employees').send(body).expect(201);
       }
@@ -261,7 +217,7 @@ describe('changes feed (04 §4.2)', () => {
     const poller = (async () => {
       for (;;) {
         const done = !writing;
-        const page = await drain(org, cursor);
+        const page = await changesSince(org, cursor);
         seen.push(...page.changes);
         cursor = page.cursor;
         if (done) return;

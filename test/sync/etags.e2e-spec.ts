@@ -17,22 +17,17 @@ describe('optimistic concurrency (04 §4.5)', () => {
 
   async function create(kind: Kind): Promise<{ id: string; patch: Record<string, unknown>; field: string }> {
     const k = ++n;
-    const post = async (body: Record<string, unknown>) => (await org.api('post', `/${kind}`).send(body).expect(201)).body.data.id as string;
     switch (kind) {
       case 'employees':
-        return {
-          id: await post({ firstName: 'A', lastName: `B${k}`, email: `e${k}.${process.pid}@example.com`, startDate: '2026-01-01' }),
-          patch: { lastName: `New${k}` },
-          field: 'lastName',
-        };
+        return { id: (await org.create.employee()).id, patch: { lastName: `New${k}` }, field: 'lastName' };
       case 'contractors':
-        return { id: await post({ name: `C${k}`, startDate: '2026-01-01' }), patch: { name: `New${k}` }, field: 'name' };
+        return { id: (await org.create.contractor()).id, patch: { name: `New${k}` }, field: 'name' };
       case 'vacancies':
-        return { id: await post({ role: `Role ${k}` }), patch: { role: `New${k}` }, field: 'role' };
+        return { id: (await org.create.vacancy()).id, patch: { role: `New${k}` }, field: 'role' };
       case 'projects':
-        return { id: await post({ name: `P${k}`, startDate: '2026-01-01' }), patch: { name: `New${k}` }, field: 'name' };
+        return { id: (await org.create.project()).id, patch: { name: `New${k}` }, field: 'name' };
       case 'teams':
-        return { id: await post({ name: `T${k}` }), patch: { name: `New${k}` }, field: 'name' };
+        return { id: (await org.create.team()).id, patch: { name: `New${k}` }, field: 'name' };
     }
   }
 

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { bodies } from '../support/fixtures';
 import { TestApp, Tenant } from '../support/test-app';
 import { Receiver } from '../webhooks/receiver';
 import { createEndpoint, settled } from '../webhooks/support';
@@ -15,13 +16,6 @@ describe('Idempotency-Key on public writes (04 §4.4)', () => {
     await receiver.close();
   });
 
-  let n = 0;
-  const person = () => ({
-    firstName: 'Ada',
-    lastName: `Lovelace ${++n}`,
-    email: `idem${n}.${Date.now()}@example.com`,
-    startDate: '2026-01-05',
-  });
   const count = async (orgId: string, table = 'employees') =>
     (await t.dataSource.query(`SELECT count(*)::int AS n FROM ${table} WHERE organization_id = $1`, [orgId]))[0].n as number;
 
@@ -29,7 +23,7 @@ describe('Idempotency-Key on public writes (04 §4.4)', () => {
     const tenant = await t.createTenant();
     const path = `/idem-${tenant.orgId}`;
     await createEndpoint(t, tenant, { url: receiver.url(path), entityTypes: ['employee'] });
-    const body = person();
+    const body = bodies.employee();
     const first = await tenant.api('post', '/employees').set('Idempotency-Key', 'create-ada-1').send(body).expect(201);
     expect(first.headers['idempotent-replayed']).toBeUndefined();
     const again = await tenant.api('post', '/employees').set('Idempotency-Key', 'create-ada-1').send(body).expect(201);
@@ -64,7 +58,7 @@ describe('Idempotency-Key on public writes (04 §4.4)', () => {
 
   it('04/§4.4: the same key with another method, path or body is 400 VALIDATION_ERROR on Idempotency-Key', async () => {
     const tenant = await t.createTenant();
-    const body = person();
+    const body = bodies.employee();
     const created = await tenant.api('post', '/employees').set('Idempotency-Key', 'k').send(body).expect(201);
     for (const res of [
       await tenant

@@ -7,21 +7,16 @@ describe('includes on lists (04 §4.6)', () => {
   beforeAll(async () => {
     t = await TestApp.start();
     tenant = await t.createTenant();
-    teamId = (await tenant.api('post', '/teams').send({ name: 'Platform' }).expect(201)).body.data.id;
+    teamId = (await tenant.create.team({ name: 'Platform' })).id;
   });
   afterAll(() => t.close());
 
-  let n = 0;
   const employee = async (salaries: number[], withTeam: boolean) => {
-    const body = {
-      firstName: 'Ada',
-      lastName: `Include ${++n}`,
-      email: `incl${n}.${Date.now()}@example.com`,
+    const { id } = await tenant.create.employee({
       startDate: '2026-01-05',
       salary: { effectiveDate: '2026-01-05', salary: salaries[0], currencyCode: 'EUR' },
       ...(withTeam ? { teamAssignment: { teamId, fte: 0.5, startDate: '2026-01-05' } } : {}),
-    };
-    const id: string = (await tenant.api('post', '/employees').send(body).expect(201)).body.data.id;
+    });
     for (const [i, salary] of salaries.slice(1).entries()) {
       await tenant
         .api('post', `/employees/${id}/salary-adjustments`)
@@ -31,13 +26,11 @@ describe('includes on lists (04 §4.6)', () => {
     return id;
   };
   const contractor = async (rates: number[], withTeam: boolean) => {
-    const body = {
-      name: `Contractor ${++n}`,
+    const { id } = await tenant.create.contractor({
       startDate: '2026-01-05',
       rateAdjustment: { effectiveDate: '2026-01-05', rate: rates[0], rateType: 'daily', currencyCode: 'EUR' },
       ...(withTeam ? { teamAssignment: { teamId, fte: 1, startDate: '2026-01-05' } } : {}),
-    };
-    const id: string = (await tenant.api('post', '/contractors').send(body).expect(201)).body.data.id;
+    });
     for (const [i, rate] of rates.slice(1).entries()) {
       await tenant
         .api('post', `/contractors/${id}/rate-adjustments`)

@@ -13,7 +13,6 @@ type ListPath = keyof typeof TABLES;
 describe('incremental lists (04 §4.3)', () => {
   let t: TestApp;
   let org: Tenant;
-  let n = 0;
   beforeAll(async () => {
     t = await TestApp.start();
     org = await t.createTenant();
@@ -22,32 +21,19 @@ describe('incremental lists (04 §4.3)', () => {
 
   /** One new record of the list's kind; returns its id. */
   async function create(path: ListPath): Promise<string> {
-    const k = ++n;
-    const post = (p: string, body: Record<string, unknown>) => org.api('post', p).send(body).expect(201);
     switch (path) {
       case 'employees':
-        return (
-          await post('/employees', {
-            firstName: 'A',
-            lastName: `B${k}`,
-            email: `u${k}.${process.pid}@example.com`,
-            startDate: '2026-01-01',
-          })
-        ).body.data.id;
+        return (await org.create.employee()).id;
       case 'contractors':
-        return (await post('/contractors', { name: `C${k}`, startDate: '2026-01-01' })).body.data.id;
+        return (await org.create.contractor()).id;
       case 'vacancies':
-        return (await post('/vacancies', { role: `Role ${k}` })).body.data.id;
+        return (await org.create.vacancy()).id;
       case 'projects':
-        return (await post('/projects', { name: `P${k}`, startDate: '2026-01-01' })).body.data.id;
+        return (await org.create.project()).id;
       case 'teams':
-        return (await post('/teams', { name: `T${k}` })).body.data.id;
-      case 'assignments': {
-        const team = await create('teams');
-        const employee = await create('employees');
-        return (await post('/assignments', { type: 'team', targetId: team, employeeId: employee, fte: 1, startDate: '2026-01-01' })).body
-          .data.id;
-      }
+        return (await org.create.team()).id;
+      case 'assignments':
+        return (await org.create.assignment({ type: 'team', targetId: await create('teams'), employeeId: await create('employees') })).id;
     }
   }
 

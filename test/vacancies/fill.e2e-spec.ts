@@ -11,18 +11,13 @@ describe('01 "Fill a vacancy"', () => {
   /** An organization with a vacancy holding two team and one project assignment, and the references to fall back on. */
   async function setup(): Promise<{ org: Tenant; vacancy: string; refs: Record<string, string> }> {
     const org = await t.createTenant();
-    const team = (await org.api('post', '/teams').send({ name: 'Team' }).expect(201)).body.data.id;
-    const team2 = (await org.api('post', '/teams').send({ name: 'Team 2' }).expect(201)).body.data.id;
+    const team = (await org.create.team({ name: 'Team' })).id;
+    const team2 = (await org.create.team({ name: 'Team 2' })).id;
     const project = (await org.api('post', '/projects').send({ name: 'Project', startDate: '2026-01-01' }).expect(201)).body.data.id;
-    const jobRole = (await org.api('post', '/job-roles').send({ title: 'Engineer' }).expect(201)).body.data.id;
+    const jobRole = (await org.create.jobRole({ title: 'Engineer' })).id;
     const location = (await org.api('post', '/locations').send({ name: 'Oslo', currencyCode: 'NOK' }).expect(201)).body.data.id;
     const workType = (await org.api('post', '/resource-types').send({ name: 'Permanent' }).expect(201)).body.data.id;
-    const manager = (
-      await org
-        .api('post', '/employees')
-        .send({ firstName: 'M', lastName: 'Gr', email: 'mgr@example.com', startDate: '2024-01-01' })
-        .expect(201)
-    ).body.data.id;
+    const manager = (await org.create.employee({ startDate: '2024-01-01' })).id;
     const vacancy = (
       await org
         .api('post', '/vacancies')

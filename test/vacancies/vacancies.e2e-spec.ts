@@ -71,12 +71,7 @@ describe('vacancies (01 Vacancy, Vacancies endpoints; 03 §1.5)', () => {
   });
 
   it('01/vacancy: hiringManagerId is an employee (unresolvable: 404); nested jobRole resolves; externalId rules', async () => {
-    const boss = (
-      await tenant
-        .api('post', '/employees')
-        .send({ firstName: 'H', lastName: 'M', email: 'hm@example.com', startDate: '2025-01-01', externalId: 'E-HM' })
-        .expect(201)
-    ).body.data.id;
+    const boss = (await tenant.create.employee({ startDate: '2025-01-01', externalId: 'E-HM' })).id;
     const res = await tenant
       .api('post', '/vacancies')
       .send({ role: 'R', hiringManagerId: 'E-HM', jobRole: { title: 'Recruiter', externalId: 'JR-REC' }, externalId: 'V-1' })
@@ -92,13 +87,8 @@ describe('vacancies (01 Vacancy, Vacancies endpoints; 03 §1.5)', () => {
 
   it('01/vacancy isFilled: true while the filler is active; filledBy* are settable by PATCH and mutually exclusive', async () => {
     const org = await t.createTenant();
-    const e = (
-      await org
-        .api('post', '/employees')
-        .send({ firstName: 'F', lastName: 'E', email: 'fe@example.com', startDate: '2025-01-01' })
-        .expect(201)
-    ).body.data.id;
-    const c = (await org.api('post', '/contractors').send({ name: 'FC', startDate: '2025-01-01' }).expect(201)).body.data.id;
+    const e = (await org.create.employee({ startDate: '2025-01-01' })).id;
+    const c = (await org.create.contractor({ startDate: '2025-01-01' })).id;
     const v = (await org.api('post', '/vacancies').send({ role: 'Filled by patch' }).expect(201)).body.data.id;
     expect((await org.api('patch', `/vacancies/${v}`).send({ filledByLiveEmployeeId: e }).expect(200)).body.data).toMatchObject({
       filledByLiveEmployeeId: e,
@@ -124,12 +114,7 @@ describe('vacancies (01 Vacancy, Vacancies endpoints; 03 §1.5)', () => {
 
   it('01/vacancies list: excludeFilled defaults to true; false includes filled ones; search role or description; sortBy role', async () => {
     const org = await t.createTenant();
-    const e = (
-      await org
-        .api('post', '/employees')
-        .send({ firstName: 'F', lastName: 'E', email: 'fe@example.com', startDate: '2025-01-01' })
-        .expect(201)
-    ).body.data.id;
+    const e = (await org.create.employee({ startDate: '2025-01-01' })).id;
     await org.api('post', '/vacancies').send({ role: 'zeta analyst', description: 'numbers' }).expect(201);
     await org.api('post', '/vacancies').send({ role: 'Alpha designer' }).expect(201);
     const filled = (await org.api('post', '/vacancies').send({ role: 'Beta engineer', description: 'APIs' }).expect(201)).body.data.id;
@@ -145,7 +130,7 @@ describe('vacancies (01 Vacancy, Vacancies endpoints; 03 §1.5)', () => {
 
   it('01/vacancy by-id read: customAttributes, include=assignments (document 01 shape) and filledByEmployee; an unknown include is 400', async () => {
     const org = await t.createTenant();
-    const team = (await org.api('post', '/teams').send({ name: 'T' }).expect(201)).body.data.id;
+    const team = (await org.create.team({ name: 'T' })).id;
     const v = (await org.api('post', '/vacancies').send({ role: 'With allocations' }).expect(201)).body.data.id;
     const a = (
       await org
@@ -175,7 +160,7 @@ describe('vacancies (01 Vacancy, Vacancies endpoints; 03 §1.5)', () => {
 
   it('02 events: vacancy create, update and delete are recorded; deleting a vacancy removes its assignments', async () => {
     const org = await t.createTenant();
-    const team = (await org.api('post', '/teams').send({ name: 'T' }).expect(201)).body.data.id;
+    const team = (await org.create.team({ name: 'T' })).id;
     const v = (await org.api('post', '/vacancies').send({ role: 'R', salary: 1000.5 }).expect(201)).body.data.id;
     await org.api('post', '/assignments').send({ type: 'team', targetId: team, vacancyId: v, fte: 1, startDate: '2026-01-01' }).expect(201);
     await org.api('patch', `/vacancies/${v}`).send({ role: 'R2' }).expect(200);

@@ -1,4 +1,5 @@
 import type request from 'supertest';
+import { bodies } from '../support/fixtures';
 import { TestApp, Tenant } from '../support/test-app';
 import { Receiver, Received, verifySignature } from './receiver';
 import { createEndpoint, settled } from './support';
@@ -63,7 +64,7 @@ describe('02/what emits events: the REST requests of the coverage table, end to 
     const updated = await eventsOf(() => tenant.api('patch', `/teams/${team}`).send({ name: 'Platform 2' }), 200);
     expect(updated.kinds).toEqual(['team:update']);
     expect(updated.events[0].body).toMatchObject({ before: { name: 'Platform' }, after: { name: 'Platform 2' } });
-    const spare = (await tenant.api('post', '/teams').send({ name: 'Spare' }).expect(201)).body.data.id;
+    const spare = (await tenant.create.team({ name: 'Spare' })).id;
     const deleted = await eventsOf(() => tenant.api('delete', `/teams/${spare}`), 204);
     expect(deleted.kinds).toEqual(['team:delete']);
     expect(deleted.events[0].body).toMatchObject({ entity_id: spare, before: { name: 'Spare' }, after: null });
@@ -80,22 +81,21 @@ describe('02/what emits events: the REST requests of the coverage table, end to 
     expect((await eventsOf(() => tenant.api('patch', `/projects/${project}`).send({ name: 'Apollo 2' }), 200)).kinds).toEqual([
       'project:update',
     ]);
-    const spare = (await tenant.api('post', '/projects').send({ name: 'Spare', startDate: '2026-01-01' }).expect(201)).body.data.id;
+    const spare = (await tenant.create.project({ name: 'Spare' })).id;
     expect((await eventsOf(() => tenant.api('delete', `/projects/${spare}`), 204)).kinds).toEqual(['project:delete']);
   });
 
   it('02 events: POST /employees sends employee create plus a create per team allocation, project allocation and salary in the request', async () => {
     const { kinds, events, body } = await eventsOf(
       () =>
-        tenant.api('post', '/employees').send({
-          firstName: 'Ada',
-          lastName: 'Lovelace',
-          email: 'ada.coverage@example.com',
-          startDate: '2026-01-05',
-          salary: { effectiveDate: '2026-01-05', salary: 90000.5, currencyCode: 'EUR' },
-          teamAssignment: { teamId: 'T-PLAT', fte: 0.5, startDate: '2026-01-05' },
-          projectAssignment: { projectId: 'P-APOLLO', fte: 0.25, startDate: '2026-01-05' },
-        }),
+        tenant.api('post', '/employees').send(
+          bodies.employee({
+            startDate: '2026-01-05',
+            salary: { effectiveDate: '2026-01-05', salary: 90000.5, currencyCode: 'EUR' },
+            teamAssignment: { teamId: 'T-PLAT', fte: 0.5, startDate: '2026-01-05' },
+            projectAssignment: { projectId: 'P-APOLLO', fte: 0.25, startDate: '2026-01-05' },
+          }),
+        ),
       201,
     );
     expect(kinds).toEqual([
@@ -113,12 +113,7 @@ describe('02/what emits events: the REST requests of the coverage table, end to 
   });
 
   it('02 events: PATCH /employees/:id sends employee update plus a create per allocation and salary added; DELETE sends employee delete', async () => {
-    const id = (
-      await tenant
-        .api('post', '/employees')
-        .send({ firstName: 'Grace', lastName: 'Hopper', email: 'grace.coverage@example.com', startDate: '2026-01-05' })
-        .expect(201)
-    ).body.data.id;
+    const { id } = await tenant.create.employee({ lastName: 'Hopper', startDate: '2026-01-05' });
     const patched = await eventsOf(
       () =>
         tenant.api('patch', `/employees/${id}`).send({
@@ -144,12 +139,7 @@ describe('02/what emits events: the REST requests of the coverage table, end to 
   });
 
   it('02 events: POST, PATCH, DELETE /employees/:id/salary-adjustments send salary_adjustment create, update, delete', async () => {
-    const employee = (
-      await tenant
-        .api('post', '/employees')
-        .send({ firstName: 'Alan', lastName: 'Turing', email: 'alan.coverage@example.com', startDate: '2026-01-05' })
-        .expect(201)
-    ).body.data.id;
+    const employee = (await tenant.create.employee({ startDate: '2026-01-05' })).id;
     const base = `/employees/${employee}/salary-adjustments`;
     const created = await eventsOf(
       () => tenant.api('post', base).send({ effectiveDate: '2026-03-01', salary: 80000, currencyCode: 'GBP' }),
@@ -194,7 +184,7 @@ describe('02/what emits events: the REST requests of the coverage table, end to 
       'contractor_rate:create',
       'contractor_team_allocation:create',
     ]);
-    const spare = (await tenant.api('post', '/contractors').send({ name: 'Spare', startDate: '2026-03-01' }).expect(201)).body.data.id;
+    const spare = (await tenant.create.contractor({ name: 'Spare', startDate: '2026-03-01' })).id;
     expect((await eventsOf(() => tenant.api('delete', `/contractors/${spare}`), 204)).kinds).toEqual(['contractor:delete']);
   });
 
@@ -269,12 +259,7 @@ describe('02/what emits events: the REST requests of the coverage table, end to 
     // Functional FTE is a decimal string without trailing zeros.
     expect(position.events[0].body.after).toMatchObject({ requiredFte: '0.5' });
     const positionId = position.body.data.id as string;
-    const employee = (
-      await tenant
-        .api('post', '/employees')
-        .send({ firstName: 'F', lastName: 'S', email: 'fs.coverage@example.com', startDate: '2025-01-01' })
-        .expect(201)
-    ).body.data.id;
+    const employee = (await tenant.create.employee({ startDate: '2025-01-01' })).id;
     const assignment = await eventsOf(
       () =>
         tenant
