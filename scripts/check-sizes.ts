@@ -4,7 +4,7 @@ import * as ts from 'typescript';
 import { reportTreeFigures } from './tree-figures';
 
 /**
- * Size check: no file in src/ over MAX_FILE_LINES lines, no function, method or arrow function
+ * Size check: no file in src/ (nor in test/) over MAX_FILE_LINES lines, no function, method or arrow function
  * over MAX_FUNCTION_LINES lines (counted from its first to its last line, decorators and comments excluded).
  * Offenders named in scripts/size-allowlist.json are reported but pass; an allow-list entry that no longer
  * offends is reported so that it can be removed. Then the figures of scripts/tree-figures.ts, which must
@@ -118,6 +118,16 @@ function main(): void {
     process.stdout.write(`Allow-list entries that no longer offend (remove them):\n${stale.map((k) => `  ${k}`).join('\n')}\n`);
   }
   const figuresOk = reportTreeFigures(root, (text) => process.stdout.write(text));
+  // Test files are held to the file size too (the generated client types aside); their functions are test bodies.
+  const longTests = sourceFiles(join(root, 'test'))
+    .filter((path) => !path.includes(`${join('test', 'generated')}`))
+    .map((path) => ({ path: relative(root, path), lines: lineCount(readFileSync(path, 'utf8')) }))
+    .filter((file) => file.lines > MAX_FILE_LINES);
+  process.stdout.write(
+    longTests.length
+      ? `Test files over ${MAX_FILE_LINES} lines, ${longTests.length}:\n${longTests.map((f) => `  ${f.path}  ${f.lines} lines`).join('\n')}\n`
+      : `Test files over ${MAX_FILE_LINES} lines: 0, ok.\n`,
+  );
   if (failing.length > 0) {
     process.stdout.write(`Too large, ${failing.length}:\n${failing.map(describe).join('\n')}\n`);
     process.stdout.write(`Split them: files in src/ hold at most ${MAX_FILE_LINES} lines, functions at most ${MAX_FUNCTION_LINES}.\n`);
@@ -126,7 +136,7 @@ function main(): void {
       `Sizes ok: no file in src/ over ${MAX_FILE_LINES} lines, no function over ${MAX_FUNCTION_LINES} (allow-list aside).\n`,
     );
   }
-  if (failing.length > 0 || !figuresOk) process.exit(1);
+  if (failing.length > 0 || !figuresOk || longTests.length > 0) process.exit(1);
 }
 
 main();
