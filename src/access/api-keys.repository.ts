@@ -13,6 +13,6 @@ export class ApiKeysRepository extends OrganizationRows<ApiKeyEntity> {
   /** Marks the key revoked now, unless it already is. */
   async revoke(at: RowScope, id: string): Promise<void> {
     const { organizationId, em } = scopeParts(at);
-    await this.rows(em).update({ id, organizationId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    await this.write(em, (on) => this.rows(on).update({ id, organizationId, revokedAt: IsNull() }, { revokedAt: new Date() }));
   }
 }

@@ -3,6 +3,7 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 import type { Page } from '../common/http/envelopes';
 import type { RequestContext } from '../common/auth/request-context';
 import type { TxScope } from '../database/unit-of-work';
+import { withRetry } from '../database/db-retry';
 
 /**
  * Where a back-office statement runs: a request's scope (its organization, in its transaction when it has one:
@@ -37,6 +38,15 @@ export class OrganizationRows<E extends OrganizationRow> {
     >,
   ) {}
 
+  /**
+   * Runs a write: in the caller's transaction as it is, or, on the pool (its own statement), again on a deadlock
+   * or serialization failure. On Citus, users, API keys and organizations are reference tables whose writes lock
+   * every copy, and two such writes can meet in a distributed deadlock; the statement that lost had no effect.
+   */
+  protected write<T>(em: EntityManager | undefined, work: (em?: EntityManager) => Promise<T>): Promise<T> {
+    return em ? work(em) : withRetry(() => work());
+  }
+
   protected rows(em?: EntityManager): Repository<E> {
     return (em ?? this.dataSource.manager).getRepository(this.entity);
   }
@@ -48,7 +58,7 @@ export class OrganizationRows<E extends OrganizationRow> {
   /** Inserts a row of the scope's organization (its `organizationId` is set here). */
   async insert(at: RowScope, row: QueryDeepPartialEntity<E>): Promise<void> {
     const { organizationId, em } = scopeParts(at);
-    await this.rows(em).insert({ ...row, organizationId } as QueryDeepPartialEntity<E>);
+    await this.write(em, (on) => this.rows(on).insert({ ...row, organizationId } as QueryDeepPartialEntity<E>));
   }
 
   /** A page of the organization's rows (`where` narrows them), in the resource's list order. */
@@ -69,11 +79,11 @@ export class OrganizationRows<E extends OrganizationRow> {
 
   async update(at: RowScope, id: string, patch: QueryDeepPartialEntity<E>): Promise<void> {
     const { organizationId, em } = scopeParts(at);
-    if (Object.keys(patch).length) await this.rows(em).update(this.key(organizationId, id), patch);
+    if (Object.keys(patch).length) await this.write(em, (on) => this.rows(on).update(this.key(organizationId, id), patch));
   }
 
   async remove(at: RowScope, id: string): Promise<void> {
     const { organizationId, em } = scopeParts(at);
-    await this.rows(em).delete(this.key(organizationId, id));
+    await this.write(em, (on) => this.rows(on).delete(this.key(organizationId, id)));
   }
 }

@@ -1,3 +1,4 @@
+import { withRetry } from './db-retry';
 import { Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { randomUUID } from 'node:crypto';
@@ -276,10 +277,12 @@ export class UnitOfWork {
 
   /**
    * A write outside any organization's plan, which records no change: creating an organization with its
-   * live plan, and the first start's demo seed.
+   * live plan, and the first start's demo seed. Run again (whole) after a deadlock or serialization failure: on
+   * Citus the organization is a reference table, whose writes lock every copy and can meet another
+   * reference-table write in a distributed deadlock; the transaction that lost was rolled back.
    */
   runUnscoped<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
+    return withRetry(() => this.dataSource.transaction(work), 3);
   }
 
   /**

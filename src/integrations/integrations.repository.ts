@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { plusInterval } from '../database/sql-time';
-import { withRetry } from '../webhooks/db-retry';
+import { withRetry } from '../database/db-retry';
 import { SecretResourceRepository } from '../webhooks/secret-resource.repository';
 import { IntegrationEntity } from './entities/integration.entity';
 

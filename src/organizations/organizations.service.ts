@@ -1,3 +1,4 @@
+import { withRetry } from '../database/db-retry';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DomainError } from '../common/errors/domain-error';
@@ -48,7 +49,7 @@ export class OrganizationsService {
     if (input.functionalGroupsRestrictedVisibility !== undefined)
       patch.functionalGroupsRestrictedVisibility = input.functionalGroupsRestrictedVisibility;
     patchEntity(patch, input, ['noticePeriodDays']);
-    await this.repository.update(this.uow.manager, org.id, patch);
+    await withRetry(() => this.repository.update(this.uow.manager, org.id, patch));
     return this.get(id);
   }
 

@@ -11,6 +11,6 @@ export class SecretResourceRepository<E extends SecretResourceRow> extends Organ
   async setSecret(at: RowScope, id: string, secret: string): Promise<void> {
     const { organizationId, em } = scopeParts(at);
     const patch: Partial<SecretResourceRow> = { secret };
-    await this.rows(em).update(this.key(organizationId, id), patch as QueryDeepPartialEntity<E>);
+    await this.write(em, (on) => this.rows(on).update(this.key(organizationId, id), patch as QueryDeepPartialEntity<E>));
   }
 }

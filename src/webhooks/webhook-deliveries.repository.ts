@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { endpointWants, pushHookWants } from '../database/delivery-targets';
 import type { ActorType, ChangeType } from '../database/entities/record-change.entity';
-import { withRetry } from './db-retry';
+import { withRetry } from '../database/db-retry';
 import { isSuccess, Outcome } from './endpoint-status';
 
 /** A started delivery: the change it carries and its target (an endpoint or an integration's push hook). */
