@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { timingSafeEqual } from 'node:crypto';
 import { OnEvent } from '@nestjs/event-emitter';
 import { DataSource } from 'typeorm';
 import { ACCESS_CHANGED } from '../common/auth/access-changed';
@@ -48,7 +49,7 @@ export class VerifiedKeys {
     if (cached && cached.until > now) return cached;
     this.keys.delete(secret);
     const row = await this.access.keyByPrefix(secret.slice(0, API_KEY_PREFIX_LENGTH));
-    if (!row || row.key_hash !== sha256Hex(secret)) return null;
+    if (!row || !sameHash(sha256Hex(secret), row.key_hash)) return null;
     const livePlanId = await this.livePlan(row.organization_id);
     if (!livePlanId) return null;
     const verified = {
@@ -78,4 +79,9 @@ export class VerifiedKeys {
     this.livePlans.set(organizationId, id);
     return id;
   }
+}
+
+/** Compares two hex SHA-256 hashes in constant time. */
+function sameHash(a: string, b: string): boolean {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
