@@ -36,7 +36,9 @@ async function main(): Promise<void> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const handler = (require(modulePath) as { baselineHandler?: BaselineHandler }).baselineHandler;
   if (typeof handler !== 'function') throw new Error(`${modulePath} exports no baselineHandler`);
-  const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+  // The service's connection settings (src/database/data-source.ts): without `jit=off` PostgreSQL compiles the
+  // costlier statements (a 20,000-row count, the forecast) on this side only, and the baseline measures JIT, not Node.
+  const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_SIZE ?? 10), options: '-c jit=off' });
   await pool.query('SELECT 1');
 
   const server = createServer((req, res) => {
