@@ -8,9 +8,15 @@ import { dom, idx, peopleCte, pitemsCte, vacancyCtes } from './forecast-sql';
  * assignments of the kind active on d), and the null group has `1 - min(1, S(d))`. Written without cutting
  * every record's days: shares are linear, so a record counts whole in the null group (weight 1), and each
  * `pieces` row (a group, days [a, b], a weight w) adds w to its group and -w to the null group. Pieces: each
- * assignment at its fte over its days; where a record is over-allocated (`over`: S > 1 on [a, b]), each
- * assignment active there gets the correction `-fte x (1 - 1/S)`, so that it takes fte / S and the null
- * group nothing. Assignments are clipped to the window's days (from the day before `from` to `to`).
+ * assignment at its fte over its days; where a record is over-allocated (S > 1 on [a, b]), each assignment
+ * active there gets the correction `-fte x (1 - 1/S)`, so that it takes fte / S and the null group nothing.
+ * Assignments are clipped to the window's days (from the day before `from` to `to`).
+ * `rec`: the records whose fte sum over 1 (one hash aggregate). Most have one or two assignments whose fte
+ * are at most 1 (or a single one): they are over on [c, e] = [max a, min b] only (the common days, when
+ * there are any) with S their sum, so their pieces come from a join with `rec`, no sweep: an assignment
+ * that lies exactly on [c, e] takes fte / S in one piece, any other one its fte and the correction on
+ * [c, e]. The others (`sweep`: three assignments or more, or two with an fte over 1) go through `over`, a
+ * sweep of their starts and ends (a window sorted per record) giving each interval where S > 1.
  */
 function piecesCtes(type: 'team' | 'project', pieces: string): string {
   return `asg AS MATERIALIZED (
@@ -21,19 +27,29 @@ function piecesCtes(type: 'team' | 'project', pieces: string): string {
    WHERE x.organization_id = $6 AND x.plan_id = $1 AND x.type = '${type}' AND x.team_id IS NULL
      AND x.start_date <= $3::date AND (x.end_date IS NULL OR x.end_date >= $2::date - 1)
 ),
+rec AS MATERIALIZED (
+  SELECT kind, rid, (count(*) > 2 OR (count(*) = 2 AND max(fte) > 1)) AS sweep, max(a) AS c, min(b) AS e, sum(fte) AS s
+    FROM asg GROUP BY 1, 2 HAVING sum(fte) > 1
+),
 steps AS (
   SELECT kind, rid, d, sum(df) AS df
     FROM (SELECT kind, rid, a AS d, fte AS df FROM asg UNION ALL SELECT kind, rid, b + 1, -fte FROM asg) e
-   WHERE (kind, rid) IN (SELECT kind, rid FROM asg GROUP BY 1, 2 HAVING sum(fte) > 1)
+   WHERE (kind, rid) IN (SELECT kind, rid FROM rec WHERE sweep)
    GROUP BY 1, 2, 3
 ),
-over AS MATERIALIZED (
+over AS (
   SELECT * FROM (SELECT kind, rid, d AS a, lead(d) OVER w - 1 AS b, sum(df) OVER w AS s
                    FROM steps WINDOW w AS (PARTITION BY kind, rid COLLATE "C" ORDER BY d)) l
    WHERE s > 1
 ),
 ${pieces} AS MATERIALIZED (
-  SELECT kind, rid, tgt AS grp, a, b, fte AS w FROM asg
+  SELECT x.kind, x.rid, x.tgt AS grp, x.a, x.b, CASE WHEN x.a = r.c AND x.b = r.e THEN x.fte / r.s ELSE x.fte END AS w
+    FROM asg x
+    LEFT JOIN rec r ON r.kind = x.kind AND r.rid = x.rid AND NOT r.sweep AND r.c <= r.e
+  UNION ALL
+  SELECT x.kind, x.rid, x.tgt, r.c, r.e, -x.fte * (1 - 1 / r.s)
+    FROM asg x
+    JOIN rec r ON r.kind = x.kind AND r.rid = x.rid AND NOT r.sweep AND r.c <= r.e AND (x.a < r.c OR x.b > r.e)
   UNION ALL
   SELECT o.kind, o.rid, x.tgt, o.a, o.b, -x.fte * (1 - 1 / o.s)
     FROM over o JOIN asg x ON x.kind = o.kind AND x.rid = o.rid AND x.a <= o.a AND x.b >= o.a
@@ -47,12 +63,14 @@ ${pieces} AS MATERIALIZED (
  */
 function groupedCte(): string {
   return `grouped AS MATERIALIZED (
-  SELECT s.kind, s.rid, h.grp, h.a, h.b, s.w
+  SELECT s.kind, s.rid, pr.cost_centre_id::text AS grp, s.a, LEAST(s.b, pr.end_date) AS b, s.w
     FROM pieces s
     LEFT JOIN projects pr ON pr.organization_id = $6 AND pr.plan_id = $1 AND pr.id = s.grp
-    CROSS JOIN LATERAL (VALUES (1, s.a, LEAST(s.b, pr.end_date), pr.cost_centre_id::text),
-                               (2, GREATEST(s.a, pr.end_date + 1), s.b, COALESCE(pr.post_completion_cost_centre_id, pr.cost_centre_id)::text)) h(k, a, b, grp)
-   WHERE h.a <= h.b AND (h.k = 1 OR pr.end_date IS NOT NULL)
+   WHERE pr.end_date IS NULL OR s.a <= pr.end_date
+  UNION ALL
+  SELECT s.kind, s.rid, COALESCE(pr.post_completion_cost_centre_id, pr.cost_centre_id)::text, GREATEST(s.a, pr.end_date + 1), s.b, s.w
+    FROM pieces s
+    JOIN projects pr ON pr.organization_id = $6 AND pr.plan_id = $1 AND pr.id = s.grp AND pr.end_date < s.b
 )`;
 }
 
