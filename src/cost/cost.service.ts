@@ -100,7 +100,7 @@ export class CostService {
     const [currency, converter] = await reads(
       !em.queryRunner,
       () => this.organizations.reportingCurrency({ ctx, em }),
-      () => this.rates.converterOn(ctx.organizationId, undefined, em),
+      () => this.rates.converterOn({ ctx, em }),
     );
     const pricing: CostPricing = { currency, currencies: [currency], rates: [1] };
     for (const code of converter.currencies()) {
@@ -144,7 +144,7 @@ export class CostService {
     const [currency, converter, employeeRows, contractorRows, vacancyRows] = await reads(
       !em.queryRunner,
       () => this.organizations.reportingCurrency({ ctx, em }),
-      () => this.rates.converterOn(ctx.organizationId, undefined, em),
+      () => this.rates.converterOn({ ctx, em }),
       () => (employees ? this.repository.employeeAmounts(em, ctx, employees, window) : Promise.resolve([])),
       () => (contractors ? this.repository.contractorAmounts(em, ctx, contractors) : Promise.resolve([])),
       () => (vacancyIds.length ? this.repository.vacancyAmounts(em, ctx, vacancyIds) : Promise.resolve([])),
