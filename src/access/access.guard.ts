@@ -112,12 +112,12 @@ export class AccessGuard implements CanActivate {
     if (!token || !this.adminToken.matches(token)) throw DomainError.unauthorized('Missing or wrong admin token');
     const orgId = typeof req.params.orgId === 'string' ? req.params.orgId : undefined;
     if (!orgId) return;
-    const livePlanId = await this.organizations.livePlanId(this.dataSource.manager, orgId);
+    const livePlanId = await this.organizations.livePlanId({ organizationId: orgId, em: this.dataSource.manager });
     if (!livePlanId) throw DomainError.notFound('Organization', orgId);
     let user: { id: string; email: string } | null = null;
     const acting = req.headers['x-acting-user'];
     if (acting !== undefined) {
-      user = (await this.organizations.user(this.dataSource.manager, orgId, String(acting))) ?? null;
+      user = (await this.organizations.user({ organizationId: orgId, em: this.dataSource.manager }, String(acting))) ?? null;
       if (!user) throw DomainError.notFound('Acting user', String(acting));
     }
     req.ctx = applicationContext(orgId, livePlanId, user);
@@ -142,7 +142,7 @@ export async function inScenario(
   scenarioId: string,
   mode: 'read' | 'write',
 ): Promise<RequestContext> {
-  const plan = await new OrganizationsRepository().scenarioPlan(dataSource.manager, ctx.organizationId, scenarioId);
+  const plan = await new OrganizationsRepository().scenarioPlan({ ctx, em: dataSource.manager }, scenarioId);
   if (!plan) throw DomainError.notFound('Scenario', scenarioId);
   if (mode === 'write' && plan.status !== 'OPEN') {
     throw new DomainError('PLAN_NOT_EDITABLE', `Scenario ${scenarioId} is ${plan.status.toLowerCase()} and accepts no changes`);

@@ -73,7 +73,7 @@ export class VerifiedKeys {
   private async livePlan(organizationId: string): Promise<string | null> {
     const known = this.livePlans.get(organizationId);
     if (known) return known;
-    const id = await this.organizations.livePlanId(this.dataSource.manager, organizationId);
+    const id = await this.organizations.livePlanId({ organizationId, em: this.dataSource.manager });
     if (!id) return null;
     if (this.livePlans.size >= MAX_KEYS) this.livePlans.delete(this.livePlans.keys().next().value!);
     this.livePlans.set(organizationId, id);

@@ -64,7 +64,7 @@ export class MetricsSummaryService {
   }
 
   private currency(organizationId: string): Promise<string> {
-    return this.organizations.reportingCurrency(this.dataSource.manager, organizationId);
+    return this.organizations.reportingCurrency({ organizationId, em: this.dataSource.manager });
   }
 
   /** The cost over [from, to] of each distinct cost scope of the metrics, rounded to cents, by scopeKey. */

@@ -99,8 +99,8 @@ export class CostService {
   async pricing({ ctx, em }: TxScope): Promise<CostPricing> {
     const [currency, converter] = await reads(
       !em.queryRunner,
-      () => this.organizations.reportingCurrency(em, ctx.organizationId),
-      () => this.rates.converterOn(ctx.organizationId, undefined, em),
+      () => this.organizations.reportingCurrency({ ctx, em }),
+      () => this.rates.converterOn({ ctx, em }),
     );
     const pricing: CostPricing = { currency, currencies: [currency], rates: [1] };
     for (const code of converter.currencies()) {
@@ -143,8 +143,8 @@ export class CostService {
     // Five independent reads: at once on the pool; one after the other on a transaction's connection.
     const [currency, converter, employeeRows, contractorRows, vacancyRows] = await reads(
       !em.queryRunner,
-      () => this.organizations.reportingCurrency(em, ctx.organizationId),
-      () => this.rates.converterOn(ctx.organizationId, undefined, em),
+      () => this.organizations.reportingCurrency({ ctx, em }),
+      () => this.rates.converterOn({ ctx, em }),
       () => (employees ? this.repository.employeeAmounts(em, ctx, employees, window) : Promise.resolve([])),
       () => (contractors ? this.repository.contractorAmounts(em, ctx, contractors) : Promise.resolve([])),
       () => (vacancyIds.length ? this.repository.vacancyAmounts(em, ctx, vacancyIds) : Promise.resolve([])),

@@ -6,14 +6,23 @@ import type { TxScope } from '../database/unit-of-work';
 import { withRetry } from '../database/db-retry';
 
 /**
- * Where a back-office statement runs: a request's scope (its organization, in its transaction when it has one:
- * a `Tx` or `UnitOfWork.read(ctx)`), a request context (on the pool), or, for background work, an organization.
+ * Where a statement of an organization runs: a request's scope (its organization, in its transaction when it has
+ * one: a `Tx` or `UnitOfWork.read(ctx)`), a request context (on the pool), or, for work outside a request (the
+ * guard, background work), an organization: `{ organizationId }` (on the pool) or `{ organizationId, em }`.
  */
-export type RowScope = TxScope | Pick<RequestContext, 'organizationId'>;
+export type RowScope = TxScope | (Pick<RequestContext, 'organizationId'> & { em?: EntityManager });
+
+/**
+ * A RowScope that names its EntityManager (a `TxScope`, or `{ organizationId, em }`): what repositories without a
+ * pool of their own take, so that their statements always run on the caller's entity manager.
+ */
+export type EmScope = RowScope & { em: EntityManager };
 
 /** The organization and the entity manager (undefined: the pool) of a scope. */
+export function scopeParts(at: EmScope): { organizationId: string; em: EntityManager };
+export function scopeParts(at: RowScope): { organizationId: string; em?: EntityManager };
 export function scopeParts(at: RowScope): { organizationId: string; em?: EntityManager } {
-  return 'em' in at ? { organizationId: at.ctx.organizationId, em: at.em } : { organizationId: at.organizationId };
+  return 'ctx' in at ? { organizationId: at.ctx.organizationId, em: at.em } : { organizationId: at.organizationId, em: at.em };
 }
 
 /** The columns of every organization-level back-office row (users, API keys, webhook endpoints, integrations, ...). */

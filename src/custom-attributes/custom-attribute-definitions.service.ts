@@ -80,13 +80,13 @@ export class CustomAttributeDefinitionsService extends CrudService<
   protected override async apply(
     entity: CustomAttributeDefinitionEntity,
     input: UpdateCustomAttributeDefinitionDto,
-    { ctx, em }: TxScope,
+    scope: TxScope,
   ): Promise<void> {
     const previous = { entityType: entity.entityType, fieldType: entity.fieldType };
     patchEntity(entity, input, FIELDS);
     checkOptions(entity);
     if (!entity.id) return;
-    const inUse = await this.values.stringValuesOf(em, ctx.organizationId, entity.id);
+    const inUse = await this.values.stringValuesOf(scope, entity.id);
     if (inUse.length && (entity.entityType !== previous.entityType || entity.fieldType !== previous.fieldType)) {
       throw DomainError.conflict(`entityType and fieldType cannot change while ${inUse.length} records have a value; clear them first`);
     }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { EmScope, scopeParts } from '../crud/organization-rows.repository';
 import { SqlParams } from '../database/sql-params';
 import { CustomAttributeValueDto, CustomAttributeValueRow, toCustomAttributeValueDto } from './dto/custom-attribute-value.dto';
 import type { TxScope } from '../database/unit-of-work';
@@ -35,7 +36,8 @@ export function valuesQuery(
 
 /**
  * Custom attribute values (`custom_attribute_values`) with their definitions. Other modules read and
- * clear values through it. Reads take the caller's entity manager (the pool's, or a transaction's).
+ * clear values through it. Reads take the caller's entity manager (the pool's, or a transaction's), or the scope
+ * (`TxScope`, `EmScope`) for statements of the whole organization.
  */
 @Injectable()
 export class CustomAttributeValuesRepository {
@@ -68,7 +70,8 @@ export class CustomAttributeValuesRepository {
   }
 
   /** The string values of every record holding the organization's attribute, in every plan. */
-  async stringValuesOf(em: EntityManager, organizationId: string, definitionId: string): Promise<(string | null)[]> {
+  async stringValuesOf(at: EmScope, definitionId: string): Promise<(string | null)[]> {
+    const { organizationId, em } = scopeParts(at);
     const rows: { string_value: string | null }[] = await em.query(
       `SELECT string_value FROM custom_attribute_values WHERE organization_id = $1 AND definition_id = $2`,
       [organizationId, definitionId],
@@ -77,7 +80,8 @@ export class CustomAttributeValuesRepository {
   }
 
   /** The ids of the values of functional groups and seats `owners` in either plan (a scenario and live). */
-  async functionalValueIds(em: EntityManager, organizationId: string, planIds: [string, string], owners: string[]): Promise<string[]> {
+  async functionalValueIds(at: EmScope, planIds: [string, string], owners: string[]): Promise<string[]> {
+    const { organizationId, em } = scopeParts(at);
     const rows: { id: string }[] = await em.query(
       `SELECT DISTINCT id FROM custom_attribute_values
         WHERE organization_id = $4 AND plan_id IN ($1, $2) AND entity_type IN ('FUNCTIONAL_GROUP', 'FUNCTIONAL_POSITION') AND entity_id = ANY($3)`,

@@ -80,7 +80,11 @@ const CUSTOM_ATTRIBUTE_VALUES: ResourceDescriptor = {
         .filter((c) => c.entity_type === 'functional_group' || c.entity_type === 'functional_position')
         .map((c) => c.entity_id);
       if (!owners.length) return [];
-      return new CustomAttributeValuesRepository().functionalValueIds(em, plans.organization, [plans.scenario, plans.live], owners);
+      return new CustomAttributeValuesRepository().functionalValueIds(
+        { organizationId: plans.organization, em },
+        [plans.scenario, plans.live],
+        owners,
+      );
     },
   },
 };

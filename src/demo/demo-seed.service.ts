@@ -39,7 +39,7 @@ export class DemoSeedService {
       // Serialises two racing first starts on one database; the loser sees the organization.
       if ((await this.repository.lockAndCount(em)) > 0) return null;
       const org = await this.organizations.create({ name: DEMO_ORGANIZATION, reportingCurrency: 'USD', functionalGroupsEnabled: true }, em);
-      const scope = { ctx: applicationContext(org.id, (await this.repository.livePlanId(em, org.id))!), em };
+      const scope = { ctx: applicationContext(org.id, (await this.repository.livePlanId({ organizationId: org.id, em }))!), em };
       const user = await this.users.create(scope, { email: DEMO_USER_EMAIL, name: 'Demo Admin', permissions: ['*'], active: true });
       const key = await this.keys.create(scope, user.id, { name: 'Demo key', permissions: [...API_PERMISSIONS] });
       return { organizationId: org.id, userId: user.id, apiKey: key.key };

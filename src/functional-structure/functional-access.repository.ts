@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { EmScope, scopeParts } from '../crud/organization-rows.repository';
 import { activeOn } from './dated';
 import type { FunctionalAccess, GrantResourceType } from './entities/functional-access-grant.entity';
 import type { TxScope } from './functional-structure.repository';
@@ -31,8 +32,9 @@ export interface NewGrant {
 
 /**
  * The access grants of the functional structure (organization-level rows keyed by group id), the
- * organization's module and visibility settings and the logins grants are for. Reads take the caller's entity
- * manager (the pool, or a write's transaction).
+ * organization's module and visibility settings and the logins grants are for. Statements take the scope
+ * first (`TxScope`, or `EmScope` for the organization settings the guard reads too), and run on its entity manager
+ * (the pool, or a write's transaction).
  */
 @Injectable()
 export class FunctionalAccessRepository {
@@ -58,7 +60,8 @@ export class FunctionalAccessRepository {
   }
 
   /** The organization's grants with their logins (optionally one login's), by login name. */
-  grants(em: EntityManager, organizationId: string, userId?: string): Promise<GrantRow[]> {
+  grants(at: EmScope, userId?: string): Promise<GrantRow[]> {
+    const { organizationId, em } = scopeParts(at);
     return em.query(
       `SELECT g.id, g.functional_group_id, g.resource_type, g.resource_id, g.user_id, u.name, u.email, g.access, g.created_at
          FROM functional_access_grants g JOIN users u ON u.id = g.user_id
@@ -69,7 +72,8 @@ export class FunctionalAccessRepository {
   }
 
   /** The organization setting `functionalGroupsRestrictedVisibility`. */
-  async restrictedVisibility(em: EntityManager, organizationId: string): Promise<boolean> {
+  async restrictedVisibility(at: EmScope): Promise<boolean> {
+    const { organizationId, em } = scopeParts(at);
     const rows: { restricted: boolean }[] = await em.query(
       `SELECT functional_groups_restricted_visibility AS restricted FROM organizations WHERE id = $1`,
       [organizationId],
@@ -78,7 +82,8 @@ export class FunctionalAccessRepository {
   }
 
   /** The organization setting that switches the functional-groups module on. */
-  async functionalGroupsEnabled(em: EntityManager, organizationId: string): Promise<boolean> {
+  async functionalGroupsEnabled(at: EmScope): Promise<boolean> {
+    const { organizationId, em } = scopeParts(at);
     const rows: { enabled: boolean }[] = await em.query(`SELECT functional_groups_enabled AS enabled FROM organizations WHERE id = $1`, [
       organizationId,
     ]);

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { RequestContext } from '../common/auth/request-context';
 import { toIsoDateTime } from '../common/dates';
 import { DomainError } from '../common/errors/domain-error';
@@ -137,20 +136,21 @@ export class FunctionalAccessService {
   }
 
   /** The organization's grants with their logins, optionally only those of one login. */
-  async grants(em: EntityManager, organizationId: string, userId?: string): Promise<GrantBook> {
-    const rows = await this.rows.grants(em, organizationId, userId);
+  async grants(scope: TxScope, userId?: string): Promise<GrantBook> {
+    const rows = await this.rows.grants(scope, userId);
     return new GrantBook(rows);
   }
 
   /** The organization setting `functionalGroupsRestrictedVisibility`: reading a group needs a grant on it or a parent. */
-  private restrictedVisibility(em: EntityManager, organizationId: string): Promise<boolean> {
-    return this.rows.restrictedVisibility(em, organizationId);
+  private restrictedVisibility(scope: TxScope): Promise<boolean> {
+    return this.rows.restrictedVisibility(scope);
   }
 
   /** Whether the caller reads every group (what `viewer` says with `all` and no grant-based limit). */
-  async readsEveryGroup({ ctx, em }: TxScope): Promise<boolean> {
+  async readsEveryGroup(scope: TxScope): Promise<boolean> {
+    const { ctx } = scope;
     if (ctx.capabilities.has(EDIT_ALL_FUNCTIONAL_GROUPS) || ctx.capabilities.has(SHARE_FUNCTIONAL_GROUPS)) return true;
-    return !(await this.restrictedVisibility(em, ctx.organizationId));
+    return !(await this.restrictedVisibility(scope));
   }
 
   /**
@@ -162,16 +162,17 @@ export class FunctionalAccessService {
    * needs the key's `functional_groups_edit` (viewerAccess says what this caller can do). `parents` is
    * only loaded when grants decide.
    */
-  async viewer({ ctx, em }: TxScope, loadParents: () => Promise<GroupParents>): Promise<Viewer> {
+  async viewer(scope: TxScope, loadParents: () => Promise<GroupParents>): Promise<Viewer> {
+    const { ctx } = scope;
     const keyEdits = ctx.permissions.has('functional_groups_edit');
     const cap = (a: FunctionalAccess | null): FunctionalAccess | null => (a === 'EDITOR' && !keyEdits ? 'READER' : a);
     if (ctx.capabilities.has(EDIT_ALL_FUNCTIONAL_GROUPS)) {
       const access = cap('EDITOR');
       return { all: true, access: () => access, visible: (parents) => [...parents.keys()] };
     }
-    const readsAll = ctx.capabilities.has(SHARE_FUNCTIONAL_GROUPS) || !(await this.restrictedVisibility(em, ctx.organizationId));
+    const readsAll = ctx.capabilities.has(SHARE_FUNCTIONAL_GROUPS) || !(await this.restrictedVisibility(scope));
     const floor: FunctionalAccess | null = readsAll ? 'READER' : null;
-    const own = ctx.userId ? await this.grants(em, ctx.organizationId, ctx.userId) : new GrantBook([]);
+    const own = ctx.userId ? await this.grants(scope, ctx.userId) : new GrantBook([]);
     if (own.isEmpty) {
       return floor
         ? { all: true, access: () => floor, visible: (parents) => [...parents.keys()] }

@@ -25,7 +25,7 @@ export class FunctionalFeatureGuard implements CanActivate {
 
   /** 403 FEATURE_DISABLED unless the organization's functional-groups module is on (also used by the assistant tools). */
   async assertEnabled(organizationId: string): Promise<void> {
-    if (!(await this.rows.functionalGroupsEnabled(this.dataSource.manager, organizationId)))
+    if (!(await this.rows.functionalGroupsEnabled({ organizationId, em: this.dataSource.manager })))
       throw new DomainError('FEATURE_DISABLED', 'The functional groups module is off for this organization');
   }
 }

@@ -76,7 +76,7 @@ export class FunctionalFiguresService {
     const parents: GroupParents = new Map(all.map((g) => [g.id, g.parent_id]));
     const viewer = await this.reads.viewer(ctx, async () => parents);
     const groups = viewer.all ? all : all.filter((g) => viewer.access(g.id) !== null);
-    const grants = await this.access.grants(this.dataSource.manager, ctx.organizationId);
+    const grants = await this.access.grants({ ctx, em: this.dataSource.manager });
     const up = ancestry(parents);
     const byParent = new Map<string | null, GroupRow[]>();
     const ids = new Set(groups.map((g) => g.id));

@@ -75,7 +75,7 @@ export class FunctionalReadService {
     const day = this.day(q.asOf);
     const parents = this.parentsLoader(ctx, day);
     const row = await this.findGroup(ctx, idOrExternalId, day, parents);
-    const grants = await this.access.grants(this.dataSource.manager, ctx.organizationId);
+    const grants = await this.access.grants({ ctx, em: this.dataSource.manager });
     const parent = row.parent_id ? await this.rows.groupRef(ctx, row.parent_id) : null;
     const page = await this.seatPage(ctx, day, { groupId: row.id }, pageOf(q));
     const history = await this.rows.history(ctx.organizationId, ctx.planId, row.id);

@@ -105,7 +105,7 @@ export class IntegrationsService extends SecretResourceService<IntegrationEntity
 
   /** Spec 04 §5.1: `actAsUserId` must be an active user of the organization (400 otherwise). */
   private async checkUser(ctx: RequestContext, userId: string): Promise<void> {
-    const active = await this.organizations.userActive(this.uow.read(ctx).em, ctx.organizationId, userId);
+    const active = await this.organizations.userActive(this.uow.read(ctx), userId);
     if (active === null) throw DomainError.validation('actAsUserId', `actAsUserId ${userId} is not a user of the organization`);
     if (!active) throw DomainError.validation('actAsUserId', `actAsUserId ${userId} is not an active user`);
   }

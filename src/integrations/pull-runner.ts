@@ -102,7 +102,10 @@ export class PullRunner {
 
   /** The integration's user as a request context: live plan, `user` initiator without e-mail, all their API permissions. */
   private async contextOf(integration: IntegrationEntity): Promise<RequestContext> {
-    const user = await this.organizations.userWithLivePlan(this.dataSource.manager, integration.organizationId, integration.actAsUserId);
+    const user = await this.organizations.userWithLivePlan(
+      { organizationId: integration.organizationId, em: this.dataSource.manager },
+      integration.actAsUserId,
+    );
     if (!user?.active) throw new RunFailed(`The acting user ${integration.actAsUserId} is not an active user of the organization`);
     const held = expandUserPermissions(user.permissions);
     return {

@@ -30,7 +30,7 @@ export class ActingUserRights {
   async assertCoversUser({ ctx, em }: TxScope, userId: string, action: string): Promise<void> {
     const acting = actingUserOf(ctx);
     if (!acting || acting === userId) return;
-    const target = await this.organizations.userPermissions(em, ctx.organizationId, userId);
+    const target = await this.organizations.userPermissions({ ctx, em }, userId);
     // An unknown user is the caller's own 400/404 to give; here there is nothing to cover.
     if (target) await this.assertHolds({ ctx, em }, target.permissions, action);
   }
@@ -39,7 +39,7 @@ export class ActingUserRights {
   async assertHolds({ ctx, em }: TxScope, rights: readonly string[], action: string): Promise<void> {
     const acting = actingUserOf(ctx);
     if (!acting) return;
-    const user = await this.organizations.userPermissions(em, ctx.organizationId, acting);
+    const user = await this.organizations.userPermissions({ ctx, em }, acting);
     if (!user?.active) throw DomainError.forbidden('The acting user is not an active user of the organization');
     const missing = missingRights(user.permissions, rights);
     if (missing.length) {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Page } from '../common/http/envelopes';
 import { newId } from '../common/ids';
+import { EmScope, scopeParts } from '../crud/organization-rows.repository';
 import { OrganizationEntity } from '../database/entities/organization.entity';
 import { PlanEntity } from './entities/plan.entity';
 
@@ -16,12 +17,14 @@ export interface UserWithLivePlan {
  * The organizations module's own SQL beyond entity reads: organizations, their users and their plans (the
  * live plan and the scenarios). Other modules read these rows through it (the guard, the reporting
  * currency, a user's state).
- * Reads take the caller's entity manager (the pool's, or a transaction's).
+ * Reads of one organization take its scope (`EmScope`: a `TxScope`, or `{ organizationId, em }` outside a request),
+ * the others the caller's entity manager (the pool's, or a transaction's).
  */
 @Injectable()
 export class OrganizationsRepository {
   /** The organization's reporting currency (the organization must exist). */
-  async reportingCurrency(em: EntityManager, organizationId: string): Promise<string> {
+  async reportingCurrency(at: EmScope): Promise<string> {
+    const { organizationId, em } = scopeParts(at);
     const rows: { reporting_currency: string }[] = await em.query(`SELECT reporting_currency FROM organizations WHERE id = $1`, [
       organizationId,
     ]);
@@ -29,7 +32,8 @@ export class OrganizationsRepository {
   }
 
   /** Whether the organization's user is active; null when the organization has no such user. */
-  async userActive(em: EntityManager, organizationId: string, userId: string): Promise<boolean | null> {
+  async userActive(at: EmScope, userId: string): Promise<boolean | null> {
+    const { organizationId, em } = scopeParts(at);
     const rows: { active: boolean }[] = await em.query(`SELECT active FROM users WHERE id = $1 AND organization_id = $2`, [
       userId,
       organizationId,
@@ -38,11 +42,8 @@ export class OrganizationsRepository {
   }
 
   /** The organization's user's permissions and whether it is active, or undefined when it has no such user. */
-  async userPermissions(
-    em: EntityManager,
-    organizationId: string,
-    userId: string,
-  ): Promise<{ permissions: string[]; active: boolean } | undefined> {
+  async userPermissions(at: EmScope, userId: string): Promise<{ permissions: string[]; active: boolean } | undefined> {
+    const { organizationId, em } = scopeParts(at);
     const rows: { permissions: string[]; active: boolean }[] = await em.query(
       `SELECT permissions, active FROM users WHERE id = $1 AND organization_id = $2`,
       [userId, organizationId],
@@ -51,7 +52,8 @@ export class OrganizationsRepository {
   }
 
   /** The organization's user (permissions, active) with the organization's live plan id, or undefined. */
-  async userWithLivePlan(em: EntityManager, organizationId: string, userId: string): Promise<UserWithLivePlan | undefined> {
+  async userWithLivePlan(at: EmScope, userId: string): Promise<UserWithLivePlan | undefined> {
+    const { organizationId, em } = scopeParts(at);
     const rows: UserWithLivePlan[] = await em.query(
       `SELECT u.permissions, u.active, p.id AS live_plan_id
          FROM users u JOIN plans p ON p.organization_id = u.organization_id AND p.kind = 'LIVE'
@@ -62,7 +64,8 @@ export class OrganizationsRepository {
   }
 
   /** The organization's live plan id, or null when there is no such organization. */
-  async livePlanId(em: EntityManager, organizationId: string): Promise<string | null> {
+  async livePlanId(at: EmScope): Promise<string | null> {
+    const { organizationId, em } = scopeParts(at);
     const rows: { live_plan_id: string }[] = await em.query(
       `SELECT p.id AS live_plan_id FROM organizations o JOIN plans p ON p.organization_id = o.id AND p.kind = 'LIVE' WHERE o.id = $1`,
       [organizationId],
@@ -71,7 +74,8 @@ export class OrganizationsRepository {
   }
 
   /** The organization's user with that id (id and e-mail), or undefined. */
-  async user(em: EntityManager, organizationId: string, userId: string): Promise<{ id: string; email: string } | undefined> {
+  async user(at: EmScope, userId: string): Promise<{ id: string; email: string } | undefined> {
+    const { organizationId, em } = scopeParts(at);
     const rows: { id: string; email: string }[] = await em.query(`SELECT id, email FROM users WHERE id = $1 AND organization_id = $2`, [
       userId,
       organizationId,
@@ -80,7 +84,8 @@ export class OrganizationsRepository {
   }
 
   /** The organization's scenario plan with that id (id and status), or undefined. */
-  async scenarioPlan(em: EntityManager, organizationId: string, scenarioId: string): Promise<{ id: string; status: string } | undefined> {
+  async scenarioPlan(at: EmScope, scenarioId: string): Promise<{ id: string; status: string } | undefined> {
+    const { organizationId, em } = scopeParts(at);
     const rows: { id: string; status: string }[] = await em.query(
       `SELECT id, status FROM plans WHERE id = $1 AND organization_id = $2 AND kind = 'SCENARIO'`,
       [scenarioId, organizationId],

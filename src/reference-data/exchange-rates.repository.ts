@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { EmScope, scopeParts } from '../crud/organization-rows.repository';
 
 /** The rate of one currency pair in force on a day, as stored. */
 export interface RateInForceRow {
@@ -9,11 +9,12 @@ export interface RateInForceRow {
   effective_date: string;
 }
 
-/** Exchange rates beyond the generic CRUD rows. Reads take the caller's entity manager (the pool's, or a transaction's). */
+/** Exchange rates beyond the generic CRUD rows. Reads take the scope first and run on its entity manager (the pool's, or a transaction's). */
 @Injectable()
 export class ExchangeRatesRepository {
   /** The organization's latest rate of each currency pair effective on or before `day`. */
-  inForce(em: EntityManager, organizationId: string, day: string): Promise<RateInForceRow[]> {
+  inForce(at: EmScope, day: string): Promise<RateInForceRow[]> {
+    const { organizationId, em } = scopeParts(at);
     return em.query(
       `SELECT DISTINCT ON (from_currency, to_currency) from_currency, to_currency, rate, effective_date
          FROM exchange_rates

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { DataSource, SelectQueryBuilder } from 'typeorm';
 import type { RequestContext } from '../common/auth/request-context';
 import { CrudService } from '../crud/crud.service';
+import { RowScope, scopeParts } from '../crud/organization-rows.repository';
 import { patchEntity } from '../crud/assign';
 import { todayUtc } from '../common/dates';
 import { DomainError } from '../common/errors/domain-error';
@@ -106,12 +107,9 @@ export class ExchangeRatesService extends CrudService<ExchangeRateEntity, Exchan
   }
 
   /** Every rate of the organization in force on `day` (default today, UTC: "the current rate"). */
-  async converterOn(
-    organizationId: string,
-    day: string = todayUtc(),
-    em: EntityManager = this.dataSource.manager,
-  ): Promise<CurrencyConverter> {
-    const rows = await this.ratesRepository.inForce(em, organizationId, day);
+  async converterOn(at: RowScope, day: string = todayUtc()): Promise<CurrencyConverter> {
+    const { organizationId, em = this.dataSource.manager } = scopeParts(at);
+    const rows = await this.ratesRepository.inForce({ organizationId, em }, day);
     const rates = new Map(
       rows.map((r) => [`${r.from_currency}:${r.to_currency}`, { rate: Number(r.rate), effectiveDate: r.effective_date }]),
     );
@@ -119,7 +117,7 @@ export class ExchangeRatesService extends CrudService<ExchangeRateEntity, Exchan
   }
 
   async convert(ctx: RequestContext, from: string, to: string, amount = 1, day = todayUtc()): Promise<ConversionDto> {
-    const converter = await this.converterOn(ctx.organizationId, day);
+    const converter = await this.converterOn(ctx, day);
     const found = converter.rate(from, to);
     if (!found) throw DomainError.notFound(`Exchange rate from ${from} to ${to} in force on ${day}`);
     return {

@@ -33,7 +33,7 @@ export class MergeScenarioUseCase {
     return this.uow.run(mergeCtx, async (tx) => {
       const plan = await this.scenarios.find(tx, scenarioId, true);
       if (plan.status === 'MERGED') throw DomainError.conflict(`Scenario ${scenarioId} is already merged`);
-      const changed = await this.repository.changedRecords(tx.em, ctx.organizationId, plan.id);
+      const changed = await this.repository.changedRecords(tx, plan.id);
       await this.refuseConflicts(tx, plan, ctx.livePlanId);
       const loaded = await this.load(tx, plan.id, ctx.livePlanId, changed);
       const counts: Record<string, number> = {};
@@ -68,7 +68,7 @@ export class MergeScenarioUseCase {
   /** 409 naming (up to 20) live records changed after the fork that the scenario changed too. */
   private async refuseConflicts(tx: Tx, plan: PlanEntity, livePlanId: string): Promise<void> {
     const plans = { live: livePlanId, scenario: plan.id };
-    const conflicts = await this.repository.liveChangesAlsoIn(tx.em, plan.organizationId, plans, plan.forkedAt, 21);
+    const conflicts = await this.repository.liveChangesAlsoIn(tx, plans, plan.forkedAt, 21);
     if (conflicts.length) {
       const names = conflicts.slice(0, 20).map((c) => `${c.entity_type} ${c.entity_id}`);
       throw DomainError.conflict(
@@ -94,9 +94,9 @@ export class MergeScenarioUseCase {
     // Set-based per table: read both versions of the touched rows, then one DELETE and one upsert.
     const loaded: Loaded[] = [];
     for (const { table, ids } of touched) {
-      const rows: TableRows = { table, columns: this.scenarios.columnsOf(table), organizationId: tx.ctx.organizationId };
-      const scenarioRows = await this.repository.rowsById(tx.em, rows, scenarioPlanId, ids);
-      const liveRows = await this.repository.rowsById(tx.em, rows, livePlanId, ids);
+      const rows: TableRows = { table, columns: this.scenarios.columnsOf(table) };
+      const scenarioRows = await this.repository.rowsById(tx, rows, scenarioPlanId, ids);
+      const liveRows = await this.repository.rowsById(tx, rows, livePlanId, ids);
       loaded.push({ rows, ids, scenarioRows, liveRows });
     }
     return loaded;
@@ -108,7 +108,7 @@ export class MergeScenarioUseCase {
       const table = rows.table;
       const gone = ids.filter((id) => !scenarioRows.has(id) && liveRows.has(id));
       if (!gone.length) continue;
-      await this.repository.deleteRows(tx.em, rows, livePlanId, gone);
+      await this.repository.deleteRows(tx, rows, livePlanId, gone);
       for (const id of gone) {
         const row = liveRows.get(id)!;
         count(counts, table.entityTypeOf(row));
@@ -140,7 +140,7 @@ export class MergeScenarioUseCase {
         tx.record({ entityType: table.entityTypeOf(row), entityId: id, changeType: before ? 'update' : 'create', before, after });
       }
       if (!apply.length) continue;
-      await this.repository.upsertRows(tx.em, rows, scenarioPlanId, livePlanId, apply);
+      await this.repository.upsertRows(tx, rows, scenarioPlanId, livePlanId, apply);
     }
   }
 }

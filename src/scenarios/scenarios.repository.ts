@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { OrganizationRows, RowScope, scopeParts } from '../crud/organization-rows.repository';
 import type { TxScope } from '../database/unit-of-work';
 import type { Page } from '../common/http/envelopes';
@@ -12,11 +12,10 @@ export type ChangedRecord = { entity_type: string; entity_id: string };
 /** A planning row as read back through its entity. */
 export type PlanningRow = { id: string } & Record<string, unknown>;
 
-/** One planning table's rows of the organization: its name, entity and column names (from the entity metadata). */
+/** One planning table's rows: its name, entity and column names (from the entity metadata); the scope gives the organization. */
 export interface TableRows {
   table: PlanningTable;
   columns: string[];
-  organizationId: string;
 }
 
 const quoted = (columns: string[]) => columns.map((c) => `"${c}"`).join(', ');
@@ -59,24 +58,24 @@ export class ScenarioPlansRepository extends OrganizationRows<PlanEntity> {
 
 /**
  * The scenarios' SQL over the planning tables (fork copies, merge reads and writes) and the plans'
- * change histories. Every statement runs in the caller's transaction (`em`) and is routed by organization.
+ * change histories. Every statement runs in the caller's transaction (the scope's `em`) and is routed by its organization.
  */
 @Injectable()
 export class ScenariosRepository {
   /** Copies every row of plan `fromPlanId` into plan `toPlanId` (same ids). */
-  async copyPlan(em: EntityManager, rows: TableRows, fromPlanId: string, toPlanId: string): Promise<void> {
+  async copyPlan(tx: TxScope, rows: TableRows, fromPlanId: string, toPlanId: string): Promise<void> {
     const name = rows.table.table;
-    await em.query(
+    await tx.em.query(
       `INSERT INTO "${name}" (${quoted(rows.columns)}) SELECT ${intoPlan(rows.columns)} FROM "${name}" WHERE organization_id = $3 AND plan_id = $2`,
-      [toPlanId, fromPlanId, rows.organizationId],
+      [toPlanId, fromPlanId, tx.ctx.organizationId],
     );
   }
 
   /** Every record the plan's change history names, once. */
-  changedRecords(em: EntityManager, organizationId: string, planId: string): Promise<ChangedRecord[]> {
-    return em.query(`SELECT DISTINCT entity_type, entity_id FROM record_changes WHERE organization_id = $2 AND plan_id = $1`, [
+  changedRecords(tx: TxScope, planId: string): Promise<ChangedRecord[]> {
+    return tx.em.query(`SELECT DISTINCT entity_type, entity_id FROM record_changes WHERE organization_id = $2 AND plan_id = $1`, [
       planId,
-      organizationId,
+      tx.ctx.organizationId,
     ]);
   }
 
@@ -84,49 +83,43 @@ export class ScenariosRepository {
    * Up to `limit` records (by type and id) changed in the live plan after `since` (plan-level changes only)
    * that the scenario's history names too.
    */
-  liveChangesAlsoIn(
-    em: EntityManager,
-    organizationId: string,
-    plans: { live: string; scenario: string },
-    since: Date | null,
-    limit: number,
-  ): Promise<ChangedRecord[]> {
-    return em.query(
+  liveChangesAlsoIn(tx: TxScope, plans: { live: string; scenario: string }, since: Date | null, limit: number): Promise<ChangedRecord[]> {
+    return tx.em.query(
       `SELECT DISTINCT c.entity_type, c.entity_id FROM record_changes c
         WHERE c.organization_id = $4 AND c.plan_id = $1 AND c.created_at > $2 AND NOT c.organization_level
           AND EXISTS (SELECT 1 FROM record_changes s
                        WHERE s.organization_id = $4 AND s.plan_id = $3 AND s.entity_type = c.entity_type AND s.entity_id = c.entity_id)
         ORDER BY 1, 2 LIMIT $5`,
-      [plans.live, since, plans.scenario, organizationId, limit],
+      [plans.live, since, plans.scenario, tx.ctx.organizationId, limit],
     );
   }
 
   /** The rows with those ids in the plan, by id, read as the table's entity. */
-  async rowsById(em: EntityManager, rows: TableRows, planId: string, ids: string[]): Promise<Map<string, PlanningRow>> {
-    const found = await em.getRepository(rows.table.entity).findBy({ organizationId: rows.organizationId, planId, id: In(ids) });
+  async rowsById(tx: TxScope, rows: TableRows, planId: string, ids: string[]): Promise<Map<string, PlanningRow>> {
+    const found = await tx.em.getRepository(rows.table.entity).findBy({ organizationId: tx.ctx.organizationId, planId, id: In(ids) });
     return new Map(found.map((r) => [r.id as string, r as PlanningRow]));
   }
 
   /** Deletes the rows with those ids from the plan. */
-  async deleteRows(em: EntityManager, rows: TableRows, planId: string, ids: string[]): Promise<void> {
-    await em.query(`DELETE FROM "${rows.table.table}" WHERE organization_id = $3 AND plan_id = $1 AND id = ANY($2)`, [
+  async deleteRows(tx: TxScope, rows: TableRows, planId: string, ids: string[]): Promise<void> {
+    await tx.em.query(`DELETE FROM "${rows.table.table}" WHERE organization_id = $3 AND plan_id = $1 AND id = ANY($2)`, [
       planId,
       ids,
-      rows.organizationId,
+      tx.ctx.organizationId,
     ]);
   }
 
   /** Writes the rows with those ids of plan `fromPlanId` into plan `toPlanId`, inserting or replacing them (the key columns stay). */
-  async upsertRows(em: EntityManager, rows: TableRows, fromPlanId: string, toPlanId: string, ids: string[]): Promise<void> {
+  async upsertRows(tx: TxScope, rows: TableRows, fromPlanId: string, toPlanId: string, ids: string[]): Promise<void> {
     const name = rows.table.table;
     const updates = rows.columns
       .filter((c) => c !== 'organization_id' && c !== 'plan_id' && c !== 'id')
       .map((c) => `"${c}" = EXCLUDED."${c}"`)
       .join(', ');
-    await em.query(
+    await tx.em.query(
       `INSERT INTO "${name}" (${quoted(rows.columns)}) SELECT ${intoPlan(rows.columns)} FROM "${name}" WHERE organization_id = $4 AND plan_id = $2 AND id = ANY($3)
        ON CONFLICT (organization_id, plan_id, id) DO UPDATE SET ${updates}`,
-      [toPlanId, fromPlanId, ids, rows.organizationId],
+      [toPlanId, fromPlanId, ids, tx.ctx.organizationId],
     );
   }
 }

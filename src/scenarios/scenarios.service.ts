@@ -31,7 +31,6 @@ export class ScenariosService {
     return this.uow.run(
       ctx,
       async (tx) => {
-        const { em } = tx;
         const id = newId();
         await this.plans.insertScenario(tx, {
           id,
@@ -39,14 +38,9 @@ export class ScenariosService {
           description: input.description ?? null,
         });
         for (const table of this.planningTables()) {
-          await this.repository.copyPlan(
-            em,
-            { table, columns: this.columnsOf(table), organizationId: ctx.organizationId },
-            ctx.livePlanId,
-            id,
-          );
+          await this.repository.copyPlan(tx, { table, columns: this.columnsOf(table) }, ctx.livePlanId, id);
         }
-        return ScenarioDto.from(await this.find({ ctx, em }, id));
+        return ScenarioDto.from(await this.find(tx, id));
       },
       { isolation: 'REPEATABLE READ' },
     );

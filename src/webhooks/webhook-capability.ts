@@ -16,7 +16,7 @@ export async function authorizeWebhookCapability(
   capability: WebhookCapability,
 ): Promise<void> {
   if (ctx.actor.type !== 'user' || !ctx.userId) return;
-  const user = await organizations.userPermissions(em, ctx.organizationId, ctx.userId);
+  const user = await organizations.userPermissions({ ctx, em }, ctx.userId);
   if (!user || !user.active) throw DomainError.forbidden('The acting user is not an active user of the organization');
   const held = expandUserPermissions(user.permissions);
   const needed: WebhookCapability[] = capability === 'view_webhooks' ? ['view_webhooks', 'configure_webhooks'] : ['configure_webhooks'];
