@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import type { RequestContext } from '../common/auth/request-context';
 import { rateAdjustmentsJoinSql, salaryAdjustmentsJoinSql, salaryInWindowSql } from '../compensation/compensation-sql';
 import type { RateType } from '../compensation/entities/rate-adjustment.entity';
 import { contractorsSql } from '../contractors/contractors-sql';
 import { SqlParams } from '../database/sql-params';
 import type { PlanRef } from '../database/distribution';
+import type { TxScope } from '../database/unit-of-work';
 import { employeesSql } from '../employees/employees-sql';
 import { reportingCurrencySql } from '../organizations/organizations.repository';
 import { locationJoinSql } from '../reference-data/locations-sql';
@@ -54,7 +53,7 @@ export type VacancyAmountRow = { id: string; multiplier: string | null; salary: 
 @Injectable()
 export class CostRepository {
   /** Each employee (one row per salary adjustment, or one row without), with a window: only the adjustments that can count in it. */
-  employeeAmounts(em: EntityManager, ctx: RequestContext, people: PeopleFilter, window: AmountWindow | null): Promise<EmployeeAmountRow[]> {
+  employeeAmounts({ ctx, em }: TxScope, people: PeopleFilter, window: AmountWindow | null): Promise<EmployeeAmountRow[]> {
     const params = new SqlParams(ctx.planId, ctx.organizationId);
     const who = idCondition(people, 'employee_id', SCOPE, params);
     const inWindow = window
@@ -70,7 +69,7 @@ export class CostRepository {
   }
 
   /** Each contractor (one row per rate adjustment, or one row without). */
-  contractorAmounts(em: EntityManager, ctx: RequestContext, people: PeopleFilter): Promise<ContractorAmountRow[]> {
+  contractorAmounts({ ctx, em }: TxScope, people: PeopleFilter): Promise<ContractorAmountRow[]> {
     const params = new SqlParams(ctx.planId, ctx.organizationId);
     const who = idCondition(people, 'contractor_id', SCOPE, params);
     return em.query(
@@ -83,7 +82,7 @@ export class CostRepository {
   }
 
   /** Each of the vacancies with its planned salary. */
-  vacancyAmounts(em: EntityManager, ctx: RequestContext, ids: string[]): Promise<VacancyAmountRow[]> {
+  vacancyAmounts({ ctx, em }: TxScope, ids: string[]): Promise<VacancyAmountRow[]> {
     return em.query(
       `SELECT v.id, l.cost_multiplier AS multiplier, v.salary, v.currency_code
          FROM ${vacanciesSql(['id', 'geography_id', 'salary', 'currency_code'], SCOPE, '= ANY($3)')} v

@@ -145,9 +145,9 @@ export class CostService {
       !em.queryRunner,
       () => this.organizations.reportingCurrency({ ctx, em }),
       () => this.rates.converterOn({ ctx, em }),
-      () => (employees ? this.repository.employeeAmounts(em, ctx, employees, window) : Promise.resolve([])),
-      () => (contractors ? this.repository.contractorAmounts(em, ctx, contractors) : Promise.resolve([])),
-      () => (vacancyIds.length ? this.repository.vacancyAmounts(em, ctx, vacancyIds) : Promise.resolve([])),
+      () => (employees ? this.repository.employeeAmounts({ ctx, em }, employees, window) : Promise.resolve([])),
+      () => (contractors ? this.repository.contractorAmounts({ ctx, em }, contractors) : Promise.resolve([])),
+      () => (vacancyIds.length ? this.repository.vacancyAmounts({ ctx, em }, vacancyIds) : Promise.resolve([])),
     );
     return { currency, converter, employeeRows, contractorRows, vacancyRows };
   }

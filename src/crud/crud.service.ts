@@ -158,7 +158,7 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
   protected async shown({ ctx, em }: TxScope, entity: E): Promise<R> {
     const [response] = await this.respond({ ctx, em }, [entity]);
     if (!this.spec.customAttributes) return response;
-    const customAttributes = await this.spec.customAttributes.load(em, ctx, entity.id);
+    const customAttributes = await this.spec.customAttributes.load({ ctx, em }, entity.id);
     return { ...response, customAttributes };
   }
 

@@ -1,6 +1,4 @@
-import type { EntityManager } from 'typeorm';
-import type { RequestContext } from '../common/auth/request-context';
-import type { Tx } from '../database/unit-of-work';
+import type { Tx, TxScope } from '../database/unit-of-work';
 
 /** The columns every CRUD resource has. Planning records add `planId`. */
 export interface CrudEntity {
@@ -89,6 +87,6 @@ export interface CrudSpec<E extends CrudEntity, R> {
 export interface RecordAttributes {
   /** The custom attribute entity type (`TEAM`, ...). */
   readonly type: string;
-  load(em: EntityManager, ctx: RequestContext, entityId: string): Promise<unknown[]>;
+  load(scope: TxScope, entityId: string): Promise<unknown[]>;
   removeAll(tx: Tx, entityId: string): Promise<void>;
 }

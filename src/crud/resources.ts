@@ -1,6 +1,7 @@
 import { Global, Injectable, Module, OnModuleInit } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
-import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import type { EntityTarget, ObjectLiteral } from 'typeorm';
+import type { TxScope } from '../database/unit-of-work';
 import type { ApiPermission } from '../common/auth/permissions';
 import { ConstraintRule, registerConstraint } from '../common/errors/db-errors';
 import { CrudService } from './crud.service';
@@ -24,8 +25,8 @@ export interface PlanningTable {
    * type (functional custom attribute values are recorded as updates of their group or seat).
    */
   relatedIds?(
-    em: EntityManager,
-    plans: { organization: string; scenario: string; live: string },
+    tx: TxScope,
+    plans: { scenario: string; live: string },
     changed: readonly { entity_type: string; entity_id: string }[],
   ): Promise<string[]>;
 }

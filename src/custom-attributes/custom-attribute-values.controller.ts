@@ -53,7 +53,7 @@ export function customAttributeValuesController(options: ValuesControllerOptions
     @ApiDataArray(CustomAttributeValueDto)
     @ApiErrors(404)
     async list(@Ctx() ctx: RequestContext, @Param('id') id: string): Promise<DataEnvelope<CustomAttributeValueDto[]>> {
-      return one(await this.values.list(ctx, this.target, id, this.dataSource.manager));
+      return one(await this.values.list({ ctx, em: this.dataSource.manager }, this.target, id));
     }
 
     @Put(':definitionId')

@@ -7,7 +7,7 @@ const repository = new CustomAttributeValuesRepository();
 export function recordAttributes(type: string): RecordAttributes {
   return {
     type,
-    load: (em, ctx, entityId) => repository.values(em, ctx, type, entityId),
+    load: (scope, entityId) => repository.values(scope, type, entityId),
     removeAll: (tx, entityId) => repository.removeAll(tx, type, entityId),
   };
 }

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { EmScope, scopeParts } from '../crud/organization-rows.repository';
 import { SqlParams } from '../database/sql-params';
 import { CustomAttributeValueDto, CustomAttributeValueRow, toCustomAttributeValueDto } from './dto/custom-attribute-value.dto';
@@ -36,27 +35,21 @@ export function valuesQuery(
 
 /**
  * Custom attribute values (`custom_attribute_values`) with their definitions. Other modules read and
- * clear values through it. Reads take the caller's entity manager (the pool's, or a transaction's), or the scope
- * (`TxScope`, `EmScope`) for statements of the whole organization.
+ * clear values through it. Reads take the scope first (`TxScope`: the
+ * request's context with the pool's or a transaction's entity manager; `EmScope` for statements of the whole organization).
  */
 @Injectable()
 export class CustomAttributeValuesRepository {
   /** A record's values in document 01's shape, ordered by attribute key. */
-  async values(em: EntityManager, scope: ValueScope, entityType: string, entityId: string): Promise<CustomAttributeValueDto[]> {
-    const query = valuesQuery(scope, entityType, entityId);
+  async values({ ctx, em }: TxScope, entityType: string, entityId: string): Promise<CustomAttributeValueDto[]> {
+    const query = valuesQuery(ctx, entityType, entityId);
     const rows: CustomAttributeValueRow[] = await em.query(query.text, query.values);
     return rows.map(toCustomAttributeValueDto);
   }
 
   /** A record's value of one definition, or null. */
-  async value(
-    em: EntityManager,
-    scope: ValueScope,
-    entityType: string,
-    entityId: string,
-    definitionId: string,
-  ): Promise<CustomAttributeValueDto | null> {
-    const query = valuesQuery(scope, entityType, entityId, definitionId);
+  async value({ ctx, em }: TxScope, entityType: string, entityId: string, definitionId: string): Promise<CustomAttributeValueDto | null> {
+    const query = valuesQuery(ctx, entityType, entityId, definitionId);
     const rows: CustomAttributeValueRow[] = await em.query(query.text, query.values);
     return rows[0] ? toCustomAttributeValueDto(rows[0]) : null;
   }

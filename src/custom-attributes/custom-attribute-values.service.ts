@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { newId } from '../common/ids';
@@ -75,16 +74,12 @@ const CUSTOM_ATTRIBUTE_VALUES: ResourceDescriptor = {
     entity: CustomAttributeValueEntity,
     entityTypes: ['custom_attribute_value'],
     // Values of functional groups and seats are recorded as updates of the group or seat (document 02).
-    relatedIds: async (em, plans, changed) => {
+    relatedIds: async (tx, plans, changed) => {
       const owners = changed
         .filter((c) => c.entity_type === 'functional_group' || c.entity_type === 'functional_position')
         .map((c) => c.entity_id);
       if (!owners.length) return [];
-      return new CustomAttributeValuesRepository().functionalValueIds(
-        { organizationId: plans.organization, em },
-        [plans.scenario, plans.live],
-        owners,
-      );
+      return new CustomAttributeValuesRepository().functionalValueIds(tx, [plans.scenario, plans.live], owners);
     },
   },
 };
@@ -98,9 +93,9 @@ export class CustomAttributeValuesService {
     private readonly values: CustomAttributeValuesRepository,
   ) {}
 
-  async list(ctx: RequestContext, target: ValueTarget, recordId: string, em: EntityManager): Promise<CustomAttributeValueDto[]> {
-    const record = await target.find({ ctx, em }, recordId);
-    return this.values.values(em, ctx, target.entityType, record.id);
+  async list(scope: TxScope, target: ValueTarget, recordId: string): Promise<CustomAttributeValueDto[]> {
+    const record = await target.find(scope, recordId);
+    return this.values.values(scope, target.entityType, record.id);
   }
 
   async set(
@@ -114,7 +109,7 @@ export class CustomAttributeValuesService {
       const record = await target.find(tx, recordId);
       const definition = await this.definition(tx, target.entityType, definitionId);
       const values = checkValue(definition, input);
-      const before = await this.values.value(tx.em, ctx, target.entityType, record.id, definition.id);
+      const before = await this.values.value(tx, target.entityType, record.id, definition.id);
       if (before) {
         await tx.em.update(CustomAttributeValueEntity, { organizationId: ctx.organizationId, planId: ctx.planId, id: before.id }, values);
       } else {
@@ -128,7 +123,7 @@ export class CustomAttributeValuesService {
           entityId: record.id,
         });
       }
-      const after = (await this.values.value(tx.em, ctx, target.entityType, record.id, definition.id))!;
+      const after = (await this.values.value(tx, target.entityType, record.id, definition.id))!;
       this.recordChange(tx, target, record.id, before, after);
       return after;
     });
@@ -140,7 +135,7 @@ export class CustomAttributeValuesService {
       const definition = await this.definition(tx, target.entityType, definitionId);
       if (definition.required)
         throw DomainError.validation('definitionId', `${definition.attributeKey} is a required attribute and cannot be cleared`);
-      const before = await this.values.value(tx.em, ctx, target.entityType, record.id, definition.id);
+      const before = await this.values.value(tx, target.entityType, record.id, definition.id);
       if (!before) return;
       await tx.em.delete(CustomAttributeValueEntity, { organizationId: ctx.organizationId, planId: ctx.planId, id: before.id });
       this.recordChange(tx, target, record.id, before, null);

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { EmScope, scopeParts } from '../crud/organization-rows.repository';
 import { activeOn } from './dated';
 import type { FunctionalAccess, GrantResourceType } from './entities/functional-access-grant.entity';
@@ -39,12 +38,7 @@ export interface NewGrant {
 @Injectable()
 export class FunctionalAccessRepository {
   /** Whether the login holds an EDITOR grant on the group or one of its ancestors on `day` of the plan. */
-  async managesOn(
-    em: EntityManager,
-    scope: { planId: string; organizationId: string; userId: string },
-    groupId: string,
-    day: string,
-  ): Promise<boolean> {
+  async managesOn({ ctx, em }: TxScope, groupId: string, day: string): Promise<boolean> {
     const rows: { ok: boolean }[] = await em.query(
       `WITH RECURSIVE up(id, depth) AS (
          SELECT $3::varchar, 0
@@ -54,7 +48,7 @@ export class FunctionalAccessRepository {
           WHERE p.parent_group_id IS NOT NULL AND up.depth < 1000)
        SELECT EXISTS (SELECT 1 FROM functional_access_grants g
                        WHERE g.organization_id = $4 AND g.user_id = $5 AND g.access = 'EDITOR' AND g.functional_group_id IN (SELECT id FROM up)) AS ok`,
-      [scope.planId, day, groupId, scope.organizationId, scope.userId],
+      [ctx.planId, day, groupId, ctx.organizationId, ctx.userId],
     );
     return rows[0].ok;
   }

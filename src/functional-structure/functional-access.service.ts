@@ -96,7 +96,7 @@ export class FunctionalAccessService {
   /** Whether the creator holds an EDITOR grant on the group or one of its ancestors on `day` of ctx.planId. */
   private async managesOn({ ctx, em }: TxScope, groupId: string, day: string): Promise<boolean> {
     if (!ctx.userId) return false;
-    return this.rows.managesOn(em, { planId: ctx.planId, organizationId: ctx.organizationId, userId: ctx.userId }, groupId, day);
+    return this.rows.managesOn({ ctx, em }, groupId, day);
   }
 
   /** Changing the group, or creating or changing anything beneath it, on `day`: "Edit all", or a manager grant on it or a parent. */

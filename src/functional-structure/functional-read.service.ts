@@ -117,12 +117,12 @@ export class FunctionalReadService {
     const day = this.day(asOf);
     if (kind === 'group') {
       const g = await this.findGroup(ctx, id, day);
-      return this.values.values(this.dataSource.manager, ctx, 'FUNCTIONAL_GROUP', g.id);
+      return this.values.values({ ctx, em: this.dataSource.manager }, 'FUNCTIONAL_GROUP', g.id);
     }
     const seat = await this.rows.seatOn(ctx, day, id);
     if (!seat || !(await this.viewer(ctx, this.parentsLoader(ctx, day))).access(seat.group_id))
       throw DomainError.notFound('Functional position', id);
-    return this.values.values(this.dataSource.manager, ctx, 'FUNCTIONAL_POSITION', seat.id);
+    return this.values.values({ ctx, em: this.dataSource.manager }, 'FUNCTIONAL_POSITION', seat.id);
   }
 }
 

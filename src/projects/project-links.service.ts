@@ -111,11 +111,11 @@ export class ProjectLinksService {
 
   /** Stores the status derived from the project's links, recording a `project` update when it changes. */
   private async rederive(tx: Tx, project: ProjectEntity): Promise<void> {
-    const statuses = await this.repository.linkStatuses(tx.em, tx.ctx, project.id);
+    const statuses = await this.repository.linkStatuses(tx, project.id);
     const derived = deriveDeliveryStatus(statuses.map((status) => ticketDeliveryStatus(status) ?? 'BACKLOG'));
     if (derived === null || derived === project.deliveryStatus) return;
     const before = this.projects.payload(project);
-    await this.repository.setDeliveryStatus(tx.em, tx.ctx, project.id, derived);
+    await this.repository.setDeliveryStatus(tx, project.id, derived);
     const after = this.projects.payload(await this.projects.find(tx, project.id));
     tx.record({ entityType: 'project', entityId: project.id, changeType: 'update', before, after });
   }

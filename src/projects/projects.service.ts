@@ -156,7 +156,7 @@ export class ProjectsService extends CrudService<ProjectEntity, ProjectDto, Crea
 
   /** How many project-management links the project has in the request's plan. */
   linkCount({ ctx, em }: TxScope, projectId: string): Promise<number> {
-    return this.repository.linkCount(em, ctx, projectId);
+    return this.repository.linkCount({ ctx, em }, projectId);
   }
 
   /** ownerUserId must be a user (application login) of the organization: 400 on the field otherwise. */

@@ -83,12 +83,7 @@ export class MergeScenarioUseCase {
     for (const table of this.scenarios.planningTables()) {
       const ids = new Set(changed.filter((c) => table.entityTypes.includes(c.entity_type)).map((c) => c.entity_id));
       if (table.relatedIds)
-        for (const id of await table.relatedIds(
-          tx.em,
-          { organization: tx.ctx.organizationId, scenario: scenarioPlanId, live: livePlanId },
-          changed,
-        ))
-          ids.add(id);
+        for (const id of await table.relatedIds(tx, { scenario: scenarioPlanId, live: livePlanId }, changed)) ids.add(id);
       if (ids.size) touched.push({ table, ids: [...ids] });
     }
     // Set-based per table: read both versions of the touched rows, then one DELETE and one upsert.

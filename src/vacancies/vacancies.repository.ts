@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager, SelectQueryBuilder } from 'typeorm';
+import type { SelectQueryBuilder } from 'typeorm';
 import { engagedAfterSql } from '../contractors/contractors-sql';
 import { employedAfterSql } from '../employees/employees-sql';
 import type { VacancyEntity } from './entities/vacancy.entity';
 import type { PlanRef } from '../database/distribution';
+import type { TxScope } from '../database/unit-of-work';
 
 /**
  * Document 01: a vacancy is filled while one filler field is set and that filler's endDate is unset
@@ -36,13 +37,8 @@ export class VacanciesRepository {
   }
 
   /** The ids among `ids` of the plan that are filled on `today`. */
-  async filledIds(
-    em: EntityManager,
-    scope: { organizationId: string; planId: string },
-    ids: string[],
-    today: string,
-  ): Promise<Set<string>> {
-    const rows: { id: string }[] = await em.query(FILLED_IDS_SQL, [scope.planId, ids, today, scope.organizationId]);
+  async filledIds({ ctx, em }: TxScope, ids: string[], today: string): Promise<Set<string>> {
+    const rows: { id: string }[] = await em.query(FILLED_IDS_SQL, [ctx.planId, ids, today, ctx.organizationId]);
     return new Set(rows.map((r) => r.id));
   }
 }

@@ -109,7 +109,7 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
   /** The ids among `ids` that are filled today (document 01). */
   async filledIds({ ctx, em }: TxScope, ids: string[]): Promise<Set<string>> {
     if (!ids.length) return new Set();
-    return this.repository.filledIds(em, ctx, ids, todayUtc());
+    return this.repository.filledIds({ ctx, em }, ids, todayUtc());
   }
 
   /** By-id read with customAttributes and the includes `assignments` and `filledByEmployee`. */
