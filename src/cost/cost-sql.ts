@@ -34,9 +34,16 @@ export function rateOf(currencyColumn: string): string {
 /**
  * The amounts in force of every employee (`salary`) or contractor (`rate`) of plan `planParam` of
  * organization `organizationParam` with an adjustment on or before `toParam`: `(person_id, seg_start, seg_end, monthly)`, `seg_end` null when
- * open-ended, `monthly` in the reporting currency (before location multiplier and FTE).
+ * open-ended, `monthly` in the reporting currency (before location multiplier and FTE). `people` adds a condition
+ * on the person column (` AND ...`, `RecordFilter` of the forecast), none by default.
  */
-export function amountSegmentsSql(kind: 'employee' | 'contractor', organizationParam: string, planParam: string, toParam: string): string {
+export function amountSegmentsSql(
+  kind: 'employee' | 'contractor',
+  organizationParam: string,
+  planParam: string,
+  toParam: string,
+  people: (personColumn: string) => string = () => '',
+): string {
   const t =
     kind === 'employee'
       ? { table: 'salary_adjustments', person: 'employee_id', amount: salaryMonthlySql('a.salary') }
@@ -45,7 +52,7 @@ export function amountSegmentsSql(kind: 'employee' | 'contractor', organizationP
   return `SELECT person_id, seg_start, lead(seg_start) OVER (PARTITION BY person_id COLLATE "C" ORDER BY seg_start) - 1 AS seg_end, monthly
             FROM (SELECT a.${t.person} AS person_id, a.effective_date AS seg_start, ${t.amount} * ${rateOf('a.currency_code')} AS monthly
                     FROM ${t.table} a
-                   WHERE a.organization_id = ${organizationParam} AND a.plan_id = ${planParam} AND a.effective_date <= ${toParam}::date
+                   WHERE a.organization_id = ${organizationParam} AND a.plan_id = ${planParam} AND a.effective_date <= ${toParam}::date${people(`a.${t.person}`)}
                    ORDER BY a.${t.person} COLLATE "C", a.effective_date
                   OFFSET 0) a
            WHERE monthly IS NOT NULL`;

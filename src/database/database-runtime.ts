@@ -1,6 +1,9 @@
 import { AppConfig } from '../config/app-config';
-import { migrateDatabase } from './data-source';
+import { citusAt, migrateDatabase } from './data-source';
 import { EmbeddedPostgres } from './embedded-postgres';
+
+/** The Nest token of the process's `DatabaseRuntime`. */
+export const DATABASE_RUNTIME = Symbol('DATABASE_RUNTIME');
 
 /**
  * Where the database lives for this process: the PostgreSQL server of DATABASE_URL, or an embedded
@@ -10,17 +13,28 @@ export class DatabaseRuntime {
   private constructor(
     readonly url: string,
     private readonly embedded: EmbeddedPostgres | null,
+    private readonly citus: boolean,
   ) {}
 
   get isEmbedded(): boolean {
     return this.embedded !== null;
   }
 
+  /**
+   * Whether one read may be split across several connections sharing a snapshot (`UnitOfWork.readOnlyParts`):
+   * on a PostgreSQL server, not on the embedded database (one backend: its connections take turns) nor on a
+   * Citus coordinator (the workers run each statement's shards in parallel already, and an exported
+   * snapshot does not reach them).
+   */
+  get splitsReads(): boolean {
+    return !this.embedded && !this.citus;
+  }
+
   static async open(config: AppConfig): Promise<DatabaseRuntime> {
-    if (config.databaseUrl) return new DatabaseRuntime(config.databaseUrl, null);
+    if (config.databaseUrl) return new DatabaseRuntime(config.databaseUrl, null, await citusAt(config.databaseUrl));
     // The pool, the migration runner and the dispatcher's claims each need a connection.
     const embedded = await EmbeddedPostgres.start({ dataDir: config.dataDir, maxConnections: config.dbPoolSize + 8 });
-    return new DatabaseRuntime(embedded.url, embedded);
+    return new DatabaseRuntime(embedded.url, embedded, false);
   }
 
   migrate(): Promise<string[]> {

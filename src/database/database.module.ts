@@ -3,10 +3,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { DataSourceOptions } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source';
-import { DatabaseRuntime } from './database-runtime';
+import { DATABASE_RUNTIME, DatabaseRuntime } from './database-runtime';
 import { UnitOfWork } from './unit-of-work';
-
-export const DATABASE_RUNTIME = Symbol('DATABASE_RUNTIME');
 
 /** The TypeORM connection to the runtime's database, and the unit of work every write uses. */
 @Global()

@@ -6,13 +6,18 @@ interface PgPool {
   totalCount: number;
   idleCount: number;
   waitingCount: number;
+  options?: { max?: number };
 }
 
-/** Clients of the connection pool: open (`total`), open and unused (`idle`), and callers waiting for one (`waiting`). */
+/**
+ * Clients of the connection pool: open (`total`), open and unused (`idle`), callers waiting for one
+ * (`waiting`), and how many it may open (`max`).
+ */
 export interface PoolClients {
   total: number;
   idle: number;
   waiting: number;
+  max: number;
 }
 
 /**
@@ -23,5 +28,5 @@ export function poolClients(dataSource: DataSource): PoolClients | null {
   if (!dataSource.isInitialized) return null;
   const pool = dataSource.driver instanceof PostgresDriver ? (dataSource.driver.master as Partial<PgPool> | undefined) : undefined;
   if (typeof pool?.totalCount !== 'number') return null;
-  return { total: pool.totalCount, idle: pool.idleCount ?? 0, waiting: pool.waitingCount ?? 0 };
+  return { total: pool.totalCount, idle: pool.idleCount ?? 0, waiting: pool.waitingCount ?? 0, max: pool.options?.max ?? pool.totalCount };
 }

@@ -1,8 +1,10 @@
 import { withRetry } from './db-retry';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { randomUUID } from 'node:crypto';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import { DATABASE_RUNTIME, DatabaseRuntime } from './database-runtime';
+import { poolClients } from './pool-clients';
 import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { endpointWants, pushHookWants } from './delivery-targets';
@@ -44,6 +46,15 @@ export interface ChangesCommittedEvent {
  * repositories take it as one parameter (never `ctx, em` apart).
  */
 export type TxScope = Pick<Tx, 'ctx' | 'em'>;
+
+/** One part of a read split across connections (`UnitOfWork.readOnlyParts`): part `index` of `count`. */
+export interface ReadPart {
+  index: number;
+  count: number;
+}
+
+/** A read that is not split: the whole, as part 0 of 1. */
+export const WHOLE_READ: ReadPart = { index: 0, count: 1 };
 
 /**
  * A write in progress: its EntityManager (use it for every query of the write, never the pool) and
@@ -251,6 +262,7 @@ export class UnitOfWork {
   constructor(
     private readonly dataSource: DataSource,
     private readonly events: EventEmitter2,
+    @Inject(DATABASE_RUNTIME) private readonly runtime: DatabaseRuntime,
   ) {}
 
   /** The pool's entity manager, for statements outside any organization (the application API's organizations). */
@@ -273,6 +285,69 @@ export class UnitOfWork {
       for (const setting of settings) await em.query(`SET LOCAL ${setting}`);
       return work({ ctx, em });
     });
+  }
+
+  /**
+   * `readOnly` cut in two, for one long statement that can be computed in parts and summed (the forecast):
+   * the work runs as part 0 and part 1 of 2 at the same time, on the transaction's connection and on a
+   * second one whose transaction imports the first one's snapshot (REPEATABLE READ, `pg_export_snapshot`,
+   * `SET TRANSACTION SNAPSHOT`), so both parts read the same data and PostgreSQL works on both on two cores.
+   * The second connection is taken only when the pool has one idle, or room to open one, right now, and
+   * nobody waits for one: it is never waited for (requests holding one connection while they wait for
+   * another could, with enough of them, hold the whole pool);
+   * without it, or where the runtime does not split reads (`DatabaseRuntime.splitsReads`), the work runs
+   * once, as the whole (`WHOLE_READ`). Returns each part's result.
+   */
+  readOnlyParts<T>(ctx: RequestContext, settings: readonly string[], work: (scope: TxScope, part: ReadPart) => Promise<T>): Promise<T[]> {
+    if (!this.runtime.splitsReads) return this.readOnly(ctx, settings, async (scope) => [await work(scope, WHOLE_READ)]);
+    return this.dataSource.transaction('REPEATABLE READ', async (em) => {
+      const second = this.idleRunner();
+      await em.query('SET TRANSACTION READ ONLY');
+      if (!second || !(await second.connected)) {
+        second?.runner.release().catch(() => undefined);
+        for (const setting of settings) await em.query(`SET LOCAL ${setting}`);
+        return [await work({ ctx, em }, WHOLE_READ)];
+      }
+      const { runner } = second;
+      try {
+        const [{ snapshot }] = (await em.query('SELECT pg_export_snapshot() AS snapshot')) as { snapshot: string }[];
+        const own = (async () => {
+          for (const setting of settings) await em.query(`SET LOCAL ${setting}`);
+          return work({ ctx, em }, { index: 0, count: 2 });
+        })();
+        const other = (async () => {
+          await runner.startTransaction('REPEATABLE READ');
+          await runner.query('SET TRANSACTION READ ONLY');
+          await runner.query(`SET TRANSACTION SNAPSHOT '${snapshot.replace(/[^0-9A-Fa-f-]/g, '')}'`);
+          for (const setting of settings) await runner.query(`SET LOCAL ${setting}`);
+          return work({ ctx, em: runner.manager }, { index: 1, count: 2 });
+        })();
+        const parts = await Promise.allSettled([own, other]);
+        const failed = parts.find((part) => part.status === 'rejected');
+        if (failed) throw failed.reason;
+        return parts.map((part) => (part as PromiseFulfilledResult<T>).value);
+      } finally {
+        if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+        await runner.release();
+      }
+    });
+  }
+
+  /**
+   * A query runner on a connection the pool has idle or may open right now, or null. `connect()` asks the
+   * pool at once (no await before it): with nobody waiting before us, that connection is ours.
+   */
+  private idleRunner(): { runner: QueryRunner; connected: Promise<boolean> } | null {
+    const clients = poolClients(this.dataSource);
+    if (!clients || clients.waiting > 0 || (clients.idle === 0 && clients.total >= clients.max)) return null;
+    const runner = this.dataSource.createQueryRunner();
+    return {
+      runner,
+      connected: runner.connect().then(
+        () => true,
+        () => false,
+      ),
+    };
   }
 
   /**

@@ -1,6 +1,6 @@
 import { monthCostRowsSql } from '../cost/cost-sql';
 import type { AllocationGroupBy } from './dto/forecast-query.dto';
-import { dom, idx, peopleCte, pitemsCte, vacancyCtes } from './forecast-sql';
+import { ALL_RECORDS, dom, idx, peopleCte, pitemsCte, RecordFilter, vacancyCtes } from './forecast-sql';
 
 /**
  * Spec 04 §2 `groupBy` team, project and projectCostCentre: a record's share of group g on day d is
@@ -18,13 +18,13 @@ import { dom, idx, peopleCte, pitemsCte, vacancyCtes } from './forecast-sql';
  * [c, e]. The others (`sweep`: three assignments or more, or two with an fte over 1) go through `over`, a
  * sweep of their starts and ends (a window sorted per record) giving each interval where S > 1.
  */
-function piecesCtes(type: 'team' | 'project', pieces: string): string {
+function piecesCtes(type: 'team' | 'project', pieces: string, records: RecordFilter): string {
   return `asg AS MATERIALIZED (
   SELECT CASE WHEN x.employee_id IS NOT NULL THEN 'e' WHEN x.contractor_id IS NOT NULL THEN 'c' ELSE 'v' END AS kind,
          COALESCE(x.employee_id, x.contractor_id, x.vacancy_id) AS rid, x.target_id AS tgt, x.fte::float8 AS fte,
          GREATEST(x.start_date, $2::date - 1) AS a, LEAST(COALESCE(x.end_date, $3::date), $3::date) AS b
     FROM assignments x
-   WHERE x.organization_id = $6 AND x.plan_id = $1 AND x.type = '${type}' AND x.team_id IS NULL
+   WHERE x.organization_id = $6 AND x.plan_id = $1 AND x.type = '${type}' AND x.team_id IS NULL${records('COALESCE(x.employee_id, x.contractor_id, x.vacancy_id)')}
      AND x.start_date <= $3::date AND (x.end_date IS NULL OR x.end_date >= $2::date - 1)
 ),
 rec AS MATERIALIZED (
@@ -84,14 +84,14 @@ function groupedCte(): string {
  * unpriced_at: per month an unpriced vacancy contributes in, at its last contributing day of the month.
  * Every piece row is summed per group, and its opposite once more into the null group (the last SELECT).
  */
-export function allocationForecastSql(groupBy: AllocationGroupBy): string {
+export function allocationForecastSql(groupBy: AllocationGroupBy, records: RecordFilter = ALL_RECORDS): string {
   const first = `($2::date - 1)`;
   const cut = (q: string, a: string, b: string) => `${q}.a <= ${b} AND ${q}.b >= ${a}`;
   return `
-WITH ${peopleCte(() => 'NULL::text')},
-${pitemsCte('NULL::text AS grp, p.kind, p.id AS rid')},
-${vacancyCtes('NULL::text', 'id')},
-${groupBy === 'projectCostCentre' ? `${piecesCtes('project', 'pieces')},\n${groupedCte()}` : piecesCtes(groupBy, 'grouped')},
+WITH ${peopleCte(() => 'NULL::text', records)},
+${pitemsCte('NULL::text AS grp, p.kind, p.id AS rid', records)},
+${vacancyCtes('NULL::text', 'id', records)},
+${groupBy === 'projectCostCentre' ? `${piecesCtes('project', 'pieces', records)},\n${groupedCte()}` : piecesCtes(groupBy, 'grouped', records)},
 act AS MATERIALIZED (
   SELECT kind, id, start_date, last_day, GREATEST(start_date, ${first}) AS a, LEAST(COALESCE(last_day, $3::date), $3::date) AS b
     FROM people WHERE start_date <= $3::date AND (last_day IS NULL OR last_day >= ${first})

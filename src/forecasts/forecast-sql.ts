@@ -27,6 +27,17 @@ export const isAllocation = (groupBy: ForecastGroupBy): groupBy is AllocationGro
 export const idx = (day: string): string => monthIndexSql(day);
 export const dom = (day: string): string => dayOfMonthSql(day);
 
+/**
+ * Which records a forecast statement covers, as a condition on a record's id column (` AND ...`): all of
+ * them, or one part of the statement split across connections sharing a snapshot (`UnitOfWork.readOnlyParts`):
+ * the employees, contractors and vacancies whose id hashes to part $12 of $13, with their pay adjustments and
+ * assignments. Every row the statement returns is a sum over records, so the parts' rows add up to the
+ * whole statement's.
+ */
+export type RecordFilter = (idColumn: string) => string;
+export const ALL_RECORDS: RecordFilter = () => '';
+export const RECORD_PART: RecordFilter = (id) => ` AND mod(hashtext(${id}) & 2147483647, $13::int) = $12::int`;
+
 /** The organization's notice period (spec 04 §1.2). */
 export const NOTICE = `(SELECT o.notice_period_days FROM organizations o WHERE o.id = $6)`;
 
@@ -35,17 +46,17 @@ export const NOTICE = `(SELECT o.notice_period_days FROM organizations o WHERE o
  * start, last day (§1.2, notice rule included), notice date and location multiplier. Records whose last
  * day is before their start are left out.
  */
-export function peopleCte(grp: (alias: string) => string): string {
+export function peopleCte(grp: (alias: string) => string, records: RecordFilter): string {
   return `people AS MATERIALIZED (
   SELECT 'e'::text AS kind, e.id, ${grp('e')} AS grp, e.start_date, COALESCE(e.end_date, e.notice_date + ${NOTICE}) AS last_day,
          e.notice_date, COALESCE(l.cost_multiplier, 1)::float8 AS mult
     FROM employees e LEFT JOIN locations l ON l.organization_id = $6 AND l.id = e.geography_id
-   WHERE e.organization_id = $6 AND e.plan_id = $1 AND (e.end_date IS NOT NULL OR e.notice_date IS NULL OR e.notice_date + ${NOTICE} >= e.start_date)
+   WHERE e.organization_id = $6 AND e.plan_id = $1${records('e.id')} AND (e.end_date IS NOT NULL OR e.notice_date IS NULL OR e.notice_date + ${NOTICE} >= e.start_date)
      AND (e.end_date IS NULL OR e.end_date >= e.start_date)
   UNION ALL
   SELECT 'c', c.id, ${grp('c')}, c.start_date, c.end_date, NULL::date, COALESCE(l.cost_multiplier, 1)::float8
     FROM contractors c LEFT JOIN locations l ON l.organization_id = $6 AND l.id = c.geography_id
-   WHERE c.organization_id = $6 AND c.plan_id = $1 AND (c.end_date IS NULL OR c.end_date >= c.start_date)
+   WHERE c.organization_id = $6 AND c.plan_id = $1${records('c.id')} AND (c.end_date IS NULL OR c.end_date >= c.start_date)
 )`;
 }
 
@@ -53,11 +64,11 @@ export function peopleCte(grp: (alias: string) => string): string {
  * Pay items: each salary or rate segment clipped to the person's active days inside the window, with its
  * monthly amount (multiplier included) and the person columns `cols` (of `p`, the people CTE).
  */
-export function pitemsCte(cols: string): string {
+export function pitemsCte(cols: string, records: RecordFilter): string {
   const part = (kind: 'employee' | 'contractor') => `
     SELECT ${cols}, GREATEST(s.seg_start, p.start_date, $2::date) AS a,
            LEAST(COALESCE(s.seg_end, $3::date), COALESCE(p.last_day, $3::date), $3::date) AS b, s.monthly * p.mult AS amount
-      FROM (${amountSegmentsSql(kind, '$6', '$1', '$3')}) s
+      FROM (${amountSegmentsSql(kind, '$6', '$1', '$3', records)}) s
       JOIN people p ON p.id COLLATE "C" = s.person_id COLLATE "C" AND p.kind = '${kind[0]}'
      WHERE s.seg_end IS NULL OR s.seg_end >= $2::date`;
   return `pitems AS MATERIALIZED (
@@ -70,20 +81,27 @@ export function pitemsCte(cols: string): string {
 /**
  * Vacancies (`vac`) and their contribution intervals inside the window (`vint`: [a, b], b null = open;
  * `prev_b` the end of an earlier interval of the same vacancy), with the columns `keys` of `vac` (its
- * group, and its id for the allocation groupings).
+ * group, and its id for the allocation groupings). The filler (`f`, the employee winning over a contractor
+ * as before) is looked up by key for each vacancy: cheaper than hashing every employee of the plan for a
+ * quarter of the vacancies, above all in each part of a split statement.
  */
-export function vacancyCtes(grp: string, keys: string): string {
+export function vacancyCtes(grp: string, keys: string, records: RecordFilter): string {
   return `vac AS (
   SELECT v.id, ${grp} AS grp, v.fte::float8 AS fte, v.salary IS NULL AS unpriced,
          ${salaryMonthlySql('v.salary')} * ${rateOf('COALESCE(v.currency_code, $9)')} * v.fte::float8 * COALESCE(l.cost_multiplier, 1)::float8 AS amount,
          COALESCE(v.target_start_date, $5::date) AS cs,
-         COALESCE(fe.start_date, fc.start_date) AS fs,
-         CASE WHEN fe.id IS NOT NULL THEN COALESCE(fe.end_date, fe.notice_date + ${NOTICE}) ELSE fc.end_date END AS fl
+         f.fs, f.fl
     FROM vacancies v
     LEFT JOIN locations l ON l.organization_id = $6 AND l.id = v.geography_id
-    LEFT JOIN employees fe ON fe.organization_id = $6 AND fe.plan_id = $1 AND fe.id = v.filled_by_live_employee_id
-    LEFT JOIN contractors fc ON fc.organization_id = $6 AND fc.plan_id = $1 AND fc.id = v.filled_by_live_contractor_id
-   WHERE v.organization_id = $6 AND v.plan_id = $1 AND v.status IN ('open', 'committed', 'filled') AND COALESCE(v.target_start_date, $5::date) <= $3::date
+    LEFT JOIN LATERAL (
+      SELECT fe.start_date AS fs, COALESCE(fe.end_date, fe.notice_date + ${NOTICE}) AS fl
+        FROM employees fe WHERE fe.organization_id = $6 AND fe.plan_id = $1 AND fe.id = v.filled_by_live_employee_id
+      UNION ALL
+      SELECT fc.start_date, fc.end_date
+        FROM contractors fc WHERE fc.organization_id = $6 AND fc.plan_id = $1 AND fc.id = v.filled_by_live_contractor_id
+       LIMIT 1
+    ) f ON true
+   WHERE v.organization_id = $6 AND v.plan_id = $1${records('v.id')} AND v.status IN ('open', 'committed', 'filled') AND COALESCE(v.target_start_date, $5::date) <= $3::date
 ),
 vint AS MATERIALIZED (
   SELECT * FROM (
@@ -112,12 +130,12 @@ vint AS MATERIALIZED (
  * last day, minus from the month after its end), hire (interval starts), unpriced (+1/-1 over the months
  * an unpriced vacancy contributes in, counted once per vacancy).
  */
-export function forecastSql(groupBy: 'none' | AttributeGroupBy): string {
+export function forecastSql(groupBy: 'none' | AttributeGroupBy, records: RecordFilter = ALL_RECORDS): string {
   const grp = (alias: string) => (groupBy === 'none' ? 'NULL::text' : `${alias}.${GROUP_COLUMNS[groupBy]}::text`);
   return `
-WITH ${peopleCte(grp)},
-${pitemsCte('p.grp')},
-${vacancyCtes(grp('v'), 'grp')},
+WITH ${peopleCte(grp, records)},
+${pitemsCte('p.grp', records)},
+${vacancyCtes(grp('v'), 'grp', records)},
 vitems AS (SELECT grp, GREATEST(a, $2::date) AS a, LEAST(COALESCE(b, $3::date), $3::date) AS b, amount FROM vint WHERE amount IS NOT NULL),
 unpriced AS (
   SELECT grp, GREATEST(${idx('GREATEST(a, $2::date)')}, CASE WHEN prev_b IS NULL THEN 0 ELSE ${idx('GREATEST(prev_b, $2::date - 1)')} + 1 END) AS s,

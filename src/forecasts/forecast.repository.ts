@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { TxScope } from '../database/unit-of-work';
+import { WHOLE_READ, type ReadPart, type TxScope } from '../database/unit-of-work';
 import type { CostPricing } from '../cost/cost.service';
 import type { ForecastGroupBy } from './dto/forecast-query.dto';
 import type { ForecastRow } from './forecast-math';
 import { allocationForecastSql } from './forecast-allocation-sql';
-import { forecastSql, GROUP_NAMES, isAllocation } from './forecast-sql';
+import { ALL_RECORDS, forecastSql, GROUP_NAMES, isAllocation, RECORD_PART, RecordFilter } from './forecast-sql';
 
 /** The session settings of a grouping's statement (`SET LOCAL`, in its own transaction): see `ForecastRepository.rows`. */
 export function forecastSettings(groupBy: ForecastGroupBy): string[] {
@@ -13,9 +13,12 @@ export function forecastSettings(groupBy: ForecastGroupBy): string[] {
   return isAllocation(groupBy) ? [...settings, `enable_nestloop = off`, `enable_sort = off`] : settings;
 }
 
-/** The statement of a grouping: by attribute (`forecastSql`) or by allocation (`allocationForecastSql`). */
-export function forecastStatement(groupBy: ForecastGroupBy): string {
-  return isAllocation(groupBy) ? allocationForecastSql(groupBy) : forecastSql(groupBy);
+/**
+ * The statement of a grouping: by attribute (`forecastSql`) or by allocation (`allocationForecastSql`), over
+ * all records or (`RECORD_PART`) over the records of part $12 of $13.
+ */
+export function forecastStatement(groupBy: ForecastGroupBy, records: RecordFilter = ALL_RECORDS): string {
+  return isAllocation(groupBy) ? allocationForecastSql(groupBy, records) : forecastSql(groupBy, records);
 }
 
 export interface ForecastWindow {
@@ -33,18 +36,21 @@ export interface ForecastWindow {
 
 @Injectable()
 export class ForecastRepository {
-  private readonly sql = new Map<ForecastGroupBy, string>();
+  private readonly sql = new Map<string, string>();
 
   constructor(private readonly dataSource: DataSource) {}
 
   /**
    * The forecast's event rows for one plan (live or a scenario: the same tables, another plan id), in the
-   * read-only transaction of `scope` with the grouping's `forecastSettings` set.
+   * read-only transaction of `scope` with the grouping's `forecastSettings` set; of the records of `part`
+   * only when the read is split (`UnitOfWork.readOnlyParts`: the parts' rows add up to the whole's).
    */
-  async rows({ em }: TxScope, w: ForecastWindow, pricing: CostPricing): Promise<ForecastRow[]> {
-    let sql = this.sql.get(w.groupBy);
-    if (!sql) this.sql.set(w.groupBy, (sql = forecastStatement(w.groupBy)));
-    const params = [
+  async rows({ em }: TxScope, w: ForecastWindow, pricing: CostPricing, part: ReadPart = WHOLE_READ): Promise<ForecastRow[]> {
+    const split = part.count > 1;
+    const key = `${w.groupBy}:${split}`;
+    let sql = this.sql.get(key);
+    if (!sql) this.sql.set(key, (sql = forecastStatement(w.groupBy, split ? RECORD_PART : ALL_RECORDS)));
+    const params: unknown[] = [
       w.planId,
       w.from,
       w.to,
@@ -56,6 +62,7 @@ export class ForecastRepository {
       pricing.currency,
       w.months,
       w.calendar.dayOfMonth,
+      ...(split ? [part.index, part.count] : []),
     ];
     // The settings (`forecastSettings`, SET LOCAL by the caller's `UnitOfWork.readOnly`). The statement sorts the plan's
     // people for the join with their pay segments (50,000 rows, ~4 MB): with the default 4 MB of work_mem
