@@ -61,9 +61,10 @@ export function amountSegmentsSql(
 /**
  * The calendar of a window as two array parameters (`calendarArrays` of cost-math.ts), always $4 and $11,
  * indexed by days from the day before the window's first day ($2): the month index (-1 for that day) and
- * the day of the month. Two array look-ups cost less than `date_part` on every row.
+ * the day of the month. Two array look-ups cost less than `date_part` on every row. The window's last day
+ * (a month's last day) is $3.
  */
-const CALENDAR = { from: '$2', monthIndex: '$4', dayOfMonth: '$11' };
+const CALENDAR = { from: '$2', to: '$3', monthIndex: '$4', dayOfMonth: '$11' };
 
 /** The month index (0 = the window's first month) of `day`, a day from the day before the window to the day after it. */
 export function monthIndexSql(day: string): string {
@@ -81,12 +82,14 @@ export function dayOfMonthSql(day: string): string {
  * month index, `full` (added to this and every later month) and `days` (amount x days, divided by the
  * month's days): for an item, +amount from a's month and -amount from b's month, then
  * -amount x (day of a - 1) in a's month and +amount x day of b in b's month. `foldMonthCosts` turns
- * them into the day-weighted month costs. Two rows per item at most, whatever the number of months.
+ * them into the day-weighted month costs. Two rows per item at most, whatever the number of months; one
+ * for an item that lasts to the window's last day, whose end rows would add -amount + amount x days / days
+ * = 0 to the last month (and there is no month after it): most people's pay, left out of the second sum.
  */
 export function monthCostRowsSql(items: string): string {
   return `SELECT grp, ${monthIndexSql('a')} AS idx, sum(amount) AS full_amount, -sum(amount * (${dayOfMonthSql('a')} - 1)) AS day_amount
             FROM ${items} GROUP BY 1, 2
           UNION ALL
           SELECT grp, ${monthIndexSql('b')} AS idx, -sum(amount) AS full_amount, sum(amount * ${dayOfMonthSql('b')}) AS day_amount
-            FROM ${items} GROUP BY 1, 2`;
+            FROM ${items} WHERE b < ${CALENDAR.to}::date GROUP BY 1, 2`;
 }
