@@ -59,7 +59,8 @@ describe('04/§2 forecast in two parts (one snapshot, rows that add up to the wh
       await org.create.assignment({ ...holder, type: 'team', targetId: teams[i % 2], fte: 1, startDate: '2025-06-01' });
       if (i % 3 === 0) await org.create.assignment({ ...holder, type: 'team', targetId: teams[(i + 1) % 2], fte: 0.5, startDate: day });
       await org.create.assignment({ ...holder, type: 'project', targetId: projects[i % 2], fte: 0.6, startDate: '2025-06-01' });
-      if (i % 2 === 0) await org.create.assignment({ ...holder, type: 'project', targetId: projects[(i + 1) % 2], fte: 0.7, startDate: day });
+      if (i % 2 === 0)
+        await org.create.assignment({ ...holder, type: 'project', targetId: projects[(i + 1) % 2], fte: 0.7, startDate: day });
     }
     const [plan] = (await t.dataSource.query(`SELECT id FROM plans WHERE organization_id = $1 AND kind = 'LIVE'`, [org.orgId])) as {
       id: string;
@@ -104,19 +105,22 @@ describe('04/§2 forecast in two parts (one snapshot, rows that add up to the wh
   const employeeCount = async ({ em }: TxScope) =>
     Number(((await em.query(`SELECT count(*)::int AS n FROM employees WHERE organization_id = $1`, [org.orgId])) as { n: number }[])[0].n);
 
-  it.each(GROUPINGS)('groupBy=%s: the parts’ rows add up to the one statement’s, on two connections where the database splits reads', async (groupBy) => {
-    const repository = t.get(ForecastRepository);
-    const pricing = await t.get(CostService).pricing(uow.read(ctx));
-    const w = windowOf(groupBy);
-    const whole = await uow.readOnly(ctx, forecastSettings(groupBy), (scope) => repository.rows(scope, w, pricing));
-    const parts = await uow.readOnlyParts(ctx, forecastSettings(groupBy), (scope, part) => repository.rows(scope, w, pricing, part));
-    expect(parts).toHaveLength(splits ? 2 : 1);
-    if (splits) for (const rows of parts) expect(rows.length).toBeGreaterThan(0);
-    const expected = summed(whole);
-    const got = summed(parts.flat());
-    expect([...got.keys()].sort()).toEqual([...expected.keys()].sort());
-    for (const [key, sum] of expected) sum.forEach((v, k) => expect(Math.abs(got.get(key)![k] - v)).toBeLessThan(1e-6));
-  });
+  it.each(GROUPINGS)(
+    'groupBy=%s: the parts’ rows add up to the one statement’s, on two connections where the database splits reads',
+    async (groupBy) => {
+      const repository = t.get(ForecastRepository);
+      const pricing = await t.get(CostService).pricing(uow.read(ctx));
+      const w = windowOf(groupBy);
+      const whole = await uow.readOnly(ctx, forecastSettings(groupBy), (scope) => repository.rows(scope, w, pricing));
+      const parts = await uow.readOnlyParts(ctx, forecastSettings(groupBy), (scope, part) => repository.rows(scope, w, pricing, part));
+      expect(parts).toHaveLength(splits ? 2 : 1);
+      if (splits) for (const rows of parts) expect(rows.length).toBeGreaterThan(0);
+      const expected = summed(whole);
+      const got = summed(parts.flat());
+      expect([...got.keys()].sort()).toEqual([...expected.keys()].sort());
+      for (const [key, sum] of expected) sum.forEach((v, k) => expect(Math.abs(got.get(key)![k] - v)).toBeLessThan(1e-6));
+    },
+  );
 
   it('the parts read one snapshot: a record created after the read began is seen by neither', async () => {
     const before = await employeeCount(uow.read(ctx));
