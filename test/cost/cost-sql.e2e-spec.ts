@@ -1,6 +1,4 @@
 import fc from 'fast-check';
-import { RequestContext } from '../../src/common/auth/request-context';
-import { API_PERMISSIONS } from '../../src/common/auth/permissions';
 import { addDays } from '../../src/common/dates';
 import { roundMoney } from '../../src/cost/cost-math';
 import { CostService } from '../../src/cost/cost.service';
@@ -73,17 +71,7 @@ describe('cost service: the forecast SQL path and the CostBook agree (04/§1.3)'
           book.push({ kind: p.contractor ? 'contractor' : 'employee', id, start, end });
         }
         const forecast = (await org.api('get', '/forecast?from=2026-01&months=6').expect(200)).body.data;
-        const [plan] = await t.dataSource.query(`SELECT id FROM plans WHERE organization_id = $1 AND kind = 'LIVE'`, [org.orgId]);
-        const ctx: RequestContext = {
-          organizationId: org.orgId,
-          planId: plan.id,
-          livePlanId: plan.id,
-          scenarioId: null,
-          actor: { type: 'api_key', id: org.keyId },
-          permissions: new Set(API_PERMISSIONS),
-          capabilities: new Set(['view_costs']),
-          userId: org.userId,
-        };
+        const ctx = await t.liveContext(org);
         const costs = await t.get<CostService>(CostService).book({ ctx, em: t.dataSource.manager }, book);
         const expected = [0, 0, 0, 0, 0, 0];
         for (const p of book) {

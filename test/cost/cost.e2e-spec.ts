@@ -1,5 +1,3 @@
-import { RequestContext } from '../../src/common/auth/request-context';
-import { API_PERMISSIONS } from '../../src/common/auth/permissions';
 import { CostService } from '../../src/cost/cost.service';
 import { TestApp } from '../support/test-app';
 
@@ -35,17 +33,7 @@ describe('cost service (docs/decisions.md, "Cost")', () => {
         })
         .expect(201)
     ).body.data.id;
-    const [plan] = await t.dataSource.query(`SELECT id FROM plans WHERE organization_id = $1 AND kind = 'LIVE'`, [org.orgId]);
-    const ctx: RequestContext = {
-      organizationId: org.orgId,
-      planId: plan.id,
-      livePlanId: plan.id,
-      scenarioId: null,
-      actor: { type: 'api_key', id: org.keyId },
-      permissions: new Set(API_PERMISSIONS),
-      capabilities: new Set(['view_costs']),
-      userId: org.userId,
-    };
+    const ctx = await t.liveContext(org);
     const book = await t.get<CostService>(CostService).book({ ctx, em: t.dataSource.manager }, [
       { kind: 'employee', id: e },
       { kind: 'contractor', id: c },

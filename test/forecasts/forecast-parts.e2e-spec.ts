@@ -1,4 +1,3 @@
-import { API_PERMISSIONS } from '../../src/common/auth/permissions';
 import type { RequestContext } from '../../src/common/auth/request-context';
 import { calendarArrays, monthSpans } from '../../src/cost/cost-math';
 import { CostService } from '../../src/cost/cost.service';
@@ -62,19 +61,7 @@ describe('04/§2 forecast in two parts (one snapshot, rows that add up to the wh
       if (i % 2 === 0)
         await org.create.assignment({ ...holder, type: 'project', targetId: projects[(i + 1) % 2], fte: 0.7, startDate: day });
     }
-    const [plan] = (await t.dataSource.query(`SELECT id FROM plans WHERE organization_id = $1 AND kind = 'LIVE'`, [org.orgId])) as {
-      id: string;
-    }[];
-    ctx = {
-      organizationId: org.orgId,
-      planId: plan.id,
-      livePlanId: plan.id,
-      scenarioId: null,
-      actor: { type: 'api_key', id: org.keyId },
-      permissions: new Set(API_PERMISSIONS),
-      capabilities: new Set(['view_costs']),
-      userId: org.userId,
-    };
+    ctx = await t.liveContext(org);
   });
   afterAll(() => t.close());
 

@@ -4,6 +4,7 @@ import type { App } from 'supertest/types';
 import { createApp, RunningApp } from '../../src/app.factory';
 import { loadConfig } from '../../src/config/app-config';
 import { API_PERMISSIONS } from '../../src/common/auth/permissions';
+import type { RequestContext } from '../../src/common/auth/request-context';
 import { DataSource } from 'typeorm';
 import { Fixtures, fixtures } from './fixtures';
 import { ResponseContract, watchResponses } from './openapi-contract';
@@ -115,6 +116,26 @@ export class TestApp {
       .send({ name: 'extra key', permissions, ...extra })
       .expect(201);
     return { key: res.body.data.key, id: res.body.data.id };
+  }
+
+  /**
+   * The request context of the tenant's key on its live plan, every API permission and `view_costs`: for
+   * tests that call a service or repository directly (as a request by that key would).
+   */
+  async liveContext(tenant: Tenant): Promise<RequestContext> {
+    const [plan] = (await this.dataSource.query(`SELECT id FROM plans WHERE organization_id = $1 AND kind = 'LIVE'`, [tenant.orgId])) as {
+      id: string;
+    }[];
+    return {
+      organizationId: tenant.orgId,
+      planId: plan.id,
+      livePlanId: plan.id,
+      scenarioId: null,
+      actor: { type: 'api_key', id: tenant.keyId },
+      permissions: new Set(API_PERMISSIONS),
+      capabilities: new Set(['view_costs']),
+      userId: tenant.userId,
+    };
   }
 
   async close(): Promise<void> {
