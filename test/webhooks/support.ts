@@ -8,17 +8,8 @@ import { waitFor } from './receiver';
 
 /** A context of the tenant's live plan, acting as its API key unless told otherwise. */
 export async function liveContext(t: TestApp, tenant: Tenant, actor?: Actor): Promise<RequestContext> {
-  const [plan] = await t.dataSource.query(`SELECT id FROM plans WHERE organization_id = $1 AND kind = 'LIVE'`, [tenant.orgId]);
-  return {
-    organizationId: tenant.orgId,
-    planId: plan.id,
-    livePlanId: plan.id,
-    scenarioId: null,
-    actor: actor ?? { type: 'api_key', id: tenant.keyId },
-    permissions: new Set(),
-    capabilities: new Set(),
-    userId: tenant.userId,
-  };
+  const ctx = await t.liveContext(tenant);
+  return actor ? { ...ctx, actor } : ctx;
 }
 
 /** A context writing to a new scenario of the tenant (made directly: the scenarios module is not needed). */
