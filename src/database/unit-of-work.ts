@@ -253,6 +253,12 @@ function jsonArray(values: (string | null)[]): string {
   return `{${values.map((value) => (value === null ? 'NULL' : `"${value.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
 }
 
+/** Makes the current transaction read-only and sets its `SET LOCAL` settings (`readOnly`, `readOnlyParts`). */
+async function readOnlySession(q: { query(sql: string): Promise<unknown> }, settings: readonly string[]): Promise<void> {
+  await q.query('SET TRANSACTION READ ONLY');
+  for (const setting of settings) await q.query(`SET LOCAL ${setting}`);
+}
+
 /**
  * One transaction per write (DESIGN.md mechanism 3): runs the work in a transaction, records its
  * changes in the same transaction, and after commit tells the dispatcher.
@@ -281,8 +287,7 @@ export class UnitOfWork {
    */
   readOnly<T>(ctx: RequestContext, settings: readonly string[], work: (scope: TxScope) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(async (em) => {
-      await em.query('SET TRANSACTION READ ONLY');
-      for (const setting of settings) await em.query(`SET LOCAL ${setting}`);
+      await readOnlySession(em, settings);
       return work({ ctx, em });
     });
   }
@@ -302,24 +307,19 @@ export class UnitOfWork {
     if (!this.runtime.splitsReads) return this.readOnly(ctx, settings, async (scope) => [await work(scope, WHOLE_READ)]);
     return this.dataSource.transaction('REPEATABLE READ', async (em) => {
       const second = this.idleRunner();
-      await em.query('SET TRANSACTION READ ONLY');
+      await readOnlySession(em, settings);
       if (!second || !(await second.connected)) {
         second?.runner.release().catch(() => undefined);
-        for (const setting of settings) await em.query(`SET LOCAL ${setting}`);
         return [await work({ ctx, em }, WHOLE_READ)];
       }
       const { runner } = second;
       try {
         const [{ snapshot }] = (await em.query('SELECT pg_export_snapshot() AS snapshot')) as { snapshot: string }[];
-        const own = (async () => {
-          for (const setting of settings) await em.query(`SET LOCAL ${setting}`);
-          return work({ ctx, em }, { index: 0, count: 2 });
-        })();
+        const own = work({ ctx, em }, { index: 0, count: 2 });
         const other = (async () => {
           await runner.startTransaction('REPEATABLE READ');
-          await runner.query('SET TRANSACTION READ ONLY');
           await runner.query(`SET TRANSACTION SNAPSHOT '${snapshot.replace(/[^0-9A-Fa-f-]/g, '')}'`);
-          for (const setting of settings) await runner.query(`SET LOCAL ${setting}`);
+          await readOnlySession(runner, settings);
           return work({ ctx, em: runner.manager }, { index: 1, count: 2 });
         })();
         const parts = await Promise.allSettled([own, other]);
