@@ -1,3 +1,4 @@
+import { poolReadManager } from '../database/pool-reads';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
@@ -48,6 +49,6 @@ export class ChangesRepository {
 
   /** The organization's horizon and up to `limit` changes of `types` after commit position `after` (PAGE_SQL). */
   page(organizationId: string, after: string, types: string[], limit: number): Promise<ChangeRow[]> {
-    return this.dataSource.query(PAGE_SQL, [organizationId, after, types, limit]);
+    return poolReadManager(this.dataSource).query(PAGE_SQL, [organizationId, after, types, limit]);
   }
 }

@@ -1,5 +1,5 @@
+import { UnitOfWork } from '../database/unit-of-work';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { ResourceCatalog } from '../crud/resources';
@@ -17,7 +17,7 @@ const FUNCTIONAL_TYPES = new Set(['functional_group', 'functional_position', 'fu
 @Injectable()
 export class ChangesService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly uow: UnitOfWork,
     private readonly changes: ChangesRepository,
     private readonly functionalAccess: FunctionalAccessService,
     private readonly resources: ResourceCatalog,
@@ -66,10 +66,7 @@ export class ChangesService {
       const permission = this.resources.viewPermissionOf(type);
       return permission !== undefined && ctx.permissions.has(permission);
     });
-    if (
-      visible.some((type) => FUNCTIONAL_TYPES.has(type)) &&
-      !(await this.functionalAccess.readsEveryGroup({ ctx, em: this.dataSource.manager }))
-    ) {
+    if (visible.some((type) => FUNCTIONAL_TYPES.has(type)) && !(await this.functionalAccess.readsEveryGroup(this.uow.read(ctx)))) {
       visible = visible.filter((type) => !FUNCTIONAL_TYPES.has(type));
     }
     return visible;

@@ -127,7 +127,7 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
     qb.addOrderBy('r.id', 'ASC').offset(page.offset).limit(page.limit);
     // The list is the hot path: RecordRows.listPage keeps the statement texts and skips entity hydration.
     const { rows, total } = await this.rows.listPage(qb);
-    return list(await this.respond({ ctx, em: this.dataSource.manager }, rows), total, page);
+    return list(await this.respond(this.uow.read(ctx), rows), total, page);
   }
 
   /**
@@ -135,7 +135,7 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
    * lock for a write of the record (FOR UPDATE); `'share'` keeps it from being deleted meanwhile (FOR SHARE).
    */
   async find(at: TxScope | RequestContext, idOrExternalId: string, lock: boolean | 'share' = false): Promise<E> {
-    const { ctx, em } = 'em' in at ? at : { ctx: at, em: this.dataSource.manager };
+    const { ctx, em } = 'em' in at ? at : this.uow.read(at);
     const key = isCuid(idOrExternalId) || !this.spec.externalId ? { id: idOrExternalId } : { externalId: idOrExternalId };
     const entity = await this.rows.findOne({ ctx, em }, key as RowWhere<E>, lock);
     if (!entity) throw DomainError.notFound(this.spec.label, idOrExternalId);
@@ -151,7 +151,7 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
 
   /** One record; records that carry custom attributes include `customAttributes` (document 01 rule 9). */
   async get(ctx: RequestContext, idOrExternalId: string): Promise<R> {
-    return this.shown({ ctx, em: this.dataSource.manager }, await this.find(ctx, idOrExternalId));
+    return this.shown(this.uow.read(ctx), await this.find(ctx, idOrExternalId));
   }
 
   /** The plain by-id read of a loaded record, read through `em`. */

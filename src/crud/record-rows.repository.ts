@@ -7,6 +7,7 @@ import { newId } from '../common/ids';
 import type { CrudEntity, CrudSpec, Reference } from './crud.types';
 import { insertRowsSql, lockRowsSql, recordFromRow, RowWhere, selectRowsSql, updateRowsSql } from './row-sql';
 import type { TxScope } from '../database/unit-of-work';
+import { poolReadManager } from '../database/pool-reads';
 
 /**
  * The rows of one resource's table as CrudService writes them: multi-row `INSERT ... RETURNING *`,
@@ -245,7 +246,7 @@ export class RecordRows<E extends CrudEntity> {
     const driver = this.dataSource.driver;
     const [pageSql, pageParams] = driver.escapeQueryWithParameters(texts.page, parameters);
     const [countSql, countParams] = driver.escapeQueryWithParameters(texts.count, parameters);
-    const em = this.dataSource.manager;
+    const em = poolReadManager(this.dataSource);
     const [raws, counted] = await Promise.all([
       em.query(pageSql, pageParams) as Promise<Record<string, unknown>[]>,
       em.query(countSql, countParams) as Promise<{ cnt: number | string }[]>,

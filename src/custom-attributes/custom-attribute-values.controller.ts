@@ -1,6 +1,6 @@
+import { UnitOfWork } from '../database/unit-of-work';
 import { Body, Controller, Delete, Get, Inject, Param, Put, Type } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { DataSource } from 'typeorm';
 import { RequirePermissions } from '../common/auth/access.decorators';
 import type { ApiPermission } from '../common/auth/permissions';
 import { Ctx, RequestContext } from '../common/auth/request-context';
@@ -38,7 +38,7 @@ export function customAttributeValuesController(options: ValuesControllerOptions
     constructor(
       @Inject(options.service) records: CrudOperations,
       private readonly values: CustomAttributeValuesService,
-      private readonly dataSource: DataSource,
+      private readonly uow: UnitOfWork,
     ) {
       this.target = { entityType: options.entityType, find: ({ ctx, em }, id) => records.find({ ctx, em }, id) };
     }
@@ -53,7 +53,7 @@ export function customAttributeValuesController(options: ValuesControllerOptions
     @ApiDataArray(CustomAttributeValueDto)
     @ApiErrors(404)
     async list(@Ctx() ctx: RequestContext, @Param('id') id: string): Promise<DataEnvelope<CustomAttributeValueDto[]>> {
-      return one(await this.values.list({ ctx, em: this.dataSource.manager }, this.target, id));
+      return one(await this.values.list(this.uow.read(ctx), this.target, id));
     }
 
     @Put(':definitionId')

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { DATABASE_RUNTIME, DatabaseRuntime } from './database-runtime';
 import { poolClients } from './pool-clients';
+import { poolReadManager } from './pool-reads';
 import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { endpointWants, pushHookWants } from './delivery-targets';
@@ -42,7 +43,7 @@ export interface ChangesCommittedEvent {
 
 /**
  * What travels with every read and write of a request: its context and the EntityManager to query with.
- * A write passes its Tx; a plain read passes `{ ctx, em: dataSource.manager }`. Services, use cases and
+ * A write passes its Tx; a plain read passes `UnitOfWork.read(ctx)`. Services, use cases and
  * repositories take it as one parameter (never `ctx, em` apart).
  */
 export type TxScope = Pick<Tx, 'ctx' | 'em'>;
@@ -276,9 +277,12 @@ export class UnitOfWork {
     return this.dataSource.manager;
   }
 
-  /** The scope of a plain read (no transaction): services and repositories take it as they take a Tx. */
+  /**
+   * The scope of a plain read (no transaction): services and repositories take it as they take a Tx. Its
+   * manager sends `query` straight to the pool (`poolReadManager`).
+   */
   read(ctx: RequestContext): TxScope {
-    return { ctx, em: this.dataSource.manager };
+    return { ctx, em: poolReadManager(this.dataSource) };
   }
 
   /**

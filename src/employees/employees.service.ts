@@ -139,10 +139,10 @@ export class EmployeesService
 
   /** The includes of many employees, one query per include. */
   private async attachIncludes(ctx: RequestContext, employees: EmployeeDto[], includes: Set<EmployeeInclude>): Promise<void> {
-    const em = this.dataSource.manager;
+    const scope = this.uow.read(ctx);
     const ids = employees.map((e) => e.id);
     if (includes.has('currentSalary') || includes.has('salaryHistory')) {
-      const histories = await this.salaries.historyForMany({ ctx, em }, ids);
+      const histories = await this.salaries.historyForMany(scope, ids);
       for (const employee of employees) {
         const history = histories.get(employee.id) ?? [];
         if (includes.has('currentSalary')) employee.currentSalary = history[0] ? SalaryAdjustmentDto.from(history[0]) : null;
@@ -150,7 +150,7 @@ export class EmployeesService
       }
     }
     if (includes.has('assignments')) {
-      const active = await this.assignments.activeForMany({ ctx, em }, 'employee', ids, todayUtc());
+      const active = await this.assignments.activeForMany(scope, 'employee', ids, todayUtc());
       for (const employee of employees) employee.assignments = (active.get(employee.id) ?? []).map(EmbeddedAssignmentDto.from);
     }
   }

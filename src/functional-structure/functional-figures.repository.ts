@@ -1,3 +1,4 @@
+import { poolReadManager } from '../database/pool-reads';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { PeopleSql } from '../cost/cost.repository';
@@ -40,7 +41,7 @@ export class FunctionalFiguresRepository {
    * fill), and the fte of vacancy assignments in them that day (plannedFte, spec 03 §1 item 11).
    */
   seatTotals(plan: PlanKey, day: string): Promise<SeatTotals[]> {
-    return this.dataSource.query(
+    return poolReadManager(this.dataSource).query(
       `SELECT s.functional_group_id AS "groupId", count(*)::int AS positions, sum(s.required_fte)::text AS "requiredFte",
               (count(*) FILTER (WHERE h.held > 0))::int AS filled, (count(*) FILTER (WHERE COALESCE(h.held, 0) < s.required_fte))::int AS open,
               COALESCE(sum(h.planned), 0)::text AS "plannedFte"
@@ -57,7 +58,7 @@ export class FunctionalFiguresRepository {
 
   /** The employee and contractor occupancies overlapping [from, to], with their seat's group. */
   peopleOccupancies(plan: PlanKey, from: string, to: string): Promise<OccupancyRow[]> {
-    return this.dataSource.query(
+    return poolReadManager(this.dataSource).query(
       `SELECT s.functional_group_id AS "groupId", CASE WHEN a.employee_id IS NOT NULL THEN 'employee' ELSE 'contractor' END AS kind,
               COALESCE(a.employee_id, a.contractor_id) AS "personId", a.fte, a.start_date AS "startDate", a.end_date AS "endDate"
          FROM functional_assignments a
@@ -69,7 +70,7 @@ export class FunctionalFiguresRepository {
 
   /** The seats of the groups whose days overlap [from, to], name order. */
   subtreeSeats(plan: PlanKey, groupIds: string[], from: string, to: string): Promise<ScheduleSeatRow[]> {
-    return this.dataSource.query(
+    return poolReadManager(this.dataSource).query(
       `SELECT s.id, s.functional_group_id, s.name, s.external_id, s.required_fte, s.start_date, s.end_date FROM functional_positions s
         WHERE s.organization_id = $5 AND s.plan_id = $1 AND s.functional_group_id = ANY($2) AND ${overlaps('s', '$3', '$4')} ORDER BY s.name, s.id`,
       [plan.planId, groupIds, from, to, plan.organizationId],
@@ -78,7 +79,7 @@ export class FunctionalFiguresRepository {
 
   /** Every occupancy (people and vacancies) of the groups' seats overlapping [from, to], by occupant name. */
   subtreeOccupancies(plan: PlanKey, groupIds: string[], from: string, to: string): Promise<SubtreeOccupancy[]> {
-    return this.dataSource.query(
+    return poolReadManager(this.dataSource).query(
       `SELECT a.id, a.functional_position_id AS "seatId", s.name AS "seatName",
               CASE WHEN a.employee_id IS NOT NULL THEN 'employee' WHEN a.contractor_id IS NOT NULL THEN 'contractor' ELSE 'vacancy' END AS kind,
               COALESCE(a.employee_id, a.contractor_id, a.vacancy_id) AS "personId", ${OCCUPANT_NAME} AS name, a.fte, a.start_date AS "startDate", a.end_date AS "endDate"
@@ -92,7 +93,7 @@ export class FunctionalFiguresRepository {
 
   /** The last 20 changes of the groups, their seats and the seats' occupancies, newest first. */
   subtreeChanges(organizationId: string, planId: string, groupIds: string[]): Promise<ChangeRow[]> {
-    return this.dataSource.query(
+    return poolReadManager(this.dataSource).query(
       `SELECT ${CHANGE_COLUMNS} FROM record_changes
         WHERE organization_id = $1 AND plan_id = $2 AND entity_type IN ('functional_group', 'functional_position', 'functional_assignment')
           AND (entity_id = ANY($3)

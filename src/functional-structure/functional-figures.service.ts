@@ -1,5 +1,5 @@
+import { UnitOfWork } from '../database/unit-of-work';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { RequestContext } from '../common/auth/request-context';
 import { CostBook, CostService } from '../cost/cost.service';
 import type { FunctionalTreeDto, FunctionalTreeNodeDto } from './dto/functional-read-responses.dto';
@@ -16,7 +16,7 @@ export const TREE_LIMIT = 500;
 @Injectable()
 export class FunctionalFiguresService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly uow: UnitOfWork,
     private readonly cost: CostService,
     private readonly access: FunctionalAccessService,
     private readonly reads: FunctionalReadService,
@@ -49,11 +49,7 @@ export class FunctionalFiguresService {
       book !== undefined
         ? book
         : withCost
-          ? this.cost.book(
-              { ctx, em: this.dataSource.manager },
-              { selectedBy: seatHoldersSql(from, to) },
-              { from: `${month}-01`, to: monthEnd },
-            )
+          ? this.cost.book(this.uow.read(ctx), { selectedBy: seatHoldersSql(from, to) }, { from: `${month}-01`, to: monthEnd })
           : null,
     ]);
     const parents = new Map(groups.map((g) => [g.id, g.parent_id]));
@@ -76,7 +72,7 @@ export class FunctionalFiguresService {
     const parents: GroupParents = new Map(all.map((g) => [g.id, g.parent_id]));
     const viewer = await this.reads.viewer(ctx, async () => parents);
     const groups = viewer.all ? all : all.filter((g) => viewer.access(g.id) !== null);
-    const grants = await this.access.grants({ ctx, em: this.dataSource.manager });
+    const grants = await this.access.grants(this.uow.read(ctx));
     const up = ancestry(parents);
     const byParent = new Map<string | null, GroupRow[]>();
     const ids = new Set(groups.map((g) => g.id));

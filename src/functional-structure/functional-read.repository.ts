@@ -1,3 +1,4 @@
+import { poolReadManager } from '../database/pool-reads';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SqlParams } from '../database/sql-params';
@@ -105,7 +106,7 @@ export class FunctionalReadRepository {
 
   /** The groups active on the day with their parent that day. */
   async parents(plan: PlanKey, day: string): Promise<GroupParents> {
-    const rows: { id: string; parent_id: string | null }[] = await this.dataSource.query(
+    const rows: { id: string; parent_id: string | null }[] = await poolReadManager(this.dataSource).query(
       `SELECT g.id, p.parent_group_id AS parent_id FROM functional_groups g
          LEFT JOIN functional_group_placements p
                 ON p.organization_id = g.organization_id AND p.plan_id = g.plan_id AND p.group_id = g.id AND ${activeOn('p', '$2')}
@@ -127,8 +128,11 @@ export class FunctionalReadRepository {
     if (filter.parentId !== undefined) where.push(`p.parent_group_id = ${params.add(filter.parentId)}`);
     if (filter.rootsOnly) where.push(`p.parent_group_id IS NULL`);
     const base = groupSelect(where);
-    const [{ total }]: { total: number }[] = await this.dataSource.query(`SELECT count(*)::int AS total FROM (${base}) x`, params.values);
-    const rows: GroupRow[] = await this.dataSource.query(
+    const [{ total }]: { total: number }[] = await poolReadManager(this.dataSource).query(
+      `SELECT count(*)::int AS total FROM (${base}) x`,
+      params.values,
+    );
+    const rows: GroupRow[] = await poolReadManager(this.dataSource).query(
       `${base} ORDER BY g.name, g.id OFFSET ${params.add(page.offset)} LIMIT ${params.add(page.limit)}`,
       params.values,
     );
@@ -137,7 +141,7 @@ export class FunctionalReadRepository {
 
   /** The group active on the day whose id (first) or externalId is `ref`, or null. */
   async groupByRef(plan: PlanKey, day: string, ref: string): Promise<GroupRow | null> {
-    const rows: GroupRow[] = await this.dataSource.query(
+    const rows: GroupRow[] = await poolReadManager(this.dataSource).query(
       `${groupSelect(['g.organization_id = $4', '(g.id = $3 OR g.external_id = $3)'])} ORDER BY (g.id = $3) DESC LIMIT 1`,
       [plan.planId, day, ref, plan.organizationId],
     );
@@ -150,12 +154,12 @@ export class FunctionalReadRepository {
    */
   async allGroups(plan: PlanKey, day: string): Promise<GroupRow[]> {
     const [groups, placements]: [GroupRow[], { group_id: string; parent_group_id: string | null }[]] = await Promise.all([
-      this.dataSource.query(
+      poolReadManager(this.dataSource).query(
         `SELECT g.id, g.name, g.group_type, g.description, g.external_id, g.start_date, g.end_date FROM functional_groups g
           WHERE g.organization_id = $3 AND g.plan_id = $1 AND ${activeOn('g', '$2')}`,
         [plan.planId, day, plan.organizationId],
       ),
-      this.dataSource.query(
+      poolReadManager(this.dataSource).query(
         `SELECT p.group_id, p.parent_group_id FROM functional_group_placements p
           WHERE p.organization_id = $3 AND p.plan_id = $1 AND ${activeOn('p', '$2')}`,
         [plan.planId, day, plan.organizationId],
@@ -174,7 +178,7 @@ export class FunctionalReadRepository {
 
   /** A group's id, name and externalId whatever its days, or null. */
   async groupRef(plan: PlanKey, id: string): Promise<{ id: string; name: string; externalId: string | null } | null> {
-    const rows: { id: string; name: string; externalId: string | null }[] = await this.dataSource.query(
+    const rows: { id: string; name: string; externalId: string | null }[] = await poolReadManager(this.dataSource).query(
       `SELECT id, name, external_id AS "externalId" FROM functional_groups WHERE organization_id = $3 AND plan_id = $1 AND id = $2`,
       [plan.planId, id, plan.organizationId],
     );
@@ -183,7 +187,7 @@ export class FunctionalReadRepository {
 
   /** The seat and its group id when both are active on the day, or null. */
   async seatOn(plan: PlanKey, day: string, id: string): Promise<{ id: string; group_id: string } | null> {
-    const rows: { id: string; group_id: string }[] = await this.dataSource.query(
+    const rows: { id: string; group_id: string }[] = await poolReadManager(this.dataSource).query(
       `SELECT s.id, s.functional_group_id AS group_id FROM functional_positions s
          JOIN functional_groups g ON g.organization_id = s.organization_id AND g.plan_id = s.plan_id AND g.id = s.functional_group_id
         WHERE s.organization_id = $4 AND s.plan_id = $1 AND s.id = $3 AND ${activeOn('s', '$2')} AND ${activeOn('g', '$2')}`,
@@ -213,14 +217,17 @@ export class FunctionalReadRepository {
         LEFT JOIN functional_position_reports r
                ON r.organization_id = s.organization_id AND r.plan_id = s.plan_id AND r.position_id = s.id AND ${activeOn('r', '$2')}
        WHERE s.plan_id = $1 AND ${activeOn('s', '$2')} AND ${where.join(' AND ')}`;
-    const [{ total }]: { total: number }[] = await this.dataSource.query(`SELECT count(*)::int AS total FROM (${base}) x`, params.values);
-    const seats: SeatViewRow[] = await this.dataSource.query(
+    const [{ total }]: { total: number }[] = await poolReadManager(this.dataSource).query(
+      `SELECT count(*)::int AS total FROM (${base}) x`,
+      params.values,
+    );
+    const seats: SeatViewRow[] = await poolReadManager(this.dataSource).query(
       `${base} ORDER BY s.name, s.id OFFSET ${params.add(page.offset)} LIMIT ${params.add(page.limit)}`,
       params.values,
     );
     const ids = seats.map((s) => s.id);
     const occupants: OccupantRow[] = ids.length
-      ? await this.dataSource.query(
+      ? await poolReadManager(this.dataSource).query(
           `SELECT a.id, a.functional_position_id, a.employee_id, a.contractor_id, a.vacancy_id, a.fte, a.start_date, a.end_date,
                   ${OCCUPANT_NAME} AS name
              FROM functional_assignments a ${OCCUPANT_JOINS}
@@ -234,7 +241,7 @@ export class FunctionalReadRepository {
 
   /** The last 100 changes recorded for the record, newest first. */
   history(organizationId: string, planId: string, entityId: string): Promise<ChangeRow[]> {
-    return this.dataSource.query(
+    return poolReadManager(this.dataSource).query(
       `SELECT ${CHANGE_COLUMNS} FROM record_changes WHERE organization_id = $1 AND plan_id = $2 AND entity_id = $3 ORDER BY seq DESC LIMIT 100`,
       [organizationId, planId, entityId],
     );
@@ -243,7 +250,7 @@ export class FunctionalReadRepository {
   /** Sets has_children on a page of groups: one query for the page. */
   private async withChildren(plan: PlanKey, day: string, rows: GroupRow[]): Promise<GroupRow[]> {
     if (!rows.length) return rows;
-    const parents: { id: string }[] = await this.dataSource.query(
+    const parents: { id: string }[] = await poolReadManager(this.dataSource).query(
       `SELECT DISTINCT c.parent_group_id AS id FROM functional_group_placements c
          JOIN functional_groups cg ON cg.organization_id = c.organization_id AND cg.plan_id = c.plan_id AND cg.id = c.group_id
         WHERE c.organization_id = $4 AND c.plan_id = $1 AND c.parent_group_id = ANY($3) AND ${activeOn('c', '$2')} AND ${activeOn('cg', '$2')}`,

@@ -1,5 +1,5 @@
+import { UnitOfWork } from '../database/unit-of-work';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { RequestContext } from '../common/auth/request-context';
 import { todayUtc } from '../common/dates';
 import { DomainError } from '../common/errors/domain-error';
@@ -22,7 +22,7 @@ import type { PlanKey } from '../database/distribution';
 @Injectable()
 export class FunctionalReadService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly uow: UnitOfWork,
     private readonly rows: FunctionalReadRepository,
     private readonly access: FunctionalAccessService,
     private readonly values: CustomAttributeValuesRepository,
@@ -39,7 +39,7 @@ export class FunctionalReadService {
   }
 
   viewer(ctx: RequestContext, parents: () => Promise<GroupParents>): Promise<Viewer> {
-    return this.access.viewer({ ctx, em: this.dataSource.manager }, parents);
+    return this.access.viewer(this.uow.read(ctx), parents);
   }
 
   /** GET /: search, parentId, rootsOnly, offset, limit; sorted by name. */
@@ -75,7 +75,7 @@ export class FunctionalReadService {
     const day = this.day(q.asOf);
     const parents = this.parentsLoader(ctx, day);
     const row = await this.findGroup(ctx, idOrExternalId, day, parents);
-    const grants = await this.access.grants({ ctx, em: this.dataSource.manager });
+    const grants = await this.access.grants(this.uow.read(ctx));
     const parent = row.parent_id ? await this.rows.groupRef(ctx, row.parent_id) : null;
     const page = await this.seatPage(ctx, day, { groupId: row.id }, pageOf(q));
     const history = await this.rows.history(ctx.organizationId, ctx.planId, row.id);
@@ -117,12 +117,12 @@ export class FunctionalReadService {
     const day = this.day(asOf);
     if (kind === 'group') {
       const g = await this.findGroup(ctx, id, day);
-      return this.values.values({ ctx, em: this.dataSource.manager }, 'FUNCTIONAL_GROUP', g.id);
+      return this.values.values(this.uow.read(ctx), 'FUNCTIONAL_GROUP', g.id);
     }
     const seat = await this.rows.seatOn(ctx, day, id);
     if (!seat || !(await this.viewer(ctx, this.parentsLoader(ctx, day))).access(seat.group_id))
       throw DomainError.notFound('Functional position', id);
-    return this.values.values({ ctx, em: this.dataSource.manager }, 'FUNCTIONAL_POSITION', seat.id);
+    return this.values.values(this.uow.read(ctx), 'FUNCTIONAL_POSITION', seat.id);
   }
 }
 

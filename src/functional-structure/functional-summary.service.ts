@@ -1,5 +1,5 @@
+import { UnitOfWork } from '../database/unit-of-work';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { RequestContext } from '../common/auth/request-context';
 import { addDays } from '../common/dates';
 import { CostBook, CostService } from '../cost/cost.service';
@@ -32,7 +32,7 @@ type PersonOccupancy = SubtreeOccupancy & { kind: 'employee' | 'contractor' };
 @Injectable()
 export class FunctionalSummaryService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly uow: UnitOfWork,
     private readonly cost: CostService,
     private readonly reads: FunctionalReadService,
     private readonly figures: FunctionalFiguresService,
@@ -46,7 +46,7 @@ export class FunctionalSummaryService {
     // One cost book for the figures and the bridge: the seat holders of [bridgeFrom, to] for the twelve months.
     const book = CostService.canSeeCost(ctx)
       ? this.cost.book(
-          { ctx, em: this.dataSource.manager },
+          this.uow.read(ctx),
           { selectedBy: seatHoldersSql(w.bridgeFrom, w.to) },
           { from: `${w.firstMonth}-01`, to: w.bridgeTo },
         )
