@@ -34,14 +34,20 @@ export default tseslint.config(
               message:
                 'Use IsOptional/IsNullable/NestedObject from src/common/validation/validators: they refuse null and arrays where the spec does.',
             },
+            {
+              name: '@nestjs/common',
+              importNames: ['Post', 'Put', 'Patch', 'Delete'],
+              message:
+                "Write routes take Post, Put, Patch and Delete from src/common/http/write-routes: they carry the writes' interceptors (Location, Idempotency-Key).",
+            },
           ],
         },
       ],
     },
   },
   {
-    // The project's own decorators are built from class-validator's.
-    files: ['src/common/validation/validators.ts'],
+    // The project's own decorators are built from class-validator's and Nest's.
+    files: ['src/common/validation/validators.ts', 'src/common/http/write-routes.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
 );

@@ -1,12 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { AccessModule } from './access/access.module';
 import { BusinessMetricsModule } from './business-metrics/business-metrics.module';
 import { AllExceptionsFilter } from './common/errors/exception.filter';
-import { IdempotencyInterceptor } from './common/http/idempotency.interceptor';
-import { IdempotencyRepository } from './common/http/idempotency.repository';
-import { LocationInterceptor } from './common/http/location';
+import { IdempotencyModule } from './common/http/idempotency.interceptor';
 import { AppValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -46,6 +44,8 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(runtime, ENTITIES),
         EventEmitterModule.forRoot(),
+        // The write routes' interceptors (src/common/http/write-routes.ts) take their repository from it.
+        IdempotencyModule,
         OperationsModule,
         ResourcesModule,
         AccessModule,
@@ -72,12 +72,8 @@ export class AppModule {
       controllers: [HealthController, RootController],
       providers: [
         HealthRepository,
-        IdempotencyRepository,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useClass: AppValidationPipe },
-        { provide: APP_INTERCEPTOR, useClass: LocationInterceptor },
-        // After LocationInterceptor, so that a replayed 201 gets its Location from the replayed body.
-        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],
     };
   }

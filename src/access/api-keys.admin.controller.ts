@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, Query } from '@nestjs/common';
+import { Delete, Post } from '../common/http/write-routes';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../common/http/api-responses';
 import { DataEnvelope, ListEnvelope, one, pageOf } from '../common/http/envelopes';

@@ -1,4 +1,5 @@
-import { Body, Controller, Post } from '@nestjs/common';
+import { Body, Controller } from '@nestjs/common';
+import { Post } from '../common/http/write-routes';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import { RateLimitGroup, RequirePermissions, ScenarioScope } from '../common/auth/access.decorators';
 import { Ctx, RequestContext } from '../common/auth/request-context';

@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query, Type } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Query, Type } from '@nestjs/common';
+import { Delete, Patch, Post } from '../common/http/write-routes';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import { RequirePermissions } from '../common/auth/access.decorators';
 import { Ctx, RequestContext } from '../common/auth/request-context';

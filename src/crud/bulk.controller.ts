@@ -1,4 +1,5 @@
-import { Body, Controller, Inject, Post, Type } from '@nestjs/common';
+import { Body, Controller, Inject, Type } from '@nestjs/common';
+import { Post } from '../common/http/write-routes';
 import { ApiBody, ApiExtraModels, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { RequirePermissions } from '../common/auth/access.decorators';
 import type { ApiPermission } from '../common/auth/permissions';

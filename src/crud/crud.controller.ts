@@ -1,4 +1,5 @@
-import { applyDecorators, Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query, Req, Res, Type } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, Inject, Param, Query, Req, Res, Type } from '@nestjs/common';
+import { Delete, Patch, Post } from '../common/http/write-routes';
 import { ApiBody, ApiHeader, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { RequirePermissions } from '../common/auth/access.decorators';

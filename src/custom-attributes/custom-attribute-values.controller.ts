@@ -1,5 +1,6 @@
 import { UnitOfWork } from '../database/unit-of-work';
-import { Body, Controller, Delete, Get, Inject, Param, Put, Type } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Type } from '@nestjs/common';
+import { Delete, Put } from '../common/http/write-routes';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { RequirePermissions } from '../common/auth/access.decorators';
 import type { ApiPermission } from '../common/auth/permissions';

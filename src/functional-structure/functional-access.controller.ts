@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Param, UseGuards } from '@nestjs/common';
+import { Delete, Post } from '../common/http/write-routes';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
 import { RequireAnyPermission, ScenarioScope } from '../common/auth/access.decorators';
 import { Ctx, RequestContext } from '../common/auth/request-context';

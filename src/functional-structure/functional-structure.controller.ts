@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, UseGuards } from '@nestjs/common';
+import { Delete, Post, Put } from '../common/http/write-routes';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
 import { RequirePermissions, ScenarioScope } from '../common/auth/access.decorators';
 import { Ctx, RequestContext } from '../common/auth/request-context';

@@ -1,4 +1,5 @@
-import { Body, Controller, Param, Post } from '@nestjs/common';
+import { Body, Controller, Param } from '@nestjs/common';
+import { Post } from '../common/http/write-routes';
 import { ApiBody, ApiParam, ApiTags } from '@nestjs/swagger';
 import { RequirePermissions } from '../common/auth/access.decorators';
 import { Ctx, RequestContext } from '../common/auth/request-context';

@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, Query } from '@nestjs/common';
+import { Delete, Patch, Post } from '../common/http/write-routes';
 import { ApiForbiddenResponse, ApiHeader, ApiTags } from '@nestjs/swagger';
 import { AdminApi } from '../common/auth/access.decorators';
 import { Ctx, RequestContext } from '../common/auth/request-context';

@@ -1,4 +1,14 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor, OnModuleDestroy, OnModuleInit, SetMetadata } from '@nestjs/common';
+import {
+  CallHandler,
+  ExecutionContext,
+  Global,
+  Injectable,
+  Module,
+  NestInterceptor,
+  OnModuleDestroy,
+  OnModuleInit,
+  SetMetadata,
+} from '@nestjs/common';
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import { createHash } from 'node:crypto';
@@ -35,31 +45,11 @@ export const IgnoresIdempotencyKey = (): ClassDecorator & MethodDecorator => Set
  * checked that key's own permissions, so a replay never answers a request its key could not make.
  */
 @Injectable()
-export class IdempotencyInterceptor implements NestInterceptor, OnModuleInit, OnModuleDestroy {
-  private timer?: NodeJS.Timeout;
-
+export class IdempotencyInterceptor implements NestInterceptor {
   constructor(
     private readonly keys: IdempotencyRepository,
     private readonly reflector: Reflector,
   ) {}
-
-  onModuleInit(): void {
-    this.timer = setInterval(() => void this.purge(), PURGE_INTERVAL_MS);
-    this.timer.unref();
-  }
-
-  onModuleDestroy(): void {
-    clearInterval(this.timer);
-  }
-
-  /** Deletes expired keys (a claim also takes over an expired key by itself). */
-  async purge(): Promise<void> {
-    try {
-      await this.keys.purgeExpired(new Date());
-    } catch (error) {
-      logger.write('warn', 'idempotency key purge failed', { cause: error instanceof Error ? error.message : String(error) });
-    }
-  }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
@@ -153,3 +143,36 @@ export function documentIdempotencyKey(document: OpenAPIObject): void {
     }
   }
 }
+
+/** Deletes expired keys every PURGE_INTERVAL_MS (a claim also takes over an expired key by itself): one per app. */
+@Injectable()
+export class IdempotencyKeyPurge implements OnModuleInit, OnModuleDestroy {
+  private timer?: NodeJS.Timeout;
+
+  constructor(private readonly keys: IdempotencyRepository) {}
+
+  onModuleInit(): void {
+    this.timer = setInterval(() => void this.purge(), PURGE_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
+
+  async purge(): Promise<void> {
+    try {
+      await this.keys.purgeExpired(new Date());
+    } catch (error) {
+      logger.write('warn', 'idempotency key purge failed', { cause: error instanceof Error ? error.message : String(error) });
+    }
+  }
+}
+
+/**
+ * What the write routes' interceptors need in every module that has write routes (`write-routes.ts`: Nest makes
+ * a route's interceptors in its controller's module): the keys' repository, and the purge, once.
+ */
+@Global()
+@Module({ providers: [IdempotencyRepository, IdempotencyKeyPurge], exports: [IdempotencyRepository] })
+export class IdempotencyModule {}
