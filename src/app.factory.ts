@@ -3,6 +3,7 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { AdminTokenService } from './access/admin-token.service';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
+import { RoutingExpressAdapter } from './common/http/routing-adapter';
 import { logger } from './common/logging/json-logger';
 import { AppConfig } from './config/app-config';
 import { DatabaseRuntime } from './database/database-runtime';
@@ -25,7 +26,7 @@ export async function createApp(config: AppConfig): Promise<RunningApp> {
   try {
     const applied = await runtime.migrate();
     if (applied.length) logger.write('info', 'migrations applied', { migrations: applied });
-    const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, runtime), {
+    const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, runtime), new RoutingExpressAdapter(), {
       logger,
       bodyParser: false,
       abortOnError: false,

@@ -1,0 +1,62 @@
+import { HttpAdapterHost } from '@nestjs/core';
+import { resourceOfRequest, resourceOfRoute } from '../../src/common/http/routing-adapter';
+import { Tenant, TestApp } from '../support/test-app';
+
+/**
+ * `RoutingExpressAdapter` (src/common/http/routing-adapter.ts): the public API's routes live in one Express router
+ * per resource, reached by a look-up of the path's resource segment, and a request is routed as Express routes it
+ * on one flat list: the same route for the same path (its resource found whatever the case, as Express compares
+ * paths), the same 404 when no route matches; `req.route` stays the full template (the logs' and metrics' route
+ * names, test/foundation/operations).
+ */
+describe('routing: the public routes by resource, matched as Express matches them', () => {
+  let t: TestApp;
+  let org: Tenant;
+
+  beforeAll(async () => {
+    t = await TestApp.start();
+    org = await t.createTenant();
+  });
+
+  afterAll(() => t.close());
+
+  it("the app's own router holds no public route: they are reached through one dispatch layer", () => {
+    const express = t.get(HttpAdapterHost).httpAdapter.getInstance<{ router: { stack: { route?: { path: string } }[] } }>();
+    const stack = express.router.stack;
+    const onApp = stack.filter((layer) => layer.route).map((layer) => layer.route!.path);
+    expect(onApp.filter((path) => path.startsWith('/api/v1/org/'))).toEqual([]);
+    expect(onApp).toContain('/admin/v1/organizations');
+    expect(stack.length).toBeLessThan(150);
+  });
+
+  it('the resource segment of a route and of a request', () => {
+    expect(resourceOfRoute('/api/v1/org/:orgId/employees/:id')).toBe('employees');
+    expect(resourceOfRoute('/api/v1/org/:orgId/Job-Roles')).toBe('job-roles');
+    expect(resourceOfRoute('/api/v1/org/:orgId')).toBeNull();
+    expect(resourceOfRoute('/api/v1/org/:orgId/:kind')).toBeNull();
+    expect(resourceOfRoute('/admin/v1/organizations/:orgId/employees')).toBeNull();
+    expect(resourceOfRoute(/employees/)).toBeNull();
+    expect(resourceOfRequest('/api/v1/org/cabc/employees/c123')).toBe('employees');
+    expect(resourceOfRequest('/API/V1/Org/cabc/EMPLOYEES')).toBe('employees');
+    expect(resourceOfRequest('/api/v1/org//employees')).toBeNull();
+    expect(resourceOfRequest('/api/v1/org/cabc')).toBeNull();
+    expect(resourceOfRequest('/admin/v1/organizations/cabc/employees')).toBeNull();
+  });
+
+  it('a record is created and read through its resource', async () => {
+    const team = (await org.api('post', '/teams').send({ name: 'Routing' }).expect(201)).body.data as { id: string };
+    expect((await org.api('get', `/teams/${team.id}`).expect(200)).body.data.name).toBe('Routing');
+    expect((await org.api('get', '/teams?limit=5').expect(200)).body.data.map((x: { id: string }) => x.id)).toContain(team.id);
+  });
+
+  it('no route of the resource, or no such resource: the 404 of any unknown path', async () => {
+    for (const path of [`/api/v1/org/${org.orgId}/teams/x/y/z`, `/api/v1/org/${org.orgId}/no-such-resource`, '/nowhere']) {
+      const res = await t.http().get(path).set('Authorization', `Bearer ${org.key}`).expect(404);
+      expect(res.body.error.code).toBe('NOT_FOUND');
+    }
+  });
+
+  it('a method the path has no route for is not routed to another resource', async () => {
+    await org.api('put', '/teams').send({}).expect(404);
+  });
+});
