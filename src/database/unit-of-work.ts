@@ -3,9 +3,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
 import { DATABASE_RUNTIME, DatabaseRuntime } from './database-runtime';
 import { poolClients } from './pool-clients';
-import { poolReadManager } from './pool-reads';
+import { poolReadManager, transactionManager } from './pool-reads';
 import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { endpointWants, pushHookWants } from './delivery-targets';
@@ -290,7 +291,7 @@ export class UnitOfWork {
    * (`SET LOCAL`, given as `settings`, e.g. `work_mem = '16MB'`) that must not outlive them.
    */
   readOnly<T>(ctx: RequestContext, settings: readonly string[], work: (scope: TxScope) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(async (em) => {
+    return this.transaction(undefined, async (em) => {
       await readOnlySession(em, settings);
       return work({ ctx, em });
     });
@@ -309,7 +310,7 @@ export class UnitOfWork {
    */
   readOnlyParts<T>(ctx: RequestContext, settings: readonly string[], work: (scope: TxScope, part: ReadPart) => Promise<T>): Promise<T[]> {
     if (!this.runtime.splitsReads) return this.readOnly(ctx, settings, async (scope) => [await work(scope, WHOLE_READ)]);
-    return this.dataSource.transaction('REPEATABLE READ', async (em) => {
+    return this.transaction('REPEATABLE READ', async (em) => {
       const second = this.idleRunner();
       await readOnlySession(em, settings);
       if (!second || !(await second.connected)) {
@@ -324,7 +325,7 @@ export class UnitOfWork {
           await runner.startTransaction('REPEATABLE READ');
           await runner.query(`SET TRANSACTION SNAPSHOT '${snapshot.replace(/[^0-9A-Fa-f-]/g, '')}'`);
           await readOnlySession(runner, settings);
-          return work({ ctx, em: runner.manager }, { index: 1, count: 2 });
+          return work({ ctx, em: transactionManager(runner.manager) }, { index: 1, count: 2 });
         })();
         const parts = await Promise.allSettled([own, other]);
         const failed = parts.find((part) => part.status === 'rejected');
@@ -335,6 +336,16 @@ export class UnitOfWork {
         await runner.release();
       }
     });
+  }
+
+  /**
+   * `dataSource.transaction` at `isolation` (the server's default level when not given: naming it would cost every
+   * write a `SET TRANSACTION` round trip), the work given the transaction's manager whose `query` goes straight to
+   * its connection (`transactionManager`).
+   */
+  private transaction<T>(isolation: IsolationLevel | undefined, work: (em: EntityManager) => Promise<T>): Promise<T> {
+    const inTransaction = (em: EntityManager) => work(transactionManager(em));
+    return isolation ? this.dataSource.transaction(isolation, inTransaction) : this.dataSource.transaction(inTransaction);
   }
 
   /**
@@ -361,7 +372,7 @@ export class UnitOfWork {
    * reference-table write in a distributed deadlock; the transaction that lost was rolled back.
    */
   runUnscoped<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
-    return withRetry(() => this.dataSource.transaction(work), 3);
+    return withRetry(() => this.transaction(undefined, work), 3);
   }
 
   /**
@@ -380,10 +391,7 @@ export class UnitOfWork {
       recorded = await tx.flush();
       return value;
     };
-    // The server's default level unless asked: naming it would cost every write a `SET TRANSACTION` round trip.
-    const result = await (options.isolation
-      ? this.dataSource.transaction(options.isolation, inTransaction)
-      : this.dataSource.transaction(inTransaction));
+    const result = await this.transaction(options.isolation, inTransaction);
     if (recorded > 0) {
       // (Changes recorded with notify: false are counted too: the wake-up is cheap and harmless.)
       const event: ChangesCommittedEvent = {
