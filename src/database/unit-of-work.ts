@@ -278,18 +278,12 @@ export class UnitOfWork {
     return this.dataSource.manager;
   }
 
-  /**
-   * The scope of a plain read (no transaction): services and repositories take it as they take a Tx. Its
-   * manager sends `query` straight to the pool (`poolReadManager`).
-   */
+  /** A plain read's scope (no transaction; taken as a Tx is), its `query` straight to the pool (`poolReadManager`). */
   read(ctx: RequestContext): TxScope {
     return { ctx, em: poolReadManager(this.dataSource) };
   }
 
-  /**
-   * A read in a read-only transaction of its own, for statements that need session settings
-   * (`SET LOCAL`, given as `settings`, e.g. `work_mem = '16MB'`) that must not outlive them.
-   */
+  /** A read in a read-only transaction of its own, for statements that need `SET LOCAL` `settings` (`work_mem = '16MB'`). */
   readOnly<T>(ctx: RequestContext, settings: readonly string[], work: (scope: TxScope) => Promise<T>): Promise<T> {
     return this.transaction(undefined, async (em) => {
       await readOnlySession(em, settings);
@@ -338,11 +332,7 @@ export class UnitOfWork {
     });
   }
 
-  /**
-   * `dataSource.transaction` at `isolation` (the server's default level when not given: naming it would cost every
-   * write a `SET TRANSACTION` round trip), the work given the transaction's manager whose `query` goes straight to
-   * its connection (`transactionManager`).
-   */
+  /** A transaction at `isolation` (else the server's: naming it costs a round trip), `query` on its connection (`transactionManager`). */
   private transaction<T>(isolation: IsolationLevel | undefined, work: (em: EntityManager) => Promise<T>): Promise<T> {
     const inTransaction = (em: EntityManager) => work(transactionManager(em));
     return isolation ? this.dataSource.transaction(isolation, inTransaction) : this.dataSource.transaction(inTransaction);
