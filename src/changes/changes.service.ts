@@ -1,4 +1,3 @@
-import { UnitOfWork } from '../database/unit-of-work';
 import { Injectable } from '@nestjs/common';
 import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
@@ -8,6 +7,7 @@ import { WEBHOOK_ENTITY_TYPES } from '../webhooks/webhook-event';
 import { decodeCursor, encodeCursor } from './change-cursor';
 import { ChangesRepository } from './changes.repository';
 import type { ChangesPageDto, ChangesQueryDto } from './dto/change.dto';
+import { UnitOfWork } from '../database/unit-of-work';
 
 export const CHANGES_DEFAULT_LIMIT = 100;
 

@@ -1,4 +1,3 @@
-import { UnitOfWork } from '../database/unit-of-work';
 import { Body, Controller, Get, Inject, Param, Type } from '@nestjs/common';
 import { Delete, Put } from '../common/http/write-routes';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
@@ -11,6 +10,7 @@ import { DataEnvelope, one } from '../common/http/envelopes';
 import type { CrudOperations, CrudServiceClass } from '../crud/crud.service';
 import { CustomAttributeValuesService, ValueTarget } from './custom-attribute-values.service';
 import { CustomAttributeValueDto, SetCustomAttributeValueDto } from './dto/custom-attribute-value.dto';
+import { UnitOfWork } from '../database/unit-of-work';
 
 export interface ValuesControllerOptions {
   /** The records' path under /api/v1/org/:orgId, such as `teams`. */

@@ -1,4 +1,3 @@
-import { UnitOfWork } from '../database/unit-of-work';
 import { Injectable } from '@nestjs/common';
 import type { RequestContext } from '../common/auth/request-context';
 import { CostBook, CostService } from '../cost/cost.service';
@@ -9,6 +8,7 @@ import { FunctionalFiguresRepository, seatHoldersSql } from './functional-figure
 import { FunctionalReadRepository, GroupRow } from './functional-read.repository';
 import { FunctionalReadService } from './functional-read.service';
 import { groupView } from './read-views';
+import { UnitOfWork } from '../database/unit-of-work';
 
 export const TREE_LIMIT = 500;
 

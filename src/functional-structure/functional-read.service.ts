@@ -1,4 +1,3 @@
-import { UnitOfWork } from '../database/unit-of-work';
 import { Injectable } from '@nestjs/common';
 import type { RequestContext } from '../common/auth/request-context';
 import { todayUtc } from '../common/dates';
@@ -12,6 +11,7 @@ import { EDIT_ALL_FUNCTIONAL_GROUPS, FunctionalAccessService, Viewer } from './f
 import { FunctionalReadRepository, GroupFilter, GroupRow, Page, SeatFilter } from './functional-read.repository';
 import { changeView, groupView, seatPageView } from './read-views';
 import type { PlanKey } from '../database/distribution';
+import { UnitOfWork } from '../database/unit-of-work';
 
 /**
  * Document 02's reads of groups and seats, all on the as-of day of `ctx.planId` (live or the scenario

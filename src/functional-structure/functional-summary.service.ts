@@ -1,4 +1,3 @@
-import { UnitOfWork } from '../database/unit-of-work';
 import { Injectable } from '@nestjs/common';
 import type { RequestContext } from '../common/auth/request-context';
 import { addDays } from '../common/dates';
@@ -10,6 +9,7 @@ import { FunctionalFiguresService } from './functional-figures.service';
 import { ChangeRow, FunctionalReadRepository } from './functional-read.repository';
 import { FunctionalReadService } from './functional-read.service';
 import { changeView, groupView } from './read-views';
+import { UnitOfWork } from '../database/unit-of-work';
 
 /** The days a summary covers: the seat schedule's year from the as-of day, and the bridge's twelve months. */
 interface SummaryWindows {
