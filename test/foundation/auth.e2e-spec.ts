@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { ACCESS_KEY } from '../../src/common/auth/access.decorators';
-import { VERIFIED_KEY_TTL_MS } from '../../src/access/verified-keys';
+import { AccessRepository } from '../../src/access/access.repository';
+import { VERIFIED_KEY_TTL_MS, VerifiedKeys } from '../../src/access/verified-keys';
 import { TestApp, Tenant } from '../support/test-app';
 
 describe('authentication and permissions (01 Authentication, 03 §2)', () => {
@@ -54,6 +55,51 @@ describe('authentication and permissions (01 Authentication, 03 §2)', () => {
     await t.dataSource.query(`UPDATE api_keys SET revoked_at = now() WHERE id = $1`, [extra.id]);
     await new Promise((resolve) => setTimeout(resolve, VERIFIED_KEY_TTL_MS));
     expect401(await me());
+  });
+
+  it('01/authentication rule 3: requests of one key that miss the verified-key cache together share one look-up', async () => {
+    const extra = await t.createKey(tenant, ['employees_view']);
+    const me = () => t.http().get(`/api/v1/org/${tenant.orgId}/me`).set('Authorization', `Bearer ${extra.key}`);
+    const lookUps = jest.spyOn(t.get(AccessRepository), 'keyByPrefix');
+    try {
+      const answers = await Promise.all(Array.from({ length: 8 }, () => me()));
+      expect(answers.map((res) => res.status)).toEqual(Array(8).fill(200));
+      expect(lookUps).toHaveBeenCalledTimes(1);
+      await t.dataSource.query(`UPDATE api_keys SET revoked_at = now() WHERE id = $1`, [extra.id]);
+      await new Promise((resolve) => setTimeout(resolve, VERIFIED_KEY_TTL_MS));
+      const after = await Promise.all(Array.from({ length: 8 }, () => me()));
+      after.forEach(expect401);
+      expect(lookUps).toHaveBeenCalledTimes(2);
+    } finally {
+      lookUps.mockRestore();
+    }
+  });
+
+  it('01/authentication rule 3: a key revoked through this instance while its look-up runs is 401 on the next request', async () => {
+    const extra = await t.createKey(tenant, ['employees_view']);
+    const repository = t.get(AccessRepository);
+    const read = repository.keyByPrefix.bind(repository);
+    // The look-up reads the key before the revocation and answers after it (a slow network, a busy event loop).
+    let readDone!: () => void;
+    const wasRead = new Promise<void>((resolve) => (readDone = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const lookUp = jest.spyOn(repository, 'keyByPrefix').mockImplementationOnce(async (prefix) => {
+      const row = await read(prefix);
+      readDone();
+      await released;
+      return row;
+    });
+    try {
+      const started = t.get(VerifiedKeys).verify(extra.key);
+      await wasRead;
+      await t.admin('delete', `/organizations/${tenant.orgId}/api-keys/${extra.id}`).expect(204);
+      release();
+      expect((await started)?.row.revoked_at).toBeNull(); // the row as read before the revocation
+    } finally {
+      lookUp.mockRestore();
+    }
+    expect401(await t.http().get(`/api/v1/org/${tenant.orgId}/me`).set('Authorization', `Bearer ${extra.key}`));
   });
 
   it('03 §2: a creator deactivated or narrowed outside this instance loses the rights within a second', async () => {
