@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { decimalToString } from '../../src/common/decimals';
 import { WebhookDeliveryEntity } from '../../src/webhooks/entities/webhook-delivery.entity';
-import { WebhookDispatcher } from '../../src/webhooks/webhook-dispatcher';
+import { PASS_INTERVAL_MS, WebhookDispatcher } from '../../src/webhooks/webhook-dispatcher';
 import { changesOf } from '../support/changes';
 import { TestApp } from '../support/test-app';
 import { Receiver, verifySignature, waitFor } from './receiver';
@@ -60,6 +60,34 @@ describe('webhook delivery (02 Events, Signature and headers, Delivery)', () => 
       { entityType: 'employee', changeType: 'create', dispatchStatus: 'DONE', claimed: false, deliveries: 0 },
     ]);
     expect(receiver.on(path)).toHaveLength(1);
+  });
+
+  it('02/delivery: under a stream of commits a pass starts at most once per PASS_INTERVAL_MS, and every change is delivered once', async () => {
+    const tenant = await t.createTenant();
+    const path = `/paced-${tenant.orgId}`;
+    await createEndpoint(t, tenant, { url: receiver.url(path), entityTypes: ['team'], eventTypes: ['create'] });
+    const ctx = await liveContext(t, tenant);
+    const dispatcher = t.get(WebhookDispatcher);
+    const pass = dispatcher.pass.bind(dispatcher);
+    const starts: number[] = [];
+    const passes = jest.spyOn(dispatcher, 'pass').mockImplementation(() => {
+      starts.push(performance.now());
+      return pass();
+    });
+    try {
+      for (let i = 0; i < 12; i++) {
+        await write(t, ctx, [change('team', 'create')]);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await waitFor('the deliveries', () => receiver.on(path).length === 12);
+      await settled(t, tenant.orgId);
+    } finally {
+      passes.mockRestore();
+    }
+    const gaps = starts.slice(1).map((at, i) => at - starts[i]);
+    expect(gaps.length).toBeGreaterThan(0);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(PASS_INTERVAL_MS - 2); // timers may fire a millisecond early
+    expect(new Set(receiver.on(path).map((r) => r.body.id)).size).toBe(12);
   });
 
   it('02/signature and headers: each delivery is signed over the exact bytes sent, keyed by the secret as text, with the event id header', async () => {
