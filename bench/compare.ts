@@ -99,6 +99,22 @@ async function postgresCpuMs(db: BenchDatabase | undefined): Promise<Map<number,
   return result;
 }
 
+/**
+ * Waits until the target and the database's backends are idle: together under 20 ms of CPU in 200 ms, at most 5 s.
+ * autocannon ends a run without waiting for the answers still due, so the warm-up's last requests (one per
+ * connection, each perhaps queued for a pool connection) would otherwise run inside the measured run: they delay
+ * its first requests (its p99) and add their CPU to it, more so for the slower target.
+ */
+async function untilIdle(pid: number, db: BenchDatabase | undefined): Promise<void> {
+  const until = Date.now() + 5_000;
+  while (Date.now() < until) {
+    const before = { target: processCpuMs(pid), postgres: await postgresCpuMs(db) };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const used = processCpuMs(pid) - before.target + postgresDelta(before.postgres, await postgresCpuMs(db)).postgres;
+    if (used < 20) return;
+  }
+}
+
 /** ms used since `before` by the backends of `after`: all of them, and the workers' part (0 on one server). */
 function postgresDelta(before: Map<number, number>, after: Map<number, number>): { postgres: number; workers: number } {
   let postgres = 0;
@@ -199,6 +215,7 @@ export async function compare(c: Comparison): Promise<{ runs: RunRecord[]; summa
         const options = { ...scenario.load(target, round), name: target, baseUrl: child.baseUrl, connections, warmupSeconds: 0 };
         // The warm-up as runLoad would do it, then the measured run with CPU accounting around it.
         const warmup = await runLoad({ ...options, durationSeconds: 2 });
+        await untilIdle(child.pid, c.db);
         const before = { target: processCpuMs(child.pid), postgres: await postgresCpuMs(c.db), load: process.cpuUsage() };
         const result = await runLoad({ ...options, durationSeconds: c.durationSeconds });
         const pg = postgresDelta(before.postgres, await postgresCpuMs(c.db));
