@@ -44,9 +44,13 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
   private timer: NodeJS.Timeout | null = null;
   private draining: Promise<void> | null = null;
   private again = false;
-  /** The timer of a wake-up held back by PASS_INTERVAL_MS, and when the last pass started. */
+  /**
+   * The timer of a wake-up held back by PASS_INTERVAL_MS, and when the last pass started (`performance.now()`: a
+   * monotonic clock, as a wall clock set back would hold passes back; a timer may fire early by the time the event
+   * loop was busy, and then waits again for the rest).
+   */
   private paced: NodeJS.Timeout | null = null;
-  private passStartedAt = 0;
+  private passStartedAt = Number.NEGATIVE_INFINITY;
   private closing = false;
   private sweeping: Promise<void> | null = null;
   private inFlight = 0;
@@ -95,7 +99,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
     if (this.closing) return;
     this.again = true;
     if (this.draining || this.paced) return;
-    const wait = this.passStartedAt + PASS_INTERVAL_MS - Date.now();
+    const wait = this.passStartedAt + PASS_INTERVAL_MS - performance.now();
     if (wait > 0) {
       this.paced = setTimeout(() => {
         this.paced = null;
@@ -103,7 +107,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
       }, wait);
       return;
     }
-    this.passStartedAt = Date.now();
+    this.passStartedAt = performance.now();
     this.draining = this.drain().finally(() => {
       this.draining = null;
       if (this.again) this.wake();
