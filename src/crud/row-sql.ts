@@ -198,8 +198,8 @@ function matchKind(value: RowMatch): 'null' | 'any' | 'case' | 'eq' {
   return 'eq';
 }
 
-/** Column lists of entities, by metadata, for recordFromRow. */
-const rowColumns = new WeakMap<EntityMetadata, { key: string; property: string }[]>();
+/** Column lists of entities, by metadata and row key prefix (the keys with the prefix), for recordFromRow. */
+const rowColumns = new WeakMap<EntityMetadata, Map<string, { key: string; property: string }[]>>();
 
 /**
  * A record (an instance of the entity) from a raw row already typed by pg (src/database/data-source.ts sets the
@@ -208,13 +208,15 @@ const rowColumns = new WeakMap<EntityMetadata, { key: string; property: string }
  */
 export function recordFromRow<E>(dataSource: DataSource, entity: new () => E, raw: Record<string, unknown>, prefix = ''): E {
   const metadata = dataSource.getMetadata(entity);
-  let columns = rowColumns.get(metadata);
+  let byPrefix = rowColumns.get(metadata);
+  if (!byPrefix) rowColumns.set(metadata, (byPrefix = new Map()));
+  let columns = byPrefix.get(prefix);
   if (!columns) {
-    columns = metadata.columns.map((column) => ({ key: column.databaseName, property: column.propertyName }));
-    rowColumns.set(metadata, columns);
+    columns = metadata.columns.map((column) => ({ key: prefix + column.databaseName, property: column.propertyName }));
+    byPrefix.set(prefix, columns);
   }
   const record = new entity() as Record<string, unknown>;
-  for (const { key, property } of columns) record[property] = raw[prefix + key];
+  for (const { key, property } of columns) record[property] = raw[key];
   return record as E;
 }
 

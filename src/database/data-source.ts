@@ -2,11 +2,13 @@ import { types } from 'pg';
 import { DataSource, DataSourceOptions, MigrationInterface, QueryRunner } from 'typeorm';
 import { MIGRATIONS } from '../../migrations';
 import { distributeDatabase, isCitus, isDistributed, onDistributedDatabase, requireCitus } from './citus';
+import { parseTimestamptz } from './pg-timestamps';
 import { SnakeNamingStrategy } from './snake-naming.strategy';
 
 // Calendar days stay `YYYY-MM-DD` strings end to end (no Date, no time-zone shifts); counts are numbers.
 types.setTypeParser(types.builtins.DATE, (value) => value);
 types.setTypeParser(types.builtins.INT8, (value) => Number(value));
+types.setTypeParser(types.builtins.TIMESTAMPTZ, parseTimestamptz);
 
 /**
  * The one set of TypeORM options: the app, the TypeORM CLI (ormconfig.ts) and the tests share it. The
