@@ -6,10 +6,13 @@
  */
 import { createServer, IncomingMessage } from 'node:http';
 import { Pool, types } from 'pg';
+import { parseTimestamptz } from '../src/database/pg-timestamps';
 
-// As the service: calendar days stay strings, counts are numbers.
+// As the service (src/database/data-source.ts): calendar days stay strings, counts are numbers, timestamps are
+// read by the same parser (the rows are pg's work in both; the comparison is of what the service adds).
 types.setTypeParser(types.builtins.DATE, (value) => value);
 types.setTypeParser(types.builtins.INT8, (value) => Number(value));
+types.setTypeParser(types.builtins.TIMESTAMPTZ, parseTimestamptz);
 
 export interface BaselineRequest {
   method: string;

@@ -14,18 +14,16 @@ function expectAsPg(text: string): void {
 
 describe('timestamptz parsing (pg-timestamps.ts)', () => {
   it('gives the instant pg parser gives for 5,000 timestamps as PostgreSQL writes them (fractions of 0-6 digits, offsets)', () => {
-    let seed = 7;
-    const random = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed % n;
-    };
     const pad = (n: number, width: number) => String(n).padStart(width, '0');
     const offsets = ['+00', '-05', '+05:30', '-03:30', '+14', '-12', '+00:00:30', '-00:44:30'];
     for (let k = 0; k < 5_000; k++) {
-      const base = new Date(Date.UTC(100 + random(9_900), random(12), 1 + random(28), random(24), random(60), random(60)));
-      const digits = random(7);
-      const fraction = digits ? `.${pad(random(10 ** digits), digits)}` : '';
-      const text = `${base.toISOString().slice(0, 19).replace('T', ' ')}${fraction}${offsets[random(offsets.length)]}`;
+      // Spread over years 100-9999, every month, day, hour, minute and second, 0-6 fraction digits, each offset.
+      const base = new Date(
+        Date.UTC(100 + ((k * 7919) % 9_900), (k * 31) % 12, 1 + ((k * 17) % 28), (k * 7) % 24, (k * 13) % 60, (k * 29) % 60),
+      );
+      const digits = k % 7;
+      const fraction = digits ? `.${pad((k * 104_729) % 10 ** digits, digits)}` : '';
+      const text = `${base.toISOString().slice(0, 19).replace('T', ' ')}${fraction}${offsets[k % offsets.length]}`;
       expectAsPg(text);
     }
   });
