@@ -1,12 +1,15 @@
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
+import { DataSource } from 'typeorm';
 import { AdminTokenService } from './access/admin-token.service';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
 import { RoutingExpressAdapter } from './common/http/routing-adapter';
 import { logger } from './common/logging/json-logger';
 import { AppConfig } from './config/app-config';
+import { closeSockets, handlesReleased } from './database/closing';
 import { DatabaseRuntime } from './database/database-runtime';
+import { poolSockets } from './database/pool-clients';
 import { DemoSeed, DemoSeedService } from './demo/demo-seed.service';
 
 export interface RunningApp {
@@ -15,8 +18,27 @@ export interface RunningApp {
   adminToken: string;
   adminTokenGenerated: boolean;
   demo: DemoSeed | null;
-  /** Stops accepting, finishes in-flight requests, closes the pool and then the embedded database. */
+  /** Stops accepting, finishes in-flight requests, closes the pool and then the embedded database (closeApp). */
   close(): Promise<void>;
+}
+
+/** How long a pool connection asked to end may take to close before it is destroyed. */
+const POOL_SOCKET_GRACE_MS = 2_000;
+
+/**
+ * Stops the app (HTTP server, its connections, the pool), then the embedded database; ends once their
+ * sockets are closed and their handles released, so that nothing of the app is left in the process.
+ */
+async function closeApp(app: NestExpressApplication, runtime: DatabaseRuntime): Promise<void> {
+  const pool = poolSockets(app.get(DataSource));
+  try {
+    await app.close();
+    // Ended by the pool (a Terminate message each), closed once the server has answered.
+    await closeSockets(pool, POOL_SOCKET_GRACE_MS);
+  } finally {
+    await runtime.close();
+    await handlesReleased();
+  }
 }
 
 /** Opens the database, migrates it, builds the app and seeds the demo. Used by main.ts and the tests. */
@@ -42,7 +64,7 @@ export async function createApp(config: AppConfig): Promise<RunningApp> {
       adminToken: token.token,
       adminTokenGenerated: token.generated,
       demo,
-      close: () => (closed ??= app.close().finally(() => runtime.close())),
+      close: () => (closed ??= closeApp(app, runtime)),
     };
   } catch (error) {
     await runtime.close();

@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import type { DataSource } from 'typeorm';
 import { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 
@@ -29,4 +30,14 @@ export function poolClients(dataSource: DataSource): PoolClients | null {
   const pool = dataSource.driver instanceof PostgresDriver ? (dataSource.driver.master as Partial<PgPool> | undefined) : undefined;
   if (typeof pool?.totalCount !== 'number') return null;
   return { total: pool.totalCount, idle: pool.idleCount ?? 0, waiting: pool.waitingCount ?? 0, max: pool.options?.max ?? pool.totalCount };
+}
+
+/**
+ * The sockets of the pool's open clients (pg-pool's `_clients`, read by name), for a shutdown that ends when
+ * they are closed: the pool's `end` calls back when it has asked its clients to end, before their sockets close.
+ */
+export function poolSockets(dataSource: DataSource): Socket[] {
+  if (!dataSource.isInitialized || !(dataSource.driver instanceof PostgresDriver)) return [];
+  const clients = (dataSource.driver.master as { _clients?: { connection?: { stream?: unknown } }[] } | undefined)?._clients ?? [];
+  return clients.map((client) => client.connection?.stream).filter((stream): stream is Socket => stream instanceof Socket);
 }
