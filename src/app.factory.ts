@@ -7,7 +7,7 @@ import { configureApp } from './app.setup';
 import { RoutingExpressAdapter } from './common/http/routing-adapter';
 import { logger } from './common/logging/json-logger';
 import { AppConfig } from './config/app-config';
-import { closeSockets, handlesReleased } from './database/closing';
+import { closeSockets } from './database/closing';
 import { DatabaseRuntime } from './database/database-runtime';
 import { poolSockets } from './database/pool-clients';
 import { DemoSeed, DemoSeedService } from './demo/demo-seed.service';
@@ -26,8 +26,8 @@ export interface RunningApp {
 const POOL_SOCKET_GRACE_MS = 2_000;
 
 /**
- * Stops the app (HTTP server, its connections, the pool), then the embedded database; ends once their
- * sockets are closed and their handles released, so that nothing of the app is left in the process.
+ * Stops the app (HTTP server, its connections, the pool), then the embedded database; ends once the pool's
+ * connections are closed, not only asked to end.
  */
 async function closeApp(app: NestExpressApplication, runtime: DatabaseRuntime): Promise<void> {
   const pool = poolSockets(app.get(DataSource));
@@ -37,7 +37,6 @@ async function closeApp(app: NestExpressApplication, runtime: DatabaseRuntime): 
     await closeSockets(pool, POOL_SOCKET_GRACE_MS);
   } finally {
     await runtime.close();
-    await handlesReleased();
   }
 }
 

@@ -21,12 +21,3 @@ export async function closeSockets(sockets: Iterable<Socket>, graceMs: number): 
       ),
   );
 }
-
-/**
- * Resolves once the handles closed before it are gone: `net.Server#close` emits 'close' as soon as it asks
- * its handle to close, and the event loop releases the handle in its close phase, after this turn's
- * immediates; a timer of the next turn comes after it.
- */
-export function handlesReleased(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
