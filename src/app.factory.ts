@@ -7,9 +7,8 @@ import { configureApp } from './app.setup';
 import { RoutingExpressAdapter } from './common/http/routing-adapter';
 import { logger } from './common/logging/json-logger';
 import { AppConfig } from './config/app-config';
-import { closeSockets } from './database/closing';
 import { DatabaseRuntime } from './database/database-runtime';
-import { poolSockets } from './database/pool-clients';
+import { closeSockets, poolSockets } from './database/pool-clients';
 import { DemoSeed, DemoSeedService } from './demo/demo-seed.service';
 
 export interface RunningApp {

@@ -1,8 +1,8 @@
 import type { Pool, PoolClient, QueryResult } from 'pg';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { QueryRunnerAlreadyReleasedError } from 'typeorm/error/QueryRunnerAlreadyReleasedError';
-import { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
+import { pgPoolOf } from './pool-clients';
 
 /**
  * Entity managers whose `query` sends the statement straight to `pg`: TypeORM's own `query` makes (outside a
@@ -27,7 +27,7 @@ export function poolReadManager(dataSource: DataSource): EntityManager {
 const managers = new WeakMap<DataSource, EntityManager>();
 
 function readManager(dataSource: DataSource): EntityManager {
-  const pool = dataSource.driver instanceof PostgresDriver ? (dataSource.driver.master as Pool | undefined) : undefined;
+  const pool = pgPoolOf<Pool>(dataSource);
   if (!pool || typeof pool.query !== 'function') return dataSource.manager;
   return direct(dataSource.manager, (sql, parameters) => pool.query(sql, parameters));
 }
