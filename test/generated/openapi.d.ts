@@ -1936,11 +1936,96 @@ export interface paths {
          * Applies the scenario's changes to live data in one transaction, with one `merge` event per live record changed
          * @description Applies the scenario's changes to live data in one transaction, with one `merge` event per live
          *     record changed. Needs X-Acting-User (a user with manage_scenarios). Live records changed since the
-         *     fork that the scenario also changed: 409 naming them.
+         *     fork that the scenario also changed: 409 naming them. With `dryRun=true`: what the merge would do
+         *     (`status: DRY_RUN`, the same `changes`, and every conflict), with nothing written and no event sent.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
         post: operations["ScenariosAdmin_merge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/organizations/{orgId}/scenarios/{scenarioId}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The users the scenario is shared with, oldest first (paged)
+         * @description The users the scenario is shared with, oldest first (paged).
+         *
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         */
+        get: operations["ScenarioSharingAdmin_listMembers"];
+        put?: never;
+        /**
+         * Shares the scenario with a user of the organization as EDITOR (reads and writes inside it) or VIEWER (reads it)
+         * @description Shares the scenario with a user of the organization as EDITOR (reads and writes inside it) or VIEWER (reads
+         *     it): 201 for a new member, 200 when the user was a member already and gets this role. Needs the scenario's
+         *     owner or a user with manage_scenarios.
+         *
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         */
+        post: operations["ScenarioSharingAdmin_addMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/organizations/{orgId}/scenarios/{scenarioId}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One member of the scenario (404 when the user is no member)
+         * @description One member of the scenario (404 when the user is no member).
+         *
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         */
+        get: operations["ScenarioSharingAdmin_getMember"];
+        put?: never;
+        post?: never;
+        /**
+         * Stops sharing the scenario with the user
+         * @description Stops sharing the scenario with the user. Needs the scenario's owner or a user with manage_scenarios.
+         *
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         */
+        delete: operations["ScenarioSharingAdmin_removeMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/organizations/{orgId}/scenarios/{scenarioId}/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a merge of the scenario would change in live data, record by record, in the order the merge applies them (deletes first, then creates and updates)
+         * @description What a merge of the scenario would change in live data, record by record, in the order the merge applies them
+         *     (deletes first, then creates and updates): for each, its entity type and id, the change, the fields an update
+         *     changes, the live and the scenario record now, and whether live changed the record after the fork (a conflict
+         *     refuses the merge). A record changed and changed back in the scenario is not listed. Paged; `entityType`
+         *     narrows it to one type.
+         *
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         */
+        get: operations["ScenarioSharingAdmin_diff"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6118,6 +6203,16 @@ export interface components {
              * @enum {string}
              */
             status: "OPEN" | "LOCKED" | "MERGED";
+            /**
+             * @description ORGANIZATION: every user of the organization may read it and, with the usual permissions, write to it; PRIVATE: only its owner, its members and users with manage_scenarios
+             * @enum {string}
+             */
+            visibility: "ORGANIZATION" | "PRIVATE";
+            /**
+             * @description The user who created it (X-Acting-User of the create); null when the application created it without one.
+             * @example cm3x7k2p9000akmnoqwer1234
+             */
+            ownerUserId: string | null;
             id: string;
             name: string;
             /**
@@ -6137,6 +6232,13 @@ export interface components {
              * @example Two more backend engineers from April.
              */
             description?: string | null;
+            /**
+             * @description ORGANIZATION: every user of the organization may read it and, with the usual permissions, write to it; PRIVATE: only its owner, its members and users with manage_scenarios
+             * @default ORGANIZATION
+             * @example PRIVATE
+             * @enum {string}
+             */
+            visibility: "ORGANIZATION" | "PRIVATE";
             /** @example Hiring plan 2026 */
             name: string;
         };
@@ -6152,6 +6254,12 @@ export interface components {
              * @enum {string}
              */
             status?: "OPEN" | "LOCKED";
+            /**
+             * @description ORGANIZATION: every user of the organization may read it and, with the usual permissions, write to it; PRIVATE: only its owner, its members and users with manage_scenarios. Only the owner or a user with manage_scenarios may change it.
+             * @example ORGANIZATION
+             * @enum {string}
+             */
+            visibility?: "ORGANIZATION" | "PRIVATE";
             /** @example Hiring plan 2026 */
             name?: string;
         };
@@ -6162,7 +6270,7 @@ export interface components {
              */
             status: "MERGED";
             /**
-             * @description Live records changed, per document 02 entity type.
+             * @description Live records changed, per entity type.
              * @example {
              *       "employee": 3,
              *       "employee_team_allocation": 2
@@ -6171,6 +6279,110 @@ export interface components {
             changes: {
                 [key: string]: number;
             };
+        };
+        MergeConflictDto: {
+            /** @example employee */
+            entityType: string;
+            /** @example cm3x7k2p90000abcdqwer1234 */
+            entityId: string;
+        };
+        DryRunResultDto: {
+            /**
+             * @description Always DRY_RUN: nothing was written and no event sent.
+             * @enum {string}
+             */
+            status: "DRY_RUN";
+            /**
+             * @description Live records the merge would change, per entity type (what the merge answers when it succeeds).
+             * @example {
+             *       "employee": 3,
+             *       "employee_team_allocation": 2
+             *     }
+             */
+            changes: {
+                [key: string]: number;
+            };
+            /**
+             * @description Every record live changed after the fork that the scenario changes too; the merge is refused (409) while there is one.
+             * @example []
+             */
+            conflicts: components["schemas"]["MergeConflictDto"][];
+        };
+        ScenarioMemberDto: {
+            /** @example cm3x7k2p9000akmnoqwer1234 */
+            userId: string;
+            /**
+             * @description EDITOR reads the scenario and writes inside it; VIEWER only reads it
+             * @enum {string}
+             */
+            role: "EDITOR" | "VIEWER";
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        AddScenarioMemberDto: {
+            /**
+             * @description An active user of the organization.
+             * @example cm3x7k2p9000akmnoqwer1234
+             */
+            userId: string;
+            /**
+             * @description EDITOR reads the scenario and writes inside it; VIEWER only reads it
+             * @example VIEWER
+             * @enum {string}
+             */
+            role: "EDITOR" | "VIEWER";
+        };
+        ScenarioDiffEntryDto: {
+            /** @example employee */
+            entityType: string;
+            /** @example cm3x7k2p90000abcdqwer1234 */
+            entityId: string;
+            /**
+             * @example update
+             * @enum {string}
+             */
+            change: "create" | "update" | "delete";
+            /**
+             * @description Updates only: the names of the fields whose values differ between the scenario and live.
+             * @example [
+             *       "lastName",
+             *       "costCentreId"
+             *     ]
+             */
+            fields?: string[];
+            /**
+             * @description The live record now (as webhook events carry it); null for a create.
+             * @example {
+             *       "id": "cm3x7k2p90000abcdqwer1234",
+             *       "lastName": "Silva"
+             *     }
+             */
+            live: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @description The scenario's record now; null for a delete.
+             * @example {
+             *       "id": "cm3x7k2p90000abcdqwer1234",
+             *       "lastName": "Costa"
+             *     }
+             */
+            scenario: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @description Live changed this record after the scenario was forked: a merge is refused (409) while it is so.
+             * @example false
+             */
+            conflict: boolean;
         };
         WrittenIdDto: {
             id: string;
@@ -8365,7 +8577,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10814,7 +11026,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11187,7 +11399,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11797,7 +12009,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12170,7 +12382,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12780,7 +12992,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13153,7 +13365,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13763,7 +13975,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14136,7 +14348,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14746,7 +14958,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15119,7 +15331,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15729,7 +15941,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16102,7 +16314,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16712,7 +16924,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17085,7 +17297,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17700,7 +17912,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17896,7 +18108,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18269,7 +18481,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18881,7 +19093,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19254,7 +19466,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20057,7 +20269,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20662,7 +20874,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21045,7 +21257,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21886,7 +22098,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22491,7 +22703,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22874,7 +23086,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24265,7 +24477,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24638,7 +24850,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -25454,7 +25666,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26275,7 +26487,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26878,7 +27090,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27282,7 +27494,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28136,7 +28348,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28957,7 +29169,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -29559,7 +29771,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -29963,7 +30175,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -31020,7 +31232,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -31622,7 +31834,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -32026,7 +32238,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -33166,7 +33378,13 @@ export interface operations {
     };
     ScenariosAdmin_merge: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description true: answer what the merge would do, with nothing written and no event sent.
+                 * @example true
+                 */
+                dryRun?: boolean;
+            };
             header: {
                 /** @description The user who merges (needs manage_scenarios) */
                 "X-Acting-User": string;
@@ -33181,14 +33399,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Merged (status MERGED), or with dryRun=true what the merge would do (status DRY_RUN) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["MergeResultDto"];
+                        data: components["schemas"]["MergeResultDto"] | components["schemas"]["DryRunResultDto"];
                     };
                 };
             };
@@ -33235,7 +33453,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold */
+            /** @description FORBIDDEN: the acting user lacks manage_scenarios */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33253,7 +33471,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario, or a private one the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -33282,6 +33500,787 @@ export interface operations {
                      *       "error": {
                      *         "code": "CONFLICT",
                      *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ScenarioSharingAdmin_listMembers: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: {
+                /** @description The user acting in the application: a PRIVATE scenario is visible only to its owner, its members and users with manage_scenarios */
+                "X-Acting-User"?: string;
+            };
+            path: {
+                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                orgId: string;
+                /** @description The scenario's id. */
+                scenarioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ScenarioMemberDto"][];
+                        meta: components["schemas"]["PageMetaDto"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing or wrong admin token */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such scenario, or a private one the acting user may not read */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ScenarioSharingAdmin_addMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user acting in the application: a PRIVATE scenario is visible only to its owner, its members and users with manage_scenarios */
+                "X-Acting-User"?: string;
+            };
+            path: {
+                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                orgId: string;
+                /** @description The scenario's id. */
+                scenarioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddScenarioMemberDto"];
+            };
+        };
+        responses: {
+            /** @description The user was a member already; the member's role is now this one */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ScenarioMemberDto"];
+                    };
+                };
+            };
+            /** @description The user is now a member */
+            201: {
+                headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ScenarioMemberDto"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing or wrong admin token */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: the acting user is neither the owner of the scenario nor holds manage_scenarios */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such scenario (or a private one the acting user may not read), or no such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ScenarioSharingAdmin_getMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user acting in the application: a PRIVATE scenario is visible only to its owner, its members and users with manage_scenarios */
+                "X-Acting-User"?: string;
+            };
+            path: {
+                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                orgId: string;
+                /** @description The scenario's id. */
+                scenarioId: string;
+                /** @description The user's id. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ScenarioMemberDto"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing or wrong admin token */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such scenario (or a private one the acting user may not read), or the user is no member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Member cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ScenarioSharingAdmin_removeMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user acting in the application: a PRIVATE scenario is visible only to its owner, its members and users with manage_scenarios */
+                "X-Acting-User"?: string;
+            };
+            path: {
+                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                orgId: string;
+                /** @description The scenario's id. */
+                scenarioId: string;
+                /** @description The user's id. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing or wrong admin token */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: the acting user is neither the owner of the scenario nor holds manage_scenarios */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such scenario (or a private one the acting user may not read), or the user is no member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Member cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ScenarioSharingAdmin_diff: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                /**
+                 * @description Only the changes of this entity type (`employee`, `team`, `employee_team_allocation`, `functional_group`, ...).
+                 * @example employee
+                 */
+                entityType?: string;
+            };
+            header?: {
+                /** @description The user acting in the application: a PRIVATE scenario is visible only to its owner, its members and users with manage_scenarios */
+                "X-Acting-User"?: string;
+            };
+            path: {
+                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                orgId: string;
+                /** @description The scenario's id. */
+                scenarioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ScenarioDiffEntryDto"][];
+                        meta: components["schemas"]["PageMetaDto"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: page, limit or entityType is not valid (details[] names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing or wrong admin token */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such scenario, or a private one the acting user may not read */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
                      *       }
                      *     }
                      */
@@ -37715,7 +38714,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -37898,7 +38897,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -38081,7 +39080,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -38269,7 +39268,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -38433,7 +39432,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -38451,7 +39450,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -38651,7 +39650,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -38841,7 +39840,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -39026,7 +40025,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -39187,7 +40186,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -39205,7 +40204,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -39386,7 +40385,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -39404,7 +40403,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -39582,7 +40581,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -39600,7 +40599,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -39781,7 +40780,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -39799,7 +40798,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -39977,7 +40976,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -39995,7 +40994,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -40174,7 +41173,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -40192,7 +41191,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -40372,7 +41371,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit and custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit and custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -40390,7 +41389,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -40552,7 +41551,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit and custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit and custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -40570,7 +41569,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -40750,7 +41749,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit and custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit and custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -40768,7 +41767,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -40930,7 +41929,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit and custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit and custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -40948,7 +41947,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -41129,7 +42128,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -41147,7 +42146,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -41345,7 +42344,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -41534,7 +42533,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
