@@ -19,7 +19,10 @@ export class ScenariosAdminController {
     private readonly mergeScenario: MergeScenarioUseCase,
   ) {}
 
-  /** Creates a scenario: a copy of every live planning record, made in SQL in one transaction. */
+  /**
+   * Creates a scenario: a copy of every live planning record, made in SQL in one transaction. Its owner is the
+   * X-Acting-User (none without the header); PRIVATE keeps it to the owner, its members and manage_scenarios.
+   */
   @Post()
   @ApiData(ScenarioDto, 201)
   @ApiErrors(400, 404)
@@ -27,7 +30,7 @@ export class ScenariosAdminController {
     return one(await this.scenarios.create(ctx, body));
   }
 
-  /** Lists the organization's scenarios, newest first (paged). */
+  /** Lists the organization's scenarios the acting user may read, newest first (paged). */
   @Get()
   @ApiList(ScenarioDto)
   @ApiErrors(400, 404)
@@ -35,18 +38,29 @@ export class ScenariosAdminController {
     return this.scenarios.list(ctx, pageOf(query));
   }
 
-  /** Reads one scenario with its status (OPEN, LOCKED or MERGED). */
+  /** Reads one scenario with its status (OPEN, LOCKED or MERGED), visibility and owner. */
   @Get(':scenarioId')
   @ApiData(ScenarioDto)
-  @ApiErrors(404)
+  @ApiErrors([404, 'NOT_FOUND: no such scenario, or a private one the acting user may not read'])
   async get(@Ctx() ctx: RequestContext, @Param('scenarioId') scenarioId: string): Promise<DataEnvelope<ScenarioDto>> {
     return one(await this.scenarios.get(ctx, scenarioId));
   }
 
-  /** Renames, describes, locks (LOCKED: no writes) or reopens a scenario; a merged one is read-only (409). */
+  /**
+   * Renames, describes, locks (LOCKED: no writes) or reopens a scenario (needs the right to write to it); changes
+   * its visibility (needs its owner or manage_scenarios); a merged one is read-only (409).
+   */
   @Patch(':scenarioId')
   @ApiData(ScenarioDto)
-  @ApiErrors(400, 404, 409)
+  @ApiErrors(
+    400,
+    [
+      403,
+      'PLAN_NOT_EDITABLE: the scenario is private and shared with the acting user for reading only; FORBIDDEN: visibility changed by a user who is neither its owner nor holds manage_scenarios',
+    ],
+    [404, 'NOT_FOUND: no such scenario, or a private one the acting user may not read'],
+    409,
+  )
   async update(
     @Ctx() ctx: RequestContext,
     @Param('scenarioId') scenarioId: string,

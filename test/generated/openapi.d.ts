@@ -1875,8 +1875,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Lists the organization's scenarios, newest first (paged)
-         * @description Lists the organization's scenarios, newest first (paged).
+         * Lists the organization's scenarios the acting user may read, newest first (paged)
+         * @description Lists the organization's scenarios the acting user may read, newest first (paged).
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -1884,7 +1884,8 @@ export interface paths {
         put?: never;
         /**
          * Creates a scenario
-         * @description Creates a scenario: a copy of every live planning record, made in SQL in one transaction.
+         * @description Creates a scenario: a copy of every live planning record, made in SQL in one transaction. Its owner is the
+         *     X-Acting-User (none without the header); PRIVATE keeps it to the owner, its members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -1903,8 +1904,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Reads one scenario with its status (OPEN, LOCKED or MERGED)
-         * @description Reads one scenario with its status (OPEN, LOCKED or MERGED).
+         * Reads one scenario with its status (OPEN, LOCKED or MERGED), visibility and owner
+         * @description Reads one scenario with its status (OPEN, LOCKED or MERGED), visibility and owner.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -1915,8 +1916,9 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Renames, describes, locks (LOCKED: no writes) or reopens a scenario; a merged one is read-only (409)
-         * @description Renames, describes, locks (LOCKED: no writes) or reopens a scenario; a merged one is read-only (409).
+         * Renames, describes, locks (LOCKED: no writes) or reopens a scenario (needs the right to write to it); changes its visibility (needs its owner or manage_scenarios); a merged one is read-only (409)
+         * @description Renames, describes, locks (LOCKED: no writes) or reopens a scenario (needs the right to write to it); changes
+         *     its visibility (needs its owner or manage_scenarios); a merged one is read-only (409).
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2049,7 +2051,7 @@ export interface paths {
         put?: never;
         /**
          * Create an employee
-         * @description Creates an employee in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Creates an employee in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2072,7 +2074,7 @@ export interface paths {
         post?: never;
         /**
          * Delete an employee
-         * @description Deletes the employee; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Deletes the employee; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2081,7 +2083,7 @@ export interface paths {
         head?: never;
         /**
          * Update an employee
-         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2105,7 +2107,7 @@ export interface paths {
         put?: never;
         /**
          * Create a contractor
-         * @description Creates a contractor in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Creates a contractor in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2128,7 +2130,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a contractor
-         * @description Deletes the contractor; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Deletes the contractor; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2137,7 +2139,7 @@ export interface paths {
         head?: never;
         /**
          * Update a contractor
-         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2161,7 +2163,7 @@ export interface paths {
         put?: never;
         /**
          * Create a vacancy
-         * @description Creates a vacancy in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Creates a vacancy in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2184,7 +2186,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a vacancy
-         * @description Deletes the vacancy; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Deletes the vacancy; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2193,7 +2195,7 @@ export interface paths {
         head?: never;
         /**
          * Update a vacancy
-         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2217,7 +2219,7 @@ export interface paths {
         put?: never;
         /**
          * Create a team
-         * @description Creates a team in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Creates a team in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2240,7 +2242,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a team
-         * @description Deletes the team; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Deletes the team; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2249,7 +2251,7 @@ export interface paths {
         head?: never;
         /**
          * Update a team
-         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2273,7 +2275,7 @@ export interface paths {
         put?: never;
         /**
          * Create a project
-         * @description Creates a project in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Creates a project in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2296,7 +2298,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a project
-         * @description Deletes the project; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Deletes the project; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2305,7 +2307,7 @@ export interface paths {
         head?: never;
         /**
          * Update a project
-         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2329,7 +2331,7 @@ export interface paths {
         put?: never;
         /**
          * Create an assignment
-         * @description Creates an assignment in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Creates an assignment in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2352,7 +2354,7 @@ export interface paths {
         post?: never;
         /**
          * Delete an assignment
-         * @description Deletes the assignment; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Deletes the assignment; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2361,7 +2363,7 @@ export interface paths {
         head?: never;
         /**
          * Update an assignment
-         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -33143,7 +33145,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario, or a private one the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -33287,7 +33289,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description PLAN_NOT_EDITABLE: the scenario is private and shared with the acting user for reading only; FORBIDDEN: visibility changed by a user who is neither its owner nor holds manage_scenarios */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such scenario, or a private one the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -34431,7 +34451,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -34577,7 +34597,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -34595,7 +34615,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -34733,7 +34753,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -34751,7 +34771,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -34897,7 +34917,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -34915,7 +34935,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -35076,7 +35096,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -35222,7 +35242,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35240,7 +35260,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -35378,7 +35398,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35396,7 +35416,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -35542,7 +35562,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35560,7 +35580,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -35721,7 +35741,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -35867,7 +35887,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35885,7 +35905,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -36023,7 +36043,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36041,7 +36061,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -36187,7 +36207,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36205,7 +36225,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -36369,7 +36389,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -36515,7 +36535,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36533,7 +36553,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -36671,7 +36691,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36689,7 +36709,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -36835,7 +36855,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36853,7 +36873,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -37017,7 +37037,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -37163,7 +37183,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -37181,7 +37201,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -37319,7 +37339,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -37337,7 +37357,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -37483,7 +37503,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -37501,7 +37521,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -37672,7 +37692,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -37818,7 +37838,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -37836,7 +37856,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -37974,7 +37994,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -37992,7 +38012,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -38138,7 +38158,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -38156,7 +38176,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
