@@ -32,6 +32,12 @@ export const SCENARIO_ACCESS_SQL = `
     LEFT JOIN users u ON u.organization_id = $2 AND u.id = $3
    WHERE p.id = $1 AND p.organization_id = $2 AND p.kind = 'SCENARIO'`;
 
+/** `SCENARIO_ACCESS_SQL` when no user is behind the request. */
+const SCENARIO_SQL = `
+  SELECT p.id, p.status, p.forked_at, p.visibility, p.owner_user_id, NULL AS member_role, NULL AS user_permissions, NULL AS user_active
+    FROM plans p
+   WHERE p.id = $1 AND p.organization_id = $2 AND p.kind = 'SCENARIO'`;
+
 /** A user of the organization with the organization's live plan (which the organization creates with itself). */
 export interface UserWithLivePlan {
   permissions: string[];
@@ -116,7 +122,10 @@ export class OrganizationsRepository {
    */
   async scenarioAccess(at: EmScope, scenarioId: string, userId: string | null): Promise<ScenarioAccessRow | undefined> {
     const { organizationId, em } = scopeParts(at);
-    const rows: ScenarioAccessRow[] = await em.query(SCENARIO_ACCESS_SQL, [scenarioId, organizationId, userId]);
+    // Without a user the joins are left out: on Citus a join on a NULL parameter is folded into one it cannot route.
+    const rows: ScenarioAccessRow[] = await (userId === null
+      ? em.query(SCENARIO_SQL, [scenarioId, organizationId])
+      : em.query(SCENARIO_ACCESS_SQL, [scenarioId, organizationId, userId]));
     return rows[0];
   }
 

@@ -34,7 +34,7 @@ export class ScenarioMembersRepository extends OrganizationRows<ScenarioMemberEn
     const { organizationId, em } = scopeParts(at);
     const rows: (ScenarioMemberEntity & { created: boolean })[] = await (em ?? this.dataSource.manager).query(
       `INSERT INTO scenario_members (id, organization_id, scenario_id, user_id, role) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (organization_id, scenario_id, user_id) DO UPDATE SET role = EXCLUDED.role, updated_at = now()
+       ON CONFLICT (organization_id, scenario_id, user_id) DO UPDATE SET role = EXCLUDED.role, updated_at = EXCLUDED.updated_at
        RETURNING id, organization_id AS "organizationId", scenario_id AS "scenarioId", user_id AS "userId", role,
                  created_at AS "createdAt", updated_at AS "updatedAt", (xmax = 0) AS created`,
       [newId(), organizationId, member.scenarioId, member.userId, member.role],
