@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
+import { recordFromRow, selectRowsSql } from '../crud/row-sql';
 import { OrganizationRows, RowScope, scopeParts } from '../crud/organization-rows.repository';
 import type { TxScope } from '../database/unit-of-work';
 import type { Page } from '../common/http/envelopes';
@@ -31,6 +32,17 @@ export interface ChangeRow {
   entity_type: string;
   /** Live changed this record after the fork. */
   conflict: boolean;
+}
+
+/** The statement of `ScenariosRepository.rowsByPlan`: the organization's rows with those ids in those plans. */
+export function rowsOfPlansSql(
+  dataSource: DataSource,
+  entity: PlanningTable['entity'],
+  organizationId: string,
+  planIds: readonly string[],
+  ids: string[],
+): { sql: string; params: unknown[] } {
+  return selectRowsSql(dataSource, entity as new () => unknown, { organizationId, planId: planIds, id: ids });
 }
 
 /** The entity types a plan's change history names. */
@@ -195,18 +207,15 @@ export class ScenariosRepository {
     return { total: found[0]?.total ?? 0, rows: found.filter((r) => r.id !== null).map(({ total: _t, ...row }) => row) };
   }
 
-  /** The rows with those ids in either plan, read as the table's entity: one map per plan, by id. */
-  async rowsByPlan(
-    tx: TxScope,
-    rows: TableRows,
-    planIds: readonly string[],
-    ids: string[],
-  ): Promise<Map<string, Map<string, PlanningRow>>> {
-    const found = await tx.em
-      .getRepository(rows.table.entity)
-      .findBy({ organizationId: tx.ctx.organizationId, planId: In([...planIds]), id: In(ids) });
+  /** The rows with those ids in either plan, as records of the table's entity (`rowsOfPlansSql`): one map per plan, by id. */
+  async rowsByPlan(tx: TxScope, rows: TableRows, planIds: readonly string[], ids: string[]): Promise<Map<string, Map<string, PlanningRow>>> {
+    const { sql, params } = rowsOfPlansSql(tx.em.connection, rows.table.entity, tx.ctx.organizationId, planIds, ids);
+    const found: Record<string, unknown>[] = await tx.em.query(sql, params);
     const byPlan = new Map(planIds.map((plan) => [plan, new Map<string, PlanningRow>()]));
-    for (const row of found) byPlan.get(row.planId as string)!.set(row.id as string, row as PlanningRow);
+    for (const raw of found) {
+      const row = recordFromRow(tx.em.connection, rows.table.entity as new () => PlanningRow, raw);
+      byPlan.get(row.planId as string)!.set(row.id, row);
+    }
     return byPlan;
   }
 
