@@ -6,7 +6,6 @@
  * (rowsOfPlansSql), answered as the records' columns. No validation, framework, logging, payload mapping or
  * access rule beyond "may read".
  */
-import type { Pool } from 'pg';
 import { scenarioRights } from '../src/access/scenario-access';
 import { sqlLiteral } from '../src/crud/resources';
 import { recordFromRow } from '../src/crud/row-sql';
@@ -15,7 +14,7 @@ import { SCENARIO_ACCESS_SQL, type ScenarioAccessRow } from '../src/organization
 import { CHANGED_TYPES_SQL, ChangeRow, ChangeTable, rowsOfPlansSql, scenarioChangesSql } from '../src/scenarios/scenarios.repository';
 import { VacancyEntity } from '../src/vacancies/entities/vacancy.entity';
 import type { BaselineHandler } from './baseline-server';
-import { entityMetadata, listEnvelope, listQuery, NOT_FOUND, UNAUTHORIZED } from './baseline-common';
+import { entityColumns, entityMetadata, listEnvelope, listQuery, NOT_FOUND, UNAUTHORIZED } from './baseline-common';
 
 const ROUTE = /^\/admin\/v1\/organizations\/([^/?]+)\/scenarios\/([^/?]+)\/diff(?:\?.*)?$/;
 
@@ -29,8 +28,20 @@ const ACTING_USER_SQL = `SELECT id, email FROM users WHERE id = $1 AND organizat
  * for text by assertSameSql).
  */
 const TABLES: (ChangeTable & { entity: new () => unknown })[] = [
-  { table: 'employees', entity: EmployeeEntity, entityTypes: ['employee'], entityTypeSql: () => sqlLiteral('employee') },
-  { table: 'vacancies', entity: VacancyEntity, entityTypes: ['vacancy'], entityTypeSql: () => sqlLiteral('vacancy') },
+  {
+    table: 'employees',
+    entity: EmployeeEntity,
+    columns: entityColumns(EmployeeEntity),
+    entityTypes: ['employee'],
+    entityTypeSql: () => sqlLiteral('employee'),
+  },
+  {
+    table: 'vacancies',
+    entity: VacancyEntity,
+    columns: entityColumns(VacancyEntity),
+    entityTypes: ['vacancy'],
+    entityTypeSql: () => sqlLiteral('vacancy'),
+  },
 ];
 
 const metadata = entityMetadata();

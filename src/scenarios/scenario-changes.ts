@@ -49,7 +49,8 @@ export class ScenarioChanges {
     const tables = this.scenarios.planningTables().filter((table) => touches(table.entityTypes) || touches(table.related?.entityTypes));
     if (!tables.length) return { total: 0, changes: [] };
     const plans = { scenario: plan.id, live: scope.ctx.livePlanId, forkedAt: plan.forkedAt };
-    const { total, rows } = await this.repository.changes(scope, tables, plans, page);
+    const parts = tables.map((table) => ({ ...table, columns: this.scenarios.columnsOf(table) }));
+    const { total, rows } = await this.repository.changes(scope, parts, plans, page);
     return {
       total,
       changes: rows.map((row) => ({

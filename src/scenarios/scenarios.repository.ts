@@ -7,8 +7,13 @@ import type { Page } from '../common/http/envelopes';
 import { sqlLiteral, type PlanningTable } from '../crud/resources';
 import { PlanEntity } from '../organizations/entities/plan.entity';
 
-/** The parts of a planning table that say what a scenario changed in it (`scenarioChangesSql`). */
-export type ChangeTable = Pick<PlanningTable, 'table' | 'entityTypes' | 'entityTypeSql' | 'updatedAtIsChange' | 'related'>;
+/**
+ * The parts of a planning table that say what a scenario changed in it (`scenarioChangesSql`), with its column names
+ * (the entity's, as `ScenariosService.columnsOf` reads them).
+ */
+export type ChangeTable = Pick<PlanningTable, 'table' | 'entityTypes' | 'entityTypeSql' | 'updatedAtIsChange' | 'related'> & {
+  columns: readonly string[];
+};
 
 /** The two plans compared, and when the scenario was forked (live changes after it are conflicts). */
 export interface ChangePlans {
@@ -50,22 +55,29 @@ export const CHANGED_TYPES_SQL = `SELECT DISTINCT entity_type FROM record_change
 
 const list = (values: readonly string[]) => values.map(sqlLiteral).join(', ');
 
-/** One table's part of `scenarioChangesSql`: its records named by the history whose rows differ between the plans. */
+/**
+ * One table's part of `scenarioChangesSql`: its records named by the history whose rows differ between the plans.
+ * The plan ids are compared as values the planner does not see (a one-row subquery): a scenario forked a moment ago
+ * has no statistics yet, and a plan id the statistics do not know is estimated at no rows, which lets PostgreSQL walk
+ * another index of the (organization, plan) prefix once per record; unseen, a plan is estimated as an average one and
+ * each row is found by its primary key.
+ */
 function tableChangesSql(table: ChangeTable, part: number): string {
   const named = `SELECT c.entity_id AS id FROM changed c WHERE c.entity_type IN (${list(table.entityTypes)})`;
   const related = table.related
     ? ` UNION SELECT r.id FROM (${table.related.idsSql({ organization: '$1', scenario: '$2', live: '$3', changed: 'changed' })}) r`
     : '';
-  const ignored = table.updatedAtIsChange ? `'{plan_id}'::text[]` : `'{plan_id,updated_at}'::text[]`;
+  const compared = table.columns.filter((c) => c !== 'plan_id' && (c !== 'updated_at' || table.updatedAtIsChange));
+  const row = (alias: string) => `(${compared.map((c) => `${alias}."${c}"`).join(', ')})`;
   return `SELECT ${part} AS part, x.id,
             CASE WHEN s.id IS NULL THEN 'delete' WHEN l.id IS NULL THEN 'create' ELSE 'update' END AS change,
             CASE WHEN s.id IS NULL THEN ${table.entityTypeSql('l')} ELSE ${table.entityTypeSql('s')} END AS entity_type,
             ARRAY[${list(table.entityTypes)}]::text[] AS types
        FROM (${related ? `${named}${related}` : `SELECT DISTINCT n.id FROM (${named}) n`}) x
-       LEFT JOIN "${table.table}" s ON s.organization_id = $1 AND s.plan_id = $2 AND s.id = x.id
-       LEFT JOIN "${table.table}" l ON l.organization_id = $1 AND l.plan_id = $3 AND l.id = x.id
+       LEFT JOIN "${table.table}" s ON s.organization_id = $1 AND s.plan_id = (SELECT $2::varchar) AND s.id = x.id
+       LEFT JOIN "${table.table}" l ON l.organization_id = $1 AND l.plan_id = (SELECT $3::varchar) AND l.id = x.id
       WHERE (s.id IS NOT NULL OR l.id IS NOT NULL)
-        AND (s.id IS NULL OR l.id IS NULL OR to_jsonb(s) - ${ignored} <> to_jsonb(l) - ${ignored})`;
+        AND (s.id IS NULL OR l.id IS NULL OR ${row('s')} IS DISTINCT FROM ${row('l')})`;
 }
 
 /** Merge order: deletes first, children first (tables in reverse), then creates and updates, parents first; by id within a table. */
@@ -74,8 +86,8 @@ const MERGE_ORDER = (a: string) => `(${a}change = 'delete') DESC, CASE WHEN ${a}
 /**
  * What a scenario changed against live, in one statement of the organization: the records its change history names
  * (plus the declared related rows) in the tables given (indexes: the `part` of each row), whose scenario row and live
- * row differ (one missing: a create or a delete; both there and different beyond `plan_id` and, unless the table
- * counts it, `updated_at`: an update). A record changed and changed back is therefore none. Each carries its entity
+ * row differ (one missing: a create or a delete; both there and different in a column other than `plan_id` and, unless the
+ * table counts it, `updated_at`: an update). A record changed and changed back is therefore none. Each carries its entity
  * type (of the row the merge applies) and whether live changed it after the fork. Parameters: $1 organization,
  * $2 scenario plan, $3 live plan, $4 fork time, $5 entity type or null, $6 limit or null, $7 offset. One row when
  * nothing matches (total 0, the rest null). Diff, dry-run merge and merge all read it.
@@ -208,7 +220,12 @@ export class ScenariosRepository {
   }
 
   /** The rows with those ids in either plan, as records of the table's entity (`rowsOfPlansSql`): one map per plan, by id. */
-  async rowsByPlan(tx: TxScope, rows: TableRows, planIds: readonly string[], ids: string[]): Promise<Map<string, Map<string, PlanningRow>>> {
+  async rowsByPlan(
+    tx: TxScope,
+    rows: TableRows,
+    planIds: readonly string[],
+    ids: string[],
+  ): Promise<Map<string, Map<string, PlanningRow>>> {
     const { sql, params } = rowsOfPlansSql(tx.em.connection, rows.table.entity, tx.ctx.organizationId, planIds, ids);
     const found: Record<string, unknown>[] = await tx.em.query(sql, params);
     const byPlan = new Map(planIds.map((plan) => [plan, new Map<string, PlanningRow>()]));
