@@ -24,23 +24,19 @@ export class ScenarioMembersRepository extends OrganizationRows<ScenarioMemberEn
   }
 
   /**
-   * Shares the scenario with the user in `role`, or changes the role of an existing member, in one statement
-   * (concurrent calls for one user cannot both insert); whether the member is new.
+   * Shares the scenario with the user in `role`, or sets the role of an existing member, in one statement
+   * (concurrent calls for one user cannot both insert).
    */
-  async upsert(
-    at: RowScope,
-    member: Pick<ScenarioMemberEntity, 'scenarioId' | 'userId' | 'role'>,
-  ): Promise<{ member: ScenarioMemberEntity; created: boolean }> {
+  async upsert(at: RowScope, member: Pick<ScenarioMemberEntity, 'scenarioId' | 'userId' | 'role'>): Promise<ScenarioMemberEntity> {
     const { organizationId, em } = scopeParts(at);
-    const rows: (ScenarioMemberEntity & { created: boolean })[] = await (em ?? this.dataSource.manager).query(
+    const rows: ScenarioMemberEntity[] = await (em ?? this.dataSource.manager).query(
       `INSERT INTO scenario_members (id, organization_id, scenario_id, user_id, role) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (organization_id, scenario_id, user_id) DO UPDATE SET role = EXCLUDED.role, updated_at = EXCLUDED.updated_at
        RETURNING id, organization_id AS "organizationId", scenario_id AS "scenarioId", user_id AS "userId", role,
-                 created_at AS "createdAt", updated_at AS "updatedAt", (xmax = 0) AS created`,
+                 created_at AS "createdAt", updated_at AS "updatedAt"`,
       [newId(), organizationId, member.scenarioId, member.userId, member.role],
     );
-    const { created, ...row } = rows[0];
-    return { member: row, created };
+    return rows[0];
   }
 
   /** The ids of the scenarios shared with the user. */

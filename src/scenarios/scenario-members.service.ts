@@ -21,18 +21,13 @@ export class ScenarioMembersService {
     private readonly members: ScenarioMembersRepository,
   ) {}
 
-  /** Shares the scenario with an active user of the organization, or changes the member's role; `created` when new. */
-  async add(
-    ctx: RequestContext,
-    scenarioId: string,
-    input: AddScenarioMemberDto,
-  ): Promise<{ member: ScenarioMemberDto; created: boolean }> {
+  /** Shares the scenario with an active user of the organization, or sets the role of a member. */
+  async add(ctx: RequestContext, scenarioId: string, input: AddScenarioMemberDto): Promise<ScenarioMemberDto> {
     const scenario = await scenarioFor(this.dataSource.manager, ctx, scenarioId, 'manage');
     const user = await this.users.find(ctx, input.userId);
     if (!user) throw DomainError.notFound('User', input.userId);
     if (!user.active) throw DomainError.validation('userId', `User ${input.userId} is inactive: only active users can be members`);
-    const { member, created } = await this.members.upsert(ctx, { scenarioId: scenario.id, userId: user.id, role: input.role });
-    return { member: ScenarioMemberDto.from(member), created };
+    return ScenarioMemberDto.from(await this.members.upsert(ctx, { scenarioId: scenario.id, userId: user.id, role: input.role }));
   }
 
   async list(ctx: RequestContext, scenarioId: string, page: Page): Promise<ListEnvelope<ScenarioMemberDto>> {

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
-import { ApiHeader, ApiOkResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { locationOf } from '../common/http/location';
 import { AdminApi } from '../common/auth/access.decorators';
@@ -36,16 +36,12 @@ export class ScenarioSharingAdminController {
   ) {}
 
   /**
-   * Shares the scenario with a user of the organization as EDITOR (reads and writes inside it) or VIEWER (reads
-   * it): 201 for a new member, 200 when the user was a member already and gets this role. Needs the scenario's
-   * owner or a user with manage_scenarios.
+   * Shares the scenario with a user of the organization as EDITOR or VIEWER. EDITOR reads the scenario and writes
+   * inside it, VIEWER reads it; for a user who is a member already, this sets the role. Needs the scenario's owner or
+   * a user with manage_scenarios.
    */
   @Post('members')
-  @ApiData(ScenarioMemberDto, 201, 'The user is now a member')
-  @ApiOkResponse({
-    description: "The user was a member already; the member's role is now this one",
-    schema: { type: 'object', required: ['data'], properties: { data: { $ref: getSchemaPath(ScenarioMemberDto) } } },
-  })
+  @ApiData(ScenarioMemberDto, 201, 'The user is a member with this role')
   @ApiErrors(400, NOT_MANAGER, [404, 'NOT_FOUND: no such scenario (or a private one the acting user may not read), or no such user'])
   async addMember(
     @Ctx() ctx: RequestContext,
@@ -54,10 +50,9 @@ export class ScenarioSharingAdminController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<DataEnvelope<ScenarioMemberDto>> {
-    const { member, created } = await this.members.add(ctx, scenarioId, body);
-    res.status(created ? 201 : 200);
+    const member = await this.members.add(ctx, scenarioId, body);
     // A member is named by its user (`members/:userId`), not by an id of its own: the interceptor cannot place it.
-    if (created) res.setHeader('Location', locationOf(req, member.userId));
+    res.setHeader('Location', locationOf(req, member.userId));
     return one(member);
   }
 
@@ -94,7 +89,7 @@ export class ScenarioSharingAdminController {
   }
 
   /**
-   * What a merge of the scenario would change in live data, record by record, in the order the merge applies them
+   * What a merge of the scenario would change in live data, record by record. In the order the merge applies them
    * (deletes first, then creates and updates): for each, its entity type and id, the change, the fields an update
    * changes, the live and the scenario record now, and whether live changed the record after the fork (a conflict
    * refuses the merge). A record changed and changed back in the scenario is not listed. Paged; `entityType`

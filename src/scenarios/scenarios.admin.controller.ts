@@ -47,8 +47,9 @@ export class ScenariosAdminController {
   }
 
   /**
-   * Renames, describes, locks (LOCKED: no writes) or reopens a scenario (needs the right to write to it); changes
-   * its visibility (needs its owner or manage_scenarios); a merged one is read-only (409).
+   * Renames, describes, locks or reopens a scenario, or changes its visibility. LOCKED takes no writes; renaming,
+   * describing, locking and reopening need the right to write to the scenario, visibility its owner or
+   * manage_scenarios; a merged scenario is read-only (409).
    */
   @Patch(':scenarioId')
   @ApiData(ScenarioDto)

@@ -1916,9 +1916,10 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Renames, describes, locks (LOCKED: no writes) or reopens a scenario (needs the right to write to it); changes its visibility (needs its owner or manage_scenarios); a merged one is read-only (409)
-         * @description Renames, describes, locks (LOCKED: no writes) or reopens a scenario (needs the right to write to it); changes
-         *     its visibility (needs its owner or manage_scenarios); a merged one is read-only (409).
+         * Renames, describes, locks or reopens a scenario, or changes its visibility
+         * @description Renames, describes, locks or reopens a scenario, or changes its visibility. LOCKED takes no writes; renaming,
+         *     describing, locking and reopening need the right to write to the scenario, visibility its owner or
+         *     manage_scenarios; a merged scenario is read-only (409).
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -1966,10 +1967,10 @@ export interface paths {
         get: operations["ScenarioSharingAdmin_listMembers"];
         put?: never;
         /**
-         * Shares the scenario with a user of the organization as EDITOR (reads and writes inside it) or VIEWER (reads it)
-         * @description Shares the scenario with a user of the organization as EDITOR (reads and writes inside it) or VIEWER (reads
-         *     it): 201 for a new member, 200 when the user was a member already and gets this role. Needs the scenario's
-         *     owner or a user with manage_scenarios.
+         * Shares the scenario with a user of the organization as EDITOR or VIEWER
+         * @description Shares the scenario with a user of the organization as EDITOR or VIEWER. EDITOR reads the scenario and writes
+         *     inside it, VIEWER reads it; for a user who is a member already, this sets the role. Needs the scenario's owner or
+         *     a user with manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2016,8 +2017,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * What a merge of the scenario would change in live data, record by record, in the order the merge applies them (deletes first, then creates and updates)
-         * @description What a merge of the scenario would change in live data, record by record, in the order the merge applies them
+         * What a merge of the scenario would change in live data, record by record
+         * @description What a merge of the scenario would change in live data, record by record. In the order the merge applies them
          *     (deletes first, then creates and updates): for each, its entity type and id, the change, the fields an update
          *     changes, the live and the scenario record now, and whether live changed the record after the fork (a conflict
          *     refuses the merge). A record changed and changed back in the scenario is not listed. Paged; `entityType`
@@ -6283,9 +6284,15 @@ export interface components {
             };
         };
         MergeConflictDto: {
-            /** @example employee */
+            /**
+             * @description The entity type of the record (as webhook events name it)
+             * @example employee
+             */
             entityType: string;
-            /** @example cm3x7k2p90000abcdqwer1234 */
+            /**
+             * @description The record's id
+             * @example cm3x7k2p90000abcdqwer1234
+             */
             entityId: string;
         };
         DryRunResultDto: {
@@ -6311,7 +6318,10 @@ export interface components {
             conflicts: components["schemas"]["MergeConflictDto"][];
         };
         ScenarioMemberDto: {
-            /** @example cm3x7k2p9000akmnoqwer1234 */
+            /**
+             * @description The user the scenario is shared with
+             * @example cm3x7k2p9000akmnoqwer1234
+             */
             userId: string;
             /**
              * @description EDITOR reads the scenario and writes inside it; VIEWER only reads it
@@ -6343,11 +6353,18 @@ export interface components {
             role: "EDITOR" | "VIEWER";
         };
         ScenarioDiffEntryDto: {
-            /** @example employee */
+            /**
+             * @description The entity type of the record (as webhook events name it)
+             * @example employee
+             */
             entityType: string;
-            /** @example cm3x7k2p90000abcdqwer1234 */
+            /**
+             * @description The record's id
+             * @example cm3x7k2p90000abcdqwer1234
+             */
             entityId: string;
             /**
+             * @description What the merge would do to the live record
              * @example update
              * @enum {string}
              */
@@ -33748,18 +33765,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The user was a member already; the member's role is now this one */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["ScenarioMemberDto"];
-                    };
-                };
-            };
-            /** @description The user is now a member */
+            /** @description The user is a member with this role */
             201: {
                 headers: {
                     /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */

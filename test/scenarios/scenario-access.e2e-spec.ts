@@ -259,7 +259,7 @@ describe('03 §3 Scenarios, Access: visibility, owner and members, everywhere a 
     await t.admin('patch', `/organizations/${w.org.orgId}/users/${gone.id}`).send({ active: false }).expect(200);
     expect(err(await add(w.owner.id, { userId: gone.id, role: 'VIEWER' }))).toEqual({ status: 400, code: 'VALIDATION_ERROR' });
     expect(await listed()).toEqual([`${w.viewer.id}:VIEWER`, `${w.editor.id}:EDITOR`]);
-    // The manager adds the outsider; a second POST changes the role (200); removal ends the access.
+    // The manager adds the outsider; a second POST sets another role; removal ends the access.
     const added = await add(w.manager.id, { userId: w.outsider.id, role: 'VIEWER' }).expect(201);
     expect(added.body.data).toEqual({
       userId: w.outsider.id,
@@ -273,7 +273,7 @@ describe('03 §3 Scenarios, Access: visibility, owner and members, everywhere a 
     expect(
       err(await w.outsider.as.api('post', `/functional-groups?scenarioId=${w.scenario}`).send({ name: 'G', startDate: '2026-01-01' })),
     ).toEqual({ status: 403, code: 'PLAN_NOT_EDITABLE' });
-    expect((await add(w.owner.id, { userId: w.outsider.id, role: 'EDITOR' }).expect(200)).body.data.role).toBe('EDITOR');
+    expect((await add(w.owner.id, { userId: w.outsider.id, role: 'EDITOR' }).expect(201)).body.data.role).toBe('EDITOR');
     await w.outsider.as.api('post', `/functional-groups?scenarioId=${w.scenario}`).send({ name: 'G', startDate: '2026-01-01' }).expect(201);
     await t.admin('delete', `${members}/${w.outsider.id}`, w.owner.id).expect(204);
     expect(err(await t.admin('delete', `${members}/${w.outsider.id}`, w.owner.id))).toEqual({ status: 404, code: 'NOT_FOUND' });

@@ -16,9 +16,10 @@ export class ScenarioDiffQueryDto extends PageQueryDto {
 
 /** One record a merge of the scenario would create, update or delete in live data. */
 export class ScenarioDiffEntryDto {
-  @ApiProperty({ example: 'employee' }) entityType: string;
-  @ApiProperty({ example: EXAMPLE_ID.employee }) entityId: string;
-  @ApiProperty({ enum: ['create', 'update', 'delete'], example: 'update' }) change: 'create' | 'update' | 'delete';
+  @ApiProperty({ example: 'employee', description: 'The entity type of the record (as webhook events name it)' }) entityType: string;
+  @ApiProperty({ example: EXAMPLE_ID.employee, description: "The record's id" }) entityId: string;
+  @ApiProperty({ enum: ['create', 'update', 'delete'], example: 'update', description: 'What the merge would do to the live record' })
+  change: 'create' | 'update' | 'delete';
   /** Updates only: the names of the fields whose values differ between the scenario and live. */
   @ApiPropertyOptional({ type: [String], example: ['lastName', 'costCentreId'] }) fields?: string[];
   /** The live record now (as webhook events carry it); null for a create. */

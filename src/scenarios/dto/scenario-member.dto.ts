@@ -6,7 +6,7 @@ import { SCENARIO_ROLES, type ScenarioMemberEntity, type ScenarioRole } from '..
 
 const ROLE_TEXT = 'EDITOR reads the scenario and writes inside it; VIEWER only reads it';
 
-/** Shares a scenario with a user of the organization (a second call for the same user changes the role). */
+/** Shares a scenario with a user of the organization (for a member already, sets the role). */
 export class AddScenarioMemberDto {
   /** An active user of the organization. */
   @ApiProperty({ example: EXAMPLE_ID.user })
@@ -20,7 +20,7 @@ export class AddScenarioMemberDto {
 }
 
 export class ScenarioMemberDto {
-  @ApiProperty({ example: EXAMPLE_ID.user }) userId: string;
+  @ApiProperty({ example: EXAMPLE_ID.user, description: 'The user the scenario is shared with' }) userId: string;
   @ApiProperty({ enum: SCENARIO_ROLES, description: ROLE_TEXT }) role: ScenarioRole;
   createdAt: string;
   updatedAt: string;

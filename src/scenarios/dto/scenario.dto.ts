@@ -99,8 +99,8 @@ export class MergeResultDto {
 
 /** A record both the scenario and live changed after the fork. */
 export class MergeConflictDto {
-  @ApiProperty({ example: 'employee' }) entityType: string;
-  @ApiProperty({ example: EXAMPLE_ID.employee }) entityId: string;
+  @ApiProperty({ example: 'employee', description: 'The entity type of the record (as webhook events name it)' }) entityType: string;
+  @ApiProperty({ example: EXAMPLE_ID.employee, description: "The record's id" }) entityId: string;
 }
 
 export class DryRunResultDto {
