@@ -56,6 +56,7 @@ describe('03 §3 Scenarios, Diff: what a scenario changes against live, in merge
     });
     const carl = await f.contractor({ name: 'Carl' });
     const opening = (await org.create.vacancy({ role: 'Opening' })).id;
+    const vacancy = (await org.create.vacancy({ role: 'Kept' })).id;
     const area = await f.group({ name: 'Area' });
     const seat = await f.position(area, { name: 'Lead' });
     await f.assign(seat, { employeeId: ada, fte: 1 });
@@ -110,6 +111,16 @@ describe('03 §3 Scenarios, Diff: what a scenario changes against live, in merge
       .admin('post', inScenario('/assignments'))
       .send({ type: 'project', targetId: apollo, contractorId: carl, fte: 0.5, startDate: '2026-03-01' })
       .expect(201);
+    for (const allocation of [
+      { type: 'team', targetId: platform, vacancyId: vacancy },
+      { type: 'project', targetId: apollo, teamId: platform },
+      { type: 'project', targetId: apollo, employeeId: ada },
+    ]) {
+      await t
+        .admin('post', inScenario('/assignments'))
+        .send({ ...allocation, fte: 0.5, startDate: '2026-03-01' })
+        .expect(201);
+    }
     await t.admin('delete', inScenario(`/vacancies/${opening}`)).expect(204);
     const division = await plan.group({ name: 'Division' });
     await plan.post(`/${area}/move`, { parentFunctionalGroupId: division, effectiveDate: '2026-07-01' }).expect(200);
@@ -162,6 +173,18 @@ describe('03 §3 Scenarios, Diff: what a scenario changes against live, in merge
       'functional_assignment:create',
     ]) {
       expect(types).toContain(kind);
+    }
+    // Every planning table is covered; each entry's type is the one the scenario's own writes recorded for the record
+    // (the SQL twin of entityTypeOf: allocations are typed by holder and target).
+    for (const table of t.get(ResourceCatalog).planningTables()) {
+      expect([table.table, data.some((e) => table.entityTypes.includes(e.entityType))]).toEqual([table.table, true]);
+    }
+    const history = await changesOf(t, org.orgId, { planId: s });
+    for (const e of data.filter((x) => x.change !== 'delete' && x.entityType !== 'custom_attribute_value')) {
+      expect([e.entityId, history.filter((c) => c.entityId === e.entityId).at(-1)?.entityType]).toEqual([e.entityId, e.entityType]);
+    }
+    for (const kind of ['vacancy_team_allocation', 'team_project_allocation', 'employee_project_allocation']) {
+      expect(types).toContain(`${kind}:create`);
     }
     const byId = (id: string) => data.filter((e) => e.entityId === id);
     expect(byId(platform)).toEqual([
