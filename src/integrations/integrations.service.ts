@@ -19,6 +19,7 @@ import {
 } from './dto/integration.dto';
 import { IntegrationEntity } from './entities/integration.entity';
 import { patchEntity } from '../crud/assign';
+import { ResourceCatalog } from '../crud/resources';
 
 type PushFields = Pick<IntegrationEntity, 'pushUrl' | 'pushEntityTypes' | 'pushEventTypes' | 'pushEnabled'>;
 type PullFields = Pick<IntegrationEntity, 'pullUrl' | 'pullEntityType' | 'pullIntervalMinutes' | 'pullEnabled' | 'pullNextAt'>;
@@ -48,10 +49,11 @@ export class IntegrationsService extends SecretResourceService<IntegrationEntity
     rows: IntegrationsRepository,
     uow: UnitOfWork,
     organizations: OrganizationsRepository,
+    rights: ActingUserRights,
+    resources: ResourceCatalog,
     private readonly client: WebhookHttpClient,
-    private readonly rights: ActingUserRights,
   ) {
-    super(rows, uow, organizations, 'Integration');
+    super(rows, uow, organizations, rights, resources, 'Integration');
   }
 
   protected toDto(row: IntegrationEntity): IntegrationDto {
@@ -63,6 +65,7 @@ export class IntegrationsService extends SecretResourceService<IntegrationEntity
     await this.authorize(ctx, 'configure_webhooks');
     await this.checkUser(ctx, input.actAsUserId);
     await this.checkActAs(ctx, [input.actAsUserId]);
+    await this.assertMaySubscribe(ctx, input.push?.entityTypes ?? [], 'subscribe a push hook to entity types');
     await this.checkUrls(input);
     return this.insertWithSecret(ctx, {
       name: input.name,
@@ -84,6 +87,7 @@ export class IntegrationsService extends SecretResourceService<IntegrationEntity
     if (input.actAsUserId !== undefined) await this.checkUser(ctx, input.actAsUserId);
     // Any PATCH of a hook that acts, or would act after it, as another user (spec 04 §5.1).
     await this.checkActAs(ctx, [current.actAsUserId, ...(input.actAsUserId ? [input.actAsUserId] : [])]);
+    await this.assertMaySubscribe(ctx, [...current.pushEntityTypes, ...(input.push?.entityTypes ?? [])], 'change this integration');
     await this.checkUrls(input);
     const patch: Partial<IntegrationEntity> = {};
     patchEntity(patch, input, ['name', 'actAsUserId']);
@@ -96,11 +100,27 @@ export class IntegrationsService extends SecretResourceService<IntegrationEntity
     return newUrl ? { ...updated, secret: patch.secret } : updated;
   }
 
+  /**
+   * The integration whose PULL hook `POST .../:id/pull` runs now: Configure Webhooks, and with X-Acting-User a user
+   * holding every right of the user the hook acts as (403 otherwise). The run's answer holds its per-record results.
+   */
+  async findToRun(ctx: RequestContext, id: string): Promise<IntegrationEntity> {
+    await this.authorize(ctx, 'configure_webhooks');
+    const integration = await this.find(ctx, id);
+    await this.authorizeChange(ctx, integration, 'run');
+    return integration;
+  }
+
+  /** Spec 03 §1 item 14: rotating the secret, running or deleting a hook needs every right of the user it acts as. */
+  protected override async authorizeChange(ctx: RequestContext, row: IntegrationEntity, action: string): Promise<void> {
+    await this.checkActAs(ctx, [row.actAsUserId], `${action} an integration`);
+    await this.assertMaySubscribe(ctx, row.pushEntityTypes, `${action} this integration`);
+  }
+
   /** Spec 04 §5.1: an acting user may point a hook only at users whose every right they hold (403 otherwise). */
-  private async checkActAs(ctx: RequestContext, userIds: string[]): Promise<void> {
+  private async checkActAs(ctx: RequestContext, userIds: string[], action = 'configure an integration'): Promise<void> {
     const scope = this.uow.read(ctx);
-    for (const userId of new Set(userIds))
-      await this.rights.assertCoversUser(scope, userId, `configure an integration acting as user ${userId}`);
+    for (const userId of new Set(userIds)) await this.rights.assertCoversUser(scope, userId, `${action} acting as user ${userId}`);
   }
 
   /** Spec 04 §5.1: `actAsUserId` must be an active user of the organization (400 otherwise). */

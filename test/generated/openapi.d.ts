@@ -7913,7 +7913,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold */
+            /** @description FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7923,7 +7923,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -7981,6 +7981,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -8073,6 +8090,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -8123,6 +8158,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -8209,6 +8261,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -8259,6 +8329,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -8417,7 +8504,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -8521,6 +8608,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -8553,6 +8658,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -8644,6 +8766,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -8676,6 +8816,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -8764,6 +8921,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -8814,6 +8989,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -8906,6 +9098,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -8956,6 +9166,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -9048,6 +9275,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -9098,6 +9343,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -9192,7 +9454,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold */
+            /** @description FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9202,7 +9464,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -9260,6 +9522,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -9350,6 +9629,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -9400,6 +9697,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -9494,7 +9808,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold */
+            /** @description FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9504,7 +9818,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -9562,6 +9876,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -9657,7 +9988,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9667,7 +9998,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -9725,6 +10056,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -9822,7 +10170,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9832,7 +10180,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -9890,6 +10238,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -9983,7 +10348,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9993,7 +10358,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -10051,6 +10416,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -10140,7 +10522,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10150,7 +10532,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -10208,6 +10590,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -10305,7 +10704,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10315,7 +10714,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -10373,6 +10772,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -10466,7 +10882,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10476,7 +10892,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -10534,6 +10950,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -10627,7 +11060,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10637,7 +11070,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -10695,6 +11128,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -10866,7 +11316,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -11047,7 +11497,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -11239,7 +11689,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -11430,7 +11880,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -11646,7 +12096,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -11849,7 +12299,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -12030,7 +12480,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -12222,7 +12672,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -12413,7 +12863,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -12629,7 +13079,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -12832,7 +13282,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -13013,7 +13463,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -13205,7 +13655,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -13396,7 +13846,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -13612,7 +14062,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -13815,7 +14265,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -13996,7 +14446,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -14188,7 +14638,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -14379,7 +14829,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -14595,7 +15045,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -14798,7 +15248,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -14979,7 +15429,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -15171,7 +15621,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -15362,7 +15812,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -15578,7 +16028,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -15781,7 +16231,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -15962,7 +16412,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -16154,7 +16604,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -16345,7 +16795,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -16561,7 +17011,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -16764,7 +17214,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -16945,7 +17395,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -17137,7 +17587,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -17328,7 +17778,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -17544,7 +17994,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -17752,7 +18202,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -17948,7 +18398,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -18129,7 +18579,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -18321,7 +18771,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -18512,7 +18962,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -18728,7 +19178,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -18933,7 +19383,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -19114,7 +19564,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -19306,7 +19756,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -19497,7 +19947,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -19713,7 +20163,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -19917,7 +20367,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -20109,7 +20559,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -20290,7 +20740,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -20500,7 +20950,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -20714,7 +21164,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -20895,7 +21345,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -21097,7 +21547,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -21307,7 +21757,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -21542,7 +21992,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -21746,7 +22196,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -21938,7 +22388,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -22119,7 +22569,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -22329,7 +22779,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -22543,7 +22993,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -22724,7 +23174,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -22926,7 +23376,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -23136,7 +23586,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -23371,7 +23821,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -23497,6 +23947,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -23547,6 +24015,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -23646,6 +24131,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -23696,6 +24199,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -23788,6 +24308,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -23838,6 +24376,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -23929,6 +24484,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -23979,6 +24552,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -24078,6 +24668,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -24128,6 +24736,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -24317,7 +24942,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -24498,7 +25123,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -24690,7 +25315,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -24881,7 +25506,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -25097,7 +25722,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -25301,7 +25926,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -25506,7 +26131,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -25707,7 +26332,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -25917,7 +26542,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -26135,7 +26760,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -26327,7 +26952,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -26508,7 +27133,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -26718,7 +27343,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -26930,7 +27555,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -27129,7 +27754,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -27334,7 +27959,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -27544,7 +28169,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -27779,7 +28404,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -27983,7 +28608,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -28188,7 +28813,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -28389,7 +29014,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -28599,7 +29224,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -28817,7 +29442,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -29009,7 +29634,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -29190,7 +29815,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -29400,7 +30025,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -29611,7 +30236,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -29810,7 +30435,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -30015,7 +30640,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -30225,7 +30850,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -30460,7 +31085,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -30664,7 +31289,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -30880,7 +31505,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -31072,7 +31697,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -31253,7 +31878,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -31463,7 +32088,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -31674,7 +32299,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -31873,7 +32498,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -32078,7 +32703,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -32288,7 +32913,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -32523,7 +33148,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -32647,6 +33272,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -32697,6 +33340,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -32791,6 +33451,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -32841,6 +33519,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -32931,6 +33626,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -32981,6 +33694,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -33075,6 +33805,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -33142,6 +33890,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -33235,7 +34000,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold */
+            /** @description FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33245,7 +34010,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -33320,6 +34085,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -33432,6 +34214,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -33482,6 +34282,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -33578,7 +34395,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33588,7 +34405,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -33646,6 +34463,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -33734,7 +34568,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33744,7 +34578,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -33802,6 +34636,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -33898,7 +34749,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33908,7 +34759,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -33966,6 +34817,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -34077,6 +34945,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -34127,6 +35013,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -34223,7 +35126,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -34233,7 +35136,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -34291,6 +35194,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -34379,7 +35299,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -34389,7 +35309,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -34447,6 +35367,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -34543,7 +35480,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -34553,7 +35490,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -34611,6 +35548,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -34722,6 +35676,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -34772,6 +35744,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -34868,7 +35857,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -34878,7 +35867,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -34936,6 +35925,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -35024,7 +36030,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35034,7 +36040,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -35092,6 +36098,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -35188,7 +36211,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35198,7 +36221,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -35256,6 +36279,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -35370,6 +36410,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -35420,6 +36478,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -35516,7 +36591,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35526,7 +36601,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -35584,6 +36659,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -35672,7 +36764,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35682,7 +36774,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -35740,6 +36832,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -35836,7 +36945,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35846,7 +36955,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -35904,6 +37013,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -36018,6 +37144,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -36068,6 +37212,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -36164,7 +37325,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36174,7 +37335,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -36232,6 +37393,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -36320,7 +37498,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36330,7 +37508,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -36388,6 +37566,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -36484,7 +37679,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36494,7 +37689,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -36552,6 +37747,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -36673,6 +37885,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -36723,6 +37953,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -36819,7 +38066,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36829,7 +38076,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -36887,6 +38134,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -36975,7 +38239,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36985,7 +38249,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -37043,6 +38307,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -37139,7 +38420,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -37149,7 +38430,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -37207,6 +38488,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -37391,7 +38689,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -37586,7 +38884,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -37767,7 +39065,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -37950,7 +39248,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -38133,7 +39431,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -38321,7 +39619,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -38520,7 +39818,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -38703,7 +40001,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -38893,7 +40191,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -39078,7 +40376,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -39274,7 +40572,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -39473,7 +40771,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -39669,7 +40967,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -39868,7 +41166,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -40064,7 +41362,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -40261,7 +41559,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -40442,7 +41740,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -40639,7 +41937,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -40820,7 +42118,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -41017,7 +42315,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -41216,7 +42514,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -41397,7 +42695,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -41586,7 +42884,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -41783,7 +43081,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -41890,6 +43188,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -41940,6 +43256,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -42034,6 +43367,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -42084,6 +43435,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -42174,6 +43542,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -42224,6 +43610,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -42318,6 +43721,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -42368,6 +43789,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -42462,6 +43900,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -42512,6 +43968,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -42608,6 +44081,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -42658,6 +44149,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -42758,6 +44266,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -42808,6 +44334,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -42903,7 +44446,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -42913,7 +44456,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -42971,6 +44514,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -43068,7 +44628,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -43078,7 +44638,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -43136,6 +44696,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -43228,7 +44805,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -43238,7 +44815,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -43296,6 +44873,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -43384,7 +44978,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -43394,7 +44988,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -43452,6 +45046,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -43548,7 +45159,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -43558,7 +45169,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -43616,6 +45227,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -43708,7 +45336,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -43718,7 +45346,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -43776,6 +45404,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -43868,7 +45513,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -43878,7 +45523,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -43953,6 +45598,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
