@@ -19,7 +19,6 @@ import {
 } from './dto/integration.dto';
 import { IntegrationEntity } from './entities/integration.entity';
 import { patchEntity } from '../crud/assign';
-import { ResourceCatalog } from '../crud/resources';
 
 type PushFields = Pick<IntegrationEntity, 'pushUrl' | 'pushEntityTypes' | 'pushEventTypes' | 'pushEnabled'>;
 type PullFields = Pick<IntegrationEntity, 'pullUrl' | 'pullEntityType' | 'pullIntervalMinutes' | 'pullEnabled' | 'pullNextAt'>;
@@ -49,11 +48,10 @@ export class IntegrationsService extends SecretResourceService<IntegrationEntity
     rows: IntegrationsRepository,
     uow: UnitOfWork,
     organizations: OrganizationsRepository,
-    rights: ActingUserRights,
-    resources: ResourceCatalog,
     private readonly client: WebhookHttpClient,
+    private readonly rights: ActingUserRights,
   ) {
-    super(rows, uow, organizations, rights, resources, 'Integration');
+    super(rows, uow, organizations, 'Integration');
   }
 
   protected toDto(row: IntegrationEntity): IntegrationDto {
@@ -65,7 +63,6 @@ export class IntegrationsService extends SecretResourceService<IntegrationEntity
     await this.authorize(ctx, 'configure_webhooks');
     await this.checkUser(ctx, input.actAsUserId);
     await this.checkActAs(ctx, [input.actAsUserId]);
-    await this.assertMaySubscribe(ctx, input.push?.entityTypes ?? [], 'subscribe a push hook to entity types');
     await this.checkUrls(input);
     return this.insertWithSecret(ctx, {
       name: input.name,
@@ -87,7 +84,6 @@ export class IntegrationsService extends SecretResourceService<IntegrationEntity
     if (input.actAsUserId !== undefined) await this.checkUser(ctx, input.actAsUserId);
     // Any PATCH of a hook that acts, or would act after it, as another user (spec 04 §5.1).
     await this.checkActAs(ctx, [current.actAsUserId, ...(input.actAsUserId ? [input.actAsUserId] : [])]);
-    await this.assertMaySubscribe(ctx, [...current.pushEntityTypes, ...(input.push?.entityTypes ?? [])], 'change this integration');
     await this.checkUrls(input);
     const patch: Partial<IntegrationEntity> = {};
     patchEntity(patch, input, ['name', 'actAsUserId']);
@@ -112,9 +108,8 @@ export class IntegrationsService extends SecretResourceService<IntegrationEntity
   }
 
   /** Spec 03 §1 item 14: rotating the secret, running or deleting a hook needs every right of the user it acts as. */
-  protected override async authorizeChange(ctx: RequestContext, row: IntegrationEntity, action: string): Promise<void> {
-    await this.checkActAs(ctx, [row.actAsUserId], `${action} an integration`);
-    await this.assertMaySubscribe(ctx, row.pushEntityTypes, `${action} this integration`);
+  protected override authorizeChange(ctx: RequestContext, row: IntegrationEntity, action: string): Promise<void> {
+    return this.checkActAs(ctx, [row.actAsUserId], `${action} an integration`);
   }
 
   /** Spec 04 §5.1: an acting user may point a hook only at users whose every right they hold (403 otherwise). */

@@ -4,8 +4,6 @@ import { list, ListEnvelope, Page } from '../common/http/envelopes';
 import { newId } from '../common/ids';
 import type { UnitOfWork } from '../database/unit-of-work';
 import type { OrganizationsRepository } from '../organizations/organizations.repository';
-import type { ActingUserRights } from '../organizations/acting-user-rights';
-import type { ResourceCatalog } from '../crud/resources';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { SecretResourceRepository, SecretResourceRow } from './secret-resource.repository';
 import { authorizeWebhookCapability, type WebhookCapability } from './webhook-capability';
@@ -22,21 +20,9 @@ export abstract class SecretResourceService<E extends SecretResourceRow, D> {
     protected readonly rows: SecretResourceRepository<E>,
     protected readonly uow: UnitOfWork,
     protected readonly organizations: OrganizationsRepository,
-    protected readonly rights: ActingUserRights,
-    private readonly resources: ResourceCatalog,
     /** The resource's name in a 404 ("Webhook endpoint", "Integration"). */
     private readonly noun: string,
   ) {}
-
-  /**
-   * A subscription delivers the records of its entity types to a URL its configurer chose: with X-Acting-User, the
-   * acting user must hold the view permission of every one (the permissions that show them in `GET /changes`), 403
-   * otherwise. Types no resource declares (never sent) need none.
-   */
-  protected async assertMaySubscribe(ctx: RequestContext, entityTypes: readonly string[], action: string): Promise<void> {
-    const needed = [...new Set(entityTypes.map((type) => this.resources.viewPermissionOf(type)).filter((p) => p !== undefined))];
-    await this.rights.assertHolds(this.uow.read(ctx), needed, action);
-  }
 
   /** The answer of a row (never its secret). */
   protected abstract toDto(row: E): D;
@@ -71,8 +57,8 @@ export abstract class SecretResourceService<E extends SecretResourceRow, D> {
   }
 
   /**
-   * The rights a change of an existing row (`action`: PATCH, rotate, run, delete) needs beyond Configure Webhooks,
-   * as the resource defines them (docs/architecture.md, "Security model"); none by default.
+   * What rotating the secret of, or deleting, an existing row needs beyond Configure Webhooks, as the resource defines
+   * it (integrations: every right of the user they act as; docs/architecture.md, "Security model"); nothing by default.
    */
   protected async authorizeChange(_ctx: RequestContext, _row: E, _action: string): Promise<void> {}
 

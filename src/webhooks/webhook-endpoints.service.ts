@@ -4,8 +4,6 @@ import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { UnitOfWork } from '../database/unit-of-work';
 import { OrganizationsRepository } from '../organizations/organizations.repository';
-import { ActingUserRights } from '../organizations/acting-user-rights';
-import { ResourceCatalog } from '../crud/resources';
 import {
   CreatedWebhookEndpointDto,
   CreateWebhookEndpointDto,
@@ -29,12 +27,10 @@ export class WebhookEndpointsService extends SecretResourceService<WebhookEndpoi
     rows: WebhookEndpointsRepository,
     uow: UnitOfWork,
     organizations: OrganizationsRepository,
-    rights: ActingUserRights,
-    resources: ResourceCatalog,
     private readonly client: WebhookHttpClient,
     private readonly deliveries: WebhookDeliveriesRepository,
   ) {
-    super(rows, uow, organizations, rights, resources, 'Webhook endpoint');
+    super(rows, uow, organizations, 'Webhook endpoint');
   }
 
   protected toDto(row: WebhookEndpointEntity): WebhookEndpointDto {
@@ -44,7 +40,6 @@ export class WebhookEndpointsService extends SecretResourceService<WebhookEndpoi
   /** Creates an endpoint; its signing secret is returned here and at rotation only. */
   async create(ctx: RequestContext, input: CreateWebhookEndpointDto): Promise<CreatedWebhookEndpointDto> {
     await this.authorize(ctx, 'configure_webhooks');
-    await this.assertMaySubscribe(ctx, input.entityTypes, 'subscribe to entity types');
     await this.checkUrl(input.url);
     return this.insertWithSecret(ctx, {
       name: input.name,
@@ -63,7 +58,6 @@ export class WebhookEndpointsService extends SecretResourceService<WebhookEndpoi
   async update(ctx: RequestContext, endpointId: string, input: UpdateWebhookEndpointDto): Promise<WebhookEndpointDto> {
     await this.authorize(ctx, 'configure_webhooks');
     const endpoint = await this.find(ctx, endpointId);
-    await this.assertMaySubscribe(ctx, [...endpoint.entityTypes, ...(input.entityTypes ?? [])], 'change this endpoint');
     if (input.url !== undefined && input.url !== endpoint.url) await this.checkUrl(input.url);
     const patch: Partial<WebhookEndpointEntity> = {};
     patchEntity(patch, input, ['name', 'url', 'entityTypes', 'eventTypes', 'enabled']);
@@ -100,11 +94,6 @@ export class WebhookEndpointsService extends SecretResourceService<WebhookEndpoi
       { organizationId: ctx.organizationId, changeSeq: null, endpointId: endpoint.id, result, finishedAt: new Date() },
     ]);
     return { passed: isSuccess(result), status: result.status, error: result.error, durationMs: result.durationMs };
-  }
-
-  /** Rotating the secret of, or deleting, an endpoint needs what subscribing to its entity types needs. */
-  protected override authorizeChange(ctx: RequestContext, row: WebhookEndpointEntity, action: string): Promise<void> {
-    return this.assertMaySubscribe(ctx, row.entityTypes, `${action} this endpoint`);
   }
 
   /** In production, targets that resolve to internal addresses are refused at registration (and again at connect time). */

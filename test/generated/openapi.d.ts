@@ -105,7 +105,8 @@ export interface paths {
         post?: never;
         /**
          * Revokes the key; the next request with it gets 401
-         * @description Revokes the key; the next request with it gets 401.
+         * @description Revokes the key; the next request with it gets 401. With X-Acting-User, only a key of the acting user or of a user
+         *     whose every right the acting user holds (403 otherwise).
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2924,7 +2925,8 @@ export interface paths {
         post?: never;
         /**
          * Deletes the integration
-         * @description Deletes the integration: no push or pull after this.
+         * @description Deletes the integration: no push or pull after this. With X-Acting-User, only by a user holding every right of the
+         *     user the integration acts as (403).
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2953,7 +2955,8 @@ export interface paths {
         put?: never;
         /**
          * Issues a new secret, shown only here; later pushes are signed with it and later pulls send it
-         * @description Issues a new secret, shown only here; later pushes are signed with it and later pulls send it.
+         * @description Issues a new secret, shown only here; later pushes are signed with it and later pulls send it. With X-Acting-User,
+         *     only by a user holding every right of the user the integration acts as (403).
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2974,8 +2977,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Runs the PULL hook now and answers the run's result; 409 while a run is in progress or when the pull is off
-         * @description Runs the PULL hook now and answers the run's result; 409 while a run is in progress or when the pull is off.
+         * Runs the PULL hook now and answers the run's result, record by record; 409 while a run is in progress or when the pull is off
+         * @description Runs the PULL hook now and answers the run's result, record by record; 409 while a run is in progress or when the
+         *     pull is off. With X-Acting-User, only by a user holding every right of the user the integration acts as (403).
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -8261,7 +8265,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -44380,7 +44384,7 @@ export interface operations {
                 limit?: number;
             };
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change or run (403 otherwise) */
+                /** @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise) */
                 "X-Acting-User"?: string;
             };
             path: {
@@ -44557,7 +44561,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change or run (403 otherwise) */
+                /** @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise) */
                 "X-Acting-User"?: string;
             };
             path: {
@@ -44739,7 +44743,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change or run (403 otherwise) */
+                /** @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise) */
                 "X-Acting-User"?: string;
             };
             path: {
@@ -44916,7 +44920,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change or run (403 otherwise) */
+                /** @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise) */
                 "X-Acting-User"?: string;
             };
             path: {
@@ -45089,7 +45093,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change or run (403 otherwise) */
+                /** @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise) */
                 "X-Acting-User"?: string;
             };
             path: {
@@ -45270,7 +45274,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change or run (403 otherwise) */
+                /** @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise) */
                 "X-Acting-User"?: string;
             };
             path: {
@@ -45447,7 +45451,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change or run (403 otherwise) */
+                /** @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise) */
                 "X-Acting-User"?: string;
             };
             path: {
