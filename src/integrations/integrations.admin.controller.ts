@@ -94,7 +94,7 @@ export class IntegrationsAdminController {
   }
 
   /**
-   * Runs the PULL hook now and answers the run's result, record by record; 409 while a run is in progress or when the
+   * Runs the PULL hook now and answers the run's result, record by record. 409 while a run is in progress or when the
    * pull is off. With X-Acting-User, only by a user holding every right of the user the integration acts as (403).
    */
   @Post(':integrationId/pull')

@@ -2977,8 +2977,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Runs the PULL hook now and answers the run's result, record by record; 409 while a run is in progress or when the pull is off
-         * @description Runs the PULL hook now and answers the run's result, record by record; 409 while a run is in progress or when the
+         * Runs the PULL hook now and answers the run's result, record by record
+         * @description Runs the PULL hook now and answers the run's result, record by record. 409 while a run is in progress or when the
          *     pull is off. With X-Acting-User, only by a user holding every right of the user the integration acts as (403).
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
