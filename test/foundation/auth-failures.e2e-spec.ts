@@ -112,6 +112,7 @@ describe.each([
     await awayFromWindowEdge(10_000);
     for (let i = 0; i < 3; i++) await from(client, randomKey()).expect(401);
     let refused!: Awaited<ReturnType<typeof from>>;
+    // The failure that goes over the limit was looked up (1); after it, nothing of this client is.
     expect(
       await keyLookUps(async () => {
         refused = await from(client, randomKey());

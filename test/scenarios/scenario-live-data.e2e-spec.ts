@@ -111,6 +111,29 @@ describe('03/§1.15 scenario writes never change live records', () => {
     expect((await w.tenant.api('get', '/employees').expect(200)).body.data).toHaveLength(1);
   });
 
+  it('03/§1.15: the public API writes that carry a nested jobRole (bulk upsert, vacancy fill) do not run in a scenario (501), nothing written', async () => {
+    const w = await world();
+    const vacancy = (await w.tenant.create.vacancy()).id;
+    const before = await snapshot(w);
+    const bulk = await w.tenant
+      .api('post', `/employees/bulk?scenarioId=${w.scenario}`)
+      .send({ records: [{ externalId: 'E-SCN', ...bodies.employee({ jobRole: { title: 'ScenarioRole' } }) }] })
+      .expect(501);
+    expect(bulk.body.error.code).toBe('NOT_IMPLEMENTED');
+    await w.tenant
+      .api('post', `/vacancies/${vacancy}/fill?scenarioId=${w.scenario}`)
+      .send({
+        startDate: '2026-06-01',
+        currencyCode: 'EUR',
+        firstName: 'New',
+        lastName: 'Hire',
+        salary: 95000,
+        jobRole: { title: 'ScenarioRole' },
+      })
+      .expect(501);
+    expect(await snapshot(w)).toEqual(before);
+  });
+
   it('03/§1.15: whatever path a scenario write takes, organization-level records (reference data) are refused, not written', async () => {
     const w = await world();
     const live = (await t.dataSource.query(`SELECT id FROM plans WHERE organization_id = $1 AND kind = 'LIVE'`, [w.tenant.orgId]))[0].id;
