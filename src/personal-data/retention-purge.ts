@@ -46,7 +46,10 @@ export class RetentionPurge implements OnModuleInit, BeforeApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
-    this.timer = setInterval(() => void this.purge().catch(() => undefined), RETENTION_PURGE_INTERVAL_MS);
+    this.timer = setInterval(
+      () => void this.purge().catch((error: unknown) => warn('retention purge failed', error)),
+      RETENTION_PURGE_INTERVAL_MS,
+    );
     this.timer.unref();
   }
 
@@ -74,10 +77,7 @@ export class RetentionPurge implements OnModuleInit, BeforeApplicationShutdown {
         try {
           await this.purgeOrganization(organization, now, batchSize, result);
         } catch (error) {
-          logger.write('warn', 'retention purge failed', {
-            organizationId: organization.id,
-            cause: error instanceof Error ? error.message : String(error),
-          });
+          warn('retention purge of an organization failed', error, organization.id);
         }
       }
       if (page.length < ORGANIZATIONS_PAGE) break;
@@ -131,4 +131,8 @@ export class RetentionPurge implements OnModuleInit, BeforeApplicationShutdown {
 
 function daysBefore(now: Date, days: number): Date {
   return new Date(now.getTime() - days * DAY_MS);
+}
+
+function warn(message: string, error: unknown, organizationId?: string): void {
+  logger.write('warn', message, { organizationId, cause: error instanceof Error ? error.message : String(error) });
 }
