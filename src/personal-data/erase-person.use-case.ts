@@ -187,8 +187,8 @@ export class ErasePersonUseCase {
     ];
     const rewritten: StoredBody[] = [];
     for (const answer of await this.answers.answersHolding(tx.em, tx.ctx.organizationId, [person.id, ...externalIds])) {
-      const body: unknown = JSON.parse(answer.response_body);
-      if (eraseCopies(body, rules)) rewritten.push({ ...answer, response_body: JSON.stringify(body) });
+      const body = parsedJson(answer.response_body);
+      if (body !== undefined && eraseCopies(body, rules)) rewritten.push({ ...answer, response_body: JSON.stringify(body) });
     }
     await this.answers.rewriteAnswers(tx.em, tx.ctx.organizationId, rewritten);
     erasure.counts.idempotentAnswers = rewritten.length;
@@ -203,4 +203,13 @@ function personOf(input: ErasePersonDto): Person {
   if (input.employeeId !== undefined) return { kind: 'employee', id: input.employeeId };
   if (input.contractorId !== undefined) return { kind: 'contractor', id: input.contractorId };
   throw DomainError.validation('employeeId', 'employeeId or contractorId is required');
+}
+
+/** A stored answer's JSON body, or undefined when it is not JSON (nothing structured to erase in it). */
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }

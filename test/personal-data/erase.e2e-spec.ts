@@ -31,10 +31,12 @@ describe('Personal data: erase a person everywhere (05 §3)', () => {
     await source.close();
   });
 
-  const forecastOf = async (tenant: Tenant) =>
+  /** Forecasts (two groupings, over past and future months) and the functional structure's figures. */
+  const figuresOf = async (tenant: Tenant) =>
     [
       (await tenant.api('get', '/forecast?from=2026-01&months=12&groupBy=costCentre').expect(200)).body,
       (await tenant.api('get', '/forecast?from=2025-07&months=18&groupBy=team').expect(200)).body,
+      (await tenant.api('get', '/functional-groups/tree?asOf=2026-03-10').expect(200)).body,
     ] as unknown[];
 
   /**
@@ -165,7 +167,7 @@ describe('Personal data: erase a person everywhere (05 §3)', () => {
     // The walk finds every seeded person before the erase (so it can find a copy left after it).
     const before = await findEverywhere(t, [...everyone, ...KEEP]);
     expect(new Set(before.map((f) => f.needle))).toEqual(new Set([...everyone, ...KEEP]));
-    const forecastBefore = await forecastOf(tenant);
+    const figuresBefore = await figuresOf(tenant);
     const delivered = receiver.on(`/erase-${tenant.orgId}`).length;
 
     const first = await erase(t, tenant, { employeeId: zephyr.id }).expect(200);
@@ -178,7 +180,7 @@ describe('Personal data: erase a person everywhere (05 §3)', () => {
     expect(first.body.data.erased.changes).toBeGreaterThan(5);
     expect(first.body.data.erased.idempotentAnswers).toBe(2);
     expect((await findEverywhere(t, KEEP)).length).toBeGreaterThan(0);
-    expect(await forecastOf(tenant)).toEqual(forecastBefore);
+    expect(await figuresOf(tenant)).toEqual(figuresBefore);
     // The record stays, with its tombstones; its figures and links are untouched.
     const record = (await tenant.api('get', `/employees/${zephyr.id}`).expect(200)).body.data;
     expect(record).toMatchObject({
