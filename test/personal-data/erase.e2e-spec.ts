@@ -146,6 +146,7 @@ describe('Personal data: erase a person everywhere (05 §3)', () => {
     return created.body.data.id;
   }
 
+  // Seeding every path, walking every column twice and three erases: more time than the usual test gets.
   it('05/§3.2: a person copied through every path is found in no table after the erase; figures and forecasts are unchanged', async () => {
     const tenant = await t.createTenant();
     await createEndpoint(t, tenant, {
@@ -224,7 +225,7 @@ describe('Personal data: erase a person everywhere (05 §3)', () => {
     // Erasing again finds nothing left: 200 with zero counts, no event.
     const again = await erase(t, tenant, { employeeId: zephyr.id }).expect(200);
     expect(again.body.data.erased).toEqual(NOTHING_ERASED);
-  });
+  }, 180_000);
 
   it('05/§3.2: the erase needs X-Acting-User (400), holding manage_personal_data as an active user (403); refused, nothing changes', async () => {
     const tenant = await t.createTenant();

@@ -24,18 +24,28 @@ export async function findEverywhere(t: TestApp, needles: string[]): Promise<Fou
       ORDER BY 1, 2`,
     [TEXT_TYPES],
   );
+  const tables = new Map<string, string[]>();
+  for (const { table_name: table, column_name: column } of columns) tables.set(table, [...(tables.get(table) ?? []), column]);
+  const patterns = needles.map((needle) => `%${needle.replace(/[\\%_]/g, '\\$&')}%`);
   const found: Found[] = [];
-  for (const { table_name: table, column_name: column } of columns) {
-    for (const needle of needles) {
-      const pattern = `%${needle.replace(/[\\%_]/g, '\\$&')}%`;
-      const [row]: { n: number }[] = await t.dataSource.query(
-        `SELECT count(*)::int AS n FROM "${table}" WHERE "${column}"::text ILIKE $1`,
-        [pattern],
-      );
-      if (row.n > 0) found.push({ needle, table, column, rows: row.n });
+  // One statement per table: every needle against every text column of it.
+  for (const [table, names] of tables) {
+    const text = (column: string) => `"${column}"::text ILIKE p.pattern`;
+    const rows: Record<string, unknown>[] = await t.dataSource.query(
+      `SELECT p.needle, ${names.map((column, i) => `count(*) FILTER (WHERE ${text(column)})::int AS c${i}`).join(', ')}
+         FROM "${table}" CROSS JOIN unnest($1::text[], $2::text[]) AS p(needle, pattern)
+        WHERE ${names.map(text).join(' OR ')}
+        GROUP BY p.needle`,
+      [needles, patterns],
+    );
+    for (const row of rows) {
+      names.forEach((column, i) => {
+        const n = row[`c${i}`] as number;
+        if (n > 0) found.push({ needle: row.needle as string, table, column, rows: n });
+      });
     }
   }
-  return found;
+  return found.sort((a, b) => `${a.needle} ${a.table} ${a.column}`.localeCompare(`${b.needle} ${b.table} ${b.column}`));
 }
 
 /** The count of text columns the walk searches (a guard that the catalog read is not empty). */
