@@ -22,6 +22,7 @@ import { IdempotencyKeys1795536614032 } from './1795536614032-IdempotencyKeys';
 import { NoticePeriodSetting1795540000000 } from './1795540000000-NoticePeriodSetting';
 import { EmployeesFillfactor1795650000000 } from './1795650000000-EmployeesFillfactor';
 import { ProjectPostCompletionCostCentre1795680000000 } from './1795680000000-ProjectPostCompletionCostCentre';
+import { PersonalDataRetention1795480000000 } from './1795480000000-PersonalDataRetention';
 
 /** Every migration in order. `npm run migration:generate -- <Name>` writes one; add it here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -50,4 +51,5 @@ export const MIGRATIONS: Function[] = [
   ForecastPayIndexOrganization1795660000000,
   IdempotencyKeysPerApiKey1795670000000,
   ProjectPostCompletionCostCentre1795680000000,
+  PersonalDataRetention1795480000000,
 ];

@@ -25,6 +25,7 @@ import { UserEntity } from './organizations/entities/user.entity';
 import { PlanEntity } from './organizations/entities/plan.entity';
 import { RecordChangeEntity } from './database/entities/record-change.entity';
 import { ChangeClockEntity } from './database/entities/change-clock.entity';
+import { ChangeRetentionEntity } from './database/entities/change-retention.entity';
 import { IdempotencyKeyEntity } from './database/entities/idempotency-key.entity';
 import { WebhookDeliveryEntity } from './webhooks/entities/webhook-delivery.entity';
 import { FunctionalGroupEntity } from './functional-structure/entities/functional-group.entity';
@@ -44,6 +45,7 @@ export const ENTITIES = [
   ApiKeyEntity,
   RecordChangeEntity,
   ChangeClockEntity,
+  ChangeRetentionEntity,
   IdempotencyKeyEntity,
   JobRoleEntity,
   LocationEntity,

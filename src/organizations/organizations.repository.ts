@@ -13,6 +13,13 @@ export interface UserWithLivePlan {
   live_plan_id: string;
 }
 
+/** An organization's retention settings (spec 05 §3.3). */
+export interface RetentionSettings {
+  id: string;
+  change_retention_days: number | null;
+  delivery_retention_days: number;
+}
+
 /**
  * The organizations module's own SQL beyond entity reads: organizations, their users and their plans (the
  * live plan and the scenarios). Other modules read these rows through it (the guard, the reporting
@@ -125,6 +132,17 @@ export class OrganizationsRepository {
     return em
       .getRepository(OrganizationEntity)
       .findAndCount({ order: { createdAt: 'ASC', id: 'ASC' }, skip: page.offset, take: page.limit });
+  }
+
+  /**
+   * Up to `limit` organizations after id `afterId` (in id order) with their retention settings, for the
+   * retention purge: a read of the organizations table alone (a reference table on Citus: one node).
+   */
+  retentionSettings(em: EntityManager, afterId: string, limit: number): Promise<RetentionSettings[]> {
+    return em.query(`SELECT id, change_retention_days, delivery_retention_days FROM organizations WHERE id > $1 ORDER BY id LIMIT $2`, [
+      afterId,
+      limit,
+    ]);
   }
 
   find(em: EntityManager, id: string): Promise<OrganizationEntity | null> {

@@ -26,6 +26,6 @@ import { ScenariosControllers } from './scenarios.controller';
   ],
   controllers: ScenariosControllers,
   providers: [ScenariosService, ScenariosRepository, ScenarioPlansRepository, MergeScenarioUseCase],
-  exports: [ScenariosService],
+  exports: [ScenariosService, ScenarioPlansRepository],
 })
 export class ScenariosModule {}

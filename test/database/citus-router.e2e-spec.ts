@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { RetentionPurge } from '../../src/personal-data/retention-purge';
 import { fs } from '../functional-structure/support';
 import { describeOnCitus } from '../support/citus';
 import { TestApp, Tenant } from '../support/test-app';
@@ -76,7 +77,7 @@ describeOnCitus('05/§1.3 router queries (on the Citus cluster)', () => {
     Client.prototype.query = recording as typeof Client.prototype.query;
   }
 
-  /** A request mix over the application API: writes, reads by id and lists, bulk, readings, forecast, tree, changes. */
+  /** A request mix over the application API: writes, reads by id and lists, bulk, readings, forecast, tree, changes, an erase; a retention purge. */
   async function requestMix(): Promise<void> {
     const f = fs(t, org);
     const group = await f.group({ name: 'Router area' });
@@ -117,6 +118,10 @@ describeOnCitus('05/§1.3 router queries (on the Citus cluster)', () => {
       .send({ metric: 'router', source: 'feed', readings: [{ periodStart: '2026-01-01', periodEnd: '2026-01-31', value: 3 }] })
       .expect(200);
     await org.api('delete', `/teams/${team}`).expect(204);
+    // Erasing a person, and the retention purge (background work, one organization at a time).
+    await t.admin('post', `/organizations/${org.orgId}/people/erase`, org.userId).send({ employeeId: person }).expect(200);
+    await t.admin('patch', `/organizations/${org.orgId}`).send({ changeRetentionDays: 90 }).expect(200);
+    await t.get(RetentionPurge).purge();
   }
 
   it('05/§1.3: every statement of a request mix runs on one worker, or is a multi-shard statement docs/scale-out.md lists', async () => {

@@ -2990,6 +2990,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/organizations/{orgId}/people/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Destructive and irreversible
+         * @description Destructive and irreversible: erases the personal data of one employee or contractor (names, e-mail,
+         *     externalId and the HR id, free-text reasons of their pay changes, values of personal custom attributes)
+         *     in live data, every scenario, the change history, webhook deliveries not yet sent, stored idempotent
+         *     answers and search. The record stays, with `Erased person` as its name, so that figures, forecasts
+         *     and history of the past are unchanged. Each live record erased sends one `update` event. Needs
+         *     X-Acting-User, a user with manage_personal_data. Erasing again answers zero counts.
+         *
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         */
+        post: operations["PeopleAdmin_erase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3005,6 +3032,11 @@ export interface components {
              * @example salary.currencyCode must be an ISO 4217 currency code of 3 uppercase letters
              */
             message: string;
+            /**
+             * @description The value to send in the field instead, where the error names one (410 GONE: the oldest retained cursor).
+             * @example MTI0
+             */
+            value?: string;
         };
         ErrorDto: {
             /**
@@ -3014,7 +3046,7 @@ export interface components {
             code: string;
             /** @description Human-readable explanation. */
             message: string;
-            /** @description One entry per invalid field (validation errors only). */
+            /** @description One entry per invalid field (validation errors), or the value to use instead (410 GONE). */
             details?: components["schemas"]["FieldErrorDto"][];
             /**
              * Format: uuid
@@ -3135,6 +3167,16 @@ export interface components {
             error_description: string;
         };
         OrganizationDto: {
+            /**
+             * @description Days the change history keeps each change; null keeps every change (see the create field).
+             * @example 365
+             */
+            changeRetentionDays: number | null;
+            /**
+             * @description Days a finished delivery's record is kept (see the create field).
+             * @example 30
+             */
+            deliveryRetentionDays: number;
             id: string;
             name: string;
             /**
@@ -3170,6 +3212,19 @@ export interface components {
         };
         CreateOrganizationDto: {
             /**
+             * @description Days the change history keeps each change (the changes feed, the webhook outbox, the history of
+             *     records and scenarios): older changes are removed by a periodic purge. At least 90 (the feed's
+             *     promised retention), at most 3650; null (the default) keeps every change. An open scenario keeps the
+             *     live changes since its fork until it is merged.
+             * @example 365
+             */
+            changeRetentionDays?: number | null;
+            /**
+             * @description Days a finished webhook or push delivery's record is kept (integer 1-365, default 30).
+             * @example 30
+             */
+            deliveryRetentionDays?: number;
+            /**
              * @description Display name.
              * @example Acme Corporation
              */
@@ -3199,6 +3254,19 @@ export interface components {
             noticePeriodDays?: number;
         };
         UpdateOrganizationDto: {
+            /**
+             * @description Days the change history keeps each change (the changes feed, the webhook outbox, the history of
+             *     records and scenarios): older changes are removed by a periodic purge. At least 90 (the feed's
+             *     promised retention), at most 3650; null (the default) keeps every change. An open scenario keeps the
+             *     live changes since its fork until it is merged.
+             * @example 365
+             */
+            changeRetentionDays?: number | null;
+            /**
+             * @description Days a finished webhook or push delivery's record is kept (integer 1-365, default 30).
+             * @example 30
+             */
+            deliveryRetentionDays?: number;
             /**
              * @description Display name.
              * @example Acme Corporation
@@ -3264,7 +3332,7 @@ export interface components {
              *       "view_costs"
              *     ]
              */
-            permissions: ("employees_view" | "employees_edit" | "contractors_view" | "contractors_edit" | "vacancies_view" | "vacancies_edit" | "projects_view" | "projects_edit" | "teams_view" | "teams_edit" | "assignments_view" | "assignments_edit" | "compensation_view" | "compensation_edit" | "reference_data_view" | "reference_data_edit" | "custom_attributes_view" | "custom_attributes_edit" | "business_metrics_ingest" | "functional_groups_view" | "functional_groups_edit" | "functional_groups_share" | "financials_view_summary" | "forecasts_view" | "business_metrics_view" | "edit_all_functional_groups" | "share_functional_groups" | "view_costs" | "view_webhooks" | "configure_webhooks" | "manage_scenarios" | "*")[];
+            permissions: ("employees_view" | "employees_edit" | "contractors_view" | "contractors_edit" | "vacancies_view" | "vacancies_edit" | "projects_view" | "projects_edit" | "teams_view" | "teams_edit" | "assignments_view" | "assignments_edit" | "compensation_view" | "compensation_edit" | "reference_data_view" | "reference_data_edit" | "custom_attributes_view" | "custom_attributes_edit" | "business_metrics_ingest" | "functional_groups_view" | "functional_groups_edit" | "functional_groups_share" | "financials_view_summary" | "forecasts_view" | "business_metrics_view" | "edit_all_functional_groups" | "share_functional_groups" | "view_costs" | "view_webhooks" | "configure_webhooks" | "manage_scenarios" | "manage_personal_data" | "*")[];
             /**
              * Format: email
              * @description Login e-mail; unique in the organization (matched case-insensitively).
@@ -3287,7 +3355,7 @@ export interface components {
              *       "view_costs"
              *     ]
              */
-            permissions?: ("employees_view" | "employees_edit" | "contractors_view" | "contractors_edit" | "vacancies_view" | "vacancies_edit" | "projects_view" | "projects_edit" | "teams_view" | "teams_edit" | "assignments_view" | "assignments_edit" | "compensation_view" | "compensation_edit" | "reference_data_view" | "reference_data_edit" | "custom_attributes_view" | "custom_attributes_edit" | "business_metrics_ingest" | "functional_groups_view" | "functional_groups_edit" | "functional_groups_share" | "financials_view_summary" | "forecasts_view" | "business_metrics_view" | "edit_all_functional_groups" | "share_functional_groups" | "view_costs" | "view_webhooks" | "configure_webhooks" | "manage_scenarios" | "*")[];
+            permissions?: ("employees_view" | "employees_edit" | "contractors_view" | "contractors_edit" | "vacancies_view" | "vacancies_edit" | "projects_view" | "projects_edit" | "teams_view" | "teams_edit" | "assignments_view" | "assignments_edit" | "compensation_view" | "compensation_edit" | "reference_data_view" | "reference_data_edit" | "custom_attributes_view" | "custom_attributes_edit" | "business_metrics_ingest" | "functional_groups_view" | "functional_groups_edit" | "functional_groups_share" | "financials_view_summary" | "forecasts_view" | "business_metrics_view" | "edit_all_functional_groups" | "share_functional_groups" | "view_costs" | "view_webhooks" | "configure_webhooks" | "manage_scenarios" | "manage_personal_data" | "*")[];
             /**
              * Format: email
              * @description Login e-mail; unique in the organization (matched case-insensitively).
@@ -4026,6 +4094,11 @@ export interface components {
             fieldType: "STRING" | "NUMBER" | "DATE" | "DATE_RANGE" | "SELECT";
             /** @description The allowed values of a SELECT attribute; null for the other field types. */
             options: string[] | null;
+            /**
+             * @description The values identify a person: erasing the person deletes them.
+             * @example false
+             */
+            personal: boolean;
             id: string;
             name: string;
             /**
@@ -4073,6 +4146,12 @@ export interface components {
              */
             options?: string[] | null;
             /**
+             * @description The values identify a person (EMPLOYEE and CONTRACTOR attributes only): erasing the person's personal
+             *     data deletes them in live data, every scenario and the change history. Default false.
+             * @example false
+             */
+            personal?: boolean;
+            /**
              * @description Free text; null clears it.
              * @example T-shirt size for team events.
              */
@@ -4111,6 +4190,12 @@ export interface components {
              * @example null
              */
             options?: string[] | null;
+            /**
+             * @description The values identify a person (EMPLOYEE and CONTRACTOR attributes only): erasing the person's personal
+             *     data deletes them in live data, every scenario and the change history. Default false.
+             * @example false
+             */
+            personal?: boolean;
             /**
              * @description Free text; null clears it.
              * @example T-shirt size for team events.
@@ -7624,6 +7709,59 @@ export interface components {
             unchanged: number;
             /** @description Records the run could not apply. */
             failed: number;
+        };
+        ErasedCountsDto: {
+            /**
+             * @description Records of live data rewritten: the person's own record and records holding free text about them (salary reasons).
+             * @example 2
+             */
+            liveRecords: number;
+            /**
+             * @description The same records in scenarios.
+             * @example 2
+             */
+            scenarioRecords: number;
+            /**
+             * @description Values of personal custom attributes deleted, in every plan.
+             * @example 1
+             */
+            customAttributeValues: number;
+            /**
+             * @description Entries of the change history rewritten (every plan: the changes feed, record and functional history, scenarios).
+             * @example 7
+             */
+            changes: number;
+            /**
+             * @description Of those, live changes still waiting for the webhook dispatcher: they will be sent erased.
+             * @example 0
+             */
+            pendingDeliveries: number;
+            /**
+             * @description Stored answers of idempotent requests rewritten.
+             * @example 1
+             */
+            idempotentAnswers: number;
+            /**
+             * @description Integrations whose last error named the person's externalId.
+             * @example 0
+             */
+            integrationErrors: number;
+        };
+        ErasePersonResultDto: {
+            /** @description Copies erased per place; all zero when nothing was left to erase (erasing again). */
+            erased: components["schemas"]["ErasedCountsDto"];
+        };
+        ErasePersonDto: {
+            /**
+             * @description The employee, by id (not externalId). Send this or contractorId.
+             * @example cm3x7k2p90000abcdqwer1234
+             */
+            employeeId?: string;
+            /**
+             * @description The contractor, by id (not externalId). Send this or employeeId.
+             * @example cm3x7k2p90001bcdeqwer1234
+             */
+            contractorId?: string;
         };
     };
     responses: never;
@@ -42665,6 +42803,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description GONE: the cursor is older than the oldest retained change (changeRetentionDays); details[0].value is the oldest retained cursor */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "GONE",
+                     *         "message": "Changes this old are no longer retained (the organization's changeRetentionDays); read from the oldest retained cursor MTI0, or resync",
+                     *         "details": [
+                     *           {
+                     *             "field": "after",
+                     *             "message": "after is older than the oldest retained change; value is the cursor to read from",
+                     *             "value": "MTI0"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -45564,6 +45726,186 @@ export interface operations {
                      *       "error": {
                      *         "code": "CONFLICT",
                      *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PeopleAdmin_erase: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The user who erases (needs manage_personal_data) */
+                "X-Acting-User": string;
+            };
+            path: {
+                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErasePersonDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ErasePersonResultDto"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing or wrong admin token */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: the acting user lacks manage_personal_data or is not active; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such record in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Organization cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
                      *       }
                      *     }
                      */
