@@ -311,3 +311,11 @@ export const ERROR_EXAMPLES: Readonly<Record<string, unknown>> = {
 
 /** The application API's 401 says which token it wants. */
 export const ADMIN_401_EXAMPLE = { error: { code: 'UNAUTHORIZED', message: 'Missing or wrong admin token' } };
+/** The application API's 403 is about the acting user, never an API key. */
+export const ADMIN_403_EXAMPLE = {
+  error: {
+    code: 'FORBIDDEN',
+    message: 'X-Acting-User must name an active user of the organization',
+    errorId: '8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d',
+  },
+};

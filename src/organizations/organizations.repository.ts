@@ -80,13 +80,13 @@ export class OrganizationsRepository {
     return rows[0]?.live_plan_id ?? null;
   }
 
-  /** The organization's user with that id (id and e-mail), or undefined. */
-  async user(at: EmScope, userId: string): Promise<{ id: string; email: string } | undefined> {
+  /** The organization's user with that id (id, e-mail and whether it is active), or undefined. */
+  async user(at: EmScope, userId: string): Promise<{ id: string; email: string; active: boolean } | undefined> {
     const { organizationId, em } = scopeParts(at);
-    const rows: { id: string; email: string }[] = await em.query(`SELECT id, email FROM users WHERE id = $1 AND organization_id = $2`, [
-      userId,
-      organizationId,
-    ]);
+    const rows: { id: string; email: string; active: boolean }[] = await em.query(
+      `SELECT id, email, active FROM users WHERE id = $1 AND organization_id = $2`,
+      [userId, organizationId],
+    );
     return rows[0];
   }
 

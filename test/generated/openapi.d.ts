@@ -105,7 +105,8 @@ export interface paths {
         post?: never;
         /**
          * Revokes the key; the next request with it gets 401
-         * @description Revokes the key; the next request with it gets 401.
+         * @description Revokes the key; the next request with it gets 401. With X-Acting-User, only a key of the acting user or of a user
+         *     whose every right the acting user holds (403 otherwise).
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2924,7 +2925,8 @@ export interface paths {
         post?: never;
         /**
          * Deletes the integration
-         * @description Deletes the integration: no push or pull after this.
+         * @description Deletes the integration: no push or pull after this. With X-Acting-User, only by a user holding every right of the
+         *     user the integration acts as (403).
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2953,7 +2955,8 @@ export interface paths {
         put?: never;
         /**
          * Issues a new secret, shown only here; later pushes are signed with it and later pulls send it
-         * @description Issues a new secret, shown only here; later pushes are signed with it and later pulls send it.
+         * @description Issues a new secret, shown only here; later pushes are signed with it and later pulls send it. With X-Acting-User,
+         *     only by a user holding every right of the user the integration acts as (403).
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2974,8 +2977,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Runs the PULL hook now and answers the run's result; 409 while a run is in progress or when the pull is off
-         * @description Runs the PULL hook now and answers the run's result; 409 while a run is in progress or when the pull is off.
+         * Runs the PULL hook now and answers the run's result, record by record
+         * @description Runs the PULL hook now and answers the run's result, record by record. 409 while a run is in progress or when the
+         *     pull is off. With X-Acting-User, only by a user holding every right of the user the integration acts as (403).
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -8051,7 +8055,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold */
+            /** @description FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8061,7 +8065,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -8119,6 +8123,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -8211,6 +8232,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -8261,6 +8300,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -8347,6 +8403,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -8397,6 +8471,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -8555,7 +8646,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -8659,6 +8750,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -8691,6 +8800,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -8782,6 +8908,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -8814,6 +8958,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -8902,6 +9063,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -8952,6 +9131,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -9044,6 +9240,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -9094,6 +9308,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -9186,6 +9417,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -9236,6 +9485,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -9330,7 +9596,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold */
+            /** @description FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9340,7 +9606,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -9398,6 +9664,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -9488,6 +9771,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -9538,6 +9839,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -9632,7 +9950,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold */
+            /** @description FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9642,7 +9960,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -9700,6 +10018,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -9795,7 +10130,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9805,7 +10140,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -9863,6 +10198,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -9960,7 +10312,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9970,7 +10322,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -10028,6 +10380,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -10121,7 +10490,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10131,7 +10500,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -10189,6 +10558,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -10278,7 +10664,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10288,7 +10674,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -10346,6 +10732,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -10443,7 +10846,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10453,7 +10856,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -10511,6 +10914,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -10604,7 +11024,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10614,7 +11034,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -10672,6 +11092,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -10765,7 +11202,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10775,7 +11212,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -10833,6 +11270,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -11004,7 +11458,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -11185,7 +11639,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -11377,7 +11831,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -11568,7 +12022,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -11784,7 +12238,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -11987,7 +12441,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -12168,7 +12622,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -12360,7 +12814,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -12551,7 +13005,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -12767,7 +13221,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -12970,7 +13424,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -13151,7 +13605,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -13343,7 +13797,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -13534,7 +13988,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -13750,7 +14204,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -13953,7 +14407,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -14134,7 +14588,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -14326,7 +14780,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -14517,7 +14971,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -14733,7 +15187,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -14936,7 +15390,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -15117,7 +15571,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -15309,7 +15763,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -15500,7 +15954,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -15716,7 +16170,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -15919,7 +16373,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -16100,7 +16554,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -16292,7 +16746,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -16483,7 +16937,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -16699,7 +17153,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -16902,7 +17356,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -17083,7 +17537,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -17275,7 +17729,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -17466,7 +17920,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -17682,7 +18136,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -17890,7 +18344,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -18086,7 +18540,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -18267,7 +18721,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -18459,7 +18913,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -18650,7 +19104,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -18866,7 +19320,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -19071,7 +19525,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -19252,7 +19706,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -19444,7 +19898,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -19635,7 +20089,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -19851,7 +20305,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -20055,7 +20509,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -20247,7 +20701,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -20428,7 +20882,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -20638,7 +21092,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -20852,7 +21306,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -21033,7 +21487,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -21235,7 +21689,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -21445,7 +21899,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -21680,7 +22134,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -21884,7 +22338,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -22076,7 +22530,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -22257,7 +22711,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -22467,7 +22921,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -22681,7 +23135,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -22862,7 +23316,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -23064,7 +23518,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -23274,7 +23728,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -23509,7 +23963,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -23635,6 +24089,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -23685,6 +24157,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -23784,6 +24273,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -23834,6 +24341,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -23926,6 +24450,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -23976,6 +24518,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -24067,6 +24626,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -24117,6 +24694,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -24216,6 +24810,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -24266,6 +24878,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -24455,7 +25084,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -24636,7 +25265,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -24828,7 +25457,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -25019,7 +25648,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -25235,7 +25864,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -25439,7 +26068,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -25644,7 +26273,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -25845,7 +26474,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -26055,7 +26684,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -26273,7 +26902,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -26465,7 +27094,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -26646,7 +27275,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -26856,7 +27485,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -27068,7 +27697,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -27267,7 +27896,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -27472,7 +28101,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -27682,7 +28311,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -27917,7 +28546,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -28121,7 +28750,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -28326,7 +28955,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -28527,7 +29156,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -28737,7 +29366,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -28955,7 +29584,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -29147,7 +29776,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -29328,7 +29957,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -29538,7 +30167,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -29749,7 +30378,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -29948,7 +30577,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -30153,7 +30782,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -30363,7 +30992,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -30598,7 +31227,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -30802,7 +31431,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -31018,7 +31647,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -31210,7 +31839,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -31391,7 +32020,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -31601,7 +32230,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -31812,7 +32441,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -32011,7 +32640,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -32216,7 +32845,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -32426,7 +33055,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -32661,7 +33290,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -32785,6 +33414,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -32835,6 +33482,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -32929,6 +33593,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -32979,6 +33661,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -33069,6 +33768,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -33119,6 +33836,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -33213,6 +33947,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -33280,6 +34032,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -33373,7 +34142,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold */
+            /** @description FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33383,7 +34152,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -33458,6 +34227,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -33570,6 +34356,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -33620,6 +34424,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -33716,7 +34537,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33726,7 +34547,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -33784,6 +34605,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -33872,7 +34710,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33882,7 +34720,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -33940,6 +34778,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -34036,7 +34891,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -34046,7 +34901,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -34104,6 +34959,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -34215,6 +35087,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -34265,6 +35155,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -34361,7 +35268,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -34371,7 +35278,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -34429,6 +35336,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -34517,7 +35441,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -34527,7 +35451,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -34585,6 +35509,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -34681,7 +35622,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -34691,7 +35632,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -34749,6 +35690,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -34860,6 +35818,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -34910,6 +35886,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -35006,7 +35999,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35016,7 +36009,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -35074,6 +36067,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -35162,7 +36172,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35172,7 +36182,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -35230,6 +36240,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -35326,7 +36353,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35336,7 +36363,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -35394,6 +36421,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -35508,6 +36552,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -35558,6 +36620,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -35654,7 +36733,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35664,7 +36743,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -35722,6 +36801,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -35810,7 +36906,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35820,7 +36916,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -35878,6 +36974,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -35974,7 +37087,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35984,7 +37097,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -36042,6 +37155,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -36156,6 +37286,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -36206,6 +37354,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -36302,7 +37467,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36312,7 +37477,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -36370,6 +37535,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -36458,7 +37640,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36468,7 +37650,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -36526,6 +37708,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -36622,7 +37821,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36632,7 +37831,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -36690,6 +37889,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -36811,6 +38027,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -36861,6 +38095,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -36957,7 +38208,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36967,7 +38218,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -37025,6 +38276,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -37113,7 +38381,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -37123,7 +38391,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -37181,6 +38449,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -37277,7 +38562,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -37287,7 +38572,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -37345,6 +38630,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -37529,7 +38831,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -37724,7 +39026,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -37905,7 +39207,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -38088,7 +39390,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -38271,7 +39573,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -38459,7 +39761,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -38658,7 +39960,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -38841,7 +40143,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -39031,7 +40333,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -39216,7 +40518,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -39412,7 +40714,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -39611,7 +40913,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -39807,7 +41109,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -40006,7 +41308,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -40202,7 +41504,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -40399,7 +41701,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -40580,7 +41882,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -40777,7 +42079,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -40958,7 +42260,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -41155,7 +42457,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -41354,7 +42656,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -41559,7 +42861,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -41748,7 +43050,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -41945,7 +43247,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -42052,6 +43354,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -42102,6 +43422,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -42196,6 +43533,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -42246,6 +43601,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -42336,6 +43708,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -42386,6 +43776,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -42480,6 +43887,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -42530,6 +43955,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -42624,6 +44066,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -42674,6 +44134,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -42770,6 +44247,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -42820,6 +44315,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -42920,6 +44432,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -42972,6 +44502,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
             500: {
                 headers: {
@@ -42999,7 +44546,7 @@ export interface operations {
                 limit?: number;
             };
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change or run (403 otherwise) */
+                /** @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise) */
                 "X-Acting-User"?: string;
             };
             path: {
@@ -43065,7 +44612,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -43075,7 +44622,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -43135,6 +44682,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
             500: {
                 headers: {
@@ -43159,7 +44723,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change or run (403 otherwise) */
+                /** @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise) */
                 "X-Acting-User"?: string;
             };
             path: {
@@ -43230,7 +44794,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -43240,7 +44804,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -43300,6 +44864,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
             500: {
                 headers: {
@@ -43324,7 +44905,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change or run (403 otherwise) */
+                /** @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise) */
                 "X-Acting-User"?: string;
             };
             path: {
@@ -43390,7 +44971,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -43400,7 +44981,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -43460,6 +45041,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
             500: {
                 headers: {
@@ -43484,7 +45082,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change or run (403 otherwise) */
+                /** @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise) */
                 "X-Acting-User"?: string;
             };
             path: {
@@ -43546,7 +45144,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -43556,7 +45154,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -43616,6 +45214,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
             500: {
                 headers: {
@@ -43640,7 +45255,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change or run (403 otherwise) */
+                /** @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise) */
                 "X-Acting-User"?: string;
             };
             path: {
@@ -43710,7 +45325,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -43720,7 +45335,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -43780,6 +45395,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
             500: {
                 headers: {
@@ -43804,7 +45436,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change or run (403 otherwise) */
+                /** @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise) */
                 "X-Acting-User"?: string;
             };
             path: {
@@ -43870,7 +45502,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -43880,7 +45512,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -43940,6 +45572,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
             500: {
                 headers: {
@@ -43964,7 +45613,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change or run (403 otherwise) */
+                /** @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise) */
                 "X-Acting-User"?: string;
             };
             path: {
@@ -44030,7 +45679,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -44040,7 +45689,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -44115,6 +45764,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -44210,7 +45876,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks manage_personal_data or is not active */
+            /** @description FORBIDDEN: the acting user lacks manage_personal_data or is not active; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -44220,7 +45886,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -44278,6 +45944,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
