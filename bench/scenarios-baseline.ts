@@ -20,7 +20,7 @@ const ROUTE = /^\/admin\/v1\/organizations\/([^/?]+)\/scenarios\/([^/?]+)\/diff(
 
 /** The guard's look-ups for an application-API request with X-Acting-User (OrganizationsRepository.livePlanId, .user). */
 const LIVE_PLAN_SQL = `SELECT p.id AS live_plan_id FROM organizations o JOIN plans p ON p.organization_id = o.id AND p.kind = 'LIVE' WHERE o.id = $1`;
-const ACTING_USER_SQL = `SELECT id, email FROM users WHERE id = $1 AND organization_id = $2`;
+const ACTING_USER_SQL = `SELECT id, email, active FROM users WHERE id = $1 AND organization_id = $2`;
 
 /**
  * The planning tables the benchmark's scenario changes, in the order the ResourceCatalog declares them (employees
@@ -54,7 +54,7 @@ export const baselineHandler: BaselineHandler = async (req, pool) => {
   const live = (await pool.query<{ live_plan_id: string }>(LIVE_PLAN_SQL, [orgId])).rows[0]?.live_plan_id;
   if (!live) return NOT_FOUND;
   const acting = typeof req.headers['x-acting-user'] === 'string' ? req.headers['x-acting-user'] : null;
-  if (acting && !(await pool.query(ACTING_USER_SQL, [acting, orgId])).rows.length) return NOT_FOUND;
+  if (acting && !(await pool.query<{ active: boolean }>(ACTING_USER_SQL, [acting, orgId])).rows[0]?.active) return NOT_FOUND;
   const scenario = (await pool.query<ScenarioAccessRow>(SCENARIO_ACCESS_SQL, [scenarioId, orgId, acting])).rows[0];
   if (!scenario || !scenarioRights(scenario, acting).read) return NOT_FOUND;
   const page = listQuery(req.url);

@@ -23,6 +23,7 @@ import { NoticePeriodSetting1795540000000 } from './1795540000000-NoticePeriodSe
 import { EmployeesFillfactor1795650000000 } from './1795650000000-EmployeesFillfactor';
 import { ProjectPostCompletionCostCentre1795680000000 } from './1795680000000-ProjectPostCompletionCostCentre';
 import { ScenarioAccess1795470000000 } from './1795470000000-ScenarioAccess';
+import { PersonalDataRetention1795480000000 } from './1795480000000-PersonalDataRetention';
 
 /** Every migration in order. `npm run migration:generate -- <Name>` writes one; add it here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -52,4 +53,5 @@ export const MIGRATIONS: Function[] = [
   IdempotencyKeysPerApiKey1795670000000,
   ProjectPostCompletionCostCentre1795680000000,
   ScenarioAccess1795470000000,
+  PersonalDataRetention1795480000000,
 ];

@@ -33,6 +33,7 @@ import { ChangesModule } from './changes/changes.module';
 import { ForecastsModule } from './forecasts/forecasts.module';
 import { McpModule } from './mcp/mcp.module';
 import { IntegrationsModule } from './integrations/integrations.module';
+import { PersonalDataModule } from './personal-data/personal-data.module';
 import { OperationsModule } from './operations/operations.module';
 
 @Module({})
@@ -68,6 +69,7 @@ export class AppModule {
         BusinessMetricsModule,
         McpModule,
         IntegrationsModule,
+        PersonalDataModule,
       ],
       controllers: [HealthController, RootController],
       providers: [

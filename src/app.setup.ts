@@ -46,6 +46,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   // No ETag: hashing every list body costs CPU and API clients do not revalidate.
   app.set('etag', false);
   app.set('query parser', 'extended');
+  // req.ip is the client's address: X-Forwarded-For counts only from the proxies TRUST_PROXY names.
+  app.set('trust proxy', config.trustProxy ?? false);
   const metrics = app.get(Metrics);
   // Only when metrics are served (METRICS_TOKEN): otherwise nobody reads the timings.
   if (metrics.enabled) app.use(httpMetrics(metrics));

@@ -26,6 +26,7 @@ import { PlanEntity } from './organizations/entities/plan.entity';
 import { ScenarioMemberEntity } from './organizations/entities/scenario-member.entity';
 import { RecordChangeEntity } from './database/entities/record-change.entity';
 import { ChangeClockEntity } from './database/entities/change-clock.entity';
+import { ChangeRetentionEntity } from './database/entities/change-retention.entity';
 import { IdempotencyKeyEntity } from './database/entities/idempotency-key.entity';
 import { WebhookDeliveryEntity } from './webhooks/entities/webhook-delivery.entity';
 import { FunctionalGroupEntity } from './functional-structure/entities/functional-group.entity';
@@ -46,6 +47,7 @@ export const ENTITIES = [
   ApiKeyEntity,
   RecordChangeEntity,
   ChangeClockEntity,
+  ChangeRetentionEntity,
   IdempotencyKeyEntity,
   JobRoleEntity,
   LocationEntity,

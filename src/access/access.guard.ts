@@ -8,6 +8,7 @@ import { VerifiedKeys } from './verified-keys';
 import { ACCESS_KEY, AccessRule, RATE_GROUP_KEY, SCENARIO_MODE_KEY, ScenarioMode } from '../common/auth/access.decorators';
 import { AdminTokenService } from './admin-token.service';
 import { RateLimiter } from './rate-limiter';
+import { AuthFailures, clientOf } from './auth-failures';
 import { Actor, applicationContext, ContextRequest, RequestContext } from '../common/auth/request-context';
 import { API_KEY_PATTERN } from './secrets';
 import { scenarioFor, type ScenarioNeed } from './scenario-access';
@@ -26,6 +27,7 @@ export class AccessGuard implements CanActivate {
     private readonly organizations: OrganizationsRepository,
     private readonly adminToken: AdminTokenService,
     private readonly rateLimiter: RateLimiter,
+    private readonly authFailures: AuthFailures,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -39,14 +41,32 @@ export class AccessGuard implements CanActivate {
       case 'public':
         return true;
       case 'admin':
-        await this.admin(req);
+        await this.authenticated(req, () => this.admin(req));
         return true;
       case 'api': {
         const mode = this.reflector.getAllAndOverride<ScenarioMode | undefined>(SCENARIO_MODE_KEY, targets);
         const group = this.reflector.getAllAndOverride<string | undefined>(RATE_GROUP_KEY, targets) ?? 'default';
-        await this.apiKey(req, res, rule, mode ?? (req.method === 'GET' ? 'read' : 'reject'), group);
+        await this.authenticated(req, () => this.apiKey(req, res, rule, mode ?? (req.method === 'GET' ? 'read' : 'reject'), group));
         return true;
       }
+    }
+  }
+
+  /**
+   * Runs `check` unless the client is over its limit of unauthenticated requests (429), and counts its 401 against
+   * that limit (the 401 that goes over it is answered 429).
+   */
+  private async authenticated(req: ContextRequest, check: () => Promise<void>): Promise<void> {
+    const client = clientOf(req);
+    this.authFailures.assertAllowed(client);
+    try {
+      await check();
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'UNAUTHORIZED') {
+        const refused = await this.authFailures.count(client);
+        if (refused) throw refused;
+      }
+      throw error;
     }
   }
 
@@ -112,14 +132,20 @@ export class AccessGuard implements CanActivate {
     const token = bearer(req);
     if (!token || !this.adminToken.matches(token)) throw DomainError.unauthorized('Missing or wrong admin token');
     const orgId = typeof req.params.orgId === 'string' ? req.params.orgId : undefined;
-    if (!orgId) return;
-    const livePlanId = await this.organizations.livePlanId({ organizationId: orgId, em: this.dataSource.manager });
+    const acting = req.headers['x-acting-user'];
+    if (!orgId) {
+      if (acting !== undefined) throw DomainError.forbidden('X-Acting-User names a user of an organization; this route belongs to none');
+      return;
+    }
+    const scope = { organizationId: orgId, em: this.dataSource.manager };
+    const livePlanId = await this.organizations.livePlanId(scope);
     if (!livePlanId) throw DomainError.notFound('Organization', orgId);
     let user: { id: string; email: string } | null = null;
-    const acting = req.headers['x-acting-user'];
     if (acting !== undefined) {
-      user = (await this.organizations.user({ organizationId: orgId, em: this.dataSource.manager }, String(acting))) ?? null;
-      if (!user) throw DomainError.notFound('Acting user', String(acting));
+      // Spec 03 §1 item 14: only an active user of the organization acts, also on themself (403, nothing written).
+      const found = await this.organizations.user(scope, String(acting));
+      if (!found?.active) throw DomainError.forbidden('X-Acting-User must name an active user of the organization');
+      user = { id: found.id, email: found.email };
     }
     req.ctx = applicationContext(orgId, livePlanId, user);
   }

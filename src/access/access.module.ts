@@ -9,7 +9,9 @@ import { ApiKeysAdminController } from './api-keys.admin.controller';
 import { ApiKeysRepository } from './api-keys.repository';
 import { ApiKeysService } from './api-keys.service';
 import { MeController } from './me.controller';
+import { AuthFailures } from './auth-failures';
 import { RateLimiter } from './rate-limiter';
+import { SharedStore } from './shared-store';
 import { VerifiedKeys } from './verified-keys';
 
 @Module({
@@ -19,7 +21,9 @@ import { VerifiedKeys } from './verified-keys';
     AdminTokenService,
     AccessRepository,
     VerifiedKeys,
+    SharedStore,
     RateLimiter,
+    AuthFailures,
     ApiKeysService,
     ApiKeysRepository, // Global guards run in registration order: input checks first, then authentication and access.
     { provide: APP_GUARD, useClass: InputGuard },

@@ -40,10 +40,13 @@ export class ApiKeysAdminController {
     return this.keys.list(ctx, pageOf(query));
   }
 
-  /** Revokes the key; the next request with it gets 401. */
+  /**
+   * Revokes the key; the next request with it gets 401. With X-Acting-User, only a key of the acting user or of a user
+   * whose every right the acting user holds (403 otherwise).
+   */
   @Delete('api-keys/:keyId')
   @ApiNoContent()
-  @ApiErrors(404)
+  @ApiErrors(403, 404)
   async revoke(@Ctx() ctx: RequestContext, @Param('keyId') keyId: string): Promise<void> {
     await this.keys.revoke(ctx, keyId);
   }

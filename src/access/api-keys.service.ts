@@ -59,10 +59,14 @@ export class ApiKeysService {
     return list(rows.map(ApiKeyDto.from), total, page);
   }
 
-  /** Revokes at once: the next request with the key is refused. */
+  /**
+   * Revokes at once: the next request with the key is refused. With X-Acting-User, as for a new key: only a key of the
+   * acting user or of a user whose every right the acting user holds (403 otherwise).
+   */
   async revoke(ctx: RequestContext, keyId: string): Promise<void> {
     const key = await this.keys.find(ctx, keyId);
     if (!key) throw DomainError.notFound('API key', keyId);
+    await this.rights.assertCoversUser(this.uow.read(ctx), key.userId, `revoke an API key of user ${key.userId}`);
     await this.keys.revoke(ctx, keyId);
     this.events.emit(ACCESS_CHANGED);
   }

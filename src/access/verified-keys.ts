@@ -4,15 +4,22 @@ import { OnEvent } from '@nestjs/event-emitter';
 import { DataSource } from 'typeorm';
 import { ACCESS_CHANGED } from '../common/auth/access-changed';
 import { effectiveKeyPermissions, expandUserPermissions, type ApiPermission } from '../common/auth/permissions';
+import { logger } from '../common/logging/json-logger';
 import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { AccessRepository, KeyRow } from './access.repository';
 import { API_KEY_PREFIX_LENGTH, sha256Hex } from './secrets';
+import { SharedStore } from './shared-store';
 
 /**
  * How long a verified API key is reused without a look-up. A change made through this instance (a key
  * revoked, a user changed) takes effect at once; one made elsewhere (another instance, SQL) within this time.
  */
 export const VERIFIED_KEY_TTL_MS = 1000;
+/**
+ * How long a secret that matched no key is answered 401 without a look-up. Remembered by the hash of the whole
+ * secret: a key created a moment later has another secret and works at once.
+ */
+export const UNKNOWN_KEY_TTL_MS = 10_000;
 /** At most this many verified keys are kept; the oldest goes first. */
 const MAX_KEYS = 10_000;
 
@@ -26,8 +33,9 @@ export interface VerifiedKey {
 
 /**
  * The guard's API-key look-up with a short-lived cache of verified keys (by the whole secret, so a wrong
- * secret never matches a cached entry; only secrets whose hash matched are kept) and of each organization's
- * live plan, which never changes.
+ * secret never matches a cached entry; only secrets whose hash matched are kept), of each organization's
+ * live plan, which never changes, and of secrets that matched no key (by their hash, in the `SharedStore`: in
+ * Redis when REDIS_URL is set, so that a repeated unknown key costs one look-up across all instances).
  * The key and its creator are read from reference tables, the live plan by organization: on Citus each
  * statement runs on one node.
  */
@@ -44,6 +52,7 @@ export class VerifiedKeys {
     private readonly access: AccessRepository,
     private readonly organizations: OrganizationsRepository,
     private readonly dataSource: DataSource,
+    private readonly store: SharedStore,
   ) {}
 
   /**
@@ -76,8 +85,13 @@ export class VerifiedKeys {
   private async lookUp(secret: string): Promise<VerifiedKey | null> {
     const generation = this.generation;
     this.keys.delete(secret);
+    const hash = sha256Hex(secret);
+    if (await this.knownUnknown(hash)) return null;
     const row = await this.access.keyByPrefix(secret.slice(0, API_KEY_PREFIX_LENGTH));
-    if (!row || !sameHash(sha256Hex(secret), row.key_hash)) return null;
+    if (!row || !sameHash(hash, row.key_hash)) {
+      await this.store.remember(unknownKey(hash), UNKNOWN_KEY_TTL_MS).catch(storeFailed);
+      return null;
+    }
     const livePlanId = await this.livePlan(row.organization_id);
     if (!livePlanId) return null;
     const verified = {
@@ -94,6 +108,14 @@ export class VerifiedKeys {
     return verified;
   }
 
+  /** Whether the secret of this hash matched no key a moment ago (a store that fails knows nothing). */
+  private knownUnknown(hash: string): Promise<boolean> {
+    return this.store.remembers(unknownKey(hash)).catch((error: unknown) => {
+      storeFailed(error);
+      return false;
+    });
+  }
+
   private async livePlan(organizationId: string): Promise<string | null> {
     const known = this.livePlans.get(organizationId);
     if (known) return known;
@@ -108,4 +130,12 @@ export class VerifiedKeys {
 /** Compares two hex SHA-256 hashes in constant time. */
 function sameHash(a: string, b: string): boolean {
   return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+function unknownKey(hash: string): string {
+  return `wfp:unknown-key:${hash}`;
+}
+
+function storeFailed(error: unknown): void {
+  logger.write('warn', 'unknown-key store failed; looked up in the database', { error: String(error) });
 }

@@ -19,7 +19,10 @@ export class ChangesController {
   @Get()
   @RequirePermissions()
   @ApiOkResponse({ type: ChangesPageDto })
-  @ApiErrors(400)
+  @ApiErrors(400, [
+    410,
+    'GONE: the cursor is older than the oldest retained change (changeRetentionDays); details[0].value is the oldest retained cursor',
+  ])
   @Header('Content-Type', 'application/json; charset=utf-8')
   list(@Ctx() ctx: RequestContext, @Query() query: ChangesQueryDto): Promise<string> {
     return this.changes.page(ctx, query);

@@ -4,6 +4,8 @@ import { DataSource } from 'typeorm';
 
 export interface ChangeRow {
   horizon: string;
+  /** The last position the retention purge removed: the page starts after it at the earliest. */
+  purged: string;
   commit_seq: string | null;
   /** The change as JSON text, made by the database (see PAGE_SQL). */
   change: string | null;
@@ -11,13 +13,14 @@ export interface ChangeRow {
 
 /**
  * One statement, so one snapshot: the organization's clock (the horizon: every position up to it is
- * committed and visible, see Tx.flush) and the page of changes after the cursor, in commit order.
+ * committed and visible, see Tx.flush), the last position the retention purge removed (change_retention) and the page of
+ * changes after the cursor (after the purged ones at the earliest), in commit order.
  * Each change is written as JSON by PostgreSQL, in the order and form of document 02's event object
  * (initiatorOf, toISOString, encodeCursor), so that a page of 1,000 is never parsed and re-serialized.
  * The changes benchmark's baseline sends this text.
  */
 export const PAGE_SQL = `
-  SELECT k.seq AS horizon, c.commit_seq,
+  SELECT k.seq AS horizon, COALESCE(p.purged_through, 0) AS purged, c.commit_seq,
          json_build_object(
            'id', c.event_id,
            'timestamp', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
@@ -32,11 +35,12 @@ export const PAGE_SQL = `
            'after', c.after,
            'cursor', translate(rtrim(encode(convert_to(c.commit_seq::text, 'UTF8'), 'base64'), '='), '+/', '-_'))::text AS change
     FROM change_clocks k
+    LEFT JOIN change_retention p ON p.organization_id = $1
     LEFT JOIN LATERAL (
       SELECT r.commit_seq, r.event_id, r.created_at, r.entity_type, r.entity_id, r.change_type,
              r.actor_type, r.actor_id, r.actor_email, r.before, r.after
         FROM record_changes r
-       WHERE r.organization_id = $1 AND r.commit_seq > $2::bigint AND r.entity_type = ANY($3::text[])
+       WHERE r.organization_id = $1 AND r.commit_seq > GREATEST($2::bigint, COALESCE(p.purged_through, 0)) AND r.entity_type = ANY($3::text[])
        ORDER BY r.commit_seq
        LIMIT $4) c ON true
    WHERE k.organization_id = $1

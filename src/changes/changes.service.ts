@@ -25,10 +25,14 @@ export class ChangesService {
 
   /** The answer's JSON text (`ChangesPageDto`). */
   async page(ctx: RequestContext, query: ChangesQueryDto): Promise<string> {
-    const after = query.after === undefined ? '0' : decodeCursor(query.after);
+    const given = query.after === undefined ? '0' : decodeCursor(query.after);
     const limit = query.limit ?? CHANGES_DEFAULT_LIMIT;
     const types = await this.visibleTypes(ctx, this.requestedTypes(query.entityTypes));
-    const rows = await this.changes.page(ctx.organizationId, after, types, limit + 1);
+    const rows = await this.changes.page(ctx.organizationId, given, types, limit + 1);
+    // Without a cursor the feed starts at the oldest retained change; a cursor before it missed purged changes.
+    const purged = rows[0]?.purged ?? '0';
+    if (query.after !== undefined && BigInt(given) < BigInt(purged)) throw goneBefore(purged);
+    const after = BigInt(given) < BigInt(purged) ? String(purged) : given;
     const changes = rows.filter((row) => row.commit_seq !== null).slice(0, limit + 1);
     const hasMore = changes.length > limit;
     const page = changes.slice(0, limit);
@@ -71,4 +75,14 @@ export class ChangesService {
     }
     return visible;
   }
+}
+
+/** 410: the changes after the cursor up to the purge were removed by the organization's retention. */
+function goneBefore(purged: string): DomainError {
+  const oldest = encodeCursor(purged);
+  return new DomainError(
+    'GONE',
+    `Changes this old are no longer retained (the organization's changeRetentionDays); read from the oldest retained cursor ${oldest}, or resync`,
+    [{ field: 'after', message: 'after is older than the oldest retained change; value is the cursor to read from', value: oldest }],
+  );
 }

@@ -14,6 +14,8 @@ const RATE_ADJUSTMENTS: ResourceDescriptor = {
   table: 'rate_adjustments',
   scenario: { order: 90 },
   changes: { entityTypes: ['contractor_rate'], permission: 'compensation_view' },
+  // The reason is free text about the person.
+  personal: { person: 'contractor', via: 'contractorId', fields: { reason: null } },
 };
 
 /** Contractor rate adjustments (document 02 entity type `contractor_rate`). */

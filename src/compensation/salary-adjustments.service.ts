@@ -15,6 +15,8 @@ const SALARY_ADJUSTMENTS: ResourceDescriptor = {
   table: 'salary_adjustments',
   scenario: { order: 80 },
   changes: { entityTypes: ['salary_adjustment'], permission: 'compensation_view' },
+  // The reason is free text about the person.
+  personal: { person: 'employee', via: 'employeeId', fields: { reason: null } },
 };
 
 /** Salary adjustments of employees (document 02 entity type `salary_adjustment`). */

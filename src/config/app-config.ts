@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 
 /** Typed configuration read once from the environment and validated at start. */
 export interface AppConfig {
@@ -15,6 +16,13 @@ export interface AppConfig {
   redisUrl: string | null;
   rateLimitPerMinute: number;
   readingsRateLimitPerMinute: number;
+  /** Unauthenticated requests (401) a client address may make per minute before it gets 429 (AUTH_FAILURE_LIMIT_PER_MINUTE). */
+  authFailureLimitPerMinute: number;
+  /**
+   * The proxies whose `X-Forwarded-For` names the client (Express's `trust proxy`: a hop count, or addresses, CIDR
+   * ranges and `loopback`, `linklocal`, `uniquelocal`); null: none, the client is the connection's address.
+   */
+  trustProxy: number | string | null;
   bodyLimit: string;
   /** Deepest nesting of arrays and objects accepted in a JSON body (deeper is 400). */
   jsonMaxDepth: number;
@@ -60,6 +68,27 @@ function str(env: NodeJS.ProcessEnv, name: string): string | null {
   return raw === undefined || raw.trim() === '' ? null : raw.trim();
 }
 
+const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY: unset (no proxy), a hop count, or a comma list of addresses, CIDR ranges and presets; never "everyone". */
+function trustProxy(env: NodeJS.ProcessEnv): number | string | null {
+  const raw = str(env, 'TRUST_PROXY');
+  if (raw === null || ['false', 'no', '0', 'none'].includes(raw.toLowerCase())) return null;
+  if (/^\d+$/.test(raw)) return int(env, 'TRUST_PROXY', 0, 1, 100);
+  const items = raw.split(',').map((item) => item.trim());
+  for (const item of items) {
+    const [address, bits, ...more] = item.split('/');
+    const family = isIP(address);
+    const prefixOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!PROXY_PRESETS.has(item) && (!family || !prefixOk || more.length)) {
+      throw new ConfigError(
+        `TRUST_PROXY must be a hop count or a comma list of addresses, CIDR ranges, loopback, linklocal or uniquelocal; got "${item}"`,
+      );
+    }
+  }
+  return items.join(',');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = str(env, 'NODE_ENV') ?? 'development';
   const isProduction = nodeEnv === 'production';
@@ -87,6 +116,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl,
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 6000, 1, 10_000_000),
     readingsRateLimitPerMinute: int(env, 'READINGS_RATE_LIMIT_PER_MINUTE', 120, 1, 10_000_000),
+    authFailureLimitPerMinute: int(env, 'AUTH_FAILURE_LIMIT_PER_MINUTE', 120, 1, 10_000_000),
+    trustProxy: trustProxy(env),
     bodyLimit: str(env, 'BODY_LIMIT') ?? '5mb',
     jsonMaxDepth: int(env, 'JSON_MAX_DEPTH', 32, 1, 1000),
     logLevel,

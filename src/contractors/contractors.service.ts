@@ -23,6 +23,7 @@ import { CONTRACTOR_INCLUDES, ContractorDto, CreateContractorDto, UpdateContract
 import { ContractorEntity } from './entities/contractor.entity';
 import { recordAttributes } from '../custom-attributes/custom-attribute-values.reader';
 import { ResourceDescriptor, Resources } from '../crud/resources';
+import { ERASED_NAME } from '../crud/personal-fields';
 import { workforceReferences } from '../reference-data/workforce-references.service';
 
 type ContractorInclude = (typeof CONTRACTOR_INCLUDES)[number];
@@ -44,6 +45,7 @@ const CONTRACTORS: ResourceDescriptor = {
   references: workforceReferences('contractors'),
   scenario: { order: 30 },
   changes: { entityTypes: ['contractor'], permission: 'contractors_view' },
+  personal: { person: 'contractor', via: 'id', fields: { name: ERASED_NAME, email: null, externalId: null } },
 };
 
 @Resources(CONTRACTORS)

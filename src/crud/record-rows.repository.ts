@@ -3,6 +3,7 @@ import type { RequestContext } from '../common/auth/request-context';
 import type { Tx } from '../database/unit-of-work';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { decimalToString } from '../common/decimals';
+import { DomainError } from '../common/errors/domain-error';
 import { newId } from '../common/ids';
 import type { CrudEntity, CrudSpec, Reference } from './crud.types';
 import { insertRowsSql, lockRowsSql, recordFromRow, RowWhere, selectRowsSql, updateRowsSql } from './row-sql';
@@ -47,6 +48,7 @@ export class RecordRows<E extends CrudEntity> {
    * (the rows as a read of them would give: defaults, timestamps, numeric scale), in the order given.
    */
   async insert(tx: Tx, fieldsList: Partial<E>[]): Promise<E[]> {
+    this.assertWritableIn(tx.ctx);
     const scope = { organizationId: tx.ctx.organizationId, ...(this.spec.planScoped ? { planId: tx.ctx.planId } : {}) };
     const values = fieldsList.map((fields) => ({ ...fields, id: newId(), ...scope }));
     const byId = new Map<unknown, E>();
@@ -81,6 +83,7 @@ export class RecordRows<E extends CrudEntity> {
    * written (its `updatedAt` does not move) and comes back as it is.
    */
   async writeChanges(tx: Tx, entities: E[]): Promise<E[]> {
+    this.assertWritableIn(tx.ctx);
     const metadata = this.dataSource.getMetadata(this.spec.entity);
     const writable = metadata.columns.filter((column) => !column.isPrimary && !column.isCreateDate && !column.isUpdateDate);
     const changedColumns = new Set<(typeof writable)[number]>();
@@ -201,11 +204,13 @@ export class RecordRows<E extends CrudEntity> {
 
   /** Sets `patch` on the records `ids` of the request's organization (and plan). */
   async updateIds({ ctx, em }: TxScope, ids: string[], patch: QueryDeepPartialEntity<E>): Promise<void> {
+    this.assertWritableIn(ctx);
     if (ids.length) await this.repository(em).update({ ...this.keyScope(ctx), id: In(ids) } as FindOptionsWhere<E>, patch);
   }
 
   /** Deletes the records `ids` of the request's organization (and plan). */
   async deleteIds({ ctx, em }: TxScope, ids: string[]): Promise<void> {
+    this.assertWritableIn(ctx);
     if (ids.length) await this.repository(em).delete({ ...this.keyScope(ctx), id: In(ids) } as FindOptionsWhere<E>);
   }
 
@@ -252,6 +257,19 @@ export class RecordRows<E extends CrudEntity> {
       em.query(countSql, countParams) as Promise<{ cnt: number | string }[]>,
     ]);
     return { rows: raws.map((raw) => this.fromRaw(raw)), total: Number(counted[0]?.cnt ?? 0) };
+  }
+
+  /**
+   * Spec 03 §1 item 15: a write inside a scenario never changes live records. Records without a plan (reference
+   * data, attribute definitions) are the organization's live data: a scenario write that reaches one is refused
+   * here, whatever path it came by (the paths that can give a better answer, such as a nested jobRole, do first).
+   */
+  private assertWritableIn(ctx: RequestContext): void {
+    if (this.spec.planScoped || ctx.planId === ctx.livePlanId) return;
+    throw DomainError.validation(
+      'scenarioId',
+      `${this.spec.label} records are live data of the organization: a write inside a scenario cannot change them; change them in live data`,
+    );
   }
 
   private repository(em: TxScope['em']): Repository<E> {

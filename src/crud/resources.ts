@@ -5,6 +5,7 @@ import type { ApiPermission } from '../common/auth/permissions';
 import { ConstraintRule, registerConstraint } from '../common/errors/db-errors';
 import { CrudService } from './crud.service';
 import { CrudEntity, Reference, registerReference } from './crud.types';
+import type { PersonalFields } from './personal-fields';
 
 /**
  * One planning table (primary key (plan_id, id)) as scenarios need it: forked by copying its rows,
@@ -55,6 +56,9 @@ export interface ScenarioCopy extends Partial<Omit<PlanningTable, 'table'>> {
   order: number;
 }
 
+/** A planning table with personal fields, as the erase of a person uses it. */
+export type PersonalTable = PlanningTable & PersonalFields;
+
 /**
  * What a resource (one table) declares about itself, once, next to its service: the app collects the
  * declarations at start-up (ResourceCatalog), so constraint errors, delete checks, scenario copies and
@@ -72,6 +76,8 @@ export interface ResourceDescriptor {
   scenario?: ScenarioCopy;
   /** GET /changes shows changes of these entity types to holders of `permission`. */
   changes?: { entityTypes: readonly string[]; permission: ApiPermission };
+  /** Personal fields of its rows (a planning table: its scenario copies are erased too). */
+  personal?: PersonalFields;
 }
 
 const ResourcesMetadata = DiscoveryService.createDecorator<readonly ResourceDescriptor[]>();
@@ -91,6 +97,7 @@ export function rowPayload(row: ObjectLiteral): Record<string, unknown> {
 @Injectable()
 export class ResourceCatalog implements OnModuleInit {
   private tables: PlanningTable[] = [];
+  private personal: PersonalTable[] = [];
   private readonly viewPermissions = new Map<string, ApiPermission>();
 
   constructor(private readonly discovery: DiscoveryService) {}
@@ -106,6 +113,10 @@ export class ResourceCatalog implements OnModuleInit {
         }
         for (const type of descriptor.changes?.entityTypes ?? []) this.viewPermissions.set(type, descriptor.changes!.permission);
         if (descriptor.scenario) copies.push({ order: descriptor.scenario.order, table: planningTable(descriptor, owner) });
+        if (descriptor.personal) {
+          if (!descriptor.scenario) throw new Error(`${descriptor.table}: personal fields are declared on planning tables`);
+          this.personal.push({ ...planningTable(descriptor, owner), ...descriptor.personal });
+        }
       }
     }
     const orders = new Set(copies.map((c) => c.order));
@@ -116,6 +127,11 @@ export class ResourceCatalog implements OnModuleInit {
   /** The planning tables, parents first (a fork copies them in this order; a merge deletes in reverse). */
   planningTables(): readonly PlanningTable[] {
     return this.tables;
+  }
+
+  /** The planning tables holding personal fields, the person's own tables first. */
+  personalTables(): readonly PersonalTable[] {
+    return [...this.personal].sort((a, b) => Number(b.via === 'id') - Number(a.via === 'id'));
   }
 
   /** The permission that shows changes of an entity type in GET /changes, if any resource declares one. */

@@ -15,7 +15,9 @@ import { CustomAttributeValuesRepository } from './custom-attribute-values.repos
 import { CustomAttributeDefinitionEntity } from './entities/custom-attribute-definition.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
 
-const FIELDS = ['name', 'attributeKey', 'entityType', 'fieldType', 'options', 'required', 'description'] as const;
+const FIELDS = ['name', 'attributeKey', 'entityType', 'fieldType', 'options', 'required', 'personal', 'description'] as const;
+/** The records that are people: only their attributes can be personal. */
+const PEOPLE: readonly string[] = ['EMPLOYEE', 'CONTRACTOR'];
 
 function checkOptions(definition: Pick<CustomAttributeDefinitionEntity, 'fieldType' | 'options'>): void {
   if (definition.fieldType === 'SELECT' && !definition.options?.length) {
@@ -23,6 +25,12 @@ function checkOptions(definition: Pick<CustomAttributeDefinitionEntity, 'fieldTy
   }
   if (definition.fieldType !== 'SELECT' && definition.options?.length) {
     throw DomainError.validation('options', 'options are only for SELECT attributes');
+  }
+}
+
+function checkPersonal(definition: Pick<CustomAttributeDefinitionEntity, 'entityType' | 'personal'>): void {
+  if (definition.personal && !PEOPLE.includes(definition.entityType)) {
+    throw DomainError.validation('personal', 'personal is only for EMPLOYEE and CONTRACTOR attributes');
   }
 }
 
@@ -73,7 +81,7 @@ export class CustomAttributeDefinitionsService extends CrudService<
   }
 
   protected override blank(): CustomAttributeDefinitionEntity {
-    return Object.assign(new CustomAttributeDefinitionEntity(), { options: null });
+    return Object.assign(new CustomAttributeDefinitionEntity(), { options: null, personal: false });
   }
 
   /** While values exist, entityType and fieldType stay and a SELECT keeps every option in use (a new definition has none). */
@@ -85,6 +93,7 @@ export class CustomAttributeDefinitionsService extends CrudService<
     const previous = { entityType: entity.entityType, fieldType: entity.fieldType };
     patchEntity(entity, input, FIELDS);
     checkOptions(entity);
+    checkPersonal(entity);
     if (!entity.id) return;
     const inUse = await this.values.stringValuesOf(scope, entity.id);
     if (inUse.length && (entity.entityType !== previous.entityType || entity.fieldType !== previous.fieldType)) {

@@ -72,6 +72,39 @@ export class CustomAttributeValuesRepository {
     );
     return rows.map((r) => r.string_value);
   }
+
+  /** The organization's definitions for an entity type: id and whether their values are personal. */
+  definitionsOf(at: EmScope, entityType: string): Promise<{ id: string; personal: boolean }[]> {
+    const { organizationId, em } = scopeParts(at);
+    return em.query(`SELECT id, personal FROM custom_attribute_definitions WHERE organization_id = $1 AND entity_type = $2`, [
+      organizationId,
+      entityType,
+    ]);
+  }
+
+  /**
+   * Deletes the record's values of the definitions `definitionIds` in every plan of the organization; returns
+   * the deleted values with their plan, in document 01's shape (the definition as it is).
+   */
+  async deleteInEveryPlan(
+    at: EmScope,
+    entityType: string,
+    entityId: string,
+    definitionIds: string[],
+  ): Promise<{ planId: string; value: CustomAttributeValueDto }[]> {
+    const { organizationId, em } = scopeParts(at);
+    const rows: (CustomAttributeValueRow & { plan_id: string })[] = await em.query(
+      `WITH gone AS (
+         DELETE FROM custom_attribute_values
+          WHERE organization_id = $1 AND entity_type = $2 AND entity_id = $3 AND definition_id = ANY($4)
+         RETURNING plan_id, id, organization_id, definition_id, entity_type, entity_id, string_value, number_value, date_value,
+                   date_range_start, date_range_end)
+       SELECT v.*, d.name, d.attribute_key, d.field_type
+         FROM gone v JOIN custom_attribute_definitions d ON d.organization_id = $1 AND d.id = v.definition_id`,
+      [organizationId, entityType, entityId, definitionIds],
+    );
+    return rows.map((row) => ({ planId: row.plan_id, value: toCustomAttributeValueDto(row) }));
+  }
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 import { CustomAttributeValueEntity } from './entities/custom-attribute-value.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
 import type { TxScope } from '../database/unit-of-work';
+import type { ErasureRule } from '../crud/personal-fields';
 
 /** Finds the record a value belongs to (404 when it is not in the organization's plan). */
 export type RecordFinder = (scope: TxScope, idOrExternalId: string) => Promise<{ id: string }>;
@@ -36,6 +37,22 @@ const VALUE_FIELDS: Record<CustomAttributeFieldType, (keyof SetCustomAttributeVa
   DATE_RANGE: ['dateRangeStart', 'dateRangeEnd'],
 };
 const ALL_FIELDS: (keyof SetCustomAttributeValueDto)[] = ['stringValue', 'numberValue', 'dateValue', 'dateRangeStart', 'dateRangeEnd'];
+
+/**
+ * The copies of a person's personal attribute values in stored payloads: a value of the record whose
+ * definition `erasable` accepts loses its value fields.
+ */
+export function personalValuesRule(entityId: string, erasable: (definitionId: string) => boolean): ErasureRule {
+  return {
+    fields: Object.fromEntries(ALL_FIELDS.map((field) => [field, null])),
+    matches: (object) => object.entityId === entityId && typeof object.definitionId === 'string' && erasable(object.definitionId),
+  };
+}
+
+/** A value as change payloads carry it (numbers as decimal strings). */
+export function valuePayload(value: CustomAttributeValueDto): Record<string, unknown> {
+  return { ...value, numberValue: value.numberValue === null ? null : String(value.numberValue) };
+}
 
 /** Checks a value against its definition's field type; returns the columns to store. */
 export function checkValue(
@@ -153,8 +170,7 @@ export class CustomAttributeValuesService {
     before: CustomAttributeValueDto | null,
     after: CustomAttributeValueDto | null,
   ): void {
-    const payload = (v: CustomAttributeValueDto | null) =>
-      v ? ({ ...v, numberValue: v.numberValue === null ? null : String(v.numberValue) } as Record<string, unknown>) : null;
+    const payload = (v: CustomAttributeValueDto | null) => (v ? valuePayload(v) : null);
     if (target.recordAs) {
       tx.record({ entityType: target.recordAs, entityId: recordId, changeType: 'update', before: payload(before), after: payload(after) });
       return;

@@ -22,6 +22,7 @@ import { CreateEmployeeDto, EMPLOYEE_INCLUDES, EMPLOYEE_LIST_INCLUDES, EmployeeD
 import { EmployeeEntity } from './entities/employee.entity';
 import { recordAttributes } from '../custom-attributes/custom-attribute-values.reader';
 import { ResourceDescriptor, Resources } from '../crud/resources';
+import { ERASED_NAME } from '../crud/personal-fields';
 import { workforceReferences } from '../reference-data/workforce-references.service';
 
 /** First name, last name and e-mail, as indexed by idx_employees_search_trgm. */
@@ -59,6 +60,20 @@ const EMPLOYEES: ResourceDescriptor = {
   references: workforceReferences('employees'),
   scenario: { order: 20 },
   changes: { entityTypes: ['employee'], permission: 'employees_view' },
+  // noticeDate stays: it feeds the forecast, and without the names it no longer identifies anyone.
+  personal: {
+    person: 'employee',
+    via: 'id',
+    fields: {
+      firstName: 'Erased',
+      lastName: 'person',
+      name: ERASED_NAME,
+      // Required and unique in the organization: an address that can never be delivered to.
+      email: (id) => `erased+${id}@invalid`,
+      externalId: null,
+      internalEmployeeId: null,
+    },
+  },
 };
 
 @Resources(EMPLOYEES)

@@ -24,7 +24,9 @@ import { PullScheduler } from './pull-scheduler';
 @ApiHeader({
   name: 'X-Acting-User',
   required: false,
-  description: 'The user acting in the application; needs view_webhooks to read and configure_webhooks to change or run (403 otherwise)',
+  description:
+    'The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, ' +
+    'rotate, run or delete an integration every right of the user it acts as (403 otherwise)',
 })
 @ApiForbiddenResponse({
   description: 'FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as',
@@ -80,7 +82,10 @@ export class IntegrationsAdminController {
     return one(await this.integrations.update(ctx, id, body));
   }
 
-  /** Issues a new secret, shown only here; later pushes are signed with it and later pulls send it. */
+  /**
+   * Issues a new secret, shown only here; later pushes are signed with it and later pulls send it. With X-Acting-User,
+   * only by a user holding every right of the user the integration acts as (403).
+   */
   @Post(':integrationId/rotate-secret')
   @ApiData(IntegrationSecretDto)
   @ApiErrors(404)
@@ -88,7 +93,10 @@ export class IntegrationsAdminController {
     return one(await this.integrations.rotateSecret(ctx, id));
   }
 
-  /** Runs the PULL hook now and answers the run's result; 409 while a run is in progress or when the pull is off. */
+  /**
+   * Runs the PULL hook now and answers the run's result, record by record. 409 while a run is in progress or when the
+   * pull is off. With X-Acting-User, only by a user holding every right of the user the integration acts as (403).
+   */
   @Post(':integrationId/pull')
   @ApiData(PullRunDto)
   @ApiErrors(404, 409)
@@ -96,7 +104,10 @@ export class IntegrationsAdminController {
     return one(await this.scheduler.runNow(ctx, id));
   }
 
-  /** Deletes the integration: no push or pull after this. */
+  /**
+   * Deletes the integration: no push or pull after this. With X-Acting-User, only by a user holding every right of the
+   * user the integration acts as (403).
+   */
   @Delete(':integrationId')
   @ApiNoContent()
   @ApiErrors(404)

@@ -30,6 +30,6 @@ import { PullScheduler } from './pull-scheduler';
   ],
   controllers: [IntegrationsAdminController],
   providers: [IntegrationsService, IntegrationsRepository, PullRunner, PullScheduler],
-  exports: [PullScheduler],
+  exports: [PullScheduler, IntegrationsRepository],
 })
 export class IntegrationsModule {}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { plusInterval } from '../database/sql-time';
 import { withRetry } from '../database/db-retry';
 import { SecretResourceRepository } from '../webhooks/secret-resource.repository';
@@ -115,5 +115,23 @@ export class IntegrationsRepository extends SecretResourceRepository<Integration
         organizationId,
       ]),
     );
+  }
+
+  /**
+   * Replaces each of `needles` with `erased` in the organization's integrations' `lastError` (a PULL run names the
+   * externalIds of failed items there), in the caller's transaction (`em`); returns how many errors changed.
+   */
+  async eraseFromErrors(em: EntityManager, organizationId: string, needles: string[]): Promise<number> {
+    if (!needles.length) return 0;
+    const rows: { id: string; last_error: string }[] = await em.query(
+      `SELECT id, last_error FROM integrations
+        WHERE organization_id = $1 AND EXISTS (SELECT 1 FROM unnest($2::text[]) AS n(needle) WHERE strpos(last_error, n.needle) > 0)`,
+      [organizationId, needles],
+    );
+    for (const row of rows) {
+      const erased = needles.reduce((text, needle) => text.split(needle).join('erased'), row.last_error);
+      await em.query(`UPDATE integrations SET last_error = $3 WHERE organization_id = $1 AND id = $2`, [organizationId, row.id, erased]);
+    }
+    return rows.length;
   }
 }

@@ -96,11 +96,26 @@ export class IntegrationsService extends SecretResourceService<IntegrationEntity
     return newUrl ? { ...updated, secret: patch.secret } : updated;
   }
 
+  /**
+   * The integration whose PULL hook `POST .../:id/pull` runs now: Configure Webhooks, and with X-Acting-User a user
+   * holding every right of the user the hook acts as (403 otherwise). The run's answer holds its per-record results.
+   */
+  async findToRun(ctx: RequestContext, id: string): Promise<IntegrationEntity> {
+    await this.authorize(ctx, 'configure_webhooks');
+    const integration = await this.find(ctx, id);
+    await this.authorizeChange(ctx, integration, 'run');
+    return integration;
+  }
+
+  /** Spec 03 §1 item 14: rotating the secret, running or deleting a hook needs every right of the user it acts as. */
+  protected override authorizeChange(ctx: RequestContext, row: IntegrationEntity, action: string): Promise<void> {
+    return this.checkActAs(ctx, [row.actAsUserId], `${action} an integration`);
+  }
+
   /** Spec 04 §5.1: an acting user may point a hook only at users whose every right they hold (403 otherwise). */
-  private async checkActAs(ctx: RequestContext, userIds: string[]): Promise<void> {
+  private async checkActAs(ctx: RequestContext, userIds: string[], action = 'configure an integration'): Promise<void> {
     const scope = this.uow.read(ctx);
-    for (const userId of new Set(userIds))
-      await this.rights.assertCoversUser(scope, userId, `configure an integration acting as user ${userId}`);
+    for (const userId of new Set(userIds)) await this.rights.assertCoversUser(scope, userId, `${action} acting as user ${userId}`);
   }
 
   /** Spec 04 §5.1: `actAsUserId` must be an active user of the organization (400 otherwise). */

@@ -5,6 +5,8 @@ import type { RequestContext } from '../common/auth/request-context';
 import { bulkUpsert, BulkResultDto, BulkTarget } from '../crud/bulk-upsert';
 import type { CrudEntity } from '../crud/crud.types';
 import { DomainError } from '../common/errors/domain-error';
+import { translateDbError } from '../common/errors/db-errors';
+import { logger } from '../common/logging/json-logger';
 import { ContractorsService } from '../contractors/contractors.service';
 import { CreateContractorDto, UpdateContractorDto } from '../contractors/dto/contractor.dto';
 import { UnitOfWork } from '../database/unit-of-work';
@@ -94,8 +96,10 @@ export class PullRunner {
       return summary(await bulkUpsert(this.target(entityType), ctx, records));
     } catch (error) {
       if (error instanceof RunFailed) return failedRun(error.message);
-      const message =
-        error instanceof DomainError ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
+      // Never the database's own text (columns, values): a violation as the API words it, anything else as internal.
+      const known = error instanceof DomainError ? error : translateDbError(error);
+      const message = known ? `${known.code}: ${known.message}` : 'INTERNAL_ERROR: an internal error occurred';
+      if (!known) logger.write('error', 'integration pull write failed', { cause: error instanceof Error ? error.stack : String(error) });
       return failedRun(`The records could not be written; nothing changed (${message})`.slice(0, 900));
     }
   }

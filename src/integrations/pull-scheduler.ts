@@ -100,8 +100,7 @@ export class PullScheduler implements OnApplicationBootstrap, BeforeApplicationS
 
   /** `POST .../:id/pull`: runs the pull now and answers its result; 409 while another run holds it or when it is off. */
   async runNow(ctx: RequestContext, id: string): Promise<PullRunDto> {
-    await this.integrations.authorize(ctx, 'configure_webhooks');
-    const integration = await this.integrations.find(ctx, id);
+    const integration = await this.integrations.findToRun(ctx, id);
     if (integration.pullUrl === null) throw DomainError.conflict('The integration has no PULL hook');
     if (!integration.pullEnabled) throw DomainError.conflict('The PULL hook is disabled');
     const runId = randomUUID();

@@ -77,6 +77,10 @@ export const TAGS: readonly { name: string; description: string }[] = [
     description: 'Application API (ADMIN_TOKEN). What-if scenarios: create, edit records inside, lock and merge.',
   },
   {
+    name: 'Application: personal data',
+    description: "Application API (ADMIN_TOKEN). Erasing a person's personal data everywhere it is kept (destructive).",
+  },
+  {
     name: 'Application: project links',
     description: 'Application API (ADMIN_TOKEN). Tickets of project-management tools linked to projects.',
   },
@@ -253,6 +257,9 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
   functionalGroupsEnabled: true,
   functionalGroupsRestrictedVisibility: false,
   noticePeriodDays: 30,
+  changeRetentionDays: 365,
+  deliveryRetentionDays: 30,
+  personal: false,
 };
 
 /** An id as the service makes them (a CUID). */
@@ -278,6 +285,16 @@ export const ERROR_EXAMPLES: Readonly<Record<string, unknown>> = {
   },
   404: { error: { code: 'NOT_FOUND', message: 'Employee HR-1042 not found', errorId: 'c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f' } },
   409: { error: { code: 'CONFLICT', message: 'A concurrent change conflicted with this request; retry it' } },
+  410: {
+    error: {
+      code: 'GONE',
+      message:
+        "Changes this old are no longer retained (the organization's changeRetentionDays); read from the oldest retained cursor MTI0, or resync",
+      details: [
+        { field: 'after', message: 'after is older than the oldest retained change; value is the cursor to read from', value: 'MTI0' },
+      ],
+    },
+  },
   429: { error: 'too_many_requests', error_description: 'Rate limit exceeded; retry after 12 seconds' },
   412: {
     error: {
@@ -294,3 +311,11 @@ export const ERROR_EXAMPLES: Readonly<Record<string, unknown>> = {
 
 /** The application API's 401 says which token it wants. */
 export const ADMIN_401_EXAMPLE = { error: { code: 'UNAUTHORIZED', message: 'Missing or wrong admin token' } };
+/** The application API's 403 is about the acting user, never an API key. */
+export const ADMIN_403_EXAMPLE = {
+  error: {
+    code: 'FORBIDDEN',
+    message: 'X-Acting-User must name an active user of the organization',
+    errorId: '8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d',
+  },
+};

@@ -2,6 +2,7 @@ import type { OpenAPIObject, OperationObject, ParameterObject, ReferenceObject, 
 import { addRuleResponses } from './rule-responses';
 import {
   ADMIN_401_EXAMPLE,
+  ADMIN_403_EXAMPLE,
   ERROR_EXAMPLES,
   EXAMPLES,
   formatOf,
@@ -167,6 +168,7 @@ function errorExample(status: string, op: OperationObject, path: string, admin: 
   const base = ERROR_EXAMPLES[status] as { error: Record<string, unknown> } | undefined;
   if (!base) throw new Error(`OpenAPI: no error example for status ${status}`);
   if (status === '401' && admin) return ADMIN_401_EXAMPLE;
+  if (status === '403' && admin) return ADMIN_403_EXAMPLE;
   const rule = (op as PermissionedOperation)['x-required-permissions'];
   const pairs = [...path.matchAll(/([a-z-]+)\/\{(\w+)\}/g)].filter((m) => m[1] !== 'org');
   const last = pairs.at(-1);

@@ -6,13 +6,20 @@ import type { OperationObject, ResponseObject } from '@nestjs/swagger';
  * exception filter), not from the handler. finishOpenApiDocument adds those a route does not already
  * document, so the document lists every status a route can answer (docs/decisions.md, "OpenAPI document").
  */
-const RULES: readonly { status: string; description: string; applies: (op: Facts) => boolean; adds?: true }[] = [
+const RULES: readonly { status: string; description: string; applies: (op: Facts) => boolean; adds?: true; schema?: string }[] = [
   {
     status: '400',
     description:
       'VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, ' +
       'a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field)',
     applies: () => true,
+  },
+  {
+    status: '403',
+    description:
+      'FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed',
+    applies: (op) => op.admin,
+    adds: true,
   },
   {
     status: '404',
@@ -56,6 +63,13 @@ const RULES: readonly { status: string; description: string; applies: (op: Facts
     applies: () => true,
   },
   {
+    status: '429',
+    description: 'Too many requests without valid credentials from the client address this minute; see Retry-After',
+    applies: (op) => op.admin || op.apiKey,
+    adds: true,
+    schema: 'RateLimitResponseDto',
+  },
+  {
     status: '501',
     description: 'NOT_IMPLEMENTED: the write was sent with scenarioId',
     applies: (op) => op.scenario === 'reject',
@@ -63,6 +77,10 @@ const RULES: readonly { status: string; description: string; applies: (op: Facts
 ];
 
 interface Facts {
+  /** The application API (admin token), which takes X-Acting-User. */
+  admin: boolean;
+  /** An API key route. */
+  apiKey: boolean;
   /** The operation takes an `Idempotency-Key` header (documentIdempotencyKey). */
   idempotent: boolean;
   /** The path names records (ids other than the public API's orgId, which is the key's organization or 403). */
@@ -77,7 +95,10 @@ export function addRuleResponses(op: OperationObject, path: string, method: stri
   const mode = extensions['x-scenario-mode'];
   delete extensions['x-scenario-mode'];
   const publicApi = (op.security ?? []).some((s: Record<string, string[]>) => 'api-key' in s) && path.startsWith('/api/v1/org/{orgId}');
+  const schemes = (op.security ?? []).flatMap((s: Record<string, string[]>) => Object.keys(s));
   const facts: Facts = {
+    admin: schemes.includes('admin-token'),
+    apiKey: schemes.includes('api-key'),
     idempotent: (op.parameters ?? []).some((p) => 'in' in p && p.in === 'header' && p.name === 'Idempotency-Key'),
     pathRecords: /\{(?!orgId\})\w+\}/.test(path) || (!publicApi && path.includes('{orgId}')),
     scenario: publicApi ? (mode ?? (method === 'get' ? 'read' : 'reject')) : null,
@@ -89,7 +110,7 @@ export function addRuleResponses(op: OperationObject, path: string, method: stri
     if (!existing) {
       responses[rule.status] = {
         description: rule.description,
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponseDto' } } },
+        content: { 'application/json': { schema: { $ref: `#/components/schemas/${rule.schema ?? 'ErrorResponseDto'}` } } },
       };
     } else if (rule.adds) {
       // The code stays when it is not the one the route's own answer of that status gives (403 FORBIDDEN beside PLAN_NOT_EDITABLE).

@@ -5,6 +5,7 @@ import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import type { IncomingMessage } from 'node:http';
 import { logger } from '../common/logging/json-logger';
+import { incomingSpanAttributes, outgoingSpanAttributes } from './span-redaction';
 
 /** A started OpenTelemetry SDK: `shutdown` flushes the spans not yet exported. */
 export interface Tracing {
@@ -29,7 +30,12 @@ export function startSdk(env: NodeJS.ProcessEnv): Tracing {
     ...(env.OTEL_METRICS_EXPORTER?.trim() ? {} : { metricReaders: [] }),
     ...(env.OTEL_LOGS_EXPORTER?.trim() ? {} : { logRecordProcessors: [] }),
     instrumentations: [
-      new HttpInstrumentation({ ignoreIncomingRequestHook: (req: IncomingMessage) => UNTRACED.test(req.url ?? '') }),
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (req: IncomingMessage) => UNTRACED.test(req.url ?? ''),
+        // No more than the request log shows: redacted query values, no header values, no outgoing query (span-redaction.ts).
+        startIncomingSpanHook: incomingSpanAttributes,
+        startOutgoingSpanHook: outgoingSpanAttributes,
+      }),
       new ExpressInstrumentation(),
       // SQL belongs to the request (or the background work) that ran it: no trace of its own for a lone statement.
       new PgInstrumentation({ requireParentSpan: true }),

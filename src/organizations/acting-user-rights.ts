@@ -26,13 +26,16 @@ export function actingUserOf(ctx: RequestContext): string | null {
 export class ActingUserRights {
   constructor(private readonly organizations: OrganizationsRepository) {}
 
-  /** Refuses unless the acting user (if any) holds every right of the organization's user `userId` (spec 04 §5.1). */
+  /**
+   * Refuses unless the acting user (if any) is active and holds every right of the organization's user `userId`
+   * (spec 04 §5.1, 03 §1 item 14). Acting on oneself needs no more rights, but still an active account.
+   */
   async assertCoversUser({ ctx, em }: TxScope, userId: string, action: string): Promise<void> {
     const acting = actingUserOf(ctx);
-    if (!acting || acting === userId) return;
-    const target = await this.organizations.userPermissions({ ctx, em }, userId);
-    // An unknown user is the caller's own 400/404 to give; here there is nothing to cover.
-    if (target) await this.assertHolds({ ctx, em }, target.permissions, action);
+    if (!acting) return;
+    const target = acting === userId ? undefined : await this.organizations.userPermissions({ ctx, em }, userId);
+    // An unknown user is the caller's own 400/404 to give; here there is nothing to cover but the acting user's state.
+    await this.assertHolds({ ctx, em }, target?.permissions ?? [], action);
   }
 
   /** Refuses unless the acting user (if any) is active and holds every right in `rights`. */

@@ -45,6 +45,13 @@ export interface UserWithLivePlan {
   live_plan_id: string;
 }
 
+/** An organization's retention settings (spec 05 §3.3). */
+export interface RetentionSettings {
+  id: string;
+  change_retention_days: number | null;
+  delivery_retention_days: number;
+}
+
 /**
  * The organizations module's own SQL beyond entity reads: organizations, their users and their plans (the
  * live plan and the scenarios). Other modules read these rows through it (the guard, the reporting
@@ -105,13 +112,13 @@ export class OrganizationsRepository {
     return rows[0]?.live_plan_id ?? null;
   }
 
-  /** The organization's user with that id (id and e-mail), or undefined. */
-  async user(at: EmScope, userId: string): Promise<{ id: string; email: string } | undefined> {
+  /** The organization's user with that id (id, e-mail and whether it is active), or undefined. */
+  async user(at: EmScope, userId: string): Promise<{ id: string; email: string; active: boolean } | undefined> {
     const { organizationId, em } = scopeParts(at);
-    const rows: { id: string; email: string }[] = await em.query(`SELECT id, email FROM users WHERE id = $1 AND organization_id = $2`, [
-      userId,
-      organizationId,
-    ]);
+    const rows: { id: string; email: string; active: boolean }[] = await em.query(
+      `SELECT id, email, active FROM users WHERE id = $1 AND organization_id = $2`,
+      [userId, organizationId],
+    );
     return rows[0];
   }
 
@@ -161,6 +168,17 @@ export class OrganizationsRepository {
     return em
       .getRepository(OrganizationEntity)
       .findAndCount({ order: { createdAt: 'ASC', id: 'ASC' }, skip: page.offset, take: page.limit });
+  }
+
+  /**
+   * Up to `limit` organizations after id `afterId` (in id order) with their retention settings, for the
+   * retention purge: a read of the organizations table alone (a reference table on Citus: one node).
+   */
+  retentionSettings(em: EntityManager, afterId: string, limit: number): Promise<RetentionSettings[]> {
+    return em.query(`SELECT id, change_retention_days, delivery_retention_days FROM organizations WHERE id > $1 ORDER BY id LIMIT $2`, [
+      afterId,
+      limit,
+    ]);
   }
 
   find(em: EntityManager, id: string): Promise<OrganizationEntity | null> {

@@ -28,6 +28,8 @@ export class OrganizationsService {
           functionalGroupsEnabled: input.functionalGroupsEnabled ?? false,
           functionalGroupsRestrictedVisibility: input.functionalGroupsRestrictedVisibility ?? false,
           noticePeriodDays: input.noticePeriodDays ?? 30,
+          changeRetentionDays: input.changeRetentionDays ?? null,
+          deliveryRetentionDays: input.deliveryRetentionDays ?? 30,
         }),
       );
     return em ? work(em) : this.uow.runUnscoped(work);
@@ -48,7 +50,7 @@ export class OrganizationsService {
     patchEntity(patch, input, ['name', 'reportingCurrency', 'functionalGroupsEnabled']);
     if (input.functionalGroupsRestrictedVisibility !== undefined)
       patch.functionalGroupsRestrictedVisibility = input.functionalGroupsRestrictedVisibility;
-    patchEntity(patch, input, ['noticePeriodDays']);
+    patchEntity(patch, input, ['noticePeriodDays', 'changeRetentionDays', 'deliveryRetentionDays']);
     await withRetry(() => this.repository.update(this.uow.manager, org.id, patch));
     return this.get(id);
   }

@@ -59,7 +59,8 @@ export class JobRolesService extends CrudService<JobRoleEntity, JobRoleDto, Crea
    * nested `jobRole` by externalId, then by title (stamping the externalId on it), then created by
    * title. An externalId alone that matches nothing is 404. Returns undefined when neither is sent.
    * Creating a role or stamping an externalId writes reference data: it needs `reference_data_edit` of
-   * whoever acts (spec 03 §1 item 10), a key's (narrowed to its creator's) or a PULL hook's user's.
+   * whoever acts (spec 03 §1 item 10), a key's (narrowed to its creator's) or a PULL hook's user's. Job roles
+   * are live data of the organization: a scenario write only matches existing ones (spec 03 §1 item 15).
    */
   async resolveNested(
     tx: Tx,
@@ -79,11 +80,13 @@ export class JobRolesService extends CrudService<JobRoleEntity, JobRoleDto, Crea
     const byTitle = await this.rows.findOne(tx, { title: { ignoringCase: title } });
     if (byTitle) {
       if (externalId && byTitle.externalId !== externalId) {
+        this.requireLiveWrite(tx, prefix, `would set the externalId of the job role "${byTitle.title}"`);
         this.requireEditPermission(tx, `Setting the externalId of the job role "${byTitle.title}" through ${prefix}jobRole`);
         await this.updateIn(tx, byTitle.id, { externalId });
       }
       return byTitle.id;
     }
+    this.requireLiveWrite(tx, prefix, `matches no job role and would create "${title}"`);
     this.requireEditPermission(tx, `Creating a job role through ${prefix}jobRole`);
     return (await this.createIn(tx, { title, externalId: externalId ?? null })).id;
   }
@@ -91,5 +94,14 @@ export class JobRolesService extends CrudService<JobRoleEntity, JobRoleDto, Crea
   /** A nested job-role write is a reference-data write of its own (spec 03 §1 item 10, §2). */
   private requireEditPermission(tx: Tx, what: string): void {
     if (!tx.ctx.permissions.has('reference_data_edit')) throw DomainError.forbidden(`${what} needs the permission reference_data_edit`);
+  }
+
+  /** Job roles belong to live data: a write inside a scenario may only match one (400 naming `jobRole`). */
+  private requireLiveWrite(tx: Tx, prefix: string, what: string): void {
+    if (tx.ctx.planId === tx.ctx.livePlanId) return;
+    throw DomainError.validation(
+      `${prefix}jobRole`,
+      `In a scenario, ${prefix}jobRole ${what}: job roles are live data; create the job role in live data first`,
+    );
   }
 }

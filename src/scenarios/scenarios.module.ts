@@ -39,6 +39,6 @@ import { ScenariosControllers } from './scenarios.controller';
     ScenarioMembersService,
     MergeScenarioUseCase,
   ],
-  exports: [ScenariosService],
+  exports: [ScenariosService, ScenarioPlansRepository],
 })
 export class ScenariosModule {}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import { recordFromRow, selectRowsSql } from '../crud/row-sql';
-import { OrganizationRows, RowScope, scopeParts } from '../crud/organization-rows.repository';
+import { EmScope, OrganizationRows, RowScope, scopeParts } from '../crud/organization-rows.repository';
 import type { TxScope } from '../database/unit-of-work';
 import type { Page } from '../common/http/envelopes';
 import { sqlLiteral, type PlanningTable } from '../crud/resources';
@@ -164,6 +164,21 @@ export class ScenarioPlansRepository extends OrganizationRows<PlanEntity> {
       skip: page.offset,
       take: page.limit,
     });
+  }
+
+  /**
+   * What the retention purge must keep for the organization's scenarios: the earliest fork of a scenario not
+   * yet merged (its merge reads the live changes since), and the merged scenarios (their history may go).
+   */
+  async retentionPins(at: EmScope): Promise<{ unmergedSince: Date | null; merged: string[] }> {
+    const { organizationId, em } = scopeParts(at);
+    const [row]: { unmerged_since: Date | null; merged: string[] | null }[] = await em.query(
+      `SELECT min(forked_at) FILTER (WHERE status <> 'MERGED') AS unmerged_since,
+              array_agg(id ORDER BY id) FILTER (WHERE status = 'MERGED') AS merged
+         FROM plans WHERE organization_id = $1 AND kind = 'SCENARIO'`,
+      [organizationId],
+    );
+    return { unmergedSince: row.unmerged_since, merged: row.merged ?? [] };
   }
 
   /** The organization's scenario; `lock` takes its row lock (FOR UPDATE). */

@@ -56,10 +56,17 @@ export abstract class SecretResourceService<E extends SecretResourceRow, D> {
     return this.toDto(await this.find(ctx, current.id));
   }
 
+  /**
+   * What rotating the secret of, or deleting, an existing row needs beyond Configure Webhooks, as the resource defines
+   * it (integrations: every right of the user they act as; docs/architecture.md, "Security model"); nothing by default.
+   */
+  protected async authorizeChange(_ctx: RequestContext, _row: E, _action: string): Promise<void> {}
+
   /** Issues a new secret: what is signed or sent from now on uses it. */
   async rotateSecret(ctx: RequestContext, id: string): Promise<{ secret: string }> {
     await this.authorize(ctx, 'configure_webhooks');
     const current = await this.find(ctx, id);
+    await this.authorizeChange(ctx, current, 'rotate the secret of');
     const secret = newSigningSecret();
     await this.rows.setSecret(ctx, current.id, secret);
     return { secret };
@@ -68,6 +75,7 @@ export abstract class SecretResourceService<E extends SecretResourceRow, D> {
   async remove(ctx: RequestContext, id: string): Promise<void> {
     await this.authorize(ctx, 'configure_webhooks');
     const current = await this.find(ctx, id);
+    await this.authorizeChange(ctx, current, 'delete');
     await this.rows.remove(ctx, current.id);
   }
 

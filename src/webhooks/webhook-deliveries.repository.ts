@@ -95,12 +95,12 @@ const INTERRUPT_SQL = `UPDATE webhook_deliveries
                 error = 'Interrupted: the process sending it stopped; not sent again'
           WHERE status = 'SENDING' AND started_at < now() - make_interval(secs => $1)`;
 
-/** The sweep: up to 5,000 finished delivery rows older than $1 days are pruned. */
-const PRUNE_SQL = `DELETE FROM webhook_deliveries
-          WHERE id IN (
+/** The retention purge: up to $3 of organization $1's finished deliveries started before $2. */
+const PURGE_SQL = `DELETE FROM webhook_deliveries
+          WHERE organization_id = $1 AND id IN (
                 SELECT id FROM webhook_deliveries
-                 WHERE started_at < now() - make_interval(days => $1) AND status <> 'SENDING'
-                 LIMIT 5000)`;
+                 WHERE organization_id = $1 AND started_at < $2 AND status <> 'SENDING'
+                 LIMIT $3)`;
 
 /**
  * One statement, no explicit transaction: closes the delivery rows (SENDING -> SENT or FAILED) and
@@ -164,7 +164,7 @@ const BACKLOG_SQL = `
  * The webhooks module's SQL beyond entity reads: the dispatcher's outbox claims on `record_changes`, the
  * delivery rows and the delivery status of endpoints and push hooks. Every method is one statement
  * outside any explicit transaction (each atomic by itself), retried on transient errors (`withRetry`).
- * All are routed by organization except the pending read and the sweep's three statements, which span
+ * All are routed by organization except the pending read and the sweep's two statements, which span
  * organizations without locking reads (docs/scale-out.md).
  */
 @Injectable()
@@ -203,9 +203,10 @@ export class WebhookDeliveriesRepository {
     await this.query(INTERRUPT_SQL, [staleSeconds]);
   }
 
-  /** Deletes up to 5,000 finished deliveries older than `retentionDays` (every organization). */
-  async pruneFinished(retentionDays: number): Promise<void> {
-    await this.query(PRUNE_SQL, [retentionDays]);
+  /** Deletes up to `limit` of the organization's finished deliveries started before `before`; returns how many. */
+  async purgeFinished(organizationId: string, before: Date, limit: number): Promise<number> {
+    const [, count] = await this.query<[unknown[], number]>(PURGE_SQL, [organizationId, before, limit]);
+    return count;
   }
 
   /** Writes one organization's outcomes (deliveries and tests) and the delivery status they decide, in one statement. */

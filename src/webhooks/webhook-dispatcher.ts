@@ -23,8 +23,6 @@ export const CLAIM_LEASE_SECONDS = 30;
  * its process died mid-attempt, so it is marked INTERRUPTED and never sent again.
  */
 export const ATTEMPT_STALE_SECONDS = 60;
-/** Finished delivery rows are internal bookkeeping; they are pruned after this many days. */
-export const DELIVERY_RETENTION_DAYS = 7;
 /**
  * A pass starts at most this long after the one before it started: under a stream of writes, the commits of
  * that time go out in one pass (three statements) rather than one pass each. After a quiet spell a commit's
@@ -114,7 +112,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
     });
   }
 
-  /** The backstop: requeues stale claims, marks interrupted attempts, prunes old rows, then runs a pass. */
+  /** The backstop: requeues stale claims, marks interrupted attempts, then runs a pass (old rows go by the retention purge). */
   sweep(): Promise<void> {
     if (this.closing) return Promise.resolve();
     this.sweeping ??= this.sweepOnce().finally(() => {
@@ -127,7 +125,6 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
     try {
       await this.serial(() => this.deliveries.requeueStaleClaims(CLAIM_LEASE_SECONDS));
       await this.serial(() => this.deliveries.interruptStaleAttempts(ATTEMPT_STALE_SECONDS));
-      await this.serial(() => this.deliveries.pruneFinished(DELIVERY_RETENTION_DAYS));
     } catch (error) {
       logger.write('error', 'webhook sweep failed', { cause: error instanceof Error ? error.message : String(error) });
     }

@@ -23,6 +23,6 @@ import { WebhooksAdminController } from './webhooks.admin.controller';
     WebhookEndpointsRepository,
     WebhookDispatcher,
   ],
-  exports: [WebhookEndpointsService, WebhookDispatcher, WebhookHttpClient],
+  exports: [WebhookEndpointsService, WebhookDispatcher, WebhookHttpClient, WebhookDeliveriesRepository],
 })
 export class WebhooksModule {}

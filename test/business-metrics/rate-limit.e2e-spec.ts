@@ -1,15 +1,10 @@
 import Redis from 'ioredis';
 import { TestApp } from '../support/test-app';
+import { awayFromWindowEdge } from '../support/windows';
 import { metricTenant, monthlyReadings } from './support';
 
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const LIMIT = 120;
-
-/** Counters live in one-minute windows: start a counting test well inside one (120 requests take a few seconds). */
-async function awayFromWindowEdge(): Promise<void> {
-  const intoWindow = Date.now() % 60_000;
-  if (intoWindow > 45_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindow + 50));
-}
 
 function expectTooManyRequests(res: { status: number; body: unknown; headers: Record<string, string> }): void {
   expect(res.status).toBe(429);
@@ -35,7 +30,7 @@ describe.each([
 
   it('01/readings rule 5 and Limits: request 121 of a minute is 429 { error: too_many_requests, error_description } with Retry-After; nothing written', async () => {
     const m = await metricTenant(t);
-    await awayFromWindowEdge();
+    await awayFromWindowEdge(15_000);
     const body = { metric: m.metricKey, source: 'S', readings: monthlyReadings(1) };
     const first = await m.push(body).expect(200);
     expect(first.headers['ratelimit-limit']).toBe(String(LIMIT));
@@ -73,7 +68,7 @@ describe('01 Limits: with REDIS_URL the reading limit is shared by every instanc
 
   it("01/readings Limits: 60 requests through each of two instances exhaust one key's 120; the next is 429 on both", async () => {
     const m = await metricTenant(a);
-    await awayFromWindowEdge();
+    await awayFromWindowEdge(15_000);
     const body = { metric: m.metricKey, source: 'S', readings: monthlyReadings(1) };
     const viaB = () =>
       b.http().post(`/api/v1/org/${m.tenant.orgId}/business-metrics/readings`).set('Authorization', `Bearer ${m.tenant.key}`).send(body);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { RetentionPurge } from '../../src/personal-data/retention-purge';
 import { fs } from '../functional-structure/support';
 import { describeOnCitus } from '../support/citus';
 import { TestApp, Tenant } from '../support/test-app';
@@ -76,7 +77,7 @@ describeOnCitus('05/§1.3 router queries (on the Citus cluster)', () => {
     Client.prototype.query = recording as typeof Client.prototype.query;
   }
 
-  /** A request mix over the application API: writes, reads by id and lists, bulk, readings, forecast, tree, changes, scenarios. */
+  /** A request mix over the application API: writes, reads by id and lists, bulk, readings, forecast, tree, changes, scenarios, an erase; a retention purge. */
   async function requestMix(): Promise<void> {
     const f = fs(t, org);
     const group = await f.group({ name: 'Router area' });
@@ -118,6 +119,10 @@ describeOnCitus('05/§1.3 router queries (on the Citus cluster)', () => {
       .expect(200);
     await scenarioMix(team);
     await org.api('delete', `/teams/${team}`).expect(204);
+    // Erasing a person, and the retention purge (background work, one organization at a time).
+    await t.admin('post', `/organizations/${org.orgId}/people/erase`, org.userId).send({ employeeId: person }).expect(200);
+    await t.admin('patch', `/organizations/${org.orgId}`).send({ changeRetentionDays: 90 }).expect(200);
+    await t.get(RetentionPurge).purge();
   }
 
   /** Scenarios: a private fork, a write inside it, a member, reads with scenarioId, the diff, a dry run and the merge. */

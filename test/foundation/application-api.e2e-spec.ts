@@ -17,6 +17,8 @@ describe('application API: organizations, users, API keys (03 §3)', () => {
       functionalGroupsEnabled: false,
       functionalGroupsRestrictedVisibility: false,
       noticePeriodDays: 30,
+      changeRetentionDays: null,
+      deliveryRetentionDays: 30,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -41,6 +41,57 @@ describe('error model (01 Errors)', () => {
     expect(res.body.error.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
+  describe('a violation of a constraint no resource declares', () => {
+    // Constraints of this organization only (so that no other test meets them), dropped afterwards.
+    const suffix = `${process.pid}_${Date.now()}`;
+    const unique = `uq_test_unknown_${suffix}`;
+    const check = `ck_test_unknown_${suffix}`;
+    beforeAll(async () => {
+      // organization_id leads, as Citus wants of a unique index on a distributed table.
+      await t.dataSource.query(
+        `CREATE UNIQUE INDEX ${unique} ON job_roles (organization_id, family) WHERE organization_id = '${tenant.orgId}'`,
+      );
+      await t.dataSource.query(
+        `ALTER TABLE job_roles ADD CONSTRAINT ${check} CHECK (organization_id <> '${tenant.orgId}' OR level IS DISTINCT FROM 'L-forbidden-9') NOT VALID`,
+      );
+    });
+    afterAll(async () => {
+      await t.dataSource.query(`DROP INDEX IF EXISTS ${unique}`);
+      await t.dataSource.query(`ALTER TABLE job_roles DROP CONSTRAINT IF EXISTS ${check}`);
+    });
+    const roles = async () =>
+      (await t.dataSource.query(`SELECT count(*)::int AS n FROM job_roles WHERE organization_id = $1`, [tenant.orgId]))[0].n as number;
+
+    /** Nothing of PostgreSQL's text: not the value, the column, the table, the constraint, nor its phrasing. */
+    function expectNoDatabaseText(body: unknown, value: string): void {
+      const text = JSON.stringify(body);
+      for (const leak of [value, 'family', 'level', 'job_roles', unique, check, 'Key (', 'violates', 'constraint'])
+        expect(text).not.toContain(leak);
+    }
+
+    it('01/errors: a unique violation no resource declares is 400 VALIDATION_ERROR without database text (no column, value or constraint), nothing written', async () => {
+      await tenant.api('post', '/job-roles').send({ title: 'First', family: 'Secret Family 42' }).expect(201);
+      const before = await roles();
+      const res = await tenant.api('post', '/job-roles').send({ title: 'Second', family: 'Secret Family 42' }).expect(400);
+      expect(res.body.error).toEqual({
+        code: 'VALIDATION_ERROR',
+        message: expect.any(String),
+        details: [{ field: 'body', message: expect.any(String) }],
+        errorId: expect.any(String),
+      });
+      expectNoDatabaseText(res.body, 'Secret Family 42');
+      expect(await roles()).toBe(before);
+    });
+
+    it('01/errors: a check violation no resource declares is 400 VALIDATION_ERROR without database text, not a 500; nothing written', async () => {
+      const before = await roles();
+      const res = await tenant.api('post', '/job-roles').send({ title: 'Checked', level: 'L-forbidden-9' }).expect(400);
+      expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'body', message: expect.any(String) }] });
+      expectNoDatabaseText(res.body, 'L-forbidden-9');
+      expect(await roles()).toBe(before);
+    });
+  });
+
   it('01/errors: 401 bodies carry only code and message', async () => {
     const res = await t.http().get(`/api/v1/org/${tenant.orgId}/me`).expect(401);
     expect(Object.keys(res.body.error).sort()).toEqual(['code', 'message']);

@@ -1,13 +1,8 @@
 import Redis from 'ioredis';
 import { TestApp } from '../support/test-app';
+import { awayFromWindowEdge } from '../support/windows';
 
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-
-/** Counters live in one-minute windows: start a counting test well inside one. */
-async function awayFromWindowEdge(): Promise<void> {
-  const intoWindow = Date.now() % 60_000;
-  if (intoWindow > 55_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindow + 50));
-}
 
 describe.each([
   ['in memory', {}],

@@ -105,7 +105,8 @@ export interface paths {
         post?: never;
         /**
          * Revokes the key; the next request with it gets 401
-         * @description Revokes the key; the next request with it gets 401.
+         * @description Revokes the key; the next request with it gets 401. With X-Acting-User, only a key of the acting user or of a user
+         *     whose every right the acting user holds (403 otherwise).
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -3012,7 +3013,8 @@ export interface paths {
         post?: never;
         /**
          * Deletes the integration
-         * @description Deletes the integration: no push or pull after this.
+         * @description Deletes the integration: no push or pull after this. With X-Acting-User, only by a user holding every right of the
+         *     user the integration acts as (403).
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -3041,7 +3043,8 @@ export interface paths {
         put?: never;
         /**
          * Issues a new secret, shown only here; later pushes are signed with it and later pulls send it
-         * @description Issues a new secret, shown only here; later pushes are signed with it and later pulls send it.
+         * @description Issues a new secret, shown only here; later pushes are signed with it and later pulls send it. With X-Acting-User,
+         *     only by a user holding every right of the user the integration acts as (403).
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -3062,12 +3065,40 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Runs the PULL hook now and answers the run's result; 409 while a run is in progress or when the pull is off
-         * @description Runs the PULL hook now and answers the run's result; 409 while a run is in progress or when the pull is off.
+         * Runs the PULL hook now and answers the run's result, record by record
+         * @description Runs the PULL hook now and answers the run's result, record by record. 409 while a run is in progress or when the
+         *     pull is off. With X-Acting-User, only by a user holding every right of the user the integration acts as (403).
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
         post: operations["IntegrationsAdmin_pull"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/organizations/{orgId}/people/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Destructive and irreversible
+         * @description Destructive and irreversible: erases the personal data of one employee or contractor (names, e-mail,
+         *     externalId and the HR id, free-text reasons of their pay changes, values of personal custom attributes)
+         *     in live data, every scenario, the change history, webhook deliveries not yet sent, stored idempotent
+         *     answers and search. The record stays, with `Erased person` as its name, so that figures, forecasts
+         *     and history of the past are unchanged. Each live record erased sends one `update` event. Needs
+         *     X-Acting-User, a user with manage_personal_data. Erasing again answers zero counts.
+         *
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         */
+        post: operations["PeopleAdmin_erase"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3089,6 +3120,11 @@ export interface components {
              * @example salary.currencyCode must be an ISO 4217 currency code of 3 uppercase letters
              */
             message: string;
+            /**
+             * @description The value to send in the field instead, where the error names one (410 GONE: the oldest retained cursor).
+             * @example MTI0
+             */
+            value?: string;
         };
         ErrorDto: {
             /**
@@ -3098,7 +3134,7 @@ export interface components {
             code: string;
             /** @description Human-readable explanation. */
             message: string;
-            /** @description One entry per invalid field (validation errors only). */
+            /** @description One entry per invalid field (validation errors), or the value to use instead (410 GONE). */
             details?: components["schemas"]["FieldErrorDto"][];
             /**
              * Format: uuid
@@ -3219,6 +3255,16 @@ export interface components {
             error_description: string;
         };
         OrganizationDto: {
+            /**
+             * @description Days the change history keeps each change; null keeps every change (see the create field).
+             * @example 365
+             */
+            changeRetentionDays: number | null;
+            /**
+             * @description Days a finished delivery's record is kept (see the create field).
+             * @example 30
+             */
+            deliveryRetentionDays: number;
             id: string;
             name: string;
             /**
@@ -3254,6 +3300,19 @@ export interface components {
         };
         CreateOrganizationDto: {
             /**
+             * @description Days the change history keeps each change (the changes feed, the webhook outbox, the history of
+             *     records and scenarios): older changes are removed by a periodic purge. At least 90 (the feed's
+             *     promised retention), at most 3650; null (the default) keeps every change. An open scenario keeps the
+             *     live changes since its fork until it is merged.
+             * @example 365
+             */
+            changeRetentionDays?: number | null;
+            /**
+             * @description Days a finished webhook or push delivery's record is kept (integer 1-365, default 30).
+             * @example 30
+             */
+            deliveryRetentionDays?: number;
+            /**
              * @description Display name.
              * @example Acme Corporation
              */
@@ -3283,6 +3342,19 @@ export interface components {
             noticePeriodDays?: number;
         };
         UpdateOrganizationDto: {
+            /**
+             * @description Days the change history keeps each change (the changes feed, the webhook outbox, the history of
+             *     records and scenarios): older changes are removed by a periodic purge. At least 90 (the feed's
+             *     promised retention), at most 3650; null (the default) keeps every change. An open scenario keeps the
+             *     live changes since its fork until it is merged.
+             * @example 365
+             */
+            changeRetentionDays?: number | null;
+            /**
+             * @description Days a finished webhook or push delivery's record is kept (integer 1-365, default 30).
+             * @example 30
+             */
+            deliveryRetentionDays?: number;
             /**
              * @description Display name.
              * @example Acme Corporation
@@ -3348,7 +3420,7 @@ export interface components {
              *       "view_costs"
              *     ]
              */
-            permissions: ("employees_view" | "employees_edit" | "contractors_view" | "contractors_edit" | "vacancies_view" | "vacancies_edit" | "projects_view" | "projects_edit" | "teams_view" | "teams_edit" | "assignments_view" | "assignments_edit" | "compensation_view" | "compensation_edit" | "reference_data_view" | "reference_data_edit" | "custom_attributes_view" | "custom_attributes_edit" | "business_metrics_ingest" | "functional_groups_view" | "functional_groups_edit" | "functional_groups_share" | "financials_view_summary" | "forecasts_view" | "business_metrics_view" | "edit_all_functional_groups" | "share_functional_groups" | "view_costs" | "view_webhooks" | "configure_webhooks" | "manage_scenarios" | "*")[];
+            permissions: ("employees_view" | "employees_edit" | "contractors_view" | "contractors_edit" | "vacancies_view" | "vacancies_edit" | "projects_view" | "projects_edit" | "teams_view" | "teams_edit" | "assignments_view" | "assignments_edit" | "compensation_view" | "compensation_edit" | "reference_data_view" | "reference_data_edit" | "custom_attributes_view" | "custom_attributes_edit" | "business_metrics_ingest" | "functional_groups_view" | "functional_groups_edit" | "functional_groups_share" | "financials_view_summary" | "forecasts_view" | "business_metrics_view" | "edit_all_functional_groups" | "share_functional_groups" | "view_costs" | "view_webhooks" | "configure_webhooks" | "manage_scenarios" | "manage_personal_data" | "*")[];
             /**
              * Format: email
              * @description Login e-mail; unique in the organization (matched case-insensitively).
@@ -3371,7 +3443,7 @@ export interface components {
              *       "view_costs"
              *     ]
              */
-            permissions?: ("employees_view" | "employees_edit" | "contractors_view" | "contractors_edit" | "vacancies_view" | "vacancies_edit" | "projects_view" | "projects_edit" | "teams_view" | "teams_edit" | "assignments_view" | "assignments_edit" | "compensation_view" | "compensation_edit" | "reference_data_view" | "reference_data_edit" | "custom_attributes_view" | "custom_attributes_edit" | "business_metrics_ingest" | "functional_groups_view" | "functional_groups_edit" | "functional_groups_share" | "financials_view_summary" | "forecasts_view" | "business_metrics_view" | "edit_all_functional_groups" | "share_functional_groups" | "view_costs" | "view_webhooks" | "configure_webhooks" | "manage_scenarios" | "*")[];
+            permissions?: ("employees_view" | "employees_edit" | "contractors_view" | "contractors_edit" | "vacancies_view" | "vacancies_edit" | "projects_view" | "projects_edit" | "teams_view" | "teams_edit" | "assignments_view" | "assignments_edit" | "compensation_view" | "compensation_edit" | "reference_data_view" | "reference_data_edit" | "custom_attributes_view" | "custom_attributes_edit" | "business_metrics_ingest" | "functional_groups_view" | "functional_groups_edit" | "functional_groups_share" | "financials_view_summary" | "forecasts_view" | "business_metrics_view" | "edit_all_functional_groups" | "share_functional_groups" | "view_costs" | "view_webhooks" | "configure_webhooks" | "manage_scenarios" | "manage_personal_data" | "*")[];
             /**
              * Format: email
              * @description Login e-mail; unique in the organization (matched case-insensitively).
@@ -4110,6 +4182,11 @@ export interface components {
             fieldType: "STRING" | "NUMBER" | "DATE" | "DATE_RANGE" | "SELECT";
             /** @description The allowed values of a SELECT attribute; null for the other field types. */
             options: string[] | null;
+            /**
+             * @description The values identify a person: erasing the person deletes them.
+             * @example false
+             */
+            personal: boolean;
             id: string;
             name: string;
             /**
@@ -4157,6 +4234,12 @@ export interface components {
              */
             options?: string[] | null;
             /**
+             * @description The values identify a person (EMPLOYEE and CONTRACTOR attributes only): erasing the person's personal
+             *     data deletes them in live data, every scenario and the change history. Default false.
+             * @example false
+             */
+            personal?: boolean;
+            /**
              * @description Free text; null clears it.
              * @example T-shirt size for team events.
              */
@@ -4195,6 +4278,12 @@ export interface components {
              * @example null
              */
             options?: string[] | null;
+            /**
+             * @description The values identify a person (EMPLOYEE and CONTRACTOR attributes only): erasing the person's personal
+             *     data deletes them in live data, every scenario and the change history. Default false.
+             * @example false
+             */
+            personal?: boolean;
             /**
              * @description Free text; null clears it.
              * @example T-shirt size for team events.
@@ -7852,6 +7941,59 @@ export interface components {
             /** @description Records the run could not apply. */
             failed: number;
         };
+        ErasedCountsDto: {
+            /**
+             * @description Records of live data rewritten: the person's own record and records holding free text about them (salary reasons).
+             * @example 2
+             */
+            liveRecords: number;
+            /**
+             * @description The same records in scenarios.
+             * @example 2
+             */
+            scenarioRecords: number;
+            /**
+             * @description Values of personal custom attributes deleted, in every plan.
+             * @example 1
+             */
+            customAttributeValues: number;
+            /**
+             * @description Entries of the change history rewritten (every plan: the changes feed, record and functional history, scenarios).
+             * @example 7
+             */
+            changes: number;
+            /**
+             * @description Of those, live changes still waiting for the webhook dispatcher: they will be sent erased.
+             * @example 0
+             */
+            pendingDeliveries: number;
+            /**
+             * @description Stored answers of idempotent requests rewritten.
+             * @example 1
+             */
+            idempotentAnswers: number;
+            /**
+             * @description Integrations whose last error named the person's externalId.
+             * @example 0
+             */
+            integrationErrors: number;
+        };
+        ErasePersonResultDto: {
+            /** @description Copies erased per place; all zero when nothing was left to erase (erasing again). */
+            erased: components["schemas"]["ErasedCountsDto"];
+        };
+        ErasePersonDto: {
+            /**
+             * @description The employee, by id (not externalId). Send this or contractorId.
+             * @example cm3x7k2p90000abcdqwer1234
+             */
+            employeeId?: string;
+            /**
+             * @description The contractor, by id (not externalId). Send this or employeeId.
+             * @example cm3x7k2p90001bcdeqwer1234
+             */
+            contractorId?: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -8144,7 +8286,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold */
+            /** @description FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8154,7 +8296,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -8212,6 +8354,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -8304,6 +8463,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -8354,6 +8531,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -8440,6 +8634,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -8490,6 +8702,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -8648,7 +8877,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -8752,6 +8981,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -8784,6 +9031,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -8875,6 +9139,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -8907,6 +9189,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -8995,6 +9294,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -9045,6 +9362,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -9137,6 +9471,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -9187,6 +9539,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -9279,6 +9648,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -9329,6 +9716,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -9423,7 +9827,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold */
+            /** @description FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9433,7 +9837,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -9491,6 +9895,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -9581,6 +10002,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -9631,6 +10070,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -9725,7 +10181,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold */
+            /** @description FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9735,7 +10191,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -9793,6 +10249,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -9888,7 +10361,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9898,7 +10371,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -9956,6 +10429,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -10053,7 +10543,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10063,7 +10553,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -10121,6 +10611,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -10214,7 +10721,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10224,7 +10731,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -10282,6 +10789,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -10371,7 +10895,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10381,7 +10905,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -10439,6 +10963,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -10536,7 +11077,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10546,7 +11087,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -10604,6 +11145,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -10697,7 +11255,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10707,7 +11265,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -10765,6 +11323,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -10858,7 +11433,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10868,7 +11443,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -10926,6 +11501,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -11097,7 +11689,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -11278,7 +11870,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -11470,7 +12062,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -11661,7 +12253,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -11877,7 +12469,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -12080,7 +12672,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -12261,7 +12853,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -12453,7 +13045,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -12644,7 +13236,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -12860,7 +13452,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -13063,7 +13655,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -13244,7 +13836,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -13436,7 +14028,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -13627,7 +14219,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -13843,7 +14435,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -14046,7 +14638,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -14227,7 +14819,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -14419,7 +15011,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -14610,7 +15202,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -14826,7 +15418,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -15029,7 +15621,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -15210,7 +15802,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -15402,7 +15994,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -15593,7 +16185,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -15809,7 +16401,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -16012,7 +16604,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -16193,7 +16785,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -16385,7 +16977,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -16576,7 +17168,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -16792,7 +17384,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -16995,7 +17587,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -17176,7 +17768,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -17368,7 +17960,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -17559,7 +18151,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -17775,7 +18367,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -17983,7 +18575,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -18179,7 +18771,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -18360,7 +18952,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -18552,7 +19144,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -18743,7 +19335,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -18959,7 +19551,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -19164,7 +19756,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -19345,7 +19937,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -19537,7 +20129,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -19728,7 +20320,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -19944,7 +20536,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -20148,7 +20740,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -20340,7 +20932,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -20521,7 +21113,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -20731,7 +21323,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -20945,7 +21537,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -21126,7 +21718,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -21328,7 +21920,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -21538,7 +22130,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -21773,7 +22365,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -21977,7 +22569,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -22169,7 +22761,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -22350,7 +22942,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -22560,7 +23152,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -22774,7 +23366,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -22955,7 +23547,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -23157,7 +23749,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -23367,7 +23959,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -23602,7 +24194,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -23728,6 +24320,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -23778,6 +24388,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -23877,6 +24504,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -23927,6 +24572,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -24019,6 +24681,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -24069,6 +24749,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -24160,6 +24857,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -24210,6 +24925,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -24309,6 +25041,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -24359,6 +25109,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -24548,7 +25315,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -24729,7 +25496,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -24921,7 +25688,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -25112,7 +25879,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -25328,7 +26095,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -25532,7 +26299,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -25737,7 +26504,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -25938,7 +26705,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -26148,7 +26915,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -26366,7 +27133,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -26558,7 +27325,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -26739,7 +27506,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -26949,7 +27716,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -27161,7 +27928,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -27360,7 +28127,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -27565,7 +28332,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -27775,7 +28542,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -28010,7 +28777,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -28214,7 +28981,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -28419,7 +29186,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -28620,7 +29387,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -28830,7 +29597,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -29048,7 +29815,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -29240,7 +30007,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -29421,7 +30188,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -29631,7 +30398,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -29842,7 +30609,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -30041,7 +30808,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -30246,7 +31013,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -30456,7 +31223,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -30691,7 +31458,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -30895,7 +31662,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -31111,7 +31878,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -31303,7 +32070,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -31484,7 +32251,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -31694,7 +32461,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -31905,7 +32672,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -32104,7 +32871,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -32309,7 +33076,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -32519,7 +33286,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -32754,7 +33521,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -32878,6 +33645,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -32928,6 +33713,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -33022,6 +33824,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -33072,6 +33892,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -33162,6 +33999,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such scenario, or a private one the acting user may not read */
             404: {
                 headers: {
@@ -33212,6 +34067,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -33306,7 +34178,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is private and shared with the acting user for reading only; FORBIDDEN: visibility changed by a user who is neither its owner nor holds manage_scenarios */
+            /** @description PLAN_NOT_EDITABLE: the scenario is private and shared with the acting user for reading only; FORBIDDEN: visibility changed by a user who is neither its owner nor holds manage_scenarios; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33316,7 +34188,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -33391,6 +34263,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -33490,7 +34379,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks manage_scenarios */
+            /** @description FORBIDDEN: the acting user lacks manage_scenarios; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33500,7 +34389,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -33575,6 +34464,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -33672,6 +34578,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such scenario, or a private one the acting user may not read */
             404: {
                 headers: {
@@ -33722,6 +34646,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -33821,7 +34762,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user is neither the owner of the scenario nor holds manage_scenarios */
+            /** @description FORBIDDEN: the acting user is neither the owner of the scenario nor holds manage_scenarios; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33831,7 +34772,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -33889,6 +34830,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -33984,6 +34942,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such scenario (or a private one the acting user may not read), or the user is no member */
             404: {
                 headers: {
@@ -34034,6 +35010,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -34125,7 +35118,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user is neither the owner of the scenario nor holds manage_scenarios */
+            /** @description FORBIDDEN: the acting user is neither the owner of the scenario nor holds manage_scenarios; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -34135,7 +35128,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -34193,6 +35186,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -34295,6 +35305,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such scenario, or a private one the acting user may not read */
             404: {
                 headers: {
@@ -34345,6 +35373,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -34457,6 +35502,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
@@ -34507,6 +35570,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -34603,7 +35683,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -34613,7 +35693,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -34671,6 +35751,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -34759,7 +35856,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -34769,7 +35866,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -34827,6 +35924,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -34923,7 +36037,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -34933,7 +36047,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -34991,6 +36105,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -35102,6 +36233,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
@@ -35152,6 +36301,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -35248,7 +36414,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35258,7 +36424,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -35316,6 +36482,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -35404,7 +36587,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35414,7 +36597,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -35472,6 +36655,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -35568,7 +36768,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35578,7 +36778,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -35636,6 +36836,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -35747,6 +36964,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
@@ -35797,6 +37032,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -35893,7 +37145,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35903,7 +37155,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -35961,6 +37213,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -36049,7 +37318,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36059,7 +37328,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -36117,6 +37386,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -36213,7 +37499,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36223,7 +37509,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -36281,6 +37567,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -36395,6 +37698,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
@@ -36445,6 +37766,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -36541,7 +37879,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36551,7 +37889,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -36609,6 +37947,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -36697,7 +38052,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36707,7 +38062,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -36765,6 +38120,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -36861,7 +38233,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36871,7 +38243,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -36929,6 +38301,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -37043,6 +38432,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
@@ -37093,6 +38500,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -37189,7 +38613,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -37199,7 +38623,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -37257,6 +38681,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -37345,7 +38786,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -37355,7 +38796,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -37413,6 +38854,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -37509,7 +38967,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -37519,7 +38977,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -37577,6 +39035,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -37698,6 +39173,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
@@ -37748,6 +39241,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -37844,7 +39354,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -37854,7 +39364,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -37912,6 +39422,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -38000,7 +39527,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -38010,7 +39537,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -38068,6 +39595,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -38164,7 +39708,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -38174,7 +39718,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -38232,6 +39776,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -38416,7 +39977,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -38611,7 +40172,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -38792,7 +40353,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -38975,7 +40536,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -39158,7 +40719,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -39346,7 +40907,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -39545,7 +41106,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -39728,7 +41289,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -39918,7 +41479,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -40103,7 +41664,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -40299,7 +41860,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -40498,7 +42059,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -40694,7 +42255,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -40893,7 +42454,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -41089,7 +42650,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -41286,7 +42847,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -41467,7 +43028,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -41664,7 +43225,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -41845,7 +43406,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -42042,7 +43603,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -42241,7 +43802,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -42388,6 +43949,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description GONE: the cursor is older than the oldest retained change (changeRetentionDays); details[0].value is the oldest retained cursor */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "GONE",
+                     *         "message": "Changes this old are no longer retained (the organization's changeRetentionDays); read from the oldest retained cursor MTI0, or resync",
+                     *         "details": [
+                     *           {
+                     *             "field": "after",
+                     *             "message": "after is older than the oldest retained change; value is the cursor to read from",
+                     *             "value": "MTI0"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
             413: {
                 headers: {
@@ -42422,7 +44007,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -42611,7 +44196,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -42808,7 +44393,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -42915,6 +44500,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -42965,6 +44568,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -43059,6 +44679,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -43109,6 +44747,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -43199,6 +44854,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -43249,6 +44922,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -43343,6 +45033,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -43393,6 +45101,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -43487,6 +45212,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -43537,6 +45280,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -43633,6 +45393,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -43683,6 +45461,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
@@ -43783,6 +45578,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description NOT_FOUND: no such record in the organization */
             404: {
                 headers: {
@@ -43835,6 +45648,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
             500: {
                 headers: {
@@ -43862,7 +45692,7 @@ export interface operations {
                 limit?: number;
             };
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change or run (403 otherwise) */
+                /** @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise) */
                 "X-Acting-User"?: string;
             };
             path: {
@@ -43928,7 +45758,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -43938,7 +45768,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -43998,6 +45828,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
             500: {
                 headers: {
@@ -44022,7 +45869,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change or run (403 otherwise) */
+                /** @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise) */
                 "X-Acting-User"?: string;
             };
             path: {
@@ -44093,7 +45940,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -44103,7 +45950,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -44163,6 +46010,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
             500: {
                 headers: {
@@ -44187,7 +46051,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change or run (403 otherwise) */
+                /** @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise) */
                 "X-Acting-User"?: string;
             };
             path: {
@@ -44253,7 +46117,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -44263,7 +46127,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -44323,6 +46187,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
             500: {
                 headers: {
@@ -44347,7 +46228,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change or run (403 otherwise) */
+                /** @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise) */
                 "X-Acting-User"?: string;
             };
             path: {
@@ -44409,7 +46290,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -44419,7 +46300,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -44479,6 +46360,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
             500: {
                 headers: {
@@ -44503,7 +46401,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change or run (403 otherwise) */
+                /** @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise) */
                 "X-Acting-User"?: string;
             };
             path: {
@@ -44573,7 +46471,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -44583,7 +46481,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -44643,6 +46541,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
             500: {
                 headers: {
@@ -44667,7 +46582,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change or run (403 otherwise) */
+                /** @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise) */
                 "X-Acting-User"?: string;
             };
             path: {
@@ -44733,7 +46648,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -44743,7 +46658,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -44803,6 +46718,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
             500: {
                 headers: {
@@ -44827,7 +46759,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change or run (403 otherwise) */
+                /** @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise) */
                 "X-Acting-User"?: string;
             };
             path: {
@@ -44893,7 +46825,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as */
+            /** @description FORBIDDEN: the acting user lacks view_webhooks or configure_webhooks, or a right of the user the integration acts as; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -44903,7 +46835,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "message": "X-Acting-User must name an active user of the organization",
                      *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
                      *       }
                      *     }
@@ -44978,6 +46910,203 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PeopleAdmin_erase: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The user who erases (needs manage_personal_data) */
+                "X-Acting-User": string;
+            };
+            path: {
+                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErasePersonDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ErasePersonResultDto"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing or wrong admin token */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: the acting user lacks manage_personal_data or is not active; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such record in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Organization cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
                 };
             };
             /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */

@@ -116,4 +116,40 @@ describe('custom integrations: acting user and act-as user (04 §5.1)', () => {
     expect(pushed.body.data.secret).toMatch(/^[0-9a-f]{64}$/);
     expect(pushed.body.data.secret).not.toBe(secret);
   });
+
+  it('03/§1.14: a PULL hook acting as an admin cannot be rotated, run or deleted by a webhook-only user (403, nothing changed, nothing fetched)', async () => {
+    const tenant = await t.createTenant();
+    const hooker = await makeUser(tenant, ['view_webhooks', 'configure_webhooks', 'employees_edit']);
+    const url = source.serve(`/admins-${tenant.orgId}`, { body: { records: [] } });
+    const admins = await createIntegration(t, tenant, { pull: { ...pull(url), enabled: true } });
+    const before = await rowsOf(tenant);
+    const state = async () =>
+      (await t.dataSource.query(`SELECT last_pull_at, last_pull_status FROM integrations WHERE id = $1`, [admins.id]))[0];
+    const ran = await state();
+    for (const [method, rest] of [
+      ['post', `/${admins.id}/rotate-secret`],
+      ['post', `/${admins.id}/pull`],
+      ['delete', `/${admins.id}`],
+    ] as const) {
+      const res = await t.admin(method, path(tenant, rest), hooker);
+      expect(res.status).toBe(403);
+      expect(res.body.error).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining(tenant.userId) });
+      expect(res.body).not.toHaveProperty('data');
+    }
+    expect(await rowsOf(tenant)).toEqual(before);
+    expect(await state()).toEqual(ran);
+    expect(source.on(new URL(url).pathname)).toEqual([]);
+
+    // A user holding every right of the admin may; so may the hooker on a hook acting as themself.
+    const peer = await makeUser(tenant, ['*']);
+    const run = await t.admin('post', path(tenant, `/${admins.id}/pull`), peer).expect(200);
+    expect(run.body.data).toMatchObject({ status: 'OK', results: [] });
+    const rotated = await t.admin('post', path(tenant, `/${admins.id}/rotate-secret`), peer).expect(200);
+    expect((await rowsOf(tenant))[0].secret).toBe(rotated.body.data.secret);
+    const own = (await t.admin('post', path(tenant), hooker).send({ name: 'Own', actAsUserId: hooker }).expect(201)).body.data.id;
+    await t.admin('post', path(tenant, `/${own}/rotate-secret`), hooker).expect(200);
+    await t.admin('delete', path(tenant, `/${own}`), hooker).expect(204);
+    await t.admin('delete', path(tenant, `/${admins.id}`), peer).expect(204);
+    expect(await rowsOf(tenant)).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { tracingRequested } from '../../src/operations/tracing';
+import { PullSource } from '../integrations/support';
 import { waitFor } from '../webhooks/receiver';
 import { OtlpReceiver, ReceivedSpan } from './otlp-receiver';
 
@@ -208,6 +209,66 @@ describe('tracing: OpenTelemetry (05 §2.2, §2.3)', () => {
         service.lines.find((l) => l.msg === 'request' && l.requestId === list.requestId),
       );
       expect(line).toMatchObject({ traceId: server.traceId, path: '/api/v1/org/:orgId/job-roles', status: 200 });
+    });
+
+    it('05/§2.2: a span carries no more than the request log: query values redacted as logged, no header value, outgoing URLs without query or userinfo', async () => {
+      const source = await PullSource.start();
+      try {
+        const org = (await service.fetch('POST', '/admin/v1/organizations', ADMIN_TOKEN, { name: 'Traced secrets' })).body as {
+          data: { id: string };
+        };
+        const orgId = org.data.id;
+        const user = await service.fetch('POST', `/admin/v1/organizations/${orgId}/users`, ADMIN_TOKEN, {
+          email: `secrets.${process.pid}@example.com`,
+          name: 'Secrets',
+          permissions: ['*'],
+        });
+        const userId = (user.body as { data: { id: string } }).data.id;
+        const key = await service.fetch('POST', `/admin/v1/organizations/${orgId}/users/${userId}/api-keys`, ADMIN_TOKEN, {
+          name: 'traced key',
+          permissions: ['employees_view'],
+        });
+        const apiKey = (key.body as { data: { key: string } }).data.key;
+        const search = await service.fetch('GET', `/api/v1/org/${orgId}/employees?search=secret.person%40x.test&page=1&limit=5`, apiKey);
+        expect(search.status).toBe(200);
+
+        const sourceUrl = source.serve('/export', { body: { records: [] } });
+        const withSecrets = sourceUrl.replace('http://', 'http://sync-user:pw-S3CRET@') + '?access_token=TOKEN-S3CRET&page=2';
+        const integration = await service.fetch('POST', `/admin/v1/organizations/${orgId}/integrations`, ADMIN_TOKEN, {
+          name: 'Traced pull',
+          actAsUserId: userId,
+          pull: { url: withSecrets, entityType: 'employee', intervalMinutes: 60, enabled: true },
+        });
+        expect(integration.status).toBe(201);
+        const integrationId = (integration.body as { data: { id: string } }).data.id;
+        const run = await service.fetch('POST', `/admin/v1/organizations/${orgId}/integrations/${integrationId}/pull`, ADMIN_TOKEN);
+        expect(run.status).toBe(200);
+        expect(source.on('/export?access_token=TOKEN-S3CRET&page=2')).toHaveLength(1);
+
+        const server = await serverSpan('GET /api/v1/org/:orgId/employees');
+        expect(server.attributes['url.query']).toBe('search=[REDACTED]&page=1&limit=5');
+        const line = await waitFor('the request log line', () =>
+          service.lines.find((l) => l.msg === 'request' && l.requestId === search.requestId),
+        );
+        expect(line.query).toEqual({ search: '[REDACTED]', page: '1', limit: '5' });
+        const outgoing = await waitFor(
+          'the pull request span',
+          () => receiver.spans.find((s) => s.kind === 3 && String(s.attributes['url.full'] ?? '').includes('/export')),
+          20_000,
+        );
+        expect(outgoing.attributes['url.full']).toBe(sourceUrl);
+        // The run's own request ends last: once it is received, so are the spans of its SQL and its fetch.
+        await serverSpan('POST /admin/v1/organizations/:orgId/integrations/:integrationId/pull');
+        // Every span received so far: no value the log keeps out, no credential sent in a header.
+        const secrets = ['secret.person', 'x.test', 'TOKEN-S3CRET', 'access_token', 'pw-S3CRET', 'sync-user', apiKey, ADMIN_TOKEN];
+        for (const span of receiver.spans) {
+          const text = JSON.stringify(span);
+          for (const secret of secrets) expect(text).not.toContain(secret);
+          expect(Object.keys(span.attributes).filter((name) => /header|user_agent|client\.address/.test(name))).toEqual([]);
+        }
+      } finally {
+        await source.close();
+      }
     });
 
     it('05/§2.2: probes and scrapes are not traced; every request log line of a traced request carries its traceId', async () => {

@@ -49,6 +49,9 @@ export class TestApp {
       SEED_DEMO: 'false',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
       ADMIN_TOKEN: 'test-admin-token-0123456789',
+      // Every test app of every test process talks from 127.0.0.1, and with REDIS_URL they share its counters: one
+      // file's 401s must not become another's 429s. The files that test the limit set their own.
+      AUTH_FAILURE_LIMIT_PER_MINUTE: '10000000',
       ...env,
     });
     const running = await createApp(config);

@@ -38,6 +38,7 @@ export const APP_CAPABILITIES = [
   'view_webhooks',
   'configure_webhooks',
   'manage_scenarios',
+  'manage_personal_data',
 ] as const;
 
 export type AppCapability = (typeof APP_CAPABILITIES)[number];

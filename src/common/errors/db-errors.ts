@@ -22,7 +22,6 @@ export function registerConstraint(name: string, rule: ConstraintRule): void {
 interface PgError {
   code?: string;
   constraint?: string;
-  table?: string;
   detail?: string;
   message?: string;
 }
@@ -34,19 +33,20 @@ function pgErrorOf(error: unknown): PgError | null {
 }
 
 /**
- * A violation on a Citus worker reaches the client without the constraint and table fields, and its
- * message names the shard's constraint and table: the name plus `_<shard id>` (`uq_employees_email_102100`
- * on `employees_102100`). Both as the schema names them, from the fields or else from the message.
+ * A violation on a Citus worker reaches the client without the constraint field, and its message names the
+ * shard's constraint: the name plus `_<shard id>` (`uq_employees_email_102100`). The name as the schema has
+ * it, from the field or else from the message.
  */
 function withoutShardSuffix(pg: PgError): PgError {
-  const strip = (name: string | undefined) => (name && !rules.has(name) ? name.replace(/_\d+$/, '') : name);
-  const message = pg.message ?? '';
-  const constraint = pg.constraint ?? /constraint "([^"]+)"/.exec(message)?.[1];
-  const table = pg.table ?? (/on table "([^"]+)"$/.exec(message) ?? /(?:table|relation) "([^"]+)"/.exec(message))?.[1];
-  return { ...pg, constraint: strip(constraint), table: strip(table) };
+  const constraint = pg.constraint ?? /constraint "([^"]+)"/.exec(pg.message ?? '')?.[1];
+  return { ...pg, constraint: constraint && !rules.has(constraint) ? constraint.replace(/_\d+$/, '') : constraint };
 }
 
-/** The one place PostgreSQL constraint violations become domain errors. Returns null for anything else. */
+/**
+ * The one place PostgreSQL constraint violations become domain errors. Returns null for anything else. A violation
+ * no resource declares gets a generic message, never PostgreSQL's own text: its detail names columns and values
+ * (personal data), its message the constraint and table.
+ */
 export function translateDbError(error: unknown): DomainError | null {
   const found = pgErrorOf(error);
   if (!found) return null;
@@ -59,11 +59,17 @@ export function translateDbError(error: unknown): DomainError | null {
   }
   switch (pg.code) {
     case '23505':
-      return DomainError.validation('body', `A unique value is already taken${pg.detail ? `: ${pg.detail}` : ''}`);
+      return DomainError.validation('body', 'A value that must be unique is already used by another record');
     case '23503':
       return pg.detail?.includes('is still referenced')
-        ? DomainError.conflict(`The record is still referenced by ${pg.table ?? 'other records'}`)
+        ? DomainError.conflict('The record is still referenced by other records; remove those references first')
         : DomainError.validation('body', 'A referenced record does not exist');
+    case '23001':
+      return DomainError.conflict('The record is still referenced by other records; remove those references first');
+    case '23502':
+      return DomainError.validation('body', 'A required value is missing');
+    case '23514':
+      return DomainError.validation('body', 'A value breaks a rule of the record');
     case '23P01':
       return DomainError.conflict('The change overlaps an existing record');
     case '22P02':

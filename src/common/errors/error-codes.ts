@@ -20,6 +20,7 @@ export const ERROR_STATUS = {
   FUTURE_CHANGES_EXIST: 409,
   POSITION_AREA_IMMUTABLE: 409,
   ASSIGNMENT_IDENTITY_IMMUTABLE: 409,
+  GONE: 410,
   PRECONDITION_FAILED: 412,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -33,4 +34,6 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export interface FieldError {
   field: string;
   message: string;
+  /** The value to send in the field instead, where the error names one (410 GONE: the oldest retained cursor). */
+  value?: string;
 }

@@ -65,7 +65,7 @@ export function renderError(error: DomainError, path: string): ErrorBody {
   const status = ERROR_STATUS[code];
   const body: ErrorBody['error'] = { code, message: error.message };
   if (!CODE_AND_MESSAGE_ONLY.has(status)) {
-    if (error.details?.length && (code === 'VALIDATION_ERROR' || code === 'INVALID_INPUT')) body.details = error.details;
+    if (error.details?.length && (code === 'VALIDATION_ERROR' || code === 'INVALID_INPUT' || code === 'GONE')) body.details = error.details;
     if (!dialect02 && WITH_ERROR_ID.has(status)) body.errorId = randomUUID();
   }
   return { error: body };

@@ -52,12 +52,13 @@ export function ApiNoContent(description = 'Done; no content'): MethodDecorator 
   return applyDecorators(ApiNoContentResponse({ description }), HttpCode(204));
 }
 
-type ErrorStatus = 400 | 403 | 404 | 409 | 412 | 413 | 501;
+type ErrorStatus = 400 | 403 | 404 | 409 | 410 | 412 | 413 | 501;
 const DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: 'VALIDATION_ERROR: the body or query fails validation (details[] has dot paths)',
   403: 'FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold',
   404: 'NOT_FOUND: no such record in the organization',
   409: 'CONFLICT',
+  410: 'GONE: what was asked for is no longer retained; details[0].value names what to ask for instead',
   412: 'PRECONDITION_FAILED: If-Match names a version the record no longer has; nothing changed',
   413: 'PAYLOAD_TOO_LARGE: the body is over the size limit',
   501: 'NOT_IMPLEMENTED: the write was sent with scenarioId',

@@ -5,6 +5,8 @@ export class FieldErrorDto {
   @ApiProperty({ example: 'salary.currencyCode' }) field: string;
   /** What is wrong with the field. */
   @ApiProperty({ example: 'salary.currencyCode must be an ISO 4217 currency code of 3 uppercase letters' }) message: string;
+  /** The value to send in the field instead, where the error names one (410 GONE: the oldest retained cursor). */
+  @ApiPropertyOptional({ example: 'MTI0' }) value?: string;
 }
 
 export class ErrorDto {
@@ -12,7 +14,7 @@ export class ErrorDto {
   @ApiProperty({ example: 'VALIDATION_ERROR' }) code: string;
   /** Human-readable explanation. */
   @ApiProperty() message: string;
-  /** One entry per invalid field (validation errors only). */
+  /** One entry per invalid field (validation errors), or the value to use instead (410 GONE). */
   @ApiPropertyOptional({ type: [FieldErrorDto] }) details?: FieldErrorDto[];
   /** Present on 400, 403, 404 and 500 answers of document 01 routes; quote it to support. */
   @ApiPropertyOptional({ format: 'uuid' }) errorId?: string;

@@ -1,11 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 
 /** A key's stored request and answer (status null: the first request is still running). */
 export interface StoredAnswer {
   request_hash: string;
   status_code: number | null;
   response_body: string | null;
+}
+
+/** A stored answer's body under its key. */
+export interface StoredBody {
+  api_key_id: string;
+  key: string;
+  response_body: string;
 }
 
 /** Whose keys: an API key of an organization (spec 04 §4.4: the keys of different API keys never meet). */
@@ -61,6 +68,27 @@ export class IdempotencyRepository {
     await this.dataSource.query(
       `UPDATE idempotency_keys SET status_code = $4, response_body = $5 WHERE organization_id = $1 AND key = $2 AND api_key_id = $3`,
       [owner.organizationId, key, owner.apiKeyId, status, body],
+    );
+  }
+
+  /** The organization's stored answers whose text holds one of `needles`, in the caller's transaction (`em`). */
+  answersHolding(em: EntityManager, organizationId: string, needles: string[]): Promise<StoredBody[]> {
+    return em.query(
+      `SELECT api_key_id, key, response_body FROM idempotency_keys
+        WHERE organization_id = $1 AND response_body IS NOT NULL
+          AND EXISTS (SELECT 1 FROM unnest($2::text[]) AS n(needle) WHERE strpos(response_body, n.needle) > 0)`,
+      [organizationId, needles],
+    );
+  }
+
+  /** Replaces stored answers' bodies (same status), in the caller's transaction (`em`). */
+  async rewriteAnswers(em: EntityManager, organizationId: string, answers: StoredBody[]): Promise<void> {
+    if (!answers.length) return;
+    await em.query(
+      `UPDATE idempotency_keys k SET response_body = a.body
+         FROM unnest($2::varchar[], $3::varchar[], $4::text[]) AS a(api_key_id, key, body)
+        WHERE k.organization_id = $1 AND k.api_key_id = a.api_key_id AND k.key = a.key`,
+      [organizationId, answers.map((a) => a.api_key_id), answers.map((a) => a.key), answers.map((a) => a.response_body)],
     );
   }
 

@@ -44,13 +44,20 @@ export function routeTemplate(req: Request): string | null {
   return typeof route?.path === 'string' ? `${req.baseUrl ?? ''}${route.path}` : null;
 }
 
+/**
+ * A query string's parameters as logs and traces may show them, in order: the value of those of PLAIN_QUERY_PARAMS,
+ * `[REDACTED]` for every other (the one redaction list of the request log and of the HTTP server spans).
+ */
+export function redactedQuery(raw: string): [name: string, shown: string][] {
+  return [...new URLSearchParams(raw)].map(([name, value]) => [name, PLAIN_QUERY_PARAMS.has(name) ? value : REDACTED]);
+}
+
 export function loggedTarget(req: Request): LoggedTarget {
   const path = routeTemplate(req) ?? (req.originalUrl ?? req.url).split('?')[0];
   const raw = (req.originalUrl ?? req.url).split('?').slice(1).join('?');
   if (!raw) return { path };
   const query: Record<string, string | string[]> = {};
-  for (const [name, value] of new URLSearchParams(raw)) {
-    const shown = PLAIN_QUERY_PARAMS.has(name) ? value : REDACTED;
+  for (const [name, shown] of redactedQuery(raw)) {
     const before = query[name];
     query[name] = before === undefined ? shown : [...(Array.isArray(before) ? before : [before]), shown];
   }

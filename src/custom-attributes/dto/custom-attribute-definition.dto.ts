@@ -51,6 +51,15 @@ export class CreateCustomAttributeDefinitionDto {
   @IsBoolean()
   required?: boolean;
 
+  /**
+   * The values identify a person (EMPLOYEE and CONTRACTOR attributes only): erasing the person's personal
+   * data deletes them in live data, every scenario and the change history. Default false.
+   */
+  @IsOptional()
+  @IsBoolean()
+  @ApiPropertyOptional({ example: false })
+  personal?: boolean;
+
   /** Free text; null clears it. */
   @IsOptional()
   @IsNullable()
@@ -86,6 +95,8 @@ export class CustomAttributeDefinitionDto {
   options: string[] | null;
   /** A required attribute's value can be changed but not cleared. */
   required: boolean;
+  /** The values identify a person: erasing the person deletes them. */
+  @ApiProperty({ example: false }) personal: boolean;
   /** Free text; null when none. */
   description: string | null;
   createdAt: string;
@@ -100,6 +111,7 @@ export class CustomAttributeDefinitionDto {
       fieldType: e.fieldType,
       options: e.options,
       required: e.required,
+      personal: e.personal,
       description: e.description,
       ...timestamps(e),
     };

@@ -42,6 +42,10 @@ export class CustomAttributeDefinitionEntity {
   @Column({ type: 'boolean', default: false })
   required: boolean;
 
+  /** Values identify a person (on employees and contractors): erasing the person deletes them. */
+  @Column({ type: 'boolean', default: false })
+  personal: boolean;
+
   @Column({ type: 'text', nullable: true })
   description: string | null;
 

@@ -20,6 +20,14 @@ export class OrganizationEntity {
   @Column({ type: 'integer', default: 30 })
   noticePeriodDays: number;
 
+  /** Days the change history keeps a change (null: keep every change); the retention purge removes older ones. */
+  @Column({ type: 'integer', nullable: true })
+  changeRetentionDays: number | null;
+
+  /** Days a finished webhook delivery row is kept; the retention purge removes older ones. */
+  @Column({ type: 'integer', default: 30 })
+  deliveryRetentionDays: number;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

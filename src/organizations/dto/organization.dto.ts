@@ -1,7 +1,11 @@
 import { PatchType } from '../../common/validation/patch-type';
 import { IsBoolean, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
-import { IsCurrencyCode, IsOptional, Trim } from '../../common/validation/validators';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsCurrencyCode, IsNullable, IsOptional, Trim } from '../../common/validation/validators';
 import type { OrganizationEntity } from '../../database/entities/organization.entity';
+
+/** The changes feed promises at least this retention (spec 04 §4.2). */
+export const MIN_CHANGE_RETENTION_DAYS = 90;
 
 export class CreateOrganizationDto {
   /** Display name. */
@@ -39,6 +43,28 @@ export class CreateOrganizationDto {
   @Min(0)
   @Max(365)
   noticePeriodDays?: number;
+
+  /**
+   * Days the change history keeps each change (the changes feed, the webhook outbox, the history of
+   * records and scenarios): older changes are removed by a periodic purge. At least 90 (the feed's
+   * promised retention), at most 3650; null (the default) keeps every change. An open scenario keeps the
+   * live changes since its fork until it is merged.
+   */
+  @IsOptional()
+  @IsNullable()
+  @IsInt()
+  @Min(MIN_CHANGE_RETENTION_DAYS)
+  @Max(3650)
+  @ApiPropertyOptional({ example: 365 })
+  changeRetentionDays?: number | null;
+
+  /** Days a finished webhook or push delivery's record is kept (integer 1-365, default 30). */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(365)
+  @ApiPropertyOptional({ example: 30 })
+  deliveryRetentionDays?: number;
 }
 
 export class UpdateOrganizationDto extends PatchType(CreateOrganizationDto) {}
@@ -54,6 +80,10 @@ export class OrganizationDto {
   functionalGroupsRestrictedVisibility: boolean;
   /** Days from noticeDate to the expected last day in forecasts (see the create field). */
   noticePeriodDays: number;
+  /** Days the change history keeps each change; null keeps every change (see the create field). */
+  @ApiProperty({ type: Number, nullable: true, example: 365 }) changeRetentionDays: number | null;
+  /** Days a finished delivery's record is kept (see the create field). */
+  @ApiProperty({ example: 30 }) deliveryRetentionDays: number;
   createdAt: string;
   updatedAt: string;
 
@@ -65,6 +95,8 @@ export class OrganizationDto {
       functionalGroupsEnabled: entity.functionalGroupsEnabled,
       functionalGroupsRestrictedVisibility: entity.functionalGroupsRestrictedVisibility,
       noticePeriodDays: entity.noticePeriodDays,
+      changeRetentionDays: entity.changeRetentionDays,
+      deliveryRetentionDays: entity.deliveryRetentionDays,
       createdAt: entity.createdAt.toISOString(),
       updatedAt: entity.updatedAt.toISOString(),
     };

@@ -11,8 +11,8 @@ export type WebhookDeliveryStatus = 'SENDING' | 'SENT' | 'FAILED' | 'INTERRUPTED
 
 /**
  * One attempt to deliver one change to one target, a webhook endpoint or an integration's push hook
- * (at most one per pair: there are no retries). Internal bookkeeping of the dispatcher; kept for a
- * week, never shown through the API.
+ * (at most one per pair: there are no retries). Internal bookkeeping of the dispatcher; a finished one
+ * is kept for its organization's `deliveryRetentionDays` (the retention purge), never shown through the API.
  */
 @Entity({ name: 'webhook_deliveries' })
 @Index('uq_webhook_deliveries_endpoint', ['organizationId', 'changeSeq', 'endpointId'], { unique: true })
