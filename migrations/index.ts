@@ -22,6 +22,7 @@ import { IdempotencyKeys1795536614032 } from './1795536614032-IdempotencyKeys';
 import { NoticePeriodSetting1795540000000 } from './1795540000000-NoticePeriodSetting';
 import { EmployeesFillfactor1795650000000 } from './1795650000000-EmployeesFillfactor';
 import { ProjectPostCompletionCostCentre1795680000000 } from './1795680000000-ProjectPostCompletionCostCentre';
+import { ScenarioAccess1795470000000 } from './1795470000000-ScenarioAccess';
 import { PersonalDataRetention1795480000000 } from './1795480000000-PersonalDataRetention';
 
 /** Every migration in order. `npm run migration:generate -- <Name>` writes one; add it here. */
@@ -51,5 +52,6 @@ export const MIGRATIONS: Function[] = [
   ForecastPayIndexOrganization1795660000000,
   IdempotencyKeysPerApiKey1795670000000,
   ProjectPostCompletionCostCentre1795680000000,
+  ScenarioAccess1795470000000,
   PersonalDataRetention1795480000000,
 ];

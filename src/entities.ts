@@ -23,6 +23,7 @@ import { MetricSourceEntity } from './business-metrics/entities/metric-source.en
 import { OrganizationEntity } from './database/entities/organization.entity';
 import { UserEntity } from './organizations/entities/user.entity';
 import { PlanEntity } from './organizations/entities/plan.entity';
+import { ScenarioMemberEntity } from './organizations/entities/scenario-member.entity';
 import { RecordChangeEntity } from './database/entities/record-change.entity';
 import { ChangeClockEntity } from './database/entities/change-clock.entity';
 import { ChangeRetentionEntity } from './database/entities/change-retention.entity';
@@ -41,6 +42,7 @@ import { IntegrationEntity } from './integrations/entities/integration.entity';
 export const ENTITIES = [
   OrganizationEntity,
   PlanEntity,
+  ScenarioMemberEntity,
   UserEntity,
   ApiKeyEntity,
   RecordChangeEntity,

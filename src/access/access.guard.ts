@@ -11,6 +11,7 @@ import { RateLimiter } from './rate-limiter';
 import { AuthFailures, clientOf } from './auth-failures';
 import { Actor, applicationContext, ContextRequest, RequestContext } from '../common/auth/request-context';
 import { API_KEY_PATTERN } from './secrets';
+import { scenarioFor, type ScenarioNeed } from './scenario-access';
 
 /**
  * The one guard, deny by default: every route declares @Public, @AdminApi or @RequirePermissions.
@@ -158,20 +159,17 @@ function bearer(req: ContextRequest): string | null {
 }
 
 /**
- * The context of a request that names a scenario (`scenarioId`) to read (`read`) or change (`write`): the
- * scenario must be one of the organization's (404) and, to change it, open (403 PLAN_NOT_EDITABLE). Used
- * by the guard for `?scenarioId=` and by the assistant tools that take a scenarioId argument.
+ * The context of a request that names a scenario (`scenarioId`), checked for what it needs by the one scenario
+ * access rule (`scenarioFor`, scenario-access.ts): unknown or unreadable 404, not writable 403 PLAN_NOT_EDITABLE.
+ * Used by the guard for `?scenarioId=`, by the assistant tools that take a scenarioId argument and by the
+ * application API's scenario routes.
  */
 export async function inScenario(
   dataSource: DataSource,
   ctx: RequestContext,
   scenarioId: string,
-  mode: 'read' | 'write',
+  need: ScenarioNeed,
 ): Promise<RequestContext> {
-  const plan = await new OrganizationsRepository().scenarioPlan({ ctx, em: dataSource.manager }, scenarioId);
-  if (!plan) throw DomainError.notFound('Scenario', scenarioId);
-  if (mode === 'write' && plan.status !== 'OPEN') {
-    throw new DomainError('PLAN_NOT_EDITABLE', `Scenario ${scenarioId} is ${plan.status.toLowerCase()} and accepts no changes`);
-  }
+  const plan = await scenarioFor(dataSource.manager, ctx, scenarioId, need);
   return { ...ctx, planId: plan.id, scenarioId: plan.id };
 }

@@ -37,6 +37,12 @@ export function allocationEntityType(e: AssignmentEntity): string {
   return `${holderKindOf(e)}_${e.type}_allocation`;
 }
 
+/** `allocationEntityType` in SQL, of the assignment row `alias`. */
+export function allocationEntityTypeSql(alias: string): string {
+  const kinds = HOLDERS.map((h) => `WHEN ${alias}.${h.kind}_id IS NOT NULL THEN '${h.kind}'`).join(' ');
+  return `((CASE ${kinds} END) || '_' || ${alias}.type || '_allocation')`;
+}
+
 /** The change types of allocations (document 02): `employee_team_allocation`, ..., `team_project_allocation`. */
 const ALLOCATION_TYPES = ['employee', 'contractor', 'vacancy', 'team'].flatMap((h) =>
   ['team', 'project'].filter((t) => h !== 'team' || t === 'project').map((t) => `${h}_${t}_allocation`),
@@ -44,7 +50,7 @@ const ALLOCATION_TYPES = ['employee', 'contractor', 'vacancy', 'team'].flatMap((
 
 const ASSIGNMENTS: ResourceDescriptor = {
   table: 'assignments',
-  scenario: { order: 70, entityTypes: ALLOCATION_TYPES },
+  scenario: { order: 70, entityTypes: ALLOCATION_TYPES, entityTypeSql: allocationEntityTypeSql },
   changes: { entityTypes: ALLOCATION_TYPES, permission: 'assignments_view' },
 };
 

@@ -1,7 +1,6 @@
 import { Global, Injectable, Module, OnModuleInit } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
 import type { EntityTarget, ObjectLiteral } from 'typeorm';
-import type { TxScope } from '../database/unit-of-work';
 import type { ApiPermission } from '../common/auth/permissions';
 import { ConstraintRule, registerConstraint } from '../common/errors/db-errors';
 import { CrudService } from './crud.service';
@@ -22,14 +21,33 @@ export interface PlanningTable {
   /** The entity type of one row (allocations depend on holder and target). */
   entityTypeOf(row: ObjectLiteral): string;
   /**
-   * Row ids a merge must also apply although their changes were recorded under another record's entity
-   * type (functional custom attribute values are recorded as updates of their group or seat).
+   * `entityTypeOf` in SQL, of the row `alias` (the same rule, so that a statement can name each row's type): the
+   * one type as a literal unless the table declares its own.
    */
-  relatedIds?(
-    tx: TxScope,
-    plans: { scenario: string; live: string },
-    changed: readonly { entity_type: string; entity_id: string }[],
-  ): Promise<string[]>;
+  entityTypeSql(alias: string): string;
+  /**
+   * A move of a record's links (a group's placements, a seat's reporting lines) changes only the record's
+   * `updated_at`: for such a table a changed `updated_at` is a change of the record. Elsewhere a scenario's record
+   * that differs from live in `updated_at` alone (changed and changed back) is no change.
+   */
+  updatedAtIsChange?: boolean;
+  /**
+   * Rows a merge must also apply although their changes were recorded under other records' entity types
+   * (functional custom attribute values are recorded as updates of their group or seat): when the scenario's
+   * history names one of `entityTypes`, `idsSql` selects the ids of those rows.
+   */
+  related?: { entityTypes: readonly string[]; idsSql(ref: ChangedRecordsRef): string };
+}
+
+/**
+ * What a `related.idsSql` statement part is given: SQL expressions of the organization and of the two plans, and
+ * the name of a relation of the scenario's changed records with the columns `entity_type` and `entity_id`.
+ */
+export interface ChangedRecordsRef {
+  organization: string;
+  scenario: string;
+  live: string;
+  changed: string;
 }
 
 /** How a planning table joins scenarios; what a CrudService knows of itself may be left out. */
@@ -132,14 +150,23 @@ function planningTable(descriptor: ResourceDescriptor, owner: unknown): Planning
   const entity = copy.entity ?? service?.spec.entity;
   const entityTypes = copy.entityTypes ?? (service ? [service.spec.entityType] : undefined);
   if (!entity || !entityTypes) throw new Error(`${descriptor.table}: a planning table needs its entity and entity types`);
+  if (entityTypes.length > 1 && !copy.entityTypeSql)
+    throw new Error(`${descriptor.table}: a table of several entity types declares entityTypeSql`);
   return {
     table: descriptor.table,
     entity,
     entityTypes,
     payload: copy.payload ?? (service ? (row) => service.payload(row as CrudEntity) : rowPayload),
     entityTypeOf: copy.entityTypeOf ?? (service ? (row) => service.entityTypeOf(row as CrudEntity) : () => entityTypes[0]),
-    relatedIds: copy.relatedIds,
+    entityTypeSql: copy.entityTypeSql ?? (() => sqlLiteral(entityTypes[0])),
+    updatedAtIsChange: copy.updatedAtIsChange,
+    related: copy.related,
   };
+}
+
+/** A string constant of the code (an entity type) as an SQL literal. */
+export function sqlLiteral(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
 }
 
 /** Collects the resource declarations (global: scenarios and the change feed read them). */

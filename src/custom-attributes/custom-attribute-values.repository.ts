@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EmScope, scopeParts } from '../crud/organization-rows.repository';
+import type { ChangedRecordsRef } from '../crud/resources';
 import { SqlParams } from '../database/sql-params';
 import { CustomAttributeValueDto, CustomAttributeValueRow, toCustomAttributeValueDto } from './dto/custom-attribute-value.dto';
 import type { TxScope } from '../database/unit-of-work';
@@ -104,15 +105,15 @@ export class CustomAttributeValuesRepository {
     );
     return rows.map((row) => ({ planId: row.plan_id, value: toCustomAttributeValueDto(row) }));
   }
+}
 
-  /** The ids of the values of functional groups and seats `owners` in either plan (a scenario and live). */
-  async functionalValueIds(at: EmScope, planIds: [string, string], owners: string[]): Promise<string[]> {
-    const { organizationId, em } = scopeParts(at);
-    const rows: { id: string }[] = await em.query(
-      `SELECT DISTINCT id FROM custom_attribute_values
-        WHERE organization_id = $4 AND plan_id IN ($1, $2) AND entity_type IN ('FUNCTIONAL_GROUP', 'FUNCTIONAL_POSITION') AND entity_id = ANY($3)`,
-      [planIds[0], planIds[1], owners, organizationId],
-    );
-    return rows.map((r) => r.id);
-  }
+/**
+ * SQL: the ids of the values, in either plan (a scenario and live), of the functional groups and seats the scenario's
+ * changed records name (a value of a group or seat is recorded as an update of its group or seat).
+ */
+export function functionalValueIdsSql(ref: ChangedRecordsRef): string {
+  return `SELECT v.id FROM custom_attribute_values v
+           WHERE v.organization_id = ${ref.organization} AND v.plan_id IN (${ref.scenario}, ${ref.live})
+             AND v.entity_type IN ('FUNCTIONAL_GROUP', 'FUNCTIONAL_POSITION')
+             AND v.entity_id IN (SELECT c.entity_id FROM ${ref.changed} c WHERE c.entity_type IN ('functional_group', 'functional_position'))`;
 }

@@ -3,7 +3,7 @@ import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { newId } from '../common/ids';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
-import { CustomAttributeValuesRepository } from './custom-attribute-values.repository';
+import { CustomAttributeValuesRepository, functionalValueIdsSql } from './custom-attribute-values.repository';
 import { CustomAttributeValueDto, SetCustomAttributeValueDto } from './dto/custom-attribute-value.dto';
 import {
   CustomAttributeDefinitionEntity,
@@ -91,13 +91,7 @@ const CUSTOM_ATTRIBUTE_VALUES: ResourceDescriptor = {
     entity: CustomAttributeValueEntity,
     entityTypes: ['custom_attribute_value'],
     // Values of functional groups and seats are recorded as updates of the group or seat (document 02).
-    relatedIds: async (tx, plans, changed) => {
-      const owners = changed
-        .filter((c) => c.entity_type === 'functional_group' || c.entity_type === 'functional_position')
-        .map((c) => c.entity_id);
-      if (!owners.length) return [];
-      return new CustomAttributeValuesRepository().functionalValueIds(tx, [plans.scenario, plans.live], owners);
-    },
+    related: { entityTypes: ['functional_group', 'functional_position'], idsSql: functionalValueIdsSql },
   },
 };
 

@@ -34,6 +34,7 @@ const GROUPS: ResourceDescriptor = {
     entity: FunctionalGroupEntity,
     entityTypes: ['functional_group'],
     payload: (r) => ({ ...groupPayload(r as FunctionalGroupEntity), ...stamped(r) }),
+    updatedAtIsChange: true,
   },
   changes: { entityTypes: ['functional_group'], permission: VIEW },
 };
@@ -65,6 +66,7 @@ const POSITIONS: ResourceDescriptor = {
     entity: FunctionalPositionEntity,
     entityTypes: ['functional_position'],
     payload: (r) => ({ ...positionPayload(r as FunctionalPositionEntity), ...stamped(r) }),
+    updatedAtIsChange: true,
   },
   changes: { entityTypes: ['functional_position'], permission: VIEW },
 };

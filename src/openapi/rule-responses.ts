@@ -28,9 +28,16 @@ const RULES: readonly { status: string; description: string; applies: (op: Facts
   },
   {
     status: '404',
-    description: "NOT_FOUND: scenarioId is not one of the organization's scenarios",
+    description: "NOT_FOUND: scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read",
     applies: (op) => op.scenario === 'read' || op.scenario === 'write',
     // Said beside the route's own 404 (the record in the path), when it has one; so for 409 below.
+    adds: true,
+  },
+  {
+    status: '403',
+    description:
+      "PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read",
+    applies: (op) => op.scenario === 'write',
     adds: true,
   },
   {
@@ -105,8 +112,12 @@ export function addRuleResponses(op: OperationObject, path: string, method: stri
         description: rule.description,
         content: { 'application/json': { schema: { $ref: `#/components/schemas/${rule.schema ?? 'ErrorResponseDto'}` } } },
       };
-    } else if (rule.adds && !existing.description.includes(rule.description.replace(/^[A-Z_]+: /, ''))) {
-      existing.description = `${existing.description}; or ${rule.description.replace(/^[A-Z_]+: /, '')}`;
+    } else if (rule.adds) {
+      // The code stays when it is not the one the route's own answer of that status gives (403 FORBIDDEN beside PLAN_NOT_EDITABLE).
+      const code = /^([A-Z_]+): /.exec(rule.description)?.[1];
+      const added = code && existing.description.startsWith(code) ? rule.description.slice(code.length + 2) : rule.description;
+      const plain = code ? rule.description.slice(code.length + 2) : rule.description;
+      if (!existing.description.includes(plain)) existing.description = `${existing.description}; or ${added}`;
     }
   }
   op.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));

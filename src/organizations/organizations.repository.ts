@@ -4,7 +4,39 @@ import type { Page } from '../common/http/envelopes';
 import { newId } from '../common/ids';
 import { EmScope, scopeParts } from '../crud/organization-rows.repository';
 import { OrganizationEntity } from '../database/entities/organization.entity';
-import { PlanEntity } from './entities/plan.entity';
+import { PlanEntity, PlanStatus, ScenarioVisibility } from './entities/plan.entity';
+import type { ScenarioRole } from './entities/scenario-member.entity';
+
+/** A scenario with what decides a user's access to it (`OrganizationsRepository.scenarioAccess`). */
+export interface ScenarioAccessRow {
+  id: string;
+  status: PlanStatus;
+  forked_at: Date | null;
+  visibility: ScenarioVisibility;
+  owner_user_id: string | null;
+  /** The user's membership role in the scenario, null when not a member. */
+  member_role: ScenarioRole | null;
+  /** The user's permissions and state, null when there is no user (or no such user in the organization). */
+  user_permissions: string[] | null;
+  user_active: boolean | null;
+}
+
+/**
+ * The scenario look-up behind every request that names a scenario (the guard's `scenarioId`, the application API's
+ * scenario routes): one statement of the organization (plans and members are colocated, users a reference table).
+ */
+export const SCENARIO_ACCESS_SQL = `
+  SELECT p.id, p.status, p.forked_at, p.visibility, p.owner_user_id, m.role AS member_role, u.permissions AS user_permissions, u.active AS user_active
+    FROM plans p
+    LEFT JOIN scenario_members m ON m.organization_id = $2 AND m.scenario_id = p.id AND m.user_id = $3
+    LEFT JOIN users u ON u.organization_id = $2 AND u.id = $3
+   WHERE p.id = $1 AND p.organization_id = $2 AND p.kind = 'SCENARIO'`;
+
+/** `SCENARIO_ACCESS_SQL` when no user is behind the request. */
+const SCENARIO_SQL = `
+  SELECT p.id, p.status, p.forked_at, p.visibility, p.owner_user_id, NULL AS member_role, NULL AS user_permissions, NULL AS user_active
+    FROM plans p
+   WHERE p.id = $1 AND p.organization_id = $2 AND p.kind = 'SCENARIO'`;
 
 /** A user of the organization with the organization's live plan (which the organization creates with itself). */
 export interface UserWithLivePlan {
@@ -90,13 +122,17 @@ export class OrganizationsRepository {
     return rows[0];
   }
 
-  /** The organization's scenario plan with that id (id and status), or undefined. */
-  async scenarioPlan(at: EmScope, scenarioId: string): Promise<{ id: string; status: string } | undefined> {
+  /**
+   * The organization's scenario with that id and what decides a user's access to it (src/access/scenario-access.ts):
+   * its status, visibility and owner, the user's membership role and the user's permissions and state; undefined when
+   * the organization has no such scenario. `userId` null (the application itself) leaves the user's columns null.
+   */
+  async scenarioAccess(at: EmScope, scenarioId: string, userId: string | null): Promise<ScenarioAccessRow | undefined> {
     const { organizationId, em } = scopeParts(at);
-    const rows: { id: string; status: string }[] = await em.query(
-      `SELECT id, status FROM plans WHERE id = $1 AND organization_id = $2 AND kind = 'SCENARIO'`,
-      [scenarioId, organizationId],
-    );
+    // Without a user the joins are left out: on Citus a join on a NULL parameter is folded into one it cannot route.
+    const rows: ScenarioAccessRow[] = await (userId === null
+      ? em.query(SCENARIO_SQL, [scenarioId, organizationId])
+      : em.query(SCENARIO_ACCESS_SQL, [scenarioId, organizationId, userId]));
     return rows[0];
   }
 

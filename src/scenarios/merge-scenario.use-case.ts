@@ -1,60 +1,77 @@
 import { Injectable } from '@nestjs/common';
-import { API_PERMISSIONS, expandUserPermissions } from '../common/auth/permissions';
+import { DataSource } from 'typeorm';
+import { inScenario } from '../access/access.guard';
+import { managesScenarios } from '../access/scenario-access';
+import { API_PERMISSIONS } from '../common/auth/permissions';
 import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
-import { Tx, UnitOfWork } from '../database/unit-of-work';
+import { Tx, UnitOfWork, type TxScope } from '../database/unit-of-work';
 import { UsersRepository } from '../organizations/users.repository';
-import { MergeResultDto } from './dto/scenario.dto';
-import { PlanEntity } from '../organizations/entities/plan.entity';
-import { ChangedRecord, PlanningRow, ScenarioPlansRepository, ScenariosRepository, TableRows } from './scenarios.repository';
+import type { PlanEntity } from '../organizations/entities/plan.entity';
+import type { PlanningTable } from '../crud/resources';
+import { DryRunResultDto, MergeResultDto } from './dto/scenario.dto';
+import { ChangedRows, countsOf, ScenarioChange, ScenarioChanges } from './scenario-changes';
+import { ScenarioPlansRepository, ScenariosRepository } from './scenarios.repository';
 import { ScenariosService } from './scenarios.service';
 
-type Loaded = { rows: TableRows; ids: string[]; scenarioRows: Map<string, PlanningRow>; liveRows: Map<string, PlanningRow> };
-
 /**
- * Merges a scenario into the live plan (`POST .../scenarios/{id}/merge`): applies, in one transaction,
- * the rows the scenario changed, as recorded in its change history, with one `merge` event per live
- * record changed. Refused with 409 naming the records when live records the scenario changed were also
- * changed in live after the fork (nothing is overwritten silently). The scenario becomes MERGED and
- * read-only.
+ * Merges a scenario into the live plan (`POST .../scenarios/{id}/merge`): applies, in one transaction, what the
+ * scenario changed against live (`ScenarioChanges`: the records its history names whose rows differ), with one
+ * `merge` event per live record changed. Refused with 409 naming the records when live records the scenario
+ * changes were also changed in live after the fork (nothing is overwritten silently). The scenario becomes MERGED
+ * and read-only. With `dryRun` it answers what the merge would do, from the same computation, writing nothing.
  */
 @Injectable()
 export class MergeScenarioUseCase {
   constructor(
+    private readonly dataSource: DataSource,
     private readonly uow: UnitOfWork,
     private readonly users: UsersRepository,
     private readonly scenarios: ScenariosService,
+    private readonly changes: ScenarioChanges,
     private readonly repository: ScenariosRepository,
     private readonly plans: ScenarioPlansRepository,
   ) {}
 
-  async execute(ctx: RequestContext, scenarioId: string, actingUserId: string | null): Promise<MergeResultDto> {
-    const mergeCtx = await this.mergeContext(ctx, actingUserId);
+  async execute(
+    ctx: RequestContext,
+    scenarioId: string,
+    actingUserId: string | null,
+    dryRun = false,
+  ): Promise<MergeResultDto | DryRunResultDto> {
+    const mergeCtx = await this.mergeContext(ctx, scenarioId, actingUserId);
+    if (dryRun) return this.preview(this.uow.read(mergeCtx), scenarioId);
     return this.uow.run(mergeCtx, async (tx) => {
-      const plan = await this.scenarios.find(tx, scenarioId, true);
-      if (plan.status === 'MERGED') throw DomainError.conflict(`Scenario ${scenarioId} is already merged`);
-      const changed = await this.repository.changedRecords(tx, plan.id);
-      await this.refuseConflicts(tx, plan, ctx.livePlanId);
-      const loaded = await this.load(tx, plan.id, ctx.livePlanId, changed);
-      const counts: Record<string, number> = {};
-      await this.deleteGone(tx, loaded, ctx.livePlanId, counts);
-      await this.upsertChanged(tx, loaded, plan.id, ctx.livePlanId, counts);
-      await this.plans.update(tx, plan.id, {
-        status: 'MERGED',
-        mergedAt: new Date(),
-        mergedByUserId: mergeCtx.userId,
-      });
-      return { status: 'MERGED' as const, changes: counts };
+      const plan = await this.mergeable(tx, scenarioId, true);
+      const { changes } = await this.changes.list(tx, plan);
+      refuseConflicts(changes);
+      const rows = await this.changes.rows(tx, plan.id, changes);
+      await this.apply(tx, plan.id, changes, rows);
+      await this.plans.update(tx, plan.id, { status: 'MERGED', mergedAt: new Date(), mergedByUserId: mergeCtx.userId });
+      return { status: 'MERGED' as const, changes: countsOf(changes) };
     });
   }
 
-  /** The live plan's context acting as the merging user, who must hold manage_scenarios. */
-  private async mergeContext(ctx: RequestContext, actingUserId: string | null): Promise<RequestContext> {
+  /** The dry run: the merge's checks and its computation of what changes, nothing written and no event sent. */
+  private async preview(scope: TxScope, scenarioId: string): Promise<DryRunResultDto> {
+    const plan = await this.mergeable(scope, scenarioId, false);
+    const { changes } = await this.changes.list(scope, plan);
+    return {
+      status: 'DRY_RUN',
+      changes: countsOf(changes),
+      conflicts: changes.filter((c) => c.conflict).map((c) => ({ entityType: c.entityType, entityId: c.entityId })),
+    };
+  }
+
+  /**
+   * The live plan's context acting as the merging user: the header is needed (400), the user must be allowed to
+   * read the scenario (404 as for an unknown one) and hold manage_scenarios (403).
+   */
+  private async mergeContext(ctx: RequestContext, scenarioId: string, actingUserId: string | null): Promise<RequestContext> {
     if (!actingUserId) throw DomainError.validation('X-Acting-User', 'merging needs the X-Acting-User header naming the user who merges');
+    await inScenario(this.dataSource, ctx, scenarioId, 'read');
     const user = await this.users.find(ctx, actingUserId);
-    if (!user || !user.active || !expandUserPermissions(user.permissions).has('manage_scenarios')) {
-      throw DomainError.forbidden('The acting user needs the manage_scenarios capability to merge');
-    }
+    if (!user || !managesScenarios(user)) throw DomainError.forbidden('The acting user needs the manage_scenarios capability to merge');
     return {
       ...ctx,
       planId: ctx.livePlanId,
@@ -65,81 +82,67 @@ export class MergeScenarioUseCase {
     };
   }
 
-  /** 409 naming (up to 20) live records changed after the fork that the scenario changed too. */
-  private async refuseConflicts(tx: Tx, plan: PlanEntity, livePlanId: string): Promise<void> {
-    const plans = { live: livePlanId, scenario: plan.id };
-    const conflicts = await this.repository.liveChangesAlsoIn(tx, plans, plan.forkedAt, 21);
-    if (conflicts.length) {
-      const names = conflicts.slice(0, 20).map((c) => `${c.entity_type} ${c.entity_id}`);
-      throw DomainError.conflict(
-        `Live records changed since the fork were also changed in the scenario: ${names.join(', ')}${conflicts.length > 20 ? ', ...' : ''}`,
-      );
-    }
+  /** The scenario, unless already merged (409); `lock` takes its row lock for the merge. */
+  private async mergeable(scope: TxScope, scenarioId: string, lock: boolean): Promise<PlanEntity> {
+    const plan = await this.scenarios.find(scope, scenarioId, lock);
+    if (plan.status === 'MERGED') throw DomainError.conflict(`Scenario ${scenarioId} is already merged`);
+    return plan;
   }
 
-  /** Both versions (scenario and live) of the rows the scenario touched, per table, parents first. */
-  private async load(tx: Tx, scenarioPlanId: string, livePlanId: string, changed: ChangedRecord[]): Promise<Loaded[]> {
-    const touched = [];
-    for (const table of this.scenarios.planningTables()) {
-      const ids = new Set(changed.filter((c) => table.entityTypes.includes(c.entity_type)).map((c) => c.entity_id));
-      if (table.relatedIds)
-        for (const id of await table.relatedIds(tx, { scenario: scenarioPlanId, live: livePlanId }, changed)) ids.add(id);
-      if (ids.size) touched.push({ table, ids: [...ids] });
-    }
-    // Set-based per table: read both versions of the touched rows, then one DELETE and one upsert.
-    const loaded: Loaded[] = [];
-    for (const { table, ids } of touched) {
-      const rows: TableRows = { table, columns: this.scenarios.columnsOf(table) };
-      const scenarioRows = await this.repository.rowsById(tx, rows, scenarioPlanId, ids);
-      const liveRows = await this.repository.rowsById(tx, rows, livePlanId, ids);
-      loaded.push({ rows, ids, scenarioRows, liveRows });
-    }
-    return loaded;
-  }
-
-  /** Deletes live rows the scenario deleted, children first. */
-  private async deleteGone(tx: Tx, loaded: Loaded[], livePlanId: string, counts: Record<string, number>): Promise<void> {
-    for (const { rows, ids, scenarioRows, liveRows } of [...loaded].reverse()) {
-      const table = rows.table;
-      const gone = ids.filter((id) => !scenarioRows.has(id) && liveRows.has(id));
-      if (!gone.length) continue;
-      await this.repository.deleteRows(tx, rows, livePlanId, gone);
-      for (const id of gone) {
-        const row = liveRows.get(id)!;
-        count(counts, table.entityTypeOf(row));
-        tx.record({ entityType: table.entityTypeOf(row), entityId: id, changeType: 'delete', before: table.payload(row), after: null });
-      }
-    }
-  }
-
-  /** Creates and updates, parents first, as one INSERT ... SELECT ... ON CONFLICT per table. */
-  private async upsertChanged(
+  /**
+   * Applies the changes in their (merge) order: deletes, children first, then creates and updates, parents first;
+   * one DELETE or one upsert per table and kind, one `merge` event per record.
+   */
+  private async apply(
     tx: Tx,
-    loaded: Loaded[],
     scenarioPlanId: string,
-    livePlanId: string,
-    counts: Record<string, number>,
+    changes: readonly ScenarioChange[],
+    rows: Map<PlanningTable, ChangedRows>,
   ): Promise<void> {
-    for (const { rows, ids, scenarioRows, liveRows } of loaded) {
-      const table = rows.table;
-      const apply: string[] = [];
-      for (const id of ids) {
-        const row = scenarioRows.get(id);
-        if (!row) continue;
-        const live = liveRows.get(id);
-        const after = table.payload(row);
-        const before = live ? table.payload(live) : null;
-        if (before && JSON.stringify(before) === JSON.stringify(after)) continue;
-        apply.push(id);
-        count(counts, table.entityTypeOf(row));
-        tx.record({ entityType: table.entityTypeOf(row), entityId: id, changeType: before ? 'update' : 'create', before, after });
+    for (const batch of batches(changes)) {
+      const { rows: table, scenario, live } = rows.get(batch.table)!;
+      const ids = batch.changes.map((c) => c.entityId);
+      if (batch.deletes) await this.repository.deleteRows(tx, table, tx.ctx.livePlanId, ids);
+      else await this.repository.upsertRows(tx, table, scenarioPlanId, tx.ctx.livePlanId, ids);
+      for (const change of batch.changes) {
+        const before = live.get(change.entityId);
+        const after = scenario.get(change.entityId);
+        tx.record({
+          entityType: change.entityType,
+          entityId: change.entityId,
+          changeType: change.change,
+          before: before && change.change !== 'create' ? batch.table.payload(before) : null,
+          after: after && change.change !== 'delete' ? batch.table.payload(after) : null,
+        });
       }
-      if (!apply.length) continue;
-      await this.repository.upsertRows(tx, rows, scenarioPlanId, livePlanId, apply);
     }
   }
 }
 
-function count(counts: Record<string, number>, entityType: string): void {
-  counts[entityType] = (counts[entityType] ?? 0) + 1;
+/** 409 naming (up to 20) records the scenario changes that live changed too after the fork. */
+function refuseConflicts(changes: readonly ScenarioChange[]): void {
+  const conflicts = changes.filter((c) => c.conflict);
+  if (!conflicts.length) return;
+  const names = conflicts.slice(0, 20).map((c) => `${c.entityType} ${c.entityId}`);
+  throw DomainError.conflict(
+    `Live records changed since the fork were also changed in the scenario: ${names.join(', ')}${conflicts.length > 20 ? ', ...' : ''}`,
+  );
+}
+
+interface Batch {
+  table: PlanningTable;
+  deletes: boolean;
+  changes: ScenarioChange[];
+}
+
+/** Consecutive changes of one table and kind (deletes, or creates and updates): one statement each. */
+function batches(changes: readonly ScenarioChange[]): Batch[] {
+  const out: Batch[] = [];
+  for (const change of changes) {
+    const deletes = change.change === 'delete';
+    const last = out.at(-1);
+    if (last && last.table === change.table && last.deletes === deletes) last.changes.push(change);
+    else out.push({ table: change.table, deletes, changes: [change] });
+  }
+  return out;
 }

@@ -9,8 +9,13 @@ import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../common/http/api-re
 import { DataEnvelope, ListEnvelope, one } from '../common/http/envelopes';
 import { ListQueryDto } from '../common/http/pagination.dto';
 
-/** Writes inside a scenario need it OPEN (spec 03 §3). */
-const NOT_OPEN = [403, 'PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes'] as const;
+/** Writes inside a scenario need it OPEN and writable by the acting user. */
+const NOT_OPEN = [
+  403,
+  'PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only',
+] as const;
+/** A private scenario is hidden from users it is not shared with. */
+const NOT_READABLE = [404, 'NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read'] as const;
 import { ScenariosService } from './scenarios.service';
 
 export interface ScenarioRecordsOptions {
@@ -30,7 +35,8 @@ export interface ScenarioRecordsOptions {
 export function scenarioRecordsController(o: ScenarioRecordsOptions): Type<unknown> {
   const nouns = nounsOf(o.path.replace(/-/g, ' '));
   const where = 'the scenario';
-  const note = 'No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.';
+  const note =
+    'No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.';
   @ApiTags('Application: scenarios')
   @AdminApi()
   @Controller(`admin/v1/organizations/:orgId/scenarios/:scenarioId/${o.path}`)
@@ -44,7 +50,7 @@ export function scenarioRecordsController(o: ScenarioRecordsOptions): Type<unkno
     @ApiCrudOperation('list', nouns, where)
     @ApiSortQuery(o.service)
     @ApiList(o.response)
-    @ApiErrors(400, 404)
+    @ApiErrors(400, NOT_READABLE)
     async list(
       @Ctx() ctx: RequestContext,
       @Param('scenarioId') scenarioId: string,
@@ -57,7 +63,7 @@ export function scenarioRecordsController(o: ScenarioRecordsOptions): Type<unkno
     @ApiCrudOperation('create', nouns, where, note)
     @ApiBody({ type: o.create })
     @ApiData(o.response, 201)
-    @ApiErrors(400, NOT_OPEN, 404)
+    @ApiErrors(400, NOT_OPEN, NOT_READABLE)
     async create(
       @Ctx() ctx: RequestContext,
       @Param('scenarioId') scenarioId: string,
@@ -70,7 +76,7 @@ export function scenarioRecordsController(o: ScenarioRecordsOptions): Type<unkno
     @ApiCrudOperation('update', nouns, where, note)
     @ApiBody({ type: o.update })
     @ApiData(o.response)
-    @ApiErrors(400, NOT_OPEN, 404)
+    @ApiErrors(400, NOT_OPEN, NOT_READABLE)
     async update(
       @Ctx() ctx: RequestContext,
       @Param('scenarioId') scenarioId: string,
@@ -83,7 +89,7 @@ export function scenarioRecordsController(o: ScenarioRecordsOptions): Type<unkno
     @Delete(':id')
     @ApiCrudOperation('remove', nouns, where, note)
     @ApiNoContent()
-    @ApiErrors(NOT_OPEN, 404)
+    @ApiErrors(NOT_OPEN, NOT_READABLE)
     async remove(@Ctx() ctx: RequestContext, @Param('scenarioId') scenarioId: string, @Param('id') id: string): Promise<void> {
       await this.service.remove(await this.scenarios.writableContext(ctx, scenarioId), id);
     }

@@ -1,12 +1,12 @@
-import { Body, Controller, Get, Headers, Param, Query } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Query } from '@nestjs/common';
 import { Patch, Post } from '../common/http/write-routes';
-import { ApiHeader, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiHeader, ApiOkResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { AdminApi } from '../common/auth/access.decorators';
 import { Ctx, RequestContext } from '../common/auth/request-context';
 import { ApiData, ApiErrors, ApiList } from '../common/http/api-responses';
 import { DataEnvelope, ListEnvelope, one, pageOf } from '../common/http/envelopes';
 import { PageQueryDto } from '../common/http/pagination.dto';
-import { CreateScenarioDto, MergeResultDto, ScenarioDto, UpdateScenarioDto } from './dto/scenario.dto';
+import { CreateScenarioDto, DryRunResultDto, MergeQueryDto, MergeResultDto, ScenarioDto, UpdateScenarioDto } from './dto/scenario.dto';
 import { MergeScenarioUseCase } from './merge-scenario.use-case';
 import { ScenariosService } from './scenarios.service';
 
@@ -19,7 +19,10 @@ export class ScenariosAdminController {
     private readonly mergeScenario: MergeScenarioUseCase,
   ) {}
 
-  /** Creates a scenario: a copy of every live planning record, made in SQL in one transaction. */
+  /**
+   * Creates a scenario: a copy of every live planning record, made in SQL in one transaction. Its owner is the
+   * X-Acting-User (none without the header); PRIVATE keeps it to the owner, its members and manage_scenarios.
+   */
   @Post()
   @ApiData(ScenarioDto, 201)
   @ApiErrors(400, 404)
@@ -27,7 +30,7 @@ export class ScenariosAdminController {
     return one(await this.scenarios.create(ctx, body));
   }
 
-  /** Lists the organization's scenarios, newest first (paged). */
+  /** Lists the organization's scenarios the acting user may read, newest first (paged). */
   @Get()
   @ApiList(ScenarioDto)
   @ApiErrors(400, 404)
@@ -35,18 +38,30 @@ export class ScenariosAdminController {
     return this.scenarios.list(ctx, pageOf(query));
   }
 
-  /** Reads one scenario with its status (OPEN, LOCKED or MERGED). */
+  /** Reads one scenario with its status (OPEN, LOCKED or MERGED), visibility and owner. */
   @Get(':scenarioId')
   @ApiData(ScenarioDto)
-  @ApiErrors(404)
+  @ApiErrors([404, 'NOT_FOUND: no such scenario, or a private one the acting user may not read'])
   async get(@Ctx() ctx: RequestContext, @Param('scenarioId') scenarioId: string): Promise<DataEnvelope<ScenarioDto>> {
     return one(await this.scenarios.get(ctx, scenarioId));
   }
 
-  /** Renames, describes, locks (LOCKED: no writes) or reopens a scenario; a merged one is read-only (409). */
+  /**
+   * Renames, describes, locks or reopens a scenario, or changes its visibility. LOCKED takes no writes; renaming,
+   * describing, locking and reopening need the right to write to the scenario, visibility its owner or
+   * manage_scenarios; a merged scenario is read-only (409).
+   */
   @Patch(':scenarioId')
   @ApiData(ScenarioDto)
-  @ApiErrors(400, 404, 409)
+  @ApiErrors(
+    400,
+    [
+      403,
+      'PLAN_NOT_EDITABLE: the scenario is private and shared with the acting user for reading only; FORBIDDEN: visibility changed by a user who is neither its owner nor holds manage_scenarios',
+    ],
+    [404, 'NOT_FOUND: no such scenario, or a private one the acting user may not read'],
+    409,
+  )
   async update(
     @Ctx() ctx: RequestContext,
     @Param('scenarioId') scenarioId: string,
@@ -58,17 +73,33 @@ export class ScenariosAdminController {
   /**
    * Applies the scenario's changes to live data in one transaction, with one `merge` event per live
    * record changed. Needs X-Acting-User (a user with manage_scenarios). Live records changed since the
-   * fork that the scenario also changed: 409 naming them.
+   * fork that the scenario also changed: 409 naming them. With `dryRun=true`: what the merge would do
+   * (`status: DRY_RUN`, the same `changes`, and every conflict), with nothing written and no event sent.
    */
   @Post(':scenarioId/merge')
   @ApiHeader({ name: 'X-Acting-User', required: true, description: 'The user who merges (needs manage_scenarios)' })
-  @ApiData(MergeResultDto, 200)
-  @ApiErrors(400, 403, 404, 409)
+  @ApiExtraModels(MergeResultDto, DryRunResultDto)
+  @ApiOkResponse({
+    description: 'Merged (status MERGED), or with dryRun=true what the merge would do (status DRY_RUN)',
+    schema: {
+      type: 'object',
+      required: ['data'],
+      properties: { data: { oneOf: [{ $ref: getSchemaPath(MergeResultDto) }, { $ref: getSchemaPath(DryRunResultDto) }] } },
+    },
+  })
+  @HttpCode(200)
+  @ApiErrors(
+    400,
+    [403, 'FORBIDDEN: the acting user lacks manage_scenarios'],
+    [404, 'NOT_FOUND: no such scenario, or a private one the acting user may not read'],
+    409,
+  )
   async merge(
     @Ctx() ctx: RequestContext,
     @Param('scenarioId') scenarioId: string,
+    @Query() query: MergeQueryDto,
     @Headers('x-acting-user') actingUser: string | undefined,
-  ): Promise<DataEnvelope<MergeResultDto>> {
-    return { data: await this.mergeScenario.execute(ctx, scenarioId, actingUser ? ctx.userId : null) };
+  ): Promise<DataEnvelope<MergeResultDto | DryRunResultDto>> {
+    return { data: await this.mergeScenario.execute(ctx, scenarioId, actingUser ? ctx.userId : null, query.dryRun === true) };
   }
 }

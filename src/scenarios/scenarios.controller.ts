@@ -12,6 +12,7 @@ import { CreateVacancyDto, UpdateVacancyDto, VacancyDto, VacancyQueryDto } from 
 import { VacanciesService } from '../vacancies/vacancies.service';
 import { scenarioRecordsController } from './scenario-records.admin.controller';
 import { ScenariosAdminController } from './scenarios.admin.controller';
+import { ScenarioSharingAdminController } from './scenario-sharing.admin.controller';
 
 const records = [
   scenarioRecordsController({
@@ -64,5 +65,5 @@ const records = [
   }),
 ];
 
-/** The scenario routes: the scenarios themselves, then the writes inside an open scenario. */
-export const ScenariosControllers = [ScenariosAdminController, ...records];
+/** The scenario routes: the scenarios themselves, their members and diff, then the writes inside an open scenario. */
+export const ScenariosControllers = [ScenariosAdminController, ScenarioSharingAdminController, ...records];

@@ -9,6 +9,10 @@ import { VacanciesModule } from '../vacancies/vacancies.module';
 import { MergeScenarioUseCase } from './merge-scenario.use-case';
 import { ScenarioPlansRepository, ScenariosRepository } from './scenarios.repository';
 import { ScenariosService } from './scenarios.service';
+import { ScenarioChanges } from './scenario-changes';
+import { ScenarioDiffService } from './scenario-diff.service';
+import { ScenarioMembersRepository } from './scenario-members.repository';
+import { ScenarioMembersService } from './scenario-members.service';
 
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { ScenariosControllers } from './scenarios.controller';
@@ -25,7 +29,16 @@ import { ScenariosControllers } from './scenarios.controller';
     OrganizationsModule,
   ],
   controllers: ScenariosControllers,
-  providers: [ScenariosService, ScenariosRepository, ScenarioPlansRepository, MergeScenarioUseCase],
+  providers: [
+    ScenariosService,
+    ScenariosRepository,
+    ScenarioPlansRepository,
+    ScenarioMembersRepository,
+    ScenarioChanges,
+    ScenarioDiffService,
+    ScenarioMembersService,
+    MergeScenarioUseCase,
+  ],
   exports: [ScenariosService, ScenarioPlansRepository],
 })
 export class ScenariosModule {}

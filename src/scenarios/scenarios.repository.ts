@@ -1,13 +1,114 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
+import { recordFromRow, selectRowsSql } from '../crud/row-sql';
 import { EmScope, OrganizationRows, RowScope, scopeParts } from '../crud/organization-rows.repository';
 import type { TxScope } from '../database/unit-of-work';
 import type { Page } from '../common/http/envelopes';
-import type { PlanningTable } from '../crud/resources';
+import { sqlLiteral, type PlanningTable } from '../crud/resources';
 import { PlanEntity } from '../organizations/entities/plan.entity';
 
-/** A record a plan's change history names. */
-export type ChangedRecord = { entity_type: string; entity_id: string };
+/**
+ * The parts of a planning table that say what a scenario changed in it (`scenarioChangesSql`), with its column names
+ * (the entity's, as `ScenariosService.columnsOf` reads them).
+ */
+export type ChangeTable = Pick<PlanningTable, 'table' | 'entityTypes' | 'entityTypeSql' | 'updatedAtIsChange' | 'related'> & {
+  columns: readonly string[];
+};
+
+/** The two plans compared, and when the scenario was forked (live changes after it are conflicts). */
+export interface ChangePlans {
+  scenario: string;
+  live: string;
+  forkedAt: Date | null;
+}
+
+/** Which changes a statement returns: `limit` null for all of them; `entityType` null for every type. */
+export interface ChangesPage {
+  entityType: string | null;
+  limit: number | null;
+  offset: number;
+}
+
+/** One record the scenario changed: the index of its table in the tables given, its id, the change and its type. */
+export interface ChangeRow {
+  part: number;
+  id: string;
+  change: 'create' | 'update' | 'delete';
+  entity_type: string;
+  /** Live changed this record after the fork. */
+  conflict: boolean;
+}
+
+/** The statement of `ScenariosRepository.rowsByPlan`: the organization's rows with those ids in those plans. */
+export function rowsOfPlansSql(
+  dataSource: DataSource,
+  entity: PlanningTable['entity'],
+  organizationId: string,
+  planIds: readonly string[],
+  ids: string[],
+): { sql: string; params: unknown[] } {
+  return selectRowsSql(dataSource, entity as new () => unknown, { organizationId, planId: planIds, id: ids });
+}
+
+/** The entity types a plan's change history names. */
+export const CHANGED_TYPES_SQL = `SELECT DISTINCT entity_type FROM record_changes WHERE organization_id = $1 AND plan_id = $2`;
+
+const list = (values: readonly string[]) => values.map(sqlLiteral).join(', ');
+
+/**
+ * One table's part of `scenarioChangesSql`: its records named by the history whose rows differ between the plans.
+ * The plan ids are compared as values the planner does not see (a one-row subquery): a scenario forked a moment ago
+ * has no statistics yet, and a plan id the statistics do not know is estimated at no rows, which lets PostgreSQL walk
+ * another index of the (organization, plan) prefix once per record; unseen, a plan is estimated as an average one and
+ * each row is found by its primary key.
+ */
+function tableChangesSql(table: ChangeTable, part: number): string {
+  const named = `SELECT c.entity_id AS id FROM changed c WHERE c.entity_type IN (${list(table.entityTypes)})`;
+  const related = table.related
+    ? ` UNION SELECT r.id FROM (${table.related.idsSql({ organization: '$1', scenario: '$2', live: '$3', changed: 'changed' })}) r`
+    : '';
+  const compared = table.columns.filter((c) => c !== 'plan_id' && (c !== 'updated_at' || table.updatedAtIsChange));
+  const row = (alias: string) => `(${compared.map((c) => `${alias}."${c}"`).join(', ')})`;
+  return `SELECT ${part} AS part, x.id,
+            CASE WHEN s.id IS NULL THEN 'delete' WHEN l.id IS NULL THEN 'create' ELSE 'update' END AS change,
+            CASE WHEN s.id IS NULL THEN ${table.entityTypeSql('l')} ELSE ${table.entityTypeSql('s')} END AS entity_type,
+            ARRAY[${list(table.entityTypes)}]::text[] AS types
+       FROM (${related ? `${named}${related}` : `SELECT DISTINCT n.id FROM (${named}) n`}) x
+       LEFT JOIN "${table.table}" s ON s.organization_id = $1 AND s.plan_id = (SELECT $2::varchar) AND s.id = x.id
+       LEFT JOIN "${table.table}" l ON l.organization_id = $1 AND l.plan_id = (SELECT $3::varchar) AND l.id = x.id
+      WHERE (s.id IS NOT NULL OR l.id IS NOT NULL)
+        AND (s.id IS NULL OR l.id IS NULL OR ${row('s')} IS DISTINCT FROM ${row('l')})`;
+}
+
+/** Merge order: deletes first, children first (tables in reverse), then creates and updates, parents first; by id within a table. */
+const MERGE_ORDER = (a: string) => `(${a}change = 'delete') DESC, CASE WHEN ${a}change = 'delete' THEN -${a}part ELSE ${a}part END, ${a}id`;
+
+/**
+ * What a scenario changed against live, in one statement of the organization: the records its change history names
+ * (plus the declared related rows) in the tables given (indexes: the `part` of each row), whose scenario row and live
+ * row differ (one missing: a create or a delete; both there and different in a column other than `plan_id` and, unless the
+ * table counts it, `updated_at`: an update). A record changed and changed back is therefore none. Each carries its entity
+ * type (of the row the merge applies) and whether live changed it after the fork. Parameters: $1 organization,
+ * $2 scenario plan, $3 live plan, $4 fork time, $5 entity type or null, $6 limit or null, $7 offset. One row when
+ * nothing matches (total 0, the rest null). Diff, dry-run merge and merge all read it.
+ */
+export function scenarioChangesSql(tables: readonly ChangeTable[]): string {
+  return `WITH changed AS MATERIALIZED (
+      SELECT DISTINCT entity_type, entity_id FROM record_changes WHERE organization_id = $1 AND plan_id = $2
+    ), entries AS MATERIALIZED (
+      ${tables.map((table, part) => tableChangesSql(table, part)).join(' UNION ALL ')}
+    ), picked AS (
+      SELECT * FROM entries WHERE $5::text IS NULL OR entity_type = $5::text
+    )
+    SELECT t.total, p.part, p.id, p.change, p.entity_type,
+           p.id IS NOT NULL AND EXISTS (
+             SELECT 1 FROM record_changes c
+              WHERE c.organization_id = $1 AND c.plan_id = $3 AND c.created_at > $4 AND NOT c.organization_level
+                AND c.entity_id = p.id AND c.entity_type = ANY(p.types)) AS conflict
+      FROM (SELECT count(*)::int AS total FROM picked) t
+      LEFT JOIN LATERAL (SELECT * FROM picked ORDER BY ${MERGE_ORDER('')} LIMIT $6 OFFSET $7) p ON true
+     ORDER BY ${MERGE_ORDER('p.')}`;
+}
 
 /** A planning row as read back through its entity. */
 export type PlanningRow = { id: string } & Record<string, unknown>;
@@ -30,7 +131,7 @@ export class ScenarioPlansRepository extends OrganizationRows<PlanEntity> {
   }
 
   /** Inserts a scenario plan (forked now). */
-  async insertScenario(at: TxScope, plan: Pick<PlanEntity, 'id' | 'name' | 'description'>): Promise<void> {
+  async insertScenario(at: TxScope, plan: Pick<PlanEntity, 'id' | 'name' | 'description' | 'visibility' | 'ownerUserId'>): Promise<void> {
     await this.insert(at, {
       ...plan,
       kind: 'SCENARIO',
@@ -44,6 +145,25 @@ export class ScenarioPlansRepository extends OrganizationRows<PlanEntity> {
   /** A page of the organization's scenarios, newest first. */
   scenarios(at: RowScope, page: Page): Promise<[PlanEntity[], number]> {
     return this.page(at, page, { kind: 'SCENARIO' });
+  }
+
+  /**
+   * A page of the scenarios a user reads without manage_scenarios (src/access/scenario-access.ts): the ORGANIZATION
+   * ones, those the user owns and those shared with the user (`sharedPlanIds`), newest first.
+   */
+  readableScenarios(at: RowScope, page: Page, userId: string, sharedPlanIds: string[]): Promise<[PlanEntity[], number]> {
+    const { organizationId, em } = scopeParts(at);
+    const scenario = { organizationId, kind: 'SCENARIO' as const };
+    return this.rows(em).findAndCount({
+      where: [
+        { ...scenario, visibility: 'ORGANIZATION' },
+        { ...scenario, ownerUserId: userId },
+        ...(sharedPlanIds.length ? [{ ...scenario, id: In(sharedPlanIds) }] : []),
+      ],
+      order: { createdAt: 'DESC', id: 'ASC' },
+      skip: page.offset,
+      take: page.limit,
+    });
   }
 
   /**
@@ -86,33 +206,49 @@ export class ScenariosRepository {
     );
   }
 
-  /** Every record the plan's change history names, once. */
-  changedRecords(tx: TxScope, planId: string): Promise<ChangedRecord[]> {
-    return tx.em.query(`SELECT DISTINCT entity_type, entity_id FROM record_changes WHERE organization_id = $2 AND plan_id = $1`, [
-      planId,
-      tx.ctx.organizationId,
-    ]);
+  /** The entity types the plan's change history names. */
+  async changedTypes(tx: TxScope, planId: string): Promise<string[]> {
+    const rows: { entity_type: string }[] = await tx.em.query(CHANGED_TYPES_SQL, [tx.ctx.organizationId, planId]);
+    return rows.map((r) => r.entity_type);
   }
 
   /**
-   * Up to `limit` records (by type and id) changed in the live plan after `since` (plan-level changes only)
-   * that the scenario's history names too.
+   * What the scenario changed against live in the tables given (`scenarioChangesSql`), in merge order: the page
+   * asked for (`limit` null: all of them) of the changes of `entityType` (null: every type), and their total.
    */
-  liveChangesAlsoIn(tx: TxScope, plans: { live: string; scenario: string }, since: Date | null, limit: number): Promise<ChangedRecord[]> {
-    return tx.em.query(
-      `SELECT DISTINCT c.entity_type, c.entity_id FROM record_changes c
-        WHERE c.organization_id = $4 AND c.plan_id = $1 AND c.created_at > $2 AND NOT c.organization_level
-          AND EXISTS (SELECT 1 FROM record_changes s
-                       WHERE s.organization_id = $4 AND s.plan_id = $3 AND s.entity_type = c.entity_type AND s.entity_id = c.entity_id)
-        ORDER BY 1, 2 LIMIT $5`,
-      [plans.live, since, plans.scenario, tx.ctx.organizationId, limit],
-    );
+  async changes(
+    tx: TxScope,
+    tables: readonly ChangeTable[],
+    plans: ChangePlans,
+    page: ChangesPage,
+  ): Promise<{ total: number; rows: ChangeRow[] }> {
+    const found: (ChangeRow & { total: number })[] = await tx.em.query(scenarioChangesSql(tables), [
+      tx.ctx.organizationId,
+      plans.scenario,
+      plans.live,
+      plans.forkedAt,
+      page.entityType,
+      page.limit,
+      page.offset,
+    ]);
+    return { total: found[0]?.total ?? 0, rows: found.filter((r) => r.id !== null).map(({ total: _t, ...row }) => row) };
   }
 
-  /** The rows with those ids in the plan, by id, read as the table's entity. */
-  async rowsById(tx: TxScope, rows: TableRows, planId: string, ids: string[]): Promise<Map<string, PlanningRow>> {
-    const found = await tx.em.getRepository(rows.table.entity).findBy({ organizationId: tx.ctx.organizationId, planId, id: In(ids) });
-    return new Map(found.map((r) => [r.id as string, r as PlanningRow]));
+  /** The rows with those ids in either plan, as records of the table's entity (`rowsOfPlansSql`): one map per plan, by id. */
+  async rowsByPlan(
+    tx: TxScope,
+    rows: TableRows,
+    planIds: readonly string[],
+    ids: string[],
+  ): Promise<Map<string, Map<string, PlanningRow>>> {
+    const { sql, params } = rowsOfPlansSql(tx.em.connection, rows.table.entity, tx.ctx.organizationId, planIds, ids);
+    const found: Record<string, unknown>[] = await tx.em.query(sql, params);
+    const byPlan = new Map(planIds.map((plan) => [plan, new Map<string, PlanningRow>()]));
+    for (const raw of found) {
+      const row = recordFromRow(tx.em.connection, rows.table.entity as new () => PlanningRow, raw);
+      byPlan.get(row.planId as string)!.set(row.id, row);
+    }
+    return byPlan;
   }
 
   /** Deletes the rows with those ids from the plan. */

@@ -10,6 +10,10 @@ import { PlanningTable, ResourceCatalog } from '../crud/resources';
 import { ScenarioPlansRepository, ScenariosRepository } from './scenarios.repository';
 import { patchEntity } from '../crud/assign';
 import { UnitOfWork, type TxScope } from '../database/unit-of-work';
+import { inScenario } from '../access/access.guard';
+import { managesScenarios } from '../access/scenario-access';
+import { UsersRepository } from '../organizations/users.repository';
+import { ScenarioMembersRepository } from './scenario-members.repository';
 
 /**
  * Scenarios (what-if plans). Forking copies every live planning row in SQL, in one transaction.
@@ -24,6 +28,8 @@ export class ScenariosService {
     private readonly resources: ResourceCatalog,
     private readonly repository: ScenariosRepository,
     private readonly plans: ScenarioPlansRepository,
+    private readonly members: ScenarioMembersRepository,
+    private readonly users: UsersRepository,
   ) {}
 
   /** Creates a scenario as a copy of every live planning record, in SQL, in one snapshot. */
@@ -36,6 +42,8 @@ export class ScenariosService {
           id,
           name: input.name,
           description: input.description ?? null,
+          visibility: input.visibility ?? 'ORGANIZATION',
+          ownerUserId: ctx.userId,
         });
         for (const table of this.planningTables()) {
           await this.repository.copyPlan(tx, { table, columns: this.columnsOf(table) }, ctx.livePlanId, id);
@@ -46,38 +54,43 @@ export class ScenariosService {
     );
   }
 
+  /** The scenarios the acting user may read (all of them for the application itself and users with manage_scenarios), newest first. */
   async list(ctx: RequestContext, page: Page): Promise<ListEnvelope<ScenarioDto>> {
-    const [rows, total] = await this.plans.scenarios(ctx, page);
+    const user = ctx.userId === null ? null : await this.users.find(ctx, ctx.userId);
+    const [rows, total] =
+      ctx.userId === null || managesScenarios(user ?? undefined)
+        ? await this.plans.scenarios(ctx, page)
+        : await this.plans.readableScenarios(ctx, page, ctx.userId, await this.members.sharedWith(ctx, ctx.userId));
     return list(rows.map(ScenarioDto.from), total, page);
   }
 
+  /** One scenario the acting user may read (404 otherwise). */
   async get(ctx: RequestContext, scenarioId: string): Promise<ScenarioDto> {
+    await inScenario(this.dataSource, ctx, scenarioId, 'read');
     return ScenarioDto.from(await this.find(this.uow.read(ctx), scenarioId));
   }
 
+  /** Name, description and status need the right to write to it; visibility the owner or manage_scenarios. */
   async update(ctx: RequestContext, scenarioId: string, input: UpdateScenarioDto): Promise<ScenarioDto> {
+    await inScenario(this.dataSource, ctx, scenarioId, input.visibility === undefined ? 'edit' : 'manage');
     return this.uow.run(ctx, async (tx) => {
       const plan = await this.find(tx, scenarioId, true);
       if (plan.status === 'MERGED') throw DomainError.conflict(`Scenario ${scenarioId} is merged and read-only`);
       const patch: Partial<PlanEntity> = {};
-      patchEntity(patch, input, ['name', 'description', 'status']);
+      patchEntity(patch, input, ['name', 'description', 'status', 'visibility']);
       await this.plans.update(tx, plan.id, patch);
       return ScenarioDto.from(await this.find(tx, plan.id));
     });
   }
 
-  /** The context of a write inside the scenario: 404 when it is not the organization's, 403 PLAN_NOT_EDITABLE unless OPEN. */
-  async writableContext(ctx: RequestContext, scenarioId: string): Promise<RequestContext> {
-    const plan = await this.find(this.uow.read(ctx), scenarioId);
-    if (plan.status !== 'OPEN')
-      throw new DomainError('PLAN_NOT_EDITABLE', `Scenario ${scenarioId} is ${plan.status.toLowerCase()} and accepts no changes`);
-    return { ...ctx, planId: plan.id, scenarioId: plan.id };
+  /** The context of a write inside the scenario (the scenario access rule: 404, 403 PLAN_NOT_EDITABLE unless writable and OPEN). */
+  writableContext(ctx: RequestContext, scenarioId: string): Promise<RequestContext> {
+    return inScenario(this.dataSource, ctx, scenarioId, 'write');
   }
 
-  /** The context of a read inside the scenario (any status). */
-  async readableContext(ctx: RequestContext, scenarioId: string): Promise<RequestContext> {
-    const plan = await this.find(this.uow.read(ctx), scenarioId);
-    return { ...ctx, planId: plan.id, scenarioId: plan.id };
+  /** The context of a read inside the scenario (any status; 404 unless the acting user may read it). */
+  readableContext(ctx: RequestContext, scenarioId: string): Promise<RequestContext> {
+    return inScenario(this.dataSource, ctx, scenarioId, 'read');
   }
 
   /** The planning tables, parents first (a fork copies them in this order; a merge deletes in reverse). */

@@ -77,7 +77,7 @@ describeOnCitus('05/§1.3 router queries (on the Citus cluster)', () => {
     Client.prototype.query = recording as typeof Client.prototype.query;
   }
 
-  /** A request mix over the application API: writes, reads by id and lists, bulk, readings, forecast, tree, changes, an erase; a retention purge. */
+  /** A request mix over the application API: writes, reads by id and lists, bulk, readings, forecast, tree, changes, scenarios, an erase; a retention purge. */
   async function requestMix(): Promise<void> {
     const f = fs(t, org);
     const group = await f.group({ name: 'Router area' });
@@ -117,11 +117,26 @@ describeOnCitus('05/§1.3 router queries (on the Citus cluster)', () => {
       .api('post', '/business-metrics/readings')
       .send({ metric: 'router', source: 'feed', readings: [{ periodStart: '2026-01-01', periodEnd: '2026-01-31', value: 3 }] })
       .expect(200);
+    await scenarioMix(team);
     await org.api('delete', `/teams/${team}`).expect(204);
     // Erasing a person, and the retention purge (background work, one organization at a time).
     await t.admin('post', `/organizations/${org.orgId}/people/erase`, org.userId).send({ employeeId: person }).expect(200);
     await t.admin('patch', `/organizations/${org.orgId}`).send({ changeRetentionDays: 90 }).expect(200);
     await t.get(RetentionPurge).purge();
+  }
+
+  /** Scenarios: a private fork, a write inside it, a member, reads with scenarioId, the diff, a dry run and the merge. */
+  async function scenarioMix(team: string): Promise<void> {
+    const scenarios = `/organizations/${org.orgId}/scenarios`;
+    const scenario = (await t.admin('post', scenarios, org.userId).send({ name: 'Router plan', visibility: 'PRIVATE' }).expect(201)).body
+      .data.id;
+    await t.admin('patch', `${scenarios}/${scenario}/teams/${team}`, org.userId).send({ name: 'Router team 2' }).expect(200);
+    await t.admin('post', `${scenarios}/${scenario}/members`, org.userId).send({ userId: org.userId, role: 'EDITOR' }).expect(201);
+    await t.admin('get', `${scenarios}?limit=10`, org.userId).expect(200);
+    await org.api('get', `/teams?limit=10&scenarioId=${scenario}`).expect(200);
+    await t.admin('get', `${scenarios}/${scenario}/diff?limit=10`, org.userId).expect(200);
+    await t.admin('post', `${scenarios}/${scenario}/merge?dryRun=true`, org.userId).expect(200);
+    await t.admin('post', `${scenarios}/${scenario}/merge`, org.userId).expect(200);
   }
 
   it('05/§1.3: every statement of a request mix runs on one worker, or is a multi-shard statement docs/scale-out.md lists', async () => {

@@ -89,6 +89,11 @@ const STEPS: Step[] = [
     params: (ids) => ({ scenarioId: ids.scenario }),
     refs: (ids) => ({ targetId: ids.team, employeeId: ids.employee }),
   },
+  {
+    path: `${ADMIN}/scenarios/{scenarioId}/members`,
+    params: (ids) => ({ scenarioId: ids.scenario }),
+    refs: (ids) => ({ userId: ids.userId }),
+  },
 ];
 
 describe('OpenAPI request samples', () => {

@@ -1876,8 +1876,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Lists the organization's scenarios, newest first (paged)
-         * @description Lists the organization's scenarios, newest first (paged).
+         * Lists the organization's scenarios the acting user may read, newest first (paged)
+         * @description Lists the organization's scenarios the acting user may read, newest first (paged).
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -1885,7 +1885,8 @@ export interface paths {
         put?: never;
         /**
          * Creates a scenario
-         * @description Creates a scenario: a copy of every live planning record, made in SQL in one transaction.
+         * @description Creates a scenario: a copy of every live planning record, made in SQL in one transaction. Its owner is the
+         *     X-Acting-User (none without the header); PRIVATE keeps it to the owner, its members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -1904,8 +1905,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Reads one scenario with its status (OPEN, LOCKED or MERGED)
-         * @description Reads one scenario with its status (OPEN, LOCKED or MERGED).
+         * Reads one scenario with its status (OPEN, LOCKED or MERGED), visibility and owner
+         * @description Reads one scenario with its status (OPEN, LOCKED or MERGED), visibility and owner.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -1916,8 +1917,10 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Renames, describes, locks (LOCKED: no writes) or reopens a scenario; a merged one is read-only (409)
-         * @description Renames, describes, locks (LOCKED: no writes) or reopens a scenario; a merged one is read-only (409).
+         * Renames, describes, locks or reopens a scenario, or changes its visibility
+         * @description Renames, describes, locks or reopens a scenario, or changes its visibility. LOCKED takes no writes; renaming,
+         *     describing, locking and reopening need the right to write to the scenario, visibility its owner or
+         *     manage_scenarios; a merged scenario is read-only (409).
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -1937,11 +1940,96 @@ export interface paths {
          * Applies the scenario's changes to live data in one transaction, with one `merge` event per live record changed
          * @description Applies the scenario's changes to live data in one transaction, with one `merge` event per live
          *     record changed. Needs X-Acting-User (a user with manage_scenarios). Live records changed since the
-         *     fork that the scenario also changed: 409 naming them.
+         *     fork that the scenario also changed: 409 naming them. With `dryRun=true`: what the merge would do
+         *     (`status: DRY_RUN`, the same `changes`, and every conflict), with nothing written and no event sent.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
         post: operations["ScenariosAdmin_merge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/organizations/{orgId}/scenarios/{scenarioId}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The users the scenario is shared with, oldest first (paged)
+         * @description The users the scenario is shared with, oldest first (paged).
+         *
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         */
+        get: operations["ScenarioSharingAdmin_listMembers"];
+        put?: never;
+        /**
+         * Shares the scenario with a user of the organization as EDITOR or VIEWER
+         * @description Shares the scenario with a user of the organization as EDITOR or VIEWER. EDITOR reads the scenario and writes
+         *     inside it, VIEWER reads it; for a user who is a member already, this sets the role. Needs the scenario's owner or
+         *     a user with manage_scenarios.
+         *
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         */
+        post: operations["ScenarioSharingAdmin_addMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/organizations/{orgId}/scenarios/{scenarioId}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One member of the scenario (404 when the user is no member)
+         * @description One member of the scenario (404 when the user is no member).
+         *
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         */
+        get: operations["ScenarioSharingAdmin_getMember"];
+        put?: never;
+        post?: never;
+        /**
+         * Stops sharing the scenario with the user
+         * @description Stops sharing the scenario with the user. Needs the scenario's owner or a user with manage_scenarios.
+         *
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         */
+        delete: operations["ScenarioSharingAdmin_removeMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/organizations/{orgId}/scenarios/{scenarioId}/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a merge of the scenario would change in live data, record by record
+         * @description What a merge of the scenario would change in live data, record by record. In the order the merge applies them
+         *     (deletes first, then creates and updates): for each, its entity type and id, the change, the fields an update
+         *     changes, the live and the scenario record now, and whether live changed the record after the fork (a conflict
+         *     refuses the merge). A record changed and changed back in the scenario is not listed. Paged; `entityType`
+         *     narrows it to one type.
+         *
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         */
+        get: operations["ScenarioSharingAdmin_diff"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1965,7 +2053,7 @@ export interface paths {
         put?: never;
         /**
          * Create an employee
-         * @description Creates an employee in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Creates an employee in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -1988,7 +2076,7 @@ export interface paths {
         post?: never;
         /**
          * Delete an employee
-         * @description Deletes the employee; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Deletes the employee; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -1997,7 +2085,7 @@ export interface paths {
         head?: never;
         /**
          * Update an employee
-         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2021,7 +2109,7 @@ export interface paths {
         put?: never;
         /**
          * Create a contractor
-         * @description Creates a contractor in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Creates a contractor in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2044,7 +2132,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a contractor
-         * @description Deletes the contractor; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Deletes the contractor; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2053,7 +2141,7 @@ export interface paths {
         head?: never;
         /**
          * Update a contractor
-         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2077,7 +2165,7 @@ export interface paths {
         put?: never;
         /**
          * Create a vacancy
-         * @description Creates a vacancy in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Creates a vacancy in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2100,7 +2188,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a vacancy
-         * @description Deletes the vacancy; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Deletes the vacancy; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2109,7 +2197,7 @@ export interface paths {
         head?: never;
         /**
          * Update a vacancy
-         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2133,7 +2221,7 @@ export interface paths {
         put?: never;
         /**
          * Create a team
-         * @description Creates a team in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Creates a team in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2156,7 +2244,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a team
-         * @description Deletes the team; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Deletes the team; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2165,7 +2253,7 @@ export interface paths {
         head?: never;
         /**
          * Update a team
-         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2189,7 +2277,7 @@ export interface paths {
         put?: never;
         /**
          * Create a project
-         * @description Creates a project in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Creates a project in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2212,7 +2300,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a project
-         * @description Deletes the project; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Deletes the project; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2221,7 +2309,7 @@ export interface paths {
         head?: never;
         /**
          * Update a project
-         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2245,7 +2333,7 @@ export interface paths {
         put?: never;
         /**
          * Create an assignment
-         * @description Creates an assignment in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Creates an assignment in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2268,7 +2356,7 @@ export interface paths {
         post?: never;
         /**
          * Delete an assignment
-         * @description Deletes the assignment; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Deletes the assignment; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2277,7 +2365,7 @@ export interface paths {
         head?: never;
         /**
          * Update an assignment
-         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes.
+         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -6207,6 +6295,16 @@ export interface components {
              * @enum {string}
              */
             status: "OPEN" | "LOCKED" | "MERGED";
+            /**
+             * @description ORGANIZATION: every user of the organization may read it and, with the usual permissions, write to it; PRIVATE: only its owner, its members and users with manage_scenarios
+             * @enum {string}
+             */
+            visibility: "ORGANIZATION" | "PRIVATE";
+            /**
+             * @description The user who created it (X-Acting-User of the create); null when the application created it without one.
+             * @example cm3x7k2p9000akmnoqwer1234
+             */
+            ownerUserId: string | null;
             id: string;
             name: string;
             /**
@@ -6226,6 +6324,13 @@ export interface components {
              * @example Two more backend engineers from April.
              */
             description?: string | null;
+            /**
+             * @description ORGANIZATION: every user of the organization may read it and, with the usual permissions, write to it; PRIVATE: only its owner, its members and users with manage_scenarios
+             * @default ORGANIZATION
+             * @example PRIVATE
+             * @enum {string}
+             */
+            visibility: "ORGANIZATION" | "PRIVATE";
             /** @example Hiring plan 2026 */
             name: string;
         };
@@ -6241,6 +6346,12 @@ export interface components {
              * @enum {string}
              */
             status?: "OPEN" | "LOCKED";
+            /**
+             * @description ORGANIZATION: every user of the organization may read it and, with the usual permissions, write to it; PRIVATE: only its owner, its members and users with manage_scenarios. Only the owner or a user with manage_scenarios may change it.
+             * @example ORGANIZATION
+             * @enum {string}
+             */
+            visibility?: "ORGANIZATION" | "PRIVATE";
             /** @example Hiring plan 2026 */
             name?: string;
         };
@@ -6251,7 +6362,7 @@ export interface components {
              */
             status: "MERGED";
             /**
-             * @description Live records changed, per document 02 entity type.
+             * @description Live records changed, per entity type.
              * @example {
              *       "employee": 3,
              *       "employee_team_allocation": 2
@@ -6260,6 +6371,126 @@ export interface components {
             changes: {
                 [key: string]: number;
             };
+        };
+        MergeConflictDto: {
+            /**
+             * @description The entity type of the record (as webhook events name it)
+             * @example employee
+             */
+            entityType: string;
+            /**
+             * @description The record's id
+             * @example cm3x7k2p90000abcdqwer1234
+             */
+            entityId: string;
+        };
+        DryRunResultDto: {
+            /**
+             * @description Always DRY_RUN: nothing was written and no event sent.
+             * @enum {string}
+             */
+            status: "DRY_RUN";
+            /**
+             * @description Live records the merge would change, per entity type (what the merge answers when it succeeds).
+             * @example {
+             *       "employee": 3,
+             *       "employee_team_allocation": 2
+             *     }
+             */
+            changes: {
+                [key: string]: number;
+            };
+            /**
+             * @description Every record live changed after the fork that the scenario changes too; the merge is refused (409) while there is one.
+             * @example []
+             */
+            conflicts: components["schemas"]["MergeConflictDto"][];
+        };
+        ScenarioMemberDto: {
+            /**
+             * @description The user the scenario is shared with
+             * @example cm3x7k2p9000akmnoqwer1234
+             */
+            userId: string;
+            /**
+             * @description EDITOR reads the scenario and writes inside it; VIEWER only reads it
+             * @enum {string}
+             */
+            role: "EDITOR" | "VIEWER";
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        AddScenarioMemberDto: {
+            /**
+             * @description An active user of the organization.
+             * @example cm3x7k2p9000akmnoqwer1234
+             */
+            userId: string;
+            /**
+             * @description EDITOR reads the scenario and writes inside it; VIEWER only reads it
+             * @example VIEWER
+             * @enum {string}
+             */
+            role: "EDITOR" | "VIEWER";
+        };
+        ScenarioDiffEntryDto: {
+            /**
+             * @description The entity type of the record (as webhook events name it)
+             * @example employee
+             */
+            entityType: string;
+            /**
+             * @description The record's id
+             * @example cm3x7k2p90000abcdqwer1234
+             */
+            entityId: string;
+            /**
+             * @description What the merge would do to the live record
+             * @example update
+             * @enum {string}
+             */
+            change: "create" | "update" | "delete";
+            /**
+             * @description Updates only: the names of the fields whose values differ between the scenario and live.
+             * @example [
+             *       "lastName",
+             *       "costCentreId"
+             *     ]
+             */
+            fields?: string[];
+            /**
+             * @description The live record now (as webhook events carry it); null for a create.
+             * @example {
+             *       "id": "cm3x7k2p90000abcdqwer1234",
+             *       "lastName": "Silva"
+             *     }
+             */
+            live: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @description The scenario's record now; null for a delete.
+             * @example {
+             *       "id": "cm3x7k2p90000abcdqwer1234",
+             *       "lastName": "Costa"
+             *     }
+             */
+            scenario: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @description Live changed this record after the scenario was forked: a merge is refused (409) while it is so.
+             * @example false
+             */
+            conflict: boolean;
         };
         WrittenIdDto: {
             id: string;
@@ -8594,7 +8825,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11406,7 +11637,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11779,7 +12010,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12389,7 +12620,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12762,7 +12993,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13372,7 +13603,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13745,7 +13976,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14355,7 +14586,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14728,7 +14959,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15338,7 +15569,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15711,7 +15942,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16321,7 +16552,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16694,7 +16925,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17304,7 +17535,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17677,7 +17908,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18292,7 +18523,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18488,7 +18719,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18861,7 +19092,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19473,7 +19704,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19846,7 +20077,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20649,7 +20880,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21254,7 +21485,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21637,7 +21868,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22478,7 +22709,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23083,7 +23314,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23466,7 +23697,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -25032,7 +25263,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -25405,7 +25636,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26221,7 +26452,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27042,7 +27273,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27645,7 +27876,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28049,7 +28280,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28903,7 +29134,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -29724,7 +29955,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -30326,7 +30557,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -30730,7 +30961,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -31787,7 +32018,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -32389,7 +32620,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -32793,7 +33024,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -33786,7 +34017,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario, or a private one the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -33947,7 +34178,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is private and shared with the acting user for reading only; FORBIDDEN: visibility changed by a user who is neither its owner nor holds manage_scenarios; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33965,7 +34196,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario, or a private one the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -34073,7 +34304,13 @@ export interface operations {
     };
     ScenariosAdmin_merge: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description true: answer what the merge would do, with nothing written and no event sent.
+                 * @example true
+                 */
+                dryRun?: boolean;
+            };
             header: {
                 /** @description The user who merges (needs manage_scenarios) */
                 "X-Acting-User": string;
@@ -34088,14 +34325,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Merged (status MERGED), or with dryRun=true what the merge would do (status DRY_RUN) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["MergeResultDto"];
+                        data: components["schemas"]["MergeResultDto"] | components["schemas"]["DryRunResultDto"];
                     };
                 };
             };
@@ -34142,7 +34379,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description FORBIDDEN: the acting user lacks manage_scenarios; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -34160,7 +34397,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario, or a private one the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -34189,6 +34426,915 @@ export interface operations {
                      *       "error": {
                      *         "code": "CONFLICT",
                      *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ScenarioSharingAdmin_listMembers: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: {
+                /** @description The user acting in the application: a PRIVATE scenario is visible only to its owner, its members and users with manage_scenarios */
+                "X-Acting-User"?: string;
+            };
+            path: {
+                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                orgId: string;
+                /** @description The scenario's id. */
+                scenarioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ScenarioMemberDto"][];
+                        meta: components["schemas"]["PageMetaDto"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing or wrong admin token */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such scenario, or a private one the acting user may not read */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ScenarioSharingAdmin_addMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user acting in the application: a PRIVATE scenario is visible only to its owner, its members and users with manage_scenarios */
+                "X-Acting-User"?: string;
+            };
+            path: {
+                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                orgId: string;
+                /** @description The scenario's id. */
+                scenarioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddScenarioMemberDto"];
+            };
+        };
+        responses: {
+            /** @description The user is a member with this role */
+            201: {
+                headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ScenarioMemberDto"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing or wrong admin token */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: the acting user is neither the owner of the scenario nor holds manage_scenarios; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such scenario (or a private one the acting user may not read), or no such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ScenarioSharingAdmin_getMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user acting in the application: a PRIVATE scenario is visible only to its owner, its members and users with manage_scenarios */
+                "X-Acting-User"?: string;
+            };
+            path: {
+                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                orgId: string;
+                /** @description The scenario's id. */
+                scenarioId: string;
+                /** @description The user's id. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ScenarioMemberDto"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing or wrong admin token */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such scenario (or a private one the acting user may not read), or the user is no member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Member cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ScenarioSharingAdmin_removeMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user acting in the application: a PRIVATE scenario is visible only to its owner, its members and users with manage_scenarios */
+                "X-Acting-User"?: string;
+            };
+            path: {
+                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                orgId: string;
+                /** @description The scenario's id. */
+                scenarioId: string;
+                /** @description The user's id. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing or wrong admin token */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: the acting user is neither the owner of the scenario nor holds manage_scenarios; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such scenario (or a private one the acting user may not read), or the user is no member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Member cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ScenarioSharingAdmin_diff: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                /**
+                 * @description Only the changes of this entity type (`employee`, `team`, `employee_team_allocation`, `functional_group`, ...).
+                 * @example employee
+                 */
+                entityType?: string;
+            };
+            header?: {
+                /** @description The user acting in the application: a PRIVATE scenario is visible only to its owner, its members and users with manage_scenarios */
+                "X-Acting-User"?: string;
+            };
+            path: {
+                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                orgId: string;
+                /** @description The scenario's id. */
+                scenarioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ScenarioDiffEntryDto"][];
+                        meta: components["schemas"]["PageMetaDto"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: page, limit or entityType is not valid (details[] names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing or wrong admin token */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such scenario, or a private one the acting user may not read */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
                      *       }
                      *     }
                      */
@@ -34374,7 +35520,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -34537,7 +35683,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -34555,7 +35701,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -34710,7 +35856,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -34728,7 +35874,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -34891,7 +36037,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -34909,7 +36055,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -35105,7 +36251,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -35268,7 +36414,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35286,7 +36432,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -35441,7 +36587,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35459,7 +36605,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -35622,7 +36768,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35640,7 +36786,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -35836,7 +36982,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -35999,7 +37145,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36017,7 +37163,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -36172,7 +37318,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36190,7 +37336,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -36353,7 +37499,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36371,7 +37517,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -36570,7 +37716,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -36733,7 +37879,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36751,7 +37897,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -36906,7 +38052,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36924,7 +38070,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -37087,7 +38233,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -37105,7 +38251,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -37304,7 +38450,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -37467,7 +38613,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -37485,7 +38631,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -37640,7 +38786,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -37658,7 +38804,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -37821,7 +38967,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -37839,7 +38985,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -38045,7 +39191,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -38208,7 +39354,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -38226,7 +39372,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -38381,7 +39527,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -38399,7 +39545,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -38562,7 +39708,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -38580,7 +39726,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization */
+            /** @description NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -39155,7 +40301,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -39338,7 +40484,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -39521,7 +40667,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -39709,7 +40855,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -39873,7 +41019,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -39891,7 +41037,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -40091,7 +41237,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -40281,7 +41427,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -40466,7 +41612,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -40627,7 +41773,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -40645,7 +41791,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -40826,7 +41972,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -40844,7 +41990,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -41022,7 +42168,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -41040,7 +42186,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -41221,7 +42367,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -41239,7 +42385,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -41417,7 +42563,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -41435,7 +42581,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -41614,7 +42760,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -41632,7 +42778,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -41812,7 +42958,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit and custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit and custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -41830,7 +42976,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -41992,7 +43138,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit and custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit and custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -42010,7 +43156,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -42190,7 +43336,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit and custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit and custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -42208,7 +43354,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -42370,7 +43516,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit and custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit and custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -42388,7 +43534,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -42569,7 +43715,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -42587,7 +43733,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -42785,7 +43931,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -42998,7 +44144,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios */
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -44,6 +44,8 @@ describe('scenarios (spec 03 §3 Scenarios; 01 rule 8)', () => {
       name: 'Hiring plan',
       description: 'what if',
       status: 'OPEN',
+      visibility: 'ORGANIZATION',
+      ownerUserId: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

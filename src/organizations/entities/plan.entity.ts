@@ -3,6 +3,9 @@ import { Column, JoinColumn, ManyToOne, CreateDateColumn, Entity, Index, Primary
 
 export type PlanKind = 'LIVE' | 'SCENARIO';
 export type PlanStatus = 'OPEN' | 'LOCKED' | 'MERGED';
+/** Who may read a scenario: every user of the organization, or only its owner, its members and users with manage_scenarios. */
+export type ScenarioVisibility = 'ORGANIZATION' | 'PRIVATE';
+export const SCENARIO_VISIBILITIES: readonly ScenarioVisibility[] = ['ORGANIZATION', 'PRIVATE'];
 
 /**
  * A plan holds a copy of an organization's planning records: each organization has exactly one live
@@ -36,6 +39,14 @@ export class PlanEntity {
 
   @Column({ type: 'timestamptz', nullable: true })
   mergedAt: Date | null;
+
+  /** Scenarios: ORGANIZATION (every user may read it and, with the usual permissions, write to it) or PRIVATE. */
+  @Column({ type: 'varchar', length: 12, default: 'ORGANIZATION' })
+  visibility: ScenarioVisibility;
+
+  /** Scenarios: the user who created it (X-Acting-User of the create), null when the application did. */
+  @Column({ type: 'varchar', length: 25, nullable: true })
+  ownerUserId: string | null;
 
   @Column({ type: 'varchar', length: 25, nullable: true })
   mergedByUserId: string | null;

@@ -1,8 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { timestamps } from '../../common/http/timestamps';
-import { IsNullable, IsOptional, Trim } from '../../common/validation/validators';
-import type { PlanEntity } from '../../organizations/entities/plan.entity';
+import { IsNullable, IsOptional, ToBoolean, Trim } from '../../common/validation/validators';
+import { EXAMPLE_ID } from '../../common/http/examples';
+import { SCENARIO_VISIBILITIES, type PlanEntity, type ScenarioVisibility } from '../../organizations/entities/plan.entity';
+
+const VISIBILITY_TEXT =
+  'ORGANIZATION: every user of the organization may read it and, with the usual permissions, write to it; PRIVATE: only its owner, its members and users with manage_scenarios';
 
 export class CreateScenarioDto {
   @Trim()
@@ -18,6 +22,11 @@ export class CreateScenarioDto {
   @MaxLength(5000)
   @ApiPropertyOptional({ example: 'Two more backend engineers from April.' })
   description?: string | null;
+
+  @ApiPropertyOptional({ enum: SCENARIO_VISIBILITIES, default: 'ORGANIZATION', example: 'PRIVATE', description: VISIBILITY_TEXT })
+  @IsOptional()
+  @IsIn(SCENARIO_VISIBILITIES)
+  visibility?: ScenarioVisibility;
 }
 
 export class UpdateScenarioDto {
@@ -41,6 +50,15 @@ export class UpdateScenarioDto {
   @IsOptional()
   @IsIn(['OPEN', 'LOCKED'])
   status?: 'OPEN' | 'LOCKED';
+
+  @ApiPropertyOptional({
+    enum: SCENARIO_VISIBILITIES,
+    example: 'ORGANIZATION',
+    description: `${VISIBILITY_TEXT}. Only the owner or a user with manage_scenarios may change it.`,
+  })
+  @IsOptional()
+  @IsIn(SCENARIO_VISIBILITIES)
+  visibility?: ScenarioVisibility;
 }
 
 export class ScenarioDto {
@@ -50,18 +68,56 @@ export class ScenarioDto {
   @ApiProperty({ type: String, nullable: true }) description: string | null;
   /** OPEN accepts writes; LOCKED refuses them; MERGED: merged into live data. */
   @ApiProperty({ enum: ['OPEN', 'LOCKED', 'MERGED'] }) status: 'OPEN' | 'LOCKED' | 'MERGED';
+  @ApiProperty({ enum: SCENARIO_VISIBILITIES, description: VISIBILITY_TEXT }) visibility: ScenarioVisibility;
+  /** The user who created it (X-Acting-User of the create); null when the application created it without one. */
+  @ApiProperty({ type: String, nullable: true, example: EXAMPLE_ID.user }) ownerUserId: string | null;
   createdAt: string;
   updatedAt: string;
 
   static from(plan: PlanEntity): ScenarioDto {
-    return { id: plan.id, name: plan.name, description: plan.description, status: plan.status, ...timestamps(plan) };
+    return {
+      id: plan.id,
+      name: plan.name,
+      description: plan.description,
+      status: plan.status,
+      visibility: plan.visibility,
+      ownerUserId: plan.ownerUserId,
+      ...timestamps(plan),
+    };
   }
 }
+
+const CHANGES_EXAMPLE = { employee: 3, employee_team_allocation: 2 };
 
 export class MergeResultDto {
   /** Always MERGED. */
   @ApiProperty({ enum: ['MERGED'] }) status: 'MERGED';
-  /** Live records changed, per document 02 entity type. */
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'integer' }, example: { employee: 3, employee_team_allocation: 2 } })
+  /** Live records changed, per entity type. */
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'integer' }, example: CHANGES_EXAMPLE })
   changes: Record<string, number>;
+}
+
+/** A record both the scenario and live changed after the fork. */
+export class MergeConflictDto {
+  @ApiProperty({ example: 'employee', description: 'The entity type of the record (as webhook events name it)' }) entityType: string;
+  @ApiProperty({ example: EXAMPLE_ID.employee, description: "The record's id" }) entityId: string;
+}
+
+export class DryRunResultDto {
+  /** Always DRY_RUN: nothing was written and no event sent. */
+  @ApiProperty({ enum: ['DRY_RUN'] }) status: 'DRY_RUN';
+  /** Live records the merge would change, per entity type (what the merge answers when it succeeds). */
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'integer' }, example: CHANGES_EXAMPLE })
+  changes: Record<string, number>;
+  /** Every record live changed after the fork that the scenario changes too; the merge is refused (409) while there is one. */
+  @ApiProperty({ type: [MergeConflictDto], example: [] }) conflicts: MergeConflictDto[];
+}
+
+export class MergeQueryDto {
+  /** true: answer what the merge would do, with nothing written and no event sent. */
+  @ApiPropertyOptional({ type: Boolean, default: false, example: true })
+  @IsOptional()
+  @ToBoolean()
+  @IsBoolean()
+  dryRun?: boolean;
 }
