@@ -80,7 +80,9 @@ describe('05/§1.2 db:distribute refuses a database without Citus', () => {
     const state = () =>
       withClient(url, async (c) => ({
         tables: (
-          await c.query<{ name: string }>(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`)
+          await c.query<{ name: string }>(
+            `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`,
+          )
         ).rows.map((r) => r.name),
         migrations: (
           await c.query<{ n: number }>(
