@@ -84,11 +84,9 @@ describe('05/§1.2 db:distribute refuses a database without Citus', () => {
             `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`,
           )
         ).rows.map((r) => r.name),
-        migrations: (
-          await c.query<{ n: number }>(
-            `SELECT CASE WHEN to_regclass('public.migrations') IS NULL THEN -1 ELSE (SELECT count(*)::int FROM migrations) END AS n`,
-          )
-        ).rows[0].n,
+        migrations: (await c.query<{ found: boolean }>(`SELECT to_regclass('public.migrations') IS NOT NULL AS found`)).rows[0].found
+          ? (await c.query<{ n: number }>(`SELECT count(*)::int AS n FROM migrations`)).rows[0].n
+          : null,
         extensions: (await c.query<{ name: string }>(`SELECT extname AS name FROM pg_extension ORDER BY 1`)).rows.map((r) => r.name),
       }));
     try {
