@@ -180,7 +180,7 @@ describe('PULL hooks: runs, results and failures (04 §5.3)', () => {
   it('04/5.3 pull: one run at a time: an on-demand run while another holds the integration is 409, and nothing is fetched twice', async () => {
     const held = gate();
     const { tenant, path, id } = await pulling('team', { body: { records: [{ externalId: 'T-1', name: 'Team 1' }] }, hold: held.hold });
-    const first = pullNow(t, tenant.orgId, id).then((res) => res);
+    const first = pullNow(t, tenant.orgId, id).then((res) => res); // (then: sent now, not when awaited)
     // The first run holds the integration from its claim until the source answers, which waits for the test.
     await waitFor('the first run to fetch', () => source.on(path).length === 1);
     const b = await pullNow(t, tenant.orgId, id);
