@@ -77,7 +77,8 @@ describe('cost service: the forecast SQL path and the CostBook agree (04/§1.3)'
         for (const p of book) {
           costs.monthCosts(p, '2026-01', 6, { start: p.start, end: p.end, fte: 1 }).forEach((v, k) => (expected[k] += v));
         }
-        // Equal to the cent (a sum in another order may round the other way at exactly half a cent).
+        // Equal to the cent (a sum in another order may round the other way at exactly half a cent), every month of the six.
+        expect(forecast.totals).toHaveLength(6);
         forecast.totals.forEach((m: { cost: number }, k: number) =>
           expect(Math.abs(Math.round(m.cost * 100) - Math.round(roundMoney(expected[k]) * 100))).toBeLessThanOrEqual(1),
         );

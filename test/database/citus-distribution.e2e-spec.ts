@@ -76,8 +76,23 @@ describe('05/§1.2 db:distribute refuses a database without Citus', () => {
       : ON_CITUS
         ? process.env.DATABASE_URL!.replace(/\/[^/?]+(\?|$)/, '/postgres$1')
         : process.env.DATABASE_URL!;
+    // What the command would change: the tables (a migration), the applied migrations, the extensions.
+    const state = () =>
+      withClient(url, async (c) => ({
+        tables: (
+          await c.query<{ name: string }>(
+            `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`,
+          )
+        ).rows.map((r) => r.name),
+        migrations: (await c.query<{ found: boolean }>(`SELECT to_regclass('public.migrations') IS NOT NULL AS found`)).rows[0].found
+          ? (await c.query<{ n: number }>(`SELECT count(*)::int AS n FROM migrations`)).rows[0].n
+          : null,
+        extensions: (await c.query<{ name: string }>(`SELECT extname AS name FROM pg_extension ORDER BY 1`)).rows.map((r) => r.name),
+      }));
     try {
+      const before = await state();
       await expect(distributeDatabaseAt(url)).rejects.toThrow(/needs a Citus coordinator: .*no citus extension/);
+      expect(await state()).toEqual(before);
     } finally {
       await embedded?.stop();
     }

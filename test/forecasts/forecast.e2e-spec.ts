@@ -1,4 +1,5 @@
 import { API_PERMISSIONS } from '../../src/common/auth/permissions';
+import { fixClock } from '../support/clock';
 import { Tenant, TestApp } from '../support/test-app';
 
 /**
@@ -192,16 +193,22 @@ describe('04/§2 GET /forecast', () => {
   it('04/§1.4: a vacancy without targetStartDate contributes from today', async () => {
     const other = await t.createTenant();
     await other.api('post', '/vacancies').send({ role: 'Now', status: 'open', salary: 120_000, currencyCode: 'USD' }).expect(201);
-    const today = new Date().toISOString().slice(0, 10);
-    const days = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 0)).getUTCDate();
-    const f = await forecast('months=2', other);
-    expect(f.from).toBe(today.slice(0, 7));
-    // From today to the month's end: 10,000 x (days - day + 1) / days; then a full month.
-    const first = (10_000 * (days - Number(today.slice(8, 10)) + 1)) / days;
-    expect(f.totals.map((m: Record<string, number>) => [m.plannedHires, m.openVacancies, m.vacancyCost])).toEqual([
-      [1, 1, cents(first)],
-      [0, 1, 10_000],
-    ]);
+    // "Today" is the test's: 2026-03-10, a second before midnight (UTC).
+    const clock = fixClock('2026-03-10T23:59:59.000Z');
+    try {
+      const f = await forecast('months=2', other);
+      expect(f.from).toBe('2026-03');
+      // From today to the month's end: 10,000 x (31 - 10 + 1) / 31; then a full month.
+      expect(f.totals.map((m: Record<string, number>) => [m.plannedHires, m.openVacancies, m.vacancyCost])).toEqual([
+        [1, 1, cents((10_000 * 22) / 31)],
+        [0, 1, 10_000],
+      ]);
+      clock.set('2026-03-11T00:00:00.000Z');
+      const next = await forecast('months=1', other);
+      expect(next.totals.map((m: Record<string, number>) => m.vacancyCost)).toEqual([cents((10_000 * 21) / 31)]);
+    } finally {
+      clock.restore();
+    }
   });
 
   it('04/§1.2: noticePeriodDays is an organization setting (default 30, 0-365) that moves the expected last day', async () => {

@@ -3,6 +3,7 @@ import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { ACCESS_KEY } from '../../src/common/auth/access.decorators';
 import { AccessRepository } from '../../src/access/access.repository';
 import { VERIFIED_KEY_TTL_MS, VerifiedKeys } from '../../src/access/verified-keys';
+import { fixClock } from '../support/clock';
 import { TestApp, Tenant } from '../support/test-app';
 
 describe('authentication and permissions (01 Authentication, 03 §2)', () => {
@@ -130,10 +131,18 @@ describe('authentication and permissions (01 Authentication, 03 §2)', () => {
   });
 
   it('01/authentication rule 3: an expired key is 401 once expiresAt passes', async () => {
-    const extra = await t.createKey(tenant, ['employees_view'], { expiresAt: new Date(Date.now() + 1500).toISOString() });
-    await t.http().get(`/api/v1/org/${tenant.orgId}/me`).set('Authorization', `Bearer ${extra.key}`).expect(200);
-    await new Promise((resolve) => setTimeout(resolve, 1700));
-    expect401(await t.http().get(`/api/v1/org/${tenant.orgId}/me`).set('Authorization', `Bearer ${extra.key}`));
+    const clock = fixClock('2026-03-02T09:00:00.000Z');
+    try {
+      const extra = await t.createKey(tenant, ['employees_view'], { expiresAt: '2026-03-02T10:00:00.000Z' });
+      const me = () => t.http().get(`/api/v1/org/${tenant.orgId}/me`).set('Authorization', `Bearer ${extra.key}`);
+      await me().expect(200);
+      clock.set('2026-03-02T09:59:59.999Z');
+      await me().expect(200);
+      clock.set('2026-03-02T10:00:00.000Z');
+      expect401(await me());
+    } finally {
+      clock.restore();
+    }
   });
 
   it('03 §2: a key stops working while its creator is inactive, and works again when reactivated', async () => {

@@ -78,6 +78,17 @@ describe('functional groups: create, replace, move, retire (document 02)', () =>
       status: 409,
       code: 'DUPLICATE_EXTERNAL_ID',
     });
+    // Another plan of the same organization: a scenario forked before may use it, and its own reuse is refused.
+    const plan = await t.createTenant();
+    const scenario = (await t.admin('post', `/organizations/${plan.orgId}/scenarios`).send({ name: 'What if' }).expect(201)).body.data.id;
+    const inScenario = fs(t, plan, scenario);
+    await inScenario.group({ externalId: 'DUP-G' });
+    await fs(t, plan).group({ externalId: 'DUP-G' });
+    expect(err(await inScenario.post('', { name: 'B', startDate: '2026-01-01', externalId: 'DUP-G' }))).toEqual({
+      status: 409,
+      code: 'DUPLICATE_EXTERNAL_ID',
+    });
+    // Another organization's.
     const other = await t.createTenant();
     await fs(t, other).group({ externalId: 'DUP-G' });
   });

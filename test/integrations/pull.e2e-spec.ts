@@ -1,6 +1,7 @@
 import { changesOf } from '../support/changes';
 import { TestApp, Tenant } from '../support/test-app';
-import { count, createIntegration, employee, integrationOf, PullSource, pullNow } from './support';
+import { waitFor } from '../webhooks/receiver';
+import { count, createIntegration, employee, gate, integrationOf, PullSource, pullNow } from './support';
 
 describe('PULL hooks: runs, results and failures (04 §5.3)', () => {
   let t: TestApp;
@@ -177,11 +178,14 @@ describe('PULL hooks: runs, results and failures (04 §5.3)', () => {
   });
 
   it('04/5.3 pull: one run at a time: an on-demand run while another holds the integration is 409, and nothing is fetched twice', async () => {
-    const { tenant, path, id } = await pulling('team', { body: { records: [{ externalId: 'T-1', name: 'Team 1' }] }, delayMs: 600 });
-    const [a, b] = await Promise.all([
-      pullNow(t, tenant.orgId, id),
-      new Promise((r) => setTimeout(r, 150)).then(() => pullNow(t, tenant.orgId, id)),
-    ]);
+    const held = gate();
+    const { tenant, path, id } = await pulling('team', { body: { records: [{ externalId: 'T-1', name: 'Team 1' }] }, hold: held.hold });
+    const first = pullNow(t, tenant.orgId, id).then((res) => res); // (then: sent now, not when awaited)
+    // The first run holds the integration from its claim until the source answers, which waits for the test.
+    await waitFor('the first run to fetch', () => source.on(path).length === 1);
+    const b = await pullNow(t, tenant.orgId, id);
+    held.open();
+    const a = await first;
     expect([a.status, b.status]).toEqual([200, 409]);
     expect(b.body.error.code).toBe('CONFLICT');
     expect(source.on(path)).toHaveLength(1);

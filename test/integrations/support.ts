@@ -8,6 +8,8 @@ export interface SourceAnswer {
   status?: number;
   body?: unknown;
   delayMs?: number;
+  /** Answered only once this settles: the test decides how long the pull runs. */
+  hold?: Promise<unknown>;
   /** Sent in 1 MiB chunks without Content-Length (Transfer-Encoding: chunked). */
   chunked?: boolean;
 }
@@ -40,8 +42,9 @@ export class PullSource {
         for (let at = 0; at < raw.length; at += 1 << 20) res.write(raw.subarray(at, at + (1 << 20)));
         res.end();
       };
-      if (answer.delayMs) setTimeout(send, answer.delayMs);
-      else send();
+      const after = () => (answer.delayMs ? void setTimeout(send, answer.delayMs) : send());
+      if (answer.hold) void answer.hold.then(after);
+      else after();
     });
     const source = new PullSource(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -65,6 +68,13 @@ export class PullSource {
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
+}
+
+/** A promise the test settles itself: `gate.open()` lets a held answer go. */
+export function gate(): { hold: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const hold = new Promise<void>((resolve) => (open = resolve));
+  return { hold, open };
 }
 
 export interface Created {

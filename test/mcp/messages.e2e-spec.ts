@@ -1,3 +1,4 @@
+import { fixClock } from '../support/clock';
 import { TestApp, Tenant } from '../support/test-app';
 import { mcpUrl } from './support';
 
@@ -36,17 +37,22 @@ describe('assistant tool server: one message per POST, no idempotency (04 §3)',
 
   it('04/§3: a JSON-RPC batch is refused with HTTP 400 and error -32600, nothing in it runs, and it costs one rate-limit hit', async () => {
     const tenant = await t.createTenant();
-    const batch = Array.from({ length: 100 }, (_v, i) => toolCall(i + 1, `Batch ${i}`));
-    const res = await post(tenant, batch);
-    expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 }, id: null });
-    expect(res.headers.get('ratelimit-remaining')).toBe('49');
-    expect(await groups(tenant)).toEqual([]);
-    const single = await post(tenant, toolCall(1, 'Single'));
-    expect(single.status).toBe(200);
-    // 48 unless the counter's minute rolled over between the two requests.
-    expect(['48', '49']).toContain(single.headers.get('ratelimit-remaining'));
-    expect(await groups(tenant)).toEqual(['Single']);
+    // Both requests in one rate-limit minute: the clock stands still at 5 s past it.
+    const clock = fixClock('2026-03-02T09:00:05.000Z');
+    try {
+      const batch = Array.from({ length: 100 }, (_v, i) => toolCall(i + 1, `Batch ${i}`));
+      const res = await post(tenant, batch);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 }, id: null });
+      expect(res.headers.get('ratelimit-remaining')).toBe('49');
+      expect(await groups(tenant)).toEqual([]);
+      const single = await post(tenant, toolCall(1, 'Single'));
+      expect(single.status).toBe(200);
+      expect(single.headers.get('ratelimit-remaining')).toBe('48');
+      expect(await groups(tenant)).toEqual(['Single']);
+    } finally {
+      clock.restore();
+    }
   });
 
   it('04/§3: Idempotency-Key does not apply to /mcp: the header is ignored and every request is answered and runs', async () => {

@@ -169,9 +169,25 @@ describe('assignments and salary adjustments (01 Assignment, Salary adjustment)'
   });
 
   it('03 §2: assignments_view reads and assignments_edit writes', async () => {
-    const viewer = await t.createTenant({ keyPermissions: ['assignments_view'] });
-    await viewer.api('get', '/assignments').expect(200);
-    await viewer.api('post', '/assignments').send({}).expect(403);
+    const org = await t.createTenant();
+    const target = (await org.create.team()).id;
+    const holder = (await org.create.employee()).id;
+    const body = bodies.assignment({ type: 'team', targetId: target, employeeId: holder });
+    const viewer = t.asKey(org, (await t.createKey(org, ['assignments_view'])).key);
+    const editor = t.asKey(org, (await t.createKey(org, ['assignments_edit'])).key);
+    const neither = t.asKey(org, (await t.createKey(org, ['teams_view', 'teams_edit'])).key);
+    // assignments_view reads, and does not write: a complete valid body is refused, nothing written.
+    await viewer.api('post', '/assignments').send(body).expect(403);
+    expect((await viewer.api('get', '/assignments').expect(200)).body.data).toEqual([]);
+    // assignments_edit writes, and does not read.
+    const written = (await editor.api('post', '/assignments').send(body).expect(201)).body.data;
+    await editor.api('get', '/assignments').expect(403);
+    await editor.api('get', `/assignments/${written.id}`).expect(403);
+    expect((await viewer.api('get', '/assignments').expect(200)).body.data.map((a: { id: string }) => a.id)).toEqual([written.id]);
+    expect((await viewer.api('get', `/assignments/${written.id}`).expect(200)).body.data.id).toBe(written.id);
+    // Without either, neither.
+    await neither.api('get', '/assignments').expect(403);
+    await neither.api('post', '/assignments').send(body).expect(403);
   });
 
   it('01/salary adjustments: salary adjustments: list newest first, create, patch, delete, scoped to the employee', async () => {

@@ -91,6 +91,15 @@ describe('Idempotency-Key on public writes (04 §4.4)', () => {
     await tenant.api('post', '/teams').set('Idempotency-Key', 'retry-me').send({}).expect(400);
     const [{ n }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM idempotency_keys WHERE organization_id = $1`, [tenant.orgId]);
     expect(n).toBe(0);
+    // The corrected request with the same key is a new request: it runs (no replay, no conflict) and its answer is the one kept.
+    const fixed = await tenant.api('post', '/teams').set('Idempotency-Key', 'retry-me').send({ name: 'Fixed' }).expect(201);
+    expect(fixed.headers['idempotent-replayed']).toBeUndefined();
+    expect(fixed.body.data).toMatchObject({ name: 'Fixed' });
+    expect(await count(tenant.orgId, 'teams')).toBe(1);
+    const again = await tenant.api('post', '/teams').set('Idempotency-Key', 'retry-me').send({ name: 'Fixed' }).expect(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(fixed.body);
+    expect(await count(tenant.orgId, 'teams')).toBe(1);
   });
 
   it('04/§4.4: keys are per organization', async () => {

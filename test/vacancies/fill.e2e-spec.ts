@@ -128,11 +128,26 @@ describe('01 "Fill a vacancy"', () => {
     expect(res.body.data).toMatchObject({ vacancyId: vacancy, teamAllocationsTransferred: 2, projectAllocationsTransferred: 1 });
     const rates = (await org.api('get', `/contractors/${contractor.id}/rate-adjustments`).expect(200)).body.data;
     expect(rates).toEqual([expect.objectContaining({ rate: 700, rateType: 'daily', currencyCode: 'GBP', effectiveDate: '2026-06-01' })]);
-    expect((await org.api('get', `/vacancies/${vacancy}`).expect(200)).body.data).toMatchObject({
-      status: 'filled',
-      filledByLiveContractorId: contractor.id,
-      isFilled: true,
-    });
+    const v = (await org.api('get', `/vacancies/${vacancy}?include=assignments`).expect(200)).body.data;
+    expect(v).toMatchObject({ status: 'filled', filledByLiveContractorId: contractor.id, isFilled: true });
+    type Row = { targetId: string; startDate: string; endDate: string | null; fte: number; role: string | null };
+    const byStart = (a: unknown[], b: unknown[]) => `${String(a[0])} ${String(a[1])}`.localeCompare(`${String(b[0])} ${String(b[1])}`);
+    // The vacancy keeps what ran before the start date, cut the day before; the one starting after it moved whole.
+    expect(v.assignments.map((a: Row) => [a.targetId, a.startDate, a.endDate]).sort(byStart)).toEqual(
+      [
+        [refs.team, '2026-01-01', '2026-05-31'],
+        [refs.project, '2026-01-01', '2026-05-31'],
+        [refs.team2, '2025-01-01', '2025-12-31'],
+      ].sort(byStart),
+    );
+    const theirs = (await org.api('get', `/assignments?contractorId=${contractor.id}`).expect(200)).body.data;
+    expect(theirs.map((a: Row) => [a.targetId, a.startDate, a.endDate, a.fte, a.role]).sort(byStart)).toEqual(
+      [
+        [refs.team, '2026-06-01', null, 1, 'Builder'],
+        [refs.team2, '2026-09-01', '2026-12-31', 0.5, null],
+        [refs.project, '2026-06-01', '2027-06-30', 1, null],
+      ].sort(byStart),
+    );
     const sent = (await changesOf(t, org.orgId, { afterSeq: seq }))
       .filter((e) => e.dispatchStatus !== null)
       .map((e) => `${e.entityType}:${e.changeType}`);

@@ -49,11 +49,76 @@ describe('02/what emits events: the REST requests of the coverage table, end to 
     return { kinds: events.map((e) => `${e.body.entity_type}:${e.body.change_type}`).sort(), events, body: res.body };
   }
 
+  /** Document 02's table, row by row: each request as this file sends it, and exactly the events it must deliver (sorted). */
+  const COVERAGE: Record<string, string[]> = {
+    'POST /teams': ['team:create'],
+    'PATCH /teams/:id': ['team:update'],
+    'DELETE /teams/:id': ['team:delete'],
+    'POST /projects': ['project:create'],
+    'PATCH /projects/:id': ['project:update'],
+    'DELETE /projects/:id': ['project:delete'],
+    'POST /employees (with allocations and salary)': [
+      'employee:create',
+      'employee_project_allocation:create',
+      'employee_team_allocation:create',
+      'salary_adjustment:create',
+    ],
+    'PATCH /employees/:id (with new allocations and salary)': [
+      'employee:update',
+      'employee_project_allocation:create',
+      'employee_team_allocation:create',
+      'salary_adjustment:create',
+    ],
+    'DELETE /employees/:id': ['employee:delete'],
+    'POST /employees/:id/salary-adjustments': ['salary_adjustment:create'],
+    'PATCH /employees/:id/salary-adjustments/:id': ['salary_adjustment:update'],
+    'DELETE /employees/:id/salary-adjustments/:id': ['salary_adjustment:delete'],
+    'POST /contractors (with allocations and rate)': [
+      'contractor:create',
+      'contractor_project_allocation:create',
+      'contractor_rate:create',
+      'contractor_team_allocation:create',
+    ],
+    'PATCH /contractors/:id (with new allocations and rate)': [
+      'contractor:update',
+      'contractor_project_allocation:create',
+      'contractor_rate:create',
+      'contractor_team_allocation:create',
+    ],
+    'DELETE /contractors/:id': ['contractor:delete'],
+    'POST /contractors/:id/rate-adjustments': ['contractor_rate:create'],
+    'PATCH /contractors/:id/rate-adjustments/:id': ['contractor_rate:update'],
+    'DELETE /contractors/:id/rate-adjustments/:id': ['contractor_rate:delete'],
+    'POST /vacancies': ['vacancy:create'],
+    'PATCH /vacancies/:id': ['vacancy:update'],
+    'DELETE /vacancies/:id': ['vacancy:delete'],
+    'POST /vacancies/:id/fill (employee)': ['employee:create', 'salary_adjustment:create', 'vacancy:update'],
+    'POST /vacancies/:id/fill (contractor)': ['contractor:create', 'vacancy:update'],
+    'POST /functional-groups': ['functional_group:create'],
+    'POST /functional-groups/positions': ['functional_position:create'],
+    'POST /functional-groups/assignments': ['functional_assignment:create'],
+    'PUT /functional-groups/assignments/:id (end)': ['functional_assignment:update'],
+    'PUT /functional-groups/positions/:id (retire)': ['functional_position:update'],
+    'PUT /functional-groups/:id': ['functional_group:update'],
+    'POST /functional-groups/access': ['functional_group:update'],
+    'DELETE /functional-groups/access/:id': ['functional_group:update'],
+  };
+  /** What the receiver got for each row sent: the kinds and the event ids. */
+  const sent = new Map<string, { kinds: string[]; ids: string[] }>();
+
+  /** eventsOf for one row of COVERAGE, remembered for the row-by-row check at the end of the file. */
+  async function rowOf(row: string, send: () => request.Test, status: number): ReturnType<typeof eventsOf> {
+    if (!(row in COVERAGE)) throw new Error(`${row} is not a row of the coverage table`);
+    const got = await eventsOf(send, status);
+    sent.set(row, { kinds: got.kinds, ids: got.events.map((e) => e.body.id as string) });
+    return got;
+  }
+
   let team: string;
   let project: string;
 
   it('02 events: POST, PATCH, DELETE /teams send team create, update, delete (before and after as the service names them)', async () => {
-    const created = await eventsOf(() => tenant.api('post', '/teams').send({ name: 'Platform', externalId: 'T-PLAT' }), 201);
+    const created = await rowOf('POST /teams', () => tenant.api('post', '/teams').send({ name: 'Platform', externalId: 'T-PLAT' }), 201);
     expect(created.kinds).toEqual(['team:create']);
     team = created.body.data.id as string;
     expect(created.events[0].body).toMatchObject({
@@ -61,32 +126,34 @@ describe('02/what emits events: the REST requests of the coverage table, end to 
       before: null,
       after: { id: team, name: 'Platform', externalId: 'T-PLAT' },
     });
-    const updated = await eventsOf(() => tenant.api('patch', `/teams/${team}`).send({ name: 'Platform 2' }), 200);
+    const updated = await rowOf('PATCH /teams/:id', () => tenant.api('patch', `/teams/${team}`).send({ name: 'Platform 2' }), 200);
     expect(updated.kinds).toEqual(['team:update']);
     expect(updated.events[0].body).toMatchObject({ before: { name: 'Platform' }, after: { name: 'Platform 2' } });
     const spare = (await tenant.create.team({ name: 'Spare' })).id;
-    const deleted = await eventsOf(() => tenant.api('delete', `/teams/${spare}`), 204);
+    const deleted = await rowOf('DELETE /teams/:id', () => tenant.api('delete', `/teams/${spare}`), 204);
     expect(deleted.kinds).toEqual(['team:delete']);
     expect(deleted.events[0].body).toMatchObject({ entity_id: spare, before: { name: 'Spare' }, after: null });
   });
 
   it('02 events: POST, PATCH, DELETE /projects send project create, update, delete', async () => {
-    const created = await eventsOf(
+    const created = await rowOf(
+      'POST /projects',
       () => tenant.api('post', '/projects').send({ name: 'Apollo', externalId: 'P-APOLLO', startDate: '2026-01-01' }),
       201,
     );
     expect(created.kinds).toEqual(['project:create']);
     project = created.body.data.id as string;
     expect(created.events[0].body.after).toMatchObject({ startDate: '2026-01-01' });
-    expect((await eventsOf(() => tenant.api('patch', `/projects/${project}`).send({ name: 'Apollo 2' }), 200)).kinds).toEqual([
-      'project:update',
-    ]);
+    expect(
+      (await rowOf('PATCH /projects/:id', () => tenant.api('patch', `/projects/${project}`).send({ name: 'Apollo 2' }), 200)).kinds,
+    ).toEqual(['project:update']);
     const spare = (await tenant.create.project({ name: 'Spare' })).id;
-    expect((await eventsOf(() => tenant.api('delete', `/projects/${spare}`), 204)).kinds).toEqual(['project:delete']);
+    expect((await rowOf('DELETE /projects/:id', () => tenant.api('delete', `/projects/${spare}`), 204)).kinds).toEqual(['project:delete']);
   });
 
   it('02 events: POST /employees sends employee create plus a create per team allocation, project allocation and salary in the request', async () => {
-    const { kinds, events, body } = await eventsOf(
+    const { kinds, events, body } = await rowOf(
+      'POST /employees (with allocations and salary)',
       () =>
         tenant.api('post', '/employees').send(
           bodies.employee({
@@ -114,7 +181,8 @@ describe('02/what emits events: the REST requests of the coverage table, end to 
 
   it('02 events: PATCH /employees/:id sends employee update plus a create per allocation and salary added; DELETE sends employee delete', async () => {
     const { id } = await tenant.create.employee({ lastName: 'Hopper', startDate: '2026-01-05' });
-    const patched = await eventsOf(
+    const patched = await rowOf(
+      'PATCH /employees/:id (with new allocations and salary)',
       () =>
         tenant.api('patch', `/employees/${id}`).send({
           lastName: 'Murray Hopper',
@@ -134,23 +202,32 @@ describe('02/what emits events: the REST requests of the coverage table, end to 
       before: { lastName: 'Hopper' },
       after: { lastName: 'Murray Hopper' },
     });
-    const deleted = await eventsOf(() => tenant.api('delete', `/employees/${id}`), 204);
+    const deleted = await rowOf('DELETE /employees/:id', () => tenant.api('delete', `/employees/${id}`), 204);
     expect(deleted.kinds).toEqual(['employee:delete']);
   });
 
   it('02 events: POST, PATCH, DELETE /employees/:id/salary-adjustments send salary_adjustment create, update, delete', async () => {
     const employee = (await tenant.create.employee({ startDate: '2026-01-05' })).id;
     const base = `/employees/${employee}/salary-adjustments`;
-    const created = await eventsOf(
+    const created = await rowOf(
+      'POST /employees/:id/salary-adjustments',
       () => tenant.api('post', base).send({ effectiveDate: '2026-03-01', salary: 80000, currencyCode: 'GBP' }),
       201,
     );
     expect(created.kinds).toEqual(['salary_adjustment:create']);
     const raise = created.body.data.id;
-    expect((await eventsOf(() => tenant.api('patch', `${base}/${raise}`).send({ salary: 85000.25 }), 200)).kinds).toEqual([
-      'salary_adjustment:update',
-    ]);
-    expect((await eventsOf(() => tenant.api('delete', `${base}/${raise}`), 204)).kinds).toEqual(['salary_adjustment:delete']);
+    expect(
+      (
+        await rowOf(
+          'PATCH /employees/:id/salary-adjustments/:id',
+          () => tenant.api('patch', `${base}/${raise}`).send({ salary: 85000.25 }),
+          200,
+        )
+      ).kinds,
+    ).toEqual(['salary_adjustment:update']);
+    expect(
+      (await rowOf('DELETE /employees/:id/salary-adjustments/:id', () => tenant.api('delete', `${base}/${raise}`), 204)).kinds,
+    ).toEqual(['salary_adjustment:delete']);
   });
 
   it('02 events: POST and PATCH /contractors send contractor create or update plus a create per allocation and rate; DELETE sends contractor delete', async () => {
@@ -159,7 +236,8 @@ describe('02/what emits events: the REST requests of the coverage table, end to 
       teamAssignment: { teamId: team, fte: 0.5, startDate: date },
       projectAssignment: { projectId: project, fte: 0.5, startDate: date },
     });
-    const created = await eventsOf(
+    const created = await rowOf(
+      'POST /contractors (with allocations and rate)',
       () => tenant.api('post', '/contractors').send({ name: 'Acme Consulting', startDate: '2026-03-01', ...nested('2026-03-01') }),
       201,
     );
@@ -174,7 +252,8 @@ describe('02/what emits events: the REST requests of the coverage table, end to 
       rateType: 'daily',
     });
     const id = created.body.data.id;
-    const patched = await eventsOf(
+    const patched = await rowOf(
+      'PATCH /contractors/:id (with new allocations and rate)',
       () => tenant.api('patch', `/contractors/${id}`).send({ name: 'Acme Consulting Ltd', ...nested('2026-06-01') }),
       200,
     );
@@ -185,33 +264,39 @@ describe('02/what emits events: the REST requests of the coverage table, end to 
       'contractor_team_allocation:create',
     ]);
     const spare = (await tenant.create.contractor({ name: 'Spare', startDate: '2026-03-01' })).id;
-    expect((await eventsOf(() => tenant.api('delete', `/contractors/${spare}`), 204)).kinds).toEqual(['contractor:delete']);
+    expect((await rowOf('DELETE /contractors/:id', () => tenant.api('delete', `/contractors/${spare}`), 204)).kinds).toEqual([
+      'contractor:delete',
+    ]);
   });
 
   it('02 events: POST, PATCH, DELETE /contractors/:id/rate-adjustments send contractor_rate create, update, delete', async () => {
     const contractor = (await tenant.api('post', '/contractors').send({ name: 'Rates Ltd', startDate: '2026-01-01' }).expect(201)).body.data
       .id;
     const base = `/contractors/${contractor}/rate-adjustments`;
-    const created = await eventsOf(
+    const created = await rowOf(
+      'POST /contractors/:id/rate-adjustments',
       () => tenant.api('post', base).send({ effectiveDate: '2026-01-01', rate: 50.5, rateType: 'monthly', currencyCode: 'GBP' }),
       201,
     );
     expect(created.kinds).toEqual(['contractor_rate:create']);
     const rate = created.body.data.id;
-    expect((await eventsOf(() => tenant.api('patch', `${base}/${rate}`).send({ rate: 60 }), 200)).kinds).toEqual([
-      'contractor_rate:update',
-    ]);
-    expect((await eventsOf(() => tenant.api('delete', `${base}/${rate}`), 204)).kinds).toEqual(['contractor_rate:delete']);
+    expect(
+      (await rowOf('PATCH /contractors/:id/rate-adjustments/:id', () => tenant.api('patch', `${base}/${rate}`).send({ rate: 60 }), 200))
+        .kinds,
+    ).toEqual(['contractor_rate:update']);
+    expect((await rowOf('DELETE /contractors/:id/rate-adjustments/:id', () => tenant.api('delete', `${base}/${rate}`), 204)).kinds).toEqual(
+      ['contractor_rate:delete'],
+    );
   });
 
   it('02 events: POST, PATCH, DELETE /vacancies send vacancy create, update, delete', async () => {
-    const created = await eventsOf(() => tenant.api('post', '/vacancies').send({ role: 'Staff Engineer' }), 201);
+    const created = await rowOf('POST /vacancies', () => tenant.api('post', '/vacancies').send({ role: 'Staff Engineer' }), 201);
     expect(created.kinds).toEqual(['vacancy:create']);
     const id = created.body.data.id;
-    expect((await eventsOf(() => tenant.api('patch', `/vacancies/${id}`).send({ role: 'Principal Engineer' }), 200)).kinds).toEqual([
-      'vacancy:update',
-    ]);
-    expect((await eventsOf(() => tenant.api('delete', `/vacancies/${id}`), 204)).kinds).toEqual(['vacancy:delete']);
+    expect(
+      (await rowOf('PATCH /vacancies/:id', () => tenant.api('patch', `/vacancies/${id}`).send({ role: 'Principal Engineer' }), 200)).kinds,
+    ).toEqual(['vacancy:update']);
+    expect((await rowOf('DELETE /vacancies/:id', () => tenant.api('delete', `/vacancies/${id}`), 204)).kinds).toEqual(['vacancy:delete']);
   });
 
   it('02 events: POST /vacancies/:id/fill sends vacancy update plus the filler created (and an employee filler’s salary); moved allocations send nothing', async () => {
@@ -220,7 +305,8 @@ describe('02/what emits events: the REST requests of the coverage table, end to 
       .api('post', '/assignments')
       .send({ vacancyId: forEmployee, type: 'team', targetId: team, fte: 1, startDate: '2026-01-01' })
       .expect(201);
-    const employee = await eventsOf(
+    const employee = await rowOf(
+      'POST /vacancies/:id/fill (employee)',
       () =>
         tenant
           .api('post', `/vacancies/${forEmployee}/fill`)
@@ -229,7 +315,8 @@ describe('02/what emits events: the REST requests of the coverage table, end to 
     );
     expect(employee.kinds).toEqual(['employee:create', 'salary_adjustment:create', 'vacancy:update']);
     const forContractor = (await tenant.api('post', '/vacancies').send({ role: 'Contractor' }).expect(201)).body.data.id;
-    const contractor = await eventsOf(
+    const contractor = await rowOf(
+      'POST /vacancies/:id/fill (contractor)',
       () =>
         tenant.api('post', `/vacancies/${forContractor}/fill`).send({
           fillerType: 'contractor',
@@ -245,10 +332,15 @@ describe('02/what emits events: the REST requests of the coverage table, end to 
   });
 
   it('02 events: writes under /functional-groups send functional_group, functional_position and functional_assignment create and update (never delete)', async () => {
-    const group = await eventsOf(() => tenant.api('post', '/functional-groups').send({ name: 'Area', startDate: '2026-01-01' }), 201);
+    const group = await rowOf(
+      'POST /functional-groups',
+      () => tenant.api('post', '/functional-groups').send({ name: 'Area', startDate: '2026-01-01' }),
+      201,
+    );
     expect(group.kinds).toEqual(['functional_group:create']);
     const groupId = group.body.data.id as string;
-    const position = await eventsOf(
+    const position = await rowOf(
+      'POST /functional-groups/positions',
       () =>
         tenant
           .api('post', '/functional-groups/positions')
@@ -260,7 +352,8 @@ describe('02/what emits events: the REST requests of the coverage table, end to 
     expect(position.events[0].body.after).toMatchObject({ requiredFte: '0.5' });
     const positionId = position.body.data.id as string;
     const employee = (await tenant.create.employee({ startDate: '2025-01-01' })).id;
-    const assignment = await eventsOf(
+    const assignment = await rowOf(
+      'POST /functional-groups/assignments',
       () =>
         tenant
           .api('post', '/functional-groups/assignments')
@@ -269,7 +362,8 @@ describe('02/what emits events: the REST requests of the coverage table, end to 
     );
     expect(assignment.kinds).toEqual(['functional_assignment:create']);
     const assignmentId = assignment.body.data.id as string;
-    const ended = await eventsOf(
+    const ended = await rowOf(
+      'PUT /functional-groups/assignments/:id (end)',
       () =>
         tenant
           .api('put', `/functional-groups/assignments/${assignmentId}`)
@@ -278,7 +372,8 @@ describe('02/what emits events: the REST requests of the coverage table, end to 
     );
     expect(ended.kinds).toEqual(['functional_assignment:update']);
     expect(ended.events[0].body.after).toMatchObject({ endDate: '2026-06-30' });
-    const retired = await eventsOf(
+    const retired = await rowOf(
+      'PUT /functional-groups/positions/:id (retire)',
       () =>
         tenant
           .api('put', `/functional-groups/positions/${positionId}`)
@@ -287,8 +382,13 @@ describe('02/what emits events: the REST requests of the coverage table, end to 
     );
     expect(retired.kinds).toEqual(['functional_position:update']);
     expect(
-      (await eventsOf(() => tenant.api('put', `/functional-groups/${groupId}`).send({ name: 'Area 2', startDate: '2026-01-01' }), 200))
-        .kinds,
+      (
+        await rowOf(
+          'PUT /functional-groups/:id',
+          () => tenant.api('put', `/functional-groups/${groupId}`).send({ name: 'Area 2', startDate: '2026-01-01' }),
+          200,
+        )
+      ).kinds,
     ).toEqual(['functional_group:update']);
     // Sharing or revoking a manager on a group: one functional_group update for that group (document 02 "Events").
     const manager = (
@@ -297,7 +397,8 @@ describe('02/what emits events: the REST requests of the coverage table, end to 
         .send({ email: 'manager.coverage@example.com', name: 'Manager', permissions: [] })
         .expect(201)
     ).body.data.id;
-    const shared = await eventsOf(
+    const shared = await rowOf(
+      'POST /functional-groups/access',
       () =>
         tenant
           .api('post', '/functional-groups/access')
@@ -315,7 +416,11 @@ describe('02/what emits events: the REST requests of the coverage table, end to 
         accessGrants: [{ id: grantId, resourceType: 'USER', resourceId: manager, userId: manager, access: 'EDITOR' }],
       },
     });
-    const revoked = await eventsOf(() => tenant.api('delete', `/functional-groups/access/${grantId}`), 200);
+    const revoked = await rowOf(
+      'DELETE /functional-groups/access/:id',
+      () => tenant.api('delete', `/functional-groups/access/${grantId}`),
+      200,
+    );
     expect(revoked.kinds).toEqual(['functional_group:update']);
     expect(revoked.events[0].body).toMatchObject({
       entity_id: groupId,
@@ -348,5 +453,14 @@ describe('02/what emits events: the REST requests of the coverage table, end to 
   it('02 events: reads and refused writes send nothing', async () => {
     expect((await eventsOf(() => tenant.api('get', '/teams'), 200)).kinds).toEqual([]);
     expect((await eventsOf(() => tenant.api('post', '/teams').send({}), 400)).kinds).toEqual([]);
+  });
+
+  it('02/what emits events: every request of the coverage table, sent through the API, delivered exactly its events, once each', () => {
+    expect(Object.keys(COVERAGE).filter((row) => !sent.has(row))).toEqual([]);
+    for (const [row, kinds] of Object.entries(COVERAGE)) {
+      const got = sent.get(row)!;
+      expect({ row, kinds: got.kinds }).toEqual({ row, kinds });
+      expect({ row, distinctEvents: new Set(got.ids).size }).toEqual({ row, distinctEvents: kinds.length });
+    }
   });
 });

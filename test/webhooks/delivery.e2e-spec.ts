@@ -147,17 +147,22 @@ describe('webhook delivery (02 Events, Signature and headers, Delivery)', () => 
     expect(got.body.id).toMatch(UUID);
   });
 
-  it('02/events: a change made by a person in the application carries initiator user with id and e-mail; delete sends before and a null after', async () => {
+  it('02/events: a change made by a person in the application (X-Acting-User) carries initiator user with id and e-mail', async () => {
     const tenant = await t.createTenant();
     const path = `/user-${tenant.orgId}`;
-    await createEndpoint(t, tenant, { url: receiver.url(path), entityTypes: ['employee'] });
-    const ctx = await liveContext(t, tenant, { type: 'user', id: tenant.userId, email: tenant.userEmail });
-    await write(t, ctx, [change('employee', 'delete', { name: 'Ann', fte: '0.8' })]);
-    const [got] = await waitFor('the delivery', () => receiver.on(path).length === 1 && receiver.on(path));
-    expect(got.body.initiator).toEqual({ type: 'user', id: tenant.userId, email: tenant.userEmail });
-    expect(got.body.change_type).toBe('delete');
-    expect(got.body.before).toEqual({ name: 'Ann', fte: '0.8', version: 1 });
-    expect(got.body.after).toBeNull();
+    await createEndpoint(t, tenant, { url: receiver.url(path), entityTypes: ['project'], eventTypes: ['update'] });
+    const project = (await tenant.create.project({ deliveryStatus: 'BACKLOG' })).id;
+    // A ticket link written through the application API re-derives the live project's deliveryStatus: one project update.
+    await t
+      .admin('post', `/organizations/${tenant.orgId}/projects/${project}/links`, tenant.userId)
+      .send({ provider: 'jira', key: 'INIT-1', status: 'In Progress' })
+      .expect(201);
+    await settled(t, tenant.orgId);
+    const got = receiver.on(path);
+    expect(got.map((r) => `${r.body.entity_type} ${r.body.change_type} ${r.body.entity_id}`)).toEqual([`project update ${project}`]);
+    expect(got[0].body.initiator).toEqual({ type: 'user', id: tenant.userId, email: tenant.userEmail });
+    expect(got[0].body.before).toMatchObject({ deliveryStatus: 'BACKLOG' });
+    expect(got[0].body.after).toMatchObject({ deliveryStatus: 'IN_PROGRESS' });
   });
 
   it('02/event object: an event has the same id at every endpoint, each delivery signed with its own endpoint secret', async () => {
@@ -174,7 +179,11 @@ describe('webhook delivery (02 Events, Signature and headers, Delivery)', () => 
     expect(verifySignature(atA.raw, atA.headers['x-service-signature'], b.secret)).toBe(false);
   });
 
-  /** Document 02's table of REST requests and the events each emits, as the record modules record them. */
+  /**
+   * Document 02's table of REST requests and the events each emits, as the record modules record them: here the
+   * dispatcher's side (each request's events written in one transaction, every entity type and change type). That
+   * each real request emits exactly these events is test/webhooks/coverage.e2e-spec.ts, row by row.
+   */
   const COVERAGE: [string, [string, string][]][] = [
     [
       'POST /employees (with allocations and salary)',
@@ -241,7 +250,7 @@ describe('webhook delivery (02 Events, Signature and headers, Delivery)', () => 
     ['POST /functional-groups/assignments', [['functional_assignment', 'create']]],
   ];
 
-  it('02/what emits events: every request of the coverage table delivers exactly its events, once each', async () => {
+  it('02/delivery: the events of each coverage-table request, written in one transaction each, are all delivered once each', async () => {
     const tenant = await t.createTenant();
     const path = `/coverage-${tenant.orgId}`;
     await createEndpoint(t, tenant, { url: receiver.url(path), entityTypes: ALL_TYPES, eventTypes: ALL_CHANGES });
