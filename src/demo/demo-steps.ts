@@ -1,0 +1,23 @@
+import {
+  allocationSteps,
+  compensationSteps,
+  contractorSteps,
+  DemoStep,
+  employeeSteps,
+  projectSteps,
+  referenceSteps,
+  vacancySteps,
+} from './demo-data';
+
+/** Every write of the demo seed, in order (a record's references are written before it). */
+export function demoSteps(): DemoStep[] {
+  return [
+    ...referenceSteps(),
+    ...projectSteps(),
+    ...employeeSteps(),
+    ...contractorSteps(),
+    ...vacancySteps(),
+    ...allocationSteps(),
+    ...compensationSteps(),
+  ];
+}
