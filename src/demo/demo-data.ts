@@ -107,6 +107,9 @@ function projectSteps(): DemoStep[] {
 const teamOf = (n: number) => (n === 1 ? 1 : 1 + ((n - 2) % 6));
 const roleOf = (team: number, n: number) => [[3, 2, 1], [2, 1, 1], [4, 6, 1], [5, 5, 5], [7, 7, 7], [8, 8, 8]][team - 1][n % 3];
 
+/** Employee `n`'s first day: between 2019 and 2025. */
+export const employeeStart = (n: number) => `${2019 + (n % 7)}-${n2(1 + (n % 12))}-01`;
+
 function employeeSteps(): DemoStep[] {
   const steps: DemoStep[] = [];
   for (let n = 1; n <= 60; n++) {
@@ -115,7 +118,7 @@ function employeeSteps(): DemoStep[] {
     const currency = LOCATIONS[loc - 1].currencyCode;
     const first = FIRST[n % FIRST.length];
     const last = LAST[(n * 7) % LAST.length];
-    const startDate = `${2019 + (n % 7)}-${n2(1 + (n % 12))}-01`;
+    const startDate = employeeStart(n);
     const base = 52000 + ((n * 3779) % 48000) + (team === 1 ? 15000 : 0);
     steps.push({
       method: 'POST',

@@ -101,7 +101,7 @@ export class DemoSeedService {
     const token = step.admin ? this.adminToken.token : demo.apiKey;
     const res = await fetch(`${base}${prefix}${step.path}`, {
       method: step.method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(step.admin ? { 'x-acting-user': demo.userId } : {}) },
       body: JSON.stringify(step.body),
     });
     const text = await res.text();

@@ -8,6 +8,7 @@ import {
   referenceSteps,
   vacancySteps,
 } from './demo-data';
+import { extraSteps, functionalSteps, scenarioSteps } from './demo-structure';
 
 /** Every write of the demo seed, in order (a record's references are written before it). */
 export function demoSteps(): DemoStep[] {
@@ -19,5 +20,8 @@ export function demoSteps(): DemoStep[] {
     ...vacancySteps(),
     ...allocationSteps(),
     ...compensationSteps(),
+    ...functionalSteps(),
+    ...extraSteps(),
+    ...scenarioSteps(),
   ];
 }
