@@ -45,7 +45,8 @@ let fixed: { queue: string[]; prefix: string; counter: number } | null = null;
  * Only for the demo seed, which runs before the server takes requests and writes one record at a time.
  */
 export async function withFixedIds<T>(prefix: string, fn: (next: (...ids: string[]) => void) => Promise<T>): Promise<T> {
-  if (!/^[a-z][a-z0-9]{4,12}$/.test(prefix)) throw new Error('fixed id prefix must be 5 to 13 characters of [a-z0-9] starting with a letter');
+  if (!/^[a-z][a-z0-9]{4,12}$/.test(prefix))
+    throw new Error('fixed id prefix must be 5 to 13 characters of [a-z0-9] starting with a letter');
   fixed = { queue: [], prefix, counter: 0 };
   const state = fixed;
   try {

@@ -13,12 +13,28 @@ export interface DemoStep {
   body: unknown;
 }
 
-const FIRST = ['Ana', 'Ben', 'Chloé', 'David', 'Emma', 'Felix', 'Greta', 'Hugo', 'Inês', 'Jonas', 'Kira', 'Lukas', 'Maya', 'Nils', 'Olivia'];
+const FIRST = [
+  'Ana',
+  'Ben',
+  'Chloé',
+  'David',
+  'Emma',
+  'Felix',
+  'Greta',
+  'Hugo',
+  'Inês',
+  'Jonas',
+  'Kira',
+  'Lukas',
+  'Maya',
+  'Nils',
+  'Olivia',
+];
 const LAST = ['Silva', 'Becker', 'Martin', 'Costa', 'Weber', 'Nguyen', 'Fischer', 'Santos', 'Miller', 'Schulz', 'Rossi', 'Keller'];
 
 const TEAMS = [
   { name: 'Engineering', externalId: 'TEAM-ENG', cc: 1, vs: 1, parent: 0 },
-  { name: 'Payments Platform', externalId: 'TEAM-PAY', cc: 1, vs: 1, parent: 1 },
+  { name: 'Payments Platform', externalId: 'TEAM-PAYMENTS', cc: 1, vs: 1, parent: 1 },
   { name: 'Checkout Experience', externalId: 'TEAM-CHK', cc: 1, vs: 2, parent: 1 },
   { name: 'Data & Insights', externalId: 'TEAM-DATA', cc: 2, vs: 2, parent: 0 },
   { name: 'Customer Operations', externalId: 'TEAM-OPS', cc: 2, vs: 3, parent: 0 },
@@ -38,7 +54,7 @@ const ROLES = [
 
 /** Locations: Berlin and Lisbon pay in EUR, New York in USD (the organization reports in USD). */
 const LOCATIONS = [
-  { name: 'Berlin', externalId: 'LOC-BER', countryCode: 'DE', currencyCode: 'EUR', costMultiplier: 1 },
+  { name: 'Berlin', externalId: 'LOC-BERLIN', countryCode: 'DE', currencyCode: 'EUR', costMultiplier: 1 },
   { name: 'New York', externalId: 'LOC-NYC', countryCode: 'US', currencyCode: 'USD', costMultiplier: 1.3 },
   { name: 'Lisbon', externalId: 'LOC-LIS', countryCode: 'PT', currencyCode: 'EUR', costMultiplier: 0.8 },
 ];
@@ -49,12 +65,14 @@ function referenceSteps(): DemoStep[] {
   const steps: DemoStep[] = [];
   const post = (path: string, id: string, body: unknown) => steps.push({ method: 'POST', path, ids: [id], body });
   ['Engineering', 'Operations', 'Sales & Marketing', 'Capitalised Development'].forEach((name, i) =>
-    post('/cost-centres', demoId('cc', i + 1), { name, code: `CC-${i + 1}00`, externalId: `CC-${i + 1}00` }),
+    post('/cost-centres', demoId('cc', i + 1), { name, code: `CC-${i + 1}01`, externalId: `CC-${i + 1}01` }),
   );
   LOCATIONS.forEach((l, i) => post('/locations', demoId('loc', i + 1), l));
-  ROLES.forEach(([title, family, level], i) => post('/job-roles', demoId('role', i + 1), { title, family, level, externalId: `JR-${n2(i + 1)}` }));
+  ROLES.forEach(([title, family, level], i) =>
+    post('/job-roles', demoId('role', i + 1), { title, family, level, externalId: `JR-${n2(i + 1)}` }),
+  );
   ['Payments', 'Growth', 'Operations'].forEach((name, i) =>
-    post('/value-streams', demoId('vs', i + 1), { name, code: `VS-${name.slice(0, 3).toUpperCase()}`, externalId: `VS-${i + 1}` }),
+    post('/value-streams', demoId('vs', i + 1), { name, code: `VS-${name.toUpperCase()}`, externalId: `VS-${i + 1}` }),
   );
   ['Permanent', 'External'].forEach((name, i) => post('/resource-types', demoId('rt', i + 1), { name, externalId: `RT-${i + 1}` }));
   post('/work-types', demoId('wt', 1), { name: 'Product development' });
@@ -78,10 +96,46 @@ function referenceSteps(): DemoStep[] {
 
 function projectSteps(): DemoStep[] {
   const projects = [
-    { name: 'Checkout redesign', projectCode: 'CHK-2026', startDate: '2025-10-01', endDate: '2026-09-30', cc: 1, post: 4, vs: 2, status: 'DONE' },
-    { name: 'Payments API v2', projectCode: 'PAY-2026', startDate: '2026-01-01', endDate: '2027-06-30', cc: 1, post: 0, vs: 1, status: 'IN_PROGRESS' },
-    { name: 'Data platform', projectCode: 'DATA-2026', startDate: '2026-03-01', endDate: null, cc: 2, post: 0, vs: 2, status: 'IN_PROGRESS' },
-    { name: 'Support automation', projectCode: 'OPS-2027', startDate: '2027-01-01', endDate: '2027-12-31', cc: 2, post: 0, vs: 3, status: 'TODO' },
+    {
+      name: 'Checkout redesign',
+      projectCode: 'CHK-2026',
+      startDate: '2025-10-01',
+      endDate: '2026-09-30',
+      cc: 1,
+      post: 4,
+      vs: 2,
+      status: 'DONE',
+    },
+    {
+      name: 'Payments API v2',
+      projectCode: 'PAY-2026',
+      startDate: '2026-01-01',
+      endDate: '2027-06-30',
+      cc: 1,
+      post: 0,
+      vs: 1,
+      status: 'IN_PROGRESS',
+    },
+    {
+      name: 'Data platform',
+      projectCode: 'DATA-2026',
+      startDate: '2026-03-01',
+      endDate: null,
+      cc: 2,
+      post: 0,
+      vs: 2,
+      status: 'IN_PROGRESS',
+    },
+    {
+      name: 'Support automation',
+      projectCode: 'OPS-2027',
+      startDate: '2027-01-01',
+      endDate: '2027-12-31',
+      cc: 2,
+      post: 0,
+      vs: 3,
+      status: 'TODO',
+    },
   ];
   return projects.map((p, i) => ({
     method: 'POST',
@@ -105,7 +159,15 @@ function projectSteps(): DemoStep[] {
 
 /** Team of employee `n` (1-based): the first is the head of engineering, then ten a team. */
 const teamOf = (n: number) => (n === 1 ? 1 : 1 + ((n - 2) % 6));
-const roleOf = (team: number, n: number) => [[3, 2, 1], [2, 1, 1], [4, 6, 1], [5, 5, 5], [7, 7, 7], [8, 8, 8]][team - 1][n % 3];
+const roleOf = (team: number, n: number) =>
+  [
+    [3, 2, 1],
+    [2, 1, 1],
+    [4, 6, 1],
+    [5, 5, 5],
+    [7, 7, 7],
+    [8, 8, 8],
+  ][team - 1][n % 3];
 
 /** Employee `n`'s first day: between 2019 and 2025. */
 export const employeeStart = (n: number) => `${2019 + (n % 7)}-${n2(1 + (n % 12))}-01`;
@@ -127,7 +189,10 @@ function employeeSteps(): DemoStep[] {
       body: {
         firstName: first,
         lastName: last,
-        email: `${first.normalize('NFD').replace(/[^a-zA-Z]/g, '').toLowerCase()}.${last.toLowerCase()}.${n}@demo.example.com`,
+        email: `${first
+          .normalize('NFD')
+          .replace(/[^a-zA-Z]/g, '')
+          .toLowerCase()}.${last.toLowerCase()}.${n}@demo.example.com`,
         externalId: `EMP-${String(n).padStart(4, '0')}`,
         internalEmployeeId: `E-${10000 + n}`,
         startDate,
@@ -137,7 +202,12 @@ function employeeSteps(): DemoStep[] {
         workTypeId: demoId('rt', 1),
         costCentreId: demoId('cc', TEAMS[team - 1].cc),
         defaultCurrencyCode: currency,
-        salary: { salary: currency === 'USD' ? Math.round(base * 1.25) : base, bonus: 5000, currencyCode: currency, effectiveDate: startDate },
+        salary: {
+          salary: currency === 'USD' ? Math.round(base * 1.25) : base,
+          bonus: 5000,
+          currencyCode: currency,
+          effectiveDate: startDate,
+        },
         teamAssignment: { teamId: demoId('team', team), fte: 1, startDate },
       },
     });
@@ -157,7 +227,11 @@ function contractorSteps(): DemoStep[] {
       ids: [demoId('ctr', i + 1)],
       body: {
         name,
-        email: `${name.split(' ')[0].normalize('NFD').replace(/[^a-zA-Z]/g, '').toLowerCase()}@contractors.demo.example.com`,
+        email: `${name
+          .split(' ')[0]
+          .normalize('NFD')
+          .replace(/[^a-zA-Z]/g, '')
+          .toLowerCase()}@contractors.demo.example.com`,
         externalId: `CTR-${n2(i + 1)}`,
         contractorType: i === 7 ? 'agency' : 'individual',
         startDate,
@@ -221,12 +295,26 @@ function vacancySteps(): DemoStep[] {
 function allocationSteps(): DemoStep[] {
   const steps: DemoStep[] = [];
   const add = (id: string, body: Record<string, unknown>) => steps.push({ method: 'POST', path: '/assignments', ids: [id], body });
-  add(demoId('asg', 1), { type: 'project', targetId: demoId('proj', 2), employeeId: demoId('emp', 2), fte: 0.5, role: 'Backend Engineer', startDate: '2026-01-01' });
+  add(demoId('asg', 1), {
+    type: 'project',
+    targetId: demoId('proj', 2),
+    employeeId: demoId('emp', 2),
+    fte: 0.5,
+    role: 'Backend Engineer',
+    startDate: '2026-01-01',
+  });
   for (let k = 2; k <= 12; k++) {
     const emp = 2 + ((k * 5) % 30);
     const project = 1 + (k % 3);
     const startDate = ['2025-10-01', '2026-01-01', '2026-03-01'][project - 1];
-    add(demoId('asg', k), { type: 'project', targetId: demoId('proj', project), employeeId: demoId('emp', emp), fte: 0.5, startDate, endDate: project === 1 ? '2026-09-30' : null });
+    add(demoId('asg', k), {
+      type: 'project',
+      targetId: demoId('proj', project),
+      employeeId: demoId('emp', emp),
+      fte: 0.5,
+      startDate,
+      endDate: project === 1 ? '2026-09-30' : null,
+    });
   }
   add(demoId('asg', 13), { type: 'project', targetId: demoId('proj', 2), contractorId: demoId('ctr', 1), fte: 1, startDate: '2026-01-01' });
   return steps;

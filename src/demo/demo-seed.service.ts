@@ -77,6 +77,11 @@ export class DemoSeedService {
       const user = await this.users.create(scope, { email: DEMO_USER_EMAIL, name: 'Demo Admin', permissions: ['*'], active: true });
       next(demoId('key', 1));
       const key = await this.keys.create(scope, user.id, { name: 'Demo key', permissions: [...API_PERMISSIONS] });
+      next(demoId('user', 2));
+      await this.users.create(scope, { email: 'planner@example.com', name: 'Demo Planner', permissions: ['*'], active: true });
+      // A key made for the DELETE example of API keys to revoke.
+      next(demoId('key', 99));
+      await this.keys.create(scope, user.id, { name: 'Old integration key', permissions: ['employees_view'] });
       return { organizationId: org.id, userId: user.id, apiKey: key.key };
     });
   }
@@ -101,7 +106,11 @@ export class DemoSeedService {
     const token = step.admin ? this.adminToken.token : demo.apiKey;
     const res = await fetch(`${base}${prefix}${step.path}`, {
       method: step.method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(step.admin ? { 'x-acting-user': demo.userId } : {}) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        ...(step.admin ? { 'x-acting-user': demo.userId } : {}),
+      },
       body: JSON.stringify(step.body),
     });
     const text = await res.text();

@@ -8,6 +8,7 @@ import {
   referenceSteps,
   vacancySteps,
 } from './demo-data';
+import { definitionSteps, deletableSteps, integrationSteps } from './demo-extras';
 import { extraSteps, functionalSteps, scenarioSteps } from './demo-structure';
 
 /** Every write of the demo seed, in order (a record's references are written before it). */
@@ -22,6 +23,9 @@ export function demoSteps(): DemoStep[] {
     ...compensationSteps(),
     ...functionalSteps(),
     ...extraSteps(),
+    ...definitionSteps(),
+    ...integrationSteps(),
+    ...deletableSteps(),
     ...scenarioSteps(),
   ];
 }

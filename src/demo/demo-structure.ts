@@ -29,7 +29,7 @@ export function functionalSteps(): DemoStep[] {
       groupType,
       externalId: `FG-${i + 1}`,
       parentFunctionalGroupId: parent ? demoId('grp', parent) : null,
-      startDate: '2024-01-01',
+      startDate: '2026-01-01',
     }),
   );
   // Seats: [group, name, job role, holder]; holders are employees by number, `v` a vacancy, 0 none.
@@ -43,29 +43,33 @@ export function functionalSteps(): DemoStep[] {
     [5, 'Data Lead', 5, 5],
     [7, 'Support Lead', 7, 6],
     [9, 'Sales Lead', 8, 7],
-    [10, 'Product Designer', 6, 0],
+    [2, 'Staff Engineer', 2, 20],
+    [2, 'Principal Engineer', 2, 0],
   ];
-  seats.forEach(([group, name, role, holder], i) => {
+  seats.forEach(([group, name, role], i) => {
     steps.push(
       post('/functional-groups/positions', demoId('pos', i + 1), {
         functionalGroupId: demoId('grp', group),
         name,
         jobRoleId: demoId('role', role),
         requiredFte: 1,
-        startDate: '2024-01-01',
+        startDate: '2026-01-01',
       }),
     );
   });
+  // The first occupancy (the examples' one) holds half of seat 10; the example of a new one adds the other half.
+  const order = [9, ...seats.keys()].filter((i, k) => k === 0 || i !== 9);
   let occupant = 0;
-  seats.forEach(([, , , holder], i) => {
+  order.forEach((i) => {
+    const holder = seats[i][3];
     if (holder === 0) return;
     const who = holder === 'v' ? { vacancyId: demoId('vac', 1) } : { employeeId: demoId('emp', holder as number) };
     steps.push(
       post('/functional-groups/assignments', demoId('occ', ++occupant), {
         functionalPositionId: demoId('pos', i + 1),
         ...who,
-        fte: 1,
-        startDate: holder === 'v' ? '2027-01-04' : [employeeStart(holder as number), '2024-01-01'].sort()[1],
+        fte: i === 9 ? 0.5 : 1,
+        startDate: holder === 'v' ? '2027-01-04' : [employeeStart(holder as number), '2026-01-01'].sort()[1],
       }),
     );
   });
@@ -89,7 +93,12 @@ export function extraSteps(): DemoStep[] {
       attributeKey: 'officeFloor',
       description: 'Where the team sits.',
     }),
-    { method: 'PUT', path: `/teams/${demoId('team', 2)}/custom-attributes/${demoId('cad', 1)}`, ids: [demoId('cav', 1)], body: { stringValue: '3rd floor' } },
+    {
+      method: 'PUT',
+      path: `/teams/${demoId('team', 2)}/custom-attributes/${demoId('cad', 1)}`,
+      ids: [demoId('cav', 1)],
+      body: { stringValue: '3rd floor' },
+    },
     post(
       '/business-metrics',
       demoId('met', 1),
@@ -103,7 +112,12 @@ export function extraSteps(): DemoStep[] {
       true,
     ),
     post('/business-metrics/readings', demoId('src', 1), { metric: 'tickets-resolved', source: 'Zendesk', readings }),
-    post(`/projects/${demoId('proj', 1)}/links`, demoId('link', 1), { provider: 'jira', key: 'CHK-1', status: 'Done', url: 'https://acme.atlassian.net/browse/CHK-1' }, true),
+    post(
+      `/projects/${demoId('proj', 1)}/links`,
+      demoId('link', 1),
+      { provider: 'jira', key: 'CHK-1', status: 'Done', url: 'https://acme.atlassian.net/browse/CHK-1' },
+      true,
+    ),
   ];
 }
 
@@ -111,7 +125,12 @@ export function extraSteps(): DemoStep[] {
 export function scenarioSteps(): DemoStep[] {
   const scn = `/scenarios/${demoId('scn', 1)}`;
   return [
-    post('/scenarios', demoId('scn', 1), { name: 'Hiring plan 2027', description: 'Two more engineers for payments from spring.', visibility: 'ORGANIZATION' }, true),
+    post(
+      '/scenarios',
+      demoId('scn', 1),
+      { name: 'Hiring plan 2027', description: 'Two more engineers for payments from spring.', visibility: 'ORGANIZATION' },
+      true,
+    ),
     post(
       `${scn}/employees`,
       demoId('emp', 61),
@@ -126,6 +145,7 @@ export function scenarioSteps(): DemoStep[] {
       },
       true,
     ),
+    post(`${scn}/members`, demoId('mbr', 1), { userId: demoId('user', 2), role: 'EDITOR' }, true),
     { method: 'PATCH', path: `${scn}/vacancies/${demoId('vac', 6)}`, admin: true, ids: [], body: { status: 'cancelled' } },
     { method: 'PATCH', path: `${scn}/projects/${demoId('proj', 4)}`, admin: true, ids: [], body: { startDate: '2027-04-01' } },
   ];

@@ -34,7 +34,7 @@ export const EXAMPLE_ID = {
   customAttributeDefinition: demoId('cad', 1),
   customAttributeValue: demoId('cav', 1),
   functionalGroup: demoId('grp', 2),
-  functionalPosition: demoId('pos', 1),
+  functionalPosition: demoId('pos', 10),
   functionalAssignment: demoId('occ', 1),
   change: demoId('chg', 1),
   scenario: demoId('scn', 1),
