@@ -5,6 +5,7 @@ import { createApp } from './app.factory';
 import { logger } from './common/logging/json-logger';
 import { ConfigError, loadConfig } from './config/app-config';
 import { DataDirectoryLockedError } from './database/embedded-postgres';
+import { startupBanner } from './startup-banner';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -17,21 +18,7 @@ async function main(): Promise<void> {
   const base = config.publicBaseUrl ?? `http://localhost:${port}`;
   logger.write('info', 'listening', { port, database: running.runtime.isEmbedded ? 'embedded' : 'postgresql' });
 
-  const lines = [
-    '',
-    `  Workforce Planning API on ${base}`,
-    `  Swagger UI:    ${base}/docs   (OpenAPI: ${base}/docs/openapi.json)`,
-    `  Database:      ${running.runtime.isEmbedded ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
-  ];
-  if (!config.adminToken) lines.push(`  Admin token:   ${running.adminToken}   (application API at ${base}/admin/v1)`);
-  if (running.demo) {
-    lines.push(
-      `  Demo org:      ${running.demo.organizationId}`,
-      `  Demo API key:  ${running.demo.apiKey}   (shown once)`,
-      `  Try:           curl -H "Authorization: Bearer ${running.demo.apiKey}" ${base}/api/v1/org/${running.demo.organizationId}/me`,
-    );
-  }
-  process.stdout.write(lines.join('\n') + '\n\n');
+  process.stdout.write(startupBanner(config, running, base));
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -121,7 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimit: str(env, 'BODY_LIMIT') ?? '5mb',
     jsonMaxDepth: int(env, 'JSON_MAX_DEPTH', 32, 1, 1000),
     logLevel,
-    seedDemo: bool(env, 'SEED_DEMO', !isProduction) && !isProduction,
+    seedDemo: bool(env, 'SEED_DEMO', !isProduction) && str(env, 'DEMO')?.toLowerCase() !== 'off' && !isProduction,
     publicBaseUrl: str(env, 'PUBLIC_BASE_URL'),
     webhookAllowPrivateTargets: bool(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', !isProduction),
     webhookSweepIntervalMs: int(env, 'WEBHOOK_SWEEP_INTERVAL_MS', 10_000, 100, 3_600_000),

@@ -1,12 +1,20 @@
+import { createServer, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Inject, Injectable } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import { UnitOfWork } from '../database/unit-of-work';
 import { API_PERMISSIONS } from '../common/auth/permissions';
 import { applicationContext } from '../common/auth/request-context';
+import { EXAMPLE_ID, demoId } from '../common/http/examples';
+import { withFixedIds } from '../common/ids';
 import { ApiKeysService } from '../access/api-keys.service';
+import { AdminTokenService } from '../access/admin-token.service';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { UsersService } from '../organizations/users.service';
+import { DemoStep } from './demo-data';
+import { demoSteps } from './demo-steps';
 
 const DEMO_ORGANIZATION = 'Demo Organization';
 const DEMO_USER_EMAIL = 'demo@example.com';
@@ -18,9 +26,11 @@ export interface DemoSeed {
 }
 
 /**
- * First start on an empty embedded database: a demo organization (functional groups on), a user with
- * `*` and a key with every permission, so that a newcomer can call the API at once.
- * Never with NODE_ENV=production; SEED_DEMO=false turns it off.
+ * The demo organization (README, "Demo data"): a company of about 70 people with its teams, projects,
+ * vacancies, pay, exchange rates, functional structure, a scenario and a business metric, every record
+ * with a fixed id. Written through the app's own API, so it holds to every rule a client meets.
+ * On the embedded database it is made at the first start (DEMO=off or SEED_DEMO=false: never);
+ * on PostgreSQL only by `npm run demo`. Never with NODE_ENV=production.
  */
 @Injectable()
 export class DemoSeedService {
@@ -31,19 +41,80 @@ export class DemoSeedService {
     private readonly organizations: OrganizationsService,
     private readonly users: UsersService,
     private readonly keys: ApiKeysService,
+    private readonly adminToken: AdminTokenService,
+    private readonly http: HttpAdapterHost,
   ) {}
 
+  /** At start: the demo on an empty embedded database, unless turned off. */
   async seedIfEmpty(embedded: boolean): Promise<DemoSeed | null> {
     if (!embedded || !this.config.seedDemo || this.config.isProduction) return null;
+    return this.seed(true);
+  }
+
+  /**
+   * Writes the demo organization and returns its key; null when it cannot be made: `onlyIfEmpty` and the
+   * database holds an organization, or the demo organization exists already.
+   */
+  async seed(onlyIfEmpty: boolean): Promise<DemoSeed | null> {
+    if (this.config.isProduction) return null;
+    return withFixedIds('cdemoz', async (next) => {
+      const created = await this.createOrganization(onlyIfEmpty, next);
+      if (!created) return null;
+      await this.writeRecords(created, next);
+      return created;
+    });
+  }
+
+  private createOrganization(onlyIfEmpty: boolean, next: (...ids: string[]) => void): Promise<DemoSeed | null> {
     return this.uow.runUnscoped(async (em) => {
       // Serialises two racing first starts on one database; the loser sees the organization.
-      if ((await this.repository.lockAndCount(em)) > 0) return null;
+      const count = await this.repository.lockAndCount(em);
+      if (onlyIfEmpty ? count > 0 : await this.repository.exists(em, EXAMPLE_ID.organization)) return null;
+      next(EXAMPLE_ID.organization);
       const org = await this.organizations.create({ name: DEMO_ORGANIZATION, reportingCurrency: 'USD', functionalGroupsEnabled: true }, em);
       const scope = { ctx: applicationContext(org.id, (await this.repository.livePlanId({ organizationId: org.id, em }))!), em };
+      next(EXAMPLE_ID.user);
       const user = await this.users.create(scope, { email: DEMO_USER_EMAIL, name: 'Demo Admin', permissions: ['*'], active: true });
+      next(demoId('key', 1));
       const key = await this.keys.create(scope, user.id, { name: 'Demo key', permissions: [...API_PERMISSIONS] });
+      next(demoId('user', 2));
+      await this.users.create(scope, { email: 'planner@example.com', name: 'Demo Planner', permissions: ['*'], active: true });
+      // A key made for the DELETE example of API keys to revoke.
+      next(demoId('key', 99));
+      await this.keys.create(scope, user.id, { name: 'Old integration key', permissions: ['employees_view'] });
       return { organizationId: org.id, userId: user.id, apiKey: key.key };
     });
+  }
+
+  /** Sends the demo's writes to the app on a private loopback port, one at a time, each with its fixed ids. */
+  private async writeRecords(demo: DemoSeed, next: (...ids: string[]) => void): Promise<void> {
+    const server: Server = createServer(this.http.httpAdapter.getInstance());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      for (const step of demoSteps()) {
+        next(...step.ids);
+        await this.send(base, demo, step);
+      }
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }
+
+  private async send(base: string, demo: DemoSeed, step: DemoStep): Promise<void> {
+    const prefix = step.admin ? `/admin/v1/organizations/${demo.organizationId}` : `/api/v1/org/${demo.organizationId}`;
+    const token = step.admin ? this.adminToken.token : demo.apiKey;
+    const res = await fetch(`${base}${prefix}${step.path}`, {
+      method: step.method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        ...(step.admin ? { 'x-acting-user': demo.userId } : {}),
+      },
+      body: JSON.stringify(step.body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`demo seed: ${step.method} ${step.path} answered ${res.status}: ${text.slice(0, 500)}`);
   }
 
   /**
@@ -51,7 +122,7 @@ export class DemoSeedService {
    * else null. The served OpenAPI document offers it as the `orgId` example, so "Try it out" works as is.
    */
   async demoOrganizationId(): Promise<string | null> {
-    if (!this.config.seedDemo || this.config.isProduction) return null;
+    if (this.config.isProduction) return null;
     return this.repository.organizationWithUser(this.uow.manager, DEMO_ORGANIZATION, DEMO_USER_EMAIL);
   }
 }

@@ -1,4 +1,5 @@
 import type { OpenAPIObject, OperationObject, ParameterObject, ReferenceObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
+import { addParameterExamples, overrideSchemaExamples } from './request-examples';
 import { addRuleResponses } from './rule-responses';
 import {
   ADMIN_401_EXAMPLE,
@@ -52,6 +53,7 @@ export function finishOpenApiDocument(doc: OpenAPIObject, strict = false): OpenA
         used.add(tag);
       }
       declarePathParameters(path, op);
+      addParameterExamples(path, method, op);
       if (!op.summary?.trim()) problems.push(`${where} has no summary (add @ApiOperation or a JSDoc comment)`);
       else describeOperation(op);
       addRuleResponses(op, path, method);
@@ -73,6 +75,7 @@ export function finishOpenApiDocument(doc: OpenAPIObject, strict = false): OpenA
     ],
   });
   for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) finishSchema(schema, name);
+  overrideSchemaExamples(doc.components?.schemas ?? {});
   return doc;
 }
 

@@ -190,6 +190,11 @@ export class OrganizationsRepository {
   }
 
   /** The oldest organization with that name having a user with that e-mail, or null. */
+  async exists(em: EntityManager, id: string): Promise<boolean> {
+    const rows: unknown[] = await em.query('SELECT 1 FROM organizations WHERE id = $1', [id]);
+    return rows.length > 0;
+  }
+
   async organizationWithUser(em: EntityManager, name: string, email: string): Promise<string | null> {
     const rows: { id: string }[] = await em.query(
       `SELECT o.id FROM organizations o JOIN users u ON u.organization_id = o.id

@@ -3447,10 +3447,10 @@ export interface components {
             /**
              * Format: email
              * @description Login e-mail; unique in the organization (matched case-insensitively).
-             * @example ana.silva@example.com
+             * @example planner@example.com
              */
             email?: string;
-            /** @example Ana Silva */
+            /** @example Demo Planner */
             name?: string;
             /**
              * @description An inactive user cannot use the application, and keys they created stop working.
@@ -3634,7 +3634,7 @@ export interface components {
             secret: string;
         };
         JobRoleDto: {
-            /** @example cm3x7k2p90005fghiqwer1234 */
+            /** @example cdemorole0000000000000001 */
             id: string;
             /**
              * @description Job title.
@@ -3702,7 +3702,7 @@ export interface components {
         UpdateJobRoleDto: {
             /**
              * @description Id in the system of record; unique among job roles; not CUID-shaped.
-             * @example HR-1042
+             * @example JR-01
              */
             externalId?: string | null;
             /**
@@ -3712,7 +3712,7 @@ export interface components {
             family?: string | null;
             /**
              * @description Level or grade, such as L3 or Senior.
-             * @example L4
+             * @example L3
              */
             level?: string | null;
             /**
@@ -3722,7 +3722,7 @@ export interface components {
             description?: string | null;
             /**
              * @description Title of the role; unique in the organization (case-insensitively).
-             * @example Senior Software Engineer
+             * @example Software Engineer
              */
             title?: string;
         };
@@ -3788,7 +3788,7 @@ export interface components {
         UpdateLocationDto: {
             /**
              * @description Id in the system of record; unique among locations; not CUID-shaped.
-             * @example LOC-BER
+             * @example LOC-BERLIN
              */
             externalId?: string | null;
             /**
@@ -3858,12 +3858,12 @@ export interface components {
         UpdateCostCentreDto: {
             /**
              * @description Short reporting code; unique among the organization's cost centres.
-             * @example CC-100
+             * @example CC-101
              */
             code?: string | null;
             /**
              * @description Id in the system of record; unique among cost centres; not CUID-shaped.
-             * @example HR-1042
+             * @example CC-101
              */
             externalId?: string | null;
             /**
@@ -3922,12 +3922,12 @@ export interface components {
         UpdateValueStreamDto: {
             /**
              * @description Short reporting code; unique among the organization's value streams.
-             * @example VS-PAY
+             * @example VS-PAYMENTS
              */
             code?: string | null;
             /**
              * @description Id in the system of record; unique among value streams; not CUID-shaped.
-             * @example HR-1042
+             * @example VS-1
              */
             externalId?: string | null;
             /**
@@ -3965,7 +3965,7 @@ export interface components {
         CreateResourceTypeDto: {
             /**
              * @description Id in the system of record; unique among resource types; not CUID-shaped.
-             * @example RT-INT
+             * @example null
              */
             externalId?: string | null;
             /**
@@ -3982,7 +3982,7 @@ export interface components {
         UpdateResourceTypeDto: {
             /**
              * @description Id in the system of record; unique among resource types; not CUID-shaped.
-             * @example RT-INT
+             * @example null
              */
             externalId?: string | null;
             /**
@@ -4059,7 +4059,7 @@ export interface components {
             name?: string;
             /**
              * @description Stable key, 1-80 of a-z, 0-9, - and _; unique in the organization.
-             * @example active_customers
+             * @example active_merchants
              */
             key?: string;
         };
@@ -4165,7 +4165,7 @@ export interface components {
             /**
              * Format: date
              * @description First day the rate is in force (YYYY-MM-DD); it holds until the pair's next rate.
-             * @example 2026-01-15
+             * @example 2020-01-01
              */
             effectiveDate?: string;
         };
@@ -4263,7 +4263,7 @@ export interface components {
         UpdateCustomAttributeDefinitionDto: {
             /**
              * @description The kind of record the attribute is set on.
-             * @example EMPLOYEE
+             * @example TEAM
              * @enum {string}
              */
             entityType?: "EMPLOYEE" | "CONTRACTOR" | "VACANCY" | "PROJECT" | "TEAM" | "FUNCTIONAL_GROUP" | "FUNCTIONAL_POSITION";
@@ -4291,12 +4291,12 @@ export interface components {
             description?: string | null;
             /**
              * @description Label shown to people.
-             * @example Shirt size
+             * @example Office floor
              */
             name?: string;
             /**
              * @description Stable key: a letter, then up to 79 letters, digits or _; unique per entity type.
-             * @example shirtSize
+             * @example officeFloor
              */
             attributeKey?: string;
             /**
@@ -4351,17 +4351,17 @@ export interface components {
             description?: string | null;
             /**
              * @description A cost centre, by id or externalId.
-             * @example cm3x7k2p90007hijkqwer1234
+             * @example cdemocc000000000000000001
              */
             costCentreId?: string | null;
             /**
              * @description A value stream, by id or externalId.
-             * @example cm3x7k2p90008ijklqwer1234
+             * @example cdemovs000000000000000001
              */
             valueStreamId?: string | null;
             /**
              * @description The parent team, by id or externalId; null = top level. A team cannot sit under itself or its own sub-team.
-             * @example cm3x7k2p9000nxyzbqwer1234
+             * @example cdemoteam0000000000000001
              */
             parentTeamId?: string | null;
             /** @example Payments Platform */
@@ -4374,7 +4374,7 @@ export interface components {
              * @enum {string}
              */
             fieldType: "STRING" | "NUMBER" | "DATE" | "DATE_RANGE" | "SELECT";
-            /** @example cm3x7k2p9000eopqsqwer1234 */
+            /** @example cdemocad00000000000000001 */
             id: string;
             /** @example Shirt size */
             name: string;
@@ -4420,16 +4420,16 @@ export interface components {
              */
             dateRangeEnd?: string | null;
             definition: components["schemas"]["CustomAttributeDefinitionRefDto"];
-            /** @example cm3x7k2p9000fpqrtqwer1234 */
+            /** @example cdemocav00000000000000001 */
             id: string;
             /**
              * @description The attribute definition.
-             * @example cm3x7k2p9000eopqsqwer1234
+             * @example cdemocad00000000000000001
              */
             definitionId: string;
             /**
              * @description The record the value belongs to.
-             * @example cm3x7k2p90000abcdqwer1234
+             * @example cdemoemp00000000000000002
              */
             entityId: string;
         };
@@ -4464,7 +4464,7 @@ export interface components {
             dateRangeEnd?: string | null;
         };
         TeamDto: {
-            /** @example cm3x7k2p90003defgqwer1234 */
+            /** @example cdemoteam0000000000000002 */
             id: string;
             /** @example Payments Platform */
             name: string;
@@ -4480,17 +4480,17 @@ export interface components {
             description: string | null;
             /**
              * @description The team's cost centre; null when none.
-             * @example cm3x7k2p90007hijkqwer1234
+             * @example cdemocc000000000000000001
              */
             costCentreId: string | null;
             /**
              * @description The value stream the team delivers to; null when none.
-             * @example cm3x7k2p90008ijklqwer1234
+             * @example cdemovs000000000000000001
              */
             valueStreamId: string | null;
             /**
              * @description The parent team; null = top level.
-             * @example cm3x7k2p9000nxyzbqwer1234
+             * @example cdemoteam0000000000000001
              */
             parentTeamId: string | null;
             /**
@@ -4509,7 +4509,7 @@ export interface components {
         UpdateTeamDto: {
             /**
              * @description Id in the system of record; unique among teams; not CUID-shaped.
-             * @example TEAM-PAY
+             * @example TEAM-PAYMENTS
              */
             externalId?: string | null;
             /**
@@ -4519,17 +4519,17 @@ export interface components {
             description?: string | null;
             /**
              * @description A cost centre, by id or externalId.
-             * @example cm3x7k2p90007hijkqwer1234
+             * @example cdemocc000000000000000001
              */
             costCentreId?: string | null;
             /**
              * @description A value stream, by id or externalId.
-             * @example cm3x7k2p90008ijklqwer1234
+             * @example cdemovs000000000000000001
              */
             valueStreamId?: string | null;
             /**
              * @description The parent team, by id or externalId; null = top level. A team cannot sit under itself or its own sub-team.
-             * @example cm3x7k2p9000nxyzbqwer1234
+             * @example cdemoteam0000000000000001
              */
             parentTeamId?: string | null;
             /** @example Payments Platform */
@@ -4559,23 +4559,23 @@ export interface components {
             endDate?: string | null;
             /**
              * @description A user of the organization (application login), by id.
-             * @example cm3x7k2p9000akmnoqwer1234
+             * @example cdemouser0000000000000001
              */
             ownerUserId?: string | null;
             /**
              * @description A value stream, by id or externalId.
-             * @example cm3x7k2p90008ijklqwer1234
+             * @example cdemovs000000000000000001
              */
             valueStreamId?: string | null;
             /**
              * @description A cost centre, by id or externalId (the `costCentreId` list filter matches it).
-             * @example cm3x7k2p90007hijkqwer1234
+             * @example cdemocc000000000000000001
              */
             costCentreId?: string | null;
             /**
              * @description A cost centre, by id or externalId: where the forecast books the project's allocations after its
              *     endDate (`groupBy=projectCostCentre`); null = the project's costCentreId.
-             * @example cm3x7k2p9000oyzacqwer1234
+             * @example cdemocc000000000000000004
              */
             postCompletionCostCentreId?: string | null;
             /**
@@ -4624,7 +4624,7 @@ export interface components {
              * @enum {string}
              */
             deliveryStatus: "BACKLOG" | "TODO" | "IN_PROGRESS" | "IN_REVIEW" | "DONE" | "CANCELLED";
-            /** @example cm3x7k2p90004efghqwer1234 */
+            /** @example cdemoproj0000000000000001 */
             id: string;
             /**
              * @description Id in the system of record; null when none.
@@ -4657,7 +4657,7 @@ export interface components {
             endDate: string | null;
             /**
              * @description The owner, a user of the organization; null when none.
-             * @example cm3x7k2p9000akmnoqwer1234
+             * @example cdemouser0000000000000001
              */
             ownerUserId: string | null;
             /**
@@ -4672,17 +4672,17 @@ export interface components {
             estimatedCost: number | null;
             /**
              * @description The value stream the project delivers to; null when none.
-             * @example cm3x7k2p90008ijklqwer1234
+             * @example cdemovs000000000000000001
              */
             valueStreamId: string | null;
             /**
              * @description The project's cost centre; null when none.
-             * @example cm3x7k2p90007hijkqwer1234
+             * @example cdemocc000000000000000001
              */
             costCentreId: string | null;
             /**
              * @description After endDate, the forecast books the project's allocations here (null: to costCentreId).
-             * @example cm3x7k2p9000oyzacqwer1234
+             * @example cdemocc000000000000000004
              */
             postCompletionCostCentreId: string | null;
             /**
@@ -4711,12 +4711,12 @@ export interface components {
         UpdateProjectDto: {
             /**
              * @description Id in the system of record; unique among the organization's projects; not CUID-shaped.
-             * @example PRJ-0042
+             * @example PRJ-01
              */
             externalId?: string | null;
             /**
              * @description Short reporting code.
-             * @example PAY-2026
+             * @example CHK-2026
              */
             projectCode?: string | null;
             /**
@@ -4732,23 +4732,23 @@ export interface components {
             endDate?: string | null;
             /**
              * @description A user of the organization (application login), by id.
-             * @example cm3x7k2p9000akmnoqwer1234
+             * @example cdemouser0000000000000001
              */
             ownerUserId?: string | null;
             /**
              * @description A value stream, by id or externalId.
-             * @example cm3x7k2p90008ijklqwer1234
+             * @example cdemovs000000000000000001
              */
             valueStreamId?: string | null;
             /**
              * @description A cost centre, by id or externalId (the `costCentreId` list filter matches it).
-             * @example cm3x7k2p90007hijkqwer1234
+             * @example cdemocc000000000000000001
              */
             costCentreId?: string | null;
             /**
              * @description A cost centre, by id or externalId: where the forecast books the project's allocations after its
              *     endDate (`groupBy=projectCostCentre`); null = the project's costCentreId.
-             * @example cm3x7k2p9000oyzacqwer1234
+             * @example cdemocc000000000000000004
              */
             postCompletionCostCentreId?: string | null;
             /**
@@ -4864,7 +4864,7 @@ export interface components {
             provider?: string;
             /**
              * @description The ticket's key in the tool, such as `PAY-12`; one link per provider and key on a project.
-             * @example PAY-123
+             * @example CHK-1
              */
             key?: string;
         };
@@ -4943,7 +4943,7 @@ export interface components {
             type: "team" | "project";
             /**
              * @description Exactly one holder: an employee...
-             * @example cm3x7k2p90000abcdqwer1234
+             * @example cdemoemp00000000000000002
              */
             employeeId?: string | null;
             /**
@@ -4963,7 +4963,7 @@ export interface components {
             teamId?: string | null;
             /**
              * @description The team (type team) or project (type project), by id or externalId.
-             * @example cm3x7k2p90003defgqwer1234
+             * @example cdemoteam0000000000000002
              */
             targetId: string;
             /**
@@ -4998,7 +4998,7 @@ export interface components {
             type?: "team" | "project";
             /**
              * @description Exactly one holder: an employee...
-             * @example cm3x7k2p90000abcdqwer1234
+             * @example cdemoemp00000000000000002
              */
             employeeId?: string | null;
             /**
@@ -5024,7 +5024,7 @@ export interface components {
             startDate?: string;
             /**
              * @description The team (type team) or project (type project), by id or externalId.
-             * @example cm3x7k2p90003defgqwer1234
+             * @example cdemoteam0000000000000002
              */
             targetId?: string;
         };
@@ -5087,7 +5087,7 @@ export interface components {
             role?: string | null;
             /**
              * @description The team, by id or externalId; a nonexistent team is a 400.
-             * @example cm3x7k2p90003defgqwer1234
+             * @example cdemoteam0000000000000002
              */
             teamId: string;
             /**
@@ -5116,7 +5116,7 @@ export interface components {
             role?: string | null;
             /**
              * @description The project, by id or externalId; a nonexistent project is a 400.
-             * @example cm3x7k2p90004efghqwer1234
+             * @example cdemoproj0000000000000001
              */
             projectId: string;
             /**
@@ -5156,22 +5156,22 @@ export interface components {
             noticeDate?: string | null;
             /**
              * @description Another employee, by id or externalId; unresolvable: 404.
-             * @example cm3x7k2p9000mwxyaqwer1234
+             * @example cdemoemp00000000000000001
              */
             managerId?: string | null;
             /**
              * @description A job role id (GET /job-roles); wins over jobRole.
-             * @example cm3x7k2p90005fghiqwer1234
+             * @example cdemorole0000000000000001
              */
             jobRoleId?: string | null;
             /**
              * @description A resource (work) type, by id or externalId.
-             * @example cm3x7k2p90009jklmqwer1234
+             * @example cdemort000000000000000001
              */
             workTypeId?: string | null;
             /**
              * @description A location, by id or externalId.
-             * @example cm3x7k2p90006ghijqwer1234
+             * @example cdemoloc00000000000000001
              */
             geographyId?: string | null;
             /**
@@ -5181,7 +5181,7 @@ export interface components {
             defaultCurrencyCode?: string | null;
             /**
              * @description A cost centre, by id or externalId (the list's costCentreId filter).
-             * @example cm3x7k2p90007hijkqwer1234
+             * @example cdemocc000000000000000001
              */
             costCentreId?: string | null;
             /** @example Ana */
@@ -5220,11 +5220,11 @@ export interface components {
              * @example Annual review
              */
             reason: string | null;
-            /** @example cm3x7k2p9000cmnoqqwer1234 */
+            /** @example cdemosal00000000000000001 */
             id: string;
             /**
              * @description The employee.
-             * @example cm3x7k2p90000abcdqwer1234
+             * @example cdemoemp00000000000000002
              */
             employeeId: string;
             /**
@@ -5295,11 +5295,11 @@ export interface components {
              * @example null
              */
             endDate: string | null;
-            /** @example cm3x7k2p9000blmnpqwer1234 */
+            /** @example cdemoasg00000000000000001 */
             id: string;
             /**
              * @description The team or project id.
-             * @example cm3x7k2p90003defgqwer1234
+             * @example cdemoteam0000000000000002
              */
             targetId: string;
             /**
@@ -5354,22 +5354,22 @@ export interface components {
             noticeDate: string | null;
             /**
              * @description The manager, another employee; null when none.
-             * @example cm3x7k2p9000mwxyaqwer1234
+             * @example cdemoemp00000000000000001
              */
             managerId: string | null;
             /**
              * @description The job role; null when none.
-             * @example cm3x7k2p90005fghiqwer1234
+             * @example cdemorole0000000000000001
              */
             jobRoleId: string | null;
             /**
              * @description The resource (work) type; null when none.
-             * @example cm3x7k2p90009jklmqwer1234
+             * @example cdemort000000000000000001
              */
             workTypeId: string | null;
             /**
              * @description The location; it sets the default currency and the cost multiplier. Null when none.
-             * @example cm3x7k2p90006ghijqwer1234
+             * @example cdemoloc00000000000000001
              */
             geographyId: string | null;
             /**
@@ -5379,7 +5379,7 @@ export interface components {
             defaultCurrencyCode: string | null;
             /**
              * @description The cost centre; null when none.
-             * @example cm3x7k2p90007hijkqwer1234
+             * @example cdemocc000000000000000001
              */
             costCentreId: string | null;
             /** @description By-id reads only. */
@@ -5390,7 +5390,7 @@ export interface components {
             salaryHistory?: components["schemas"]["SalaryAdjustmentDto"][];
             /** @description include=assignments: team and project assignments active today. */
             assignments?: components["schemas"]["EmbeddedAssignmentDto"][];
-            /** @example cm3x7k2p90000abcdqwer1234 */
+            /** @example cdemoemp00000000000000002 */
             id: string;
             /** @example Ana */
             firstName: string;
@@ -5421,12 +5421,12 @@ export interface components {
         UpdateEmployeeDto: {
             /**
              * @description HR identifier.
-             * @example E-20417
+             * @example E-10002
              */
             internalEmployeeId?: string | null;
             /**
              * @description Id in the system of record; unique among employees; not CUID-shaped; null clears it.
-             * @example HR-1042
+             * @example EMP-0002
              */
             externalId?: string | null;
             /**
@@ -5448,22 +5448,22 @@ export interface components {
             noticeDate?: string | null;
             /**
              * @description Another employee, by id or externalId; unresolvable: 404.
-             * @example cm3x7k2p9000mwxyaqwer1234
+             * @example cdemoemp00000000000000001
              */
             managerId?: string | null;
             /**
              * @description A job role id (GET /job-roles); wins over jobRole.
-             * @example cm3x7k2p90005fghiqwer1234
+             * @example cdemorole0000000000000001
              */
             jobRoleId?: string | null;
             /**
              * @description A resource (work) type, by id or externalId.
-             * @example cm3x7k2p90009jklmqwer1234
+             * @example cdemort000000000000000001
              */
             workTypeId?: string | null;
             /**
              * @description A location, by id or externalId.
-             * @example cm3x7k2p90006ghijqwer1234
+             * @example cdemoloc00000000000000001
              */
             geographyId?: string | null;
             /**
@@ -5473,7 +5473,7 @@ export interface components {
             defaultCurrencyCode?: string | null;
             /**
              * @description A cost centre, by id or externalId (the list's costCentreId filter).
-             * @example cm3x7k2p90007hijkqwer1234
+             * @example cdemocc000000000000000001
              */
             costCentreId?: string | null;
             /** @example Ana */
@@ -5483,7 +5483,7 @@ export interface components {
             /**
              * Format: email
              * @description Valid e-mail, unique in the organization (case-insensitively).
-             * @example ana.silva@example.com
+             * @example chloe.martin.2@demo.example.com
              */
             email?: string;
             /**
@@ -5545,22 +5545,22 @@ export interface components {
             endDate?: string | null;
             /**
              * @description An employee, by id or externalId; unresolvable: 404.
-             * @example cm3x7k2p9000mwxyaqwer1234
+             * @example cdemoemp00000000000000001
              */
             managerId?: string | null;
             /**
              * @description Wins over jobRole.
-             * @example cm3x7k2p90005fghiqwer1234
+             * @example cdemorole0000000000000001
              */
             jobRoleId?: string | null;
             /**
              * @description A resource (work) type, by id or externalId.
-             * @example cm3x7k2p90009jklmqwer1234
+             * @example cdemort000000000000000001
              */
             workTypeId?: string | null;
             /**
              * @description A location, by id or externalId; it sets the default currency and the cost multiplier.
-             * @example cm3x7k2p90006ghijqwer1234
+             * @example cdemoloc00000000000000001
              */
             geographyId?: string | null;
             /**
@@ -5570,7 +5570,7 @@ export interface components {
             defaultCurrencyCode?: string | null;
             /**
              * @description A cost centre, by id or externalId.
-             * @example cm3x7k2p90007hijkqwer1234
+             * @example cdemocc000000000000000001
              */
             costCentreId?: string | null;
             /**
@@ -5614,11 +5614,11 @@ export interface components {
              * @example Annual review
              */
             reason: string | null;
-            /** @example cm3x7k2p9000dnoprqwer1234 */
+            /** @example cdemorate0000000000000001 */
             id: string;
             /**
              * @description The contractor.
-             * @example cm3x7k2p90001bcdeqwer1234
+             * @example cdemoctr00000000000000001
              */
             contractorId: string;
             /**
@@ -5696,22 +5696,22 @@ export interface components {
             endDate: string | null;
             /**
              * @description The manager, an employee; null when none.
-             * @example cm3x7k2p9000mwxyaqwer1234
+             * @example cdemoemp00000000000000001
              */
             managerId: string | null;
             /**
              * @description The job role; null when none.
-             * @example cm3x7k2p90005fghiqwer1234
+             * @example cdemorole0000000000000001
              */
             jobRoleId: string | null;
             /**
              * @description The resource (work) type; null when none.
-             * @example cm3x7k2p90009jklmqwer1234
+             * @example cdemort000000000000000001
              */
             workTypeId: string | null;
             /**
              * @description The location; it sets the default currency and the cost multiplier. Null when none.
-             * @example cm3x7k2p90006ghijqwer1234
+             * @example cdemoloc00000000000000001
              */
             geographyId: string | null;
             /**
@@ -5721,7 +5721,7 @@ export interface components {
             defaultCurrencyCode: string | null;
             /**
              * @description The cost centre; null when none.
-             * @example cm3x7k2p90007hijkqwer1234
+             * @example cdemocc000000000000000001
              */
             costCentreId: string | null;
             /** @description By-id reads only. */
@@ -5732,7 +5732,7 @@ export interface components {
             rateHistory?: components["schemas"]["RateAdjustmentDto"][];
             /** @description include=assignments: team and project assignments active today. */
             assignments?: components["schemas"]["EmbeddedAssignmentDto"][];
-            /** @example cm3x7k2p90001bcdeqwer1234 */
+            /** @example cdemoctr00000000000000001 */
             id: string;
             /**
              * @description Person or company name.
@@ -5765,7 +5765,7 @@ export interface components {
             /**
              * Format: email
              * @description Optional; unique in the organization when given.
-             * @example jordan.lee@example.com
+             * @example jordan@contractors.demo.example.com
              */
             email?: string | null;
             /**
@@ -5776,22 +5776,22 @@ export interface components {
             endDate?: string | null;
             /**
              * @description An employee, by id or externalId; unresolvable: 404.
-             * @example cm3x7k2p9000mwxyaqwer1234
+             * @example cdemoemp00000000000000001
              */
             managerId?: string | null;
             /**
              * @description Wins over jobRole.
-             * @example cm3x7k2p90005fghiqwer1234
+             * @example cdemorole0000000000000001
              */
             jobRoleId?: string | null;
             /**
              * @description A resource (work) type, by id or externalId.
-             * @example cm3x7k2p90009jklmqwer1234
+             * @example cdemort000000000000000001
              */
             workTypeId?: string | null;
             /**
              * @description A location, by id or externalId; it sets the default currency and the cost multiplier.
-             * @example cm3x7k2p90006ghijqwer1234
+             * @example cdemoloc00000000000000001
              */
             geographyId?: string | null;
             /**
@@ -5801,12 +5801,12 @@ export interface components {
             defaultCurrencyCode?: string | null;
             /**
              * @description A cost centre, by id or externalId.
-             * @example cm3x7k2p90007hijkqwer1234
+             * @example cdemocc000000000000000001
              */
             costCentreId?: string | null;
             /**
              * @description Id in the system of record; unique among contractors; not CUID-shaped; null clears it.
-             * @example CTR-2031
+             * @example CTR-01
              */
             externalId?: string | null;
             /**
@@ -5871,22 +5871,22 @@ export interface components {
             targetFillDate?: string | null;
             /**
              * @description A job role id; wins over jobRole.
-             * @example cm3x7k2p90005fghiqwer1234
+             * @example cdemorole0000000000000001
              */
             jobRoleId?: string | null;
             /**
              * @description A resource (work) type, by id or externalId.
-             * @example cm3x7k2p90009jklmqwer1234
+             * @example cdemort000000000000000001
              */
             workTypeId?: string | null;
             /**
              * @description A location, by id or externalId.
-             * @example cm3x7k2p90006ghijqwer1234
+             * @example cdemoloc00000000000000001
              */
             geographyId?: string | null;
             /**
              * @description A cost centre, by id or externalId.
-             * @example cm3x7k2p90007hijkqwer1234
+             * @example cdemocc000000000000000001
              */
             costCentreId?: string | null;
             /**
@@ -5911,7 +5911,7 @@ export interface components {
             currencyCode?: string | null;
             /**
              * @description An employee, by id or externalId; unresolvable: 404.
-             * @example cm3x7k2p9000mwxyaqwer1234
+             * @example cdemoemp00000000000000001
              */
             hiringManagerId?: string | null;
             /**
@@ -5997,27 +5997,27 @@ export interface components {
             /**
              * Format: email
              * @description Employee branch; a placeholder is generated when omitted.
-             * @example ana.silva@example.com
+             * @example mia.wong@example.com
              */
             email?: string | null;
             /**
              * @description An employee; falls back to the vacancy's hiringManagerId.
-             * @example cm3x7k2p9000mwxyaqwer1234
+             * @example cdemoemp00000000000000001
              */
             managerId?: string | null;
             /**
              * @description Employee branch only; wins over jobRole; falls back to the vacancy's.
-             * @example cm3x7k2p90005fghiqwer1234
+             * @example cdemorole0000000000000001
              */
             jobRoleId?: string | null;
             /**
              * @description Fall back to the vacancy's.
-             * @example cm3x7k2p90009jklmqwer1234
+             * @example cdemort000000000000000001
              */
             workTypeId?: string | null;
             /**
              * @description A location, by id or externalId; falls back to the vacancy's.
-             * @example cm3x7k2p90006ghijqwer1234
+             * @example cdemoloc00000000000000001
              */
             geographyId?: string | null;
             /**
@@ -6098,22 +6098,22 @@ export interface components {
             targetFillDate: string | null;
             /**
              * @description The job role; null when none.
-             * @example cm3x7k2p90005fghiqwer1234
+             * @example cdemorole0000000000000001
              */
             jobRoleId: string | null;
             /**
              * @description The resource (work) type; null when none.
-             * @example cm3x7k2p90009jklmqwer1234
+             * @example cdemort000000000000000001
              */
             workTypeId: string | null;
             /**
              * @description The location; null when none.
-             * @example cm3x7k2p90006ghijqwer1234
+             * @example cdemoloc00000000000000001
              */
             geographyId: string | null;
             /**
              * @description The cost centre; null when none.
-             * @example cm3x7k2p90007hijkqwer1234
+             * @example cdemocc000000000000000001
              */
             costCentreId: string | null;
             /**
@@ -6148,7 +6148,7 @@ export interface components {
             filledByLiveContractorId: string | null;
             /**
              * @description The hiring manager, an employee; null when none.
-             * @example cm3x7k2p9000mwxyaqwer1234
+             * @example cdemoemp00000000000000001
              */
             hiringManagerId: string | null;
             /** @description By-id reads only. */
@@ -6157,7 +6157,7 @@ export interface components {
             assignments?: components["schemas"]["EmbeddedAssignmentDto"][];
             /** @description include=filledByEmployee: the employee who filled it, or null. */
             filledByEmployee?: components["schemas"]["EmployeeDto"] | null;
-            /** @example cm3x7k2p90002cdefqwer1234 */
+            /** @example cdemovac00000000000000001 */
             id: string;
             /**
              * @description Title of the role.
@@ -6188,7 +6188,7 @@ export interface components {
         UpdateVacancyDto: {
             /**
              * @description Id in the system of record; unique among vacancies; not CUID-shaped.
-             * @example REQ-3108
+             * @example REQ-3101
              */
             externalId?: string | null;
             /**
@@ -6223,22 +6223,22 @@ export interface components {
             targetFillDate?: string | null;
             /**
              * @description A job role id; wins over jobRole.
-             * @example cm3x7k2p90005fghiqwer1234
+             * @example cdemorole0000000000000001
              */
             jobRoleId?: string | null;
             /**
              * @description A resource (work) type, by id or externalId.
-             * @example cm3x7k2p90009jklmqwer1234
+             * @example cdemort000000000000000001
              */
             workTypeId?: string | null;
             /**
              * @description A location, by id or externalId.
-             * @example cm3x7k2p90006ghijqwer1234
+             * @example cdemoloc00000000000000001
              */
             geographyId?: string | null;
             /**
              * @description A cost centre, by id or externalId.
-             * @example cm3x7k2p90007hijkqwer1234
+             * @example cdemocc000000000000000001
              */
             costCentreId?: string | null;
             /**
@@ -6263,7 +6263,7 @@ export interface components {
             currencyCode?: string | null;
             /**
              * @description An employee, by id or externalId; unresolvable: 404.
-             * @example cm3x7k2p9000mwxyaqwer1234
+             * @example cdemoemp00000000000000001
              */
             hiringManagerId?: string | null;
             /**
@@ -6275,7 +6275,7 @@ export interface components {
             jobRole?: components["schemas"]["NestedJobRoleDto"];
             /**
              * @description The employee who filled it; mutually exclusive with filledByLiveContractorId.
-             * @example cm3x7k2p90000abcdqwer1234
+             * @example null
              */
             filledByLiveEmployeeId?: string | null;
             /**
@@ -6302,7 +6302,7 @@ export interface components {
             visibility: "ORGANIZATION" | "PRIVATE";
             /**
              * @description The user who created it (X-Acting-User of the create); null when the application created it without one.
-             * @example cm3x7k2p9000akmnoqwer1234
+             * @example cdemouser0000000000000001
              */
             ownerUserId: string | null;
             id: string;
@@ -6342,7 +6342,7 @@ export interface components {
             description?: string | null;
             /**
              * @description OPEN accepts writes; LOCKED refuses them (403 PLAN_NOT_EDITABLE).
-             * @example LOCKED
+             * @example OPEN
              * @enum {string}
              */
             status?: "OPEN" | "LOCKED";
@@ -6380,7 +6380,7 @@ export interface components {
             entityType: string;
             /**
              * @description The record's id
-             * @example cm3x7k2p90000abcdqwer1234
+             * @example cdemoemp00000000000000002
              */
             entityId: string;
         };
@@ -6409,7 +6409,7 @@ export interface components {
         ScenarioMemberDto: {
             /**
              * @description The user the scenario is shared with
-             * @example cm3x7k2p9000akmnoqwer1234
+             * @example cdemouser0000000000000001
              */
             userId: string;
             /**
@@ -6431,7 +6431,7 @@ export interface components {
         AddScenarioMemberDto: {
             /**
              * @description An active user of the organization.
-             * @example cm3x7k2p9000akmnoqwer1234
+             * @example cdemouser0000000000000001
              */
             userId: string;
             /**
@@ -6449,7 +6449,7 @@ export interface components {
             entityType: string;
             /**
              * @description The record's id
-             * @example cm3x7k2p90000abcdqwer1234
+             * @example cdemoemp00000000000000002
              */
             entityId: string;
             /**
@@ -6469,7 +6469,7 @@ export interface components {
             /**
              * @description The live record now (as webhook events carry it); null for a create.
              * @example {
-             *       "id": "cm3x7k2p90000abcdqwer1234",
+             *       "id": "cdemoemp00000000000000002",
              *       "lastName": "Silva"
              *     }
              */
@@ -6479,7 +6479,7 @@ export interface components {
             /**
              * @description The scenario's record now; null for a delete.
              * @example {
-             *       "id": "cm3x7k2p90000abcdqwer1234",
+             *       "id": "cdemoemp00000000000000002",
              *       "lastName": "Costa"
              *     }
              */
@@ -6498,7 +6498,7 @@ export interface components {
         AccessGrantBodyDto: {
             /**
              * @description The group; the grant covers it and everything beneath it
-             * @example cm3x7k2p9000gqrsuqwer1234
+             * @example cdemogrp00000000000000002
              */
             functionalGroupId: string;
             /**
@@ -6509,7 +6509,7 @@ export interface components {
             resourceType: "USER" | "EMPLOYEE" | "CONTRACTOR";
             /**
              * @description A user id, or an employee or contractor id or externalId
-             * @example cm3x7k2p9000akmnoqwer1234
+             * @example cdemouser0000000000000001
              */
             resourceId: string;
             /**
@@ -7008,7 +7008,7 @@ export interface components {
         FunctionalPositionBodyDto: {
             /**
              * @description The group; cannot change after creation
-             * @example cm3x7k2p9000gqrsuqwer1234
+             * @example cdemogrp00000000000000002
              */
             functionalGroupId: string;
             /** @example Engineering Manager */
@@ -7020,12 +7020,12 @@ export interface components {
             description?: string | null;
             /**
              * @description Unique among positions
-             * @example HR-1042
+             * @example null
              */
             externalId?: string | null;
             /**
              * @description An existing job role; null when none.
-             * @example cm3x7k2p90005fghiqwer1234
+             * @example cdemorole0000000000000001
              */
             jobRoleId?: string | null;
             /**
@@ -7049,12 +7049,12 @@ export interface components {
         FunctionalAssignmentBodyDto: {
             /**
              * @description The seat; cannot change after creation
-             * @example cm3x7k2p9000hrstvqwer1234
+             * @example cdemopos00000000000000010
              */
             functionalPositionId: string;
             /**
              * @description Exactly one of employeeId, contractorId and vacancyId is set; cannot change after creation.
-             * @example cm3x7k2p90000abcdqwer1234
+             * @example cdemoemp00000000000000020
              */
             employeeId?: string | null;
             /**
@@ -7094,12 +7094,12 @@ export interface components {
             kind: "POSITION" | "ASSIGNMENT";
             /**
              * @description The position id (POSITION) or the assignment id (ASSIGNMENT)
-             * @example cm3x7k2p9000hrstvqwer1234
+             * @example cdemopos00000000000000010
              */
             id: string;
             /**
              * @description POSITION: the seat it reports to, or null; ASSIGNMENT: the destination seat
-             * @example cm3x7k2p9000rbcdfqwer1234
+             * @example cdemopos00000000000000011
              */
             targetPositionId: string | null;
             /**
@@ -7124,7 +7124,7 @@ export interface components {
             description?: string | null;
             /**
              * @description Unique among groups
-             * @example HR-1042
+             * @example null
              */
             externalId?: string | null;
             /**
@@ -7148,7 +7148,7 @@ export interface components {
         MoveGroupDto: {
             /**
              * @description The new parent; null = top level
-             * @example cm3x7k2p9000gqrsuqwer1234
+             * @example cdemogrp00000000000000001
              */
             parentFunctionalGroupId: string | null;
             /**
@@ -7197,7 +7197,7 @@ export interface components {
             entity_type: "employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim";
             /**
              * @description The record's id.
-             * @example cm3x7k2p90000abcdqwer1234
+             * @example cdemoemp00000000000000002
              */
             entity_id: string;
             /**
@@ -7209,13 +7209,13 @@ export interface components {
             initiator: components["schemas"]["ChangeInitiatorDto"];
             /**
              * @description The organization.
-             * @example cm3x7k2p9000kuvwyqwer1234
+             * @example cdemoorg00000000000000001
              */
             organization_id: string;
             /**
              * @description The record before the change, with the service's field names; null for create.
              * @example {
-             *       "id": "cm3x7k2p90000abcdqwer1234",
+             *       "id": "cdemoemp00000000000000002",
              *       "firstName": "Ana",
              *       "lastName": "Silva",
              *       "endDate": null
@@ -7227,7 +7227,7 @@ export interface components {
             /**
              * @description The record after the change; null for delete.
              * @example {
-             *       "id": "cm3x7k2p90000abcdqwer1234",
+             *       "id": "cdemoemp00000000000000002",
              *       "firstName": "Ana",
              *       "lastName": "Silva",
              *       "endDate": "2026-06-30"
@@ -7262,7 +7262,7 @@ export interface components {
         ForecastGroupKeyDto: {
             /**
              * @description The id of the group's record (cost centre, location, job role, work type, team or project).
-             * @example cm3x7k2p90007hijkqwer1234
+             * @example cdemocc000000000000000001
              */
             id: string;
             /**
@@ -7487,7 +7487,7 @@ export interface components {
             type: "ORGANIZATION" | "COST_CENTRE" | "TEAM";
             /**
              * @description The cost centre's or team's id (or externalId on writes); absent for ORGANIZATION.
-             * @example cm3x7k2p90003defgqwer1234
+             * @example cdemoteam0000000000000002
              */
             id?: string;
         };
@@ -7523,22 +7523,22 @@ export interface components {
         CreateBusinessMetricDto: {
             /**
              * @description Stable key used by pushing systems (`metric` of a reading batch): 1 to 80 of a-z, 0-9, `-`, `_`; unique in the organization.
-             * @example tickets-resolved
+             * @example deploys
              */
             key: string;
             /**
              * @description Display name; 1 to 200 characters.
-             * @example Tickets resolved
+             * @example Deployments
              */
             name: string;
             /**
              * @description The unit readings are expressed in; 1 to 50 characters.
-             * @example tickets
+             * @example deploys
              */
             unit: string;
             /**
              * @description Free text; up to 2,000 characters; null clears it.
-             * @example Support tickets closed as resolved in the period.
+             * @example Production deployments in the period.
              */
             description?: string | null;
             /**
@@ -7807,7 +7807,7 @@ export interface components {
             name: string;
             /**
              * @description The user the integration acts as: an active user of the organization; pulls hold every API permission they hold.
-             * @example clx0user0000000000000000a
+             * @example cdemouser0000000000000001
              */
             actAsUserId: string;
             /** @description Null or omitted: no push hook. On PATCH the object replaces the current one. */
@@ -7910,7 +7910,7 @@ export interface components {
             name?: string;
             /**
              * @description The user the integration acts as: an active user of the organization; pulls hold every API permission they hold.
-             * @example clx0user0000000000000000a
+             * @example cdemouser0000000000000001
              */
             actAsUserId?: string;
             /** @description Null or omitted: no push hook. On PATCH the object replaces the current one. */
@@ -7985,12 +7985,12 @@ export interface components {
         ErasePersonDto: {
             /**
              * @description The employee, by id (not externalId). Send this or contractorId.
-             * @example cm3x7k2p90000abcdqwer1234
+             * @example cdemoemp00000000000000002
              */
             employeeId?: string;
             /**
              * @description The contractor, by id (not externalId). Send this or employeeId.
-             * @example cm3x7k2p90001bcdeqwer1234
+             * @example cdemoctr00000000000000001
              */
             contractorId?: string;
         };
@@ -8217,9 +8217,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The user's id. */
+                /**
+                 * @description The user's id.
+                 * @example cdemouser0000000000000001
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -8401,7 +8407,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -8575,9 +8584,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The API key's id. */
+                /**
+                 * @description The API key's id.
+                 * @example cdemokey00000000000000099
+                 */
                 keyId: string;
             };
             cookie?: never;
@@ -8746,7 +8761,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -9233,7 +9251,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -9406,7 +9427,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -9586,7 +9610,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -9760,7 +9787,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -9939,9 +9969,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The user's id. */
+                /**
+                 * @description The user's id.
+                 * @example cdemouser0000000000000001
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -10114,9 +10150,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The user's id. */
+                /**
+                 * @description The user's id.
+                 * @example cdemouser0000000000000002
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -10295,11 +10337,17 @@ export interface operations {
                 limit?: number;
             };
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change (403 otherwise) */
+                /**
+                 * @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change (403 otherwise)
+                 * @example cdemouser0000000000000001
+                 */
                 "X-Acting-User"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -10472,11 +10520,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change (403 otherwise) */
+                /**
+                 * @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change (403 otherwise)
+                 * @example cdemouser0000000000000001
+                 */
                 "X-Acting-User"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -10654,13 +10708,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change (403 otherwise) */
+                /**
+                 * @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change (403 otherwise)
+                 * @example cdemouser0000000000000001
+                 */
                 "X-Acting-User"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The webhook endpoint's id. */
+                /**
+                 * @description The webhook endpoint's id.
+                 * @example cdemohook0000000000000001
+                 */
                 endpointId: string;
             };
             cookie?: never;
@@ -10832,13 +10895,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change (403 otherwise) */
+                /**
+                 * @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change (403 otherwise)
+                 * @example cdemouser0000000000000001
+                 */
                 "X-Acting-User"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The webhook endpoint's id. */
+                /**
+                 * @description The webhook endpoint's id.
+                 * @example cdemohook0000000000000099
+                 */
                 endpointId: string;
             };
             cookie?: never;
@@ -11006,13 +11078,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change (403 otherwise) */
+                /**
+                 * @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change (403 otherwise)
+                 * @example cdemouser0000000000000001
+                 */
                 "X-Acting-User"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The webhook endpoint's id. */
+                /**
+                 * @description The webhook endpoint's id.
+                 * @example cdemohook0000000000000001
+                 */
                 endpointId: string;
             };
             cookie?: never;
@@ -11188,13 +11269,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change (403 otherwise) */
+                /**
+                 * @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change (403 otherwise)
+                 * @example cdemouser0000000000000001
+                 */
                 "X-Acting-User"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The webhook endpoint's id. */
+                /**
+                 * @description The webhook endpoint's id.
+                 * @example cdemohook0000000000000001
+                 */
                 endpointId: string;
             };
             cookie?: never;
@@ -11366,13 +11456,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change (403 otherwise) */
+                /**
+                 * @description The user acting in the application; needs view_webhooks to read and configure_webhooks to change (403 otherwise)
+                 * @example cdemouser0000000000000001
+                 */
                 "X-Acting-User"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The webhook endpoint's id. */
+                /**
+                 * @description The webhook endpoint's id.
+                 * @example cdemohook0000000000000001
+                 */
                 endpointId: string;
             };
             cookie?: never;
@@ -11557,7 +11656,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -11734,7 +11836,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -11929,9 +12034,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemorole0000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -12107,9 +12218,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemorole0000000000000099
+                 */
                 id: string;
             };
             cookie?: never;
@@ -12315,9 +12432,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemorole0000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -12540,7 +12663,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -12717,7 +12843,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -12912,9 +13041,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemoloc00000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -13090,9 +13225,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemoloc00000000000000099
+                 */
                 id: string;
             };
             cookie?: never;
@@ -13298,9 +13439,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemoloc00000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -13523,7 +13670,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -13700,7 +13850,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -13895,9 +14048,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemocc000000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -14073,9 +14232,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemocc000000000000000099
+                 */
                 id: string;
             };
             cookie?: never;
@@ -14281,9 +14446,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemocc000000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -14506,7 +14677,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -14683,7 +14857,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -14878,9 +15055,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemovs000000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -15056,9 +15239,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemovs000000000000000099
+                 */
                 id: string;
             };
             cookie?: never;
@@ -15264,9 +15453,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemovs000000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -15489,7 +15684,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -15666,7 +15864,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -15861,9 +16062,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemort000000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -16039,9 +16246,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemort000000000000000099
+                 */
                 id: string;
             };
             cookie?: never;
@@ -16247,9 +16460,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemort000000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -16472,7 +16691,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -16649,7 +16871,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -16844,9 +17069,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemowt000000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -17022,9 +17253,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemowt000000000000000099
+                 */
                 id: string;
             };
             cookie?: never;
@@ -17230,9 +17467,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemowt000000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -17455,7 +17698,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -17632,7 +17878,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -17827,9 +18076,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The driver id */
+                /**
+                 * @description The driver id
+                 * @example cdemodrv00000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -18005,9 +18260,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The driver id */
+                /**
+                 * @description The driver id
+                 * @example cdemodrv00000000000000099
+                 */
                 id: string;
             };
             cookie?: never;
@@ -18213,9 +18474,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The driver id */
+                /**
+                 * @description The driver id
+                 * @example cdemodrv00000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -18444,7 +18711,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -18639,7 +18909,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -18816,7 +19089,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -19011,9 +19287,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The exchange rate id */
+                /**
+                 * @description The exchange rate id
+                 * @example cdemofx000000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -19189,9 +19471,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The exchange rate id */
+                /**
+                 * @description The exchange rate id
+                 * @example cdemofx000000000000000099
+                 */
                 id: string;
             };
             cookie?: never;
@@ -19397,9 +19685,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The exchange rate id */
+                /**
+                 * @description The exchange rate id
+                 * @example cdemofx000000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -19624,7 +19918,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -19801,7 +20098,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -19996,9 +20296,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The definition id */
+                /**
+                 * @description The definition id
+                 * @example cdemocad00000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -20174,9 +20480,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The definition id */
+                /**
+                 * @description The definition id
+                 * @example cdemocad00000000000000099
+                 */
                 id: string;
             };
             cookie?: never;
@@ -20382,9 +20694,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The definition id */
+                /**
+                 * @description The definition id
+                 * @example cdemocad00000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -20598,7 +20916,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -20799,9 +21120,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemoteam0000000000000002
+                 */
                 id: string;
             };
             cookie?: never;
@@ -20974,11 +21301,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemoteam0000000000000002
+                 */
                 id: string;
-                /** @description The custom attribute definition's id. */
+                /**
+                 * @description The custom attribute definition's id.
+                 * @example cdemocad00000000000000001
+                 */
                 definitionId: string;
             };
             cookie?: never;
@@ -21175,11 +21511,20 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemoteam0000000000000002
+                 */
                 id: string;
-                /** @description The custom attribute definition's id. */
+                /**
+                 * @description The custom attribute definition's id.
+                 * @example cdemocad00000000000000001
+                 */
                 definitionId: string;
             };
             cookie?: never;
@@ -21405,7 +21750,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -21582,7 +21930,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -21780,9 +22131,15 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemoteam0000000000000002
+                 */
                 id: string;
             };
             cookie?: never;
@@ -21967,9 +22324,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemoteam0000000000000099
+                 */
                 id: string;
             };
             cookie?: never;
@@ -22194,9 +22557,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemoteam0000000000000002
+                 */
                 id: string;
             };
             cookie?: never;
@@ -22427,7 +22796,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -22628,9 +23000,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemoproj0000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -22803,11 +23181,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemoproj0000000000000001
+                 */
                 id: string;
-                /** @description The custom attribute definition's id. */
+                /**
+                 * @description The custom attribute definition's id.
+                 * @example cdemocad00000000000000002
+                 */
                 definitionId: string;
             };
             cookie?: never;
@@ -23004,11 +23391,20 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemoproj0000000000000001
+                 */
                 id: string;
-                /** @description The custom attribute definition's id. */
+                /**
+                 * @description The custom attribute definition's id.
+                 * @example cdemocad00000000000000002
+                 */
                 definitionId: string;
             };
             cookie?: never;
@@ -23234,7 +23630,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -23411,7 +23810,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -23609,9 +24011,15 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemoproj0000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -23796,9 +24204,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemoproj0000000000000099
+                 */
                 id: string;
             };
             cookie?: never;
@@ -24023,9 +24437,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemoproj0000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -24256,9 +24676,15 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The project id, or its externalId (live data) */
+                /**
+                 * @description The project id, or its externalId (live data)
+                 * @example cdemoproj0000000000000001
+                 */
                 projectId: string;
             };
             cookie?: never;
@@ -24431,13 +24857,22 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The user who makes the change (its events carry initiator user); 400 VALIDATION_ERROR on X-Acting-User without it */
+                /**
+                 * @description The user who makes the change (its events carry initiator user); 400 VALIDATION_ERROR on X-Acting-User without it
+                 * @example cdemouser0000000000000001
+                 */
                 "X-Acting-User": string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The project id, or its externalId (live data) */
+                /**
+                 * @description The project id, or its externalId (live data)
+                 * @example cdemoproj0000000000000001
+                 */
                 projectId: string;
             };
             cookie?: never;
@@ -24616,11 +25051,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The project id, or its externalId (live data) */
+                /**
+                 * @description The project id, or its externalId (live data)
+                 * @example cdemoproj0000000000000001
+                 */
                 projectId: string;
-                /** @description The project link's id. */
+                /**
+                 * @description The project link's id.
+                 * @example cdemolink0000000000000001
+                 */
                 linkId: string;
             };
             cookie?: never;
@@ -24792,15 +25236,27 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The user who makes the change (its events carry initiator user); 400 VALIDATION_ERROR on X-Acting-User without it */
+                /**
+                 * @description The user who makes the change (its events carry initiator user); 400 VALIDATION_ERROR on X-Acting-User without it
+                 * @example cdemouser0000000000000001
+                 */
                 "X-Acting-User": string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The project id, or its externalId (live data) */
+                /**
+                 * @description The project id, or its externalId (live data)
+                 * @example cdemoproj0000000000000001
+                 */
                 projectId: string;
-                /** @description The project link's id. */
+                /**
+                 * @description The project link's id.
+                 * @example cdemolink0000000000000099
+                 */
                 linkId: string;
             };
             cookie?: never;
@@ -24968,15 +25424,27 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The user who makes the change (its events carry initiator user); 400 VALIDATION_ERROR on X-Acting-User without it */
+                /**
+                 * @description The user who makes the change (its events carry initiator user); 400 VALIDATION_ERROR on X-Acting-User without it
+                 * @example cdemouser0000000000000001
+                 */
                 "X-Acting-User": string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The project id, or its externalId (live data) */
+                /**
+                 * @description The project id, or its externalId (live data)
+                 * @example cdemoproj0000000000000001
+                 */
                 projectId: string;
-                /** @description The project link's id. */
+                /**
+                 * @description The project link's id.
+                 * @example cdemolink0000000000000001
+                 */
                 linkId: string;
             };
             cookie?: never;
@@ -25183,7 +25651,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -25360,7 +25831,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -25555,9 +26029,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The assignment id */
+                /**
+                 * @description The assignment id
+                 * @example cdemoasg00000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -25733,9 +26213,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The assignment id */
+                /**
+                 * @description The assignment id
+                 * @example cdemoasg00000000000000099
+                 */
                 id: string;
             };
             cookie?: never;
@@ -25941,9 +26427,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The assignment id */
+                /**
+                 * @description The assignment id
+                 * @example cdemoasg00000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -26157,7 +26649,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -26370,9 +26865,15 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The employee's or contractor's id, or its externalId. */
+                /**
+                 * @description The employee's or contractor's id, or its externalId.
+                 * @example cdemoemp00000000000000002
+                 */
                 parentId: string;
             };
             cookie?: never;
@@ -26549,9 +27050,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The employee's or contractor's id, or its externalId. */
+                /**
+                 * @description The employee's or contractor's id, or its externalId.
+                 * @example cdemoemp00000000000000002
+                 */
                 parentId: string;
             };
             cookie?: never;
@@ -26767,11 +27274,20 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The employee's or contractor's id, or its externalId. */
+                /**
+                 * @description The employee's or contractor's id, or its externalId.
+                 * @example cdemoemp00000000000000002
+                 */
                 parentId: string;
-                /** @description The record id, or its externalId where the resource has one. */
+                /**
+                 * @description The record id, or its externalId where the resource has one.
+                 * @example cdemosal00000000000000099
+                 */
                 id: string;
             };
             cookie?: never;
@@ -26977,11 +27493,20 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The employee's or contractor's id, or its externalId. */
+                /**
+                 * @description The employee's or contractor's id, or its externalId.
+                 * @example cdemoemp00000000000000002
+                 */
                 parentId: string;
-                /** @description The record id, or its externalId where the resource has one. */
+                /**
+                 * @description The record id, or its externalId where the resource has one.
+                 * @example cdemosal00000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -27192,9 +27717,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemoemp00000000000000002
+                 */
                 id: string;
             };
             cookie?: never;
@@ -27367,11 +27898,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemoemp00000000000000002
+                 */
                 id: string;
-                /** @description The custom attribute definition's id. */
+                /**
+                 * @description The custom attribute definition's id.
+                 * @example cdemocad00000000000000003
+                 */
                 definitionId: string;
             };
             cookie?: never;
@@ -27568,11 +28108,20 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemoemp00000000000000002
+                 */
                 id: string;
-                /** @description The custom attribute definition's id. */
+                /**
+                 * @description The custom attribute definition's id.
+                 * @example cdemocad00000000000000003
+                 */
                 definitionId: string;
             };
             cookie?: never;
@@ -27796,7 +28345,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -27973,7 +28525,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -28192,9 +28747,15 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemoemp00000000000000002
+                 */
                 id: string;
             };
             cookie?: never;
@@ -28379,9 +28940,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemoemp00000000000000099
+                 */
                 id: string;
             };
             cookie?: never;
@@ -28606,9 +29173,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemoemp00000000000000002
+                 */
                 id: string;
             };
             cookie?: never;
@@ -28839,7 +29412,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -29052,9 +29628,15 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The employee's or contractor's id, or its externalId. */
+                /**
+                 * @description The employee's or contractor's id, or its externalId.
+                 * @example cdemoctr00000000000000001
+                 */
                 parentId: string;
             };
             cookie?: never;
@@ -29231,9 +29813,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The employee's or contractor's id, or its externalId. */
+                /**
+                 * @description The employee's or contractor's id, or its externalId.
+                 * @example cdemoctr00000000000000001
+                 */
                 parentId: string;
             };
             cookie?: never;
@@ -29449,11 +30037,20 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The employee's or contractor's id, or its externalId. */
+                /**
+                 * @description The employee's or contractor's id, or its externalId.
+                 * @example cdemoctr00000000000000001
+                 */
                 parentId: string;
-                /** @description The record id, or its externalId where the resource has one. */
+                /**
+                 * @description The record id, or its externalId where the resource has one.
+                 * @example cdemorate0000000000000099
+                 */
                 id: string;
             };
             cookie?: never;
@@ -29659,11 +30256,20 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The employee's or contractor's id, or its externalId. */
+                /**
+                 * @description The employee's or contractor's id, or its externalId.
+                 * @example cdemoctr00000000000000001
+                 */
                 parentId: string;
-                /** @description The record id, or its externalId where the resource has one. */
+                /**
+                 * @description The record id, or its externalId where the resource has one.
+                 * @example cdemorate0000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -29874,9 +30480,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemoctr00000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -30049,11 +30661,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemoctr00000000000000001
+                 */
                 id: string;
-                /** @description The custom attribute definition's id. */
+                /**
+                 * @description The custom attribute definition's id.
+                 * @example cdemocad00000000000000004
+                 */
                 definitionId: string;
             };
             cookie?: never;
@@ -30250,11 +30871,20 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemoctr00000000000000001
+                 */
                 id: string;
-                /** @description The custom attribute definition's id. */
+                /**
+                 * @description The custom attribute definition's id.
+                 * @example cdemocad00000000000000004
+                 */
                 definitionId: string;
             };
             cookie?: never;
@@ -30477,7 +31107,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -30654,7 +31287,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -30873,9 +31509,15 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemoctr00000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -31060,9 +31702,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemoctr00000000000000099
+                 */
                 id: string;
             };
             cookie?: never;
@@ -31287,9 +31935,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemoctr00000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -31520,7 +32174,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -31724,9 +32381,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The vacancy id, or its externalId */
+                /**
+                 * @description The vacancy id, or its externalId
+                 * @example cdemovac00000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -31937,9 +32600,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemovac00000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -32112,11 +32781,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemovac00000000000000001
+                 */
                 id: string;
-                /** @description The custom attribute definition's id. */
+                /**
+                 * @description The custom attribute definition's id.
+                 * @example cdemocad00000000000000005
+                 */
                 definitionId: string;
             };
             cookie?: never;
@@ -32313,11 +32991,20 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemovac00000000000000001
+                 */
                 id: string;
-                /** @description The custom attribute definition's id. */
+                /**
+                 * @description The custom attribute definition's id.
+                 * @example cdemocad00000000000000005
+                 */
                 definitionId: string;
             };
             cookie?: never;
@@ -32540,7 +33227,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -32717,7 +33407,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -32936,9 +33629,15 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemovac00000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -33123,9 +33822,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemovac00000000000000099
+                 */
                 id: string;
             };
             cookie?: never;
@@ -33350,9 +34055,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId */
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemovac00000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -33583,7 +34294,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -33757,7 +34471,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -33936,9 +34653,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The scenario's id. */
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
                 scenarioId: string;
             };
             cookie?: never;
@@ -34111,9 +34834,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The scenario's id. */
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
                 scenarioId: string;
             };
             cookie?: never;
@@ -34312,13 +35041,22 @@ export interface operations {
                 dryRun?: boolean;
             };
             header: {
-                /** @description The user who merges (needs manage_scenarios) */
+                /**
+                 * @description The user who merges (needs manage_scenarios)
+                 * @example cdemouser0000000000000001
+                 */
                 "X-Acting-User": string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The scenario's id. */
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
                 scenarioId: string;
             };
             cookie?: never;
@@ -34510,13 +35248,22 @@ export interface operations {
                 limit?: number;
             };
             header?: {
-                /** @description The user acting in the application: a PRIVATE scenario is visible only to its owner, its members and users with manage_scenarios */
+                /**
+                 * @description The user acting in the application: a PRIVATE scenario is visible only to its owner, its members and users with manage_scenarios
+                 * @example cdemouser0000000000000001
+                 */
                 "X-Acting-User"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The scenario's id. */
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
                 scenarioId: string;
             };
             cookie?: never;
@@ -34689,13 +35436,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application: a PRIVATE scenario is visible only to its owner, its members and users with manage_scenarios */
+                /**
+                 * @description The user acting in the application: a PRIVATE scenario is visible only to its owner, its members and users with manage_scenarios
+                 * @example cdemouser0000000000000001
+                 */
                 "X-Acting-User"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The scenario's id. */
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
                 scenarioId: string;
             };
             cookie?: never;
@@ -34873,15 +35629,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application: a PRIVATE scenario is visible only to its owner, its members and users with manage_scenarios */
+                /**
+                 * @description The user acting in the application: a PRIVATE scenario is visible only to its owner, its members and users with manage_scenarios
+                 * @example cdemouser0000000000000001
+                 */
                 "X-Acting-User"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The scenario's id. */
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
                 scenarioId: string;
-                /** @description The user's id. */
+                /**
+                 * @description The user's id.
+                 * @example cdemouser0000000000000002
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -35053,15 +35821,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application: a PRIVATE scenario is visible only to its owner, its members and users with manage_scenarios */
+                /**
+                 * @description The user acting in the application: a PRIVATE scenario is visible only to its owner, its members and users with manage_scenarios
+                 * @example cdemouser0000000000000001
+                 */
                 "X-Acting-User"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The scenario's id. */
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
                 scenarioId: string;
-                /** @description The user's id. */
+                /**
+                 * @description The user's id.
+                 * @example cdemouser0000000000000002
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -35237,13 +36017,22 @@ export interface operations {
                 entityType?: string;
             };
             header?: {
-                /** @description The user acting in the application: a PRIVATE scenario is visible only to its owner, its members and users with manage_scenarios */
+                /**
+                 * @description The user acting in the application: a PRIVATE scenario is visible only to its owner, its members and users with manage_scenarios
+                 * @example cdemouser0000000000000001
+                 */
                 "X-Acting-User"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The scenario's id. */
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
                 scenarioId: string;
             };
             cookie?: never;
@@ -35438,9 +36227,15 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The scenario's id. */
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
                 scenarioId: string;
             };
             cookie?: never;
@@ -35614,9 +36409,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The scenario's id. */
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
                 scenarioId: string;
             };
             cookie?: never;
@@ -35795,11 +36596,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The scenario's id. */
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
                 scenarioId: string;
-                /** @description The record id, or its externalId where the resource has one. */
+                /**
+                 * @description The record id, or its externalId where the resource has one.
+                 * @example cdemoemp00000000000000099
+                 */
                 id: string;
             };
             cookie?: never;
@@ -35968,11 +36778,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The scenario's id. */
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
                 scenarioId: string;
-                /** @description The record id, or its externalId where the resource has one. */
+                /**
+                 * @description The record id, or its externalId where the resource has one.
+                 * @example cdemoemp00000000000000002
+                 */
                 id: string;
             };
             cookie?: never;
@@ -36169,9 +36988,15 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The scenario's id. */
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
                 scenarioId: string;
             };
             cookie?: never;
@@ -36345,9 +37170,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The scenario's id. */
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
                 scenarioId: string;
             };
             cookie?: never;
@@ -36526,11 +37357,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The scenario's id. */
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
                 scenarioId: string;
-                /** @description The record id, or its externalId where the resource has one. */
+                /**
+                 * @description The record id, or its externalId where the resource has one.
+                 * @example cdemoctr00000000000000099
+                 */
                 id: string;
             };
             cookie?: never;
@@ -36699,11 +37539,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The scenario's id. */
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
                 scenarioId: string;
-                /** @description The record id, or its externalId where the resource has one. */
+                /**
+                 * @description The record id, or its externalId where the resource has one.
+                 * @example cdemoctr00000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -36900,9 +37749,15 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The scenario's id. */
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
                 scenarioId: string;
             };
             cookie?: never;
@@ -37076,9 +37931,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The scenario's id. */
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
                 scenarioId: string;
             };
             cookie?: never;
@@ -37257,11 +38118,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The scenario's id. */
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
                 scenarioId: string;
-                /** @description The record id, or its externalId where the resource has one. */
+                /**
+                 * @description The record id, or its externalId where the resource has one.
+                 * @example cdemovac00000000000000099
+                 */
                 id: string;
             };
             cookie?: never;
@@ -37430,11 +38300,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The scenario's id. */
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
                 scenarioId: string;
-                /** @description The record id, or its externalId where the resource has one. */
+                /**
+                 * @description The record id, or its externalId where the resource has one.
+                 * @example cdemovac00000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -37634,9 +38513,15 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The scenario's id. */
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
                 scenarioId: string;
             };
             cookie?: never;
@@ -37810,9 +38695,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The scenario's id. */
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
                 scenarioId: string;
             };
             cookie?: never;
@@ -37991,11 +38882,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The scenario's id. */
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
                 scenarioId: string;
-                /** @description The record id, or its externalId where the resource has one. */
+                /**
+                 * @description The record id, or its externalId where the resource has one.
+                 * @example cdemoteam0000000000000099
+                 */
                 id: string;
             };
             cookie?: never;
@@ -38164,11 +39064,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The scenario's id. */
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
                 scenarioId: string;
-                /** @description The record id, or its externalId where the resource has one. */
+                /**
+                 * @description The record id, or its externalId where the resource has one.
+                 * @example cdemoteam0000000000000002
+                 */
                 id: string;
             };
             cookie?: never;
@@ -38368,9 +39277,15 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The scenario's id. */
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
                 scenarioId: string;
             };
             cookie?: never;
@@ -38544,9 +39459,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The scenario's id. */
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
                 scenarioId: string;
             };
             cookie?: never;
@@ -38725,11 +39646,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The scenario's id. */
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
                 scenarioId: string;
-                /** @description The record id, or its externalId where the resource has one. */
+                /**
+                 * @description The record id, or its externalId where the resource has one.
+                 * @example cdemoproj0000000000000099
+                 */
                 id: string;
             };
             cookie?: never;
@@ -38898,11 +39828,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The scenario's id. */
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
                 scenarioId: string;
-                /** @description The record id, or its externalId where the resource has one. */
+                /**
+                 * @description The record id, or its externalId where the resource has one.
+                 * @example cdemoproj0000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -39109,9 +40048,15 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The scenario's id. */
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
                 scenarioId: string;
             };
             cookie?: never;
@@ -39285,9 +40230,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The scenario's id. */
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
                 scenarioId: string;
             };
             cookie?: never;
@@ -39466,11 +40417,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The scenario's id. */
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
                 scenarioId: string;
-                /** @description The record id, or its externalId where the resource has one. */
+                /**
+                 * @description The record id, or its externalId where the resource has one.
+                 * @example cdemoasg00000000000000099
+                 */
                 id: string;
             };
             cookie?: never;
@@ -39639,11 +40599,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The scenario's id. */
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
                 scenarioId: string;
-                /** @description The record id, or its externalId where the resource has one. */
+                /**
+                 * @description The record id, or its externalId where the resource has one.
+                 * @example cdemoasg00000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -39823,7 +40792,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -40022,9 +40994,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The grant id */
+                /**
+                 * @description The grant id
+                 * @example cdemogrant000000000000099
+                 */
                 id: string;
             };
             cookie?: never;
@@ -40222,7 +41200,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -40403,9 +41384,15 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId where the resource has one. */
+                /**
+                 * @description The record id, or its externalId where the resource has one.
+                 * @example cdemogrp00000000000000002
+                 */
                 id: string;
             };
             cookie?: never;
@@ -40586,9 +41573,15 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId where the resource has one. */
+                /**
+                 * @description The record id, or its externalId where the resource has one.
+                 * @example cdemopos00000000000000010
+                 */
                 id: string;
             };
             cookie?: never;
@@ -40776,7 +41769,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -40952,7 +41948,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -41156,9 +42155,15 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The group id or externalId */
+                /**
+                 * @description The group id or externalId
+                 * @example cdemogrp00000000000000002
+                 */
                 id: string;
             };
             cookie?: never;
@@ -41346,9 +42351,15 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The group id or externalId */
+                /**
+                 * @description The group id or externalId
+                 * @example cdemogrp00000000000000002
+                 */
                 id: string;
             };
             cookie?: never;
@@ -41531,9 +42542,15 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The group id or externalId */
+                /**
+                 * @description The group id or externalId
+                 * @example cdemogrp00000000000000002
+                 */
                 id: string;
             };
             cookie?: never;
@@ -41706,9 +42723,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The group id */
+                /**
+                 * @description The group id
+                 * @example cdemogrp00000000000000002
+                 */
                 id: string;
             };
             cookie?: never;
@@ -41905,7 +42928,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -42101,9 +43127,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId where the resource has one. */
+                /**
+                 * @description The record id, or its externalId where the resource has one.
+                 * @example cdemopos00000000000000010
+                 */
                 id: string;
             };
             cookie?: never;
@@ -42300,7 +43332,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -42496,9 +43531,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId where the resource has one. */
+                /**
+                 * @description The record id, or its externalId where the resource has one.
+                 * @example cdemoocc00000000000000001
+                 */
                 id: string;
             };
             cookie?: never;
@@ -42695,7 +43736,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -42889,11 +43933,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId where the resource has one. */
+                /**
+                 * @description The record id, or its externalId where the resource has one.
+                 * @example cdemogrp00000000000000002
+                 */
                 id: string;
-                /** @description The custom attribute definition's id. */
+                /**
+                 * @description The custom attribute definition's id.
+                 * @example cdemocad00000000000000006
+                 */
                 definitionId: string;
             };
             cookie?: never;
@@ -43073,11 +44126,20 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId where the resource has one. */
+                /**
+                 * @description The record id, or its externalId where the resource has one.
+                 * @example cdemogrp00000000000000002
+                 */
                 id: string;
-                /** @description The custom attribute definition's id. */
+                /**
+                 * @description The custom attribute definition's id.
+                 * @example cdemocad00000000000000006
+                 */
                 definitionId: string;
             };
             cookie?: never;
@@ -43267,11 +44329,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId where the resource has one. */
+                /**
+                 * @description The record id, or its externalId where the resource has one.
+                 * @example cdemopos00000000000000010
+                 */
                 id: string;
-                /** @description The custom attribute definition's id. */
+                /**
+                 * @description The custom attribute definition's id.
+                 * @example cdemocad00000000000000007
+                 */
                 definitionId: string;
             };
             cookie?: never;
@@ -43451,11 +44522,20 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The record id, or its externalId where the resource has one. */
+                /**
+                 * @description The record id, or its externalId where the resource has one.
+                 * @example cdemopos00000000000000010
+                 */
                 id: string;
-                /** @description The custom attribute definition's id. */
+                /**
+                 * @description The custom attribute definition's id.
+                 * @example cdemocad00000000000000007
+                 */
                 definitionId: string;
             };
             cookie?: never;
@@ -43648,9 +44728,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The group id */
+                /**
+                 * @description The group id
+                 * @example cdemogrp00000000000000002
+                 */
                 id: string;
             };
             cookie?: never;
@@ -43854,7 +44940,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -44062,7 +45151,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -44241,7 +45333,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -44438,7 +45533,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -44612,7 +45710,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -44791,9 +45892,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The metric's id or key */
+                /**
+                 * @description The metric's id or key
+                 * @example cdemomet00000000000000001
+                 */
                 metricId: string;
             };
             cookie?: never;
@@ -44966,9 +46073,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The metric's id or key */
+                /**
+                 * @description The metric's id or key
+                 * @example cdemomet00000000000000001
+                 */
                 metricId: string;
             };
             cookie?: never;
@@ -45148,9 +46261,15 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The metric's id or key */
+                /**
+                 * @description The metric's id or key
+                 * @example cdemomet00000000000000001
+                 */
                 metricId: string;
             };
             cookie?: never;
@@ -45324,11 +46443,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The metric's id or key */
+                /**
+                 * @description The metric's id or key
+                 * @example cdemomet00000000000000001
+                 */
                 metricId: string;
-                /** @description The metric source's id. */
+                /**
+                 * @description The metric source's id.
+                 * @example cdemosrc00000000000000001
+                 */
                 sourceId: string;
             };
             cookie?: never;
@@ -45514,9 +46642,15 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
-                /** @description The metric's id or key */
+                /**
+                 * @description The metric's id or key
+                 * @example cdemomet00000000000000001
+                 */
                 metricId: string;
             };
             cookie?: never;
@@ -45692,11 +46826,17 @@ export interface operations {
                 limit?: number;
             };
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise) */
+                /**
+                 * @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise)
+                 * @example cdemouser0000000000000001
+                 */
                 "X-Acting-User"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -45869,11 +47009,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise) */
+                /**
+                 * @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise)
+                 * @example cdemouser0000000000000001
+                 */
                 "X-Acting-User"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;
@@ -46051,12 +47197,19 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise) */
+                /**
+                 * @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise)
+                 * @example cdemouser0000000000000001
+                 */
                 "X-Acting-User"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
+                /** @example cdemointg0000000000000001 */
                 integrationId: string;
             };
             cookie?: never;
@@ -46228,12 +47381,19 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise) */
+                /**
+                 * @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise)
+                 * @example cdemouser0000000000000001
+                 */
                 "X-Acting-User"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
+                /** @example cdemointg0000000000000099 */
                 integrationId: string;
             };
             cookie?: never;
@@ -46401,12 +47561,19 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise) */
+                /**
+                 * @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise)
+                 * @example cdemouser0000000000000001
+                 */
                 "X-Acting-User"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
+                /** @example cdemointg0000000000000001 */
                 integrationId: string;
             };
             cookie?: never;
@@ -46582,12 +47749,19 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise) */
+                /**
+                 * @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise)
+                 * @example cdemouser0000000000000001
+                 */
                 "X-Acting-User"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
+                /** @example cdemointg0000000000000001 */
                 integrationId: string;
             };
             cookie?: never;
@@ -46759,12 +47933,19 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise) */
+                /**
+                 * @description The user acting in the application; needs view_webhooks to read, configure_webhooks to change or run, and to add, change, rotate, run or delete an integration every right of the user it acts as (403 otherwise)
+                 * @example cdemouser0000000000000001
+                 */
                 "X-Acting-User"?: string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
+                /** @example cdemointg0000000000000001 */
                 integrationId: string;
             };
             cookie?: never;
@@ -46953,11 +48134,17 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The user who erases (needs manage_personal_data) */
+                /**
+                 * @description The user who erases (needs manage_personal_data)
+                 * @example cdemouser0000000000000001
+                 */
                 "X-Acting-User": string;
             };
             path: {
-                /** @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it). */
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
                 orgId: string;
             };
             cookie?: never;

@@ -159,14 +159,14 @@ export class AssignmentDto {
 
 /** Document 01 "Assignment (as embedded by include=assignments)": no holder fields. */
 export class EmbeddedAssignmentDto {
-  /** @example cm3x7k2p9000blmnpqwer1234 */
+  /** @example cdemoasg00000000000000001 */
   id: string;
   /** `team` or `project`. */
   @ApiProperty({ example: 'team', enum: ['team', 'project'] })
   type: AssignmentType;
   /**
    * The team or project id.
-   * @example cm3x7k2p90003defgqwer1234
+   * @example cdemoteam0000000000000002
    */
   targetId: string;
   /** FTE share. */

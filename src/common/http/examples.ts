@@ -1,33 +1,43 @@
 /**
- * Example ids of the OpenAPI document, shaped like the ids the service makes (CUIDs). They name no real
- * record: a request that sends them as references is answered as for any unknown id.
+ * The demo organization's fixed ids: `cdemo`, a short kind, a number; 25 characters of [a-z0-9] like
+ * every id the service makes. The same at every start and on every machine (the README lists them).
+ */
+export function demoId(kind: string, n: number): string {
+  const head = `cdemo${kind}`;
+  return head + String(n).padStart(25 - head.length, '0');
+}
+
+/**
+ * Example ids of the OpenAPI document: records of the demo organization, so that a request sent as the
+ * document fills it in works against the demo. `deletable*` records exist to be deleted by the DELETE
+ * examples (nothing refers to them).
  */
 export const EXAMPLE_ID = {
-  employee: 'cm3x7k2p90000abcdqwer1234',
-  contractor: 'cm3x7k2p90001bcdeqwer1234',
-  vacancy: 'cm3x7k2p90002cdefqwer1234',
-  team: 'cm3x7k2p90003defgqwer1234',
-  project: 'cm3x7k2p90004efghqwer1234',
-  jobRole: 'cm3x7k2p90005fghiqwer1234',
-  location: 'cm3x7k2p90006ghijqwer1234',
-  costCentre: 'cm3x7k2p90007hijkqwer1234',
-  valueStream: 'cm3x7k2p90008ijklqwer1234',
-  resourceType: 'cm3x7k2p90009jklmqwer1234',
-  user: 'cm3x7k2p9000akmnoqwer1234',
-  assignment: 'cm3x7k2p9000blmnpqwer1234',
-  salaryAdjustment: 'cm3x7k2p9000cmnoqqwer1234',
-  rateAdjustment: 'cm3x7k2p9000dnoprqwer1234',
-  customAttributeDefinition: 'cm3x7k2p9000eopqsqwer1234',
-  customAttributeValue: 'cm3x7k2p9000fpqrtqwer1234',
-  functionalGroup: 'cm3x7k2p9000gqrsuqwer1234',
-  functionalPosition: 'cm3x7k2p9000hrstvqwer1234',
-  functionalAssignment: 'cm3x7k2p9000istuwqwer1234',
-  change: 'cm3x7k2p9000jtuvxqwer1234',
-  organization: 'cm3x7k2p9000kuvwyqwer1234',
-  scenario: 'cm3x7k2p9000lvwxzqwer1234',
-  manager: 'cm3x7k2p9000mwxyaqwer1234',
-  parentTeam: 'cm3x7k2p9000nxyzbqwer1234',
-  postCompletionCostCentre: 'cm3x7k2p9000oyzacqwer1234',
-  metric: 'cm3x7k2p9000pzabdqwer1234',
-  projectLink: 'cm3x7k2p9000qabceqwer1234',
+  organization: demoId('org', 1),
+  user: demoId('user', 1),
+  employee: demoId('emp', 2),
+  manager: demoId('emp', 1),
+  contractor: demoId('ctr', 1),
+  vacancy: demoId('vac', 1),
+  team: demoId('team', 2),
+  parentTeam: demoId('team', 1),
+  project: demoId('proj', 1),
+  jobRole: demoId('role', 1),
+  location: demoId('loc', 1),
+  costCentre: demoId('cc', 1),
+  postCompletionCostCentre: demoId('cc', 4),
+  valueStream: demoId('vs', 1),
+  resourceType: demoId('rt', 1),
+  assignment: demoId('asg', 1),
+  salaryAdjustment: demoId('sal', 1),
+  rateAdjustment: demoId('rate', 1),
+  customAttributeDefinition: demoId('cad', 1),
+  customAttributeValue: demoId('cav', 1),
+  functionalGroup: demoId('grp', 2),
+  functionalPosition: demoId('pos', 10),
+  functionalAssignment: demoId('occ', 1),
+  change: demoId('chg', 1),
+  scenario: demoId('scn', 1),
+  metric: demoId('met', 1),
+  projectLink: demoId('link', 1),
 } as const;

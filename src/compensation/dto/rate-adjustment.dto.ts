@@ -39,11 +39,11 @@ export class CreateRateAdjustmentDto {
 export class UpdateRateAdjustmentDto extends PatchType(CreateRateAdjustmentDto) {}
 
 export class RateAdjustmentDto {
-  /** @example cm3x7k2p9000dnoprqwer1234 */
+  /** @example cdemorate0000000000000001 */
   id: string;
   /**
    * The contractor.
-   * @example cm3x7k2p90001bcdeqwer1234
+   * @example cdemoctr00000000000000001
    */
   contractorId: string;
   /** First day the rate applies. */

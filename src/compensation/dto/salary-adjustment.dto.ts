@@ -43,11 +43,11 @@ export class UpdateSalaryAdjustmentDto extends PatchType(CreateSalaryAdjustmentD
 
 /** Document 01 "Salary adjustment". */
 export class SalaryAdjustmentDto {
-  /** @example cm3x7k2p9000cmnoqqwer1234 */
+  /** @example cdemosal00000000000000001 */
   id: string;
   /**
    * The employee.
-   * @example cm3x7k2p90000abcdqwer1234
+   * @example cdemoemp00000000000000002
    */
   employeeId: string;
   /** First day the salary applies. */

@@ -145,7 +145,7 @@ export class ContractorIncludeQueryDto {
 }
 
 export class ContractorDto {
-  /** @example cm3x7k2p90001bcdeqwer1234 */
+  /** @example cdemoctr00000000000000001 */
   id: string;
   /** Id in the system of record; null when none. */
   @ApiProperty({ example: 'CTR-2031', type: String, nullable: true }) externalId: string | null;

@@ -48,7 +48,7 @@ export class SetCustomAttributeValueDto {
 }
 
 export class CustomAttributeDefinitionRefDto {
-  /** @example cm3x7k2p9000eopqsqwer1234 */
+  /** @example cdemocad00000000000000001 */
   id: string;
   /** @example "Shirt size" */
   name: string;
@@ -60,18 +60,18 @@ export class CustomAttributeDefinitionRefDto {
 
 /** Document 01 "Custom attribute value". */
 export class CustomAttributeValueDto {
-  /** @example cm3x7k2p9000fpqrtqwer1234 */
+  /** @example cdemocav00000000000000001 */
   id: string;
   /**
    * The attribute definition.
-   * @example cm3x7k2p9000eopqsqwer1234
+   * @example cdemocad00000000000000001
    */
   definitionId: string;
   /** The kind of record the value belongs to. */
   @ApiProperty({ example: 'EMPLOYEE', enum: CUSTOM_ATTRIBUTE_ENTITY_TYPES }) entityType: string;
   /**
    * The record the value belongs to.
-   * @example cm3x7k2p90000abcdqwer1234
+   * @example cdemoemp00000000000000002
    */
   entityId: string;
   /** Value of a STRING or SELECT attribute; null otherwise. */

@@ -166,7 +166,7 @@ export class EmployeeIncludeQueryDto {
 
 /** Document 01 "Employee". */
 export class EmployeeDto {
-  /** @example cm3x7k2p90000abcdqwer1234 */
+  /** @example cdemoemp00000000000000002 */
   id: string;
   /** Id in the system of record; null when none. */
   @ApiProperty({ type: String, nullable: true }) externalId: string | null;

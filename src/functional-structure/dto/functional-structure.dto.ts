@@ -210,7 +210,7 @@ export class StructureMoveDto {
   id: string;
 
   @ApiProperty({
-    example: 'cm3x7k2p9000rbcdfqwer1234',
+    example: 'cdemopos00000000000000002',
     type: String,
     nullable: true,
     description: 'POSITION: the seat it reports to, or null; ASSIGNMENT: the destination seat',

@@ -90,7 +90,7 @@ export class CreateIntegrationDto {
   name: string;
 
   /** The user the integration acts as: an active user of the organization; pulls hold every API permission they hold. */
-  @ApiProperty({ example: 'clx0user0000000000000000a' })
+  @ApiProperty({ example: 'cdemouser0000000000000001' })
   @IsString()
   @IsNotEmpty()
   actAsUserId: string;

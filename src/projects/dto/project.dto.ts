@@ -155,7 +155,7 @@ export class ProjectQueryDto extends IncrementalListQueryDto {
 }
 
 export class ProjectDto {
-  /** @example cm3x7k2p90004efghqwer1234 */
+  /** @example cdemoproj0000000000000001 */
   id: string;
   /**
    * Id in the system of record; null when none.
@@ -177,7 +177,7 @@ export class ProjectDto {
   endDate: string | null;
   /**
    * The owner, a user of the organization; null when none.
-   * @example cm3x7k2p9000akmnoqwer1234
+   * @example cdemouser0000000000000001
    */
   ownerUserId: string | null;
   /** Derived from the linked tickets when the project has project-management links. */
@@ -192,17 +192,17 @@ export class ProjectDto {
   estimatedCost: number | null;
   /**
    * The value stream the project delivers to; null when none.
-   * @example cm3x7k2p90008ijklqwer1234
+   * @example cdemovs000000000000000001
    */
   valueStreamId: string | null;
   /**
    * The project's cost centre; null when none.
-   * @example cm3x7k2p90007hijkqwer1234
+   * @example cdemocc000000000000000001
    */
   costCentreId: string | null;
   /**
    * After endDate, the forecast books the project's allocations here (null: to costCentreId).
-   * @example cm3x7k2p9000oyzacqwer1234
+   * @example cdemocc000000000000000004
    */
   postCompletionCostCentreId: string | null;
   /** An icon name or emoji; null when none. */

@@ -44,7 +44,7 @@ export class UpdateJobRoleDto extends PatchType(CreateJobRoleDto) {}
 export class JobRoleQueryDto extends ListQueryDto {}
 
 export class JobRoleDto {
-  /** @example cm3x7k2p90005fghiqwer1234 */
+  /** @example cdemorole0000000000000001 */
   id: string;
   /** Job title. */
   title: string;

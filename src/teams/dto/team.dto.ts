@@ -70,7 +70,7 @@ export class TeamQueryDto extends IncrementalListQueryDto {
 }
 
 export class TeamDto {
-  /** @example cm3x7k2p90003defgqwer1234 */
+  /** @example cdemoteam0000000000000002 */
   id: string;
   /** @example "Payments Platform" */
   name: string;
@@ -86,17 +86,17 @@ export class TeamDto {
   description: string | null;
   /**
    * The team's cost centre; null when none.
-   * @example cm3x7k2p90007hijkqwer1234
+   * @example cdemocc000000000000000001
    */
   costCentreId: string | null;
   /**
    * The value stream the team delivers to; null when none.
-   * @example cm3x7k2p90008ijklqwer1234
+   * @example cdemovs000000000000000001
    */
   valueStreamId: string | null;
   /**
    * The parent team; null = top level.
-   * @example cm3x7k2p9000nxyzbqwer1234
+   * @example cdemoteam0000000000000001
    */
   parentTeamId: string | null;
   createdAt: string;

@@ -181,7 +181,7 @@ export class VacancyIncludeQueryDto {
 
 /** Document 01 "Vacancy". */
 export class VacancyDto {
-  /** @example cm3x7k2p90002cdefqwer1234 */
+  /** @example cdemovac00000000000000001 */
   id: string;
   /** Id in the system of record; null when none. */
   @ApiProperty({ example: 'REQ-3108', type: String, nullable: true }) externalId: string | null;

@@ -1,0 +1,107 @@
+import { demoId } from '../common/http/examples';
+import type { DemoStep } from './demo-data';
+
+const post = (path: string, id: string, body: unknown, admin = false): DemoStep => ({ method: 'POST', path, ids: [id], body, admin });
+
+/** A custom attribute definition for each kind of record that has them (the team's is written by extraSteps). */
+export function definitionSteps(): DemoStep[] {
+  const types = ['PROJECT', 'EMPLOYEE', 'CONTRACTOR', 'VACANCY', 'FUNCTIONAL_GROUP', 'FUNCTIONAL_POSITION'];
+  return types.map((entityType, i) =>
+    post('/custom-attributes', demoId('cad', i + 2), {
+      entityType,
+      fieldType: 'STRING',
+      name: 'Badge name',
+      attributeKey: 'badgeName',
+      description: 'The name printed on the office badge.',
+    }),
+  );
+}
+
+/** Application-API records the examples name: a webhook endpoint, an integration, a functional access grant. */
+export function integrationSteps(): DemoStep[] {
+  return [
+    post(
+      '/webhook-endpoints',
+      demoId('hook', 1),
+      {
+        name: 'HR data lake',
+        url: 'https://hooks.example.com/workforce',
+        entityTypes: ['employee', 'team'],
+        eventTypes: ['create', 'update', 'delete'],
+      },
+      true,
+    ),
+    post('/integrations', demoId('intg', 1), { name: 'HR system', actAsUserId: demoId('user', 1) }, true),
+    post('/functional-groups/access', demoId('grant', 1), {
+      functionalGroupId: demoId('grp', 2),
+      resourceType: 'USER',
+      resourceId: demoId('user', 1),
+      access: 'READER',
+    }),
+  ];
+}
+
+/**
+ * Records made for the DELETE examples to delete (number 99 of their kind): nothing refers to them.
+ * Deleting one of them changes nothing else in the demo.
+ */
+export function deletableSteps(): DemoStep[] {
+  const d = (kind: string) => demoId(kind, 99);
+  const start = '2026-01-01';
+  return [
+    post('/job-roles', d('role'), { title: 'Intern', externalId: 'JR-99' }),
+    post('/locations', d('loc'), { name: 'Remote', externalId: 'LOC-REM', countryCode: 'GB', currencyCode: 'GBP' }),
+    post('/cost-centres', d('cc'), { name: 'Closed office', code: 'CC-999' }),
+    post('/value-streams', d('vs'), { name: 'Retired stream', code: 'VS-OLD' }),
+    post('/resource-types', d('rt'), { name: 'Secondment' }),
+    post('/work-types', d('wt'), { name: 'Maintenance' }),
+    post('/drivers', d('drv'), { name: 'Retired driver', key: 'retired_driver' }),
+    post('/exchange-rates', d('fx'), { fromCurrency: 'GBP', toCurrency: 'EUR', rate: 1.17, effectiveDate: '2025-01-01' }),
+    post('/custom-attributes', d('cad'), { entityType: 'TEAM', fieldType: 'STRING', name: 'Old tag', attributeKey: 'oldTag' }),
+    post('/teams', d('team'), { name: 'Dissolved team', externalId: 'TEAM-OLD' }),
+    post('/projects', d('proj'), { name: 'Cancelled pilot', externalId: 'PRJ-99', startDate: start }),
+    post('/employees', d('emp'), {
+      firstName: 'Test',
+      lastName: 'Leaver',
+      email: 'test.leaver@demo.example.com',
+      startDate: start,
+      externalId: 'EMP-0099',
+    }),
+    post('/contractors', d('ctr'), { name: 'Short Engagement', externalId: 'CTR-99', startDate: start }),
+    post('/vacancies', d('vac'), { role: 'Withdrawn role', externalId: 'REQ-3199' }),
+    post('/assignments', d('asg'), {
+      type: 'team',
+      targetId: demoId('team', 4),
+      employeeId: demoId('emp', 5),
+      fte: 0.1,
+      startDate: '2026-06-01',
+      endDate: '2026-06-30',
+    }),
+    post(`/employees/${demoId('emp', 2)}/salary-adjustments`, d('sal'), {
+      salary: 90000,
+      currencyCode: 'EUR',
+      effectiveDate: '2027-01-01',
+      reason: 'Planned raise',
+    }),
+    post(`/contractors/${demoId('ctr', 1)}/rate-adjustments`, d('rate'), {
+      rate: 620,
+      rateType: 'daily',
+      currencyCode: 'EUR',
+      effectiveDate: '2027-01-01',
+    }),
+    post('/functional-groups/access', d('grant'), {
+      functionalGroupId: demoId('grp', 5),
+      resourceType: 'USER',
+      resourceId: demoId('user', 1),
+      access: 'READER',
+    }),
+    post(
+      '/webhook-endpoints',
+      d('hook'),
+      { name: 'Old data lake', url: 'https://hooks.example.com/old', entityTypes: ['team'], eventTypes: ['delete'], enabled: false },
+      true,
+    ),
+    post('/integrations', d('intg'), { name: 'Old HR system', actAsUserId: demoId('user', 1) }, true),
+    post(`/projects/${demoId('proj', 1)}/links`, d('link'), { provider: 'jira', key: 'CHK-99', status: 'Won’t do' }, true),
+  ];
+}
