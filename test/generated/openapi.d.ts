@@ -4311,15 +4311,22 @@ export interface components {
              * @example VALIDATION_ERROR
              */
             code: string;
+            /**
+             * @description What went wrong with the item
+             * @example firstName must be a string
+             */
+            message: string;
             /** @description Field errors with dot paths inside the item; null for other errors */
             details: {
                 /** @description Dot path of the offending field inside the item */
-                field?: string;
+                field: string;
                 /** @description What is wrong with the field */
-                message?: string;
+                message: string;
             }[] | null;
         };
         BulkItemResultDto: {
+            /** @description 0-based position of the item in `records` */
+            index: number;
             /**
              * @description The externalId the item was sent with; null when it had none
              * @example HR-1042
@@ -4335,6 +4342,14 @@ export interface components {
             error: components["schemas"]["BulkItemErrorDto"] | null;
         };
         BulkResultDto: {
+            /** @description How many items created a record */
+            created: number;
+            /** @description How many items changed an existing record */
+            updated: number;
+            /** @description How many items matched their record as it was (nothing written, no event) */
+            unchanged: number;
+            /** @description How many items failed (each with its error; the others were still written) */
+            failed: number;
             /** @description One result per item, in the order of records */
             results: components["schemas"]["BulkItemResultDto"][];
         };
@@ -44078,9 +44093,7 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["ForecastDto"];
                     };
-                    "text/csv": {
-                        data: components["schemas"]["ForecastDto"];
-                    };
+                    "text/csv": string;
                 };
             };
             /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
