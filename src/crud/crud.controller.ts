@@ -136,8 +136,12 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
     @ApiBody({ type: options.create })
     @ApiData(options.response, 201)
     @ApiErrors(...(options.createResolvesReferences ? ([400, 404, 501] as const) : ([400, 501] as const)))
-    async create(@Ctx() ctx: RequestContext, @Body() body: unknown): Promise<DataEnvelope<unknown>> {
-      return one(await this.service.create(ctx, body));
+    async create(
+      @Ctx() ctx: RequestContext,
+      @Body() body: unknown,
+      @Res({ passthrough: true }) res: Response,
+    ): Promise<DataEnvelope<unknown>> {
+      return one(await this.service.create(ctx, body, etag ? (tag) => res.setHeader('ETag', tag) : undefined));
     }
 
     @Patch(':id')
@@ -153,8 +157,10 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
       @Param('id') id: string,
       @Body() body: unknown,
       @Req() req: Request,
+      @Res({ passthrough: true }) res: Response,
     ): Promise<DataEnvelope<unknown>> {
-      return one(await this.service.update(ctx, id, body, etag ? req.headers['if-match'] : undefined));
+      const tag = etag ? (value: string) => res.setHeader('ETag', value) : undefined;
+      return one(await this.service.update(ctx, id, body, etag ? req.headers['if-match'] : undefined, tag));
     }
 
     @Delete(':id')
@@ -177,8 +183,8 @@ function withBodyTypes<T extends Type<unknown>>(controller: T, options: CrudCont
   const proto = controller.prototype as object;
   Reflect.defineMetadata('design:paramtypes', [Object, options.query ?? ListQueryDto], proto, 'list');
   Reflect.defineMetadata('design:paramtypes', [Object, String, options.readQuery ?? Object, Object, Object], proto, 'get');
-  Reflect.defineMetadata('design:paramtypes', [Object, options.create], proto, 'create');
-  Reflect.defineMetadata('design:paramtypes', [Object, String, options.update, Object], proto, 'update');
+  Reflect.defineMetadata('design:paramtypes', [Object, options.create, Object], proto, 'create');
+  Reflect.defineMetadata('design:paramtypes', [Object, String, options.update, Object, Object], proto, 'update');
   return controller;
 }
 

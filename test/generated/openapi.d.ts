@@ -950,7 +950,7 @@ export interface paths {
         put?: never;
         /**
          * Create or update teams by externalId
-         * @description Up to 1,000 records (spec 04 §4.1): a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
+         * @description Up to 1,000 records: a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
          *
          *     Public API: an API key with `teams_edit` (held by the key and by its creator).
          */
@@ -1084,7 +1084,7 @@ export interface paths {
         put?: never;
         /**
          * Create or update projects by externalId
-         * @description Up to 1,000 records (spec 04 §4.1): a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
+         * @description Up to 1,000 records: a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
          *
          *     Public API: an API key with `projects_edit` (held by the key and by its creator).
          */
@@ -1342,7 +1342,7 @@ export interface paths {
         put?: never;
         /**
          * Create or update employees by externalId
-         * @description Up to 1,000 records (spec 04 §4.1): a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
+         * @description Up to 1,000 records: a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
          *
          *     Public API: an API key with `employees_edit` (held by the key and by its creator).
          */
@@ -1532,7 +1532,7 @@ export interface paths {
         put?: never;
         /**
          * Create or update contractors by externalId
-         * @description Up to 1,000 records (spec 04 §4.1): a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
+         * @description Up to 1,000 records: a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
          *
          *     Public API: an API key with `contractors_edit` (held by the key and by its creator).
          */
@@ -1722,7 +1722,7 @@ export interface paths {
         put?: never;
         /**
          * Create or update vacancies by externalId
-         * @description Up to 1,000 records (spec 04 §4.1): a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
+         * @description Up to 1,000 records: a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
          *
          *     Public API: an API key with `vacancies_edit` (held by the key and by its creator).
          */
@@ -2778,8 +2778,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The live data's changes in commit order (spec 04 §4.2), as document 02's event objects plus `cursor`
-         * @description The live data's changes in commit order (spec 04 §4.2), as document 02's event objects plus `cursor`.
+         * The live data's changes in commit order, as the event objects webhooks send plus `cursor`
+         * @description The live data's changes in commit order, as the event objects webhooks send plus `cursor`.
          *     Poll with `after` = the last `nextCursor`: every change comes exactly once, even while writes commit
          *     concurrently. Only entity types the key may view are returned. Any key may call it.
          *
@@ -2803,7 +2803,7 @@ export interface paths {
         };
         /**
          * Headcount and cost forecast per month
-         * @description Headcount and cost forecast per month. From `from` for `months` (spec 04 §2), live or a scenario
+         * @description Headcount and cost forecast per month. From `from` for `months`, live or a scenario
          *     (`scenarioId`, with `compare=live` for deltas), optionally per cost centre, location, job role or
          *     work type, or split over allocations per team, project or project cost centre.
          *     `Accept: text/csv` gives the same figures as CSV, one row per group and month.
@@ -3138,7 +3138,7 @@ export interface components {
             details?: components["schemas"]["FieldErrorDto"][];
             /**
              * Format: uuid
-             * @description Present on 400, 403, 404 and 500 answers of document 01 routes; quote it to support.
+             * @description Present on 400, 403, 404 and 500 answers (not on functional-structure routes); quote it to support.
              */
             errorId?: string;
         };
@@ -3335,7 +3335,7 @@ export interface components {
              */
             functionalGroupsRestrictedVisibility?: boolean;
             /**
-             * @description Spec 04 §1.2: days after an employee's noticeDate that the forecast takes as their last day when
+             * @description Days after an employee's noticeDate that the forecast takes as their last day when
              *     endDate is not set (integer 0-365, default 30).
              * @example 30
              */
@@ -3378,7 +3378,7 @@ export interface components {
              */
             functionalGroupsRestrictedVisibility?: boolean;
             /**
-             * @description Spec 04 §1.2: days after an employee's noticeDate that the forecast takes as their last day when
+             * @description Days after an employee's noticeDate that the forecast takes as their last day when
              *     endDate is not set (integer 0-365, default 30).
              * @example 30
              */
@@ -3515,7 +3515,7 @@ export interface components {
              */
             url: string;
             /**
-             * @description Document 02 entity types to receive (at least one).
+             * @description Entity types to receive (at least one).
              * @example [
              *       "employee",
              *       "team"
@@ -3593,7 +3593,7 @@ export interface components {
              */
             url?: string;
             /**
-             * @description Document 02 entity types to receive (at least one).
+             * @description Entity types to receive (at least one).
              * @example [
              *       "employee",
              *       "team"
@@ -5905,7 +5905,7 @@ export interface components {
              */
             costCentreId?: string | null;
             /**
-             * @description Annual salary, the source of truth (spec 03 §1.5); >= 0, two decimals.
+             * @description Annual salary, the source of truth (costs derive from it); >= 0, two decimals.
              * @example 80000
              */
             salary?: number | null;
@@ -6257,7 +6257,7 @@ export interface components {
              */
             costCentreId?: string | null;
             /**
-             * @description Annual salary, the source of truth (spec 03 §1.5); >= 0, two decimals.
+             * @description Annual salary, the source of truth (costs derive from it); >= 0, two decimals.
              * @example 80000
              */
             salary?: number | null;
@@ -11745,7 +11745,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -12118,7 +12118,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -12326,7 +12326,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -12728,7 +12728,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13101,7 +13101,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13309,7 +13309,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13711,7 +13711,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -14084,7 +14084,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -14292,7 +14292,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -14694,7 +14694,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -15067,7 +15067,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -15275,7 +15275,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -15677,7 +15677,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -16050,7 +16050,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -16258,7 +16258,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -16660,7 +16660,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -17033,7 +17033,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -17241,7 +17241,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -17643,7 +17643,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -18016,7 +18016,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -18224,7 +18224,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -18827,7 +18827,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -19200,7 +19200,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -19408,7 +19408,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -19812,7 +19812,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -20185,7 +20185,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -20393,7 +20393,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -20609,7 +20609,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -21186,7 +21186,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -21593,7 +21593,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -21613,6 +21613,8 @@ export interface operations {
                 headers: {
                     /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
                     Location?: string;
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21807,6 +21809,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21978,7 +21982,7 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -22205,7 +22209,7 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -22225,6 +22229,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22438,7 +22444,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -23015,7 +23021,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -23422,7 +23428,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -23442,6 +23448,8 @@ export interface operations {
                 headers: {
                     /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
                     Location?: string;
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23636,6 +23644,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23807,7 +23817,7 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -24034,7 +24044,7 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -24054,6 +24064,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25371,7 +25383,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -25744,7 +25756,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -25952,7 +25964,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -26168,7 +26180,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -26560,7 +26572,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -26778,7 +26790,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -26988,7 +27000,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -27579,7 +27591,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -27984,7 +27996,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -28004,6 +28016,8 @@ export interface operations {
                 headers: {
                     /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
                     Location?: string;
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28219,6 +28233,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28390,7 +28406,7 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -28617,7 +28633,7 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -28637,6 +28653,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28850,7 +28868,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -29242,7 +29260,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -29460,7 +29478,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -29670,7 +29688,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -30261,7 +30279,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -30665,7 +30683,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -30685,6 +30703,8 @@ export interface operations {
                 headers: {
                     /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
                     Location?: string;
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30900,6 +30920,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31071,7 +31093,7 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -31298,7 +31320,7 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -31318,6 +31340,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31531,7 +31555,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -31735,7 +31759,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -32324,7 +32348,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -32728,7 +32752,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -32748,6 +32772,8 @@ export interface operations {
                 headers: {
                     /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
                     Location?: string;
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -32963,6 +32989,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -33134,7 +33162,7 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -33361,7 +33389,7 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -33381,6 +33409,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -39834,7 +39864,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -40033,7 +40063,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -40963,7 +40993,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -41916,7 +41946,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -42311,7 +42341,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -42706,7 +42736,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -43084,7 +43114,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -43462,7 +43492,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -43659,7 +43689,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -43858,7 +43888,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Comma list of document 02 entity types; omitted: every type the key may view.
+                 * @description Comma list of entity types (as webhooks name them: `employee`, `employee_team_allocation`, ...); omitted: every type the key may view.
                  * @example employee,employee_team_allocation
                  */
                 entityTypes?: string;
@@ -44250,7 +44280,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {

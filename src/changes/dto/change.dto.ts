@@ -13,7 +13,7 @@ export class ChangesQueryDto {
   @MaxLength(64)
   after?: string;
 
-  /** Comma list of document 02 entity types; omitted: every type the key may view. */
+  /** Comma list of entity types (as webhooks name them: `employee`, `employee_team_allocation`, ...); omitted: every type the key may view. */
   @ApiPropertyOptional({ example: 'employee,employee_team_allocation' })
   @IsOptional()
   @IsString()
