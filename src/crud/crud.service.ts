@@ -111,10 +111,11 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
     const sort = parseSort(query.sortBy, query.sortDir, this.spec.sort, this.spec.defaultSort);
     const qb = this.rows.listQuery(ctx);
     if (query.search) {
-      const condition = this.spec.searchSql
-        ? `${this.spec.searchSql} ILIKE :search`
-        : this.spec.search.map((column) => `r.${column} ILIKE :search`).join(' OR ');
-      qb.andWhere(`(${condition})`, { search: likePattern(query.search) });
+      const condition = [
+        ...(this.spec.searchSql ? [`${this.spec.searchSql} ILIKE :search`] : this.spec.search.map((column) => `r.${column} ILIKE :search`)),
+        ...(this.spec.searchExact ?? []).map((column) => `r.${column} = :searchExact`),
+      ].join(' OR ');
+      qb.andWhere(`(${condition})`, { search: likePattern(query.search), searchExact: query.search });
     }
     // Spec 04 §4.3; only the incremental lists declare the parameter (others drop it in validation).
     if (typeof query.updatedSince === 'string')

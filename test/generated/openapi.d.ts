@@ -7253,14 +7253,14 @@ export interface components {
             } | null;
             /**
              * @description This change's position: `after` = this cursor continues right after it.
-             * @example MTA0Mg
+             * @example MTA0Mi5YazN2OVE
              */
             cursor: string;
         };
         ChangesMetaDto: {
             /**
              * @description Pass as `after` on the next poll; never null (without changes it is where this answer ended).
-             * @example MTA0Mg
+             * @example MTA0Mi5YazN2OVE
              */
             nextCursor: string;
             /**
