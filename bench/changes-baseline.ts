@@ -22,7 +22,13 @@ export const baselineHandler: BaselineHandler = async (req, pool) => {
   const cursor = query.get('after');
   const after = cursor === null ? '0' : decodeCursor(cursor, auth.organizationId);
   const limit = Number(query.get('limit') ?? CHANGES_DEFAULT_LIMIT);
-  const { rows } = await pool.query<ChangeRow>(PAGE_SQL, [auth.organizationId, after, [...WEBHOOK_ENTITY_TYPES], limit + 1, cursorSuffix(auth.organizationId)]);
+  const { rows } = await pool.query<ChangeRow>(PAGE_SQL, [
+    auth.organizationId,
+    after,
+    [...WEBHOOK_ENTITY_TYPES],
+    limit + 1,
+    cursorSuffix(auth.organizationId),
+  ]);
   const changes = rows.filter((row) => row.commit_seq !== null);
   const hasMore = changes.length > limit;
   const page = changes.slice(0, limit);

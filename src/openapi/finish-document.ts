@@ -89,7 +89,11 @@ function declareETags(doc: OpenAPIObject): void {
   for (const [path, item] of Object.entries(paths)) {
     const versioned = (item.patch?.parameters ?? []).some((p) => (p as ParameterObject).name === 'If-Match');
     if (!versioned || !path.endsWith('/{id}')) continue;
-    const answers = [item.get?.responses['200'], item.patch?.responses['200'], paths[path.slice(0, -'/{id}'.length)]?.post?.responses['201']];
+    const answers = [
+      item.get?.responses['200'],
+      item.patch?.responses['200'],
+      paths[path.slice(0, -'/{id}'.length)]?.post?.responses['201'],
+    ];
     for (const answer of answers as (ResponseObject | undefined)[]) if (answer) answer.headers = { ...answer.headers, ...header };
   }
 }
