@@ -115,7 +115,7 @@ describe("the integrator's contract (06 §2, 03 §1.13)", () => {
       unknownFields(res, ['colour'], 'INVALID_INPUT');
     });
 
-    it('03/§1.13 application API: organizations, users, API keys and webhook endpoints refuse unknown fields', async () => {
+    it('03/§1.13 application API: organization create and PATCH, users and API keys refuse unknown fields', async () => {
       unknownFields(await t.admin('post', '/organizations').send({ name: 'Typo org', reportingCurrency: 'USD', owner: 'me' }), ['owner']);
       unknownFields(
         await t
