@@ -3239,6 +3239,12 @@ export interface components {
             hasNextPage: boolean;
         };
         KeyInfoDto: {
+            /** @description The key's organization */
+            organizationId: string;
+            /** @description The API key's id (the `initiator.id` of webhook events its requests cause) */
+            apiKeyId: string;
+            /** @description The key's creator (a user id) */
+            userId: string;
             /** @description Effective permissions: the key permissions, narrowed to those of its creator */
             permissions: string[];
         };
