@@ -8,7 +8,7 @@ import type { BaselineHandler } from './baseline-server';
 import { authenticate, NOT_FOUND, UNAUTHORIZED } from './baseline-common';
 import { PAGE_SQL, type ChangeRow } from '../src/changes/changes.repository';
 import { CHANGES_DEFAULT_LIMIT } from '../src/changes/changes.service';
-import { decodeCursor, encodeCursor } from '../src/changes/change-cursor';
+import { cursorSuffix, decodeCursor, encodeCursor } from '../src/changes/change-cursor';
 import { WEBHOOK_ENTITY_TYPES } from '../src/webhooks/webhook-event';
 
 const ROUTE = /^\/api\/v1\/org\/([^/?]+)\/changes(?:\?(.*))?$/;
@@ -20,14 +20,20 @@ export const baselineHandler: BaselineHandler = async (req, pool) => {
   if (!auth) return UNAUTHORIZED;
   const query = new URLSearchParams(match[2] ?? '');
   const cursor = query.get('after');
-  const after = cursor === null ? '0' : decodeCursor(cursor);
+  const after = cursor === null ? '0' : decodeCursor(cursor, auth.organizationId);
   const limit = Number(query.get('limit') ?? CHANGES_DEFAULT_LIMIT);
-  const { rows } = await pool.query<ChangeRow>(PAGE_SQL, [auth.organizationId, after, [...WEBHOOK_ENTITY_TYPES], limit + 1]);
+  const { rows } = await pool.query<ChangeRow>(PAGE_SQL, [
+    auth.organizationId,
+    after,
+    [...WEBHOOK_ENTITY_TYPES],
+    limit + 1,
+    cursorSuffix(auth.organizationId),
+  ]);
   const changes = rows.filter((row) => row.commit_seq !== null);
   const hasMore = changes.length > limit;
   const page = changes.slice(0, limit);
   const horizon = rows[0]?.horizon ?? '0';
   const end = hasMore ? page[page.length - 1].commit_seq! : BigInt(horizon) > BigInt(after) ? horizon : after;
-  const meta = { nextCursor: encodeCursor(end), hasMore };
+  const meta = { nextCursor: encodeCursor(end, auth.organizationId), hasMore };
   return { status: 200, body: null, text: `{"data":[${page.map((row) => row.change).join(',')}],"meta":${JSON.stringify(meta)}}` };
 };

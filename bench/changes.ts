@@ -95,7 +95,7 @@ export async function changesBenchmark(): Promise<void> {
     const randomCursors = () =>
       Array.from({ length: 1000 }, () => ({
         method: 'GET' as const,
-        path: `${base}&after=${encodeCursor(Math.floor(Math.random() * Math.max(1, CHANGES - 1000)))}`,
+        path: `${base}&after=${encodeCursor(Math.floor(Math.random() * Math.max(1, CHANGES - 1000)), tenant.orgId)}`,
         headers,
       }));
     const baseline = await startBaseline(
@@ -105,8 +105,8 @@ export async function changesBenchmark(): Promise<void> {
       recording.baseline.env,
       recording.baseline.nodeArgs,
     );
-    const middle = `${base}&after=${encodeCursor(Math.floor(CHANGES / 2))}`;
-    const tail = `${base}&after=${encodeCursor(CHANGES)}`;
+    const middle = `${base}&after=${encodeCursor(Math.floor(CHANGES / 2), tenant.orgId)}`;
+    const tail = `${base}&after=${encodeCursor(CHANGES, tenant.orgId)}`;
     await assertSameAnswers(service, baseline, [middle, base, tail], headers);
     const sqlCheck = await assertSameSql(
       service,
@@ -122,7 +122,7 @@ export async function changesBenchmark(): Promise<void> {
     const loads = [
       { name: 'catch-up (random position)', requestsFor: randomCursors, path: base },
       { name: 'from oldest', path: base },
-      { name: 'tail (up to date)', path: `${base}&after=${encodeCursor(CHANGES)}` },
+      { name: 'tail (up to date)', path: `${base}&after=${encodeCursor(CHANGES, tenant.orgId)}` },
     ];
     const results = [];
     for (const load of loads) {
@@ -179,7 +179,7 @@ export async function changesBenchmark(): Promise<void> {
     printSummaries(summaries);
     const failures = summaries.reduce((sum, s) => sum + s.service.failures + s.baseline.failures, 0);
     if (failures > 0) process.exitCode = 1;
-    const page = await fetch(`${service.baseUrl}${base}&after=${encodeCursor(500_000)}`, { headers });
+    const page = await fetch(`${service.baseUrl}${base}&after=${encodeCursor(Math.floor(CHANGES / 2), tenant.orgId)}`, { headers });
     const body = (await page.json()) as { data: unknown[]; meta: { hasMore: boolean } };
     process.stdout.write(`check: status ${page.status}, ${body.data.length} changes, hasMore ${body.meta.hasMore}\n`);
   });

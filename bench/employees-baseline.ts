@@ -113,9 +113,11 @@ async function list(pool: Pool, auth: BaselineAuth, url: string) {
   const params: unknown[] = [auth.organizationId, auth.livePlanId];
   let where = `"r"."organization_id" = $1 AND "r"."plan_id" = $2`;
   if (q.search) {
-    params.push(likePattern(q.search));
-    // EMPLOYEE_SEARCH_SQL (one expression, one trigram index: idx_employees_search_trgm).
-    where += ` AND (("r"."first_name" || ' ' || "r"."last_name" || ' ' || "r"."email") ILIKE $3)`;
+    params.push(likePattern(q.search), q.search);
+    // EMPLOYEE_SEARCH_SQL (one expression, one trigram index: idx_employees_search_trgm), or an id exactly.
+    where +=
+      ` AND (("r"."first_name" || ' ' || "r"."last_name" || ' ' || "r"."email") ILIKE $3` +
+      ` OR "r"."external_id" = $4 OR "r"."internal_employee_id" = $4)`;
   }
   const { rows, total } = await listPage<Row>(
     pool,

@@ -24,6 +24,7 @@ import { EmployeesFillfactor1795650000000 } from './1795650000000-EmployeesFillf
 import { ProjectPostCompletionCostCentre1795680000000 } from './1795680000000-ProjectPostCompletionCostCentre';
 import { ScenarioAccess1795470000000 } from './1795470000000-ScenarioAccess';
 import { PersonalDataRetention1795480000000 } from './1795480000000-PersonalDataRetention';
+import { EmployeesInternalIdSearch1795944000000 } from './1795944000000-EmployeesInternalIdSearch';
 
 /** Every migration in order. `npm run migration:generate -- <Name>` writes one; add it here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -54,4 +55,5 @@ export const MIGRATIONS: Function[] = [
   ProjectPostCompletionCostCentre1795680000000,
   ScenarioAccess1795470000000,
   PersonalDataRetention1795480000000,
+  EmployeesInternalIdSearch1795944000000,
 ];

@@ -6,11 +6,9 @@ import { RequirePermissions } from '../common/auth/access.decorators';
 import { Ctx, RequestContext } from '../common/auth/request-context';
 
 export class KeyInfoDto {
-  organizationId: string;
-  /** The API key's id (the `initiator.id` of webhook events its requests cause). */
-  apiKeyId: string;
-  /** The key's creator. */
-  userId: string;
+  @ApiProperty({ description: "The key's organization" }) organizationId: string;
+  @ApiProperty({ description: "The API key's id (the `initiator.id` of webhook events its requests cause)" }) apiKeyId: string;
+  @ApiProperty({ description: "The key's creator (a user id)" }) userId: string;
   /** Effective permissions: the key's, narrowed to its creator's. */
   @ApiProperty({ description: 'Effective permissions: the key permissions, narrowed to those of its creator', type: [String] })
   permissions: string[];

@@ -27,6 +27,9 @@ export interface CheckedBatch {
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const BODY_FIELDS: ReadonlySet<string> = new Set(['metric', 'source', 'readings']);
+const READING_FIELDS: ReadonlySet<string> = new Set(['periodStart', 'periodEnd', 'value', 'aiValue', 'externalRef', 'note']);
+
 const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /**
@@ -48,6 +51,7 @@ export function checkReadingBatch(body: unknown): CheckedBatch {
     };
   }
   const problems = new Problems();
+  problems.unknownFields(body, BODY_FIELDS, '');
 
   const metric = body.metric;
   if (metric === undefined || metric === null) problems.required('metric');
@@ -84,6 +88,11 @@ class Problems {
   problem(field: string, message: string): void {
     this.details.push({ field, message: `${field} ${message}` });
     this.otherProblems++;
+  }
+
+  /** A field the body does not have is named, never dropped: a typo must not lose data silently. */
+  unknownFields(object: Record<string, unknown>, known: ReadonlySet<string>, prefix: string): void {
+    for (const key in object) if (!known.has(key)) this.problem(`${prefix}${key}`, 'is not a known field');
   }
 
   required(field: string): void {
@@ -151,6 +160,7 @@ function checkReading(problems: Problems, item: unknown, at: string): CheckedRea
     problems.problem(at, 'must be an object');
     return null;
   }
+  problems.unknownFields(item, READING_FIELDS, `${at}.`);
   const { periodStart, periodEnd, value, aiValue, externalRef, note } = item;
   const startOk = isCalendarDay(periodStart);
   const endOk = isCalendarDay(periodEnd);

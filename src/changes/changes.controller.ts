@@ -12,7 +12,7 @@ export class ChangesController {
   constructor(private readonly changes: ChangesService) {}
 
   /**
-   * The live data's changes in commit order (spec 04 §4.2), as document 02's event objects plus `cursor`.
+   * The live data's changes in commit order, as the event objects webhooks send plus `cursor`.
    * Poll with `after` = the last `nextCursor`: every change comes exactly once, even while writes commit
    * concurrently. Only entity types the key may view are returned. Any key may call it.
    */

@@ -1,6 +1,7 @@
 import { poolReadManager } from '../database/pool-reads';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { cursorSuffix } from './change-cursor';
 
 export interface ChangeRow {
   horizon: string;
@@ -14,7 +15,8 @@ export interface ChangeRow {
 /**
  * One statement, so one snapshot: the organization's clock (the horizon: every position up to it is
  * committed and visible, see Tx.flush), the last position the retention purge removed (change_retention) and the page of
- * changes after the cursor (after the purged ones at the earliest), in commit order.
+ * changes after the cursor (after the purged ones at the earliest), in commit order. $5 is the
+ * organization's cursorSuffix.
  * Each change is written as JSON by PostgreSQL, in the order and form of document 02's event object
  * (initiatorOf, toISOString, encodeCursor), so that a page of 1,000 is never parsed and re-serialized.
  * The changes benchmark's baseline sends this text.
@@ -33,7 +35,7 @@ export const PAGE_SQL = `
            'organization_id', k.organization_id,
            'before', c.before,
            'after', c.after,
-           'cursor', translate(rtrim(encode(convert_to(c.commit_seq::text, 'UTF8'), 'base64'), '='), '+/', '-_'))::text AS change
+           'cursor', translate(rtrim(encode(convert_to(c.commit_seq::text || $5, 'UTF8'), 'base64'), '='), '+/', '-_'))::text AS change
     FROM change_clocks k
     LEFT JOIN change_retention p ON p.organization_id = $1
     LEFT JOIN LATERAL (
@@ -53,6 +55,6 @@ export class ChangesRepository {
 
   /** The organization's horizon and up to `limit` changes of `types` after commit position `after` (PAGE_SQL). */
   page(organizationId: string, after: string, types: string[], limit: number): Promise<ChangeRow[]> {
-    return poolReadManager(this.dataSource).query(PAGE_SQL, [organizationId, after, types, limit]);
+    return poolReadManager(this.dataSource).query(PAGE_SQL, [organizationId, after, types, limit, cursorSuffix(organizationId)]);
   }
 }

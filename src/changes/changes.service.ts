@@ -4,7 +4,7 @@ import { DomainError } from '../common/errors/domain-error';
 import { ResourceCatalog } from '../crud/resources';
 import { FunctionalAccessService } from '../functional-structure/functional-access.service';
 import { WEBHOOK_ENTITY_TYPES } from '../webhooks/webhook-event';
-import { decodeCursor, encodeCursor } from './change-cursor';
+import { beyondTheLastChange, decodeCursor, encodeCursor } from './change-cursor';
 import { ChangesRepository } from './changes.repository';
 import type { ChangesPageDto, ChangesQueryDto } from './dto/change.dto';
 import { UnitOfWork } from '../database/unit-of-work';
@@ -25,13 +25,16 @@ export class ChangesService {
 
   /** The answer's JSON text (`ChangesPageDto`). */
   async page(ctx: RequestContext, query: ChangesQueryDto): Promise<string> {
-    const given = query.after === undefined ? '0' : decodeCursor(query.after);
+    const org = ctx.organizationId;
+    const given = query.after === undefined ? '0' : decodeCursor(query.after, org);
     const limit = query.limit ?? CHANGES_DEFAULT_LIMIT;
     const types = await this.visibleTypes(ctx, this.requestedTypes(query.entityTypes));
-    const rows = await this.changes.page(ctx.organizationId, given, types, limit + 1);
+    const rows = await this.changes.page(org, given, types, limit + 1);
+    // A position beyond the organization's last change was never issued: a client must not wait on it.
+    if (BigInt(given) > BigInt(rows[0]?.horizon ?? '0')) throw beyondTheLastChange();
     // Without a cursor the feed starts at the oldest retained change; a cursor before it missed purged changes.
     const purged = rows[0]?.purged ?? '0';
-    if (query.after !== undefined && BigInt(given) < BigInt(purged)) throw goneBefore(purged);
+    if (query.after !== undefined && BigInt(given) < BigInt(purged)) throw goneBefore(purged, org);
     const after = BigInt(given) < BigInt(purged) ? String(purged) : given;
     const changes = rows.filter((row) => row.commit_seq !== null).slice(0, limit + 1);
     const hasMore = changes.length > limit;
@@ -40,7 +43,7 @@ export class ChangesService {
     // (changes of other types included), so the next poll starts there.
     const horizon = rows[0]?.horizon ?? '0';
     const end = hasMore ? page[page.length - 1].commit_seq! : BigInt(horizon) > BigInt(after) ? horizon : after;
-    const meta: ChangesPageDto['meta'] = { nextCursor: encodeCursor(end), hasMore };
+    const meta: ChangesPageDto['meta'] = { nextCursor: encodeCursor(end, org), hasMore };
     return `{"data":[${page.map((row) => row.change).join(',')}],"meta":${JSON.stringify(meta)}}`;
   }
 
@@ -78,8 +81,8 @@ export class ChangesService {
 }
 
 /** 410: the changes after the cursor up to the purge were removed by the organization's retention. */
-function goneBefore(purged: string): DomainError {
-  const oldest = encodeCursor(purged);
+function goneBefore(purged: string, organizationId: string): DomainError {
+  const oldest = encodeCursor(purged, organizationId);
   return new DomainError(
     'GONE',
     `Changes this old are no longer retained (the organization's changeRetentionDays); read from the oldest retained cursor ${oldest}, or resync`,

@@ -84,6 +84,7 @@ export class ContractorsService
       externalId: true,
       search: ['name', 'email'],
       searchSql: `(r.name || ' ' || coalesce(r.email, ''))`,
+      searchExact: ['externalId'],
       sort: ContractorsService.sort,
       defaultSort: ContractorsService.defaultSort,
       customAttributes: recordAttributes('CONTRACTOR'),

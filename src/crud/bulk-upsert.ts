@@ -31,7 +31,7 @@ export type BulkItemOutcome = 'created' | 'updated' | 'unchanged' | 'failed';
 
 export class BulkItemErrorDto {
   @ApiProperty({ description: 'Error code, as in a single request', example: 'VALIDATION_ERROR' }) code: string;
-  message: string;
+  @ApiProperty({ description: 'What went wrong with the item', example: 'firstName must be a string' }) message: string;
   /** Field errors with dot paths inside the item (`salary.currencyCode`); null for other errors. */
   @ApiProperty({
     description: 'Field errors with dot paths inside the item; null for other errors',
@@ -43,14 +43,14 @@ export class BulkItemErrorDto {
         field: { type: 'string', description: 'Dot path of the offending field inside the item' },
         message: { type: 'string', description: 'What is wrong with the field' },
       },
+      required: ['field', 'message'],
     },
   })
   details: FieldError[] | null;
 }
 
 export class BulkItemResultDto {
-  /** 0-based position in `records`. */
-  index: number;
+  @ApiProperty({ description: '0-based position of the item in `records`', type: 'integer', minimum: 0 }) index: number;
   @ApiProperty({ description: 'The externalId the item was sent with; null when it had none', type: String, nullable: true }) externalId:
     string | null;
   /** The record's id; null when a new record failed. */
@@ -65,9 +65,11 @@ export class BulkItemResultDto {
 }
 
 export class BulkResultDto {
-  created: number;
-  updated: number;
+  @ApiProperty({ description: 'How many items created a record', type: 'integer', minimum: 0 }) created: number;
+  @ApiProperty({ description: 'How many items changed an existing record', type: 'integer', minimum: 0 }) updated: number;
+  @ApiProperty({ description: 'How many items matched their record as it was (nothing written, no event)', type: 'integer', minimum: 0 })
   unchanged: number;
+  @ApiProperty({ description: 'How many items failed (each with its error; the others were still written)', type: 'integer', minimum: 0 })
   failed: number;
   @ApiProperty({ description: 'One result per item, in the order of records', type: [BulkItemResultDto] }) results: BulkItemResultDto[];
 }

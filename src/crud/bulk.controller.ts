@@ -37,7 +37,7 @@ export function bulkController(options: BulkControllerOptions): Type<unknown> {
     @ApiOperation({
       summary: `Create or update ${options.path.replace(/-/g, ' ')} by externalId`,
       description:
-        'Up to 1,000 records (spec 04 §4.1): a record whose externalId is new is created (the POST body), the others are ' +
+        'Up to 1,000 records: a record whose externalId is new is created (the POST body), the others are ' +
         'PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the ' +
         "single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.",
     })

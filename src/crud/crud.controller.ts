@@ -89,6 +89,11 @@ function withETag(
   return undefined;
 }
 
+/** Where a write of a record with ETags puts the tag its record now has: the answer's `ETag` header. */
+function etagHeader(etag: boolean, res: Response): ((tag: string) => void) | undefined {
+  return etag ? (tag) => res.setHeader('ETag', tag) : undefined;
+}
+
 /**
  * Builds the public controller of a CRUD resource: list, get, create, update, delete with the
  * permissions, envelopes and OpenAPI documentation every resource shares. The DTO classes are set as
@@ -124,10 +129,9 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
       @Ctx() ctx: RequestContext,
       @Param('id') id: string,
       @Query() q: Record<string, unknown>,
-      @Req() req: Request,
       @Res({ passthrough: true }) res: Response,
     ): Promise<DataEnvelope<unknown> | undefined> {
-      return withETag(etag, await this.service.read(ctx, id, q ?? {}), q, req, res);
+      return withETag(etag, await this.service.read(ctx, id, q ?? {}), q, res.req, res);
     }
 
     @Post()
@@ -136,8 +140,12 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
     @ApiBody({ type: options.create })
     @ApiData(options.response, 201)
     @ApiErrors(...(options.createResolvesReferences ? ([400, 404, 501] as const) : ([400, 501] as const)))
-    async create(@Ctx() ctx: RequestContext, @Body() body: unknown): Promise<DataEnvelope<unknown>> {
-      return one(await this.service.create(ctx, body));
+    async create(
+      @Ctx() ctx: RequestContext,
+      @Body() body: unknown,
+      @Res({ passthrough: true }) res: Response,
+    ): Promise<DataEnvelope<unknown>> {
+      return one(await this.service.create(ctx, body, etagHeader(etag, res)));
     }
 
     @Patch(':id')
@@ -152,9 +160,9 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
       @Ctx() ctx: RequestContext,
       @Param('id') id: string,
       @Body() body: unknown,
-      @Req() req: Request,
+      @Res({ passthrough: true }) res: Response,
     ): Promise<DataEnvelope<unknown>> {
-      return one(await this.service.update(ctx, id, body, etag ? req.headers['if-match'] : undefined));
+      return one(await this.service.update(ctx, id, body, etag ? res.req.headers['if-match'] : undefined, etagHeader(etag, res)));
     }
 
     @Delete(':id')
@@ -176,8 +184,8 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
 function withBodyTypes<T extends Type<unknown>>(controller: T, options: CrudControllerOptions): T {
   const proto = controller.prototype as object;
   Reflect.defineMetadata('design:paramtypes', [Object, options.query ?? ListQueryDto], proto, 'list');
-  Reflect.defineMetadata('design:paramtypes', [Object, String, options.readQuery ?? Object, Object, Object], proto, 'get');
-  Reflect.defineMetadata('design:paramtypes', [Object, options.create], proto, 'create');
+  Reflect.defineMetadata('design:paramtypes', [Object, String, options.readQuery ?? Object, Object], proto, 'get');
+  Reflect.defineMetadata('design:paramtypes', [Object, options.create, Object], proto, 'create');
   Reflect.defineMetadata('design:paramtypes', [Object, String, options.update, Object], proto, 'update');
   return controller;
 }

@@ -17,6 +17,9 @@ import type { TxScope } from '../database/unit-of-work';
 /** A resource's service class as its controllers take it: its statics declare the sort allow-list and the `include` keys. */
 export type CrudServiceClass = Type<CrudOperations> & Partial<SortedService> & { readonly includes?: readonly string[] };
 
+/** Takes the ETag a write's record now has (the tag of its plain by-id read), for the write's answer. */
+export type TagSink = (etag: string) => void;
+
 /**
  * A resource's service as the generic controllers (CRUD, bulk, adjustments, scenario records) and bulk
  * writes call it, whatever its record and body types: every CrudService is one. Bodies arrive validated
@@ -27,8 +30,8 @@ export interface CrudOperations {
   list(ctx: RequestContext, query: ListQueryDto & Record<string, unknown>): Promise<ListEnvelope<unknown>>;
   read(ctx: RequestContext, idOrExternalId: string, query: Record<string, unknown>): Promise<unknown>;
   find(at: TxScope | RequestContext, idOrExternalId: string): Promise<CrudEntity>;
-  create(ctx: RequestContext, input: unknown): Promise<unknown>;
-  update(ctx: RequestContext, idOrExternalId: string, input: unknown, ifMatch?: string): Promise<unknown>;
+  create(ctx: RequestContext, input: unknown, tag?: TagSink): Promise<unknown>;
+  update(ctx: RequestContext, idOrExternalId: string, input: unknown, ifMatch?: string, tag?: TagSink): Promise<unknown>;
   remove(ctx: RequestContext, idOrExternalId: string, ifMatch?: string): Promise<void>;
   createIn(tx: Tx, input: unknown): Promise<CrudEntity>;
   updateIn(tx: Tx, idOrExternalId: string, input: unknown): Promise<unknown>;
@@ -108,10 +111,11 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
     const sort = parseSort(query.sortBy, query.sortDir, this.spec.sort, this.spec.defaultSort);
     const qb = this.rows.listQuery(ctx);
     if (query.search) {
-      const condition = this.spec.searchSql
-        ? `${this.spec.searchSql} ILIKE :search`
-        : this.spec.search.map((column) => `r.${column} ILIKE :search`).join(' OR ');
-      qb.andWhere(`(${condition})`, { search: likePattern(query.search) });
+      const condition = [
+        ...(this.spec.searchSql ? [`${this.spec.searchSql} ILIKE :search`] : this.spec.search.map((column) => `r.${column} ILIKE :search`)),
+        ...(this.spec.searchExact ?? []).map((column) => `r.${column} = :searchExact`),
+      ].join(' OR ');
+      qb.andWhere(`(${condition})`, { search: likePattern(query.search), searchExact: query.search });
     }
     // Spec 04 §4.3; only the incremental lists declare the parameter (others drop it in validation).
     if (typeof query.updatedSince === 'string')
@@ -199,8 +203,17 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
     }
   }
 
-  async create(ctx: RequestContext, input: C): Promise<R> {
-    return this.uow.run(ctx, async (tx) => (await this.respond(tx, [await this.createIn(tx, input)]))[0]);
+  async create(ctx: RequestContext, input: C, tag?: TagSink): Promise<R> {
+    return this.uow.run(ctx, async (tx) => this.answer(tx, await this.createIn(tx, input), tag));
+  }
+
+  /** A write's answer; with `tag`, also the ETag its by-id read now has (so the next write needs no GET first). */
+  private async answer(tx: Tx, entity: E, tag?: TagSink): Promise<R> {
+    const [response] = await this.respond(tx, [entity]);
+    if (!tag) return response;
+    if (!this.spec.customAttributes) tag(weakETag(response));
+    else tag(weakETag({ ...response, customAttributes: await this.spec.customAttributes.load(tx, entity.id) }));
+    return response;
   }
 
   /**
@@ -243,10 +256,10 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
     });
   }
 
-  async update(ctx: RequestContext, idOrExternalId: string, input: U, ifMatch?: string): Promise<R> {
+  async update(ctx: RequestContext, idOrExternalId: string, input: U, ifMatch?: string, tag?: TagSink): Promise<R> {
     return this.uow.run(ctx, async (tx) => {
       await this.checkVersion(tx, idOrExternalId, ifMatch);
-      return (await this.respond(tx, [await this.updateIn(tx, idOrExternalId, input)]))[0];
+      return this.answer(tx, await this.updateIn(tx, idOrExternalId, input), tag);
     });
   }
 

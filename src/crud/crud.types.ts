@@ -70,6 +70,8 @@ export interface CrudSpec<E extends CrudEntity, R> {
    * of several makes forking a scenario cheaper.
    */
   searchSql?: string;
+  /** Entity properties `search` also matches exactly (ids integrators hold: externalId, internalEmployeeId). */
+  searchExact?: (keyof E & string)[];
   /** API sort field -> entity property. */
   sort: Record<string, keyof E & string>;
   defaultSort: string;

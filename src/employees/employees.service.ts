@@ -114,6 +114,7 @@ export class EmployeesService
       externalId: true,
       search: ['firstName', 'lastName', 'email'],
       searchSql: EMPLOYEE_SEARCH_SQL,
+      searchExact: ['externalId', 'internalEmployeeId'],
       sort: EmployeesService.sort,
       defaultSort: EmployeesService.defaultSort,
       customAttributes: recordAttributes('EMPLOYEE'),

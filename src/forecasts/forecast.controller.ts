@@ -15,7 +15,7 @@ export class ForecastController {
   constructor(private readonly forecasts: ForecastService) {}
 
   /**
-   * Headcount and cost forecast per month. From `from` for `months` (spec 04 §2), live or a scenario
+   * Headcount and cost forecast per month. From `from` for `months`, live or a scenario
    * (`scenarioId`, with `compare=live` for deltas), optionally per cost centre, location, job role or
    * work type, or split over allocations per team, project or project cost centre.
    * `Accept: text/csv` gives the same figures as CSV, one row per group and month.

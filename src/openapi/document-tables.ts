@@ -54,7 +54,7 @@ export const TAGS: readonly { name: string; description: string }[] = [
   },
   {
     name: 'Functional structure',
-    description: 'Public API (document 02). Functional groups, positions (seats), occupants, access grants and moves, dated.',
+    description: 'Public API. Functional groups, positions (seats), occupants, access grants and moves, dated.',
   },
   {
     name: 'Business metrics',

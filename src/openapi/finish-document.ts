@@ -62,6 +62,7 @@ export function finishOpenApiDocument(doc: OpenAPIObject, strict = false): OpenA
     }
   }
   if (strict && problems.length) throw new Error(`OpenAPI document incomplete:\n${problems.join('\n')}`);
+  declareETags(doc);
   doc.tags = TAGS.filter((tag) => used.has(tag.name)).map((tag) => ({ ...tag }));
   // Redoc and Redocly group the navigation by these; Swagger UI shows the tags in this order.
   const application = doc.tags.filter((t) => t.name.startsWith('Application: ')).map((t) => t.name);
@@ -77,6 +78,27 @@ export function finishOpenApiDocument(doc: OpenAPIObject, strict = false): OpenA
   for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) finishSchema(schema, name);
   overrideSchemaExamples(doc.components?.schemas ?? {});
   return doc;
+}
+
+/**
+ * Records with versions (their PATCH takes If-Match) answer their by-id read, their create and their
+ * PATCH with the ETag the record now has: the next write needs no read first.
+ */
+function declareETags(doc: OpenAPIObject): void {
+  const header = {
+    ETag: { description: "The record's version, for `If-Match` on its next PATCH or DELETE", schema: { type: 'string' } },
+  };
+  const paths = doc.paths as Record<string, Record<string, OperationObject | undefined>>;
+  for (const [path, item] of Object.entries(paths)) {
+    const versioned = (item.patch?.parameters ?? []).some((p) => (p as ParameterObject).name === 'If-Match');
+    if (!versioned || !path.endsWith('/{id}')) continue;
+    const answers = [
+      item.get?.responses['200'],
+      item.patch?.responses['200'],
+      paths[path.slice(0, -'/{id}'.length)]?.post?.responses['201'],
+    ];
+    for (const answer of answers as (ResponseObject | undefined)[]) if (answer) answer.headers = { ...answer.headers, ...header };
+  }
 }
 
 /** Declares every `{name}` of the path that the operation does not declare (orgId is read through the request context). */
@@ -159,6 +181,9 @@ function finishResponses(op: OperationObject, path: string): void {
     const media = response.content?.['application/json'];
     // Errors are JSON whatever the route produces (ApiProduces lists its success types on every status).
     if (media && Number(status) >= 400) response.content = { 'application/json': media };
+    // A text answer (`text/csv`) is a string, not the JSON schema ApiProduces copies to it.
+    for (const type of Object.keys(response.content ?? {}))
+      if (type.startsWith('text/')) response.content![type] = { schema: { type: 'string' } };
     const ref = (media?.schema as ReferenceObject | undefined)?.$ref ?? '';
     if (media && ref.endsWith('/RateLimitResponseDto')) media.example = ERROR_EXAMPLES['429'];
     if (!media || !ref.endsWith('/ErrorResponseDto')) continue;

@@ -53,12 +53,14 @@ function randomBody(next: () => number): Record<string, unknown> {
     }
     const item: Record<string, unknown> = { periodStart: '2026-01-01', periodEnd: '2026-01-31', value: 10, aiValue: 1 };
     for (const field of ['periodStart', 'periodEnd', 'value', 'aiValue', 'externalRef', 'note']) if (next() < 0.1) item[field] = pick();
+    if (next() < 0.03) item.valu = pick();
     return item;
   });
   const body: Record<string, unknown> = { metric: 'm', source: 'S', readings: items };
   if (next() < 0.05) body.metric = pick();
   if (next() < 0.05) body.source = pick();
   if (next() < 0.03) body.readings = pick();
+  if (next() < 0.03) body.batch = pick();
   return body;
 }
 

@@ -107,6 +107,68 @@ describe('Generated client', () => {
     expect(salary).toBeNull();
   });
 
+  it('06/§2.1: the bulk answer is typed: the counters, every item field and its error (an unknown field fails its item)', async () => {
+    const api = client();
+    const orgId = tenant.orgId;
+    const person = (n: number) => ({
+      externalId: `HR-SYNC-${n}`,
+      firstName: 'Sync',
+      lastName: `Person${n}`,
+      email: `sync.${n}.${process.pid}@example.com`,
+      startDate: '2026-02-01',
+    });
+    const bulk = await api.POST('/api/v1/org/{orgId}/employees/bulk', {
+      params: { path: { orgId } },
+      body: { records: [person(1), { ...person(2), salaryy: 5 } as ReturnType<typeof person>] },
+    });
+    expect(bulk.response.status).toBe(200);
+    const result = bulk.data!.data;
+    // Each line compiles only while the document declares the field with this type.
+    const counts: { created: number; updated: number; unchanged: number; failed: number } = {
+      created: result.created,
+      updated: result.updated,
+      unchanged: result.unchanged,
+      failed: result.failed,
+    };
+    expect(counts).toEqual({ created: 1, updated: 0, unchanged: 0, failed: 1 });
+    const [made, failed] = result.results;
+    const index: number = failed.index;
+    const outcome: 'created' | 'updated' | 'unchanged' | 'failed' = made.result;
+    const id: string | null = made.id;
+    expect({ index, outcome, externalId: made.externalId, id: typeof id }).toEqual({
+      index: 1,
+      outcome: 'created',
+      externalId: 'HR-SYNC-1',
+      id: 'string',
+    });
+    const code: string = failed.error!.code;
+    const message: string = failed.error!.message;
+    const fields: string[] = (failed.error!.details ?? []).map((d) => d.field);
+    expect({ code, message, fields }).toEqual({ code: 'VALIDATION_ERROR', message: 'salaryy is not a known field', fields: ['salaryy'] });
+  });
+
+  it('06/§2.3: a write hands back the ETag the next write needs: POST, then PATCH with If-Match, then PATCH again, no GET', async () => {
+    const api = client();
+    const orgId = tenant.orgId;
+    const created = await api.POST('/api/v1/org/{orgId}/teams', { params: { path: { orgId } }, body: { name: 'Sync Team' } });
+    expect(created.response.status).toBe(201);
+    const id = created.data!.data.id;
+    const first = created.response.headers.get('etag');
+    expect(first).toMatch(/^W\/"/);
+    const patch = (name: string, tag: string) =>
+      api.PATCH('/api/v1/org/{orgId}/teams/{id}', {
+        params: { path: { orgId, id }, header: { 'If-Match': tag } },
+        body: { name },
+      });
+    const second = await patch('Sync Team 2', first!);
+    expect(second.response.status).toBe(200);
+    const tag = second.response.headers.get('etag');
+    expect(tag).toMatch(/^W\/"/);
+    expect(tag).not.toBe(first);
+    expect((await patch('Sync Team 3', tag!)).response.status).toBe(200);
+    expect((await patch('Sync Team 4', tag!)).response.status).toBe(412);
+  });
+
   it('generated client: errors come back typed in the documented envelope', async () => {
     const res = await client().GET('/api/v1/org/{orgId}/employees/{id}', { params: { path: { orgId: tenant.orgId, id: 'HR-404' } } });
     expect(res.response.status).toBe(404);

@@ -319,4 +319,32 @@ describe('OpenAPI document (docs/decisions.md)', () => {
       properties: { dateValue: { type: 'string', format: 'date' } },
     });
   });
+  it('06/§2.2: the document stands alone: it cites no document a reader of the API does not have', () => {
+    const text = readFileSync(join(__dirname, '..', '..', 'openapi.json'), 'utf8');
+    const citations = ['Spec 0', 'spec 0', 'document 0', 'Document 0', '\u00a7'].filter((cited) => text.includes(cited));
+    expect(citations).toEqual([]);
+  });
+
+  it('06/§2.1: a text answer (text/csv) is declared as a string; the bulk answer declares its counters and item fields', () => {
+    const csv = doc.paths['/api/v1/org/{orgId}/forecast'].get.responses['200'].content!['text/csv'];
+    expect(csv.schema).toEqual({ type: 'string' });
+    const bulk = doc.components.schemas.BulkResultDto as { properties: Json; required: string[] };
+    expect(Object.keys(bulk.properties).sort()).toEqual(['created', 'failed', 'results', 'unchanged', 'updated']);
+    expect(bulk.required.sort()).toEqual(['created', 'failed', 'results', 'unchanged', 'updated']);
+    const item = doc.components.schemas.BulkItemResultDto as { properties: Json };
+    expect(Object.keys(item.properties).sort()).toEqual(['error', 'externalId', 'id', 'index', 'result']);
+    expect(Object.keys((doc.components.schemas.BulkItemErrorDto as { properties: Json }).properties).sort()).toEqual([
+      'code',
+      'details',
+      'message',
+    ]);
+  });
+
+  it('06/§2.3: the by-id read, the create and the PATCH of records with versions document their ETag header', () => {
+    for (const r of ['employees', 'contractors', 'vacancies', 'projects', 'teams']) {
+      const item = doc.paths[`/api/v1/org/{orgId}/${r}/{id}`];
+      const answers = [item.get.responses['200'], item.patch.responses['200'], doc.paths[`/api/v1/org/{orgId}/${r}`].post.responses['201']];
+      for (const answer of answers as { headers?: Json }[]) expect(`${r} ${Object.keys(answer.headers ?? {}).join(',')}`).toContain('ETag');
+    }
+  });
 });

@@ -56,7 +56,17 @@ describe('routing: the public routes by resource, matched as Express matches the
     }
   });
 
-  it('a method the path has no route for is not routed to another resource', async () => {
-    await org.api('put', '/teams').send({}).expect(404);
+  it('06/§2.5: a method the path does not support is 405 METHOD_NOT_ALLOWED with Allow, not routed to another resource', async () => {
+    const list = await org.api('put', '/teams').send({});
+    expect(list.status).toBe(405);
+    expect(list.headers.allow).toBe('GET, HEAD, POST');
+    const team = (await org.api('post', '/teams').send({ name: 'Allow' }).expect(201)).body.data as { id: string };
+    const record = await org.api('put', `/employees/${team.id}`).send({ firstName: 'X' });
+    expect(record.status).toBe(405);
+    expect(record.headers.allow).toBe('DELETE, GET, HEAD, PATCH');
+    expect(record.body.error).toEqual({ code: 'METHOD_NOT_ALLOWED', message: expect.stringContaining('PUT is not supported') });
+    const admin = await t.admin('patch', '/organizations').send({});
+    expect(admin.status).toBe(405);
+    expect(admin.headers.allow).toContain('POST');
   });
 });

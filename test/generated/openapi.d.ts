@@ -950,7 +950,7 @@ export interface paths {
         put?: never;
         /**
          * Create or update teams by externalId
-         * @description Up to 1,000 records (spec 04 §4.1): a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
+         * @description Up to 1,000 records: a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
          *
          *     Public API: an API key with `teams_edit` (held by the key and by its creator).
          */
@@ -1084,7 +1084,7 @@ export interface paths {
         put?: never;
         /**
          * Create or update projects by externalId
-         * @description Up to 1,000 records (spec 04 §4.1): a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
+         * @description Up to 1,000 records: a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
          *
          *     Public API: an API key with `projects_edit` (held by the key and by its creator).
          */
@@ -1342,7 +1342,7 @@ export interface paths {
         put?: never;
         /**
          * Create or update employees by externalId
-         * @description Up to 1,000 records (spec 04 §4.1): a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
+         * @description Up to 1,000 records: a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
          *
          *     Public API: an API key with `employees_edit` (held by the key and by its creator).
          */
@@ -1532,7 +1532,7 @@ export interface paths {
         put?: never;
         /**
          * Create or update contractors by externalId
-         * @description Up to 1,000 records (spec 04 §4.1): a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
+         * @description Up to 1,000 records: a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
          *
          *     Public API: an API key with `contractors_edit` (held by the key and by its creator).
          */
@@ -1722,7 +1722,7 @@ export interface paths {
         put?: never;
         /**
          * Create or update vacancies by externalId
-         * @description Up to 1,000 records (spec 04 §4.1): a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
+         * @description Up to 1,000 records: a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
          *
          *     Public API: an API key with `vacancies_edit` (held by the key and by its creator).
          */
@@ -2778,8 +2778,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The live data's changes in commit order (spec 04 §4.2), as document 02's event objects plus `cursor`
-         * @description The live data's changes in commit order (spec 04 §4.2), as document 02's event objects plus `cursor`.
+         * The live data's changes in commit order, as the event objects webhooks send plus `cursor`
+         * @description The live data's changes in commit order, as the event objects webhooks send plus `cursor`.
          *     Poll with `after` = the last `nextCursor`: every change comes exactly once, even while writes commit
          *     concurrently. Only entity types the key may view are returned. Any key may call it.
          *
@@ -2803,7 +2803,7 @@ export interface paths {
         };
         /**
          * Headcount and cost forecast per month
-         * @description Headcount and cost forecast per month. From `from` for `months` (spec 04 §2), live or a scenario
+         * @description Headcount and cost forecast per month. From `from` for `months`, live or a scenario
          *     (`scenarioId`, with `compare=live` for deltas), optionally per cost centre, location, job role or
          *     work type, or split over allocations per team, project or project cost centre.
          *     `Accept: text/csv` gives the same figures as CSV, one row per group and month.
@@ -3138,7 +3138,7 @@ export interface components {
             details?: components["schemas"]["FieldErrorDto"][];
             /**
              * Format: uuid
-             * @description Present on 400, 403, 404 and 500 answers of document 01 routes; quote it to support.
+             * @description Present on 400, 403, 404 and 500 answers (not on functional-structure routes); quote it to support.
              */
             errorId?: string;
         };
@@ -3239,6 +3239,12 @@ export interface components {
             hasNextPage: boolean;
         };
         KeyInfoDto: {
+            /** @description The key's organization */
+            organizationId: string;
+            /** @description The API key's id (the `initiator.id` of webhook events its requests cause) */
+            apiKeyId: string;
+            /** @description The key's creator (a user id) */
+            userId: string;
             /** @description Effective permissions: the key permissions, narrowed to those of its creator */
             permissions: string[];
         };
@@ -3335,7 +3341,7 @@ export interface components {
              */
             functionalGroupsRestrictedVisibility?: boolean;
             /**
-             * @description Spec 04 §1.2: days after an employee's noticeDate that the forecast takes as their last day when
+             * @description Days after an employee's noticeDate that the forecast takes as their last day when
              *     endDate is not set (integer 0-365, default 30).
              * @example 30
              */
@@ -3378,7 +3384,7 @@ export interface components {
              */
             functionalGroupsRestrictedVisibility?: boolean;
             /**
-             * @description Spec 04 §1.2: days after an employee's noticeDate that the forecast takes as their last day when
+             * @description Days after an employee's noticeDate that the forecast takes as their last day when
              *     endDate is not set (integer 0-365, default 30).
              * @example 30
              */
@@ -3515,7 +3521,7 @@ export interface components {
              */
             url: string;
             /**
-             * @description Document 02 entity types to receive (at least one).
+             * @description Entity types to receive (at least one).
              * @example [
              *       "employee",
              *       "team"
@@ -3593,7 +3599,7 @@ export interface components {
              */
             url?: string;
             /**
-             * @description Document 02 entity types to receive (at least one).
+             * @description Entity types to receive (at least one).
              * @example [
              *       "employee",
              *       "team"
@@ -4311,15 +4317,22 @@ export interface components {
              * @example VALIDATION_ERROR
              */
             code: string;
+            /**
+             * @description What went wrong with the item
+             * @example firstName must be a string
+             */
+            message: string;
             /** @description Field errors with dot paths inside the item; null for other errors */
             details: {
                 /** @description Dot path of the offending field inside the item */
-                field?: string;
+                field: string;
                 /** @description What is wrong with the field */
-                message?: string;
+                message: string;
             }[] | null;
         };
         BulkItemResultDto: {
+            /** @description 0-based position of the item in `records` */
+            index: number;
             /**
              * @description The externalId the item was sent with; null when it had none
              * @example HR-1042
@@ -4335,6 +4348,14 @@ export interface components {
             error: components["schemas"]["BulkItemErrorDto"] | null;
         };
         BulkResultDto: {
+            /** @description How many items created a record */
+            created: number;
+            /** @description How many items changed an existing record */
+            updated: number;
+            /** @description How many items matched their record as it was (nothing written, no event) */
+            unchanged: number;
+            /** @description How many items failed (each with its error; the others were still written) */
+            failed: number;
             /** @description One result per item, in the order of records */
             results: components["schemas"]["BulkItemResultDto"][];
         };
@@ -5890,7 +5911,7 @@ export interface components {
              */
             costCentreId?: string | null;
             /**
-             * @description Annual salary, the source of truth (spec 03 §1.5); >= 0, two decimals.
+             * @description Annual salary, the source of truth (costs derive from it); >= 0, two decimals.
              * @example 80000
              */
             salary?: number | null;
@@ -6242,7 +6263,7 @@ export interface components {
              */
             costCentreId?: string | null;
             /**
-             * @description Annual salary, the source of truth (spec 03 §1.5); >= 0, two decimals.
+             * @description Annual salary, the source of truth (costs derive from it); >= 0, two decimals.
              * @example 80000
              */
             salary?: number | null;
@@ -7238,14 +7259,14 @@ export interface components {
             } | null;
             /**
              * @description This change's position: `after` = this cursor continues right after it.
-             * @example MTA0Mg
+             * @example MTA0Mi5YazN2OVE
              */
             cursor: string;
         };
         ChangesMetaDto: {
             /**
              * @description Pass as `after` on the next poll; never null (without changes it is where this answer ended).
-             * @example MTA0Mg
+             * @example MTA0Mi5YazN2OVE
              */
             nextCursor: string;
             /**
@@ -11832,7 +11853,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -12214,7 +12235,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -12428,7 +12449,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -12839,7 +12860,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13221,7 +13242,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13435,7 +13456,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13846,7 +13867,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -14228,7 +14249,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -14442,7 +14463,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -14853,7 +14874,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -15235,7 +15256,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -15449,7 +15470,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -15860,7 +15881,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -16242,7 +16263,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -16456,7 +16477,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -16867,7 +16888,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -17249,7 +17270,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -17463,7 +17484,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -17874,7 +17895,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -18256,7 +18277,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -18470,7 +18491,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -19085,7 +19106,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -19467,7 +19488,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -19681,7 +19702,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -20094,7 +20115,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -20476,7 +20497,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -20690,7 +20711,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -20912,7 +20933,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -21507,7 +21528,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -21926,7 +21947,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -21949,6 +21970,8 @@ export interface operations {
                 headers: {
                     /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
                     Location?: string;
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22149,6 +22172,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22320,7 +22345,7 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -22553,7 +22578,7 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -22579,6 +22604,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22792,7 +22819,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -23387,7 +23414,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -23806,7 +23833,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -23829,6 +23856,8 @@ export interface operations {
                 headers: {
                     /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
                     Location?: string;
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24029,6 +24058,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24200,7 +24231,7 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -24433,7 +24464,7 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -24459,6 +24490,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25827,7 +25860,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -26209,7 +26242,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -26423,7 +26456,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -26645,7 +26678,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -27046,7 +27079,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -27270,7 +27303,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -27489,7 +27522,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -28104,7 +28137,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -28521,7 +28554,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -28544,6 +28577,8 @@ export interface operations {
                 headers: {
                     /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
                     Location?: string;
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28765,6 +28800,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28936,7 +28973,7 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -29169,7 +29206,7 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -29195,6 +29232,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29408,7 +29447,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -29809,7 +29848,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -30033,7 +30072,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -30252,7 +30291,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -30867,7 +30906,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -31283,7 +31322,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -31306,6 +31345,8 @@ export interface operations {
                 headers: {
                     /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
                     Location?: string;
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31527,6 +31568,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31698,7 +31741,7 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -31931,7 +31974,7 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -31957,6 +32000,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -32170,7 +32215,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -32377,7 +32422,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -32987,7 +33032,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -33403,7 +33448,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -33426,6 +33471,8 @@ export interface operations {
                 headers: {
                     /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
                     Location?: string;
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -33647,6 +33694,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -33818,7 +33867,7 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -34051,7 +34100,7 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
                 "If-Match"?: string;
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -34077,6 +34126,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -40788,7 +40839,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -40990,7 +41041,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -41944,7 +41995,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -42924,7 +42975,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -43328,7 +43379,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -43732,7 +43783,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -44122,7 +44173,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -44518,7 +44569,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -44724,7 +44775,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -44929,7 +44980,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Comma list of document 02 entity types; omitted: every type the key may view.
+                 * @description Comma list of entity types (as webhooks name them: `employee`, `employee_team_allocation`, ...); omitted: every type the key may view.
                  * @example employee,employee_team_allocation
                  */
                 entityTypes?: string;
@@ -45170,9 +45221,7 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["ForecastDto"];
                     };
-                    "text/csv": {
-                        data: components["schemas"]["ForecastDto"];
-                    };
+                    "text/csv": string;
                 };
             };
             /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
@@ -45329,7 +45378,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Spec 04 §4.4: a 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
                 "Idempotency-Key"?: string;
             };
             path: {

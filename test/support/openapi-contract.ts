@@ -122,6 +122,11 @@ function escape(text: string): string {
  * OpenAPI 3.0 Schema Objects as ajv reads them: references point into the components added as
  * `openapi.json#/definitions`, and the draft-4 boolean `exclusiveMinimum` becomes the number it qualifies.
  * `nullable` stays: ajv implements it (as OpenAPI 3.0.3 defines it).
+ *
+ * Every object schema is closed: one that lists `properties` and says nothing of `additionalProperties`
+ * gets `additionalProperties: false`, so an answer carrying a property the document does not declare
+ * fails. The document is the whole truth: a new field cannot go out undocumented. (Only here, in the
+ * tests: the served document and the service's own validation are untouched.)
  */
 function openApi30ToAjv<T>(schema: T): T {
   if (Array.isArray(schema)) return schema.map((s: unknown) => openApi30ToAjv(s)) as T;
@@ -137,6 +142,7 @@ function openApi30ToAjv<T>(schema: T): T {
   if (out.exclusiveMinimum === true) [out.exclusiveMinimum, out.minimum] = [out.minimum, undefined];
   if (out.exclusiveMaximum === true) [out.exclusiveMaximum, out.maximum] = [out.maximum, undefined];
   for (const key of ['minimum', 'maximum']) if (out[key] === undefined) delete out[key];
+  if (out.properties && !('additionalProperties' in out)) out.additionalProperties = false;
   return out as T;
 }
 

@@ -130,6 +130,27 @@ describe('changes feed (04 §4.2)', () => {
     }
   });
 
+  it('06/§2.4: a cursor the service did not issue is 400 naming after: beyond the last change, or of another organization', async () => {
+    const org = await t.createTenant();
+    const other = await t.createTenant();
+    await org.create.team({ name: 'Mine' });
+    await other.create.team({ name: 'Theirs' });
+    const mine = (await org.api('get', '/changes').expect(200)).body as { data: { cursor: string }[]; meta: { nextCursor: string } };
+    const theirs = (await other.api('get', '/changes').expect(200)).body.meta.nextCursor as string;
+    const made = Buffer.from('99999').toString('base64url');
+    const ahead = Buffer.from(`99999${Buffer.from(mine.meta.nextCursor, 'base64url').toString('utf8').replace(/^\d+/, '')}`).toString(
+      'base64url',
+    );
+    for (const after of [made, ahead, theirs, mine.data[0].cursor.slice(0, -1)]) {
+      const res = await org.api('get', `/changes?after=${after}`).expect(400);
+      expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'after', message: expect.any(String) }] });
+      expect(res.body.error.details).toHaveLength(1);
+    }
+    // Its own cursors still read: the last one gives nothing new, the first what came after it.
+    expect((await org.api('get', `/changes?after=${mine.meta.nextCursor}`).expect(200)).body.data).toEqual([]);
+    await org.api('get', `/changes?after=${mine.data[0].cursor}`).expect(200);
+  });
+
   it('04/§4.2: entityTypes filters by document 02 entity types; an unknown type is 400', async () => {
     const org = await t.createTenant();
     const team = await org.create.team({ name: 'Core' });

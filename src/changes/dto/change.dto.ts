@@ -13,7 +13,7 @@ export class ChangesQueryDto {
   @MaxLength(64)
   after?: string;
 
-  /** Comma list of document 02 entity types; omitted: every type the key may view. */
+  /** Comma list of entity types (as webhooks name them: `employee`, `employee_team_allocation`, ...); omitted: every type the key may view. */
   @ApiPropertyOptional({ example: 'employee,employee_team_allocation' })
   @IsOptional()
   @IsString()
@@ -71,12 +71,12 @@ export class ChangeDto {
   })
   after: Record<string, unknown> | null;
   /** This change's position: `after` = this cursor continues right after it. */
-  @ApiProperty({ example: 'MTA0Mg' }) cursor: string;
+  @ApiProperty({ example: 'MTA0Mi5YazN2OVE' }) cursor: string;
 }
 
 export class ChangesMetaDto {
   /** Pass as `after` on the next poll; never null (without changes it is where this answer ended). */
-  @ApiProperty({ example: 'MTA0Mg' }) nextCursor: string;
+  @ApiProperty({ example: 'MTA0Mi5YazN2OVE' }) nextCursor: string;
   /** More changes are already available: poll again at once. */
   @ApiProperty({ example: false }) hasMore: boolean;
 }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { logger } from '../logging/json-logger';
 import { loggedTarget } from '../logging/request-log';
+import { allowedMethods } from '../http/routing-adapter';
 import { translateDbError } from './db-errors';
 import { DomainError, RateLimitedError } from './domain-error';
 import { ErrorCode, ERROR_STATUS, FieldError } from './error-codes';
@@ -46,6 +47,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       });
     }
     if (error.status === 401) res.setHeader('WWW-Authenticate', bearerChallenge(req));
+    if (error.status === 405) res.setHeader('Allow', allowedMethods(req.app, req.path).join(', '));
     res.status(error.status).json(body);
   }
 }
@@ -93,8 +95,13 @@ function toDomainError(exception: unknown, req: Request): DomainError {
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     switch (status) {
-      case 404:
+      case 404: {
+        // The path exists with other methods: 405 naming them (Allow), not "no route".
+        const allowed = allowedMethods(req.app, req.path);
+        if (allowed.length)
+          return new DomainError('METHOD_NOT_ALLOWED', `${req.method} is not supported on ${req.path}; it supports ${allowed.join(', ')}`);
         return new DomainError('NOT_FOUND', `No route ${req.method} ${req.path}`);
+      }
       case 401:
         return DomainError.unauthorized();
       case 403:

@@ -16,7 +16,7 @@ export class ErrorDto {
   @ApiProperty() message: string;
   /** One entry per invalid field (validation errors), or the value to use instead (410 GONE). */
   @ApiPropertyOptional({ type: [FieldErrorDto] }) details?: FieldErrorDto[];
-  /** Present on 400, 403, 404 and 500 answers of document 01 routes; quote it to support. */
+  /** Present on 400, 403, 404 and 500 answers (not on functional-structure routes); quote it to support. */
   @ApiPropertyOptional({ format: 'uuid' }) errorId?: string;
 }
 

@@ -45,6 +45,7 @@ export class RoutingExpressAdapter extends ExpressAdapter {
   }
 
   private route(method: RouteMethod, args: unknown[]): unknown {
+    if (typeof args[0] === 'string' && args.length >= 2 && method !== 'all') routesOf(this.getInstance()).push(routeOf(method, args[0]));
     const key = args.length >= 2 ? resourceOfRoute(args[0]) : null;
     const app = this.getInstance<Record<RouteMethod, (...a: unknown[]) => unknown> & { use(handler: RequestHandler): void }>();
     if (key === null) return app[method](...args);
@@ -82,4 +83,36 @@ export function resourceOfRequest(path: string): string | null {
   const segments = path.split('/', 6);
   if (segments.length < 6 || PUBLIC_PREFIX.some((part, i) => segments[i].toLowerCase() !== part) || !segments[4]) return null;
   return segments[5].toLowerCase();
+}
+
+/** A route's method and its path as a pattern (`:name` is one segment; case-insensitive, trailing slash allowed, as Express matches). */
+interface KnownRoute {
+  method: string;
+  pattern: RegExp;
+}
+
+const ROUTES = new WeakMap<object, KnownRoute[]>();
+
+function routesOf(app: object): KnownRoute[] {
+  let routes = ROUTES.get(app);
+  if (!routes) ROUTES.set(app, (routes = []));
+  return routes;
+}
+
+function routeOf(method: RouteMethod, path: string): KnownRoute {
+  const source = path
+    .split('/')
+    .map((segment) => (/^:\w+$/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return { method: method.toUpperCase(), pattern: new RegExp(`^${source}/?$`, 'i') };
+}
+
+/**
+ * The methods the routes of the Express app `app` answer on `path` (GET brings HEAD, as Express answers
+ * it); empty when no route has that path. A request whose method is not among them is 405 with `Allow`.
+ */
+export function allowedMethods(app: object, path: string): string[] {
+  const methods = new Set((ROUTES.get(app) ?? []).filter((r) => r.pattern.test(path)).map((r) => r.method));
+  if (methods.has('GET')) methods.add('HEAD');
+  return [...methods].sort();
 }

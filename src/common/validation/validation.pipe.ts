@@ -7,7 +7,7 @@ cacheValidationMetadata();
 
 const REJECT_UNKNOWN = Symbol('rejectUnknownFields');
 
-/** Marks a DTO whose unknown fields are refused instead of dropped (document 02 write rule 1). */
+/** Marks a DTO whose unknown fields are refused wherever it is read (a body's are always refused; this adds queries and tool inputs). */
 export function RejectUnknownFields(): ClassDecorator {
   return (target) => {
     Reflect.defineMetadata(REJECT_UNKNOWN, true, target);
@@ -28,10 +28,17 @@ export function flattenValidationErrors(errors: ValidationError[], prefix = ''):
         // So is a null where null is not a value of the field (nullable fields never fail on null).
         out.push({ field, message: `${field} must not be null` });
       } else {
-        // class-validator lists rules last-declared first; report them in the order they are written.
-        for (const [, message] of entries.reverse()) {
-          out.push({ field, message: message.startsWith(error.property) ? field + message.slice(error.property.length) : message });
-        }
+        // One problem, one detail: the field's most basic failed rule (its type before its length or range).
+        const [key, message] = mostBasic(entries);
+        out.push({
+          field,
+          message:
+            key === 'whitelistValidation'
+              ? `${field} is not a known field`
+              : message.startsWith(error.property)
+                ? field + message.slice(error.property.length)
+                : message,
+        });
       }
     }
     if (error.children?.length) out.push(...flattenValidationErrors(error.children, field));
@@ -39,17 +46,38 @@ export function flattenValidationErrors(errors: ValidationError[], prefix = ''):
   return out;
 }
 
+/** Rules that say what kind of value a field holds: when one fails, the others say nothing more. */
+const TYPE_RULES = new Set([
+  'whitelistValidation',
+  'isString',
+  'isNumber',
+  'isInt',
+  'isBoolean',
+  'isEnum',
+  'isIn',
+  'isUuid',
+  'isDateString',
+  'isISO8601',
+  'isObject',
+  'isArray',
+  'nestedValidation',
+]);
+
+/** The rule to report: a type rule when one failed, else the first one written (class-validator lists them last-declared first). */
+function mostBasic(entries: [string, string][]): [string, string] {
+  const written = [...entries].reverse();
+  return written.find(([key]) => TYPE_RULES.has(key)) ?? written[0];
+}
+
 function exceptionFactory(errors: ValidationError[]): DomainError {
-  const details = flattenValidationErrors(errors);
-  for (const detail of details) {
-    if (detail.message.includes('should not exist')) detail.message = `${detail.field} is not a known field`;
-  }
-  return DomainError.validationMany(details);
+  return DomainError.validationMany(flattenValidationErrors(errors));
 }
 
 /**
- * The one validation pipe: transforms to DTO classes, strips unknown fields (or refuses them on DTOs
- * marked @RejectUnknownFields), and reports problems as VALIDATION_ERROR with dot-path details.
+ * The one validation pipe: transforms to DTO classes and reports problems as VALIDATION_ERROR with
+ * dot-path details, one per field. A body's unknown fields (nested objects and list items included)
+ * are refused, each named: a typo never loses data silently. Other inputs (queries are checked by
+ * name in input.guard.ts) drop them, unless their DTO is marked @RejectUnknownFields.
  */
 @Injectable()
 export class AppValidationPipe implements PipeTransform {
@@ -78,7 +106,7 @@ export class AppValidationPipe implements PipeTransform {
     ) {
       throw DomainError.validation('body', 'The request body must be a JSON object');
     }
-    const strict = metadata.metatype && Reflect.getMetadata(REJECT_UNKNOWN, metadata.metatype);
+    const strict = metadata.type === 'body' || (metadata.metatype && Reflect.getMetadata(REJECT_UNKNOWN, metadata.metatype));
     return (strict ? this.strict : this.lenient).transform(value, metadata);
   }
 }

@@ -8,6 +8,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColum
 @Index('idx_employees_manager', ['planId', 'managerId'])
 @Index('idx_employees_cost_centre', ['planId', 'costCentreId'])
 @Index('idx_employees_search_trgm', { synchronize: false })
+@Index('idx_employees_internal_employee_id', { synchronize: false })
 export class EmployeeEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
   planId: string;

@@ -35,7 +35,7 @@ export class CreateOrganizationDto {
   functionalGroupsRestrictedVisibility?: boolean;
 
   /**
-   * Spec 04 §1.2: days after an employee's noticeDate that the forecast takes as their last day when
+   * Days after an employee's noticeDate that the forecast takes as their last day when
    * endDate is not set (integer 0-365, default 30).
    */
   @IsOptional()

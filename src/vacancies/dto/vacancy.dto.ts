@@ -104,7 +104,7 @@ export class CreateVacancyDto {
   @ApiPropertyOptional({ example: EXAMPLE_ID.costCentre })
   costCentreId?: string | null;
 
-  /** Annual salary, the source of truth (spec 03 §1.5); >= 0, two decimals. */
+  /** Annual salary, the source of truth (costs derive from it); >= 0, two decimals. */
   @IsOptional()
   @IsNullable()
   @IsDecimal(2)

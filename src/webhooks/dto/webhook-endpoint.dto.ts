@@ -58,7 +58,7 @@ export class CreateWebhookEndpointDto {
   @IsHttpUrl()
   url: string;
 
-  /** Document 02 entity types to receive (at least one). */
+  /** Entity types to receive (at least one). */
   @ApiProperty({ type: [String], enum: WEBHOOK_ENTITY_TYPES, example: ['employee', 'team'] })
   @IsArray()
   @ArrayMinSize(1)
