@@ -11,8 +11,6 @@ import { UnitOfWork } from '../database/unit-of-work';
 
 export const CHANGES_DEFAULT_LIMIT = 100;
 
-const FUNCTIONAL_TYPES = new Set(['functional_group', 'functional_position', 'functional_assignment']);
-
 /** `GET /changes`: the organization's live changes in commit order, from the change recorder. */
 @Injectable()
 export class ChangesService {
@@ -70,8 +68,10 @@ export class ChangesService {
       const permission = this.resources.viewPermissionOf(type);
       return permission !== undefined && ctx.permissions.has(permission);
     });
-    if (visible.some((type) => FUNCTIONAL_TYPES.has(type)) && !(await this.functionalAccess.readsEveryGroup(this.uow.read(ctx)))) {
-      visible = visible.filter((type) => !FUNCTIONAL_TYPES.has(type));
+    // The functional records' types: those their descriptors show to holders of the functional view permission.
+    const functional = new Set(this.resources.entityTypesViewedWith('functional_groups_view'));
+    if (visible.some((type) => functional.has(type)) && !(await this.functionalAccess.readsEveryGroup(this.uow.read(ctx)))) {
+      visible = visible.filter((type) => !functional.has(type));
     }
     return visible;
   }

@@ -86,7 +86,7 @@ export class ContractorsService
       searchSql: `(r.name || ' ' || coalesce(r.email, ''))`,
       sort: ContractorsService.sort,
       defaultSort: ContractorsService.defaultSort,
-      customAttributes: recordAttributes('CONTRACTOR'),
+      customAttributes: recordAttributes,
       toResponse: ContractorDto.from,
     });
   }

@@ -1,3 +1,4 @@
+import type { RecordedEntityType } from '../common/entity-types';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
 import type { RowWhere } from './row-sql';
 import type { Type } from '@nestjs/common';
@@ -10,7 +11,7 @@ import { list, ListEnvelope, pageOf } from '../common/http/envelopes';
 import { likePattern, parseSort } from '../common/http/list-options';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { isCuid } from '../common/ids';
-import { CrudEntity, CrudSpec, referencesTo, WriteOptions } from './crud.types';
+import { CrudEntity, CrudSpec, RecordAttributes, referencesTo, WriteOptions } from './crud.types';
 import { countReferences, RecordRows } from './record-rows.repository';
 import type { TxScope } from '../database/unit-of-work';
 
@@ -24,6 +25,8 @@ export type CrudServiceClass = Type<CrudOperations> & Partial<SortedService> & {
  */
 export interface CrudOperations {
   readonly spec: { table: string; planScoped: boolean; label: string };
+  /** The record's custom attribute values, when it carries them (their type names the records' custom attributes). */
+  readonly attributes?: RecordAttributes;
   list(ctx: RequestContext, query: ListQueryDto & Record<string, unknown>): Promise<ListEnvelope<unknown>>;
   read(ctx: RequestContext, idOrExternalId: string, query: Record<string, unknown>): Promise<unknown>;
   find(at: TxScope | RequestContext, idOrExternalId: string): Promise<CrudEntity>;
@@ -42,6 +45,8 @@ export interface CrudOperations {
 export abstract class CrudService<E extends CrudEntity, R, C extends U, U> implements CrudOperations {
   /** The resource's rows: multi-row inserts and updates, locked reads, raw rows to records. */
   readonly rows: RecordRows<E>;
+  /** The record's custom attribute values, when it carries them. */
+  readonly attributes: RecordAttributes | undefined;
 
   constructor(
     protected readonly uow: UnitOfWork,
@@ -49,6 +54,7 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
     readonly spec: CrudSpec<E, R>,
   ) {
     this.rows = new RecordRows(dataSource, spec);
+    this.attributes = spec.customAttributes?.(spec.entityType);
   }
 
   // -------------------------------------------------------------------------------------------------
@@ -95,7 +101,7 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
     return entity;
   }
 
-  entityTypeOf(entity: E): string {
+  entityTypeOf(entity: E): RecordedEntityType {
     return this.spec.entityTypeOf ? this.spec.entityTypeOf(entity) : this.spec.entityType;
   }
 
@@ -157,8 +163,8 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
   /** The plain by-id read of a loaded record, read through `em`. */
   protected async shown({ ctx, em }: TxScope, entity: E): Promise<R> {
     const [response] = await this.respond({ ctx, em }, [entity]);
-    if (!this.spec.customAttributes) return response;
-    const customAttributes = await this.spec.customAttributes.load({ ctx, em }, entity.id);
+    if (!this.attributes) return response;
+    const customAttributes = await this.attributes.load({ ctx, em }, entity.id);
     return { ...response, customAttributes };
   }
 
@@ -308,7 +314,7 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
     await this.beforeRemove(tx, entity);
     for (const hook of this.deleteHooks) await hook(tx, entity.id);
     await this.assertUnreferenced(tx, entity);
-    await this.spec.customAttributes?.removeAll(tx, entity.id);
+    await this.attributes?.removeAll(tx, entity.id);
     await this.rows.deleteIds(tx, [entity.id]);
     tx.record({
       entityType: this.entityTypeOf(entity),

@@ -116,7 +116,7 @@ export class EmployeesService
       searchSql: EMPLOYEE_SEARCH_SQL,
       sort: EmployeesService.sort,
       defaultSort: EmployeesService.defaultSort,
-      customAttributes: recordAttributes('EMPLOYEE'),
+      customAttributes: recordAttributes,
       toResponse: EmployeeDto.from,
     });
   }

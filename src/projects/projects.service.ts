@@ -92,7 +92,7 @@ export class ProjectsService extends CrudService<ProjectEntity, ProjectDto, Crea
       search: ['name', 'description'],
       sort: ProjectsService.sort,
       defaultSort: ProjectsService.defaultSort,
-      customAttributes: recordAttributes('PROJECT'),
+      customAttributes: recordAttributes,
       toResponse: ProjectDto.from,
       toPayload: ProjectDto.payload,
     });

@@ -58,7 +58,7 @@ export class TeamsService extends CrudService<TeamEntity, TeamDto, CreateTeamDto
       searchSql: `(r.name || ' ' || coalesce(r.description, ''))`,
       sort: TeamsService.sort,
       defaultSort: TeamsService.defaultSort,
-      customAttributes: recordAttributes('TEAM'),
+      customAttributes: recordAttributes,
       toResponse: TeamDto.from,
     });
   }

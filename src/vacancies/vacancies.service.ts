@@ -78,7 +78,7 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
       searchSql: `(r.role || ' ' || coalesce(r.description, ''))`,
       sort: VacanciesService.sort,
       defaultSort: VacanciesService.defaultSort,
-      customAttributes: recordAttributes('VACANCY'),
+      customAttributes: recordAttributes,
       toResponse: (e) => VacancyDto.from(e, false),
       toPayload: VacancyDto.payload,
     });
