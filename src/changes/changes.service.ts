@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { ResourceCatalog } from '../crud/resources';
-import { FunctionalAccessService } from '../functional-structure/functional-access.service';
+import { FunctionalAccessService } from '../functional-structure/access/functional-access.service';
 import { WEBHOOK_ENTITY_TYPES } from '../webhooks/webhook-event';
 import { decodeCursor, encodeCursor } from './change-cursor';
 import { ChangesRepository } from './changes.repository';
