@@ -248,7 +248,7 @@ describe('${n.plural} (a generated planning resource)', () => {
     const names = async (query: string) =>
       (await org.api('get', \`${p}\${query}\`).expect(200)).body.data.map((x: { name: string }) => x.name);
     expect(await names('')).toEqual(['Alpha', 'Beta']);
-    expect(await names('?sortBy=name&sortOrder=desc')).toEqual(['Beta', 'Alpha']);
+    expect(await names('?sortBy=name&sortDir=desc')).toEqual(['Beta', 'Alpha']);
     expect(await names('?search=alph')).toEqual(['Alpha']);
     await org.api('delete', \`${p}/\${first.id}\`).expect(204);
     await org.api('get', \`${p}/\${first.id}\`).expect(404);
