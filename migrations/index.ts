@@ -25,7 +25,7 @@ import { ProjectPostCompletionCostCentre1795680000000 } from './1795680000000-Pr
 import { ScenarioAccess1795470000000 } from './1795470000000-ScenarioAccess';
 import { PersonalDataRetention1795480000000 } from './1795480000000-PersonalDataRetention';
 
-/** Every migration in order. `npm run migration:generate -- <Name>` writes one; add it here. */
+/** Every migration in order. `npm run migration:generate -- <Name>` writes one and lists it here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const MIGRATIONS: Function[] = [
   Foundation1795258169863,
