@@ -65,6 +65,7 @@ export function dtoFile(n: ResourceNames): string {
   return `import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { IncrementalListQueryDto } from '../../common/http/pagination.dto';
+import { fieldPlan } from '../../crud/assign';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
 import { IsExternalId, IsNullable, IsOptional, Trim } from '../../common/validation/validators';
@@ -93,8 +94,8 @@ export class Create${n.Class}Dto {
 
 export class Update${n.Class}Dto extends PatchType(Create${n.Class}Dto) {}
 
-/** The fields a create or PATCH body copies onto the record as they are (the service's \`apply\`). */
-export const ${n.constant}_COPIED_FIELDS = ['name', 'externalId', 'description'] as const satisfies readonly (keyof Update${n.Class}Dto)[];
+/** Where each field of a body goes (the service's \`apply\`): a field added above does not compile until it is placed. */
+export const ${n.constant}_FIELDS = fieldPlan<Update${n.Class}Dto>()({ copy: ['name', 'externalId', 'description'] });
 
 export class ${n.Class}QueryDto extends IncrementalListQueryDto {}
 
@@ -123,11 +124,11 @@ export function serviceFile(n: ResourceNames): string {
   return `import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CrudService } from '../crud/crud.service';
-import { patchEntity } from '../crud/assign';
+import { applyPlan } from '../crud/assign';
 import { ResourceDescriptor, Resources } from '../crud/resources';
 import { recordAttributes } from '../custom-attributes/custom-attribute-values.reader';
 import { UnitOfWork } from '../database/unit-of-work';
-import { ${n.constant}_COPIED_FIELDS, Create${n.Class}Dto, ${n.Class}Dto, Update${n.Class}Dto } from './dto/${n.singular}.dto';
+import { ${n.constant}_FIELDS, Create${n.Class}Dto, ${n.Class}Dto, Update${n.Class}Dto } from './dto/${n.singular}.dto';
 import { ${n.Class}Entity } from './entities/${n.singular}.entity';
 
 const ${n.constant}: ResourceDescriptor = {
@@ -169,7 +170,7 @@ export class ${n.Classes}Service extends CrudService<${n.Class}Entity, ${n.Class
   }
 
   protected override apply(entity: ${n.Class}Entity, input: Update${n.Class}Dto): Promise<void> {
-    patchEntity(entity, input, ${n.constant}_COPIED_FIELDS);
+    applyPlan(entity, input, ${n.constant}_FIELDS);
     return Promise.resolve();
   }
 }
