@@ -162,8 +162,6 @@ export class ${n.Classes}Service extends CrudService<${n.Class}Entity, ${n.Class
       externalId: true,
       search: ['name', 'description'],
       searchSql: \`(r.name || ' ' || coalesce(r.description, ''))\`,
-      sort: ${n.Classes}Service.sort,
-      defaultSort: ${n.Classes}Service.defaultSort,
       customAttributes: recordAttributes,
       toResponse: ${n.Class}Dto.from,
     });

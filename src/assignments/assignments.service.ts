@@ -82,8 +82,6 @@ export class AssignmentsService extends CrudService<AssignmentEntity, Assignment
       planScoped: true,
       externalId: false,
       search: ['role'],
-      sort: AssignmentsService.sort,
-      defaultSort: AssignmentsService.defaultSort,
       toResponse: AssignmentDto.from,
       toPayload: AssignmentDto.payload,
     });

@@ -41,8 +41,6 @@ export class RateAdjustmentsService extends CrudService<
       planScoped: true,
       externalId: false,
       search: ['reason'],
-      sort: RateAdjustmentsService.sort,
-      defaultSort: RateAdjustmentsService.defaultSort,
       toResponse: RateAdjustmentDto.from,
       toPayload: RateAdjustmentDto.payload,
     });

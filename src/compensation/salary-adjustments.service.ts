@@ -41,8 +41,6 @@ export class SalaryAdjustmentsService extends CrudService<
       planScoped: true,
       externalId: false,
       search: ['reason'],
-      sort: SalaryAdjustmentsService.sort,
-      defaultSort: SalaryAdjustmentsService.defaultSort,
       toResponse: SalaryAdjustmentDto.from,
       toPayload: SalaryAdjustmentDto.payload,
     });

@@ -101,8 +101,6 @@ export class ContractorsService
       externalId: true,
       search: ['name', 'email'],
       searchSql: `(r.name || ' ' || coalesce(r.email, ''))`,
-      sort: ContractorsService.sort,
-      defaultSort: ContractorsService.defaultSort,
       customAttributes: recordAttributes,
       toResponse: ContractorDto.from,
     });

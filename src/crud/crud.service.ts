@@ -111,7 +111,12 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
 
   async list(ctx: RequestContext, query: ListQueryDto & Record<string, unknown>): Promise<ListEnvelope<R>> {
     const page = pageOf(query);
-    const sort = parseSort(query.sortBy, query.sortDir, this.spec.sort, this.spec.defaultSort);
+    // The sort allow-list is declared once, as the class's statics `sort` and `defaultSort` (the OpenAPI enum reads them too).
+    const sorted: SortedService = {
+      sort: Reflect.get(this.constructor, 'sort'),
+      defaultSort: Reflect.get(this.constructor, 'defaultSort'),
+    };
+    const sort = parseSort(query.sortBy, query.sortDir, sorted.sort, sorted.defaultSort);
     const qb = this.rows.listQuery(ctx);
     if (query.search) {
       const condition = this.spec.searchSql

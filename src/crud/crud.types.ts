@@ -71,9 +71,6 @@ export interface CrudSpec<E extends CrudEntity, R> {
    * of several makes forking a scenario cheaper.
    */
   searchSql?: string;
-  /** API sort field -> entity property. */
-  sort: Record<string, keyof E & string>;
-  defaultSort: string;
   /**
    * The custom attribute values this record carries: `recordAttributes` of the custom-attributes module, given the
    * spec's `entityType` by CrudService.

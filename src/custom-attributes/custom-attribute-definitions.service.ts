@@ -77,8 +77,6 @@ export class CustomAttributeDefinitionsService extends CrudService<
       planScoped: false,
       externalId: false,
       search: ['name', 'attributeKey'],
-      sort: CustomAttributeDefinitionsService.sort,
-      defaultSort: CustomAttributeDefinitionsService.defaultSort,
       toResponse: CustomAttributeDefinitionDto.from,
     });
   }

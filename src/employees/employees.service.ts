@@ -118,8 +118,6 @@ export class EmployeesService
       externalId: true,
       search: ['firstName', 'lastName', 'email'],
       searchSql: EMPLOYEE_SEARCH_SQL,
-      sort: EmployeesService.sort,
-      defaultSort: EmployeesService.defaultSort,
       customAttributes: recordAttributes,
       toResponse: EmployeeDto.from,
     });

@@ -97,8 +97,6 @@ export class ProjectsService extends CrudService<ProjectEntity, ProjectDto, Crea
       planScoped: true,
       externalId: true,
       search: ['name', 'description'],
-      sort: ProjectsService.sort,
-      defaultSort: ProjectsService.defaultSort,
       customAttributes: recordAttributes,
       toResponse: ProjectDto.from,
       toPayload: ProjectDto.payload,

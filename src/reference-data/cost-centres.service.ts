@@ -43,8 +43,6 @@ export class CostCentresService extends CrudService<CostCentreEntity, CostCentre
       planScoped: false,
       externalId: true,
       search: ['name', 'code'],
-      sort: CostCentresService.sort,
-      defaultSort: CostCentresService.defaultSort,
       toResponse: CostCentreDto.from,
     });
   }

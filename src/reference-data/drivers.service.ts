@@ -33,8 +33,6 @@ export class DriversService extends CrudService<DriverEntity, DriverDto, CreateD
       planScoped: false,
       externalId: false,
       search: ['name', 'key'],
-      sort: DriversService.sort,
-      defaultSort: DriversService.defaultSort,
       toResponse: DriverDto.from,
     });
   }

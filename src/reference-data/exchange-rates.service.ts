@@ -90,8 +90,6 @@ export class ExchangeRatesService extends CrudService<ExchangeRateEntity, Exchan
       planScoped: false,
       externalId: false,
       search: ['fromCurrency', 'toCurrency'],
-      sort: ExchangeRatesService.sort,
-      defaultSort: ExchangeRatesService.defaultSort,
       toResponse: ExchangeRateDto.from,
       toPayload: ExchangeRateDto.payload,
     });

@@ -45,8 +45,6 @@ export class JobRolesService extends CrudService<JobRoleEntity, JobRoleDto, Crea
       planScoped: false,
       externalId: true,
       search: ['title', 'family'],
-      sort: JobRolesService.sort,
-      defaultSort: JobRolesService.defaultSort,
       toResponse: JobRoleDto.from,
     });
   }

@@ -39,8 +39,6 @@ export class LocationsService extends CrudService<LocationEntity, LocationDto, C
       planScoped: false,
       externalId: true,
       search: ['name'],
-      sort: LocationsService.sort,
-      defaultSort: LocationsService.defaultSort,
       toResponse: LocationDto.from,
       toPayload: LocationDto.payload,
     });

@@ -38,8 +38,6 @@ export class ResourceTypesService extends CrudService<ResourceTypeEntity, Resour
       planScoped: false,
       externalId: true,
       search: ['name', 'description'],
-      sort: ResourceTypesService.sort,
-      defaultSort: ResourceTypesService.defaultSort,
       toResponse: ResourceTypeDto.from,
     });
   }

@@ -43,8 +43,6 @@ export class ValueStreamsService extends CrudService<ValueStreamEntity, ValueStr
       planScoped: false,
       externalId: true,
       search: ['name', 'code'],
-      sort: ValueStreamsService.sort,
-      defaultSort: ValueStreamsService.defaultSort,
       toResponse: ValueStreamDto.from,
     });
   }

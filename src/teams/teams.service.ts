@@ -62,8 +62,6 @@ export class TeamsService extends CrudService<TeamEntity, TeamDto, CreateTeamDto
       externalId: true,
       search: ['name', 'description'],
       searchSql: `(r.name || ' ' || coalesce(r.description, ''))`,
-      sort: TeamsService.sort,
-      defaultSort: TeamsService.defaultSort,
       customAttributes: recordAttributes,
       toResponse: TeamDto.from,
     });

@@ -95,8 +95,6 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
       externalId: true,
       search: ['role', 'description'],
       searchSql: `(r.role || ' ' || coalesce(r.description, ''))`,
-      sort: VacanciesService.sort,
-      defaultSort: VacanciesService.defaultSort,
       customAttributes: recordAttributes,
       toResponse: (e) => VacancyDto.from(e, false),
       toPayload: VacancyDto.payload,

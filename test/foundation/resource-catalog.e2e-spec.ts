@@ -116,4 +116,21 @@ describe('resource descriptors (docs/architecture.md)', () => {
     expect([...carrying, 'functional_group', 'functional_position'].sort()).toEqual([...CUSTOM_ATTRIBUTE_RECORD_TYPES].sort());
     for (const s of services.filter((s) => s.attributes)) expect(s.attributes!.type).toBe(s.spec.entityType.toUpperCase());
   });
+
+  it('06/§3.1: every resource service declares its sort allow-list once (statics), each field an entity column, the default among them', () => {
+    const services = t
+      .get(DiscoveryService)
+      .getProviders()
+      .map((wrapper) => wrapper.instance as unknown)
+      .filter((instance): instance is CrudService<CrudEntity, unknown, unknown, unknown> => instance instanceof CrudService);
+    for (const service of services) {
+      const { sort, defaultSort } = service.constructor as unknown as { sort: Record<string, string>; defaultSort: string };
+      const columns = t.dataSource.getMetadata(service.spec.entity).columns.map((c) => c.propertyName);
+      expect({ table: service.spec.table, unknown: Object.values(sort).filter((p) => !columns.includes(p)) }).toEqual({
+        table: service.spec.table,
+        unknown: [],
+      });
+      expect(Object.keys(sort)).toContain(defaultSort);
+    }
+  });
 });
