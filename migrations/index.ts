@@ -26,7 +26,7 @@ import { ScenarioAccess1795470000000 } from './1795470000000-ScenarioAccess';
 import { PersonalDataRetention1795480000000 } from './1795480000000-PersonalDataRetention';
 import { EmployeesInternalIdSearch1795944000000 } from './1795944000000-EmployeesInternalIdSearch';
 
-/** Every migration in order. `npm run migration:generate -- <Name>` writes one; add it here. */
+/** Every migration in order. `npm run migration:generate -- <Name>` writes one and lists it here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const MIGRATIONS: Function[] = [
   Foundation1795258169863,

@@ -1,16 +1,17 @@
 import 'reflect-metadata';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { loadConfig, MEMORY_DATA_DIR } from '../src/config/app-config';
 import { dataSourceOptions, migrateDatabase } from '../src/database/data-source';
 import { EmbeddedPostgres } from '../src/database/embedded-postgres';
 import { ENTITIES } from '../src/entities';
+import { addImport, insertInArray } from './generate-resource';
 
 /**
  * `check`: on a fresh database (DATABASE_URL, or an in-memory embedded one), applies every migration
  * and fails when the entities need more SQL: the drift check of CI.
- * `generate <Name>`: writes migrations/<timestamp>-<Name>.ts with that SQL.
+ * `generate <Name>`: writes migrations/<timestamp>-<Name>.ts with that SQL and lists it in migrations/index.ts.
  */
 async function main(): Promise<void> {
   const [command, name] = process.argv.slice(2);
@@ -52,7 +53,10 @@ async function main(): Promise<void> {
         file,
         `import { MigrationInterface, QueryRunner } from 'typeorm';\n\nexport class ${className} implements MigrationInterface {\n  name = '${className}';\n\n  public async up(queryRunner: QueryRunner): Promise<void> {\n${up}\n  }\n\n  public async down(queryRunner: QueryRunner): Promise<void> {\n${down}\n  }\n}\n`,
       );
-      process.stdout.write(`Wrote ${file}; add ${className} to migrations/index.ts.\n`);
+      const index = join('migrations', 'index.ts');
+      const listed = addImport(readFileSync(index, 'utf8'), `import { ${className} } from './${timestamp}-${name}';`);
+      writeFileSync(index, insertInArray(listed, 'export const MIGRATIONS', [`${className},`], index));
+      process.stdout.write(`Wrote ${file} and listed ${className} in ${index}.\n`);
       return;
     }
     process.stderr.write('usage: migrations check | migrations generate <Name>\n');

@@ -1,3 +1,4 @@
+import { ENTITY_TYPES, type EntityType } from '../common/entity-types';
 import { Injectable } from '@nestjs/common';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
 import { groupBy } from '../crud/assign';
@@ -33,8 +34,8 @@ export function holderKindOf(e: Pick<AssignmentEntity, 'employeeId' | 'contracto
 }
 
 /** Document 02's allocation entity type: `employee_team_allocation`, ..., `team_project_allocation`. */
-export function allocationEntityType(e: AssignmentEntity): string {
-  return `${holderKindOf(e)}_${e.type}_allocation`;
+export function allocationEntityType(e: AssignmentEntity): EntityType {
+  return `${holderKindOf(e)}_${e.type}_allocation` as EntityType;
 }
 
 /** `allocationEntityType` in SQL, of the assignment row `alias`. */
@@ -44,9 +45,7 @@ export function allocationEntityTypeSql(alias: string): string {
 }
 
 /** The change types of allocations (document 02): `employee_team_allocation`, ..., `team_project_allocation`. */
-const ALLOCATION_TYPES = ['employee', 'contractor', 'vacancy', 'team'].flatMap((h) =>
-  ['team', 'project'].filter((t) => h !== 'team' || t === 'project').map((t) => `${h}_${t}_allocation`),
-);
+const ALLOCATION_TYPES = ENTITY_TYPES.filter((type) => type.endsWith('_allocation'));
 
 const ASSIGNMENTS: ResourceDescriptor = {
   table: 'assignments',
@@ -83,8 +82,6 @@ export class AssignmentsService extends CrudService<AssignmentEntity, Assignment
       planScoped: true,
       externalId: false,
       search: ['role'],
-      sort: AssignmentsService.sort,
-      defaultSort: AssignmentsService.defaultSort,
       toResponse: AssignmentDto.from,
       toPayload: AssignmentDto.payload,
     });

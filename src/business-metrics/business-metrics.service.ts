@@ -16,7 +16,10 @@ import { ReadingDto, ReadingListQueryDto } from './dto/reading.dto';
 import { BusinessMetricEntity } from './entities/business-metric.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
 import { ReadingRow, ReadingsRepository } from './readings.repository';
-import { patchEntity } from '../crud/assign';
+import { applyPlan, fieldPlan } from '../crud/assign';
+
+/** Where each field of a body goes: a field added to the DTO does not compile until it is placed. */
+const FIELDS = fieldPlan<UpdateBusinessMetricDto>()({ copy: ['key', 'name', 'unit', 'description', 'active'], own: ['costScope'] });
 
 const BUSINESS_METRICS: ResourceDescriptor = {
   table: 'business_metrics',
@@ -69,7 +72,7 @@ export class BusinessMetricsService {
   async update(ctx: RequestContext, metricRef: string, input: UpdateBusinessMetricDto): Promise<BusinessMetricDto> {
     const metric = await this.findMetric(ctx, metricRef);
     const patch: Partial<BusinessMetricEntity> = {};
-    patchEntity(patch, input, ['key', 'name', 'unit', 'description', 'active']);
+    applyPlan(patch, input, FIELDS);
     if (input.costScope !== undefined) Object.assign(patch, await this.resolveScope(ctx, input.costScope));
     await this.metrics.update(ctx, metric.id, patch);
     return BusinessMetricDto.from((await this.metrics.find(ctx, metric.id))!);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { ResourceCatalog } from '../crud/resources';
-import { FunctionalAccessService } from '../functional-structure/functional-access.service';
+import { FunctionalAccessService } from '../functional-structure/access/functional-access.service';
 import { WEBHOOK_ENTITY_TYPES } from '../webhooks/webhook-event';
 import { beyondTheLastChange, decodeCursor, encodeCursor } from './change-cursor';
 import { ChangesRepository } from './changes.repository';
@@ -10,8 +10,6 @@ import type { ChangesPageDto, ChangesQueryDto } from './dto/change.dto';
 import { UnitOfWork } from '../database/unit-of-work';
 
 export const CHANGES_DEFAULT_LIMIT = 100;
-
-const FUNCTIONAL_TYPES = new Set(['functional_group', 'functional_position', 'functional_assignment']);
 
 /** `GET /changes`: the organization's live changes in commit order, from the change recorder. */
 @Injectable()
@@ -73,8 +71,10 @@ export class ChangesService {
       const permission = this.resources.viewPermissionOf(type);
       return permission !== undefined && ctx.permissions.has(permission);
     });
-    if (visible.some((type) => FUNCTIONAL_TYPES.has(type)) && !(await this.functionalAccess.readsEveryGroup(this.uow.read(ctx)))) {
-      visible = visible.filter((type) => !FUNCTIONAL_TYPES.has(type));
+    // The functional records' types: those their descriptors show to holders of the functional view permission.
+    const functional = new Set(this.resources.entityTypesViewedWith('functional_groups_view'));
+    if (visible.some((type) => functional.has(type)) && !(await this.functionalAccess.readsEveryGroup(this.uow.read(ctx)))) {
+      visible = visible.filter((type) => !functional.has(type));
     }
     return visible;
   }

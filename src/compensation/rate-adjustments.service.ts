@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
 import { CrudService } from '../crud/crud.service';
-import { patchEntity, groupBy } from '../crud/assign';
+import { applyPlan, fieldPlan, groupBy } from '../crud/assign';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { Tx, TxScope, UnitOfWork } from '../database/unit-of-work';
 import { CreateRateAdjustmentDto, RateAdjustmentDto, UpdateRateAdjustmentDto } from './dto/rate-adjustment.dto';
 import { RateAdjustmentEntity } from './entities/rate-adjustment.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
 
-const FIELDS = ['effectiveDate', 'rate', 'rateType', 'currencyCode', 'reason'] as const;
+/** Where each field of a body goes: a field added to the DTO does not compile until it is placed. */
+const FIELDS = fieldPlan<UpdateRateAdjustmentDto>()({ copy: ['effectiveDate', 'rateType', 'currencyCode', 'reason'], numeric: ['rate'] });
 
 const RATE_ADJUSTMENTS: ResourceDescriptor = {
   table: 'rate_adjustments',
@@ -40,8 +41,6 @@ export class RateAdjustmentsService extends CrudService<
       planScoped: true,
       externalId: false,
       search: ['reason'],
-      sort: RateAdjustmentsService.sort,
-      defaultSort: RateAdjustmentsService.defaultSort,
       toResponse: RateAdjustmentDto.from,
       toPayload: RateAdjustmentDto.payload,
     });
@@ -52,7 +51,7 @@ export class RateAdjustmentsService extends CrudService<
   }
 
   protected override async apply(entity: RateAdjustmentEntity, input: UpdateRateAdjustmentDto): Promise<void> {
-    patchEntity(entity, input, FIELDS, ['rate']);
+    applyPlan(entity, input, FIELDS);
   }
 
   protected override filter(qb: SelectQueryBuilder<RateAdjustmentEntity>, query: ListQueryDto & Record<string, unknown>): void {

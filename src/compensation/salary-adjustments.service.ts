@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
 import { CrudService } from '../crud/crud.service';
-import { patchEntity, groupBy } from '../crud/assign';
+import { applyPlan, fieldPlan, groupBy } from '../crud/assign';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { Tx, TxScope, UnitOfWork } from '../database/unit-of-work';
 import { CreateSalaryAdjustmentDto, SalaryAdjustmentDto, UpdateSalaryAdjustmentDto } from './dto/salary-adjustment.dto';
 import { SalaryAdjustmentEntity } from './entities/salary-adjustment.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
 
-const FIELDS = ['effectiveDate', 'salary', 'bonus', 'currencyCode', 'reason'] as const;
-const NUMERIC = ['salary', 'bonus'] as const;
+/** Where each field of a body goes: a field added to the DTO does not compile until it is placed. */
+const FIELDS = fieldPlan<UpdateSalaryAdjustmentDto>()({ copy: ['effectiveDate', 'currencyCode', 'reason'], numeric: ['salary', 'bonus'] });
 
 const SALARY_ADJUSTMENTS: ResourceDescriptor = {
   table: 'salary_adjustments',
@@ -41,8 +41,6 @@ export class SalaryAdjustmentsService extends CrudService<
       planScoped: true,
       externalId: false,
       search: ['reason'],
-      sort: SalaryAdjustmentsService.sort,
-      defaultSort: SalaryAdjustmentsService.defaultSort,
       toResponse: SalaryAdjustmentDto.from,
       toPayload: SalaryAdjustmentDto.payload,
     });
@@ -53,7 +51,7 @@ export class SalaryAdjustmentsService extends CrudService<
   }
 
   protected override async apply(entity: SalaryAdjustmentEntity, input: UpdateSalaryAdjustmentDto): Promise<void> {
-    patchEntity(entity, input, FIELDS, NUMERIC);
+    applyPlan(entity, input, FIELDS);
   }
 
   protected override filter(qb: SelectQueryBuilder<SalaryAdjustmentEntity>, query: ListQueryDto & Record<string, unknown>): void {

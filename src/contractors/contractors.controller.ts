@@ -40,4 +40,4 @@ const RateAdjustmentsController = adjustmentsController({
 });
 
 /** The routes of this module, in the order Nest registers them (recordControllers). */
-export const ContractorsControllers = recordControllers({ ...contractorsCrud, entityType: 'CONTRACTOR' }, [RateAdjustmentsController]);
+export const ContractorsControllers = recordControllers(contractorsCrud, [RateAdjustmentsController]);

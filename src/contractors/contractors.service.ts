@@ -8,7 +8,7 @@ import { EmbeddedAssignmentDto } from '../assignments/dto/assignment.dto';
 import { RateAdjustmentDto } from '../compensation/dto/rate-adjustment.dto';
 import { RateAdjustmentsService } from '../compensation/rate-adjustments.service';
 import { BatchedCrudService } from '../crud/batched-crud.service';
-import { patchEntity } from '../crud/assign';
+import { applyPlan, fieldPlan } from '../crud/assign';
 import type { WriteOptions } from '../crud/crud.types';
 import { DomainError } from '../common/errors/domain-error';
 import { todayUtc } from '../common/dates';
@@ -27,6 +27,23 @@ import { ERASED_NAME } from '../crud/personal-fields';
 import { workforceReferences } from '../reference-data/workforce-references.service';
 
 type ContractorInclude = (typeof CONTRACTOR_INCLUDES)[number];
+
+/** Where each field of a body goes: a field added to the DTO does not compile until it is placed. */
+const FIELDS = fieldPlan<UpdateContractorDto>()({
+  copy: ['name', 'email', 'contractorType', 'startDate', 'endDate', 'externalId'],
+  own: [
+    'managerId',
+    'jobRoleId',
+    'jobRole',
+    'costCentreId',
+    'workTypeId',
+    'geographyId',
+    'defaultCurrencyCode',
+    'rateAdjustment',
+    'teamAssignment',
+    'projectAssignment',
+  ],
+});
 
 const CONTRACTORS: ResourceDescriptor = {
   table: 'contractors',
@@ -85,9 +102,7 @@ export class ContractorsService
       search: ['name', 'email'],
       searchSql: `(r.name || ' ' || coalesce(r.email, ''))`,
       searchExact: ['externalId'],
-      sort: ContractorsService.sort,
-      defaultSort: ContractorsService.defaultSort,
-      customAttributes: recordAttributes('CONTRACTOR'),
+      customAttributes: recordAttributes,
       toResponse: ContractorDto.from,
     });
   }
@@ -170,7 +185,7 @@ export class ContractorsService
   }
 
   protected override async apply(entity: ContractorEntity, input: UpdateContractorDto, tx: Tx, _options: WriteOptions): Promise<void> {
-    patchEntity(entity, input, ['name', 'email', 'contractorType', 'startDate', 'endDate', 'externalId']);
+    applyPlan(entity, input, FIELDS);
     if (input.managerId !== undefined) entity.managerId = await this.employees.resolveManager(tx, undefined, input.managerId);
     const jobRoleId = await this.jobRoles.resolveNested(tx, input.jobRoleId, input.jobRole);
     if (jobRoleId !== undefined) entity.jobRoleId = jobRoleId;

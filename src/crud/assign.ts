@@ -19,6 +19,41 @@ export function patchEntity<T extends object>(
   return target;
 }
 
+/**
+ * Where each field of a write body `I` goes: `copy` (as sent), `numeric` (a number kept as a string) or `own` (the
+ * resource's own code: a reference resolved, a nested record, a rule).
+ */
+export interface FieldPlan<I> {
+  copy: readonly (keyof I & string)[];
+  numeric?: readonly (keyof I & string)[];
+  own?: readonly (keyof I & string)[];
+}
+
+type Listed<P, K extends string> = P extends { readonly [k in K]: readonly (infer F)[] } ? F : never;
+type Placed<P> = Listed<P, 'copy'> | Listed<P, 'numeric'> | Listed<P, 'own'>;
+
+/** The fields of `I` a plan leaves out: `never` when it places them all. */
+export type UnplacedFields<I, P> = Exclude<keyof I & string, Placed<P>>;
+
+/**
+ * A field plan that places every field of the write body `I` (`fieldPlan<UpdateTeamDto>()({ copy: [...], own: [...] })`):
+ * a field added to the DTO and placed nowhere does not compile, so `applyPlan` cannot skip it silently.
+ */
+export function fieldPlan<I>() {
+  return <const P extends FieldPlan<I>>(
+    plan: P & ([UnplacedFields<I, P>] extends [never] ? unknown : { unplaced: UnplacedFields<I, P> }),
+  ): P => plan;
+}
+
+/** `patchEntity` with a field plan: its `copy` and `numeric` fields; `own` fields are the caller's. */
+export function applyPlan<T extends object, K extends keyof T & string>(
+  target: T,
+  input: object,
+  plan: { copy: readonly K[]; numeric?: readonly K[] },
+): T {
+  return patchEntity(target, input, [...plan.copy, ...(plan.numeric ?? [])], plan.numeric ?? []);
+}
+
 /** Rows grouped by a key, each group in the rows' order. */
 export function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();

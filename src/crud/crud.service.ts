@@ -1,3 +1,4 @@
+import type { RecordedEntityType } from '../common/entity-types';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
 import type { RowWhere } from './row-sql';
 import type { Type } from '@nestjs/common';
@@ -10,7 +11,7 @@ import { list, ListEnvelope, pageOf } from '../common/http/envelopes';
 import { likePattern, parseSort } from '../common/http/list-options';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { isCuid } from '../common/ids';
-import { CrudEntity, CrudSpec, referencesTo, WriteOptions } from './crud.types';
+import { CrudEntity, CrudSpec, RecordAttributes, referencesTo, WriteOptions } from './crud.types';
 import { countReferences, RecordRows } from './record-rows.repository';
 import type { TxScope } from '../database/unit-of-work';
 
@@ -27,6 +28,8 @@ export type TagSink = (etag: string) => void;
  */
 export interface CrudOperations {
   readonly spec: { table: string; planScoped: boolean; label: string };
+  /** The record's custom attribute values, when it carries them (their type names the records' custom attributes). */
+  readonly attributes?: RecordAttributes;
   list(ctx: RequestContext, query: ListQueryDto & Record<string, unknown>): Promise<ListEnvelope<unknown>>;
   read(ctx: RequestContext, idOrExternalId: string, query: Record<string, unknown>): Promise<unknown>;
   find(at: TxScope | RequestContext, idOrExternalId: string): Promise<CrudEntity>;
@@ -45,6 +48,8 @@ export interface CrudOperations {
 export abstract class CrudService<E extends CrudEntity, R, C extends U, U> implements CrudOperations {
   /** The resource's rows: multi-row inserts and updates, locked reads, raw rows to records. */
   readonly rows: RecordRows<E>;
+  /** The record's custom attribute values, when it carries them. */
+  readonly attributes: RecordAttributes | undefined;
 
   constructor(
     protected readonly uow: UnitOfWork,
@@ -52,6 +57,7 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
     readonly spec: CrudSpec<E, R>,
   ) {
     this.rows = new RecordRows(dataSource, spec);
+    this.attributes = spec.customAttributes?.(spec.entityType);
   }
 
   // -------------------------------------------------------------------------------------------------
@@ -98,7 +104,7 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
     return entity;
   }
 
-  entityTypeOf(entity: E): string {
+  entityTypeOf(entity: E): RecordedEntityType {
     return this.spec.entityTypeOf ? this.spec.entityTypeOf(entity) : this.spec.entityType;
   }
 
@@ -108,7 +114,12 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
 
   async list(ctx: RequestContext, query: ListQueryDto & Record<string, unknown>): Promise<ListEnvelope<R>> {
     const page = pageOf(query);
-    const sort = parseSort(query.sortBy, query.sortDir, this.spec.sort, this.spec.defaultSort);
+    // The sort allow-list is declared once, as the class's statics `sort` and `defaultSort` (the OpenAPI enum reads them too).
+    const sorted: SortedService = {
+      sort: Reflect.get(this.constructor, 'sort'),
+      defaultSort: Reflect.get(this.constructor, 'defaultSort'),
+    };
+    const sort = parseSort(query.sortBy, query.sortDir, sorted.sort, sorted.defaultSort);
     const qb = this.rows.listQuery(ctx);
     if (query.search) {
       const condition = [
@@ -161,8 +172,8 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
   /** The plain by-id read of a loaded record, read through `em`. */
   protected async shown({ ctx, em }: TxScope, entity: E): Promise<R> {
     const [response] = await this.respond({ ctx, em }, [entity]);
-    if (!this.spec.customAttributes) return response;
-    const customAttributes = await this.spec.customAttributes.load({ ctx, em }, entity.id);
+    if (!this.attributes) return response;
+    const customAttributes = await this.attributes.load({ ctx, em }, entity.id);
     return { ...response, customAttributes };
   }
 
@@ -211,8 +222,8 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
   private async answer(tx: Tx, entity: E, tag?: TagSink): Promise<R> {
     const [response] = await this.respond(tx, [entity]);
     if (!tag) return response;
-    if (!this.spec.customAttributes) tag(weakETag(response));
-    else tag(weakETag({ ...response, customAttributes: await this.spec.customAttributes.load(tx, entity.id) }));
+    if (!this.attributes) tag(weakETag(response));
+    else tag(weakETag({ ...response, customAttributes: await this.attributes.load(tx, entity.id) }));
     return response;
   }
 
@@ -321,7 +332,7 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
     await this.beforeRemove(tx, entity);
     for (const hook of this.deleteHooks) await hook(tx, entity.id);
     await this.assertUnreferenced(tx, entity);
-    await this.spec.customAttributes?.removeAll(tx, entity.id);
+    await this.attributes?.removeAll(tx, entity.id);
     await this.rows.deleteIds(tx, [entity.id]);
     tx.record({
       entityType: this.entityTypeOf(entity),

@@ -1,3 +1,4 @@
+import type { RecordedEntityType } from '../common/entity-types';
 import type { Tx, TxScope } from '../database/unit-of-work';
 
 /** The columns every CRUD resource has. Planning records add `planId`. */
@@ -55,9 +56,9 @@ export interface CrudSpec<E extends CrudEntity, R> {
   /** For messages: "Job role". */
   label: string;
   /** Change-recorder entity type (document 02's where one exists). */
-  entityType: string;
+  entityType: RecordedEntityType;
   /** When the entity type depends on the record (allocations: `employee_team_allocation`, ...). */
-  entityTypeOf?(entity: E): string;
+  entityTypeOf?(entity: E): RecordedEntityType;
   /** Planning records live in a plan (live or scenario); reference data belongs to the organization. */
   planScoped: boolean;
   /** Whether `:id` may be an externalId (document 01 rule 5). */
@@ -72,11 +73,11 @@ export interface CrudSpec<E extends CrudEntity, R> {
   searchSql?: string;
   /** Entity properties `search` also matches exactly (ids integrators hold: externalId, internalEmployeeId). */
   searchExact?: (keyof E & string)[];
-  /** API sort field -> entity property. */
-  sort: Record<string, keyof E & string>;
-  defaultSort: string;
-  /** The custom attribute values this record carries (`recordAttributes('TEAM')` of the custom-attributes module). */
-  customAttributes?: RecordAttributes;
+  /**
+   * The custom attribute values this record carries: `recordAttributes` of the custom-attributes module, given the
+   * spec's `entityType` by CrudService.
+   */
+  customAttributes?: (entityType: RecordedEntityType) => RecordAttributes;
   toResponse(entity: E): R;
   /** The record as webhook payloads carry it (decimals as strings); defaults to the response. */
   toPayload?(entity: E): Record<string, unknown>;
@@ -84,7 +85,7 @@ export interface CrudSpec<E extends CrudEntity, R> {
 
 /**
  * A record type's custom attribute values (document 01 rule 9): read with the record, removed with it.
- * The custom-attributes module provides it (`recordAttributes(type)`), so that crud need not import it.
+ * The custom-attributes module provides it (`recordAttributes`), so that crud need not import it.
  */
 export interface RecordAttributes {
   /** The custom attribute entity type (`TEAM`, ...). */

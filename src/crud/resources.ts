@@ -2,6 +2,7 @@ import { Global, Injectable, Module, OnModuleInit } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
 import type { EntityTarget, ObjectLiteral } from 'typeorm';
 import type { ApiPermission } from '../common/auth/permissions';
+import type { RecordedEntityType } from '../common/entity-types';
 import { ConstraintRule, registerConstraint } from '../common/errors/db-errors';
 import { CrudService } from './crud.service';
 import { CrudEntity, Reference, registerReference } from './crud.types';
@@ -15,11 +16,11 @@ export interface PlanningTable {
   table: string;
   entity: EntityTarget<ObjectLiteral>;
   /** The change-recorder entity types whose entity_id is a row id of this table. */
-  entityTypes: readonly string[];
+  entityTypes: readonly RecordedEntityType[];
   /** The row as webhook payloads carry it. */
   payload(row: ObjectLiteral): Record<string, unknown>;
   /** The entity type of one row (allocations depend on holder and target). */
-  entityTypeOf(row: ObjectLiteral): string;
+  entityTypeOf(row: ObjectLiteral): RecordedEntityType;
   /**
    * `entityTypeOf` in SQL, of the row `alias` (the same rule, so that a statement can name each row's type): the
    * one type as a literal unless the table declares its own.
@@ -36,7 +37,7 @@ export interface PlanningTable {
    * (functional custom attribute values are recorded as updates of their group or seat): when the scenario's
    * history names one of `entityTypes`, `idsSql` selects the ids of those rows.
    */
-  related?: { entityTypes: readonly string[]; idsSql(ref: ChangedRecordsRef): string };
+  related?: { entityTypes: readonly RecordedEntityType[]; idsSql(ref: ChangedRecordsRef): string };
 }
 
 /**
@@ -75,7 +76,7 @@ export interface ResourceDescriptor {
   /** A planning table copied into scenarios and merged back. */
   scenario?: ScenarioCopy;
   /** GET /changes shows changes of these entity types to holders of `permission`. */
-  changes?: { entityTypes: readonly string[]; permission: ApiPermission };
+  changes?: { entityTypes: readonly RecordedEntityType[]; permission: ApiPermission };
   /** Personal fields of its rows (a planning table: its scenario copies are erased too). */
   personal?: PersonalFields;
 }
@@ -132,6 +133,11 @@ export class ResourceCatalog implements OnModuleInit {
   /** The planning tables holding personal fields, the person's own tables first. */
   personalTables(): readonly PersonalTable[] {
     return [...this.personal].sort((a, b) => Number(b.via === 'id') - Number(a.via === 'id'));
+  }
+
+  /** The entity types whose changes GET /changes shows to holders of `permission`. */
+  entityTypesViewedWith(permission: ApiPermission): string[] {
+    return [...this.viewPermissions].filter(([, p]) => p === permission).map(([type]) => type);
   }
 
   /** The permission that shows changes of an entity type in GET /changes, if any resource declares one. */

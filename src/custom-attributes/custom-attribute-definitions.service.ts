@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
 import { CrudService } from '../crud/crud.service';
-import { patchEntity } from '../crud/assign';
+import { applyPlan, fieldPlan } from '../crud/assign';
 import { DomainError } from '../common/errors/domain-error';
 import type { ListQueryDto } from '../common/http/pagination.dto';
 import { UnitOfWork } from '../database/unit-of-work';
@@ -15,7 +15,10 @@ import { CustomAttributeValuesRepository } from './custom-attribute-values.repos
 import { CustomAttributeDefinitionEntity } from './entities/custom-attribute-definition.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
 
-const FIELDS = ['name', 'attributeKey', 'entityType', 'fieldType', 'options', 'required', 'personal', 'description'] as const;
+/** Where each field of a body goes: a field added to the DTO does not compile until it is placed. */
+const FIELDS = fieldPlan<UpdateCustomAttributeDefinitionDto>()({
+  copy: ['name', 'attributeKey', 'entityType', 'fieldType', 'options', 'required', 'personal', 'description'],
+});
 /** The records that are people: only their attributes can be personal. */
 const PEOPLE: readonly string[] = ['EMPLOYEE', 'CONTRACTOR'];
 
@@ -74,8 +77,6 @@ export class CustomAttributeDefinitionsService extends CrudService<
       planScoped: false,
       externalId: false,
       search: ['name', 'attributeKey'],
-      sort: CustomAttributeDefinitionsService.sort,
-      defaultSort: CustomAttributeDefinitionsService.defaultSort,
       toResponse: CustomAttributeDefinitionDto.from,
     });
   }
@@ -91,7 +92,7 @@ export class CustomAttributeDefinitionsService extends CrudService<
     scope: TxScope,
   ): Promise<void> {
     const previous = { entityType: entity.entityType, fieldType: entity.fieldType };
-    patchEntity(entity, input, FIELDS);
+    applyPlan(entity, input, FIELDS);
     checkOptions(entity);
     checkPersonal(entity);
     if (!entity.id) return;

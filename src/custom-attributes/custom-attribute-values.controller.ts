@@ -16,8 +16,6 @@ export interface ValuesControllerOptions {
   /** The records' path under /api/v1/org/:orgId, such as `teams`. */
   path: string;
   tag: string;
-  /** Custom attribute entity type of these records. */
-  entityType: string;
   /** Permission to read the records. */
   view: ApiPermission;
   /** The records' CrudService (finds a record by id or externalId in the request's plan). */
@@ -41,7 +39,8 @@ export function customAttributeValuesController(options: ValuesControllerOptions
       private readonly values: CustomAttributeValuesService,
       private readonly uow: UnitOfWork,
     ) {
-      this.target = { entityType: options.entityType, find: ({ ctx, em }, id) => records.find({ ctx, em }, id) };
+      if (!records.attributes) throw new Error(`${records.spec.table}: the CrudSpec declares no customAttributes`);
+      this.target = { entityType: records.attributes.type, find: ({ ctx, em }, id) => records.find({ ctx, em }, id) };
     }
 
     @Get()

@@ -9,12 +9,7 @@ import { customAttributeValuesController } from './custom-attribute-values.contr
  * module's own controllers under the record (`nested`: adjustments, the fill), the record's custom attribute
  * values, then the CRUD routes.
  */
-export function recordControllers(options: CrudControllerOptions & { entityType: string }, nested: Type<unknown>[] = []): Type<unknown>[] {
-  const { path, tag, entityType, view, service } = options;
-  return [
-    bulkController(options),
-    ...nested,
-    customAttributeValuesController({ path, tag, entityType, view, service }),
-    crudController(options),
-  ];
+export function recordControllers(options: CrudControllerOptions, nested: Type<unknown>[] = []): Type<unknown>[] {
+  const { path, tag, view, service } = options;
+  return [bulkController(options), ...nested, customAttributeValuesController({ path, tag, view, service }), crudController(options)];
 }

@@ -34,4 +34,4 @@ const SalaryAdjustmentsController = adjustmentsController({
 });
 
 /** The routes of this module, in the order Nest registers them (recordControllers). */
-export const EmployeesControllers = recordControllers({ ...employeesCrud, entityType: 'EMPLOYEE' }, [SalaryAdjustmentsController]);
+export const EmployeesControllers = recordControllers(employeesCrud, [SalaryAdjustmentsController]);

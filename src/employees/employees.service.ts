@@ -8,7 +8,7 @@ import { EmbeddedAssignmentDto } from '../assignments/dto/assignment.dto';
 import { SalaryAdjustmentDto } from '../compensation/dto/salary-adjustment.dto';
 import { SalaryAdjustmentsService } from '../compensation/salary-adjustments.service';
 import { BatchedCrudService } from '../crud/batched-crud.service';
-import { patchEntity } from '../crud/assign';
+import { applyPlan, fieldPlan } from '../crud/assign';
 import type { WriteOptions } from '../crud/crud.types';
 import { todayUtc } from '../common/dates';
 import { DomainError } from '../common/errors/domain-error';
@@ -30,18 +30,22 @@ export const EMPLOYEE_SEARCH_SQL = `(r.first_name || ' ' || r.last_name || ' ' |
 
 type EmployeeInclude = (typeof EMPLOYEE_INCLUDES)[number];
 
-/** The fields a body sets as sent. */
-const FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'startDate',
-  'internalEmployeeId',
-  'externalId',
-  'name',
-  'endDate',
-  'noticeDate',
-] as const;
+/** Where each field of a body goes: a field added to the DTO does not compile until it is placed. */
+const FIELDS = fieldPlan<UpdateEmployeeDto>()({
+  copy: ['firstName', 'lastName', 'email', 'startDate', 'internalEmployeeId', 'externalId', 'name', 'endDate', 'noticeDate'],
+  own: [
+    'managerId',
+    'jobRoleId',
+    'jobRole',
+    'workTypeId',
+    'geographyId',
+    'costCentreId',
+    'defaultCurrencyCode',
+    'salary',
+    'teamAssignment',
+    'projectAssignment',
+  ],
+});
 
 const EMPLOYEES: ResourceDescriptor = {
   table: 'employees',
@@ -115,9 +119,7 @@ export class EmployeesService
       search: ['firstName', 'lastName', 'email'],
       searchSql: EMPLOYEE_SEARCH_SQL,
       searchExact: ['externalId', 'internalEmployeeId'],
-      sort: EmployeesService.sort,
-      defaultSort: EmployeesService.defaultSort,
-      customAttributes: recordAttributes('EMPLOYEE'),
+      customAttributes: recordAttributes,
       toResponse: EmployeeDto.from,
     });
   }
@@ -212,7 +214,7 @@ export class EmployeesService
   }
 
   protected override async apply(entity: EmployeeEntity, input: UpdateEmployeeDto, tx: Tx, _options: WriteOptions): Promise<void> {
-    patchEntity(entity, input, FIELDS);
+    applyPlan(entity, input, FIELDS);
     if (input.managerId !== undefined) entity.managerId = await this.resolveManager(tx, entity.id, input.managerId);
     const jobRoleId = await this.jobRoles.resolveNested(tx, input.jobRoleId, input.jobRole);
     if (jobRoleId !== undefined) entity.jobRoleId = jobRoleId;

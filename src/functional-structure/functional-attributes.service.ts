@@ -3,9 +3,9 @@ import type { RequestContext } from '../common/auth/request-context';
 import { CustomAttributeValuesService, ValueTarget } from '../custom-attributes/custom-attribute-values.service';
 import type { SetCustomAttributeValueDto } from '../custom-attributes/dto/custom-attribute-value.dto';
 import { referenceDay } from './dated';
-import { FunctionalAccessService } from './functional-access.service';
-import { FunctionalGroupsService } from './functional-groups.service';
-import { FunctionalPositionsService } from './functional-positions.service';
+import { FunctionalAccessService } from './access/functional-access.service';
+import { FunctionalGroupsService } from './groups/functional-groups.service';
+import { FunctionalPositionsService } from './seats/functional-positions.service';
 
 /** Custom attribute values of groups and seats, recorded as an update of the group or seat (document 02). */
 @Injectable()

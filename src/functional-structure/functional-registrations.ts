@@ -11,7 +11,7 @@ import { FunctionalGroupPlacementEntity } from './entities/functional-group-plac
 import { FunctionalGroupEntity } from './entities/functional-group.entity';
 import { FunctionalPositionReportEntity } from './entities/functional-position-report.entity';
 import { FunctionalPositionEntity } from './entities/functional-position.entity';
-import { FunctionalOccupanciesService } from './functional-occupancies.service';
+import { FunctionalOccupanciesService } from './seats/functional-occupancies.service';
 import { assignmentPayload, groupPayload, linkPayload, positionPayload } from './payloads';
 
 const DATES = { code: 'INVALID_DATES', message: 'An end date is before its start date' } as const;

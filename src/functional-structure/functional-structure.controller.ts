@@ -14,13 +14,13 @@ import {
   StructureMoveDto,
   WrittenIdDto,
 } from './dto/functional-structure.dto';
-import { FunctionalFeatureGuard } from './functional-feature.guard';
+import { FunctionalFeatureGuard } from './access/functional-feature.guard';
 import { FunctionalAttributesService } from './functional-attributes.service';
-import { FunctionalGroupsService } from './functional-groups.service';
-import { MoveFunctionalGroupUseCase } from './move-functional-group.use-case';
-import { MoveFunctionalStructureUseCase } from './move-functional-structure.use-case';
-import { FunctionalOccupanciesService } from './functional-occupancies.service';
-import { FunctionalPositionsService } from './functional-positions.service';
+import { FunctionalGroupsService } from './groups/functional-groups.service';
+import { MoveFunctionalGroupUseCase } from './groups/move-functional-group.use-case';
+import { MoveFunctionalStructureUseCase } from './seats/move-functional-structure.use-case';
+import { FunctionalOccupanciesService } from './seats/functional-occupancies.service';
+import { FunctionalPositionsService } from './seats/functional-positions.service';
 
 const written = (id: string): DataEnvelope<WrittenIdDto> => one({ id });
 

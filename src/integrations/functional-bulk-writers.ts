@@ -4,8 +4,8 @@ import { isCuid } from '../common/ids';
 import { RejectUnknownFields } from '../common/validation/validation.pipe';
 import type { Tx } from '../database/unit-of-work';
 import { FunctionalGroupBodyDto, FunctionalPositionBodyDto } from '../functional-structure/dto/functional-structure.dto';
-import { FunctionalGroupsService } from '../functional-structure/functional-groups.service';
-import { FunctionalPositionsService } from '../functional-structure/functional-positions.service';
+import { FunctionalGroupsService } from '../functional-structure/groups/functional-groups.service';
+import { FunctionalPositionsService } from '../functional-structure/seats/functional-positions.service';
 
 /** §4.1's PATCH semantics for an existing group: only the fields sent change (the rest keep their value). */
 @RejectUnknownFields()

@@ -18,7 +18,10 @@ import {
   UpdateIntegrationDto,
 } from './dto/integration.dto';
 import { IntegrationEntity } from './entities/integration.entity';
-import { patchEntity } from '../crud/assign';
+import { applyPlan, fieldPlan } from '../crud/assign';
+
+/** Where each field of a body goes: a field added to the DTO does not compile until it is placed. */
+const FIELDS = fieldPlan<UpdateIntegrationDto>()({ copy: ['name', 'actAsUserId'], own: ['push', 'pull'] });
 
 type PushFields = Pick<IntegrationEntity, 'pushUrl' | 'pushEntityTypes' | 'pushEventTypes' | 'pushEnabled'>;
 type PullFields = Pick<IntegrationEntity, 'pullUrl' | 'pullEntityType' | 'pullIntervalMinutes' | 'pullEnabled' | 'pullNextAt'>;
@@ -86,7 +89,7 @@ export class IntegrationsService extends SecretResourceService<IntegrationEntity
     await this.checkActAs(ctx, [current.actAsUserId, ...(input.actAsUserId ? [input.actAsUserId] : [])]);
     await this.checkUrls(input);
     const patch: Partial<IntegrationEntity> = {};
-    patchEntity(patch, input, ['name', 'actAsUserId']);
+    applyPlan(patch, input, FIELDS);
     if (input.push !== undefined) Object.assign(patch, pushFields(input.push));
     if (input.pull !== undefined) Object.assign(patch, pullFields(input.pull, current.lastPullAt));
     const newUrl =

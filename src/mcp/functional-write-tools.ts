@@ -4,11 +4,11 @@ import {
   FunctionalGroupBodyDto,
   FunctionalPositionBodyDto,
 } from '../functional-structure/dto/functional-structure.dto';
-import type { FunctionalFeatureGuard } from '../functional-structure/functional-feature.guard';
-import type { FunctionalGroupsService } from '../functional-structure/functional-groups.service';
-import type { MoveFunctionalGroupUseCase } from '../functional-structure/move-functional-group.use-case';
-import type { FunctionalOccupanciesService } from '../functional-structure/functional-occupancies.service';
-import type { FunctionalPositionsService } from '../functional-structure/functional-positions.service';
+import type { FunctionalFeatureGuard } from '../functional-structure/access/functional-feature.guard';
+import type { FunctionalGroupsService } from '../functional-structure/groups/functional-groups.service';
+import type { MoveFunctionalGroupUseCase } from '../functional-structure/groups/move-functional-group.use-case';
+import type { FunctionalOccupanciesService } from '../functional-structure/seats/functional-occupancies.service';
+import type { FunctionalPositionsService } from '../functional-structure/seats/functional-positions.service';
 import { MoveGroupInputDto } from './dto/tool-inputs.dto';
 import { McpTool, tool } from './mcp-tool';
 import { dtoSchema, JsonSchema } from './tool-schemas';

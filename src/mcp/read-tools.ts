@@ -7,8 +7,8 @@ import type { MetricsSummaryService } from '../business-metrics/metrics-summary.
 import type { RequestContext } from '../common/auth/request-context';
 import type { ContractorsService } from '../contractors/contractors.service';
 import type { EmployeesService } from '../employees/employees.service';
-import type { FunctionalFeatureGuard } from '../functional-structure/functional-feature.guard';
-import type { FunctionalSummaryService } from '../functional-structure/functional-summary.service';
+import type { FunctionalFeatureGuard } from '../functional-structure/access/functional-feature.guard';
+import type { FunctionalSummaryService } from '../functional-structure/reads/functional-summary.service';
 import type { VacanciesService } from '../vacancies/vacancies.service';
 import { VACANCY_STATUSES } from '../vacancies/entities/vacancy.entity';
 import { GroupSummaryInputDto, OpenVacanciesInputDto, SearchPeopleInputDto } from './dto/tool-inputs.dto';

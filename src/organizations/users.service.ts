@@ -10,9 +10,12 @@ import { newId } from '../common/ids';
 import { CreateUserDto, UpdateUserDto, UserDto } from './dto/user.dto';
 import { UserEntity } from './entities/user.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
-import { patchEntity } from '../crud/assign';
+import { applyPlan, fieldPlan } from '../crud/assign';
 import type { RowScope } from '../crud/organization-rows.repository';
 import { ActingUserRights } from './acting-user-rights';
+
+/** Where each field of a body goes: a field added to the DTO does not compile until it is placed. */
+const FIELDS = fieldPlan<UpdateUserDto>()({ copy: ['email', 'name', 'permissions', 'active'] });
 
 const USERS: ResourceDescriptor = {
   table: 'users',
@@ -71,7 +74,7 @@ export class UsersService {
     await this.rights.assertCoversUser(scope, userId, `change user ${userId}`);
     if (input.permissions) await this.rights.assertHolds(scope, input.permissions, 'grant rights it does not hold');
     const patch: Partial<UserEntity> = {};
-    patchEntity(patch, input, ['email', 'name', 'permissions', 'active']);
+    applyPlan(patch, input, FIELDS);
     await this.users.update(ctx, userId, patch);
     this.events.emit(ACCESS_CHANGED);
     return this.get(ctx, userId);

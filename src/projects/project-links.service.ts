@@ -12,8 +12,11 @@ import { ProjectLinksRepository } from './project-links.repository';
 import { ProjectsRepository } from './projects.repository';
 import { ProjectsService } from './projects.service';
 import { ResourceDescriptor, Resources } from '../crud/resources';
-import { patchEntity } from '../crud/assign';
+import { applyPlan, fieldPlan } from '../crud/assign';
 import type { TxScope } from '../database/unit-of-work';
+
+/** Where each field of a body goes: a field added to the DTO does not compile until it is placed. */
+const FIELDS = fieldPlan<UpdateProjectLinkDto>()({ copy: ['provider', 'key', 'url', 'status'] });
 
 /** Change-recorder entity type of link writes (audit history; document 02 has no event for links). */
 const LINK_ENTITY_TYPE = 'project_link';
@@ -82,7 +85,7 @@ export class ProjectLinksService {
       const project = await this.projects.find(tx, projectId, true);
       const link = await this.find(tx, project.id, linkId);
       const before = payload(link);
-      patchEntity(link, input, ['provider', 'key', 'url', 'status']);
+      applyPlan(link, input, FIELDS);
       await this.links.save(tx, link);
       const updated = await this.find(tx, project.id, link.id);
       const after = payload(updated);

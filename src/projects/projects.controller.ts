@@ -18,4 +18,4 @@ const projectsCrud: CrudControllerOptions = {
 };
 
 /** The routes of this module, in the order Nest registers them (recordControllers). */
-export const ProjectsControllers = [...recordControllers({ ...projectsCrud, entityType: 'PROJECT' }), ProjectsAdminController];
+export const ProjectsControllers = [...recordControllers(projectsCrud), ProjectsAdminController];

@@ -15,10 +15,17 @@ import { ProjectEntity } from './entities/project.entity';
 import { ProjectsRepository } from './projects.repository';
 import { recordAttributes } from '../custom-attributes/custom-attribute-values.reader';
 import { ResourceDescriptor, Resources } from '../crud/resources';
-import { patchEntity } from '../crud/assign';
+import { applyPlan, fieldPlan } from '../crud/assign';
 import type { TxScope } from '../database/unit-of-work';
 
 type Query = ListQueryDto & Record<string, unknown>;
+
+/** Where each field of a body goes: a field added to the DTO does not compile until it is placed. */
+const FIELDS = fieldPlan<UpdateProjectDto>()({
+  copy: ['name', 'externalId', 'projectCode', 'description', 'startDate', 'endDate', 'icon', 'iconColor', 'priority'],
+  numeric: ['estimatedCost'],
+  own: ['deliveryStatus', 'costCentreId', 'valueStreamId', 'postCompletionCostCentreId', 'ownerUserId'],
+});
 
 const PROJECTS: ResourceDescriptor = {
   table: 'projects',
@@ -90,9 +97,7 @@ export class ProjectsService extends CrudService<ProjectEntity, ProjectDto, Crea
       planScoped: true,
       externalId: true,
       search: ['name', 'description'],
-      sort: ProjectsService.sort,
-      defaultSort: ProjectsService.defaultSort,
-      customAttributes: recordAttributes('PROJECT'),
+      customAttributes: recordAttributes,
       toResponse: ProjectDto.from,
       toPayload: ProjectDto.payload,
     });
@@ -121,18 +126,7 @@ export class ProjectsService extends CrudService<ProjectEntity, ProjectDto, Crea
   }
 
   protected override async apply(entity: ProjectEntity, input: UpdateProjectDto, { ctx, em }: TxScope): Promise<void> {
-    patchEntity(entity, input, [
-      'name',
-      'externalId',
-      'projectCode',
-      'description',
-      'startDate',
-      'endDate',
-      'icon',
-      'iconColor',
-      'priority',
-    ]);
-    patchEntity(entity, input, ['estimatedCost'], ['estimatedCost']);
+    applyPlan(entity, input, FIELDS);
     if (input.ownerUserId !== undefined) entity.ownerUserId = await this.resolveOwner({ ctx, em }, input.ownerUserId);
     if (input.costCentreId !== undefined)
       entity.costCentreId = (await this.costCentres.resolveId({ ctx, em }, input.costCentreId, 'costCentreId')) ?? null;

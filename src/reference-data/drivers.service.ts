@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CrudService } from '../crud/crud.service';
-import { patchEntity } from '../crud/assign';
+import { applyPlan, fieldPlan } from '../crud/assign';
 import { UnitOfWork } from '../database/unit-of-work';
 import { CreateDriverDto, DriverDto, UpdateDriverDto } from './dto/driver.dto';
 import { DriverEntity } from './entities/driver.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
 
-const FIELDS = ['name', 'key', 'unit', 'description'] as const;
+/** Where each field of a body goes: a field added to the DTO does not compile until it is placed. */
+const FIELDS = fieldPlan<UpdateDriverDto>()({ copy: ['name', 'key', 'unit', 'description'] });
 
 const DRIVERS: ResourceDescriptor = {
   table: 'drivers',
@@ -32,13 +33,11 @@ export class DriversService extends CrudService<DriverEntity, DriverDto, CreateD
       planScoped: false,
       externalId: false,
       search: ['name', 'key'],
-      sort: DriversService.sort,
-      defaultSort: DriversService.defaultSort,
       toResponse: DriverDto.from,
     });
   }
 
   protected override async apply(entity: DriverEntity, input: UpdateDriverDto): Promise<void> {
-    patchEntity(entity, input, FIELDS);
+    applyPlan(entity, input, FIELDS);
   }
 }

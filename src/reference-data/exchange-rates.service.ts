@@ -3,7 +3,7 @@ import { DataSource, SelectQueryBuilder } from 'typeorm';
 import type { RequestContext } from '../common/auth/request-context';
 import { CrudService } from '../crud/crud.service';
 import { RowScope, scopeParts } from '../crud/organization-rows.repository';
-import { patchEntity } from '../crud/assign';
+import { applyPlan, fieldPlan } from '../crud/assign';
 import { todayUtc } from '../common/dates';
 import { DomainError } from '../common/errors/domain-error';
 import type { ListQueryDto } from '../common/http/pagination.dto';
@@ -13,7 +13,8 @@ import { ExchangeRatesRepository } from './exchange-rates.repository';
 import { ExchangeRateEntity } from './entities/exchange-rate.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
 
-const FIELDS = ['fromCurrency', 'toCurrency', 'rate', 'effectiveDate'] as const;
+/** Where each field of a body goes: a field added to the DTO does not compile until it is placed. */
+const FIELDS = fieldPlan<UpdateExchangeRateDto>()({ copy: ['fromCurrency', 'toCurrency', 'effectiveDate'], numeric: ['rate'] });
 
 export interface RateInForce {
   rate: number;
@@ -89,15 +90,13 @@ export class ExchangeRatesService extends CrudService<ExchangeRateEntity, Exchan
       planScoped: false,
       externalId: false,
       search: ['fromCurrency', 'toCurrency'],
-      sort: ExchangeRatesService.sort,
-      defaultSort: ExchangeRatesService.defaultSort,
       toResponse: ExchangeRateDto.from,
       toPayload: ExchangeRateDto.payload,
     });
   }
 
   protected override async apply(entity: ExchangeRateEntity, input: UpdateExchangeRateDto): Promise<void> {
-    patchEntity(entity, input, FIELDS, ['rate']);
+    applyPlan(entity, input, FIELDS);
     if (entity.fromCurrency === entity.toCurrency) throw DomainError.validation('toCurrency', 'toCurrency must differ from fromCurrency');
   }
 

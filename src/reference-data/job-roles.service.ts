@@ -4,13 +4,14 @@ import { DomainError } from '../common/errors/domain-error';
 import { Tx } from '../database/unit-of-work';
 import { NestedJobRoleDto } from './dto/nested-job-role.dto';
 import { CrudService } from '../crud/crud.service';
-import { patchEntity } from '../crud/assign';
+import { applyPlan, fieldPlan } from '../crud/assign';
 import { UnitOfWork } from '../database/unit-of-work';
 import { CreateJobRoleDto, JobRoleDto, UpdateJobRoleDto } from './dto/job-role.dto';
 import { JobRoleEntity } from './entities/job-role.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
 
-const FIELDS = ['title', 'externalId', 'family', 'level', 'description'] as const;
+/** Where each field of a body goes: a field added to the DTO does not compile until it is placed. */
+const FIELDS = fieldPlan<UpdateJobRoleDto>()({ copy: ['title', 'externalId', 'family', 'level', 'description'] });
 
 const JOB_ROLES: ResourceDescriptor = {
   table: 'job_roles',
@@ -44,14 +45,12 @@ export class JobRolesService extends CrudService<JobRoleEntity, JobRoleDto, Crea
       planScoped: false,
       externalId: true,
       search: ['title', 'family'],
-      sort: JobRolesService.sort,
-      defaultSort: JobRolesService.defaultSort,
       toResponse: JobRoleDto.from,
     });
   }
 
   protected override async apply(entity: JobRoleEntity, input: UpdateJobRoleDto): Promise<void> {
-    patchEntity(entity, input, FIELDS);
+    applyPlan(entity, input, FIELDS);
   }
 
   /**

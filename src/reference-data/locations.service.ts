@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CrudService } from '../crud/crud.service';
-import { patchEntity } from '../crud/assign';
+import { applyPlan, fieldPlan } from '../crud/assign';
 import { UnitOfWork } from '../database/unit-of-work';
 import { CreateLocationDto, LocationDto, UpdateLocationDto } from './dto/location.dto';
 import { LocationEntity } from './entities/location.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
 
-const FIELDS = ['name', 'externalId', 'countryCode', 'currencyCode', 'costMultiplier'] as const;
+/** Where each field of a body goes: a field added to the DTO does not compile until it is placed. */
+const FIELDS = fieldPlan<UpdateLocationDto>()({ copy: ['name', 'externalId', 'countryCode', 'currencyCode'], numeric: ['costMultiplier'] });
 
 const LOCATIONS: ResourceDescriptor = {
   table: 'locations',
@@ -38,14 +39,12 @@ export class LocationsService extends CrudService<LocationEntity, LocationDto, C
       planScoped: false,
       externalId: true,
       search: ['name'],
-      sort: LocationsService.sort,
-      defaultSort: LocationsService.defaultSort,
       toResponse: LocationDto.from,
       toPayload: LocationDto.payload,
     });
   }
 
   protected override async apply(entity: LocationEntity, input: UpdateLocationDto): Promise<void> {
-    patchEntity(entity, input, FIELDS, ['costMultiplier']);
+    applyPlan(entity, input, FIELDS);
   }
 }

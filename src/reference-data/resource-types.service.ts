@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CrudService } from '../crud/crud.service';
-import { patchEntity } from '../crud/assign';
+import { applyPlan, fieldPlan } from '../crud/assign';
 import { UnitOfWork } from '../database/unit-of-work';
 import { CreateResourceTypeDto, ResourceTypeDto, UpdateResourceTypeDto } from './dto/resource-type.dto';
 import { ResourceTypeEntity } from './entities/resource-type.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
 
-const FIELDS = ['name', 'externalId', 'description'] as const;
+/** Where each field of a body goes: a field added to the DTO does not compile until it is placed. */
+const FIELDS = fieldPlan<UpdateResourceTypeDto>()({ copy: ['name', 'externalId', 'description'] });
 
 const RESOURCE_TYPES: ResourceDescriptor = {
   table: 'resource_types',
@@ -37,13 +38,11 @@ export class ResourceTypesService extends CrudService<ResourceTypeEntity, Resour
       planScoped: false,
       externalId: true,
       search: ['name', 'description'],
-      sort: ResourceTypesService.sort,
-      defaultSort: ResourceTypesService.defaultSort,
       toResponse: ResourceTypeDto.from,
     });
   }
 
   protected override async apply(entity: ResourceTypeEntity, input: UpdateResourceTypeDto): Promise<void> {
-    patchEntity(entity, input, FIELDS);
+    applyPlan(entity, input, FIELDS);
   }
 }

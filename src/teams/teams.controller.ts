@@ -17,4 +17,4 @@ const teamsCrud: CrudControllerOptions = {
 };
 
 /** The routes of this module, in the order Nest registers them (recordControllers). */
-export const TeamsControllers = recordControllers({ ...teamsCrud, entityType: 'TEAM' });
+export const TeamsControllers = recordControllers(teamsCrud);

@@ -10,7 +10,7 @@ import { CreateTeamDto, TeamDto, UpdateTeamDto } from './dto/team.dto';
 import { TeamEntity } from './entities/team.entity';
 import { recordAttributes } from '../custom-attributes/custom-attribute-values.reader';
 import { ResourceDescriptor, Resources } from '../crud/resources';
-import { patchEntity } from '../crud/assign';
+import { applyPlan, fieldPlan } from '../crud/assign';
 import type { TxScope } from '../database/unit-of-work';
 
 const TEAMS: ResourceDescriptor = {
@@ -32,6 +32,12 @@ const TEAMS: ResourceDescriptor = {
   scenario: { order: 10 },
   changes: { entityTypes: ['team'], permission: 'teams_view' },
 };
+
+/** Where each field of a team body goes: a field added to the DTO does not compile until it is placed. */
+const TEAM_FIELDS = fieldPlan<UpdateTeamDto>()({
+  copy: ['name', 'externalId', 'description'],
+  own: ['costCentreId', 'valueStreamId', 'parentTeamId'],
+});
 
 /** Teams: planning records (plan_id) with an optional parent team, cost centre and value stream. */
 @Resources(TEAMS)
@@ -56,15 +62,13 @@ export class TeamsService extends CrudService<TeamEntity, TeamDto, CreateTeamDto
       externalId: true,
       search: ['name', 'description'],
       searchSql: `(r.name || ' ' || coalesce(r.description, ''))`,
-      sort: TeamsService.sort,
-      defaultSort: TeamsService.defaultSort,
-      customAttributes: recordAttributes('TEAM'),
+      customAttributes: recordAttributes,
       toResponse: TeamDto.from,
     });
   }
 
   protected override async apply(entity: TeamEntity, input: UpdateTeamDto, { ctx, em }: TxScope): Promise<void> {
-    patchEntity(entity, input, ['name', 'externalId', 'description']);
+    applyPlan(entity, input, TEAM_FIELDS);
     if (input.costCentreId !== undefined)
       entity.costCentreId = (await this.costCentres.resolveId({ ctx, em }, input.costCentreId, 'costCentreId')) ?? null;
     if (input.valueStreamId !== undefined)

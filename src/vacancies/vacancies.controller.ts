@@ -48,4 +48,4 @@ const vacanciesCrud: CrudControllerOptions = {
 };
 
 /** The routes of this module, in the order Nest registers them (recordControllers). */
-export const VacanciesControllers = recordControllers({ ...vacanciesCrud, entityType: 'VACANCY' }, [VacancyFillController]);
+export const VacanciesControllers = recordControllers(vacanciesCrud, [VacancyFillController]);

@@ -21,10 +21,29 @@ import { recordAttributes } from '../custom-attributes/custom-attribute-values.r
 import { ResourceDescriptor, Resources } from '../crud/resources';
 import { workforceReferences } from '../reference-data/workforce-references.service';
 import { VacanciesRepository } from './vacancies.repository';
-import { patchEntity } from '../crud/assign';
+import { applyPlan, fieldPlan, patchEntity } from '../crud/assign';
 import type { TxScope } from '../database/unit-of-work';
 
 const INCLUDES = ['assignments', 'filledByEmployee'] as const;
+
+/** Where each field of a body goes: a field added to the DTO does not compile until it is placed. */
+const FIELDS = fieldPlan<UpdateVacancyDto>()({
+  copy: ['role', 'externalId', 'description', 'status', 'targetStartDate', 'targetFillDate', 'currencyCode'],
+  numeric: ['fte'],
+  own: [
+    'salaryMin',
+    'salaryMax',
+    'salary',
+    'costCentreId',
+    'jobRoleId',
+    'jobRole',
+    'workTypeId',
+    'geographyId',
+    'hiringManagerId',
+    'filledByLiveEmployeeId',
+    'filledByLiveContractorId',
+  ],
+});
 
 const VACANCIES: ResourceDescriptor = {
   table: 'vacancies',
@@ -76,9 +95,7 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
       externalId: true,
       search: ['role', 'description'],
       searchSql: `(r.role || ' ' || coalesce(r.description, ''))`,
-      sort: VacanciesService.sort,
-      defaultSort: VacanciesService.defaultSort,
-      customAttributes: recordAttributes('VACANCY'),
+      customAttributes: recordAttributes,
       toResponse: (e) => VacancyDto.from(e, false),
       toPayload: VacancyDto.payload,
     });
@@ -164,8 +181,7 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
   }
 
   protected override async apply(entity: VacancyEntity, input: UpdateVacancyDto, tx: Tx): Promise<void> {
-    patchEntity(entity, input, ['role', 'externalId', 'description', 'status', 'targetStartDate', 'targetFillDate', 'currencyCode']);
-    patchEntity(entity, input, ['fte'], ['fte']);
+    applyPlan(entity, input, FIELDS);
     const jobRoleId = await this.jobRoles.resolveNested(tx, input.jobRoleId, input.jobRole);
     if (jobRoleId !== undefined) entity.jobRoleId = jobRoleId;
     await this.refs.apply(entity, input, tx);

@@ -18,7 +18,10 @@ import { eventBody, WebhookEvent } from './webhook-event';
 import { SecretResourceService } from './secret-resource.service';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
 import { WebhookHttpClient } from './webhook-http-client';
-import { patchEntity } from '../crud/assign';
+import { applyPlan, fieldPlan } from '../crud/assign';
+
+/** Where each field of a body goes: a field added to the DTO does not compile until it is placed. */
+const FIELDS = fieldPlan<UpdateWebhookEndpointDto>()({ copy: ['name', 'url', 'entityTypes', 'eventTypes', 'enabled'] });
 
 /** Webhook endpoint management (document 02 "Endpoint management", spec 03 §3 "Webhook endpoints"). */
 @Injectable()
@@ -60,7 +63,7 @@ export class WebhookEndpointsService extends SecretResourceService<WebhookEndpoi
     const endpoint = await this.find(ctx, endpointId);
     if (input.url !== undefined && input.url !== endpoint.url) await this.checkUrl(input.url);
     const patch: Partial<WebhookEndpointEntity> = {};
-    patchEntity(patch, input, ['name', 'url', 'entityTypes', 'eventTypes', 'enabled']);
+    applyPlan(patch, input, FIELDS);
     return this.patch(ctx, endpoint, patch);
   }
 

@@ -1,37 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { ENTITY_TYPES } from '../common/entity-types';
 import type { ActorType, ChangeType } from '../database/entities/record-change.entity';
 
 /** Every entity type of document 02 (with the changelog's additions); any may be subscribed to (spec 03 §3). */
-export const WEBHOOK_ENTITY_TYPES = [
-  'employee',
-  'contractor',
-  'vacancy',
-  'team',
-  'project',
-  'initiative',
-  'cost_center',
-  'value_stream',
-  'geography',
-  'employee_team_allocation',
-  'employee_project_allocation',
-  'team_project_allocation',
-  'contractor_team_allocation',
-  'contractor_project_allocation',
-  'vacancy_team_allocation',
-  'vacancy_project_allocation',
-  'salary_adjustment',
-  'bonus',
-  'contractor_rate',
-  'ai_agent',
-  'agent_policy',
-  'ai_policy',
-  'functional_group',
-  'functional_position',
-  'functional_assignment',
-  'objective',
-  'portfolio_lens',
-  'capex_claim',
-] as const;
+export const WEBHOOK_ENTITY_TYPES = ENTITY_TYPES;
 
 export const WEBHOOK_CHANGE_TYPES = ['create', 'update', 'delete'] as const satisfies readonly ChangeType[];
 

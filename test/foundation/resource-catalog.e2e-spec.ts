@@ -1,4 +1,9 @@
 import { API_PERMISSIONS } from '../../src/common/auth/permissions';
+import { DiscoveryService } from '@nestjs/core';
+import { CUSTOM_ATTRIBUTE_RECORD_TYPES, ENTITY_TYPES, HISTORY_ONLY_TYPES, isEntityType } from '../../src/common/entity-types';
+import { registeredConstraintNames } from '../../src/common/errors/db-errors';
+import { CrudService } from '../../src/crud/crud.service';
+import type { CrudEntity } from '../../src/crud/crud.types';
 import { ResourceCatalog } from '../../src/crud/resources';
 import { RecordChangeEntity } from '../../src/database/entities/record-change.entity';
 import { WEBHOOK_ENTITY_TYPES } from '../../src/webhooks/webhook-event';
@@ -43,7 +48,7 @@ describe('resource descriptors (docs/architecture.md)', () => {
     const permissionOf = Object.fromEntries(WEBHOOK_ENTITY_TYPES.map((type) => [type, catalog.viewPermissionOf(type) ?? null]));
     for (const permission of Object.values(permissionOf)) if (permission !== null) expect(API_PERMISSIONS).toContain(permission);
     // Entity types without records in this service (yet) have none: the feed never shows them.
-    expect(permissionOf).toEqual({
+    const expected = {
       agent_policy: null,
       ai_agent: null,
       ai_policy: null,
@@ -72,6 +77,72 @@ describe('resource descriptors (docs/architecture.md)', () => {
       vacancy_project_allocation: 'assignments_view',
       vacancy_team_allocation: 'assignments_view',
       value_stream: 'reference_data_view',
-    });
+    };
+    expect(Object.fromEntries(Object.keys(expected).map((type) => [type, permissionOf[type]]))).toEqual(expected);
+    // A resource added later (the generator's) is shown under its own view permission.
+    for (const type of Object.keys(permissionOf).filter((type) => !(type in expected))) {
+      expect(API_PERMISSIONS).toContain(permissionOf[type]);
+    }
+  });
+
+  it('06/§3.1: every constraint name a descriptor declares exists in the database (a typo would fall back to a generic message)', async () => {
+    const declared = registeredConstraintNames();
+    expect(declared.length).toBeGreaterThan(20);
+    // A unique index reports its own name on a violation, as a constraint does.
+    const rows: { name: string }[] = await t.dataSource.query(
+      `SELECT conname AS name FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE n.nspname = current_schema()
+       UNION SELECT indexname FROM pg_indexes WHERE schemaname = current_schema()`,
+    );
+    const existing = new Set(rows.map((r) => r.name));
+    expect(declared.filter((name) => !existing.has(name))).toEqual([]);
+  });
+
+  it('06/§3.1: every resource service records only known entity types, and each document 02 type it records is shown by GET /changes', () => {
+    const catalog = t.get(ResourceCatalog);
+    const services = t
+      .get(DiscoveryService)
+      .getProviders()
+      .map((wrapper) => wrapper.instance as unknown)
+      .filter((instance): instance is CrudService<CrudEntity, unknown, unknown, unknown> => instance instanceof CrudService);
+    expect(services.length).toBeGreaterThan(10);
+    const recorded = new Set<string>();
+    for (const service of services) {
+      recorded.add(service.spec.entityType);
+      for (const table of catalog.planningTables().filter((p) => p.table === service.spec.table))
+        table.entityTypes.forEach((e) => recorded.add(e));
+    }
+    const known: readonly string[] = [...ENTITY_TYPES, ...HISTORY_ONLY_TYPES];
+    expect([...recorded].filter((type) => !known.includes(type))).toEqual([]);
+    const hidden = [...recorded].filter((type) => isEntityType(type) && catalog.viewPermissionOf(type) === undefined);
+    expect(hidden).toEqual([]);
+  });
+
+  it('06/§3.1: every record type with custom attributes is a resource whose values the app reads and removes with the record', () => {
+    const services = t
+      .get(DiscoveryService)
+      .getProviders()
+      .map((wrapper) => wrapper.instance as unknown)
+      .filter((instance): instance is CrudService<CrudEntity, unknown, unknown, unknown> => instance instanceof CrudService);
+    const carrying = services.filter((s) => s.attributes).map((s) => s.spec.entityType);
+    // Functional groups and seats keep their values through the functional structure's own writers.
+    expect([...carrying, 'functional_group', 'functional_position'].sort()).toEqual([...CUSTOM_ATTRIBUTE_RECORD_TYPES].sort());
+    for (const s of services.filter((s) => s.attributes)) expect(s.attributes!.type).toBe(s.spec.entityType.toUpperCase());
+  });
+
+  it('06/§3.1: every resource service declares its sort allow-list once (statics), each field an entity column, the default among them', () => {
+    const services = t
+      .get(DiscoveryService)
+      .getProviders()
+      .map((wrapper) => wrapper.instance as unknown)
+      .filter((instance): instance is CrudService<CrudEntity, unknown, unknown, unknown> => instance instanceof CrudService);
+    for (const service of services) {
+      const { sort, defaultSort } = service.constructor as unknown as { sort: Record<string, string>; defaultSort: string };
+      const columns = t.dataSource.getMetadata(service.spec.entity).columns.map((c) => c.propertyName);
+      expect({ table: service.spec.table, unknown: Object.values(sort).filter((p) => !columns.includes(p)) }).toEqual({
+        table: service.spec.table,
+        unknown: [],
+      });
+      expect(Object.keys(sort)).toContain(defaultSort);
+    }
   });
 });

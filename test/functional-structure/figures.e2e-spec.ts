@@ -1,5 +1,5 @@
 import { API_PERMISSIONS } from '../../src/common/auth/permissions';
-import { TREE_LIMIT } from '../../src/functional-structure/functional-figures.service';
+import { TREE_LIMIT } from '../../src/functional-structure/reads/functional-figures.service';
 import { Tenant, TestApp } from '../support/test-app';
 import { err, fs } from './support';
 

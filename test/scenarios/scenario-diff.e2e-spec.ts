@@ -32,7 +32,7 @@ describe('03 §3 Scenarios, Diff: what a scenario changes against live, in merge
     const index = t
       .get(ResourceCatalog)
       .planningTables()
-      .findIndex((table) => table.entityTypes.includes(entityType));
+      .findIndex((table) => (table.entityTypes as readonly string[]).includes(entityType));
     expect(index).toBeGreaterThanOrEqual(0);
     return index;
   }
@@ -177,7 +177,7 @@ describe('03 §3 Scenarios, Diff: what a scenario changes against live, in merge
     // Every planning table is covered; each entry's type is the one the scenario's own writes recorded for the record
     // (the SQL twin of entityTypeOf: allocations are typed by holder and target).
     for (const table of t.get(ResourceCatalog).planningTables()) {
-      expect([table.table, data.some((e) => table.entityTypes.includes(e.entityType))]).toEqual([table.table, true]);
+      expect([table.table, data.some((e) => (table.entityTypes as readonly string[]).includes(e.entityType))]).toEqual([table.table, true]);
     }
     const history = await changesOf(t, org.orgId, { planId: s });
     for (const e of data.filter((x) => x.change !== 'delete' && x.entityType !== 'custom_attribute_value')) {

@@ -19,6 +19,11 @@ export function registerConstraint(name: string, rule: ConstraintRule): void {
   rules.set(name, rule);
 }
 
+/** The names of the constraints registered so far (a test checks each against the database). */
+export function registeredConstraintNames(): string[] {
+  return [...rules.keys()];
+}
+
 interface PgError {
   code?: string;
   constraint?: string;

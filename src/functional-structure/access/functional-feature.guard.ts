@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { ContextRequest } from '../common/auth/request-context';
-import { DomainError } from '../common/errors/domain-error';
+import type { ContextRequest } from '../../common/auth/request-context';
+import { DomainError } from '../../common/errors/domain-error';
 import { FunctionalAccessRepository } from './functional-access.repository';
 
 /**

@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import type { RequestContext } from '../common/auth/request-context';
-import { CostBook, CostService } from '../cost/cost.service';
-import type { FunctionalTreeDto, FunctionalTreeNodeDto } from './dto/functional-read-responses.dto';
+import type { RequestContext } from '../../common/auth/request-context';
+import { CostBook, CostService } from '../../cost/cost.service';
+import type { FunctionalTreeDto, FunctionalTreeNodeDto } from '../dto/functional-read-responses.dto';
 import { ancestry, computeFigures, Figures, GroupParents, window30 } from './figures';
-import { FunctionalAccessService } from './functional-access.service';
+import { FunctionalAccessService } from '../access/functional-access.service';
 import { FunctionalFiguresRepository, seatHoldersSql } from './functional-figures.repository';
 import { FunctionalReadRepository, GroupRow } from './functional-read.repository';
 import { FunctionalReadService } from './functional-read.service';
 import { groupView } from './read-views';
-import { UnitOfWork } from '../database/unit-of-work';
+import { UnitOfWork } from '../../database/unit-of-work';
 
 export const TREE_LIMIT = 500;
 

@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import type { RequestContext } from '../common/auth/request-context';
-import { addDays } from '../common/dates';
-import { CostBook, CostService } from '../cost/cost.service';
-import type { FunctionalMovementDto, FunctionalScheduleDto, FunctionalSummaryDto } from './dto/functional-read-responses.dto';
+import type { RequestContext } from '../../common/auth/request-context';
+import { addDays } from '../../common/dates';
+import { CostBook, CostService } from '../../cost/cost.service';
+import type { FunctionalMovementDto, FunctionalScheduleDto, FunctionalSummaryDto } from '../dto/functional-read-responses.dto';
 import { addMonths, ancestry, headcountBridge, lastDayOf, window30 } from './figures';
 import { FunctionalFiguresRepository, ScheduleSeatRow, seatHoldersSql, SubtreeOccupancy } from './functional-figures.repository';
 import { FunctionalFiguresService } from './functional-figures.service';
 import { ChangeRow, FunctionalReadRepository } from './functional-read.repository';
 import { FunctionalReadService } from './functional-read.service';
 import { changeView, groupView } from './read-views';
-import { UnitOfWork } from '../database/unit-of-work';
+import { UnitOfWork } from '../../database/unit-of-work';
 
 /** The days a summary covers: the seat schedule's year from the as-of day, and the bridge's twelve months. */
 interface SummaryWindows {

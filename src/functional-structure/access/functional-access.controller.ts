@@ -1,11 +1,11 @@
 import { Body, Controller, Param, UseGuards } from '@nestjs/common';
-import { Delete, Post } from '../common/http/write-routes';
+import { Delete, Post } from '../../common/http/write-routes';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
-import { RequireAnyPermission, ScenarioScope } from '../common/auth/access.decorators';
-import { Ctx, RequestContext } from '../common/auth/request-context';
-import { ApiData, ApiErrors } from '../common/http/api-responses';
-import { DataEnvelope, one } from '../common/http/envelopes';
-import { AccessGrantBodyDto, WrittenIdDto } from './dto/functional-structure.dto';
+import { RequireAnyPermission, ScenarioScope } from '../../common/auth/access.decorators';
+import { Ctx, RequestContext } from '../../common/auth/request-context';
+import { ApiData, ApiErrors } from '../../common/http/api-responses';
+import { DataEnvelope, one } from '../../common/http/envelopes';
+import { AccessGrantBodyDto, WrittenIdDto } from '../dto/functional-structure.dto';
 import { FunctionalFeatureGuard } from './functional-feature.guard';
 import { FunctionalGrantsService } from './functional-grants.service';
 

@@ -1,5 +1,5 @@
-import { toIsoDateTime } from '../common/dates';
-import type { FunctionalChangeDto, FunctionalGroupViewDto, FunctionalPositionPageDto } from './dto/functional-read-responses.dto';
+import { toIsoDateTime } from '../../common/dates';
+import type { FunctionalChangeDto, FunctionalGroupViewDto, FunctionalPositionPageDto } from '../dto/functional-read-responses.dto';
 import type { ChangeRow, GroupRow, OccupantRow, SeatViewRow } from './functional-read.repository';
 
 /** The response shapes of document 02's reads, from the read repositories' rows. */

@@ -1,11 +1,11 @@
-import { poolReadManager } from '../database/pool-reads';
+import { poolReadManager } from '../../database/pool-reads';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { SqlParams } from '../database/sql-params';
-import { activeOn } from './dated';
-import type { FunctionalAccess } from './entities/functional-access-grant.entity';
+import { SqlParams } from '../../database/sql-params';
+import { activeOn } from '../dated';
+import type { FunctionalAccess } from '../entities/functional-access-grant.entity';
 import type { GroupParents } from './figures';
-import type { PlanKey } from '../database/distribution';
+import type { PlanKey } from '../../database/distribution';
 
 /** A group active on the read's day, with its parent that day and whether it has children that day. */
 export type GroupRow = {

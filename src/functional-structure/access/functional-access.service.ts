@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { RequestContext } from '../common/auth/request-context';
-import { toIsoDateTime } from '../common/dates';
-import { DomainError } from '../common/errors/domain-error';
-import type { AccessGrantViewDto } from './dto/functional-read-responses.dto';
-import type { FunctionalAccess } from './entities/functional-access-grant.entity';
-import { ancestry, GroupParents } from './figures';
+import type { RequestContext } from '../../common/auth/request-context';
+import { toIsoDateTime } from '../../common/dates';
+import { DomainError } from '../../common/errors/domain-error';
+import type { AccessGrantViewDto } from '../dto/functional-read-responses.dto';
+import type { FunctionalAccess } from '../entities/functional-access-grant.entity';
+import { ancestry, GroupParents } from '../reads/figures';
 import { FunctionalAccessRepository, GrantRow } from './functional-access.repository';
-import type { TxScope } from '../database/unit-of-work';
+import type { TxScope } from '../../database/unit-of-work';
 
 export const EDIT_ALL_FUNCTIONAL_GROUPS = 'edit_all_functional_groups';
 export const SHARE_FUNCTIONAL_GROUPS = 'share_functional_groups';

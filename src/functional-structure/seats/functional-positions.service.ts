@@ -1,19 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import type { RequestContext } from '../common/auth/request-context';
-import { decimalToString } from '../common/decimals';
-import { DomainError } from '../common/errors/domain-error';
-import { newId } from '../common/ids';
-import { Tx, UnitOfWork } from '../database/unit-of-work';
-import { JobRolesService } from '../reference-data/job-roles.service';
-import { Dated, referenceDay, within } from './dated';
-import { DatedLinks, REPORTS } from './dated-links';
-import type { FunctionalPositionBodyDto } from './dto/functional-structure.dto';
-import { FunctionalPositionEntity } from './entities/functional-position.entity';
-import { FunctionalAccessService } from './functional-access.service';
-import { FunctionalGroupsService } from './functional-groups.service';
-import { FunctionalStructureRepository, TxScope } from './functional-structure.repository';
-import { positionPayload } from './payloads';
-import { assertChildrenWithin, checkDates, fail, span } from './write-rules';
+import type { RequestContext } from '../../common/auth/request-context';
+import { decimalToString } from '../../common/decimals';
+import { DomainError } from '../../common/errors/domain-error';
+import { newId } from '../../common/ids';
+import { Tx, UnitOfWork } from '../../database/unit-of-work';
+import { JobRolesService } from '../../reference-data/job-roles.service';
+import { Dated, referenceDay, within } from '../dated';
+import { DatedLinks, REPORTS } from '../dated-links';
+import type { FunctionalPositionBodyDto } from '../dto/functional-structure.dto';
+import { FunctionalPositionEntity } from '../entities/functional-position.entity';
+import { FunctionalAccessService } from '../access/functional-access.service';
+import { FunctionalGroupsService } from '../groups/functional-groups.service';
+import { FunctionalStructureRepository, TxScope } from '../functional-structure.repository';
+import { positionPayload } from '../payloads';
+import { assertChildrenWithin, checkDates, fail, span } from '../write-rules';
 
 /**
  * Positions (seats) of the functional structure (document 02 write rule 3): create and replace, each

@@ -3,10 +3,10 @@
  * (spec 03 §1.6). Pure functions over one load of the plan's structure (no query per group): the
  * definitions are written out in docs/decisions.md "Functional structure: figures".
  */
-import { addDays } from '../common/dates';
-import { dayNumber } from '../cost/cost-math';
-import { isActiveOn } from './dated';
-import type { FunctionalFiguresDto } from './dto/functional-read-responses.dto';
+import { addDays } from '../../common/dates';
+import { dayNumber } from '../../cost/cost-math';
+import { isActiveOn } from '../dated';
+import type { FunctionalFiguresDto } from '../dto/functional-read-responses.dto';
 
 /** FTEs are summed in ten-thousandths (the columns have four decimals), so sums are exact. */
 const UNITS = 10_000;

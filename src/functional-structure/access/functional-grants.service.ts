@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import type { RequestContext } from '../common/auth/request-context';
-import { DomainError } from '../common/errors/domain-error';
-import { newId } from '../common/ids';
-import { Tx, UnitOfWork } from '../database/unit-of-work';
-import { referenceDay } from './dated';
-import type { AccessGrantBodyDto } from './dto/functional-structure.dto';
-import type { GrantResourceType } from './entities/functional-access-grant.entity';
-import { FunctionalGroupEntity } from './entities/functional-group.entity';
+import type { RequestContext } from '../../common/auth/request-context';
+import { DomainError } from '../../common/errors/domain-error';
+import { newId } from '../../common/ids';
+import { Tx, UnitOfWork } from '../../database/unit-of-work';
+import { referenceDay } from '../dated';
+import type { AccessGrantBodyDto } from '../dto/functional-structure.dto';
+import type { GrantResourceType } from '../entities/functional-access-grant.entity';
+import { FunctionalGroupEntity } from '../entities/functional-group.entity';
 import { DirectGrant, FunctionalAccessRepository } from './functional-access.repository';
 import { FunctionalAccessService } from './functional-access.service';
-import { FunctionalGroupsService } from './functional-groups.service';
-import { groupPayload } from './payloads';
+import { FunctionalGroupsService } from '../groups/functional-groups.service';
+import { groupPayload } from '../payloads';
 
 /**
  * Access grants (document 02 "Access grant", write rule 7): always on the live structure (the routes

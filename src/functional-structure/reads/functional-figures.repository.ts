@@ -1,11 +1,11 @@
-import { poolReadManager } from '../database/pool-reads';
+import { poolReadManager } from '../../database/pool-reads';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { PeopleSql } from '../cost/cost.repository';
-import { activeOn, overlaps } from './dated';
+import type { PeopleSql } from '../../cost/cost.repository';
+import { activeOn, overlaps } from '../dated';
 import type { OccupancyRow, SeatTotals } from './figures';
 import { CHANGE_COLUMNS, ChangeRow, OCCUPANT_JOINS, OCCUPANT_NAME } from './functional-read.repository';
-import type { PlanKey } from '../database/distribution';
+import type { PlanKey } from '../../database/distribution';
 
 /** A seat of a subtree whose days overlap the schedule window. */
 export type ScheduleSeatRow = {

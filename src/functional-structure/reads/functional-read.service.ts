@@ -1,17 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import type { RequestContext } from '../common/auth/request-context';
-import { todayUtc } from '../common/dates';
-import { DomainError } from '../common/errors/domain-error';
-import { CustomAttributeValuesRepository } from '../custom-attributes/custom-attribute-values.repository';
-import type { CustomAttributeValueDto } from '../custom-attributes/dto/custom-attribute-value.dto';
-import type { FunctionalGroupDetailDto, FunctionalGroupListDto, FunctionalPositionPageDto } from './dto/functional-read-responses.dto';
-import type { FunctionalListQueryDto, FunctionalPageQueryDto } from './dto/functional-read.dto';
+import type { RequestContext } from '../../common/auth/request-context';
+import { todayUtc } from '../../common/dates';
+import { DomainError } from '../../common/errors/domain-error';
+import { CustomAttributeValuesRepository } from '../../custom-attributes/custom-attribute-values.repository';
+import type { CustomAttributeValueDto } from '../../custom-attributes/dto/custom-attribute-value.dto';
+import type { FunctionalGroupDetailDto, FunctionalGroupListDto, FunctionalPositionPageDto } from '../dto/functional-read-responses.dto';
+import type { FunctionalListQueryDto, FunctionalPageQueryDto } from '../dto/functional-read.dto';
 import { ancestry, GroupParents } from './figures';
-import { EDIT_ALL_FUNCTIONAL_GROUPS, FunctionalAccessService, Viewer } from './functional-access.service';
+import { EDIT_ALL_FUNCTIONAL_GROUPS, FunctionalAccessService, Viewer } from '../access/functional-access.service';
 import { FunctionalReadRepository, GroupFilter, GroupRow, Page, SeatFilter } from './functional-read.repository';
 import { changeView, groupView, seatPageView } from './read-views';
-import type { PlanKey } from '../database/distribution';
-import { UnitOfWork } from '../database/unit-of-work';
+import type { PlanKey } from '../../database/distribution';
+import { UnitOfWork } from '../../database/unit-of-work';
 
 /**
  * Document 02's reads of groups and seats, all on the as-of day of `ctx.planId` (live or the scenario

@@ -1,20 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import type { RequestContext } from '../common/auth/request-context';
-import { addDays } from '../common/dates';
-import { decimalToString } from '../common/decimals';
-import { DomainError } from '../common/errors/domain-error';
-import { newId } from '../common/ids';
-import { Tx, UnitOfWork } from '../database/unit-of-work';
-import { Dated, isActiveOn, within } from './dated';
-import { DatedLinks, REPORTS } from './dated-links';
-import type { StructureMoveDto } from './dto/functional-structure.dto';
-import { FunctionalAssignmentEntity } from './entities/functional-assignment.entity';
-import { FunctionalAccessService } from './functional-access.service';
+import type { RequestContext } from '../../common/auth/request-context';
+import { addDays } from '../../common/dates';
+import { decimalToString } from '../../common/decimals';
+import { DomainError } from '../../common/errors/domain-error';
+import { newId } from '../../common/ids';
+import { Tx, UnitOfWork } from '../../database/unit-of-work';
+import { Dated, isActiveOn, within } from '../dated';
+import { DatedLinks, REPORTS } from '../dated-links';
+import type { StructureMoveDto } from '../dto/functional-structure.dto';
+import { FunctionalAssignmentEntity } from '../entities/functional-assignment.entity';
+import { FunctionalAccessService } from '../access/functional-access.service';
 import { FunctionalOccupanciesService } from './functional-occupancies.service';
 import { FunctionalPositionsService } from './functional-positions.service';
-import { FunctionalStructureRepository } from './functional-structure.repository';
-import { assignmentPayload, positionPayload } from './payloads';
-import { fail, span } from './write-rules';
+import { FunctionalStructureRepository } from '../functional-structure.repository';
+import { assignmentPayload, positionPayload } from '../payloads';
+import { fail, span } from '../write-rules';
 
 /**
  * Document 02 write rule 6 (`POST /functional-groups/structure/move`), from an effective day: a seat to another reporting

@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import type { RequestContext } from '../common/auth/request-context';
-import { UnitOfWork } from '../database/unit-of-work';
-import { Dated, isActiveOn, within } from './dated';
-import { DatedLinks, PLACEMENTS } from './dated-links';
-import type { MoveGroupDto } from './dto/functional-structure.dto';
-import { FunctionalAccessService } from './functional-access.service';
+import type { RequestContext } from '../../common/auth/request-context';
+import { UnitOfWork } from '../../database/unit-of-work';
+import { Dated, isActiveOn, within } from '../dated';
+import { DatedLinks, PLACEMENTS } from '../dated-links';
+import type { MoveGroupDto } from '../dto/functional-structure.dto';
+import { FunctionalAccessService } from '../access/functional-access.service';
 import { FunctionalGroupsService } from './functional-groups.service';
-import { FunctionalStructureRepository } from './functional-structure.repository';
-import { groupPayload } from './payloads';
-import { fail, span } from './write-rules';
+import { FunctionalStructureRepository } from '../functional-structure.repository';
+import { groupPayload } from '../payloads';
+import { fail, span } from '../write-rules';
 
 /**
  * Document 02 write rule 2 (`POST /functional-groups/{id}/move`): the group sits under another parent (or at the

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { EmScope, scopeParts } from '../crud/organization-rows.repository';
-import { activeOn } from './dated';
-import type { FunctionalAccess, GrantResourceType } from './entities/functional-access-grant.entity';
-import type { TxScope } from './functional-structure.repository';
+import { EmScope, scopeParts } from '../../crud/organization-rows.repository';
+import { activeOn } from '../dated';
+import type { FunctionalAccess, GrantResourceType } from '../entities/functional-access-grant.entity';
+import type { TxScope } from '../functional-structure.repository';
 
 /** An access grant with its login's name and e-mail. */
 export type GrantRow = {

@@ -1,23 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import type { RequestContext } from '../common/auth/request-context';
-import { ContractorsService } from '../contractors/contractors.service';
-import { todayUtc } from '../common/dates';
-import { decimalToString } from '../common/decimals';
-import { DomainError } from '../common/errors/domain-error';
-import { newId } from '../common/ids';
-import { UnitOfWork } from '../database/unit-of-work';
-import { EmployeesService } from '../employees/employees.service';
-import { VacanciesService } from '../vacancies/vacancies.service';
-import { referenceDay, within } from './dated';
-import type { FunctionalAssignmentBodyDto } from './dto/functional-structure.dto';
-import { FunctionalAssignmentEntity } from './entities/functional-assignment.entity';
-import type { FunctionalPositionEntity } from './entities/functional-position.entity';
-import { FunctionalAccessService } from './functional-access.service';
+import type { RequestContext } from '../../common/auth/request-context';
+import { ContractorsService } from '../../contractors/contractors.service';
+import { todayUtc } from '../../common/dates';
+import { decimalToString } from '../../common/decimals';
+import { DomainError } from '../../common/errors/domain-error';
+import { newId } from '../../common/ids';
+import { UnitOfWork } from '../../database/unit-of-work';
+import { EmployeesService } from '../../employees/employees.service';
+import { VacanciesService } from '../../vacancies/vacancies.service';
+import { referenceDay, within } from '../dated';
+import type { FunctionalAssignmentBodyDto } from '../dto/functional-structure.dto';
+import { FunctionalAssignmentEntity } from '../entities/functional-assignment.entity';
+import type { FunctionalPositionEntity } from '../entities/functional-position.entity';
+import { FunctionalAccessService } from '../access/functional-access.service';
 import { FunctionalPositionsService } from './functional-positions.service';
-import { CapacityHolder, FunctionalStructureRepository, TxScope } from './functional-structure.repository';
-import { assignmentPayload } from './payloads';
-import type { Person } from './dated';
-import { checkDates, fail, span } from './write-rules';
+import { CapacityHolder, FunctionalStructureRepository, TxScope } from '../functional-structure.repository';
+import { assignmentPayload } from '../payloads';
+import type { Person } from '../dated';
+import { checkDates, fail, span } from '../write-rules';
 
 /**
  * Seat occupancies (assignments) of the functional structure (document 02 write rule 4): create and

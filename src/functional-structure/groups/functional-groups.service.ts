@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import type { RequestContext } from '../common/auth/request-context';
-import { DomainError } from '../common/errors/domain-error';
-import { newId } from '../common/ids';
-import { Tx, UnitOfWork } from '../database/unit-of-work';
-import { Dated, referenceDay, within } from './dated';
-import { DatedLinks, PLACEMENTS } from './dated-links';
-import type { FunctionalGroupBodyDto } from './dto/functional-structure.dto';
-import { FunctionalGroupEntity } from './entities/functional-group.entity';
-import { FunctionalAccessService } from './functional-access.service';
-import { FunctionalStructureRepository, TxScope } from './functional-structure.repository';
-import { groupPayload } from './payloads';
-import { assertChildrenWithin, checkDates, fail, span } from './write-rules';
+import type { RequestContext } from '../../common/auth/request-context';
+import { DomainError } from '../../common/errors/domain-error';
+import { newId } from '../../common/ids';
+import { Tx, UnitOfWork } from '../../database/unit-of-work';
+import { Dated, referenceDay, within } from '../dated';
+import { DatedLinks, PLACEMENTS } from '../dated-links';
+import type { FunctionalGroupBodyDto } from '../dto/functional-structure.dto';
+import { FunctionalGroupEntity } from '../entities/functional-group.entity';
+import { FunctionalAccessService } from '../access/functional-access.service';
+import { FunctionalStructureRepository, TxScope } from '../functional-structure.repository';
+import { groupPayload } from '../payloads';
+import { assertChildrenWithin, checkDates, fail, span } from '../write-rules';
 
 /**
  * Groups of the dated functional structure (document 02 write rules 1 and 5): create and replace, each

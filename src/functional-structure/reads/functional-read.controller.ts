@@ -1,19 +1,19 @@
 import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
-import { RequirePermissions } from '../common/auth/access.decorators';
-import { Ctx, RequestContext } from '../common/auth/request-context';
-import { ApiData, ApiDataArray, ApiErrors } from '../common/http/api-responses';
-import { DataEnvelope, one } from '../common/http/envelopes';
-import { CustomAttributeValueDto } from '../custom-attributes/dto/custom-attribute-value.dto';
+import { RequirePermissions } from '../../common/auth/access.decorators';
+import { Ctx, RequestContext } from '../../common/auth/request-context';
+import { ApiData, ApiDataArray, ApiErrors } from '../../common/http/api-responses';
+import { DataEnvelope, one } from '../../common/http/envelopes';
+import { CustomAttributeValueDto } from '../../custom-attributes/dto/custom-attribute-value.dto';
 import {
   FunctionalGroupDetailDto,
   FunctionalGroupListDto,
   FunctionalPositionPageDto,
   FunctionalSummaryDto,
   FunctionalTreeDto,
-} from './dto/functional-read-responses.dto';
-import { FunctionalAsOfQueryDto, FunctionalListQueryDto, FunctionalPageQueryDto } from './dto/functional-read.dto';
-import { FunctionalFeatureGuard } from './functional-feature.guard';
+} from '../dto/functional-read-responses.dto';
+import { FunctionalAsOfQueryDto, FunctionalListQueryDto, FunctionalPageQueryDto } from '../dto/functional-read.dto';
+import { FunctionalFeatureGuard } from '../access/functional-feature.guard';
 import { FunctionalFiguresService } from './functional-figures.service';
 import { FunctionalReadService } from './functional-read.service';
 import { FunctionalSummaryService } from './functional-summary.service';

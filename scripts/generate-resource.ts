@@ -1,0 +1,183 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { controllerFile, dtoFile, entityFile, migrationFile, moduleFile, ResourceNames, serviceFile, specFile } from './resource-templates';
+
+/**
+ * `npm run generate:resource -- <name>` (a plural, kebab-case name: `widgets`, `cost-items`): writes a CRUD planning
+ * resource modelled on teams (entity, DTOs, service with its descriptor, controllers, module, migration, e2e spec) and
+ * registers it where registration is needed (entity list, app module, entity types, permissions, OpenAPI tag, scenario routes
+ * and their module, migration list). Run in the repository root; `--root <dir>` writes into another checkout. docs/architecture.md,
+ * "Adding a resource", lists what is left by hand.
+ */
+
+export function namesOf(plural: string): ResourceNames {
+  if (!/^[a-z]+(-[a-z]+)*s$/.test(plural)) throw new Error(`"${plural}": a plural, kebab-case name is expected (widgets, cost-items)`);
+  const singular = plural.slice(0, -1);
+  const words = singular.split('-');
+  const cap = (w: string) => w[0].toUpperCase() + w.slice(1);
+  const Class = words.map(cap).join('');
+  return {
+    plural,
+    singular,
+    table: plural.replace(/-/g, '_'),
+    entityType: singular.replace(/-/g, '_'),
+    Class,
+    Classes: `${Class}s`,
+    camel: Class[0].toLowerCase() + Class.slice(1) + 's',
+    title: cap(plural.replace(/-/g, ' ')),
+    words: words.join(' '),
+    constant: plural.replace(/-/g, '_').toUpperCase(),
+  };
+}
+
+/** Inserts `lines` before the line that closes the array opened by the first line containing `opening`. */
+export function insertInArray(text: string, opening: string, lines: string[], file: string): string {
+  const start = text.indexOf(opening);
+  if (start < 0) throw new Error(`${file}: "${opening}" not found`);
+  const close = text.indexOf('\n', start) + 1;
+  const lineEnd = /\n( *)\](?: as const)?[^\n]*\n/g;
+  lineEnd.lastIndex = close - 1;
+  const match = lineEnd.exec(text);
+  if (!match) throw new Error(`${file}: the end of "${opening}" not found`);
+  const indent = `${match[1]}  `;
+  const at = match.index + 1;
+  return text.slice(0, at) + lines.map((l) => `${indent}${l}\n`).join('') + text.slice(at);
+}
+
+/** Inserts an import after the file's last import statement. */
+export function addImport(text: string, statement: string): string {
+  const lines = text.split('\n');
+  let last = -1;
+  lines.forEach((line, i) => {
+    if (/^import .* from '.*';$/.test(line) || /^} from '.*';$/.test(line)) last = i;
+  });
+  lines.splice(last + 1, 0, statement);
+  return lines.join('\n');
+}
+
+interface Registration {
+  file: string;
+  imports: string[];
+  arrays: [opening: string, lines: string[]][];
+}
+
+function registrations(n: ResourceNames, migrationClass: string, migrationFileName: string): Registration[] {
+  return [
+    {
+      file: 'src/entities.ts',
+      imports: [`import { ${n.Class}Entity } from './${n.plural}/entities/${n.singular}.entity';`],
+      arrays: [['export const ENTITIES = [', [`${n.Class}Entity,`]]],
+    },
+    {
+      file: 'src/app.module.ts',
+      imports: [`import { ${n.Classes}Module } from './${n.plural}/${n.plural}.module';`],
+      arrays: [['imports: [', [`${n.Classes}Module,`]]],
+    },
+    {
+      file: 'src/common/entity-types.ts',
+      imports: [],
+      arrays: [
+        ['export const ENTITY_TYPES = [', [`'${n.entityType}',`]],
+        ['export const CUSTOM_ATTRIBUTE_RECORD_TYPES = [', [`'${n.entityType}',`]],
+      ],
+    },
+    {
+      file: 'src/common/auth/permissions.ts',
+      imports: [],
+      arrays: [['export const API_PERMISSIONS = [', [`'${n.table}_view',`, `'${n.table}_edit',`]]],
+    },
+    {
+      file: 'src/openapi/document-tables.ts',
+      imports: [],
+      arrays: [
+        [
+          'export const TAGS',
+          [`{ name: '${n.title}', description: 'Public API. ${n.title}: planning records with an externalId and custom attributes.' },`],
+        ],
+      ],
+    },
+    {
+      file: 'src/scenarios/scenarios.controller.ts',
+      imports: [
+        `import { Create${n.Class}Dto, ${n.Class}Dto, ${n.Class}QueryDto, Update${n.Class}Dto } from '../${n.plural}/dto/${n.singular}.dto';`,
+        `import { ${n.Classes}Service } from '../${n.plural}/${n.plural}.service';`,
+      ],
+      arrays: [
+        [
+          'const records = [',
+          [
+            `scenarioRecordsController({`,
+            `  path: '${n.plural}',`,
+            `  service: ${n.Classes}Service,`,
+            `  response: ${n.Class}Dto,`,
+            `  create: Create${n.Class}Dto,`,
+            `  update: Update${n.Class}Dto,`,
+            `  query: ${n.Class}QueryDto,`,
+            `}),`,
+          ],
+        ],
+      ],
+    },
+    {
+      file: 'src/scenarios/scenarios.module.ts',
+      imports: [`import { ${n.Classes}Module } from '../${n.plural}/${n.plural}.module';`],
+      arrays: [['imports: [', [`${n.Classes}Module,`]]],
+    },
+    {
+      file: 'migrations/index.ts',
+      imports: [`import { ${migrationClass} } from './${migrationFileName}';`],
+      arrays: [['export const MIGRATIONS', [`${migrationClass},`]]],
+    },
+  ];
+}
+
+/** A timestamp after every migration's, so the new one runs last. */
+function migrationTimestamp(root: string): number {
+  const stamps = readdirSync(join(root, 'migrations'))
+    .map((f) => Number(/^(\d+)-/.exec(f)?.[1] ?? 0))
+    .filter((s) => s > 0);
+  return Math.max(Date.now(), ...stamps.map((s) => s + 1000));
+}
+
+function main(): void {
+  const args = process.argv.slice(2);
+  const rootAt = args.indexOf('--root');
+  const root = rootAt >= 0 ? args.splice(rootAt, 2)[1] : process.cwd();
+  const [plural] = args;
+  if (!plural) throw new Error('usage: npm run generate:resource -- <plural-kebab-name>');
+  const n = namesOf(plural);
+  if (existsSync(join(root, 'src', n.plural))) throw new Error(`src/${n.plural} exists already`);
+  const stamp = migrationTimestamp(root);
+  const migrationClass = `${n.Classes}${stamp}`;
+  const migrationName = `${stamp}-${n.Classes}`;
+  const files: [string, string][] = [
+    [`src/${n.plural}/entities/${n.singular}.entity.ts`, entityFile(n)],
+    [`src/${n.plural}/dto/${n.singular}.dto.ts`, dtoFile(n)],
+    [`src/${n.plural}/${n.plural}.service.ts`, serviceFile(n)],
+    [`src/${n.plural}/${n.plural}.controller.ts`, controllerFile(n)],
+    [`src/${n.plural}/${n.plural}.module.ts`, moduleFile(n)],
+    [`migrations/${migrationName}.ts`, migrationFile(n, migrationClass)],
+    [`test/${n.plural}/${n.plural}.e2e-spec.ts`, specFile(n)],
+  ];
+  for (const [file, text] of files) {
+    mkdirSync(dirname(join(root, file)), { recursive: true });
+    writeFileSync(join(root, file), text);
+  }
+  const edited = registrations(n, migrationClass, migrationName).map((r) => {
+    let text = readFileSync(join(root, r.file), 'utf8');
+    for (const statement of r.imports) text = addImport(text, statement);
+    for (const [opening, lines] of r.arrays) text = insertInArray(text, opening, lines, r.file);
+    writeFileSync(join(root, r.file), text);
+    return r.file;
+  });
+  const written = [...files.map(([f]) => f), ...edited];
+  execFileSync(join(root, 'node_modules/.bin/prettier'), ['--write', '--log-level', 'warn', ...written], { cwd: root, stdio: 'inherit' });
+  process.stdout.write(
+    `Wrote ${files.length} files and registered ${n.plural} in ${edited.length}:\n${written.map((f) => `  ${f}`).join('\n')}\n` +
+      'Next: npm run openapi && npm run client:types, then npm test -- ' +
+      `test/${n.plural}/${n.plural}.e2e-spec.ts (docs/architecture.md, "Adding a resource").\n`,
+  );
+}
+
+if (require.main === module) main();

@@ -1,0 +1,77 @@
+/**
+ * The entity types the change history records: one vocabulary for webhooks, `GET /changes`, custom attributes,
+ * scenarios and integrations. Resource specs and descriptors are typed by it, so a type named nowhere here is a
+ * compile error, and a descriptor that leaves out its types fails the resource catalog's tests.
+ */
+
+/** Every entity type of document 02 (with the changelog's additions); any may be subscribed to. */
+export const ENTITY_TYPES = [
+  'employee',
+  'contractor',
+  'vacancy',
+  'team',
+  'project',
+  'initiative',
+  'cost_center',
+  'value_stream',
+  'geography',
+  'employee_team_allocation',
+  'employee_project_allocation',
+  'team_project_allocation',
+  'contractor_team_allocation',
+  'contractor_project_allocation',
+  'vacancy_team_allocation',
+  'vacancy_project_allocation',
+  'salary_adjustment',
+  'bonus',
+  'contractor_rate',
+  'ai_agent',
+  'agent_policy',
+  'ai_policy',
+  'functional_group',
+  'functional_position',
+  'functional_assignment',
+  'objective',
+  'portfolio_lens',
+  'capex_claim',
+] as const;
+export type EntityType = (typeof ENTITY_TYPES)[number];
+
+/** Types the history keeps that are no document 02 entity type: never sent to subscribers nor listed in `GET /changes`. */
+export const HISTORY_ONLY_TYPES = [
+  'assignment',
+  'job_role',
+  'driver',
+  'exchange_rate',
+  'resource_type',
+  'project_link',
+  'custom_attribute_definition',
+  'custom_attribute_value',
+  'functional_group_placement',
+  'functional_position_report',
+] as const;
+
+/** Any entity type a change record may carry. */
+export type RecordedEntityType = EntityType | (typeof HISTORY_ONLY_TYPES)[number];
+
+/** The record types that carry custom attributes (document 01 rule 9), by their entity type. */
+export const CUSTOM_ATTRIBUTE_RECORD_TYPES = [
+  'employee',
+  'contractor',
+  'vacancy',
+  'project',
+  'team',
+  'functional_group',
+  'functional_position',
+] as const satisfies readonly EntityType[];
+export type CustomAttributeRecordType = (typeof CUSTOM_ATTRIBUTE_RECORD_TYPES)[number];
+
+/** A record type as custom attribute definitions and values name it: the entity type in capitals (`team` -> `TEAM`). */
+export function customAttributeTypeOf<T extends CustomAttributeRecordType>(type: T): Uppercase<T> {
+  return type.toUpperCase() as Uppercase<T>;
+}
+
+/** Whether a string is a document 02 entity type. */
+export function isEntityType(type: string): type is EntityType {
+  return (ENTITY_TYPES as readonly string[]).includes(type);
+}
