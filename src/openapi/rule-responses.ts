@@ -64,7 +64,7 @@ const RULES: readonly { status: string; description: string; applies: (op: Facts
   },
   {
     status: '429',
-    description: 'Too many requests without valid credentials from the client address this minute; see Retry-After',
+    description: 'too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After',
     applies: (op) => op.admin || op.apiKey,
     adds: true,
     schema: 'RateLimitResponseDto',

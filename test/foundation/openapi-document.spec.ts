@@ -325,6 +325,20 @@ describe('OpenAPI document (docs/decisions.md)', () => {
     expect(citations).toEqual([]);
   });
 
+  it('06/§2.2: each error answer names its code and when it happens (CODE: when ...)', () => {
+    const codes = [...Object.keys(ERROR_STATUS), 'too_many_requests'];
+    const unnamed = operations.flatMap(({ op, where }) =>
+      Object.entries(op.responses)
+        .filter(([status]) => Number(status) >= 400)
+        .flatMap(([status, response]) => {
+          const description = response.description ?? '';
+          const named = codes.some((code) => description.startsWith(`${code}: `) && description.length > code.length + 10);
+          return named ? [] : [`${where} ${status}: ${response.description}`];
+        }),
+    );
+    expect(unnamed).toEqual([]);
+  });
+
   it('06/§2.1: a text answer (text/csv) is declared as a string; the bulk answer declares its counters and item fields', () => {
     const csv = doc.paths['/api/v1/org/{orgId}/forecast'].get.responses['200'].content!['text/csv'];
     expect(csv.schema).toEqual({ type: 'string' });

@@ -8294,7 +8294,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -8383,7 +8383,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -8474,7 +8474,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -8563,7 +8563,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -8651,7 +8651,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -8740,7 +8740,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -8827,7 +8827,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -8846,7 +8846,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks access (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks access, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8916,7 +8916,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -9001,7 +9001,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -9072,7 +9072,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -9159,7 +9159,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -9230,7 +9230,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -9317,7 +9317,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -9406,7 +9406,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -9497,7 +9497,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -9586,7 +9586,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -9677,7 +9677,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -9766,7 +9766,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -9859,7 +9859,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -9948,7 +9948,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -10040,7 +10040,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -10129,7 +10129,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -10225,7 +10225,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -10314,7 +10314,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -10411,7 +10411,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -10500,7 +10500,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -10599,7 +10599,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -10688,7 +10688,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -10786,7 +10786,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -10875,7 +10875,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -10969,7 +10969,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -11058,7 +11058,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -11160,7 +11160,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -11249,7 +11249,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -11347,7 +11347,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -11436,7 +11436,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -11534,7 +11534,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -11623,7 +11623,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -11723,7 +11723,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -11742,7 +11742,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11812,7 +11812,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -11908,7 +11908,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -11927,7 +11927,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11996,7 +11996,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -12105,7 +12105,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -12124,7 +12124,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12194,7 +12194,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -12285,7 +12285,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -12304,7 +12304,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12340,7 +12340,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
+            /** @description CONFLICT: the record changed or is still referenced meanwhile (another request won, or a record depends on it); read it again and retry; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12391,7 +12391,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -12507,7 +12507,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -12526,7 +12526,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12613,7 +12613,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -12730,7 +12730,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -12749,7 +12749,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12819,7 +12819,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -12915,7 +12915,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -12934,7 +12934,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13003,7 +13003,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -13112,7 +13112,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -13131,7 +13131,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13201,7 +13201,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -13292,7 +13292,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -13311,7 +13311,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13347,7 +13347,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
+            /** @description CONFLICT: the record changed or is still referenced meanwhile (another request won, or a record depends on it); read it again and retry; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13398,7 +13398,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -13514,7 +13514,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -13533,7 +13533,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13620,7 +13620,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -13737,7 +13737,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -13756,7 +13756,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13826,7 +13826,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -13922,7 +13922,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -13941,7 +13941,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14010,7 +14010,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -14119,7 +14119,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -14138,7 +14138,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14208,7 +14208,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -14299,7 +14299,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -14318,7 +14318,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14354,7 +14354,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
+            /** @description CONFLICT: the record changed or is still referenced meanwhile (another request won, or a record depends on it); read it again and retry; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14405,7 +14405,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -14521,7 +14521,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -14540,7 +14540,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14627,7 +14627,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -14744,7 +14744,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -14763,7 +14763,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14833,7 +14833,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -14929,7 +14929,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -14948,7 +14948,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15017,7 +15017,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -15126,7 +15126,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -15145,7 +15145,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15215,7 +15215,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -15306,7 +15306,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -15325,7 +15325,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15361,7 +15361,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
+            /** @description CONFLICT: the record changed or is still referenced meanwhile (another request won, or a record depends on it); read it again and retry; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15412,7 +15412,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -15528,7 +15528,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -15547,7 +15547,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15634,7 +15634,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -15751,7 +15751,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -15770,7 +15770,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15840,7 +15840,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -15936,7 +15936,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -15955,7 +15955,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16024,7 +16024,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -16133,7 +16133,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -16152,7 +16152,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16222,7 +16222,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -16313,7 +16313,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -16332,7 +16332,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16368,7 +16368,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
+            /** @description CONFLICT: the record changed or is still referenced meanwhile (another request won, or a record depends on it); read it again and retry; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16419,7 +16419,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -16535,7 +16535,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -16554,7 +16554,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16641,7 +16641,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -16758,7 +16758,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -16777,7 +16777,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16847,7 +16847,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -16943,7 +16943,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -16962,7 +16962,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17031,7 +17031,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -17140,7 +17140,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -17159,7 +17159,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17229,7 +17229,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -17320,7 +17320,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -17339,7 +17339,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17375,7 +17375,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
+            /** @description CONFLICT: the record changed or is still referenced meanwhile (another request won, or a record depends on it); read it again and retry; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17426,7 +17426,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -17542,7 +17542,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -17561,7 +17561,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17648,7 +17648,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -17765,7 +17765,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -17784,7 +17784,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17854,7 +17854,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -17950,7 +17950,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -17969,7 +17969,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18038,7 +18038,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -18147,7 +18147,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -18166,7 +18166,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18236,7 +18236,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -18327,7 +18327,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -18346,7 +18346,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18382,7 +18382,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
+            /** @description CONFLICT: the record changed or is still referenced meanwhile (another request won, or a record depends on it); read it again and retry; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18433,7 +18433,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -18549,7 +18549,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -18568,7 +18568,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18655,7 +18655,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -18777,7 +18777,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -18796,7 +18796,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18866,7 +18866,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -18976,7 +18976,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -18995,7 +18995,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19065,7 +19065,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -19161,7 +19161,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -19180,7 +19180,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19249,7 +19249,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -19358,7 +19358,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -19377,7 +19377,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19447,7 +19447,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -19538,7 +19538,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -19557,7 +19557,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19593,7 +19593,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
+            /** @description CONFLICT: the record changed or is still referenced meanwhile (another request won, or a record depends on it); read it again and retry; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19644,7 +19644,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -19760,7 +19760,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -19779,7 +19779,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks reference_data_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19866,7 +19866,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -19985,7 +19985,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -20004,7 +20004,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks custom_attributes_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks custom_attributes_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20074,7 +20074,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -20170,7 +20170,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -20189,7 +20189,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20258,7 +20258,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -20367,7 +20367,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -20386,7 +20386,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks custom_attributes_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks custom_attributes_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20456,7 +20456,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -20547,7 +20547,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -20566,7 +20566,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20602,7 +20602,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
+            /** @description CONFLICT: the record changed or is still referenced meanwhile (another request won, or a record depends on it); read it again and retry; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -20653,7 +20653,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -20769,7 +20769,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -20788,7 +20788,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20875,7 +20875,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -20994,7 +20994,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -21013,7 +21013,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks teams_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks teams_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21082,7 +21082,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -21191,7 +21191,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -21210,7 +21210,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks teams_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks teams_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21280,7 +21280,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -21381,7 +21381,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -21400,7 +21400,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21470,7 +21470,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -21583,7 +21583,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -21602,7 +21602,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21689,7 +21689,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -21817,7 +21817,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -21836,7 +21836,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks teams_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks teams_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21906,7 +21906,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -22004,7 +22004,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -22023,7 +22023,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks teams_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks teams_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22092,7 +22092,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -22213,7 +22213,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -22232,7 +22232,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks teams_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks teams_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22302,7 +22302,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -22395,7 +22395,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -22414,7 +22414,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks teams_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks teams_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22450,7 +22450,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
+            /** @description CONFLICT: the record changed or is still referenced meanwhile (another request won, or a record depends on it); read it again and retry; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -22518,7 +22518,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -22638,7 +22638,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -22657,7 +22657,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks teams_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks teams_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22761,7 +22761,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -22880,7 +22880,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -22899,7 +22899,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks projects_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks projects_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22968,7 +22968,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -23077,7 +23077,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -23096,7 +23096,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks projects_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks projects_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23166,7 +23166,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -23267,7 +23267,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -23286,7 +23286,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23356,7 +23356,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -23469,7 +23469,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -23488,7 +23488,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23575,7 +23575,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -23703,7 +23703,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -23722,7 +23722,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks projects_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks projects_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23792,7 +23792,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -23890,7 +23890,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -23909,7 +23909,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks projects_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks projects_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23978,7 +23978,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -24099,7 +24099,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -24118,7 +24118,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks projects_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks projects_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24188,7 +24188,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -24281,7 +24281,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -24300,7 +24300,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks projects_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks projects_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24336,7 +24336,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
+            /** @description CONFLICT: the record changed or is still referenced meanwhile (another request won, or a record depends on it); read it again and retry; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -24404,7 +24404,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -24524,7 +24524,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -24543,7 +24543,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks projects_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks projects_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24647,7 +24647,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -24760,7 +24760,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -24849,7 +24849,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -24953,7 +24953,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -25042,7 +25042,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -25139,7 +25139,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -25228,7 +25228,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -25327,7 +25327,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -25416,7 +25416,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -25523,7 +25523,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -25612,7 +25612,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -25730,7 +25730,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -25749,7 +25749,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks assignments_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks assignments_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25819,7 +25819,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -25915,7 +25915,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -25934,7 +25934,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks assignments_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks assignments_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26003,7 +26003,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -26112,7 +26112,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -26131,7 +26131,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks assignments_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks assignments_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26201,7 +26201,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -26292,7 +26292,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -26311,7 +26311,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks assignments_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks assignments_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26347,7 +26347,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
+            /** @description CONFLICT: the record changed or is still referenced meanwhile (another request won, or a record depends on it); read it again and retry; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -26398,7 +26398,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -26514,7 +26514,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -26533,7 +26533,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks assignments_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks assignments_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26620,7 +26620,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -26739,7 +26739,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -26758,7 +26758,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks employees_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks employees_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26827,7 +26827,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -26949,7 +26949,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -26968,7 +26968,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks compensation_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks compensation_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27038,7 +27038,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -27139,7 +27139,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -27158,7 +27158,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks compensation_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks compensation_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27245,7 +27245,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -27358,7 +27358,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -27377,7 +27377,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks compensation_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks compensation_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27464,7 +27464,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -27585,7 +27585,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -27604,7 +27604,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks compensation_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks compensation_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27691,7 +27691,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -27800,7 +27800,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -27819,7 +27819,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks employees_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks employees_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27889,7 +27889,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -27990,7 +27990,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -28009,7 +28009,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28079,7 +28079,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -28192,7 +28192,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -28211,7 +28211,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28298,7 +28298,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -28424,7 +28424,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -28443,7 +28443,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks employees_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks employees_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28513,7 +28513,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -28611,7 +28611,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -28630,7 +28630,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks employees_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks employees_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28717,7 +28717,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -28841,7 +28841,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -28860,7 +28860,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks employees_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks employees_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28930,7 +28930,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -29023,7 +29023,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -29042,7 +29042,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks employees_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks employees_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29078,7 +29078,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
+            /** @description CONFLICT: the record changed or is still referenced meanwhile (another request won, or a record depends on it); read it again and retry; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -29146,7 +29146,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -29266,7 +29266,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -29285,7 +29285,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks employees_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks employees_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29389,7 +29389,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -29508,7 +29508,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -29527,7 +29527,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks contractors_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks contractors_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29596,7 +29596,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -29718,7 +29718,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -29737,7 +29737,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks compensation_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks compensation_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29807,7 +29807,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -29908,7 +29908,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -29927,7 +29927,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks compensation_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks compensation_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -30014,7 +30014,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -30127,7 +30127,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -30146,7 +30146,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks compensation_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks compensation_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -30233,7 +30233,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -30354,7 +30354,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -30373,7 +30373,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks compensation_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks compensation_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -30460,7 +30460,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -30569,7 +30569,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -30588,7 +30588,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks contractors_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks contractors_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -30658,7 +30658,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -30759,7 +30759,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -30778,7 +30778,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -30848,7 +30848,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -30961,7 +30961,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -30980,7 +30980,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -31067,7 +31067,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -31192,7 +31192,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -31211,7 +31211,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks contractors_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks contractors_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -31281,7 +31281,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -31379,7 +31379,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -31398,7 +31398,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks contractors_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks contractors_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -31485,7 +31485,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -31609,7 +31609,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -31628,7 +31628,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks contractors_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks contractors_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -31698,7 +31698,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -31791,7 +31791,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -31810,7 +31810,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks contractors_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks contractors_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -31846,7 +31846,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
+            /** @description CONFLICT: the record changed or is still referenced meanwhile (another request won, or a record depends on it); read it again and retry; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -31914,7 +31914,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -32034,7 +32034,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -32053,7 +32053,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks contractors_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks contractors_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -32157,7 +32157,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -32276,7 +32276,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -32295,7 +32295,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks vacancies_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks vacancies_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -32364,7 +32364,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -32480,7 +32480,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -32499,7 +32499,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks vacancies_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks vacancies_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -32535,7 +32535,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
+            /** @description CONFLICT: the record changed or is still referenced meanwhile (another request won, or a record depends on it); read it again and retry; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -32586,7 +32586,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -32695,7 +32695,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -32714,7 +32714,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks vacancies_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks vacancies_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -32784,7 +32784,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -32885,7 +32885,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -32904,7 +32904,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -32974,7 +32974,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -33087,7 +33087,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -33106,7 +33106,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33193,7 +33193,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -33318,7 +33318,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -33337,7 +33337,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks vacancies_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks vacancies_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33407,7 +33407,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -33505,7 +33505,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -33524,7 +33524,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks vacancies_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks vacancies_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33611,7 +33611,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -33735,7 +33735,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -33754,7 +33754,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks vacancies_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks vacancies_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33824,7 +33824,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -33917,7 +33917,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -33936,7 +33936,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks vacancies_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks vacancies_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33972,7 +33972,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
+            /** @description CONFLICT: the record changed or is still referenced meanwhile (another request won, or a record depends on it); read it again and retry; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -34040,7 +34040,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -34160,7 +34160,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -34179,7 +34179,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks vacancies_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks vacancies_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -34283,7 +34283,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -34391,7 +34391,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -34480,7 +34480,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -34573,7 +34573,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -34662,7 +34662,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -34754,7 +34754,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -34843,7 +34843,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -34939,7 +34939,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -34994,7 +34994,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT: the record changed or is still referenced meanwhile (another request won, or a record depends on it); read it again and retry */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -35045,7 +35045,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -35149,7 +35149,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -35204,7 +35204,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT: the record changed or is still referenced meanwhile (another request won, or a record depends on it); read it again and retry */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -35255,7 +35255,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -35357,7 +35357,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -35446,7 +35446,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -35550,7 +35550,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -35639,7 +35639,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -35742,7 +35742,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -35831,7 +35831,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -35930,7 +35930,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -36019,7 +36019,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -36126,7 +36126,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -36215,7 +36215,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -36329,7 +36329,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -36418,7 +36418,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -36516,7 +36516,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -36605,7 +36605,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -36698,7 +36698,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -36787,7 +36787,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -36888,7 +36888,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -36977,7 +36977,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -37090,7 +37090,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -37179,7 +37179,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -37277,7 +37277,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -37366,7 +37366,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -37459,7 +37459,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -37548,7 +37548,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -37649,7 +37649,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -37738,7 +37738,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -37851,7 +37851,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -37940,7 +37940,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -38038,7 +38038,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -38127,7 +38127,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -38220,7 +38220,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -38309,7 +38309,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -38410,7 +38410,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -38499,7 +38499,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -38615,7 +38615,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -38704,7 +38704,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -38802,7 +38802,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -38891,7 +38891,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -38984,7 +38984,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -39073,7 +39073,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -39174,7 +39174,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -39263,7 +39263,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -39379,7 +39379,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -39468,7 +39468,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -39566,7 +39566,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -39655,7 +39655,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -39748,7 +39748,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -39837,7 +39837,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -39938,7 +39938,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -40027,7 +40027,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -40150,7 +40150,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -40239,7 +40239,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -40337,7 +40337,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -40426,7 +40426,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -40519,7 +40519,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -40608,7 +40608,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -40709,7 +40709,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -40798,7 +40798,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -40894,7 +40894,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -40913,7 +40913,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks all of functional_groups_share, functional_groups_edit, the creator lacks the access, or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks all of functional_groups_share, functional_groups_edit, the creator lacks the access, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -41000,7 +41000,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -41095,7 +41095,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -41114,7 +41114,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks all of functional_groups_share, functional_groups_edit, the creator lacks the access, or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks all of functional_groups_share, functional_groups_edit, the creator lacks the access, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -41201,7 +41201,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -41296,7 +41296,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -41315,7 +41315,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks functional_groups_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -41385,7 +41385,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -41485,7 +41485,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -41504,7 +41504,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks functional_groups_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -41574,7 +41574,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -41674,7 +41674,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -41693,7 +41693,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks functional_groups_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -41763,7 +41763,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -41865,7 +41865,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -41884,7 +41884,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks functional_groups_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -41954,7 +41954,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -42050,7 +42050,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -42069,7 +42069,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
+            /** @description FORBIDDEN: the key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -42105,7 +42105,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
+            /** @description CONFLICT: the record changed or is still referenced meanwhile (another request won, or a record depends on it); read it again and retry; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -42156,7 +42156,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -42256,7 +42256,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -42275,7 +42275,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks functional_groups_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -42345,7 +42345,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -42452,7 +42452,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -42471,7 +42471,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks functional_groups_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -42541,7 +42541,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -42643,7 +42643,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -42662,7 +42662,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks functional_groups_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -42732,7 +42732,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -42828,7 +42828,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -42847,7 +42847,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
+            /** @description FORBIDDEN: the key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -42883,7 +42883,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT: the record changed or is still referenced meanwhile (another request won, or a record depends on it); read it again and retry */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -42934,7 +42934,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -43030,7 +43030,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -43049,7 +43049,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
+            /** @description FORBIDDEN: the key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -43085,7 +43085,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
+            /** @description CONFLICT: the record changed or is still referenced meanwhile (another request won, or a record depends on it); read it again and retry; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -43136,7 +43136,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -43232,7 +43232,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -43251,7 +43251,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
+            /** @description FORBIDDEN: the key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -43287,7 +43287,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT: the record changed or is still referenced meanwhile (another request won, or a record depends on it); read it again and retry */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -43338,7 +43338,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -43434,7 +43434,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -43453,7 +43453,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
+            /** @description FORBIDDEN: the key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -43489,7 +43489,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
+            /** @description CONFLICT: the record changed or is still referenced meanwhile (another request won, or a record depends on it); read it again and retry; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -43540,7 +43540,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -43636,7 +43636,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -43655,7 +43655,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
+            /** @description FORBIDDEN: the key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -43691,7 +43691,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT: the record changed or is still referenced meanwhile (another request won, or a record depends on it); read it again and retry */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -43742,7 +43742,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -43836,7 +43836,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -43855,7 +43855,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
+            /** @description FORBIDDEN: the key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -43891,7 +43891,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
+            /** @description CONFLICT: the record changed or is still referenced meanwhile (another request won, or a record depends on it); read it again and retry; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -43942,7 +43942,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -44043,7 +44043,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -44062,7 +44062,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit and custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
+            /** @description FORBIDDEN: the key lacks functional_groups_edit and custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -44132,7 +44132,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -44232,7 +44232,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -44251,7 +44251,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit and custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
+            /** @description FORBIDDEN: the key lacks functional_groups_edit and custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -44338,7 +44338,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -44439,7 +44439,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -44458,7 +44458,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit and custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
+            /** @description FORBIDDEN: the key lacks functional_groups_edit and custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -44528,7 +44528,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -44628,7 +44628,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -44647,7 +44647,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit and custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
+            /** @description FORBIDDEN: the key lacks functional_groups_edit and custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -44734,7 +44734,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -44833,7 +44833,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -44852,7 +44852,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
+            /** @description FORBIDDEN: the key lacks functional_groups_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization; or PLAN_NOT_EDITABLE: the scenario of scenarioId is not open for changes, or is a private one the key's creator may only read */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -44888,7 +44888,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT; or a request with the same Idempotency-Key is still running; retry it */
+            /** @description CONFLICT: the record changed or is still referenced meanwhile (another request won, or a record depends on it); read it again and retry; or a request with the same Idempotency-Key is still running; retry it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -44939,7 +44939,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -45034,7 +45034,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -45053,7 +45053,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks access (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks access, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -45147,7 +45147,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -45248,7 +45248,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -45267,7 +45267,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks forecasts_view (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks forecasts_view, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -45337,7 +45337,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -45431,7 +45431,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing, malformed, unknown, revoked or expired key */
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -45450,7 +45450,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Key lacks business_metrics_ingest (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            /** @description FORBIDDEN: the key lacks business_metrics_ingest, or orgId is not the key's organization */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -45537,7 +45537,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Rate limited; see Retry-After; or Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -45628,7 +45628,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -45717,7 +45717,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -45810,7 +45810,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -45899,7 +45899,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -45991,7 +45991,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -46080,7 +46080,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -46176,7 +46176,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -46265,7 +46265,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -46361,7 +46361,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -46450,7 +46450,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -46551,7 +46551,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -46640,7 +46640,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -46742,7 +46742,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -46831,7 +46831,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -46928,7 +46928,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -47017,7 +47017,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -47116,7 +47116,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -47205,7 +47205,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -47300,7 +47300,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -47389,7 +47389,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -47480,7 +47480,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -47569,7 +47569,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -47668,7 +47668,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -47757,7 +47757,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -47852,7 +47852,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -47941,7 +47941,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -48036,7 +48036,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -48091,7 +48091,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description CONFLICT */
+            /** @description CONFLICT: the record changed or is still referenced meanwhile (another request won, or a record depends on it); read it again and retry */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -48142,7 +48142,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */
@@ -48239,7 +48239,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Missing or wrong admin token */
+            /** @description UNAUTHORIZED: missing or wrong admin token */
             401: {
                 headers: {
                     /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
@@ -48328,7 +48328,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds until the next window */

@@ -20,7 +20,7 @@ export function AdminApi(): MethodDecorator & ClassDecorator {
   return applyDecorators(
     SetMetadata(ACCESS_KEY, { kind: 'admin' } satisfies AccessRule),
     ApiBearerAuth('admin-token'),
-    ApiUnauthorizedResponse({ description: 'Missing or wrong admin token', type: ErrorResponseDto }),
+    ApiUnauthorizedResponse({ description: 'UNAUTHORIZED: missing or wrong admin token', type: ErrorResponseDto }),
   );
 }
 
@@ -33,12 +33,19 @@ export function RequirePermissions(...permissions: ApiPermission[]): MethodDecor
     SetMetadata(ACCESS_KEY, { kind: 'api', permissions } satisfies AccessRule),
     ApiExtension('x-required-permissions', { permissions }),
     ApiBearerAuth('api-key'),
-    ApiUnauthorizedResponse({ description: 'Missing, malformed, unknown, revoked or expired key', type: ErrorResponseDto }),
+    ApiUnauthorizedResponse({ description: 'UNAUTHORIZED: missing, malformed, unknown, revoked or expired key', type: ErrorResponseDto }),
     ApiForbiddenResponse({
-      description: `Key lacks ${permissions.join(' and ') || 'access'} (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization`,
+      description: `FORBIDDEN: the key lacks ${permissions.join(' and ') || 'access'}${
+        permissions.some((p) => p.endsWith('_edit'))
+          ? " (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole)"
+          : ''
+      }, or orgId is not the key's organization`,
       type: ErrorResponseDto,
     }),
-    ApiTooManyRequestsResponse({ description: 'Rate limited; see Retry-After', type: RateLimitResponseDto }),
+    ApiTooManyRequestsResponse({
+      description: "too_many_requests: the key's rate limit is reached; see Retry-After",
+      type: RateLimitResponseDto,
+    }),
   );
 }
 
@@ -51,12 +58,15 @@ export function RequireAnyPermission(...permissions: ApiPermission[]): MethodDec
     SetMetadata(ACCESS_KEY, { kind: 'api', permissions, anyOf: true } satisfies AccessRule),
     ApiExtension('x-required-permissions', { permissions, anyOf: true }),
     ApiBearerAuth('api-key'),
-    ApiUnauthorizedResponse({ description: 'Missing, malformed, unknown, revoked or expired key', type: ErrorResponseDto }),
+    ApiUnauthorizedResponse({ description: 'UNAUTHORIZED: missing, malformed, unknown, revoked or expired key', type: ErrorResponseDto }),
     ApiForbiddenResponse({
-      description: `Key lacks all of ${permissions.join(', ')}, the creator lacks the access, or orgId is not the key's organization`,
+      description: `FORBIDDEN: the key lacks all of ${permissions.join(', ')}, the creator lacks the access, or orgId is not the key's organization`,
       type: ErrorResponseDto,
     }),
-    ApiTooManyRequestsResponse({ description: 'Rate limited; see Retry-After', type: RateLimitResponseDto }),
+    ApiTooManyRequestsResponse({
+      description: "too_many_requests: the key's rate limit is reached; see Retry-After",
+      type: RateLimitResponseDto,
+    }),
   );
 }
 

@@ -57,7 +57,7 @@ const DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: 'VALIDATION_ERROR: the body or query fails validation (details[] has dot paths)',
   403: 'FORBIDDEN: with X-Acting-User, the request would give or use rights the acting user does not hold',
   404: 'NOT_FOUND: no such record in the organization',
-  409: 'CONFLICT',
+  409: 'CONFLICT: the record changed or is still referenced meanwhile (another request won, or a record depends on it); read it again and retry',
   410: 'GONE: what was asked for is no longer retained; details[0].value names what to ask for instead',
   412: 'PRECONDITION_FAILED: If-Match names a version the record no longer has; nothing changed',
   413: 'PAYLOAD_TOO_LARGE: the body is over the size limit',
