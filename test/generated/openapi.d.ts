@@ -7370,6 +7370,13 @@ export interface components {
              */
             unpricedVacancies: number;
             /**
+             * @description People (employees and contractors) with days in the month that `cost` leaves out for want of a price:
+             *     pay in a currency with no exchange rate to the reporting currency, or no salary or rate in force yet.
+             *     Each person counts once per month (split by allocation shares in the team and project groupings).
+             * @example 0
+             */
+            unpricedPeople: number;
+            /**
              * @description Day-weighted FTE of people: their active days in the month / its days, 4 decimals
              * @example 42.3548
              */
