@@ -25,7 +25,8 @@ export interface CostWindow {
 /**
  * The cost of people in the organization's reporting currency, loaded once for a set of people and
  * then asked per occupancy and month. Salaries and rates are converted at the current rate (today's);
- * an amount in a currency with no rate to the reporting currency is left out (and counted in `unconverted`).
+ * an amount in a currency with no rate to the reporting currency costs nothing from its effective date
+ * (counted in `unconverted`, and the days under it are `unpriced`).
  * A book loaded for a window (`CostService.book`'s `window`) answers for months inside it only.
  */
 export class CostBook {
@@ -66,6 +67,15 @@ export class CostBook {
   /** One occupancy's cost in a month (YYYY-MM): fte share, location multiplier, day-weighted. */
   monthCost(person: Person, month: string, occupancy: { start: string; end: string | null; fte: number }): number {
     return this.into(person, this.months(month, 1), occupancy, [0])[0];
+  }
+
+  /**
+   * Whether one occupancy has days in the month (YYYY-MM) that its cost leaves out for want of a price:
+   * no salary or rate in force yet, or one in a currency with no rate to the reporting currency.
+   */
+  unpriced(person: Person, month: string, occupancy: { start: string; end: string | null }): boolean {
+    const end = occupancy.end === null ? Infinity : dayNumber(occupancy.end);
+    return this.people[person.kind].unpricedIn(person.id, this.months(month, 1)[0], dayNumber(occupancy.start), end);
   }
 
   /**
@@ -184,14 +194,15 @@ function buildBook({ currency, converter, employeeRows, contractorRows, vacancyR
     const person = byKind.employee.person(row.id, multiplierOf(row.multiplier));
     if (row.effective_date && row.salary !== null) {
       const value = monthly(Number(row.salary), row.currency_code!, MONTHLY_FACTOR.salary);
-      if (value !== null) byKind.employee.add(person, row.effective_date, value);
+      // An amount with no rate stays as NaN: it ends the amount before it, costs nothing, and counts as unpriced.
+      byKind.employee.add(person, row.effective_date, value ?? NaN);
     }
   }
   for (const row of contractorRows) {
     const person = byKind.contractor.person(row.id, multiplierOf(row.multiplier));
     if (row.effective_date && row.rate !== null) {
       const value = monthly(Number(row.rate), row.currency_code!, MONTHLY_FACTOR[row.rate_type!]);
-      if (value !== null) byKind.contractor.add(person, row.effective_date, value);
+      byKind.contractor.add(person, row.effective_date, value ?? NaN);
     }
   }
   for (const row of vacancyRows) {

@@ -6522,6 +6522,13 @@ export interface components {
         FunctionalFiguresDto: {
             /** @description Run-rate of the as-of month in the reporting currency; null when the caller may not see cost. */
             monthlyCost: number | null;
+            /**
+             * @description People counted in headcount whose monthlyCost leaves out days of the as-of month for want of a price:
+             *     pay in a currency with no exchange rate to the reporting currency, or no salary or rate in force yet.
+             *     Null when the caller may not see cost.
+             * @example 0
+             */
+            unpricedPeople: number | null;
             /** @description Distinct people holding a seat in the group. */
             headcount: number;
             /** @description Seats open on the day. */
