@@ -190,8 +190,7 @@ export class AmountTable {
         for (let i = first; i < last && starts[i] <= to; i++) {
           const segFrom = starts[i] > from ? starts[i] : from;
           const segTo = ends[i] < to ? ends[i] : to;
-          // An amount with no exchange rate (NaN) adds nothing (see `unpricedIn`).
-          if (segTo >= segFrom && monthly[i] === monthly[i]) cost += (monthly[i] * (segTo - segFrom + 1)) / span.days;
+          if (segTo >= segFrom) cost += (monthly[i] * (segTo - segFrom + 1)) / span.days;
         }
       }
       out[k] = cost * fte * multiplier;
@@ -200,8 +199,8 @@ export class AmountTable {
   }
 
   /**
-   * Whether the occupancy [start, end] has days in `span` without a priced amount: before the person's
-   * first amount (or with none), or under an amount added as NaN (a currency with no exchange rate).
+   * Whether the occupancy [start, end] has days in `span` without an amount in force: before the
+   * person's first amount, or with none.
    */
   unpricedIn(id: string, span: MonthSpan, start: number, end: number): boolean {
     const from = start > span.first ? start : span.first;
@@ -209,12 +208,7 @@ export class AmountTable {
     if (to < from) return false;
     const slot = this.slots.get(id);
     if (slot === undefined || this.count[slot] === 0) return true;
-    const last = this.first[slot] + this.count[slot];
-    if (this.starts[this.first[slot]] > from) return true;
-    for (let i = this.first[slot]; i < last && this.starts[i] <= to; i++) {
-      if (this.ends[i] >= from && this.monthly[i] !== this.monthly[i]) return true;
-    }
-    return false;
+    return this.starts[this.first[slot]] > from;
   }
 }
 

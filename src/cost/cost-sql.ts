@@ -35,8 +35,7 @@ export function rateOf(currencyColumn: string): string {
  * The amounts in force of every employee (`salary`) or contractor (`rate`) of plan `planParam` of
  * organization `organizationParam` with an adjustment on or before `toParam`: `(person_id, seg_start, seg_end, monthly)`, `seg_end` null when
  * open-ended, `monthly` in the reporting currency (before location multiplier and FTE). `people` adds a condition
- * on the person column (` AND ...`, `RecordFilter` of the forecast), none by default. `withUnpriced` keeps
- * the segments in a currency with no rate (`monthly` null), left out by default.
+ * on the person column (` AND ...`, `RecordFilter` of the forecast), none by default.
  */
 export function amountSegmentsSql(
   kind: 'employee' | 'contractor',
@@ -44,7 +43,6 @@ export function amountSegmentsSql(
   planParam: string,
   toParam: string,
   people: (personColumn: string) => string = () => '',
-  withUnpriced = false,
 ): string {
   const t =
     kind === 'employee'
@@ -56,12 +54,8 @@ export function amountSegmentsSql(
                     FROM ${t.table} a
                    WHERE a.organization_id = ${organizationParam} AND a.plan_id = ${planParam} AND a.effective_date <= ${toParam}::date${people(`a.${t.person}`)}
                    ORDER BY a.${t.person} COLLATE "C", a.effective_date
-                  OFFSET 0) a${
-                    withUnpriced
-                      ? ''
-                      : `
-           WHERE monthly IS NOT NULL`
-                  }`;
+                  OFFSET 0) a
+           WHERE monthly IS NOT NULL`;
 }
 
 /**

@@ -25,8 +25,8 @@ export interface CostWindow {
 /**
  * The cost of people in the organization's reporting currency, loaded once for a set of people and
  * then asked per occupancy and month. Salaries and rates are converted at the current rate (today's);
- * an amount in a currency with no rate to the reporting currency costs nothing from its effective date
- * (counted in `unconverted`, and the days under it are `unpriced`).
+ * an amount in a currency with no rate to the reporting currency is left out (and counted in `unconverted`):
+ * the one before it stays in force, and days with none in force are `unpriced`.
  * A book loaded for a window (`CostService.book`'s `window`) answers for months inside it only.
  */
 export class CostBook {
@@ -71,7 +71,7 @@ export class CostBook {
 
   /**
    * Whether one occupancy has days in the month (YYYY-MM) that its cost leaves out for want of a price:
-   * no salary or rate in force yet, or one in a currency with no rate to the reporting currency.
+   * no salary or rate in force, none being recorded yet or only in a currency with no rate to the reporting currency.
    */
   unpriced(person: Person, month: string, occupancy: { start: string; end: string | null }): boolean {
     const end = occupancy.end === null ? Infinity : dayNumber(occupancy.end);
@@ -194,15 +194,14 @@ function buildBook({ currency, converter, employeeRows, contractorRows, vacancyR
     const person = byKind.employee.person(row.id, multiplierOf(row.multiplier));
     if (row.effective_date && row.salary !== null) {
       const value = monthly(Number(row.salary), row.currency_code!, MONTHLY_FACTOR.salary);
-      // An amount with no rate stays as NaN: it ends the amount before it, costs nothing, and counts as unpriced.
-      byKind.employee.add(person, row.effective_date, value ?? NaN);
+      if (value !== null) byKind.employee.add(person, row.effective_date, value);
     }
   }
   for (const row of contractorRows) {
     const person = byKind.contractor.person(row.id, multiplierOf(row.multiplier));
     if (row.effective_date && row.rate !== null) {
       const value = monthly(Number(row.rate), row.currency_code!, MONTHLY_FACTOR[row.rate_type!]);
-      byKind.contractor.add(person, row.effective_date, value ?? NaN);
+      if (value !== null) byKind.contractor.add(person, row.effective_date, value);
     }
   }
   for (const row of vacancyRows) {

@@ -62,28 +62,26 @@ export function peopleCte(grp: (alias: string) => string, records: RecordFilter)
 
 /**
  * Pay items: each salary or rate segment clipped to the person's active days inside the window, with its
- * monthly amount (multiplier included; null in a currency with no rate: `pall` only) and the person
- * columns `cols` (of `p`, the people CTE). `upm`: per person and month index `k` with days left unpriced
- * (a segment with no rate, or days of the window before their first salary or rate), the last such day `d`.
+ * monthly amount (multiplier included) and the person columns `cols` (of `p`, the people CTE). An amount in a
+ * currency with no rate is left out (the one before it stays in force). `upm`: per person and month index
+ * `k` with unpriced days (active days of the window before their first priced amount, or with none), the
+ * last such day `d`.
  */
 export function pitemsCte(cols: string, records: RecordFilter): string {
   const part = (kind: 'employee' | 'contractor') => `
     SELECT ${cols}, p.kind AS pkind, p.id AS pid, GREATEST(s.seg_start, p.start_date, $2::date) AS a,
            LEAST(COALESCE(s.seg_end, $3::date), COALESCE(p.last_day, $3::date), $3::date) AS b, s.monthly * p.mult AS amount
-      FROM (${amountSegmentsSql(kind, '$6', '$1', '$3', records, true)}) s
+      FROM (${amountSegmentsSql(kind, '$6', '$1', '$3', records)}) s
       JOIN people p ON p.id COLLATE "C" = s.person_id COLLATE "C" AND p.kind = '${kind[0]}'
      WHERE s.seg_end IS NULL OR s.seg_end >= $2::date`;
-  return `pall AS MATERIALIZED (
+  return `pitems AS MATERIALIZED (
   SELECT * FROM (${part('employee')}
     UNION ALL${part('contractor')}) x
    WHERE a <= b
 ),
-pitems AS (SELECT * FROM pall WHERE amount IS NOT NULL),
 unp_p AS (
-  SELECT pkind AS kind, pid AS id, grp, a, b FROM pall WHERE amount IS NULL
-  UNION ALL
-  SELECT p.kind, p.id, p.grp, GREATEST(p.start_date, $2::date), COALESCE(m.first - 1, LEAST(COALESCE(p.last_day, $3::date), $3::date))
-    FROM people p LEFT JOIN (SELECT pkind, pid, min(a) AS first FROM pall GROUP BY 1, 2) m ON m.pkind = p.kind AND m.pid = p.id
+  SELECT p.kind, p.id, p.grp, GREATEST(p.start_date, $2::date) AS a, COALESCE(m.first - 1, LEAST(COALESCE(p.last_day, $3::date), $3::date)) AS b
+    FROM people p LEFT JOIN (SELECT pkind, pid, min(a) AS first FROM pitems GROUP BY 1, 2) m ON m.pkind = p.kind AND m.pid = p.id
    WHERE p.start_date <= $3::date AND (p.last_day IS NULL OR p.last_day >= $2::date) AND (m.first IS NULL OR m.first > GREATEST(p.start_date, $2::date))
 ),
 upm AS MATERIALIZED (
