@@ -78,6 +78,14 @@ export class CostBook {
     return this.people[person.kind].unpricedIn(person.id, this.months(month, 1)[0], dayNumber(occupancy.start), end);
   }
 
+  /** Whether one occupancy has unpriced days (as `unpriced`) in any of `count` months from `firstMonth`. */
+  unpricedInMonths(person: Person, firstMonth: string, count: number, occupancy: { start: string; end: string | null }): boolean {
+    const months = this.months(firstMonth, count);
+    const span = { ...months[0], last: months[months.length - 1].last };
+    const end = occupancy.end === null ? Infinity : dayNumber(occupancy.end);
+    return this.people[person.kind].unpricedIn(person.id, span, dayNumber(occupancy.start), end);
+  }
+
   /**
    * One occupancy's cost in each of `count` months from `firstMonth` (YYYY-MM), in one pass over the
    * person's amounts: the same figures as `monthCost` month by month.
