@@ -67,8 +67,11 @@ export class MetricsSummaryService {
     return this.organizations.reportingCurrency({ organizationId, em: this.dataSource.manager });
   }
 
-  /** The cost over [from, to] of each distinct cost scope of the metrics, rounded to cents, by scopeKey. */
-  private async scopeCosts(ctx: RequestContext, metrics: SummaryMetricRow[], from: string, to: string): Promise<Map<string, number>> {
+  /**
+   * The cost over [from, to] of each distinct cost scope of the metrics, rounded to cents, and the people
+   * of the scope with unpriced days in it, by scopeKey.
+   */
+  private async scopeCosts(ctx: RequestContext, metrics: SummaryMetricRow[], from: string, to: string): Promise<Map<string, ScopeCost>> {
     const scopes = new Map(metrics.map((m) => [scopeKey(m), { costScopeType: m.cost_scope_type, costScopeId: m.cost_scope_id }]));
     const occupancies = new Map<string, Occupancy[]>(
       await Promise.all(
@@ -86,14 +89,23 @@ export class MetricsSummaryService {
       from: `${firstMonth}-01`,
       to: monthBounds(to.slice(0, 7)).last,
     });
-    const out = new Map<string, number>();
+    const out = new Map<string, ScopeCost>();
     for (const [key, list] of occupancies) {
       let total = 0;
-      for (const o of list) for (const c of book.monthCosts(o, firstMonth, count, o)) total += c;
-      out.set(key, roundMoney(total));
+      const unpriced = new Set<string>();
+      for (const o of list) {
+        for (const c of book.monthCosts(o, firstMonth, count, o)) total += c;
+        if (book.unpricedInMonths(o, firstMonth, count, o)) unpriced.add(`${o.kind}:${o.id}`);
+      }
+      out.set(key, { cost: roundMoney(total), unpricedPeople: unpriced.size });
     }
     return out;
   }
+}
+
+interface ScopeCost {
+  cost: number;
+  unpricedPeople: number;
 }
 
 interface Occupancy {
@@ -135,7 +147,11 @@ function clip(rows: ScopeOccupancyRow[], from: string, to: string, capped: boole
 }
 
 /** The figures of one metric from its reading totals and its scope's cost (null: not visible). */
-function figures(totals: ReadingTotalsRow | undefined, cost: number | null): Omit<MetricSummaryDto, 'key' | 'name' | 'unit' | 'sources'> {
+function figures(
+  totals: ReadingTotalsRow | undefined,
+  scope: ScopeCost | null,
+): Omit<MetricSummaryDto, 'key' | 'name' | 'unit' | 'sources'> {
+  const cost = scope?.cost ?? null;
   const volume = round4(Number(totals?.volume ?? 0));
   const measured = totals?.measured_volume == null ? null : Number(totals.measured_volume);
   const aiVolume = round4(Number(totals?.ai_volume ?? 0));
@@ -145,6 +161,7 @@ function figures(totals: ReadingTotalsRow | undefined, cost: number | null): Omi
     aiShare: measured === null || measured === 0 ? null : round4(Number(totals!.ai_volume) / measured),
     cost,
     costPerUnit: cost === null || volume === 0 ? null : round4(cost / volume),
+    unpricedPeople: scope?.unpricedPeople ?? null,
     readings: totals?.readings ?? 0,
   };
 }

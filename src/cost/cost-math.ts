@@ -197,6 +197,19 @@ export class AmountTable {
     }
     return true;
   }
+
+  /**
+   * Whether the occupancy [start, end] has days in `span` without an amount in force: before the
+   * person's first amount, or with none.
+   */
+  unpricedIn(id: string, span: MonthSpan, start: number, end: number): boolean {
+    const from = start > span.first ? start : span.first;
+    const to = end < span.last ? end : span.last;
+    if (to < from) return false;
+    const slot = this.slots.get(id);
+    if (slot === undefined || this.count[slot] === 0) return true;
+    return this.starts[this.first[slot]] > from;
+  }
 }
 
 /**

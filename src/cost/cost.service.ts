@@ -25,7 +25,8 @@ export interface CostWindow {
 /**
  * The cost of people in the organization's reporting currency, loaded once for a set of people and
  * then asked per occupancy and month. Salaries and rates are converted at the current rate (today's);
- * an amount in a currency with no rate to the reporting currency is left out (and counted in `unconverted`).
+ * an amount in a currency with no rate to the reporting currency is left out (and counted in `unconverted`):
+ * the one before it stays in force, and days with none in force are `unpriced`.
  * A book loaded for a window (`CostService.book`'s `window`) answers for months inside it only.
  */
 export class CostBook {
@@ -66,6 +67,23 @@ export class CostBook {
   /** One occupancy's cost in a month (YYYY-MM): fte share, location multiplier, day-weighted. */
   monthCost(person: Person, month: string, occupancy: { start: string; end: string | null; fte: number }): number {
     return this.into(person, this.months(month, 1), occupancy, [0])[0];
+  }
+
+  /**
+   * Whether one occupancy has days in the month (YYYY-MM) that its cost leaves out for want of a price:
+   * no salary or rate in force, none being recorded yet or only in a currency with no rate to the reporting currency.
+   */
+  unpriced(person: Person, month: string, occupancy: { start: string; end: string | null }): boolean {
+    const end = occupancy.end === null ? Infinity : dayNumber(occupancy.end);
+    return this.people[person.kind].unpricedIn(person.id, this.months(month, 1)[0], dayNumber(occupancy.start), end);
+  }
+
+  /** Whether one occupancy has unpriced days (as `unpriced`) in any of `count` months from `firstMonth`. */
+  unpricedInMonths(person: Person, firstMonth: string, count: number, occupancy: { start: string; end: string | null }): boolean {
+    const months = this.months(firstMonth, count);
+    const span = { ...months[0], last: months[months.length - 1].last };
+    const end = occupancy.end === null ? Infinity : dayNumber(occupancy.end);
+    return this.people[person.kind].unpricedIn(person.id, span, dayNumber(occupancy.start), end);
   }
 
   /**

@@ -81,7 +81,8 @@ function groupedCte(): string {
  * lvl_e/lvl_c rows +w from the month of the first day (idx -1: the opening) and -w from the month after
  * the last, with the day terms of `averageFte` in v2; join/leave at the piece holding the day; notice
  * likewise. Pay items (`pcost`) and vacancy intervals (`vp`) are cut by the same pieces (cost day by day).
- * unpriced_at: per month an unpriced vacancy contributes in, at its last contributing day of the month.
+ * unpriced_at: per month an unpriced vacancy contributes in, at its last contributing day of the month;
+ * unpriced_p likewise per person with unpriced days (`upm`).
  * Every piece row is summed per group, and its opposite once more into the null group (the last SELECT).
  */
 export function allocationForecastSql(groupBy: AllocationGroupBy, records: RecordFilter = ALL_RECORDS): string {
@@ -154,6 +155,11 @@ SELECT false, NULL, k, 'unpriced_at', count(*), 0, 0 FROM unp GROUP BY 3
 UNION ALL
 SELECT true, q.grp, u.k, 'unpriced_at', sum(q.w), 0, 0
   FROM unp u JOIN grouped q ON q.kind = 'v' AND q.rid = u.id AND ${cut('q', 'u.d', 'u.d')} GROUP BY 2, 3
+UNION ALL
+SELECT false, NULL, k, 'unpriced_p', count(*), 0, 0 FROM upm GROUP BY 3
+UNION ALL
+SELECT true, q.grp, u.k, 'unpriced_p', sum(q.w), 0, 0
+  FROM upm u JOIN grouped q ON q.kind = u.kind AND q.rid = u.id AND ${cut('q', 'u.d', 'u.d')} GROUP BY 2, 3
 )
 SELECT grp, idx, metric, v1, v2, v3 FROM r
 UNION ALL

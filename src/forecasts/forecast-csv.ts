@@ -16,6 +16,7 @@ const FIGURES = [
   'vacancyCost',
   'forecastCost',
   'unpricedVacancies',
+  'unpricedPeople',
   'averageFte',
   'averageVacancyFte',
 ] as const satisfies readonly (keyof ForecastMonthDto)[];

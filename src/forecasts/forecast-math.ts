@@ -22,7 +22,8 @@ export type ForecastMetric =
   | 'vopen'
   | 'hire'
   | 'unpriced'
-  | 'unpriced_at';
+  | 'unpriced_at'
+  | 'unpriced_p';
 
 /** One row of `forecastSql`: a group, a month index (-1: the day before the first month), a figure, three values. */
 export interface ForecastRow {
@@ -51,6 +52,7 @@ export interface RawMonth {
   cost: number;
   vacancyCost: number;
   unpricedVacancies: number;
+  unpricedPeople: number;
   averageFte: number;
   averageVacancyFte: number;
 }
@@ -74,6 +76,7 @@ const SERIES = [
   'hire',
   'unpriced',
   'unpriced_at',
+  'unpriced_p',
 ] as const;
 type Series = (typeof SERIES)[number];
 
@@ -146,6 +149,7 @@ class GroupEvents {
         cost: cost[k],
         vacancyCost: vacancyCost[k],
         unpricedVacancies: unpriced + s.unpriced_at[k],
+        unpricedPeople: s.unpriced_p[k],
         averageFte: closing + s.fte_days[k] / span.days,
         averageVacancyFte: openVacancyFte + s.vopen3[k] / span.days,
       };
@@ -185,6 +189,7 @@ const COUNTS = [
   'cost',
   'vacancyCost',
   'unpricedVacancies',
+  'unpricedPeople',
   'averageFte',
   'averageVacancyFte',
 ] as const;

@@ -62,11 +62,14 @@ export function peopleCte(grp: (alias: string) => string, records: RecordFilter)
 
 /**
  * Pay items: each salary or rate segment clipped to the person's active days inside the window, with its
- * monthly amount (multiplier included) and the person columns `cols` (of `p`, the people CTE).
+ * monthly amount (multiplier included) and the person columns `cols` (of `p`, the people CTE). An amount in a
+ * currency with no rate is left out (the one before it stays in force). `upm`: per person and month index
+ * `k` with unpriced days (active days of the window before their first priced amount, or with none), the
+ * last such day `d`.
  */
 export function pitemsCte(cols: string, records: RecordFilter): string {
   const part = (kind: 'employee' | 'contractor') => `
-    SELECT ${cols}, GREATEST(s.seg_start, p.start_date, $2::date) AS a,
+    SELECT ${cols}, p.kind AS pkind, p.id AS pid, GREATEST(s.seg_start, p.start_date, $2::date) AS a,
            LEAST(COALESCE(s.seg_end, $3::date), COALESCE(p.last_day, $3::date), $3::date) AS b, s.monthly * p.mult AS amount
       FROM (${amountSegmentsSql(kind, '$6', '$1', '$3', records)}) s
       JOIN people p ON p.id COLLATE "C" = s.person_id COLLATE "C" AND p.kind = '${kind[0]}'
@@ -75,6 +78,15 @@ export function pitemsCte(cols: string, records: RecordFilter): string {
   SELECT * FROM (${part('employee')}
     UNION ALL${part('contractor')}) x
    WHERE a <= b
+),
+unp_p AS (
+  SELECT p.kind, p.id, p.grp, GREATEST(p.start_date, $2::date) AS a, COALESCE(m.first - 1, LEAST(COALESCE(p.last_day, $3::date), $3::date)) AS b
+    FROM people p LEFT JOIN (SELECT pkind, pid, min(a) AS first FROM pitems GROUP BY 1, 2) m ON m.pkind = p.kind AND m.pid = p.id
+   WHERE p.start_date <= $3::date AND (p.last_day IS NULL OR p.last_day >= $2::date) AND (m.first IS NULL OR m.first > GREATEST(p.start_date, $2::date))
+),
+upm AS MATERIALIZED (
+  SELECT u.kind, u.id, u.grp, k, max(LEAST(u.b, ($2::date + make_interval(months => k + 1))::date - 1)) AS d
+    FROM unp_p u, generate_series(${idx('u.a')}, ${idx('u.b')}) k WHERE u.a <= u.b GROUP BY 1, 2, 3, 4
 )`;
 }
 
@@ -128,7 +140,7 @@ vint AS MATERIALIZED (
  * - 1), so that closing + v2 / days is the day-weighted FTE; notice, cost/vcost (`full`/`days` of
  * `monthCostRowsSql`), vopen (+count/+fte/-fte x (day - 1) from the month an interval covers the month's
  * last day, minus from the month after its end), hire (interval starts), unpriced (+1/-1 over the months
- * an unpriced vacancy contributes in, counted once per vacancy).
+ * an unpriced vacancy contributes in, counted once per vacancy), unpriced_p (people with unpriced days in the month).
  */
 export function forecastSql(groupBy: 'none' | AttributeGroupBy, records: RecordFilter = ALL_RECORDS): string {
   const grp = (alias: string) => (groupBy === 'none' ? 'NULL::text' : `${alias}.${GROUP_COLUMNS[groupBy]}::text`);
@@ -165,5 +177,7 @@ SELECT grp, ${idx('a')}, 'hire', count(*), 0, 0 FROM vint WHERE a >= $2::date GR
 UNION ALL
 SELECT grp, s, 'unpriced', count(*), 0, 0 FROM unpriced WHERE s <= e GROUP BY 1, 2
 UNION ALL
-SELECT grp, e + 1, 'unpriced', -count(*), 0, 0 FROM unpriced WHERE s <= e AND e + 1 < $10::int GROUP BY 1, 2`;
+SELECT grp, e + 1, 'unpriced', -count(*), 0, 0 FROM unpriced WHERE s <= e AND e + 1 < $10::int GROUP BY 1, 2
+UNION ALL
+SELECT grp, k, 'unpriced_p', count(*), 0, 0 FROM upm GROUP BY 1, 2`;
 }

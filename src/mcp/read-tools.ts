@@ -34,6 +34,11 @@ const SUMMARY_OUTPUT = objectSchema({
       aiShare: { ...nullableNumber, description: 'aiVolume / the volume of the readings with an aiValue; null when none has one' },
       cost: { ...nullableNumber, description: "People cost of the metric's cost scope over the window; null without cost visibility" },
       costPerUnit: { ...nullableNumber, description: 'cost / volume; null when volume is 0 or cost is null' },
+      unpricedPeople: {
+        type: ['integer', 'null'],
+        description:
+          'People of the cost scope with days in the window that cost leaves out for want of a price: no salary or rate in force, none being recorded yet or only in a currency with no exchange rate to the reporting currency; null without cost visibility',
+      },
       readings: { type: 'integer', description: 'Readings overlapping the window' },
       sources: {
         type: 'array',

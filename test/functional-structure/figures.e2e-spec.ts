@@ -25,6 +25,7 @@ function worked() {
     arrivals30: 0,
     leavers30: 0,
     monthlyCost: 0,
+    unpricedPeople: 0,
   };
   return {
     // c1 on the day; e2 in s5; e3 arrives 03-21, c1 leaves (last day 03-20); cost 3100*20/31 + 3100*11/31 + 5000*0.5.
@@ -39,6 +40,7 @@ function worked() {
       arrivals30: 1,
       leavers30: 1,
       monthlyCost: 5600,
+      unpricedPeople: 0,
     },
     // + s2 (e2 0.5 of 1.0: filled and short; the vacancy is not an occupant) and s3 (empty: short); e2 counted once.
     teamB: {
@@ -53,6 +55,7 @@ function worked() {
       arrivals30: 1,
       leavers30: 1,
       monthlyCost: 8100,
+      unpricedPeople: 0,
     },
     teamC: zero,
     // + s1 (e1 full) and Team C.
@@ -67,6 +70,7 @@ function worked() {
       arrivals30: 1,
       leavers30: 1,
       monthlyCost: 18100,
+      unpricedPeople: 0,
     },
   };
 }
@@ -186,7 +190,7 @@ describe('functional structure figures and tree (document 02, spec 03 §1.6)', (
       .expect(200);
     const nodes = flatten(res.body.data.groups);
     expect(nodes.map((n) => n.figures.monthlyCost)).toEqual([null, null, null, null]);
-    expect(nodes.find((n) => n.id === ids.area)!.figures).toEqual({ ...worked().area, monthlyCost: null });
+    expect(nodes.find((n) => n.id === ids.area)!.figures).toEqual({ ...worked().area, monthlyCost: null, unpricedPeople: null });
     const user = await t
       .admin('post', `/organizations/${org.orgId}/users`)
       .send({
@@ -316,5 +320,19 @@ describe('functional structure figures and tree (document 02, spec 03 §1.6)', (
       status: 404,
       code: 'NOT_FOUND',
     });
+  });
+
+  it('06/§1.3: a person paid in a currency with no rate is counted in unpricedPeople, not silently 0 in monthlyCost', async () => {
+    const other = await t.createTenant({ reportingCurrency: 'USD' });
+    const f = fs(t, other);
+    const group = await f.group({ name: 'Far' });
+    const paid = await f.employee({ salary: { effectiveDate: '2025-01-01', salary: 120000, currencyCode: 'USD' } });
+    const pound = await f.employee({ salary: { effectiveDate: '2025-01-01', salary: 60000, currencyCode: 'GBP' } });
+    await f.assign(await f.position(group, { name: 'a' }), { employeeId: paid });
+    await f.assign(await f.position(group, { name: 'b' }), { employeeId: pound });
+    const tree = (await other.api('get', '/functional-groups/tree?asOf=2026-03-10').expect(200)).body.data.groups;
+    expect(tree[0].figures).toMatchObject({ headcount: 2, monthlyCost: 10000, unpricedPeople: 1 });
+    const summary = (await other.api('get', `/functional-groups/${group}/summary?asOf=2026-03-10`).expect(200)).body.data;
+    expect(summary.figures).toMatchObject({ monthlyCost: 10000, unpricedPeople: 1 });
   });
 });

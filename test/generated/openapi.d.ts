@@ -6543,6 +6543,13 @@ export interface components {
         FunctionalFiguresDto: {
             /** @description Run-rate of the as-of month in the reporting currency; null when the caller may not see cost. */
             monthlyCost: number | null;
+            /**
+             * @description People counted in headcount whose monthlyCost leaves out days of the as-of month for want of a price:
+             *     pay in a currency with no exchange rate to the reporting currency, or no salary or rate in force yet.
+             *     Null when the caller may not see cost.
+             * @example 0
+             */
+            unpricedPeople: number | null;
             /** @description Distinct people holding a seat in the group. */
             headcount: number;
             /** @description Seats open on the day. */
@@ -7390,6 +7397,13 @@ export interface components {
              * @example 1
              */
             unpricedVacancies: number;
+            /**
+             * @description People (employees and contractors) with days in the month that `cost` leaves out for want of a price:
+             *     pay in a currency with no exchange rate to the reporting currency, or no salary or rate in force yet.
+             *     Each person counts once per month (split by allocation shares in the team and project groupings).
+             * @example 0
+             */
+            unpricedPeople: number;
             /**
              * @description Day-weighted FTE of people: their active days in the month / its days, 4 decimals
              * @example 42.3548

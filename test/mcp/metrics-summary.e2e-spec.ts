@@ -82,6 +82,7 @@ describe('assistant tool get_business_metrics_summary (04 §3, 01 rule 6)', () =
       aiShare: 0.325,
       cost: 13500,
       costPerUnit: 90,
+      unpricedPeople: 0,
       readings: 3,
       sources: [
         { name: 'jira', feedStatus: 'HEALTHY', lastPushAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
@@ -102,6 +103,7 @@ describe('assistant tool get_business_metrics_summary (04 §3, 01 rule 6)', () =
       aiShare: null,
       cost: 5035.48,
       costPerUnit: null,
+      unpricedPeople: 0,
       readings: 0,
       sources: [],
     });
@@ -170,7 +172,7 @@ describe('assistant tool get_business_metrics_summary (04 §3, 01 rule 6)', () =
     const noFinancials = await t.createKey(org, ['business_metrics_view']);
     let client = await connect(t, noFinancials.key);
     let out = await call(client, 'get_business_metrics_summary', { ...march, metric: 'a-tickets' });
-    expect(out.metrics).toEqual([expect.objectContaining({ volume: 150, cost: null, costPerUnit: null })]);
+    expect(out.metrics).toEqual([expect.objectContaining({ volume: 150, cost: null, costPerUnit: null, unpricedPeople: null })]);
     await client.close();
     const user = await t
       .admin('post', `/organizations/${org.orgId}/users`)
@@ -187,6 +189,19 @@ describe('assistant tool get_business_metrics_summary (04 §3, 01 rule 6)', () =
     client = await connect(t, key.body.data.key);
     out = await call(client, 'get_business_metrics_summary', { ...march, metric: 'a-tickets' });
     expect(out.metrics).toEqual([expect.objectContaining({ cost: null, costPerUnit: null })]);
+    await client.close();
+  });
+
+  it('06/§1.3: a person paid in a currency with no rate is counted in unpricedPeople, not silently 0 in the summary cost', async () => {
+    const other = await t.createTenant({ reportingCurrency: 'USD' });
+    const f = fs(t, other);
+    await f.employee({ startDate: '2025-01-01', salary: { effectiveDate: '2025-01-01', salary: 120000, currencyCode: 'USD' } });
+    await f.employee({ startDate: '2025-01-01', salary: { effectiveDate: '2025-01-01', salary: 60000, currencyCode: 'GBP' } });
+    await f.employee({ startDate: '2025-01-01' });
+    await t.admin('post', metrics(other.orgId)).send({ unit: 'tickets', key: 'all', name: 'All' }).expect(201);
+    const client = await connect(t, other.key);
+    const out = await call(client, 'get_business_metrics_summary', march);
+    expect(out.metrics).toEqual([expect.objectContaining({ cost: 10000, unpricedPeople: 2 })]);
     await client.close();
   });
 });

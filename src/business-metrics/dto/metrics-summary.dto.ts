@@ -37,6 +37,7 @@ export class MetricSummaryDto {
   aiShare: number | null;
   cost: number | null;
   costPerUnit: number | null;
+  unpricedPeople: number | null;
   readings: number;
   sources: MetricSummarySourceDto[];
 }

@@ -94,6 +94,12 @@ export class ForecastMonthDto {
   @ApiProperty({ example: 440500.75, type: Number, nullable: true }) forecastCost: number | null;
   /** Vacancies contributing on some day of the month without a salary (costed at 0). */
   @ApiProperty({ example: 1 }) unpricedVacancies: number;
+  /**
+   * People (employees and contractors) with days in the month that `cost` leaves out for want of a price:
+   * pay in a currency with no exchange rate to the reporting currency, or no salary or rate in force yet.
+   * Each person counts once per month (split by allocation shares in the team and project groupings).
+   */
+  @ApiProperty({ example: 0 }) unpricedPeople: number;
   @ApiProperty({ example: 42.3548, description: 'Day-weighted FTE of people: their active days in the month / its days, 4 decimals' })
   averageFte: number;
   @ApiProperty({ example: 3.2258, description: 'Day-weighted FTE of contributing vacancies, each weighted by its fte, 4 decimals' })

@@ -51,6 +51,12 @@ export class FunctionalFiguresDto {
   leavers30: number;
   /** Run-rate of the as-of month in the reporting currency; null when the caller may not see cost. */
   @ApiProperty({ type: Number, nullable: true }) monthlyCost: number | null;
+  /**
+   * People counted in headcount whose monthlyCost leaves out days of the as-of month for want of a price:
+   * pay in a currency with no exchange rate to the reporting currency, or no salary or rate in force yet.
+   * Null when the caller may not see cost.
+   */
+  @ApiProperty({ type: Number, nullable: true, example: 0 }) unpricedPeople: number | null;
 }
 
 /** An access grant as group reads show it; `inherited` when it sits on an ancestor (`functionalGroupId`). */

@@ -43,6 +43,8 @@ export interface OccupancyRow {
   endDate: string | null;
   /** The occupancy's cost in the as-of month, when cost is visible. */
   monthCost?: number;
+  /** The occupancy has days in the month its monthCost leaves out for want of a price. */
+  unpriced?: boolean;
 }
 
 /** The group and its ancestors on the day, nearest first (a broken or cyclic chain stops). */
@@ -84,7 +86,7 @@ export function computeFigures(
   for (let g = 0; g < groupIds.length; g++) groupIndex.set(groupIds[g], g);
   const chains = groupIds.map((id) => up(id).map((g) => groupIndex.get(g)!));
   const totals = newTotals(groupIds.length);
-  const { filledUnits, arrivals, leavers, cost, people } = totals;
+  const { filledUnits, arrivals, leavers, cost, people, unpriced } = totals;
   const personIndex = { employee: new Map<string, number>(), contractor: new Map<string, number>() };
   const w = window30(asOf);
   for (const o of occupancies) {
@@ -114,6 +116,7 @@ export function computeFigures(
       if (arrives) arrivals[g]++;
       if (leaves) leavers[g]++;
       cost[g] += monthCost;
+      if (active && o.unpriced) unpriced[g].add(person);
     }
   }
   addSeats(totals, seats, groupIndex, chains);
@@ -132,6 +135,7 @@ interface Totals {
   leavers: Float64Array;
   cost: Float64Array;
   people: Set<number>[];
+  unpriced: Set<number>[];
 }
 
 function newTotals(n: number): Totals {
@@ -147,6 +151,7 @@ function newTotals(n: number): Totals {
     leavers: zeros(),
     cost: zeros(),
     people: Array.from({ length: n }, () => new Set<number>()),
+    unpriced: Array.from({ length: n }, () => new Set<number>()),
   };
 }
 
@@ -181,6 +186,7 @@ function figuresOf(totals: Totals, groupIds: string[], withCost: boolean): Map<s
       arrivals30: totals.arrivals[g],
       leavers30: totals.leavers[g],
       monthlyCost: withCost ? Math.round(totals.cost[g] * 100) / 100 : null,
+      unpricedPeople: withCost ? totals.unpriced[g].size : null,
     });
   });
   return out;

@@ -55,11 +55,9 @@ export class FunctionalFiguresService {
     const parents = new Map(groups.map((g) => [g.id, g.parent_id]));
     if (costBook) {
       for (const o of occupancies) {
-        o.monthCost = costBook.monthCost({ kind: o.kind, id: o.personId }, month, {
-          start: o.startDate,
-          end: o.endDate,
-          fte: Number(o.fte),
-        });
+        const occupancy = { start: o.startDate, end: o.endDate, fte: Number(o.fte) };
+        o.monthCost = costBook.monthCost({ kind: o.kind, id: o.personId }, month, occupancy);
+        o.unpriced = costBook.unpriced({ kind: o.kind, id: o.personId }, month, occupancy);
       }
     }
     return { groups, figures: computeFigures(parents, seats, occupancies, day, withCost) };
