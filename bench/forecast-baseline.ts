@@ -60,7 +60,7 @@ piv AS (SELECT grp, idx, ${f('join_e')} je, ${f('join_c')} jc, ${f('leave_e')} l
                ${f('join_e', 'v2')} + ${f('join_c', 'v2')} jd, ${f('leave_e', 'v2')} + ${f('leave_c', 'v2')} ld,
                ${f('lvl_e')} lve, ${f('lvl_c')} lvc, ${f('lvl_e', 'v2')} + ${f('lvl_c', 'v2')} lvd,
                ${f('cost')} cf, ${f('cost', 'v2')} cd, ${f('vcost')} vf, ${f('vcost', 'v2')} vd, ${f('vopen')} vo, ${f('vopen', 'v2')} vt,
-               ${f('vopen', 'v3')} vt3, ${f('hire')} hi, ${f('unpriced')} un, ${f('unpriced_at')} ua,
+               ${f('vopen', 'v3')} vt3, ${f('hire')} hi, ${f('unpriced')} un, ${f('unpriced_at')} ua, ${f('unpriced_p')} upp,
                ${f('open_e')} + ${f('lvl_e')} oe, ${f('open_c')} + ${f('lvl_c')} oc
           FROM ev GROUP BY grp, idx),
 grid AS (SELECT g.grp, ${names} AS name, m.idx, (($2::date + make_interval(months => m.idx))::date) AS first FROM grps g CROSS JOIN generate_series(0, $7::int - 1) m(idx)),
@@ -69,7 +69,7 @@ steps AS (
          coalesce(${level.e}, 0) AS de, coalesce(${level.c}, 0) AS dc, coalesce(${level.days}, 0) AS fte_days,
          coalesce(p.je + p.jc, 0) AS joiners, coalesce(p.le + p.lc, 0) AS leavers, coalesce(p.nt, 0) AS notices,
          coalesce(p.vo, 0) AS vo, coalesce(p.vt, 0) AS vt, coalesce(p.vt3, 0) AS vt3, coalesce(p.hi, 0) AS hires,
-         coalesce(p.un, 0) AS un, coalesce(p.ua, 0) AS ua, coalesce(p.cf, 0) AS cf, coalesce(p.cd, 0) AS cost_days,
+         coalesce(p.un, 0) AS un, coalesce(p.ua, 0) AS ua, coalesce(p.upp, 0) AS unpriced_people, coalesce(p.cf, 0) AS cf, coalesce(p.cd, 0) AS cost_days,
          coalesce(p.vf, 0) AS vf, coalesce(p.vd, 0) AS vcost_days
     FROM grid
     LEFT JOIN piv p ON p.grp IS NOT DISTINCT FROM grid.grp AND p.idx = grid.idx
@@ -81,7 +81,7 @@ run AS (
 SELECT grp, name, to_char(first, 'YYYY-MM') AS month, employees + contractors - de - dc AS opening, joiners, leavers,
        employees + contractors AS closing, employees, contractors, open_vacancies, open_fte, hires, notices,
        employees + contractors + open_vacancies AS forecast_headcount,
-       cost_run + cost_days / days AS cost, vcost_run + vcost_days / days AS vcost, unpriced,
+       cost_run + cost_days / days AS cost, vcost_run + vcost_days / days AS vcost, unpriced, unpriced_people,
        employees + contractors + fte_days / days AS average_fte, open_fte + vt3 / days AS average_vacancy_fte
   FROM run ORDER BY name NULLS LAST, grp NULLS LAST, idx`;
   sqlCache.set(groupBy, sql);
@@ -107,6 +107,7 @@ const FIELDS: [string, string][] = [
   ['cost', 'cost'],
   ['vacancyCost', 'vcost'],
   ['unpricedVacancies', 'unpriced'],
+  ['unpricedPeople', 'unpriced_people'],
   ['averageFte', 'average_fte'],
   ['averageVacancyFte', 'average_vacancy_fte'],
 ];
