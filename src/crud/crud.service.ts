@@ -215,15 +215,18 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
   }
 
   async create(ctx: RequestContext, input: C, tag?: TagSink): Promise<R> {
-    return this.uow.run(ctx, async (tx) => this.answer(tx, await this.createIn(tx, input), tag));
+    return this.uow.run(ctx, async (tx) => this.answer(tx, await this.createIn(tx, input), tag, true));
   }
 
-  /** A write's answer; with `tag`, also the ETag its by-id read now has (so the next write needs no GET first). */
-  private async answer(tx: Tx, entity: E, tag?: TagSink): Promise<R> {
+  /**
+   * A write's answer; with `tag`, also the ETag its by-id read now has (so the next write needs no GET first).
+   * A record just created holds no custom attribute values yet (a create body carries none), so its tag needs no read.
+   */
+  private async answer(tx: Tx, entity: E, tag?: TagSink, created = false): Promise<R> {
     const [response] = await this.respond(tx, [entity]);
     if (!tag) return response;
     if (!this.attributes) tag(weakETag(response));
-    else tag(weakETag({ ...response, customAttributes: await this.attributes.load(tx, entity.id) }));
+    else tag(weakETag({ ...response, customAttributes: created ? [] : await this.attributes.load(tx, entity.id) }));
     return response;
   }
 
