@@ -156,10 +156,11 @@ describe('Personal data: retention of changes and deliveries (05 §3.3)', () => 
     expect(row.lease_until).toBeNull();
   });
 
-  it('05/§3.3: a scenario forked before the horizon keeps the live changes since its fork and its own until merged; its merge still sees conflicts', async () => {
-    const now = new Date();
-    const tenant = await t.createTenant();
-    const [before, conflicted] = await teams(tenant, 2);
+  /**
+   * Changes dated 300 days ago, a scenario forked 250 days ago, a live change of `liveTeam` and a scenario change of
+   * `scenarioTeam` dated 200 days ago, then a purge at `now` with a retention of 90 days. Returns the scenario's id.
+   */
+  async function purgedAfterOldFork(tenant: Tenant, now: Date, liveTeam: string, scenarioTeam: string, planned: string): Promise<string> {
     await dateChanges(tenant, daysAgo(now, 300));
     const mark = await lastSeq(t, tenant.orgId);
     const scenario = (await t.admin('post', `/organizations/${tenant.orgId}/scenarios`).send({ name: 'Old plan' }).expect(201)).body.data
@@ -169,14 +170,22 @@ describe('Personal data: retention of changes and deliveries (05 §3.3)', () => 
       scenario,
       daysAgo(now, 250),
     ]);
-    await tenant.api('patch', `/teams/${conflicted}`).send({ description: 'Changed live' }).expect(200);
+    await tenant.api('patch', `/teams/${liveTeam}`).send({ description: 'Changed live' }).expect(200);
     await t
-      .admin('patch', `/organizations/${tenant.orgId}/scenarios/${scenario}/teams/${conflicted}`)
-      .send({ description: 'Changed in the scenario' })
+      .admin('patch', `/organizations/${tenant.orgId}/scenarios/${scenario}/teams/${scenarioTeam}`)
+      .send({ description: planned })
       .expect(200);
     await dateChanges(tenant, daysAgo(now, 200), mark);
     await settings(tenant, { changeRetentionDays: 90 });
     await purge(now);
+    return scenario;
+  }
+
+  it('05/§3.3: a scenario forked before the horizon keeps the live changes since its fork and its own until merged; its merge still sees conflicts', async () => {
+    const now = new Date();
+    const tenant = await t.createTenant();
+    const [before, conflicted] = await teams(tenant, 2);
+    const scenario = await purgedAfterOldFork(tenant, now, conflicted, conflicted, 'Changed in the scenario');
 
     // The creates before the fork are gone; the live change after it and the scenario's own stay.
     const left = await changesOf(t, tenant.orgId);
@@ -194,23 +203,7 @@ describe('Personal data: retention of changes and deliveries (05 §3.3)', () => 
     const now = new Date();
     const tenant = await t.createTenant();
     const [liveTeam, scenarioTeam] = await teams(tenant, 2);
-    await dateChanges(tenant, daysAgo(now, 300));
-    const mark = await lastSeq(t, tenant.orgId);
-    const scenario = (await t.admin('post', `/organizations/${tenant.orgId}/scenarios`).send({ name: 'Old plan' }).expect(201)).body.data
-      .id;
-    await t.dataSource.query(`UPDATE plans SET forked_at = $3 WHERE organization_id = $1 AND id = $2`, [
-      tenant.orgId,
-      scenario,
-      daysAgo(now, 250),
-    ]);
-    await tenant.api('patch', `/teams/${liveTeam}`).send({ description: 'Changed live' }).expect(200);
-    await t
-      .admin('patch', `/organizations/${tenant.orgId}/scenarios/${scenario}/teams/${scenarioTeam}`)
-      .send({ description: 'Planned' })
-      .expect(200);
-    await dateChanges(tenant, daysAgo(now, 200), mark);
-    await settings(tenant, { changeRetentionDays: 90 });
-    await purge(now);
+    const scenario = await purgedAfterOldFork(tenant, now, liveTeam, scenarioTeam, 'Planned');
     expect(await changesOf(t, tenant.orgId)).toHaveLength(2);
 
     const merged = await t.admin('post', `/organizations/${tenant.orgId}/scenarios/${scenario}/merge`, tenant.userId).expect(200);
