@@ -27,5 +27,6 @@ describe('Swagger UI with the demo organization', () => {
     } finally {
       await t.close();
     }
-  });
+    // Starting with the demo writes the whole demo company first (as the demo tests, which allow as long).
+  }, 300_000);
 });
