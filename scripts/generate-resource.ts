@@ -6,8 +6,8 @@ import { controllerFile, dtoFile, entityFile, migrationFile, moduleFile, Resourc
 /**
  * `npm run generate:resource -- <name>` (a plural, kebab-case name: `widgets`, `cost-items`): writes a CRUD planning
  * resource modelled on teams (entity, DTOs, service with its descriptor, controllers, module, migration, e2e spec) and
- * registers it where registration is needed (entity list, app module, entity types, permissions, OpenAPI tag, scenario routes
- * and their module, migration list). Run in the repository root; `--root <dir>` writes into another checkout. docs/architecture.md,
+ * registers it where registration is needed (entity list, app module, entity types, permissions, OpenAPI tag, migration
+ * list). Run in the repository root; `--root <dir>` writes into another checkout. docs/architecture.md,
  * "Adding a resource", lists what is left by hand.
  */
 
@@ -96,33 +96,6 @@ function registrations(n: ResourceNames, migrationClass: string, migrationFileNa
           [`{ name: '${n.title}', description: 'Public API. ${n.title}: planning records with an externalId and custom attributes.' },`],
         ],
       ],
-    },
-    {
-      file: 'src/scenarios/scenarios.controller.ts',
-      imports: [
-        `import { Create${n.Class}Dto, ${n.Class}Dto, ${n.Class}QueryDto, Update${n.Class}Dto } from '../${n.plural}/dto/${n.singular}.dto';`,
-        `import { ${n.Classes}Service } from '../${n.plural}/${n.plural}.service';`,
-      ],
-      arrays: [
-        [
-          'const records = [',
-          [
-            `scenarioRecordsController({`,
-            `  path: '${n.plural}',`,
-            `  service: ${n.Classes}Service,`,
-            `  response: ${n.Class}Dto,`,
-            `  create: Create${n.Class}Dto,`,
-            `  update: Update${n.Class}Dto,`,
-            `  query: ${n.Class}QueryDto,`,
-            `}),`,
-          ],
-        ],
-      ],
-    },
-    {
-      file: 'src/scenarios/scenarios.module.ts',
-      imports: [`import { ${n.Classes}Module } from '../${n.plural}/${n.plural}.module';`],
-      arrays: [['imports: [', [`${n.Classes}Module,`]]],
     },
     {
       file: 'migrations/index.ts',

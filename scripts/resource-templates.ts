@@ -140,7 +140,7 @@ const ${n.constant}: ResourceDescriptor = {
       message: 'externalId is already used by another ${n.words}',
     },
   },
-  scenario: { order: 200 },
+  scenario: {},
   changes: { entityTypes: ['${n.entityType}'], permission: '${n.table}_view' },
 };
 

@@ -5,7 +5,14 @@ import { DataSource } from 'typeorm';
 import { DomainError, RateLimitedError } from '../common/errors/domain-error';
 import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { VerifiedKeys } from './verified-keys';
-import { ACCESS_KEY, AccessRule, RATE_GROUP_KEY, SCENARIO_MODE_KEY, ScenarioMode } from '../common/auth/access.decorators';
+import {
+  ACCESS_KEY,
+  AccessRule,
+  RATE_GROUP_KEY,
+  SCENARIO_MODE_KEY,
+  SCENARIO_PATH_KEY,
+  ScenarioMode,
+} from '../common/auth/access.decorators';
 import { AdminTokenService } from './admin-token.service';
 import { RateLimiter } from './rate-limiter';
 import { AuthFailures, clientOf } from './auth-failures';
@@ -40,9 +47,12 @@ export class AccessGuard implements CanActivate {
     switch (rule.kind) {
       case 'public':
         return true;
-      case 'admin':
+      case 'admin': {
         await this.authenticated(req, () => this.admin(req));
+        const need = this.reflector.getAllAndOverride<'read' | 'write' | undefined>(SCENARIO_PATH_KEY, targets);
+        if (need && req.ctx) req.ctx = await inScenario(this.dataSource, req.ctx, String(req.params.scenarioId), need);
         return true;
+      }
       case 'api': {
         const mode = this.reflector.getAllAndOverride<ScenarioMode | undefined>(SCENARIO_MODE_KEY, targets);
         const group = this.reflector.getAllAndOverride<string | undefined>(RATE_GROUP_KEY, targets) ?? 'default';

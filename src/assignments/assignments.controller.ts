@@ -1,8 +1,9 @@
-import { crudController } from '../crud/crud.controller';
+import { crudControllers } from '../crud/crud.controller';
 import { AssignmentsService } from './assignments.service';
 import { AssignmentDto, AssignmentQueryDto, CreateAssignmentDto, UpdateAssignmentDto } from './dto/assignment.dto';
 
-const AssignmentsController = crudController({
+/** The routes of this module: the CRUD routes (and, the table being copied into scenarios, the scenario routes). */
+export const AssignmentsControllers = crudControllers({
   path: 'assignments',
   tag: 'Assignments',
   view: 'assignments_view',
@@ -14,6 +15,3 @@ const AssignmentsController = crudController({
   query: AssignmentQueryDto,
   idDescription: 'The assignment id',
 });
-
-/** The routes of this module, in the order Nest registers them (fixed paths such as `bulk` before `:id`). */
-export const AssignmentsControllers = [AssignmentsController];

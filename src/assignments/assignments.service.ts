@@ -49,7 +49,11 @@ const ALLOCATION_TYPES = ENTITY_TYPES.filter((type) => type.endsWith('_allocatio
 
 const ASSIGNMENTS: ResourceDescriptor = {
   table: 'assignments',
-  scenario: { order: 70, entityTypes: ALLOCATION_TYPES, entityTypeSql: allocationEntityTypeSql },
+  scenario: {
+    entityTypes: ALLOCATION_TYPES,
+    entityTypeSql: allocationEntityTypeSql,
+    parents: ['employee', 'contractor', 'vacancy', 'team', 'project'],
+  },
   changes: { entityTypes: ALLOCATION_TYPES, permission: 'assignments_view' },
 };
 

@@ -9,6 +9,7 @@ import { ApiCrudOperation, ApiSortQuery, nounsOf } from '../common/http/api-docs
 import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../common/http/api-responses';
 import { DataEnvelope, ListEnvelope, one } from '../common/http/envelopes';
 import { ListQueryDto } from '../common/http/pagination.dto';
+import { classNameOf, generatedController } from '../common/http/generated-controller';
 
 export interface AdjustmentsControllerOptions {
   /** `employees` or `contractors`. */
@@ -97,11 +98,9 @@ export function adjustmentsController(o: AdjustmentsControllerOptions): Type<unk
       await this.service.remove(ctx, await this.owned(ctx, parentId, id));
     }
   }
-  const proto = GeneratedAdjustmentsController.prototype;
-  Reflect.defineMetadata('design:paramtypes', [Object, String, ListQueryDto], proto, 'list');
-  Reflect.defineMetadata('design:paramtypes', [Object, String, o.create], proto, 'create');
-  Reflect.defineMetadata('design:paramtypes', [Object, String, String, o.update], proto, 'update');
-  const name = o.path.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase());
-  Object.defineProperty(GeneratedAdjustmentsController, 'name', { value: `${name}Controller` });
-  return GeneratedAdjustmentsController;
+  return generatedController(GeneratedAdjustmentsController, `${classNameOf(o.path)}Controller`, {
+    list: [Object, String, ListQueryDto],
+    create: [Object, String, o.create],
+    update: [Object, String, String, o.update],
+  });
 }

@@ -13,7 +13,7 @@ const FIELDS = fieldPlan<UpdateRateAdjustmentDto>()({ copy: ['effectiveDate', 'r
 
 const RATE_ADJUSTMENTS: ResourceDescriptor = {
   table: 'rate_adjustments',
-  scenario: { order: 90 },
+  scenario: { parents: ['contractor'] },
   changes: { entityTypes: ['contractor_rate'], permission: 'compensation_view' },
   // The reason is free text about the person.
   personal: { person: 'contractor', via: 'contractorId', fields: { reason: null } },

@@ -13,7 +13,7 @@ const FIELDS = fieldPlan<UpdateSalaryAdjustmentDto>()({ copy: ['effectiveDate', 
 
 const SALARY_ADJUSTMENTS: ResourceDescriptor = {
   table: 'salary_adjustments',
-  scenario: { order: 80 },
+  scenario: { parents: ['employee'] },
   changes: { entityTypes: ['salary_adjustment'], permission: 'compensation_view' },
   // The reason is free text about the person.
   personal: { person: 'employee', via: 'employeeId', fields: { reason: null } },

@@ -60,7 +60,7 @@ const CONTRACTORS: ResourceDescriptor = {
     },
   },
   references: workforceReferences('contractors'),
-  scenario: { order: 30 },
+  scenario: { parents: ['employee'] },
   changes: { entityTypes: ['contractor'], permission: 'contractors_view' },
   personal: { person: 'contractor', via: 'id', fields: { name: ERASED_NAME, email: null, externalId: null } },
 };

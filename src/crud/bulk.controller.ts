@@ -7,6 +7,7 @@ import { Ctx, RequestContext } from '../common/auth/request-context';
 import { UnitOfWork } from '../database/unit-of-work';
 import { ApiData, ApiErrors } from '../common/http/api-responses';
 import { DataEnvelope, one } from '../common/http/envelopes';
+import { classNameOf, generatedController } from '../common/http/generated-controller';
 import { BULK_MAX_RECORDS, bulkUpsert, BulkResultDto, BulkUpsertDto } from './bulk-upsert';
 import type { CrudOperations, CrudServiceClass } from './crud.service';
 
@@ -82,7 +83,5 @@ export function bulkController(options: BulkControllerOptions): Type<unknown> {
     }
   }
 
-  const name = options.path.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase());
-  Object.defineProperty(GeneratedBulkController, 'name', { value: `${name}BulkController` });
-  return GeneratedBulkController;
+  return generatedController(GeneratedBulkController, `${classNameOf(options.path)}BulkController`);
 }

@@ -9,8 +9,11 @@ import { ApiCrudOperation, ApiIncludeQuery, ApiSortQuery, Nouns, nounsOf } from 
 import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../common/http/api-responses';
 import { DataEnvelope, ListEnvelope, one } from '../common/http/envelopes';
 import { etagMatches, weakETag } from '../common/http/etag';
+import { classNameOf, generatedController } from '../common/http/generated-controller';
 import { ListQueryDto } from '../common/http/pagination.dto';
 import type { CrudOperations, CrudServiceClass } from './crud.service';
+import { declaredResources } from './resources';
+import { scenarioRecordsController } from './scenario-records.controller';
 
 export interface CrudControllerOptions {
   /** Path under /api/v1/org/:orgId. */
@@ -95,11 +98,21 @@ function etagHeader(etag: boolean, res: Response): ((tag: string) => void) | und
 }
 
 /**
+ * The CRUD routes of a resource: the public ones (list, get, create, update, delete) and, when its table is copied
+ * into scenarios (its service's resource descriptor declares `scenario`), the application's routes inside a
+ * scenario. The one way to route a CrudService, so a planning resource cannot be left out of scenarios.
+ */
+export function crudControllers(options: CrudControllerOptions): Type<unknown>[] {
+  const scenario = declaredResources(options.service).some((descriptor) => descriptor.scenario);
+  return scenario ? [crudController(options), scenarioRecordsController(options)] : [crudController(options)];
+}
+
+/**
  * Builds the public controller of a CRUD resource: list, get, create, update, delete with the
  * permissions, envelopes and OpenAPI documentation every resource shares. The DTO classes are set as
  * the parameters' design types, so validation and Swagger see them as if written by hand.
  */
-export function crudController(options: CrudControllerOptions): Type<unknown> {
+function crudController(options: CrudControllerOptions): Type<unknown> {
   const { etag, nouns, idParam, includes, readVersioning, writeVersioning } = crudRouteParts(options);
 
   @ApiTags(options.tag)
@@ -177,22 +190,10 @@ export function crudController(options: CrudControllerOptions): Type<unknown> {
     }
   }
 
-  return named(withBodyTypes(GeneratedCrudController, options), options.path);
-}
-
-/** The routes' DTO classes as their parameters' design types, so validation and Swagger see them as if written by hand. */
-function withBodyTypes<T extends Type<unknown>>(controller: T, options: CrudControllerOptions): T {
-  const proto = controller.prototype as object;
-  Reflect.defineMetadata('design:paramtypes', [Object, options.query ?? ListQueryDto], proto, 'list');
-  Reflect.defineMetadata('design:paramtypes', [Object, String, options.readQuery ?? Object, Object], proto, 'get');
-  Reflect.defineMetadata('design:paramtypes', [Object, options.create, Object], proto, 'create');
-  Reflect.defineMetadata('design:paramtypes', [Object, String, options.update, Object], proto, 'update');
-  return controller;
-}
-
-/** Names a generated controller after its path (`cost-centres` -> `CostCentresController`), for logs and Swagger. */
-function named<T extends Type<unknown>>(controller: T, path: string): T {
-  const name = path.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase());
-  Object.defineProperty(controller, 'name', { value: `${name}Controller` });
-  return controller;
+  return generatedController(GeneratedCrudController, `${classNameOf(options.path)}Controller`, {
+    list: [Object, options.query ?? ListQueryDto],
+    get: [Object, String, options.readQuery ?? Object, Object],
+    create: [Object, options.create, Object],
+    update: [Object, String, options.update, Object],
+  });
 }

@@ -1,6 +1,6 @@
 import { Global, Injectable, Module, OnModuleInit } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
-import type { EntityTarget, ObjectLiteral } from 'typeorm';
+import { DataSource, type EntityTarget, type ObjectLiteral } from 'typeorm';
 import type { ApiPermission } from '../common/auth/permissions';
 import type { RecordedEntityType } from '../common/entity-types';
 import { ConstraintRule, registerConstraint } from '../common/errors/db-errors';
@@ -38,6 +38,12 @@ export interface PlanningTable {
    * history names one of `entityTypes`, `idsSql` selects the ids of those rows.
    */
   related?: { entityTypes: readonly RecordedEntityType[]; idsSql(ref: ChangedRecordsRef): string };
+  /**
+   * The entity types of the records this table's rows point at by id without a foreign key or a declared
+   * `references` (an allocation's holder and target, an adjustment's person, a value's record): with those, they
+   * place the table after the tables holding those records (`parentsFirst`).
+   */
+  parents?: readonly RecordedEntityType[];
 }
 
 /**
@@ -51,11 +57,12 @@ export interface ChangedRecordsRef {
   changed: string;
 }
 
-/** How a planning table joins scenarios; what a CrudService knows of itself may be left out. */
-export interface ScenarioCopy extends Partial<Omit<PlanningTable, 'table'>> {
-  /** Fork order, parents first (a fork inserts in this order, a merge deletes in the reverse order). */
-  order: number;
-}
+/**
+ * How a planning table joins scenarios; what a CrudService knows of itself may be left out (`scenario: {}`). Its
+ * place in the fork and merge order is derived: after the tables it references (foreign keys, `references`,
+ * `parents`).
+ */
+export type ScenarioCopy = Partial<Omit<PlanningTable, 'table'>>;
 
 /** A planning table with personal fields, as the erase of a person uses it. */
 export type PersonalTable = PlanningTable & PersonalFields;
@@ -88,6 +95,11 @@ export function Resources(...descriptors: ResourceDescriptor[]): ClassDecorator 
   return ResourcesMetadata(descriptors);
 }
 
+/** The resource descriptors a provider class declares with `@Resources` (none: an empty list). */
+export function declaredResources(provider: object): readonly ResourceDescriptor[] {
+  return (Reflect.getMetadata(ResourcesMetadata.KEY, provider) as readonly ResourceDescriptor[] | undefined) ?? [];
+}
+
 /** A row's fields as a plain payload, plan left out: for planning tables without a service of their own. */
 export function rowPayload(row: ObjectLiteral): Record<string, unknown> {
   const { planId: _plan, ...rest } = row as Record<string, unknown>;
@@ -101,10 +113,13 @@ export class ResourceCatalog implements OnModuleInit {
   private personal: PersonalTable[] = [];
   private readonly viewPermissions = new Map<string, ApiPermission>();
 
-  constructor(private readonly discovery: DiscoveryService) {}
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly dataSource: DataSource,
+  ) {}
 
   onModuleInit(): void {
-    const copies: { order: number; table: PlanningTable }[] = [];
+    const copies: { table: PlanningTable; references: readonly string[] }[] = [];
     for (const wrapper of this.discovery.getProviders({ metadataKey: ResourcesMetadata.KEY })) {
       const owner: unknown = wrapper.instance;
       for (const descriptor of this.discovery.getMetadataByDecorator(ResourcesMetadata, wrapper) ?? []) {
@@ -113,16 +128,20 @@ export class ResourceCatalog implements OnModuleInit {
           registerReference(target, { table: descriptor.table, ...reference });
         }
         for (const type of descriptor.changes?.entityTypes ?? []) this.viewPermissions.set(type, descriptor.changes!.permission);
-        if (descriptor.scenario) copies.push({ order: descriptor.scenario.order, table: planningTable(descriptor, owner) });
+        if (descriptor.scenario) {
+          const references = (descriptor.references ?? []).map((reference) => reference.target);
+          copies.push({ table: planningTable(descriptor, owner), references });
+        }
         if (descriptor.personal) {
           if (!descriptor.scenario) throw new Error(`${descriptor.table}: personal fields are declared on planning tables`);
           this.personal.push({ ...planningTable(descriptor, owner), ...descriptor.personal });
         }
       }
     }
-    const orders = new Set(copies.map((c) => c.order));
-    if (orders.size !== copies.length) throw new Error('Two planning tables declare the same scenario order');
-    this.tables = copies.sort((a, b) => a.order - b.order).map((c) => c.table);
+    this.tables = parentsFirst(
+      copies.map((copy) => copy.table),
+      parentTables(copies, (table) => this.dataSource.getMetadata(table.entity).foreignKeys.map((fk) => fk.referencedTablePath)),
+    );
   }
 
   /** The planning tables, parents first (a fork copies them in this order; a merge deletes in reverse). */
@@ -167,7 +186,53 @@ function planningTable(descriptor: ResourceDescriptor, owner: unknown): Planning
     entityTypeSql: copy.entityTypeSql ?? (() => sqlLiteral(entityTypes[0])),
     updatedAtIsChange: copy.updatedAtIsChange,
     related: copy.related,
+    parents: copy.parents,
   };
+}
+
+/**
+ * Each planning table's parents: the other planning tables its foreign keys, its declared `references` and the
+ * entity types of its `parents` point at.
+ */
+function parentTables(
+  copies: readonly { table: PlanningTable; references: readonly string[] }[],
+  foreignKeys: (table: PlanningTable) => readonly string[],
+): Map<string, string[]> {
+  const tableOf = new Map<string, string>();
+  for (const { table } of copies) for (const type of table.entityTypes) tableOf.set(type, table.table);
+  const names = new Set(copies.map((copy) => copy.table.table));
+  const parents = new Map<string, string[]>();
+  for (const { table, references } of copies) {
+    const byType = (table.parents ?? []).map((type) => {
+      const parent = tableOf.get(type);
+      if (!parent) throw new Error(`${table.table}: no planning table holds the parent entity type ${type}`);
+      return parent;
+    });
+    const all = [...foreignKeys(table), ...references, ...byType].filter((name) => names.has(name) && name !== table.table);
+    parents.set(table.table, [...new Set(all)]);
+  }
+  return parents;
+}
+
+/**
+ * The planning tables parents first, as a fork copies them and a merge writes them (it deletes in the reverse
+ * order): level by level (a table one level below its deepest parent), by name within a level. A cycle between
+ * tables is an error at start-up.
+ */
+export function parentsFirst<T extends { table: string }>(tables: readonly T[], parents: ReadonlyMap<string, readonly string[]>): T[] {
+  const level = new Map<string, number>();
+  const visiting = new Set<string>();
+  const levelOf = (name: string): number => {
+    const known = level.get(name);
+    if (known !== undefined) return known;
+    if (visiting.has(name)) throw new Error(`planning tables refer to each other in a cycle through ${name}`);
+    visiting.add(name);
+    const own = Math.max(-1, ...(parents.get(name) ?? []).map(levelOf)) + 1;
+    visiting.delete(name);
+    level.set(name, own);
+    return own;
+  };
+  return [...tables].sort((a, b) => levelOf(a.table) - levelOf(b.table) || a.table.localeCompare(b.table));
 }
 
 /** A string constant of the code (an entity type) as an SQL literal. */

@@ -1,4 +1,4 @@
-import { crudController } from '../crud/crud.controller';
+import { crudControllers } from '../crud/crud.controller';
 import { CustomAttributeDefinitionsService } from './custom-attribute-definitions.service';
 import {
   CreateCustomAttributeDefinitionDto,
@@ -7,7 +7,8 @@ import {
   UpdateCustomAttributeDefinitionDto,
 } from './dto/custom-attribute-definition.dto';
 
-const DefinitionsController = crudController({
+/** The routes of this module. */
+export const CustomAttributeDefinitionsControllers = crudControllers({
   path: 'custom-attributes',
   tag: 'Custom attributes',
   view: 'custom_attributes_view',
@@ -20,6 +21,3 @@ const DefinitionsController = crudController({
   idDescription: 'The definition id',
   nouns: { one: 'custom attribute definition', many: 'custom attribute definitions' },
 });
-
-/** The routes of this module, in the order Nest registers them (fixed paths such as `bulk` before `:id`). */
-export const CustomAttributeDefinitionsControllers = [DefinitionsController];

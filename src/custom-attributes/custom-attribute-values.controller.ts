@@ -7,6 +7,7 @@ import { Ctx, RequestContext } from '../common/auth/request-context';
 import { article, nounsOf } from '../common/http/api-docs';
 import { ApiData, ApiDataArray, ApiErrors, ApiNoContent } from '../common/http/api-responses';
 import { DataEnvelope, one } from '../common/http/envelopes';
+import { classNameOf, generatedController } from '../common/http/generated-controller';
 import type { CrudOperations, CrudServiceClass } from '../crud/crud.service';
 import { CustomAttributeValuesService, ValueTarget } from './custom-attribute-values.service';
 import { CustomAttributeValueDto, SetCustomAttributeValueDto } from './dto/custom-attribute-value.dto';
@@ -90,7 +91,5 @@ export function customAttributeValuesController(options: ValuesControllerOptions
       await this.values.clear(ctx, this.target, id, definitionId);
     }
   }
-  const name = options.path.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase());
-  Object.defineProperty(GeneratedValuesController, 'name', { value: `${name}CustomAttributesController` });
-  return GeneratedValuesController;
+  return generatedController(GeneratedValuesController, `${classNameOf(options.path)}CustomAttributesController`);
 }

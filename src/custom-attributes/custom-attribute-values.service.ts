@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { newId } from '../common/ids';
+import { CUSTOM_ATTRIBUTE_RECORD_TYPES } from '../common/entity-types';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { CustomAttributeValuesRepository, functionalValueIdsSql } from './custom-attribute-values.repository';
 import { CustomAttributeValueDto, SetCustomAttributeValueDto } from './dto/custom-attribute-value.dto';
@@ -87,7 +88,7 @@ export function checkValue(
 const CUSTOM_ATTRIBUTE_VALUES: ResourceDescriptor = {
   table: 'custom_attribute_values',
   scenario: {
-    order: 100,
+    parents: CUSTOM_ATTRIBUTE_RECORD_TYPES,
     entity: CustomAttributeValueEntity,
     entityTypes: ['custom_attribute_value'],
     // Values of functional groups and seats are recorded as updates of the group or seat (document 02).

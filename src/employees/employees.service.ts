@@ -62,7 +62,7 @@ const EMPLOYEES: ResourceDescriptor = {
     },
   },
   references: workforceReferences('employees'),
-  scenario: { order: 20 },
+  scenario: {},
   changes: { entityTypes: ['employee'], permission: 'employees_view' },
   // noticeDate stays: it feeds the forecast, and without the names it no longer identifies anyone.
   personal: {

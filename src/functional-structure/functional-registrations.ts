@@ -30,7 +30,6 @@ const GROUPS: ResourceDescriptor = {
     ck_functional_groups_dates: DATES,
   },
   scenario: {
-    order: 110,
     entity: FunctionalGroupEntity,
     entityTypes: ['functional_group'],
     payload: (r) => ({ ...groupPayload(r as FunctionalGroupEntity), ...stamped(r) }),
@@ -48,7 +47,12 @@ const PLACEMENT_TABLE: ResourceDescriptor = {
     },
     ck_functional_group_placements_dates: DATES,
   },
-  scenario: { order: 120, entity: FunctionalGroupPlacementEntity, entityTypes: [PLACEMENTS.entityType], payload: linkPayload },
+  scenario: {
+    entity: FunctionalGroupPlacementEntity,
+    entityTypes: [PLACEMENTS.entityType],
+    payload: linkPayload,
+    parents: ['functional_group'],
+  },
 };
 
 const POSITIONS: ResourceDescriptor = {
@@ -62,7 +66,7 @@ const POSITIONS: ResourceDescriptor = {
     ck_functional_positions_dates: DATES,
   },
   scenario: {
-    order: 130,
+    parents: ['functional_group'],
     entity: FunctionalPositionEntity,
     entityTypes: ['functional_position'],
     payload: (r) => ({ ...positionPayload(r as FunctionalPositionEntity), ...stamped(r) }),
@@ -80,7 +84,12 @@ const REPORT_TABLE: ResourceDescriptor = {
     },
     ck_functional_position_reports_dates: DATES,
   },
-  scenario: { order: 140, entity: FunctionalPositionReportEntity, entityTypes: [REPORTS.entityType], payload: linkPayload },
+  scenario: {
+    entity: FunctionalPositionReportEntity,
+    entityTypes: [REPORTS.entityType],
+    payload: linkPayload,
+    parents: ['functional_position'],
+  },
 };
 
 const OCCUPANCIES: ResourceDescriptor = {
@@ -94,7 +103,7 @@ const OCCUPANCIES: ResourceDescriptor = {
     ck_functional_assignments_dates: DATES,
   },
   scenario: {
-    order: 150,
+    parents: ['functional_position', 'employee', 'contractor', 'vacancy'],
     entity: FunctionalAssignmentEntity,
     entityTypes: ['functional_assignment'],
     payload: (r) => assignmentPayload(r as FunctionalAssignmentEntity),

@@ -30,7 +30,7 @@ const PROJECT_LINKS: ResourceDescriptor = {
       message: 'The project already has a link to this provider and key',
     },
   },
-  scenario: { order: 50, entity: ProjectLinkEntity, entityTypes: ['project_link'] },
+  scenario: { entity: ProjectLinkEntity, entityTypes: ['project_link'] },
 };
 
 /**

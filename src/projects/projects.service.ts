@@ -55,7 +55,7 @@ const PROJECTS: ResourceDescriptor = {
     { target: 'cost_centres', column: 'post_completion_cost_centre_id', label: 'projects (post-completion)', planScoped: true },
     { target: 'value_streams', column: 'value_stream_id', label: 'projects', planScoped: true },
   ],
-  scenario: { order: 40 },
+  scenario: {},
   changes: { entityTypes: ['project'], permission: 'projects_view' },
 };
 

@@ -1,4 +1,4 @@
-import { crudController } from '../crud/crud.controller';
+import { crudControllers } from '../crud/crud.controller';
 import { ListQueryDto } from '../common/http/pagination.dto';
 import { CostCentresService } from './cost-centres.service';
 import { DriversService } from './drivers.service';
@@ -31,7 +31,7 @@ const resourceTypes = {
 
 /** The routes of this module, in the order Nest registers them (fixed paths such as `convert` before `:id`). */
 export const ReferenceDataControllers = [
-  crudController({
+  ...crudControllers({
     path: 'job-roles',
     tag: 'Job roles',
     view,
@@ -42,7 +42,7 @@ export const ReferenceDataControllers = [
     update: UpdateJobRoleDto,
     query: JobRoleQueryDto,
   }),
-  crudController({
+  ...crudControllers({
     path: 'locations',
     tag: 'Locations',
     view,
@@ -52,7 +52,7 @@ export const ReferenceDataControllers = [
     create: CreateLocationDto,
     update: UpdateLocationDto,
   }),
-  crudController({
+  ...crudControllers({
     path: 'cost-centres',
     tag: 'Cost centres',
     view,
@@ -62,7 +62,7 @@ export const ReferenceDataControllers = [
     create: CreateCostCentreDto,
     update: UpdateCostCentreDto,
   }),
-  crudController({
+  ...crudControllers({
     path: 'value-streams',
     tag: 'Value streams',
     view,
@@ -72,9 +72,9 @@ export const ReferenceDataControllers = [
     create: CreateValueStreamDto,
     update: UpdateValueStreamDto,
   }),
-  crudController({ path: 'resource-types', tag: 'Resource types', ...resourceTypes }),
-  crudController({ path: 'work-types', tag: 'Work types (deprecated: use resource-types)', ...resourceTypes }),
-  crudController({
+  ...crudControllers({ path: 'resource-types', tag: 'Resource types', ...resourceTypes }),
+  ...crudControllers({ path: 'work-types', tag: 'Work types (deprecated: use resource-types)', ...resourceTypes }),
+  ...crudControllers({
     path: 'drivers',
     tag: 'Drivers',
     view,
@@ -86,7 +86,7 @@ export const ReferenceDataControllers = [
     idDescription: 'The driver id',
   }),
   ExchangeRatesConvertController,
-  crudController({
+  ...crudControllers({
     path: 'exchange-rates',
     tag: 'Exchange rates',
     view,

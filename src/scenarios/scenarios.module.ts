@@ -1,11 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AssignmentsModule } from '../assignments/assignments.module';
-import { CustomAttributesModule } from '../custom-attributes/custom-attributes.module';
-import { ContractorsModule } from '../contractors/contractors.module';
-import { EmployeesModule } from '../employees/employees.module';
-import { ProjectsModule } from '../projects/projects.module';
-import { TeamsModule } from '../teams/teams.module';
-import { VacanciesModule } from '../vacancies/vacancies.module';
+import { OrganizationsModule } from '../organizations/organizations.module';
 import { MergeScenarioUseCase } from './merge-scenario.use-case';
 import { ScenarioPlansRepository, ScenariosRepository } from './scenarios.repository';
 import { ScenariosService } from './scenarios.service';
@@ -13,22 +7,16 @@ import { ScenarioChanges } from './scenario-changes';
 import { ScenarioDiffService } from './scenario-diff.service';
 import { ScenarioMembersRepository } from './scenario-members.repository';
 import { ScenarioMembersService } from './scenario-members.service';
+import { ScenariosAdminController } from './scenarios.admin.controller';
+import { ScenarioSharingAdminController } from './scenario-sharing.admin.controller';
 
-import { OrganizationsModule } from '../organizations/organizations.module';
-import { ScenariosControllers } from './scenarios.controller';
-
+/**
+ * Scenarios themselves: create (fork), list, update, members, diff and merge. The writes inside a scenario are
+ * routed by each planning resource (`crudControllers`), and the planning tables come from the resource catalog.
+ */
 @Module({
-  imports: [
-    TeamsModule,
-    EmployeesModule,
-    ContractorsModule,
-    ProjectsModule,
-    VacanciesModule,
-    AssignmentsModule,
-    CustomAttributesModule,
-    OrganizationsModule,
-  ],
-  controllers: ScenariosControllers,
+  imports: [OrganizationsModule],
+  controllers: [ScenariosAdminController, ScenarioSharingAdminController],
   providers: [
     ScenariosService,
     ScenariosRepository,

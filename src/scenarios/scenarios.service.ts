@@ -86,16 +86,6 @@ export class ScenariosService {
     });
   }
 
-  /** The context of a write inside the scenario (the scenario access rule: 404, 403 PLAN_NOT_EDITABLE unless writable and OPEN). */
-  writableContext(ctx: RequestContext, scenarioId: string): Promise<RequestContext> {
-    return inScenario(this.dataSource, ctx, scenarioId, 'write');
-  }
-
-  /** The context of a read inside the scenario (any status; 404 unless the acting user may read it). */
-  readableContext(ctx: RequestContext, scenarioId: string): Promise<RequestContext> {
-    return inScenario(this.dataSource, ctx, scenarioId, 'read');
-  }
-
   /** The planning tables, parents first (a fork copies them in this order; a merge deletes in reverse). */
   planningTables(): readonly PlanningTable[] {
     return this.resources.planningTables();

@@ -29,7 +29,7 @@ const TEAMS: ResourceDescriptor = {
     { target: 'cost_centres', column: 'cost_centre_id', label: 'teams', planScoped: true },
     { target: 'value_streams', column: 'value_stream_id', label: 'teams', planScoped: true },
   ],
-  scenario: { order: 10 },
+  scenario: {},
   changes: { entityTypes: ['team'], permission: 'teams_view' },
 };
 

@@ -55,7 +55,7 @@ const VACANCIES: ResourceDescriptor = {
     },
   },
   references: workforceReferences('vacancies'),
-  scenario: { order: 60 },
+  scenario: { parents: ['employee'] },
   changes: { entityTypes: ['vacancy'], permission: 'vacancies_view' },
 };
 

@@ -4,7 +4,7 @@ import { CUSTOM_ATTRIBUTE_RECORD_TYPES, ENTITY_TYPES, HISTORY_ONLY_TYPES, isEnti
 import { registeredConstraintNames } from '../../src/common/errors/db-errors';
 import { CrudService } from '../../src/crud/crud.service';
 import type { CrudEntity } from '../../src/crud/crud.types';
-import { ResourceCatalog } from '../../src/crud/resources';
+import { parentsFirst, ResourceCatalog } from '../../src/crud/resources';
 import { RecordChangeEntity } from '../../src/database/entities/record-change.entity';
 import { WEBHOOK_ENTITY_TYPES } from '../../src/webhooks/webhook-event';
 import { TestApp } from '../support/test-app';
@@ -33,14 +33,28 @@ describe('resource descriptors (docs/architecture.md)', () => {
     expect([...declared].sort()).toEqual(rows.map((r) => r.table_name));
     // Parents before children: a fork inserts in this order, a merge deletes in reverse.
     const before = (parent: string, child: string) => expect(declared.indexOf(parent)).toBeLessThan(declared.indexOf(child));
-    before('teams', 'employees');
-    before('teams', 'assignments');
+    for (const parent of ['employees', 'contractors', 'vacancies', 'teams', 'projects']) before(parent, 'assignments');
+    for (const parent of ['employees', 'teams', 'functional_groups', 'functional_positions']) before(parent, 'custom_attribute_values');
+    before('employees', 'vacancies');
     before('projects', 'project_links');
     before('employees', 'salary_adjustments');
     before('contractors', 'rate_adjustments');
     before('functional_groups', 'functional_group_placements');
     before('functional_groups', 'functional_positions');
     before('functional_positions', 'functional_assignments');
+    before('functional_positions', 'functional_position_reports');
+  });
+
+  it('06/§3.1: the merge order derives from what tables point at: each after its parents, by level then name; a cycle fails', () => {
+    const tables = ['c', 'b', 'a', 'd'].map((table) => ({ table }));
+    const parents = new Map([
+      ['a', ['b']],
+      ['b', []],
+      ['c', []],
+      ['d', ['a', 'c']],
+    ]);
+    expect(parentsFirst(tables, parents).map((x) => x.table)).toEqual(['b', 'c', 'a', 'd']);
+    expect(() => parentsFirst(tables, new Map([...parents, ['b', ['d']]]))).toThrow('cycle');
   });
 
   it('architecture/resource descriptors: the change feed shows exactly the entity types with records, each under its declared API view permission', () => {

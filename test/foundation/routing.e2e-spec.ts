@@ -1,5 +1,5 @@
 import { HttpAdapterHost } from '@nestjs/core';
-import { resourceOfRequest, resourceOfRoute } from '../../src/common/http/routing-adapter';
+import { resourceOfRequest, resourceOfRoute, RoutingExpressAdapter, shadowedRoutes } from '../../src/common/http/routing-adapter';
 import { Tenant, TestApp } from '../support/test-app';
 
 /**
@@ -27,6 +27,21 @@ describe('routing: the public routes by resource, matched as Express matches the
     expect(onApp.filter((path) => path.startsWith('/api/v1/org/'))).toEqual([]);
     expect(onApp).toContain('/admin/v1/organizations');
     expect(stack.length).toBeLessThan(150);
+  });
+
+  it('06/§3.3: no route is shadowed by an earlier one of the same method (the factories add fixed paths such as bulk before :id)', () => {
+    const express = t.get(HttpAdapterHost).httpAdapter.getInstance<object>();
+    expect(shadowedRoutes(express)).toEqual([]);
+    // The check finds a route registered after a parametric one that matches it.
+    const adapter = new RoutingExpressAdapter();
+    const handler = () => undefined;
+    adapter.get('/api/v1/org/:orgId/widgets/:id', handler);
+    adapter.get('/api/v1/org/:orgId/widgets/summary', handler);
+    adapter.post('/api/v1/org/:orgId/widgets/bulk', handler);
+    adapter.post('/api/v1/org/:orgId/widgets/:id', handler);
+    expect(shadowedRoutes(adapter.getInstance<object>())).toEqual([
+      ['GET /api/v1/org/:orgId/widgets/:id', 'GET /api/v1/org/:orgId/widgets/summary'],
+    ]);
   });
 
   it('the resource segment of a route and of a request', () => {

@@ -6,6 +6,7 @@ import type { ApiPermission } from './permissions';
 export const ACCESS_KEY = 'wfp:access';
 export const RATE_GROUP_KEY = 'wfp:rateGroup';
 export const SCENARIO_MODE_KEY = 'wfp:scenarioMode';
+export const SCENARIO_PATH_KEY = 'wfp:scenarioPath';
 
 export type AccessRule =
   { kind: 'public' } | { kind: 'admin' } | { kind: 'api'; permissions: ApiPermission[]; anyOf?: boolean; keyOrganization?: boolean };
@@ -93,4 +94,14 @@ export type ScenarioMode = 'read' | 'reject' | 'ignore' | 'write';
 export function ScenarioScope(mode: ScenarioMode): MethodDecorator & ClassDecorator {
   // The document lists the answer the mode gives to an unknown or refused scenarioId (src/openapi/rule-responses.ts).
   return applyDecorators(SetMetadata(SCENARIO_MODE_KEY, mode), ApiExtension('x-scenario-mode', mode));
+}
+
+/**
+ * An application route inside the scenario its `:scenarioId` path parameter names: before the handler runs, the
+ * scenario is checked for `need` by the scenario access rule (unknown or unreadable: 404; `write`: 403
+ * PLAN_NOT_EDITABLE unless it is OPEN and the acting user may write to it), and the request's context is the
+ * scenario's plan.
+ */
+export function InScenarioPath(need: 'read' | 'write'): MethodDecorator {
+  return SetMetadata(SCENARIO_PATH_KEY, need);
 }

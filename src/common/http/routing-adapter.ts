@@ -88,6 +88,7 @@ export function resourceOfRequest(path: string): string | null {
 /** A route's method and its path as a pattern (`:name` is one segment; case-insensitive, trailing slash allowed, as Express matches). */
 interface KnownRoute {
   method: string;
+  path: string;
   pattern: RegExp;
 }
 
@@ -104,7 +105,24 @@ function routeOf(method: RouteMethod, path: string): KnownRoute {
     .split('/')
     .map((segment) => (/^:\w+$/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
-  return { method: method.toUpperCase(), pattern: new RegExp(`^${source}/?$`, 'i') };
+  return { method: method.toUpperCase(), path, pattern: new RegExp(`^${source}/?$`, 'i') };
+}
+
+/**
+ * Routes that can never be reached because an earlier route of the same method matches their path (`POST
+ * /teams/:id/x` before `POST /teams/bulk/x`, or `GET /teams/:id` before `GET /teams/summary`): Express hands a
+ * request to the first match. Pairs of [earlier, shadowed] as `METHOD path`; the route factories add fixed
+ * paths before parametric ones (`recordControllers`), and a test keeps this empty.
+ */
+export function shadowedRoutes(app: object): [string, string][] {
+  const routes = ROUTES.get(app) ?? [];
+  const out: [string, string][] = [];
+  const same = (a: string, b: string) => a.replace(/\/$/, '') === b.replace(/\/$/, '');
+  routes.forEach((later, j) => {
+    const earlier = routes.slice(0, j).find((r) => r.method === later.method && !same(r.path, later.path) && r.pattern.test(later.path));
+    if (earlier) out.push([`${earlier.method} ${earlier.path}`, `${later.method} ${later.path}`]);
+  });
+  return out;
 }
 
 /**

@@ -1,13 +1,14 @@
 import { Body, Controller, Get, Inject, Param, Query, Type } from '@nestjs/common';
 import { Delete, Patch, Post } from '../common/http/write-routes';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
-import { AdminApi } from '../common/auth/access.decorators';
+import { AdminApi, InScenarioPath } from '../common/auth/access.decorators';
 import { Ctx, RequestContext } from '../common/auth/request-context';
-import type { CrudOperations, CrudServiceClass } from '../crud/crud.service';
+import type { CrudOperations, CrudServiceClass } from './crud.service';
 import { ApiCrudOperation, ApiSortQuery, nounsOf } from '../common/http/api-docs';
 import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../common/http/api-responses';
 import { DataEnvelope, ListEnvelope, one } from '../common/http/envelopes';
 import { ListQueryDto } from '../common/http/pagination.dto';
+import { classNameOf, generatedController } from '../common/http/generated-controller';
 
 /** Writes inside a scenario need it OPEN and writable by the acting user. */
 const NOT_OPEN = [
@@ -16,8 +17,8 @@ const NOT_OPEN = [
 ] as const;
 /** A private scenario is hidden from users it is not shared with. */
 const NOT_READABLE = [404, 'NOT_FOUND: no such scenario or record, or a private scenario the acting user may not read'] as const;
-import { ScenariosService } from './scenarios.service';
 
+/** What the scenario routes take of a resource's CRUD routes (its `CrudControllerOptions`). */
 export interface ScenarioRecordsOptions {
   /** `employees`, `teams`, ... */
   path: string;
@@ -30,7 +31,8 @@ export interface ScenarioRecordsOptions {
 
 /**
  * Application writes inside an open scenario (`/admin/v1/organizations/:orgId/scenarios/:scenarioId/<records>`),
- * through the same services as the public API. Nothing is sent as a webhook until the scenario is merged.
+ * through the same services as the public API. Nothing is sent as a webhook until the scenario is merged. The
+ * access guard resolves the scenario (`InScenarioPath`): the handlers run in its plan.
  */
 export function scenarioRecordsController(o: ScenarioRecordsOptions): Type<unknown> {
   const nouns = nounsOf(o.path.replace(/-/g, ' '));
@@ -41,64 +43,50 @@ export function scenarioRecordsController(o: ScenarioRecordsOptions): Type<unkno
   @AdminApi()
   @Controller(`admin/v1/organizations/:orgId/scenarios/:scenarioId/${o.path}`)
   class GeneratedScenarioRecordsController {
-    constructor(
-      @Inject(o.service) readonly service: CrudOperations,
-      readonly scenarios: ScenariosService,
-    ) {}
+    constructor(@Inject(o.service) readonly service: CrudOperations) {}
 
     @Get()
+    @InScenarioPath('read')
     @ApiCrudOperation('list', nouns, where)
     @ApiSortQuery(o.service)
     @ApiList(o.response)
     @ApiErrors(400, NOT_READABLE)
-    async list(
-      @Ctx() ctx: RequestContext,
-      @Param('scenarioId') scenarioId: string,
-      @Query() q: ListQueryDto,
-    ): Promise<ListEnvelope<unknown>> {
-      return this.service.list(await this.scenarios.readableContext(ctx, scenarioId), q as ListQueryDto & Record<string, unknown>);
+    list(@Ctx() ctx: RequestContext, @Query() q: ListQueryDto): Promise<ListEnvelope<unknown>> {
+      return this.service.list(ctx, q as ListQueryDto & Record<string, unknown>);
     }
 
     @Post()
+    @InScenarioPath('write')
     @ApiCrudOperation('create', nouns, where, note)
     @ApiBody({ type: o.create })
     @ApiData(o.response, 201)
     @ApiErrors(400, NOT_OPEN, NOT_READABLE)
-    async create(
-      @Ctx() ctx: RequestContext,
-      @Param('scenarioId') scenarioId: string,
-      @Body() body: unknown,
-    ): Promise<DataEnvelope<unknown>> {
-      return one(await this.service.create(await this.scenarios.writableContext(ctx, scenarioId), body));
+    async create(@Ctx() ctx: RequestContext, @Body() body: unknown): Promise<DataEnvelope<unknown>> {
+      return one(await this.service.create(ctx, body));
     }
 
     @Patch(':id')
+    @InScenarioPath('write')
     @ApiCrudOperation('update', nouns, where, note)
     @ApiBody({ type: o.update })
     @ApiData(o.response)
     @ApiErrors(400, NOT_OPEN, NOT_READABLE)
-    async update(
-      @Ctx() ctx: RequestContext,
-      @Param('scenarioId') scenarioId: string,
-      @Param('id') id: string,
-      @Body() body: unknown,
-    ): Promise<DataEnvelope<unknown>> {
-      return one(await this.service.update(await this.scenarios.writableContext(ctx, scenarioId), id, body));
+    async update(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() body: unknown): Promise<DataEnvelope<unknown>> {
+      return one(await this.service.update(ctx, id, body));
     }
 
     @Delete(':id')
+    @InScenarioPath('write')
     @ApiCrudOperation('remove', nouns, where, note)
     @ApiNoContent()
     @ApiErrors(NOT_OPEN, NOT_READABLE)
-    async remove(@Ctx() ctx: RequestContext, @Param('scenarioId') scenarioId: string, @Param('id') id: string): Promise<void> {
-      await this.service.remove(await this.scenarios.writableContext(ctx, scenarioId), id);
+    async remove(@Ctx() ctx: RequestContext, @Param('id') id: string): Promise<void> {
+      await this.service.remove(ctx, id);
     }
   }
-  const proto = GeneratedScenarioRecordsController.prototype;
-  Reflect.defineMetadata('design:paramtypes', [Object, String, o.query ?? ListQueryDto], proto, 'list');
-  Reflect.defineMetadata('design:paramtypes', [Object, String, o.create], proto, 'create');
-  Reflect.defineMetadata('design:paramtypes', [Object, String, String, o.update], proto, 'update');
-  const name = o.path.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase());
-  Object.defineProperty(GeneratedScenarioRecordsController, 'name', { value: `Scenario${name}Controller` });
-  return GeneratedScenarioRecordsController;
+  return generatedController(GeneratedScenarioRecordsController, `Scenario${classNameOf(o.path)}Controller`, {
+    list: [Object, o.query ?? ListQueryDto],
+    create: [Object, o.create],
+    update: [Object, String, o.update],
+  });
 }
