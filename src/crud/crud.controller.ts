@@ -190,7 +190,12 @@ function crudController(options: CrudControllerOptions): Type<unknown> {
     }
   }
 
-  return generatedController(GeneratedCrudController, `${classNameOf(options.path)}Controller`, {
+  return finished(GeneratedCrudController, options);
+}
+
+/** The CRUD controller named after its path, its routes typed by the resource's DTOs. */
+function finished(controller: Type<unknown>, options: CrudControllerOptions): Type<unknown> {
+  return generatedController(controller, `${classNameOf(options.path)}Controller`, {
     list: [Object, options.query ?? ListQueryDto],
     get: [Object, String, options.readQuery ?? Object, Object],
     create: [Object, options.create, Object],
