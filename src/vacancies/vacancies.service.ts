@@ -60,6 +60,7 @@ const VACANCIES: ResourceDescriptor = {
   references: workforceReferences('vacancies'),
   scenario: { order: 60 },
   changes: { entityTypes: ['vacancy'], permission: 'vacancies_view' },
+  pull: { entityType: 'vacancy', permission: 'vacancies_edit', create: CreateVacancyDto, update: UpdateVacancyDto },
 };
 
 @Resources(VACANCIES)
