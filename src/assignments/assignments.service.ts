@@ -1,7 +1,7 @@
 import { ENTITY_TYPES, type EntityType } from '../common/entity-types';
 import { Injectable } from '@nestjs/common';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
-import { groupBy } from '../crud/assign';
+import { applyPlan, fieldPlan, groupBy } from '../crud/assign';
 import { CrudService } from '../crud/crud.service';
 import { todayUtc } from '../common/dates';
 import { DomainError } from '../common/errors/domain-error';
@@ -19,8 +19,10 @@ import {
 } from './dto/assignment.dto';
 import { AssignmentEntity, AssignmentType, HolderKind } from './entities/assignment.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
-import { patchEntity } from '../crud/assign';
 import type { TxScope } from '../database/unit-of-work';
+
+/** Where each field of an assignment's terms goes: a field added to the DTO does not compile until it is placed. */
+const TERM_FIELDS = fieldPlan<AssignmentTermsDto>()({ copy: ['startDate', 'endDate', 'role'], numeric: ['fte'] });
 
 const HOLDERS: { kind: HolderKind; field: 'employeeId' | 'contractorId' | 'vacancyId' | 'teamId' }[] = [
   { kind: 'employee', field: 'employeeId' },
@@ -135,8 +137,7 @@ export class AssignmentsService extends CrudService<AssignmentEntity, Assignment
   }
 
   private applyTerms(entity: AssignmentEntity, input: Partial<AssignmentTermsDto>): void {
-    patchEntity(entity, input, ['fte'], ['fte']);
-    patchEntity(entity, input, ['startDate', 'endDate', 'role']);
+    applyPlan(entity, input, TERM_FIELDS);
     if (entity.endDate && entity.endDate < entity.startDate)
       throw DomainError.validation('endDate', 'endDate must not be before startDate');
   }

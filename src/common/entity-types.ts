@@ -66,6 +66,18 @@ export const CUSTOM_ATTRIBUTE_RECORD_TYPES = [
 ] as const satisfies readonly EntityType[];
 export type CustomAttributeRecordType = (typeof CUSTOM_ATTRIBUTE_RECORD_TYPES)[number];
 
+/** What a PULL hook of an integration may create and update; each is declared by its resource (`pull` of its descriptor). */
+export const PULL_ENTITY_TYPES = [
+  'employee',
+  'contractor',
+  'vacancy',
+  'project',
+  'team',
+  'functional_group',
+  'functional_position',
+] as const satisfies readonly EntityType[];
+export type PullEntityType = (typeof PULL_ENTITY_TYPES)[number];
+
 /** A record type as custom attribute definitions and values name it: the entity type in capitals (`team` -> `TEAM`). */
 export function customAttributeTypeOf<T extends CustomAttributeRecordType>(type: T): Uppercase<T> {
   return type.toUpperCase() as Uppercase<T>;

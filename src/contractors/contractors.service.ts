@@ -63,6 +63,7 @@ const CONTRACTORS: ResourceDescriptor = {
   scenario: { parents: ['employee'] },
   changes: { entityTypes: ['contractor'], permission: 'contractors_view' },
   personal: { person: 'contractor', via: 'id', fields: { name: ERASED_NAME, email: null, externalId: null } },
+  pull: { entityType: 'contractor', permission: 'contractors_edit', create: CreateContractorDto, update: UpdateContractorDto },
 };
 
 @Resources(CONTRACTORS)

@@ -1,9 +1,9 @@
 /**
- * The one way to apply a PATCH body (and to copy a create body's fields): copies the listed fields that
- * the body actually carries (absent = unchanged, null = cleared) onto the entity, converting numbers for
- * `numeric` columns (kept as strings). Each key must be a property of the entity.
+ * Copies the listed fields that the body actually carries (absent = unchanged, null = cleared) onto the entity,
+ * converting numbers for `numeric` columns (kept as strings). Each key must be a property of the entity. Private:
+ * callers go through `applyPlan` with a field plan, so that no field is skipped without a word.
  */
-export function patchEntity<T extends object>(
+function patchEntity<T extends object>(
   target: T,
   input: object,
   keys: readonly (keyof T & string)[],
@@ -24,7 +24,7 @@ export function patchEntity<T extends object>(
  * resource's own code: a reference resolved, a nested record, a rule).
  */
 export interface FieldPlan<I> {
-  copy: readonly (keyof I & string)[];
+  copy?: readonly (keyof I & string)[];
   numeric?: readonly (keyof I & string)[];
   own?: readonly (keyof I & string)[];
 }
@@ -45,13 +45,16 @@ export function fieldPlan<I>() {
   ): P => plan;
 }
 
-/** `patchEntity` with a field plan: its `copy` and `numeric` fields; `own` fields are the caller's. */
+/**
+ * The one way to apply a PATCH body (and to copy a create body's fields) by a field plan: its `copy` and `numeric`
+ * fields that the body carries; `own` fields are the caller's.
+ */
 export function applyPlan<T extends object, K extends keyof T & string>(
   target: T,
   input: object,
-  plan: { copy: readonly K[]; numeric?: readonly K[] },
+  plan: { copy?: readonly K[]; numeric?: readonly K[] },
 ): T {
-  return patchEntity(target, input, [...plan.copy, ...(plan.numeric ?? [])], plan.numeric ?? []);
+  return patchEntity(target, input, [...(plan.copy ?? []), ...(plan.numeric ?? [])], plan.numeric ?? []);
 }
 
 /** Rows grouped by a key, each group in the rows' order. */

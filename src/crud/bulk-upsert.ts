@@ -76,7 +76,7 @@ export class BulkResultDto {
 
 /**
  * What a bulk upsert writes through: a CRUD service, or another resource's single writes in the caller's
- * transaction (the functional structure's, for PULL hooks: src/integrations/functional-bulk-writers.ts).
+ * transaction (the functional structure's, for PULL hooks: src/functional-structure/functional-bulk-writers.ts).
  */
 export interface BulkWriter {
   spec: { table: string; planScoped: boolean };

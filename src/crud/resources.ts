@@ -1,8 +1,9 @@
-import { Global, Injectable, Module, OnModuleInit } from '@nestjs/common';
-import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
+import { Global, Injectable, Module, OnModuleInit, type Type } from '@nestjs/common';
+import { DiscoveryModule, DiscoveryService, ModuleRef } from '@nestjs/core';
 import { DataSource, type EntityTarget, type ObjectLiteral } from 'typeorm';
 import type { ApiPermission } from '../common/auth/permissions';
-import type { RecordedEntityType } from '../common/entity-types';
+import { PULL_ENTITY_TYPES, type PullEntityType, type RecordedEntityType } from '../common/entity-types';
+import type { BulkWriter } from './bulk-upsert';
 import { ConstraintRule, registerConstraint } from '../common/errors/db-errors';
 import { CrudService } from './crud.service';
 import { CrudEntity, Reference, registerReference } from './crud.types';
@@ -64,6 +65,29 @@ export interface ChangedRecordsRef {
  */
 export type ScenarioCopy = Partial<Omit<PlanningTable, 'table'>>;
 
+/**
+ * How an integration's PULL hook writes records of a resource: through the bulk upsert of `POST /{resource}/bulk`,
+ * by the owner (the resource's CrudService) unless a `writer` is given.
+ */
+export interface PullDeclaration {
+  entityType: PullEntityType;
+  /** The permission a single write needs (the bulk route's); the hook's acting user must hold it. */
+  permission: ApiPermission;
+  /** The single POST's body class (create semantics) and the single PATCH's (update semantics). */
+  create: Type<unknown>;
+  update: Type<unknown>;
+  /** A functional structure record: its pulled changes are sent (as `user` events), and a run needs the module on. */
+  functional?: true;
+  /** The writer when the owner is not the resource's CrudService, built from the app's providers. */
+  writer?: (get: <T>(cls: Type<T>) => T) => BulkWriter;
+}
+
+/** A PULL hook's target, as the catalog resolved it at start-up. */
+export interface PullTarget extends Omit<PullDeclaration, 'writer' | 'functional'> {
+  service: CrudService<CrudEntity, unknown, unknown, unknown> | BulkWriter;
+  functional: boolean;
+}
+
 /** A planning table with personal fields, as the erase of a person uses it. */
 export type PersonalTable = PlanningTable & PersonalFields;
 
@@ -86,6 +110,8 @@ export interface ResourceDescriptor {
   changes?: { entityTypes: readonly RecordedEntityType[]; permission: ApiPermission };
   /** Personal fields of its rows (a planning table: its scenario copies are erased too). */
   personal?: PersonalFields;
+  /** What a PULL hook may write into this table (each of PULL_ENTITY_TYPES is declared exactly once). */
+  pull?: PullDeclaration;
 }
 
 const ResourcesMetadata = DiscoveryService.createDecorator<readonly ResourceDescriptor[]>();
@@ -112,10 +138,12 @@ export class ResourceCatalog implements OnModuleInit {
   private tables: PlanningTable[] = [];
   private personal: PersonalTable[] = [];
   private readonly viewPermissions = new Map<string, ApiPermission>();
+  private readonly pulls = new Map<string, PullTarget>();
 
   constructor(
     private readonly discovery: DiscoveryService,
     private readonly dataSource: DataSource,
+    private readonly moduleRef: ModuleRef,
   ) {}
 
   onModuleInit(): void {
@@ -136,12 +164,34 @@ export class ResourceCatalog implements OnModuleInit {
           if (!descriptor.scenario) throw new Error(`${descriptor.table}: personal fields are declared on planning tables`);
           this.personal.push({ ...planningTable(descriptor, owner), ...descriptor.personal });
         }
+        if (descriptor.pull) this.addPull(descriptor, owner);
       }
     }
+    const undeclared = PULL_ENTITY_TYPES.filter((type) => !this.pulls.has(type));
+    if (undeclared.length) throw new Error(`No resource declares a PULL target for ${undeclared.join(', ')}`);
     this.tables = parentsFirst(
       copies.map((copy) => copy.table),
       parentTables(copies, (table) => this.dataSource.getMetadata(table.entity).foreignKeys.map((fk) => fk.referencedTablePath)),
     );
+  }
+
+  private addPull(descriptor: ResourceDescriptor, owner: unknown): void {
+    const { writer, functional, ...pull } = descriptor.pull!;
+    if (this.pulls.has(pull.entityType)) throw new Error(`Two resources declare the PULL target of ${pull.entityType}`);
+    const service = writer
+      ? writer((cls) => this.moduleRef.get(cls, { strict: false }))
+      : owner instanceof CrudService && owner.spec.table === descriptor.table
+        ? (owner as CrudService<CrudEntity, unknown, unknown, unknown>)
+        : null;
+    if (!service) throw new Error(`${descriptor.table}: a PULL target needs a writer unless its owner is the table's CrudService`);
+    this.pulls.set(pull.entityType, { ...pull, service, functional: functional ?? false });
+  }
+
+  /** How a PULL hook writes records of an entity type (every PULL_ENTITY_TYPES member has one). */
+  pullTarget(entityType: PullEntityType): PullTarget {
+    const target = this.pulls.get(entityType);
+    if (!target) throw new Error(`No PULL target for ${entityType}`);
+    return target;
   }
 
   /** The planning tables, parents first (a fork copies them in this order; a merge deletes in reverse). */

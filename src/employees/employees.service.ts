@@ -78,6 +78,7 @@ const EMPLOYEES: ResourceDescriptor = {
       internalEmployeeId: null,
     },
   },
+  pull: { entityType: 'employee', permission: 'employees_edit', create: CreateEmployeeDto, update: UpdateEmployeeDto },
 };
 
 @Resources(EMPLOYEES)

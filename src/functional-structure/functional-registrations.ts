@@ -6,12 +6,21 @@ import { EmployeesService } from '../employees/employees.service';
 import { ResourceDescriptor, Resources } from '../crud/resources';
 import { VacanciesService } from '../vacancies/vacancies.service';
 import { PLACEMENTS, REPORTS } from './dated-links';
+import { FunctionalGroupBodyDto, FunctionalPositionBodyDto } from './dto/functional-structure.dto';
+import {
+  FunctionalGroupPatchDto,
+  FunctionalGroupWriter,
+  FunctionalPositionPatchDto,
+  FunctionalPositionWriter,
+} from './functional-bulk-writers';
 import { FunctionalAssignmentEntity } from './entities/functional-assignment.entity';
 import { FunctionalGroupPlacementEntity } from './entities/functional-group-placement.entity';
 import { FunctionalGroupEntity } from './entities/functional-group.entity';
 import { FunctionalPositionReportEntity } from './entities/functional-position-report.entity';
 import { FunctionalPositionEntity } from './entities/functional-position.entity';
+import { FunctionalGroupsService } from './groups/functional-groups.service';
 import { FunctionalOccupanciesService } from './seats/functional-occupancies.service';
+import { FunctionalPositionsService } from './seats/functional-positions.service';
 import { assignmentPayload, groupPayload, linkPayload, positionPayload } from './payloads';
 
 const DATES = { code: 'INVALID_DATES', message: 'An end date is before its start date' } as const;
@@ -19,6 +28,7 @@ const DATES = { code: 'INVALID_DATES', message: 'An end date is before its start
 // updatedAt so that the merge still sees, and announces, the group or seat as updated.
 const stamped = (r: ObjectLiteral) => ({ updatedAt: toIsoDateTime(r.updatedAt as Date) });
 const VIEW = 'functional_groups_view';
+const EDIT = 'functional_groups_edit';
 
 const GROUPS: ResourceDescriptor = {
   table: 'functional_groups',
@@ -36,6 +46,14 @@ const GROUPS: ResourceDescriptor = {
     updatedAtIsChange: true,
   },
   changes: { entityTypes: ['functional_group'], permission: VIEW },
+  pull: {
+    entityType: 'functional_group',
+    permission: EDIT,
+    create: FunctionalGroupBodyDto,
+    update: FunctionalGroupPatchDto,
+    functional: true,
+    writer: (get) => new FunctionalGroupWriter(get(FunctionalGroupsService)),
+  },
 };
 
 const PLACEMENT_TABLE: ResourceDescriptor = {
@@ -73,6 +91,14 @@ const POSITIONS: ResourceDescriptor = {
     updatedAtIsChange: true,
   },
   changes: { entityTypes: ['functional_position'], permission: VIEW },
+  pull: {
+    entityType: 'functional_position',
+    permission: EDIT,
+    create: FunctionalPositionBodyDto,
+    update: FunctionalPositionPatchDto,
+    functional: true,
+    writer: (get) => new FunctionalPositionWriter(get(FunctionalGroupsService), get(FunctionalPositionsService)),
+  },
 };
 
 const REPORT_TABLE: ResourceDescriptor = {
@@ -112,7 +138,7 @@ const OCCUPANCIES: ResourceDescriptor = {
 };
 
 /**
- * The functional structure's tables (constraints, scenario copies parents first, change-feed permission),
+ * The functional structure's tables (constraints, scenario copies parents first, change-feed permission, PULL targets),
  * and the delete hooks that keep seated people and vacancies.
  */
 @Resources(GROUPS, PLACEMENT_TABLE, POSITIONS, REPORT_TABLE, OCCUPANCIES)

@@ -1,37 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { API_PERMISSIONS, ApiPermission, expandUserPermissions } from '../common/auth/permissions';
+import { API_PERMISSIONS, expandUserPermissions } from '../common/auth/permissions';
 import type { RequestContext } from '../common/auth/request-context';
-import { bulkUpsert, BulkResultDto, BulkTarget } from '../crud/bulk-upsert';
-import type { CrudEntity } from '../crud/crud.types';
+import type { PullEntityType } from '../common/entity-types';
+import { bulkUpsert, BulkResultDto } from '../crud/bulk-upsert';
+import { ResourceCatalog } from '../crud/resources';
 import { DomainError } from '../common/errors/domain-error';
 import { translateDbError } from '../common/errors/db-errors';
 import { logger } from '../common/logging/json-logger';
-import { ContractorsService } from '../contractors/contractors.service';
-import { CreateContractorDto, UpdateContractorDto } from '../contractors/dto/contractor.dto';
 import { UnitOfWork } from '../database/unit-of-work';
-import { CreateEmployeeDto, UpdateEmployeeDto } from '../employees/dto/employee.dto';
-import { EmployeesService } from '../employees/employees.service';
-import { FunctionalGroupBodyDto, FunctionalPositionBodyDto } from '../functional-structure/dto/functional-structure.dto';
 import { FunctionalFeatureGuard } from '../functional-structure/access/functional-feature.guard';
-import { FunctionalGroupsService } from '../functional-structure/groups/functional-groups.service';
-import { FunctionalPositionsService } from '../functional-structure/seats/functional-positions.service';
 import { OrganizationsRepository } from '../organizations/organizations.repository';
-import { CreateProjectDto, UpdateProjectDto } from '../projects/dto/project.dto';
-import { ProjectsService } from '../projects/projects.service';
-import { CreateTeamDto, UpdateTeamDto } from '../teams/dto/team.dto';
-import { TeamsService } from '../teams/teams.service';
-import { CreateVacancyDto, UpdateVacancyDto } from '../vacancies/dto/vacancy.dto';
-import { VacanciesService } from '../vacancies/vacancies.service';
 import { WebhookHttpClient } from '../webhooks/webhook-http-client';
-import type { PullEntityType, PullRunDto } from './dto/integration.dto';
+import type { PullRunDto } from './dto/integration.dto';
 import type { IntegrationEntity } from './entities/integration.entity';
-import {
-  FunctionalGroupPatchDto,
-  FunctionalGroupWriter,
-  FunctionalPositionPatchDto,
-  FunctionalPositionWriter,
-} from './functional-bulk-writers';
 
 /** Spec 04 §5.3: a pull source's answer may be at most 10 MB ... */
 export const PULL_MAX_BYTES = 10 * 1024 * 1024;
@@ -42,20 +24,6 @@ export const PULL_TIMEOUT_MS = 30_000;
 /** How many failed items `lastError` names. */
 const ERRORS_NAMED = 3;
 
-/** The permission a single write of each pulled type needs (the bulk route's). */
-const EDIT_PERMISSION: Record<PullEntityType, ApiPermission> = {
-  employee: 'employees_edit',
-  contractor: 'contractors_edit',
-  vacancy: 'vacancies_edit',
-  project: 'projects_edit',
-  team: 'teams_edit',
-  functional_group: 'functional_groups_edit',
-  functional_position: 'functional_groups_edit',
-};
-
-/** Spec 04 §5.4: only functional records changed by a pull are sent (as `user` events); the rest are history only. */
-const FUNCTIONAL: ReadonlySet<PullEntityType> = new Set(['functional_group', 'functional_position']);
-
 class RunFailed extends Error {}
 
 function failedRun(message: string): PullRunDto {
@@ -64,7 +32,8 @@ function failedRun(message: string): PullRunDto {
 
 /**
  * One PULL hook run (spec 04 §5.3): fetches the source through the SSRF-safe client and applies its
- * records through the bulk upsert of `POST /{resource}/bulk`, acting as the integration's user with every
+ * records through the bulk upsert of `POST /{resource}/bulk` (the target its resource declares, `pull` of its
+ * descriptor, collected by the ResourceCatalog), acting as the integration's user with every
  * API permission that user holds. A failed fetch, a bad answer or a failure of the whole write changes
  * nothing (the upsert is one transaction). Never throws: the outcome is the returned result.
  */
@@ -74,13 +43,7 @@ export class PullRunner {
     private readonly dataSource: DataSource,
     private readonly client: WebhookHttpClient,
     private readonly uow: UnitOfWork,
-    private readonly employees: EmployeesService,
-    private readonly contractors: ContractorsService,
-    private readonly vacancies: VacanciesService,
-    private readonly projects: ProjectsService,
-    private readonly teams: TeamsService,
-    private readonly functionalGroups: FunctionalGroupsService,
-    private readonly functionalPositions: FunctionalPositionsService,
+    private readonly catalog: ResourceCatalog,
     private readonly functionalFeature: FunctionalFeatureGuard,
     private readonly organizations: OrganizationsRepository,
   ) {}
@@ -89,11 +52,12 @@ export class PullRunner {
     const entityType = integration.pullEntityType as PullEntityType;
     try {
       const ctx = await this.contextOf(integration);
-      const needed = EDIT_PERMISSION[entityType];
-      if (!ctx.permissions.has(needed)) throw new RunFailed(`The acting user ${ctx.userId} lacks the ${needed} permission`);
-      if (FUNCTIONAL.has(entityType)) await this.assertFunctionalEnabled(ctx.organizationId);
+      const { service, create, update, permission, functional } = this.catalog.pullTarget(entityType);
+      if (!ctx.permissions.has(permission)) throw new RunFailed(`The acting user ${ctx.userId} lacks the ${permission} permission`);
+      if (functional) await this.assertFunctionalEnabled(ctx.organizationId);
       const records = await this.fetch(integration);
-      return summary(await bulkUpsert(this.target(entityType), ctx, records));
+      // Spec 04 §5.4: only functional records changed by a pull are sent (as `user` events); the rest are history only.
+      return summary(await bulkUpsert({ service, uow: this.uow, create, update, notify: functional }, ctx, records));
     } catch (error) {
       if (error instanceof RunFailed) return failedRun(error.message);
       // Never the database's own text (columns, values): a violation as the API words it, anything else as internal.
@@ -153,40 +117,6 @@ export class PullRunner {
     if (records.length > PULL_MAX_RECORDS)
       throw new RunFailed(`The answer holds ${records.length} records; at most ${PULL_MAX_RECORDS} are accepted`);
     return records;
-  }
-
-  /** The bulk-upsert target of each pulled type: the bulk routes' services and bodies, and functional writers. */
-  private target(entityType: PullEntityType): BulkTarget<CrudEntity> {
-    const notify = FUNCTIONAL.has(entityType);
-    const uow = this.uow;
-    switch (entityType) {
-      case 'employee':
-        return { service: this.employees, uow, create: CreateEmployeeDto, update: UpdateEmployeeDto, notify };
-      case 'contractor':
-        return { service: this.contractors, uow, create: CreateContractorDto, update: UpdateContractorDto, notify };
-      case 'vacancy':
-        return { service: this.vacancies, uow, create: CreateVacancyDto, update: UpdateVacancyDto, notify };
-      case 'project':
-        return { service: this.projects, uow, create: CreateProjectDto, update: UpdateProjectDto, notify };
-      case 'team':
-        return { service: this.teams, uow, create: CreateTeamDto, update: UpdateTeamDto, notify };
-      case 'functional_group':
-        return {
-          service: new FunctionalGroupWriter(this.functionalGroups),
-          uow,
-          create: FunctionalGroupBodyDto,
-          update: FunctionalGroupPatchDto,
-          notify,
-        };
-      case 'functional_position':
-        return {
-          service: new FunctionalPositionWriter(this.functionalGroups, this.functionalPositions),
-          uow,
-          create: FunctionalPositionBodyDto,
-          update: FunctionalPositionPatchDto,
-          notify,
-        };
-    }
   }
 }
 

@@ -7,8 +7,21 @@ import { newId } from '../common/ids';
 import { UnitOfWork } from '../database/unit-of-work';
 import { CreateOrganizationDto, OrganizationDto, UpdateOrganizationDto } from './dto/organization.dto';
 import { OrganizationEntity } from '../database/entities/organization.entity';
-import { patchEntity } from '../crud/assign';
+import { applyPlan, fieldPlan } from '../crud/assign';
 import { OrganizationsRepository } from './organizations.repository';
+
+/** Where each field of an organization PATCH goes: a field added to the DTO does not compile until it is placed. */
+const ORGANIZATION_FIELDS = fieldPlan<UpdateOrganizationDto>()({
+  copy: [
+    'name',
+    'reportingCurrency',
+    'functionalGroupsEnabled',
+    'functionalGroupsRestrictedVisibility',
+    'noticePeriodDays',
+    'changeRetentionDays',
+    'deliveryRetentionDays',
+  ],
+});
 
 @Injectable()
 export class OrganizationsService {
@@ -47,10 +60,7 @@ export class OrganizationsService {
   async update(id: string, input: UpdateOrganizationDto): Promise<OrganizationDto> {
     const org = await this.find(id);
     const patch: Partial<OrganizationEntity> = {};
-    patchEntity(patch, input, ['name', 'reportingCurrency', 'functionalGroupsEnabled']);
-    if (input.functionalGroupsRestrictedVisibility !== undefined)
-      patch.functionalGroupsRestrictedVisibility = input.functionalGroupsRestrictedVisibility;
-    patchEntity(patch, input, ['noticePeriodDays', 'changeRetentionDays', 'deliveryRetentionDays']);
+    applyPlan(patch, input, ORGANIZATION_FIELDS);
     await withRetry(() => this.repository.update(this.uow.manager, org.id, patch));
     return this.get(id);
   }

@@ -57,6 +57,7 @@ const PROJECTS: ResourceDescriptor = {
   ],
   scenario: {},
   changes: { entityTypes: ['project'], permission: 'projects_view' },
+  pull: { entityType: 'project', permission: 'projects_edit', create: CreateProjectDto, update: UpdateProjectDto },
 };
 
 /**

@@ -4,7 +4,7 @@ import { CostCentresService } from './cost-centres.service';
 import { LocationsService } from './locations.service';
 import { ResourceTypesService } from './resource-types.service';
 import type { ResourceDescriptor } from '../crud/resources';
-import { patchEntity } from '../crud/assign';
+import { applyPlan, fieldPlan } from '../crud/assign';
 
 /**
  * The reference-data pointers every people table (employees, contractors, vacancies) has: its job role,
@@ -27,6 +27,9 @@ export interface WorkforceRefs {
   defaultCurrencyCode?: string | null;
 }
 
+/** The default currency, copied as sent (a location's applies when none is set). */
+const CURRENCY = fieldPlan<Pick<WorkforceRefs, 'defaultCurrencyCode'>>()({ copy: ['defaultCurrencyCode'] });
+
 /**
  * Resolves the reference-data fields of people and vacancies (workTypeId -> resource type,
  * geographyId -> location, costCentreId), by id or externalId, 400 on the field when unknown; and
@@ -48,7 +51,7 @@ export class WorkforceReferencesService {
     if (input.costCentreId !== undefined)
       target.costCentreId = (await this.costCentres.resolveId(scope, input.costCentreId, 'costCentreId')) ?? null;
     if (!currencyField) return;
-    patchEntity(target, input, ['defaultCurrencyCode']);
+    applyPlan(target, input, CURRENCY);
     if (!target.defaultCurrencyCode && target.geographyId && (input.geographyId !== undefined || input.defaultCurrencyCode !== undefined)) {
       // Document 01: when geographyId is given and the currency is unset, the location's currency applies.
       const location = await this.locations.find(scope, target.geographyId);

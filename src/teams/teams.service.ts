@@ -31,6 +31,7 @@ const TEAMS: ResourceDescriptor = {
   ],
   scenario: {},
   changes: { entityTypes: ['team'], permission: 'teams_view' },
+  pull: { entityType: 'team', permission: 'teams_edit', create: CreateTeamDto, update: UpdateTeamDto },
 };
 
 /** Where each field of a team body goes: a field added to the DTO does not compile until it is placed. */

@@ -21,7 +21,7 @@ import { recordAttributes } from '../custom-attributes/custom-attribute-values.r
 import { ResourceDescriptor, Resources } from '../crud/resources';
 import { workforceReferences } from '../reference-data/workforce-references.service';
 import { VacanciesRepository } from './vacancies.repository';
-import { applyPlan, fieldPlan, patchEntity } from '../crud/assign';
+import { applyPlan, fieldPlan } from '../crud/assign';
 import type { TxScope } from '../database/unit-of-work';
 
 const INCLUDES = ['assignments', 'filledByEmployee'] as const;
@@ -45,6 +45,9 @@ const FIELDS = fieldPlan<UpdateVacancyDto>()({
   ],
 });
 
+/** The salary range, kept as sent (numeric columns); `salary` follows from it in `applySalary`. */
+const SALARY_RANGE = fieldPlan<Pick<UpdateVacancyDto, 'salaryMin' | 'salaryMax'>>()({ numeric: ['salaryMin', 'salaryMax'] });
+
 const VACANCIES: ResourceDescriptor = {
   table: 'vacancies',
   constraints: {
@@ -57,6 +60,7 @@ const VACANCIES: ResourceDescriptor = {
   references: workforceReferences('vacancies'),
   scenario: { parents: ['employee'] },
   changes: { entityTypes: ['vacancy'], permission: 'vacancies_view' },
+  pull: { entityType: 'vacancy', permission: 'vacancies_edit', create: CreateVacancyDto, update: UpdateVacancyDto },
 };
 
 @Resources(VACANCIES)
@@ -209,7 +213,7 @@ export class VacanciesService extends CrudService<VacancyEntity, VacancyDto, Cre
    */
   private applySalary(entity: VacancyEntity, input: UpdateVacancyDto): void {
     const rangeSent = input.salaryMin !== undefined || input.salaryMax !== undefined;
-    patchEntity(entity, input, ['salaryMin', 'salaryMax'], ['salaryMin', 'salaryMax']);
+    applyPlan(entity, input, SALARY_RANGE);
     const min = entity.salaryMin === null ? null : Number(entity.salaryMin);
     const max = entity.salaryMax === null ? null : Number(entity.salaryMax);
     if (min !== null && max !== null && min > max)

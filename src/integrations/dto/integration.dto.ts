@@ -2,22 +2,11 @@ import { PatchType } from '../../common/validation/patch-type';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 import { BulkItemResultDto } from '../../crud/bulk-upsert';
+import { PULL_ENTITY_TYPES, type PullEntityType } from '../../common/entity-types';
 import { IsNullable, IsOptional, NestedObject, Trim } from '../../common/validation/validators';
 import { IsHttpUrl } from '../../webhooks/dto/webhook-endpoint.dto';
 import { WEBHOOK_CHANGE_TYPES, WEBHOOK_ENTITY_TYPES } from '../../webhooks/webhook-event';
 import type { IntegrationEntity, PullCounts, PullStatus, PushStatus } from '../entities/integration.entity';
-
-/** Spec 04 §5.3: what a PULL hook may create and update. */
-export const PULL_ENTITY_TYPES = [
-  'employee',
-  'contractor',
-  'vacancy',
-  'project',
-  'team',
-  'functional_group',
-  'functional_position',
-] as const;
-export type PullEntityType = (typeof PULL_ENTITY_TYPES)[number];
 
 /** The push hook: receives what a webhook endpoint with the same subscription receives. */
 export class PushConfigDto {

@@ -3,9 +3,9 @@ import type { BulkWriter } from '../crud/bulk-upsert';
 import { isCuid } from '../common/ids';
 import { RejectUnknownFields } from '../common/validation/validation.pipe';
 import type { Tx } from '../database/unit-of-work';
-import { FunctionalGroupBodyDto, FunctionalPositionBodyDto } from '../functional-structure/dto/functional-structure.dto';
-import { FunctionalGroupsService } from '../functional-structure/groups/functional-groups.service';
-import { FunctionalPositionsService } from '../functional-structure/seats/functional-positions.service';
+import { FunctionalGroupBodyDto, FunctionalPositionBodyDto } from './dto/functional-structure.dto';
+import { FunctionalGroupsService } from './groups/functional-groups.service';
+import { FunctionalPositionsService } from './seats/functional-positions.service';
 
 /** §4.1's PATCH semantics for an existing group: only the fields sent change (the rest keep their value). */
 @RejectUnknownFields()
