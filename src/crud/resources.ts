@@ -142,7 +142,6 @@ export class ResourceCatalog implements OnModuleInit {
 
   constructor(
     private readonly discovery: DiscoveryService,
-    private readonly dataSource: DataSource,
     private readonly moduleRef: ModuleRef,
   ) {}
 
@@ -171,8 +170,14 @@ export class ResourceCatalog implements OnModuleInit {
     if (undeclared.length) throw new Error(`No resource declares a PULL target for ${undeclared.join(', ')}`);
     this.tables = parentsFirst(
       copies.map((copy) => copy.table),
-      parentTables(copies, (table) => this.dataSource.getMetadata(table.entity).foreignKeys.map((fk) => fk.referencedTablePath)),
+      parentTables(copies, (table) => this.foreignKeyTargets(table)),
     );
+  }
+
+  /** The tables a planning table's foreign keys point at (its entity's metadata). */
+  private foreignKeyTargets(table: PlanningTable): string[] {
+    const metadata = this.moduleRef.get(DataSource, { strict: false }).getMetadata(table.entity);
+    return metadata.foreignKeys.map((fk) => fk.referencedTablePath);
   }
 
   private addPull(descriptor: ResourceDescriptor, owner: unknown): void {

@@ -52,6 +52,8 @@ export class TestApp {
       // Every test app of every test process talks from 127.0.0.1, and with REDIS_URL they share its counters: one
       // file's 401s must not become another's 429s. The files that test the limit set their own.
       AUTH_FAILURE_LIMIT_PER_MINUTE: '10000000',
+      // On a shared database a scheduler claims every file's due PULL hooks: the files that test the schedule tick.
+      INTEGRATION_PULL_TICK_MS: '3600000',
       ...env,
     });
     const running = await createApp(config);
