@@ -66,7 +66,11 @@ export const CUSTOM_ATTRIBUTE_RECORD_TYPES = [
 ] as const satisfies readonly EntityType[];
 export type CustomAttributeRecordType = (typeof CUSTOM_ATTRIBUTE_RECORD_TYPES)[number];
 
-/** What a PULL hook of an integration may create and update; each is declared by its resource (`pull` of its descriptor). */
+/**
+ * What a PULL hook of an integration may create and update; each is declared by its resource (`pull` of its
+ * descriptor). The same records as carry custom attributes today, but a list of its own: a generated resource gets
+ * custom attributes, and becomes a PULL target only when it declares one.
+ */
 export const PULL_ENTITY_TYPES = [
   'employee',
   'contractor',

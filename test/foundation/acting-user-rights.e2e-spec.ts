@@ -8,7 +8,7 @@ import { TestApp, Tenant } from '../support/test-app';
 describe('application API: an acting user cannot give or use rights beyond their own', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await TestApp.start({ INTEGRATION_PULL_TICK_MS: '3600000' });
+    t = await TestApp.start();
   });
   afterAll(() => t.close());
 

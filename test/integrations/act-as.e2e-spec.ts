@@ -10,7 +10,7 @@ describe('custom integrations: acting user and act-as user (04 §5.1)', () => {
   let t: TestApp;
   let source: PullSource;
   beforeAll(async () => {
-    t = await TestApp.start({ INTEGRATION_PULL_TICK_MS: '3600000' });
+    t = await TestApp.start();
     source = await PullSource.start();
   });
   afterAll(async () => {

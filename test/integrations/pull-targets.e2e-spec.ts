@@ -31,7 +31,7 @@ const EDIT: Record<PullEntityType, string> = {
 describe('PULL hook targets, declared by the resources (04 §5.3, docs/architecture.md "Resource descriptors")', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await TestApp.start({ INTEGRATION_PULL_TICK_MS: '3600000' });
+    t = await TestApp.start();
   });
   afterAll(() => t.close());
 

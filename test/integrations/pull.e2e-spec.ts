@@ -7,8 +7,8 @@ describe('PULL hooks: runs, results and failures (04 §5.3)', () => {
   let t: TestApp;
   let source: PullSource;
   beforeAll(async () => {
-    // The schedule never ticks here: every run in this file is on demand.
-    t = await TestApp.start({ INTEGRATION_PULL_TICK_MS: '3600000' });
+    // The schedule never ticks here (the test app's default): every run in this file is on demand.
+    t = await TestApp.start();
     source = await PullSource.start();
   });
   afterAll(async () => {

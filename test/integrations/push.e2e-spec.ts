@@ -9,7 +9,7 @@ describe('push hooks (04 §5.2) and the events of a pull (04 §5.4)', () => {
   let receiver: Receiver;
   let source: PullSource;
   beforeAll(async () => {
-    t = await TestApp.start({ WEBHOOK_SWEEP_INTERVAL_MS: '200', INTEGRATION_PULL_TICK_MS: '3600000' });
+    t = await TestApp.start({ WEBHOOK_SWEEP_INTERVAL_MS: '200' });
     receiver = await Receiver.start();
     source = await PullSource.start();
   });

@@ -4,7 +4,7 @@ import { createIntegration, integrationOf } from './support';
 describe('custom integrations: the resource (04 §5.1)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await TestApp.start({ INTEGRATION_PULL_TICK_MS: '3600000' });
+    t = await TestApp.start();
   });
   afterAll(async () => {
     await t.close();
@@ -173,7 +173,7 @@ describe('custom integrations: the resource (04 §5.1)', () => {
 
 describe('custom integrations: URL rules of webhook endpoints (04 §5.1)', () => {
   it('04/5.1 URLs: private and loopback targets are refused when private targets are not allowed (as in production)', async () => {
-    const t = await TestApp.start({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false', DATABASE_URL: '', INTEGRATION_PULL_TICK_MS: '3600000' });
+    const t = await TestApp.start({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false', DATABASE_URL: '' });
     try {
       const tenant = await t.createTenant();
       const base = { name: 'Internal', actAsUserId: tenant.userId };

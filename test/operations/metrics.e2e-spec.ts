@@ -23,7 +23,6 @@ describe('metrics: GET /metrics (05 §2.1)', () => {
       RATE_LIMIT_PER_MINUTE: '20',
       // Nothing runs on a timer here: every delivery, run and scrape is the test's own.
       WEBHOOK_SWEEP_INTERVAL_MS: '3600000',
-      INTEGRATION_PULL_TICK_MS: '3600000',
     });
     tenant = await t.createTenant();
     secrets.push(tenant.orgId, tenant.userId, tenant.keyId, tenant.key, tenant.userEmail);

@@ -21,7 +21,7 @@ describe('Personal data: erase a person everywhere (05 §3)', () => {
 
   beforeAll(async () => {
     // PULL runs only on demand here.
-    t = await TestApp.start({ INTEGRATION_PULL_TICK_MS: '3600000' });
+    t = await TestApp.start();
     receiver = await Receiver.start(500);
     source = await PullSource.start();
   });

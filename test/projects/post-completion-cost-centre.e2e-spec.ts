@@ -14,7 +14,7 @@ describe('04/§2 projects: postCompletionCostCentreId', () => {
   let finance: string;
 
   beforeAll(async () => {
-    t = await TestApp.start({ INTEGRATION_PULL_TICK_MS: '3600000' });
+    t = await TestApp.start();
     source = await PullSource.start();
     org = await t.createTenant();
     ops = (await org.create.costCentre({ name: 'Ops', externalId: 'CC-OPS' })).id;

@@ -13,7 +13,7 @@ describe('03/§1.10 nested jobRole writes reference data', () => {
   let t: TestApp;
   let source: PullSource;
   beforeAll(async () => {
-    t = await TestApp.start({ INTEGRATION_PULL_TICK_MS: '3600000' });
+    t = await TestApp.start();
     source = await PullSource.start();
   });
   afterAll(async () => {

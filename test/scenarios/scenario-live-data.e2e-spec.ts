@@ -14,7 +14,7 @@ import { TestApp, Tenant } from '../support/test-app';
 describe('03/§1.15 scenario writes never change live records', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await TestApp.start({ INTEGRATION_PULL_TICK_MS: '3600000' });
+    t = await TestApp.start();
   });
   afterAll(() => t.close());
 
