@@ -7,6 +7,7 @@ import { OrganizationsRepository } from '../organizations/organizations.reposito
 import { VerifiedKeys } from './verified-keys';
 import {
   ACCESS_KEY,
+  ACTING_USER_NEEDS_KEY,
   AccessRule,
   RATE_GROUP_KEY,
   SCENARIO_MODE_KEY,
@@ -16,14 +17,17 @@ import {
 import { AdminTokenService } from './admin-token.service';
 import { RateLimiter } from './rate-limiter';
 import { AuthFailures, clientOf } from './auth-failures';
-import { Actor, applicationContext, ContextRequest, RequestContext } from '../common/auth/request-context';
+import { Actor, ActingUser, applicationContext, ContextRequest, RequestContext } from '../common/auth/request-context';
 import { API_KEY_PATTERN } from './secrets';
+import { requirePermissions, type ApiPermission } from '../common/auth/permissions';
 import { scenarioFor, type ScenarioNeed } from './scenario-access';
 
 /**
  * The one guard, deny by default: every route declares @Public, @AdminApi or @RequirePermissions.
  * For API keys it authenticates, checks the organization and the permissions (key ∩ creator),
- * applies the rate limit and resolves `scenarioId`, leaving a RequestContext on the request.
+ * applies the rate limit and resolves `scenarioId`, leaving a RequestContext on the request. For the admin token
+ * it leaves the application's context (every permission) or, with X-Acting-User, that user's (their own permissions),
+ * resolves `InScenarioPath` and checks the route's `ActingUserNeeds` against it.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
@@ -49,8 +53,11 @@ export class AccessGuard implements CanActivate {
         return true;
       case 'admin': {
         await this.authenticated(req, () => this.admin(req));
+        if (!req.ctx) return true;
+        // Spec 03 §1.17: the scenario first (404, 403 PLAN_NOT_EDITABLE), then the acting user's own permissions (403).
         const need = this.reflector.getAllAndOverride<'read' | 'write' | undefined>(SCENARIO_PATH_KEY, targets);
-        if (need && req.ctx) req.ctx = await inScenario(this.dataSource, req.ctx, String(req.params.scenarioId), need);
+        if (need) req.ctx = await inScenario(this.dataSource, req.ctx, String(req.params.scenarioId), need);
+        requirePermissions(req.ctx, this.reflector.getAllAndOverride<ApiPermission[] | undefined>(ACTING_USER_NEEDS_KEY, targets) ?? []);
         return true;
       }
       case 'api': {
@@ -110,8 +117,7 @@ export class AccessGuard implements CanActivate {
       if (!rule.permissions.some((p) => permissions.has(p)))
         throw DomainError.forbidden(`The API key needs one of the permissions ${rule.permissions.join(', ')}`);
     } else {
-      const missing = rule.permissions.filter((p) => !permissions.has(p));
-      if (missing.length) throw DomainError.forbidden(`The API key lacks the permission ${missing.join(', ')}`);
+      requirePermissions({ permissions }, rule.permissions);
     }
 
     const actor: Actor = { type: 'api_key', id: row.id };
@@ -150,12 +156,13 @@ export class AccessGuard implements CanActivate {
     const scope = { organizationId: orgId, em: this.dataSource.manager };
     const livePlanId = await this.organizations.livePlanId(scope);
     if (!livePlanId) throw DomainError.notFound('Organization', orgId);
-    let user: { id: string; email: string } | null = null;
+    let user: ActingUser | null = null;
     if (acting !== undefined) {
       // Spec 03 §1 item 14: only an active user of the organization acts, also on themself (403, nothing written).
       const found = await this.organizations.user(scope, String(acting));
       if (!found?.active) throw DomainError.forbidden('X-Acting-User must name an active user of the organization');
-      user = { id: found.id, email: found.email };
+      // Spec 03 §1.17: with their own permissions and capabilities.
+      user = { id: found.id, email: found.email, permissions: found.permissions };
     }
     req.ctx = applicationContext(orgId, livePlanId, user);
   }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Query } from '@nestjs/common';
 import { Patch, Post } from '../common/http/write-routes';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
-import { AdminApi } from '../common/auth/access.decorators';
+import { ActingUserNeeds, AdminApi } from '../common/auth/access.decorators';
 import { Ctx, RequestContext } from '../common/auth/request-context';
 import { ApiData, ApiErrors, ApiList } from '../common/http/api-responses';
 import { DataEnvelope, ListEnvelope, one, pageOf } from '../common/http/envelopes';
@@ -29,6 +29,7 @@ export class BusinessMetricsAdminController {
 
   /** The organization's metrics, by key. */
   @Get()
+  @ActingUserNeeds('business_metrics_view')
   @ApiList(BusinessMetricDto)
   @ApiErrors(400, 404)
   list(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<ListEnvelope<BusinessMetricDto>> {
@@ -37,6 +38,7 @@ export class BusinessMetricsAdminController {
 
   /** Reads one metric by id or key. */
   @Get(':metricId')
+  @ActingUserNeeds('business_metrics_view')
   @ApiParam(METRIC_PARAM)
   @ApiData(BusinessMetricDto)
   @ApiErrors(404)
@@ -59,6 +61,7 @@ export class BusinessMetricsAdminController {
 
   /** The systems that pushed readings of the metric, with their feed status, by name; paged (`page`, `limit`) like every list. */
   @Get(':metricId/sources')
+  @ActingUserNeeds('business_metrics_view')
   @ApiParam(METRIC_PARAM)
   @ApiList(MetricSourceDto)
   @ApiErrors(400, 404)
@@ -86,6 +89,7 @@ export class BusinessMetricsAdminController {
 
   /** Stored readings, by periodStart then source; filter by source and by period (overlapping [from, to]). */
   @Get(':metricId/readings')
+  @ActingUserNeeds('business_metrics_view')
   @ApiParam(METRIC_PARAM)
   @ApiList(ReadingDto)
   @ApiErrors(400, 404)

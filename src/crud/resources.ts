@@ -1,7 +1,7 @@
 import { Global, Injectable, Module, OnModuleInit, type Type } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService, ModuleRef } from '@nestjs/core';
 import { DataSource, type EntityTarget, type ObjectLiteral } from 'typeorm';
-import type { ApiPermission } from '../common/auth/permissions';
+import { editPermissionOf, type ApiPermission } from '../common/auth/permissions';
 import { PULL_ENTITY_TYPES, type PullEntityType, type RecordedEntityType } from '../common/entity-types';
 import type { BulkWriter } from './bulk-upsert';
 import { ConstraintRule, registerConstraint } from '../common/errors/db-errors';
@@ -18,6 +18,13 @@ export interface PlanningTable {
   entity: EntityTarget<ObjectLiteral>;
   /** The change-recorder entity types whose entity_id is a row id of this table. */
   entityTypes: readonly RecordedEntityType[];
+  /**
+   * The API permission that reads its records (spec 03 §2; by default the one `changes` declares) and the one that
+   * writes them (by default the pair of `view`: `teams_view`, `teams_edit`): what an acting user needs to see a
+   * scenario's changes of this table in a diff, and to merge them (spec 03 §1.17).
+   */
+  view: ApiPermission;
+  edit: ApiPermission;
   /** The row as webhook payloads carry it. */
   payload(row: ObjectLiteral): Record<string, unknown>;
   /** The entity type of one row (allocations depend on holder and target). */
@@ -232,10 +239,15 @@ function planningTable(descriptor: ResourceDescriptor, owner: unknown): Planning
   if (!entity || !entityTypes) throw new Error(`${descriptor.table}: a planning table needs its entity and entity types`);
   if (entityTypes.length > 1 && !copy.entityTypeSql)
     throw new Error(`${descriptor.table}: a table of several entity types declares entityTypeSql`);
+  const view = copy.view ?? descriptor.changes?.permission;
+  const edit = copy.edit ?? (view && editPermissionOf(view));
+  if (!view || !edit) throw new Error(`${descriptor.table}: a planning table declares the permissions that read and write it`);
   return {
     table: descriptor.table,
     entity,
     entityTypes,
+    view,
+    edit,
     payload: copy.payload ?? (service ? (row) => service.payload(row as CrudEntity) : rowPayload),
     entityTypeOf: copy.entityTypeOf ?? (service ? (row) => service.entityTypeOf(row as CrudEntity) : () => entityTypes[0]),
     entityTypeSql: copy.entityTypeSql ?? (() => sqlLiteral(entityTypes[0])),

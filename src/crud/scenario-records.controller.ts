@@ -1,7 +1,8 @@
 import { Body, Controller, Get, Inject, Param, Query, Type } from '@nestjs/common';
 import { Delete, Patch, Post } from '../common/http/write-routes';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
-import { AdminApi, InScenarioPath } from '../common/auth/access.decorators';
+import { ActingUserNeeds, AdminApi, InScenarioPath } from '../common/auth/access.decorators';
+import type { ApiPermission } from '../common/auth/permissions';
 import { Ctx, RequestContext } from '../common/auth/request-context';
 import type { CrudOperations, CrudServiceClass } from './crud.service';
 import { ApiCrudOperation, ApiSortQuery, nounsOf } from '../common/http/api-docs';
@@ -22,6 +23,9 @@ const NOT_READABLE = [404, 'NOT_FOUND: no such scenario or record, or a private 
 export interface ScenarioRecordsOptions {
   /** `employees`, `teams`, ... */
   path: string;
+  /** The public API's read and write permissions of the resource: an acting user needs them here too. */
+  view: ApiPermission;
+  edit: ApiPermission;
   service: CrudServiceClass;
   response: Type<unknown>;
   create: Type<unknown>;
@@ -32,13 +36,15 @@ export interface ScenarioRecordsOptions {
 /**
  * Application writes inside an open scenario (`/admin/v1/organizations/:orgId/scenarios/:scenarioId/<records>`),
  * through the same services as the public API. Nothing is sent as a webhook until the scenario is merged. The
- * access guard resolves the scenario (`InScenarioPath`): the handlers run in its plan.
+ * access guard resolves the scenario (`InScenarioPath`): the handlers run in its plan; then it checks the acting
+ * user's own permissions (`ActingUserNeeds`: the resource's view permission to read, its edit permission to write,
+ * as on the public API); the services check the rest (nested records, includes) on the same context.
  */
 export function scenarioRecordsController(o: ScenarioRecordsOptions): Type<unknown> {
   const nouns = nounsOf(o.path.replace(/-/g, ' '));
   const where = 'the scenario';
   const note =
-    'No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.';
+    'No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios; the acting user needs the permissions the same write needs on the public API.';
   @ApiTags('Application: scenarios')
   @AdminApi()
   @Controller(`admin/v1/organizations/:orgId/scenarios/:scenarioId/${o.path}`)
@@ -47,6 +53,7 @@ export function scenarioRecordsController(o: ScenarioRecordsOptions): Type<unkno
 
     @Get()
     @InScenarioPath('read')
+    @ActingUserNeeds(o.view)
     @ApiCrudOperation('list', nouns, where)
     @ApiSortQuery(o.service)
     @ApiList(o.response)
@@ -57,6 +64,7 @@ export function scenarioRecordsController(o: ScenarioRecordsOptions): Type<unkno
 
     @Post()
     @InScenarioPath('write')
+    @ActingUserNeeds(o.edit)
     @ApiCrudOperation('create', nouns, where, note)
     @ApiBody({ type: o.create })
     @ApiData(o.response, 201)
@@ -67,6 +75,7 @@ export function scenarioRecordsController(o: ScenarioRecordsOptions): Type<unkno
 
     @Patch(':id')
     @InScenarioPath('write')
+    @ActingUserNeeds(o.edit)
     @ApiCrudOperation('update', nouns, where, note)
     @ApiBody({ type: o.update })
     @ApiData(o.response)
@@ -77,6 +86,7 @@ export function scenarioRecordsController(o: ScenarioRecordsOptions): Type<unkno
 
     @Delete(':id')
     @InScenarioPath('write')
+    @ActingUserNeeds(o.edit)
     @ApiCrudOperation('remove', nouns, where, note)
     @ApiNoContent()
     @ApiErrors(NOT_OPEN, NOT_READABLE)

@@ -91,6 +91,7 @@ const CUSTOM_ATTRIBUTE_VALUES: ResourceDescriptor = {
     parents: CUSTOM_ATTRIBUTE_RECORD_TYPES,
     entity: CustomAttributeValueEntity,
     entityTypes: ['custom_attribute_value'],
+    view: 'custom_attributes_view',
     // Values of functional groups and seats are recorded as updates of the group or seat (document 02).
     related: { entityTypes: ['functional_group', 'functional_position'], idsSql: functionalValueIdsSql },
   },

@@ -68,6 +68,7 @@ const PLACEMENT_TABLE: ResourceDescriptor = {
   scenario: {
     entity: FunctionalGroupPlacementEntity,
     entityTypes: [PLACEMENTS.entityType],
+    view: VIEW,
     payload: linkPayload,
     parents: ['functional_group'],
   },
@@ -113,6 +114,7 @@ const REPORT_TABLE: ResourceDescriptor = {
   scenario: {
     entity: FunctionalPositionReportEntity,
     entityTypes: [REPORTS.entityType],
+    view: VIEW,
     payload: linkPayload,
     parents: ['functional_position'],
   },

@@ -148,7 +148,10 @@ function firstSentence(text: string): string {
 }
 
 /** An operation with the permissions the access decorators wrote into it (`x-required-permissions`). */
-type PermissionedOperation = OperationObject & { 'x-required-permissions'?: { permissions: string[]; anyOf?: boolean } };
+type PermissionedOperation = OperationObject & {
+  'x-required-permissions'?: { permissions: string[]; anyOf?: boolean };
+  'x-acting-user-permissions'?: string[];
+};
 
 function accessSentence(op: OperationObject): string {
   const security: Record<string, string[]>[] = op.security ?? [];
@@ -156,7 +159,11 @@ function accessSentence(op: OperationObject): string {
     op.security = [];
     return 'No authentication.';
   }
-  if (security.some((s) => 'admin-token' in s)) return 'Application API: `Authorization: Bearer <ADMIN_TOKEN>`.';
+  if (security.some((s) => 'admin-token' in s)) {
+    const acting = (op as PermissionedOperation)['x-acting-user-permissions'] ?? [];
+    const needs = acting.length ? ` With \`X-Acting-User\`, that user needs ${acting.map((p) => `\`${p}\``).join(' and ')}.` : '';
+    return `Application API: \`Authorization: Bearer <ADMIN_TOKEN>\`.${needs}`;
+  }
   const rule = (op as PermissionedOperation)['x-required-permissions'];
   if (!rule || rule.permissions.length === 0) return 'Public API: any valid API key of the organization.';
   const names = rule.permissions.map((p) => `\`${p}\``);

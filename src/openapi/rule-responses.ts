@@ -6,7 +6,13 @@ import type { OperationObject, ResponseObject } from '@nestjs/swagger';
  * exception filter), not from the handler. finishOpenApiDocument adds those a route does not already
  * document, so the document lists every status a route can answer (docs/decisions.md, "OpenAPI document").
  */
-const RULES: readonly { status: string; description: string; applies: (op: Facts) => boolean; adds?: true; schema?: string }[] = [
+const RULES: readonly {
+  status: string;
+  description: string | ((op: Facts) => string);
+  applies: (op: Facts) => boolean;
+  adds?: true;
+  schema?: string;
+}[] = [
   {
     status: '400',
     description:
@@ -19,6 +25,13 @@ const RULES: readonly { status: string; description: string; applies: (op: Facts
     description:
       'FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed',
     applies: (op) => op.admin,
+    adds: true,
+  },
+  {
+    status: '403',
+    description: (op) =>
+      `FORBIDDEN: the acting user lacks ${op.actingUserPermissions.join(' and ')}, which the same request needs on the public API; nothing was changed`,
+    applies: (op) => op.actingUserPermissions.length > 0,
     adds: true,
   },
   {
@@ -87,11 +100,13 @@ interface Facts {
   pathRecords: boolean;
   /** How a public API route treats `?scenarioId=` (ScenarioScope; GET reads, other methods refuse by default). */
   scenario: 'read' | 'write' | 'reject' | 'ignore' | null;
+  /** The API permissions an acting user needs on this application route (ActingUserNeeds). */
+  actingUserPermissions: string[];
 }
 
 /** Adds the rule answers an operation does not list, then orders its responses by status. */
 export function addRuleResponses(op: OperationObject, path: string, method: string): void {
-  const extensions: OperationObject & { 'x-scenario-mode'?: Facts['scenario'] } = op;
+  const extensions: OperationObject & { 'x-scenario-mode'?: Facts['scenario']; 'x-acting-user-permissions'?: string[] } = op;
   const mode = extensions['x-scenario-mode'];
   delete extensions['x-scenario-mode'];
   const publicApi = (op.security ?? []).some((s: Record<string, string[]>) => 'api-key' in s) && path.startsWith('/api/v1/org/{orgId}');
@@ -102,21 +117,23 @@ export function addRuleResponses(op: OperationObject, path: string, method: stri
     idempotent: (op.parameters ?? []).some((p) => 'in' in p && p.in === 'header' && p.name === 'Idempotency-Key'),
     pathRecords: /\{(?!orgId\})\w+\}/.test(path) || (!publicApi && path.includes('{orgId}')),
     scenario: publicApi ? (mode ?? (method === 'get' ? 'read' : 'reject')) : null,
+    actingUserPermissions: extensions['x-acting-user-permissions'] ?? [],
   };
   const responses = op.responses as Record<string, ResponseObject>;
   for (const rule of RULES) {
     if (!rule.applies(facts)) continue;
+    const description = typeof rule.description === 'string' ? rule.description : rule.description(facts);
     const existing = responses[rule.status];
     if (!existing) {
       responses[rule.status] = {
-        description: rule.description,
+        description,
         content: { 'application/json': { schema: { $ref: `#/components/schemas/${rule.schema ?? 'ErrorResponseDto'}` } } },
       };
     } else if (rule.adds) {
       // The code stays when it is not the one the route's own answer of that status gives (403 FORBIDDEN beside PLAN_NOT_EDITABLE).
-      const code = /^([A-Z_]+): /.exec(rule.description)?.[1];
-      const added = code && existing.description.startsWith(code) ? rule.description.slice(code.length + 2) : rule.description;
-      const plain = code ? rule.description.slice(code.length + 2) : rule.description;
+      const code = /^([A-Z_]+): /.exec(description)?.[1];
+      const added = code && existing.description.startsWith(code) ? description.slice(code.length + 2) : description;
+      const plain = code ? description.slice(code.length + 2) : description;
       if (!existing.description.includes(plain)) existing.description = `${existing.description}; or ${added}`;
     }
   }

@@ -112,11 +112,11 @@ export class OrganizationsRepository {
     return rows[0]?.live_plan_id ?? null;
   }
 
-  /** The organization's user with that id (id, e-mail and whether it is active), or undefined. */
-  async user(at: EmScope, userId: string): Promise<{ id: string; email: string; active: boolean } | undefined> {
+  /** The organization's user with that id (id, e-mail, whether it is active, its grant), or undefined. */
+  async user(at: EmScope, userId: string): Promise<{ id: string; email: string; active: boolean; permissions: string[] } | undefined> {
     const { organizationId, em } = scopeParts(at);
-    const rows: { id: string; email: string; active: boolean }[] = await em.query(
-      `SELECT id, email, active FROM users WHERE id = $1 AND organization_id = $2`,
+    const rows: { id: string; email: string; active: boolean; permissions: string[] }[] = await em.query(
+      `SELECT id, email, active, permissions FROM users WHERE id = $1 AND organization_id = $2`,
       [userId, organizationId],
     );
     return rows[0];

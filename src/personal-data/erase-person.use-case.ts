@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ObjectLiteral } from 'typeorm';
 import type { RequestContext } from '../common/auth/request-context';
+import { requirePermissions } from '../common/auth/permissions';
 import { DomainError } from '../common/errors/domain-error';
 import { IdempotencyRepository, StoredBody } from '../common/http/idempotency.repository';
 import { eraseCopies, ErasureRule, personalRule, tombstonesOf, valuesOfCopies } from '../crud/personal-fields';
@@ -58,8 +59,14 @@ export class ErasePersonUseCase {
       throw DomainError.validation('X-Acting-User', 'Erasing personal data needs the X-Acting-User header naming the user who erases');
     }
     await this.rights.assertHolds(this.uow.read(ctx), ['manage_personal_data'], 'erase personal data');
+    const tables = this.catalog.personalTables().filter((table) => table.person === person.kind);
+    // Spec 03 §1.17: the erase rewrites the person's records, so it needs what writing them needs (employees_edit, compensation_edit).
+    requirePermissions(
+      ctx,
+      tables.map((table) => table.edit),
+      `to erase the personal data of a ${person.kind}`,
+    );
     return this.uow.run(ctx, async (tx) => {
-      const tables = this.catalog.personalTables().filter((table) => table.person === person.kind);
       const counts: ErasedCountsDto = {
         liveRecords: 0,
         scenarioRecords: 0,

@@ -21,7 +21,8 @@ export class PeopleAdminController {
    * in live data, every scenario, the change history, webhook deliveries not yet sent, stored idempotent
    * answers and search. The record stays, with `Erased person` as its name, so that figures, forecasts
    * and history of the past are unchanged. Each live record erased sends one `update` event. Needs
-   * X-Acting-User, a user with manage_personal_data. Erasing again answers zero counts.
+   * X-Acting-User, a user with manage_personal_data and the edit permissions of the records erased (employees_edit or
+   * contractors_edit, and compensation_edit). Erasing again answers zero counts.
    */
   @Post('erase')
   @ApiHeader({ name: 'X-Acting-User', required: true, description: 'The user who erases (needs manage_personal_data)' })
@@ -33,7 +34,14 @@ export class PeopleAdminController {
     },
   })
   @ApiData(ErasePersonResultDto, 200)
-  @ApiErrors(400, [403, 'FORBIDDEN: the acting user lacks manage_personal_data or is not active'], 404)
+  @ApiErrors(
+    400,
+    [
+      403,
+      "FORBIDDEN: the acting user lacks manage_personal_data, or the edit permissions of the person's records (employees_edit or contractors_edit, and compensation_edit), or is not active",
+    ],
+    404,
+  )
   async erase(@Ctx() ctx: RequestContext, @Body() body: ErasePersonDto): Promise<DataEnvelope<ErasePersonResultDto>> {
     return { data: await this.erasePerson.execute(ctx, body) };
   }

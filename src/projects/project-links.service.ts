@@ -30,7 +30,8 @@ const PROJECT_LINKS: ResourceDescriptor = {
       message: 'The project already has a link to this provider and key',
     },
   },
-  scenario: { entity: ProjectLinkEntity, entityTypes: ['project_link'] },
+  // Links are read and written as part of their project (their writes re-derive its deliveryStatus).
+  scenario: { entity: ProjectLinkEntity, entityTypes: ['project_link'], view: 'projects_view' },
 };
 
 /**

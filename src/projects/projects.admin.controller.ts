@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Query } from '@nestjs/common';
 import { Delete, Patch, Post } from '../common/http/write-routes';
 import { ApiHeader, ApiParam, ApiTags } from '@nestjs/swagger';
-import { AdminApi } from '../common/auth/access.decorators';
+import { ActingUserNeeds, AdminApi } from '../common/auth/access.decorators';
 import { Ctx, RequestContext } from '../common/auth/request-context';
 import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../common/http/api-responses';
 import { DataEnvelope, ListEnvelope, one, pageOf } from '../common/http/envelopes';
@@ -30,6 +30,7 @@ export class ProjectsAdminController {
 
   /** Links a ticket to the project; the project's deliveryStatus is derived from then on. */
   @Post()
+  @ActingUserNeeds('projects_edit')
   @ACTING_USER
   @ApiData(ProjectLinkDto, 201)
   @ApiErrors(400, 404)
@@ -43,6 +44,7 @@ export class ProjectsAdminController {
 
   /** The project's links, oldest first. */
   @Get()
+  @ActingUserNeeds('projects_view')
   @ApiList(ProjectLinkDto)
   @ApiErrors(400, 404)
   list(
@@ -55,6 +57,7 @@ export class ProjectsAdminController {
 
   /** Reads one link of the project. */
   @Get(':linkId')
+  @ActingUserNeeds('projects_view')
   @ApiData(ProjectLinkDto)
   @ApiErrors(404)
   async get(
@@ -67,6 +70,7 @@ export class ProjectsAdminController {
 
   /** Changes any create field; a new `status` re-derives the project's deliveryStatus. */
   @Patch(':linkId')
+  @ActingUserNeeds('projects_edit')
   @ACTING_USER
   @ApiData(ProjectLinkDto)
   @ApiErrors(400, 404)
@@ -81,6 +85,7 @@ export class ProjectsAdminController {
 
   /** Removes the link; after the last one the project keeps its last derived deliveryStatus, settable again. */
   @Delete(':linkId')
+  @ActingUserNeeds('projects_edit')
   @ACTING_USER
   @ApiNoContent()
   @ApiErrors(404)

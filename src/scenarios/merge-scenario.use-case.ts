@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { inScenario } from '../access/access.guard';
 import { managesScenarios } from '../access/scenario-access';
-import { API_PERMISSIONS } from '../common/auth/permissions';
 import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { Tx, UnitOfWork, type TxScope } from '../database/unit-of-work';
@@ -43,7 +42,7 @@ export class MergeScenarioUseCase {
     if (dryRun) return this.preview(this.uow.read(mergeCtx), scenarioId);
     return this.uow.run(mergeCtx, async (tx) => {
       const plan = await this.mergeable(tx, scenarioId, true);
-      const { changes } = await this.changes.list(tx, plan);
+      const { changes } = await this.changes.list(tx, plan, 'edit');
       refuseConflicts(changes);
       const rows = await this.changes.rows(tx, plan.id, changes);
       await this.apply(tx, plan.id, changes, rows);
@@ -55,7 +54,7 @@ export class MergeScenarioUseCase {
   /** The dry run: the merge's checks and its computation of what changes, nothing written and no event sent. */
   private async preview(scope: TxScope, scenarioId: string): Promise<DryRunResultDto> {
     const plan = await this.mergeable(scope, scenarioId, false);
-    const { changes } = await this.changes.list(scope, plan);
+    const { changes } = await this.changes.list(scope, plan, 'edit');
     return {
       status: 'DRY_RUN',
       changes: countsOf(changes),
@@ -77,7 +76,6 @@ export class MergeScenarioUseCase {
       planId: ctx.livePlanId,
       scenarioId: null,
       actor: { type: 'merge', id: user.id },
-      permissions: new Set(API_PERMISSIONS),
       userId: user.id,
     };
   }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { requirePermissions } from '../common/auth/permissions';
 import type { PlanningTable } from '../crud/resources';
 import type { TxScope } from '../database/unit-of-work';
 import { ChangesPage, PlanningRow, ScenariosRepository, TableRows } from './scenarios.repository';
@@ -30,6 +31,12 @@ export interface ForkedPlan {
 const ALL: ChangesPage = { entityType: null, limit: null, offset: 0 };
 
 /**
+ * What a route does with a scenario's changes, and so which permission of each record type it changes the acting user
+ * needs (spec 03 §1.17): `view` to show them (the diff), `edit` to apply them (the merge and its dry run).
+ */
+export type ChangesNeed = 'view' | 'edit';
+
+/**
  * What a scenario changed against live data, computed in one way for the diff, the dry-run merge and the merge:
  * the records its change history names (plus the rows descriptors relate to them) whose scenario and live rows
  * differ, in merge order, with their entity types and conflicts (`scenarioChangesSql`, one statement of the
@@ -42,15 +49,27 @@ export class ScenarioChanges {
     private readonly repository: ScenariosRepository,
   ) {}
 
-  /** Every change in merge order, or one page of them (of one entity type), and how many there are. */
-  async list(scope: TxScope, plan: ForkedPlan, page: ChangesPage = ALL): Promise<{ total: number; changes: ScenarioChange[] }> {
+  /**
+   * Every change in merge order, or one page of them (of one entity type), and how many there are: refused (403
+   * FORBIDDEN naming the permissions and types) unless the request holds `need`'s permission of the entity type
+   * asked for and of every type the changes (all of them, not only the page) carry. Whatever reads or applies a
+   * scenario's changes goes through here, so it names what it needs.
+   */
+  async list(
+    scope: TxScope,
+    plan: ForkedPlan,
+    need: ChangesNeed,
+    page: ChangesPage = ALL,
+  ): Promise<{ total: number; changes: ScenarioChange[] }> {
+    if (page.entityType !== null) this.requireRights(scope, [page.entityType], need);
     const named = new Set(await this.repository.changedTypes(scope, plan.id));
     const touches = (types: readonly string[] | undefined) => (types ?? []).some((type) => named.has(type));
     const tables = this.scenarios.planningTables().filter((table) => touches(table.entityTypes) || touches(table.related?.entityTypes));
     if (!tables.length) return { total: 0, changes: [] };
     const plans = { scenario: plan.id, live: scope.ctx.livePlanId, forkedAt: plan.forkedAt };
     const parts = tables.map((table) => ({ ...table, columns: this.scenarios.columnsOf(table) }));
-    const { total, rows } = await this.repository.changes(scope, parts, plans, page);
+    const { total, types, rows } = await this.repository.changes(scope, parts, plans, page);
+    this.requireRights(scope, types, need);
     return {
       total,
       changes: rows.map((row) => ({
@@ -74,6 +93,25 @@ export class ScenarioChanges {
       found.set(table, { rows, scenario: byPlan.get(scenarioPlanId)!, live: byPlan.get(scope.ctx.livePlanId)! });
     }
     return found;
+  }
+
+  /** 403 unless the request holds `need`'s permission of each of the entity types (those of the planning tables). */
+  private requireRights(scope: TxScope, types: readonly string[], need: ChangesNeed): void {
+    const tables = this.scenarios.planningTables();
+    const permissionOf = (type: string) => {
+      const table = tables.find((t) => (t.entityTypes as readonly string[]).includes(type));
+      return table && (need === 'view' ? table.view : table.edit);
+    };
+    const refused = types.filter((type) => {
+      const permission = permissionOf(type);
+      return permission && !scope.ctx.permissions.has(permission);
+    });
+    if (!refused.length) return;
+    const what =
+      need === 'view'
+        ? `to read the scenario's changes of ${refused.join(', ')}; entityType narrows the diff to the types one may read`
+        : `to apply the scenario's changes of ${refused.join(', ')}`;
+    requirePermissions(scope.ctx, refused.map((type) => permissionOf(type)!), what);
   }
 
   /** The entity types a diff may be filtered by: those of the planning tables. */

@@ -31,6 +31,7 @@ export class ScenarioDiffService {
     const { total, changes } = await this.changes.list(
       scope,
       { id: scenario.id, forkedAt: scenario.forked_at },
+      'view',
       { entityType: query.entityType ?? null, limit: page.limit, offset: page.offset },
     );
     const rows = await this.changes.rows(scope, scenario.id, changes);

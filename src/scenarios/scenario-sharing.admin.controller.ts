@@ -93,11 +93,18 @@ export class ScenarioSharingAdminController {
    * (deletes first, then creates and updates): for each, its entity type and id, the change, the fields an update
    * changes, the live and the scenario record now, and whether live changed the record after the fork (a conflict
    * refuses the merge). A record changed and changed back in the scenario is not listed. Paged; `entityType`
-   * narrows it to one type.
+   * narrows it to one type. With X-Acting-User, that user needs the view permission of every record type listed.
    */
   @Get('diff')
   @ApiList(ScenarioDiffEntryDto)
-  @ApiErrors([400, 'VALIDATION_ERROR: page, limit or entityType is not valid (details[] names it)'], NOT_READABLE)
+  @ApiErrors(
+    [400, 'VALIDATION_ERROR: page, limit or entityType is not valid (details[] names it)'],
+    [
+      403,
+      'FORBIDDEN: the acting user lacks the view permission of a record type the diff lists (employees_view for employees, compensation_view for salaries, ...); entityType narrows the diff to the types the user may read',
+    ],
+    NOT_READABLE,
+  )
   diff(
     @Ctx() ctx: RequestContext,
     @Param('scenarioId') scenarioId: string,

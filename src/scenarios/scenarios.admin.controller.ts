@@ -72,7 +72,8 @@ export class ScenariosAdminController {
 
   /**
    * Applies the scenario's changes to live data in one transaction, with one `merge` event per live
-   * record changed. Needs X-Acting-User (a user with manage_scenarios). Live records changed since the
+   * record changed. Needs X-Acting-User (a user with manage_scenarios and the edit permission of every record type
+   * the merge changes). Live records changed since the
    * fork that the scenario also changed: 409 naming them. With `dryRun=true`: what the merge would do
    * (`status: DRY_RUN`, the same `changes`, and every conflict), with nothing written and no event sent.
    */
@@ -90,7 +91,10 @@ export class ScenariosAdminController {
   @HttpCode(200)
   @ApiErrors(
     400,
-    [403, 'FORBIDDEN: the acting user lacks manage_scenarios'],
+    [
+      403,
+      'FORBIDDEN: the acting user lacks manage_scenarios, or the edit permission of a record type the merge changes (employees_edit for employees, compensation_edit for salaries, ...)',
+    ],
     [404, 'NOT_FOUND: no such scenario, or a private one the acting user may not read'],
     409,
   )

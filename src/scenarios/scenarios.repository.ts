@@ -88,7 +88,8 @@ const MERGE_ORDER = (a: string) => `(${a}change = 'delete') DESC, CASE WHEN ${a}
  * (plus the declared related rows) in the tables given (indexes: the `part` of each row), whose scenario row and live
  * row differ (one missing: a create or a delete; both there and different in a column other than `plan_id` and, unless the
  * table counts it, `updated_at`: an update). A record changed and changed back is therefore none. Each carries its entity
- * type (of the row the merge applies) and whether live changed it after the fork. Parameters: $1 organization,
+ * type (of the row the merge applies) and whether live changed it after the fork; every row also carries the total and
+ * the entity types of all the changes of `$5` (not only the page's). Parameters: $1 organization,
  * $2 scenario plan, $3 live plan, $4 fork time, $5 entity type or null, $6 limit or null, $7 offset. One row when
  * nothing matches (total 0, the rest null). Diff, dry-run merge and merge all read it.
  */
@@ -100,12 +101,12 @@ export function scenarioChangesSql(tables: readonly ChangeTable[]): string {
     ), picked AS (
       SELECT * FROM entries WHERE $5::text IS NULL OR entity_type = $5::text
     )
-    SELECT t.total, p.part, p.id, p.change, p.entity_type,
+    SELECT t.total, t.types, p.part, p.id, p.change, p.entity_type,
            p.id IS NOT NULL AND EXISTS (
              SELECT 1 FROM record_changes c
               WHERE c.organization_id = $1 AND c.plan_id = $3 AND c.created_at > $4 AND NOT c.organization_level
                 AND c.entity_id = p.id AND c.entity_type = ANY(p.types)) AS conflict
-      FROM (SELECT count(*)::int AS total FROM picked) t
+      FROM (SELECT count(*)::int AS total, array_agg(DISTINCT entity_type) AS types FROM picked) t
       LEFT JOIN LATERAL (SELECT * FROM picked ORDER BY ${MERGE_ORDER('')} LIMIT $6 OFFSET $7) p ON true
      ORDER BY ${MERGE_ORDER('p.')}`;
 }
@@ -214,15 +215,16 @@ export class ScenariosRepository {
 
   /**
    * What the scenario changed against live in the tables given (`scenarioChangesSql`), in merge order: the page
-   * asked for (`limit` null: all of them) of the changes of `entityType` (null: every type), and their total.
+   * asked for (`limit` null: all of them) of the changes of `entityType` (null: every type), their total and their
+   * entity types.
    */
   async changes(
     tx: TxScope,
     tables: readonly ChangeTable[],
     plans: ChangePlans,
     page: ChangesPage,
-  ): Promise<{ total: number; rows: ChangeRow[] }> {
-    const found: (ChangeRow & { total: number })[] = await tx.em.query(scenarioChangesSql(tables), [
+  ): Promise<{ total: number; types: string[]; rows: ChangeRow[] }> {
+    const found: (ChangeRow & { total: number; types: string[] | null })[] = await tx.em.query(scenarioChangesSql(tables), [
       tx.ctx.organizationId,
       plans.scenario,
       plans.live,
@@ -231,7 +233,11 @@ export class ScenariosRepository {
       page.limit,
       page.offset,
     ]);
-    return { total: found[0]?.total ?? 0, rows: found.filter((r) => r.id !== null).map(({ total: _t, ...row }) => row) };
+    return {
+      total: found[0]?.total ?? 0,
+      types: found[0]?.types ?? [],
+      rows: found.filter((r) => r.id !== null).map(({ total: _t, types: _types, ...row }) => row),
+    };
   }
 
   /** The rows with those ids in either plan, as records of the table's entity (`rowsOfPlansSql`): one map per plan, by id. */

@@ -246,7 +246,7 @@ describe('03 §3 Scenarios, Diff: what a scenario changes against live, in merge
     const merger = (
       await t
         .admin('post', `/organizations/${org.orgId}/users`)
-        .send({ email: `merger.${process.pid}@example.com`, name: 'Merger', permissions: ['manage_scenarios'] })
+        .send({ email: `merger.${process.pid}@example.com`, name: 'Merger', permissions: ['*'] })
         .expect(201)
     ).body.data.id;
     const merged = (await t.admin('post', scenarios(org, `/${s}/merge`), merger).expect(200)).body.data;

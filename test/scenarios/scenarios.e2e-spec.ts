@@ -120,7 +120,12 @@ describe('scenarios (spec 03 §3 Scenarios; 01 rule 8)', () => {
     const merger = (
       await t
         .admin('post', `/organizations/${w.org.orgId}/users`)
-        .send({ email: 'merger@example.com', name: 'Merger', permissions: ['manage_scenarios'] })
+        .send({
+          email: 'merger@example.com',
+          name: 'Merger',
+          // 03 §1.17: the merger writes what the merge changes, with their own permissions.
+          permissions: ['manage_scenarios', 'employees_edit', 'teams_edit', 'assignments_edit', 'compensation_edit'],
+        })
         .expect(201)
     ).body.data;
     const s = (await t.admin('post', `/organizations/${w.org.orgId}/scenarios`).send({ name: 'S' }).expect(201)).body.data.id;

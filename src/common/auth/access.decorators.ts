@@ -7,6 +7,7 @@ export const ACCESS_KEY = 'wfp:access';
 export const RATE_GROUP_KEY = 'wfp:rateGroup';
 export const SCENARIO_MODE_KEY = 'wfp:scenarioMode';
 export const SCENARIO_PATH_KEY = 'wfp:scenarioPath';
+export const ACTING_USER_NEEDS_KEY = 'wfp:actingUserNeeds';
 
 export type AccessRule =
   { kind: 'public' } | { kind: 'admin' } | { kind: 'api'; permissions: ApiPermission[]; anyOf?: boolean; keyOrganization?: boolean };
@@ -78,6 +79,18 @@ export function RequireAnyPermission(...permissions: ApiPermission[]): MethodDec
  */
 export function RequireApiKey(): MethodDecorator & ClassDecorator {
   return SetMetadata(ACCESS_KEY, { kind: 'api', permissions: [], keyOrganization: true } satisfies AccessRule);
+}
+
+/**
+ * An application API route that reads or writes records (spec 03 §1.17): the acting user (X-Acting-User) needs these
+ * API permissions, as the same read or write needs them on the public API. The access guard checks them after the
+ * scenario of `InScenarioPath` (404 first), with the one permission check (`requirePermissions`): 403 FORBIDDEN naming
+ * what is missing, before the handler runs. The application itself (no X-Acting-User) holds every permission. What a
+ * request needs beyond the route's own (nested records, `include`, the record types a merge changes) the services
+ * decide with the same check on the same context.
+ */
+export function ActingUserNeeds(...permissions: ApiPermission[]): MethodDecorator & ClassDecorator {
+  return applyDecorators(SetMetadata(ACTING_USER_NEEDS_KEY, permissions), ApiExtension('x-acting-user-permissions', permissions));
 }
 
 /** The rate-limit bucket of a route; routes without one share the `default` bucket. */

@@ -60,6 +60,44 @@ export function effectiveKeyPermissions(keyPermissions: readonly string[], creat
   return new Set(keyPermissions.filter((p): p is ApiPermission => isApiPermission(p) && creator.has(p)));
 }
 
+/** The API permissions of a user's grant (`*` expanded): what the user acts with as acting user or key creator. */
+export function userApiPermissions(granted: readonly string[]): Set<ApiPermission> {
+  const held = expandUserPermissions(granted);
+  return new Set(API_PERMISSIONS.filter((p) => held.has(p)));
+}
+
+/**
+ * The edit permission that pairs with a view permission (spec 03 §2: `employees_view` and `employees_edit`, ...), or
+ * undefined when the view permission has no pair (`forecasts_view`).
+ */
+export function editPermissionOf(view: ApiPermission): ApiPermission | undefined {
+  const edit = view.replace(/_view$/, '_edit');
+  return edit !== view && isApiPermission(edit) ? edit : undefined;
+}
+
+/** Who a refusal names: the API key, the acting user, or the user who merges. */
+function holderOf(ctx: { actor?: { type: string } }): string {
+  if (ctx.actor?.type === 'user') return 'The acting user';
+  if (ctx.actor?.type === 'merge') return 'The merging user';
+  return 'The API key';
+}
+
+/**
+ * The one permission check of every request (spec 03 §2 and §1.17): 403 FORBIDDEN naming what is missing unless the
+ * context holds every permission in `needed`. The context carries the API key's permissions (narrowed to its
+ * creator's), the acting user's own, or, for the application itself (admin token without X-Acting-User), every one.
+ * `what` says what needs them (`Merging these changes`); without it the refusal names the permissions alone.
+ */
+export function requirePermissions(
+  ctx: { permissions: ReadonlySet<ApiPermission>; actor?: { type: string } },
+  needed: readonly ApiPermission[],
+  what?: string,
+): void {
+  const missing = [...new Set(needed)].filter((p) => !ctx.permissions.has(p));
+  if (!missing.length) return;
+  throw DomainError.forbidden(`${holderOf(ctx)} lacks the permission ${missing.join(', ')}${what ? ` (${what})` : ''}`);
+}
+
 /**
  * Spec 03 §2: a nested write needs the permission of each record it creates. `needed` maps each
  * permission to whether the body creates such a record; any missing one is a 403 naming them.

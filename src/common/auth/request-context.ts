@@ -1,6 +1,6 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import { API_PERMISSIONS, expandUserPermissions, type ApiPermission } from './permissions';
+import { API_PERMISSIONS, expandUserPermissions, userApiPermissions, type ApiPermission } from './permissions';
 
 /** Who made a change, as record_changes and webhook initiators name it. */
 export type ActorType = 'user' | 'api_key' | 'merge' | 'system';
@@ -23,31 +23,40 @@ export interface RequestContext {
   livePlanId: string;
   scenarioId: string | null;
   actor: Actor;
-  /** For API keys: the key's permissions narrowed to its creator's. */
+  /**
+   * The API permissions the request acts with: an API key's narrowed to its creator's, an acting user's own, every
+   * one for the application itself (the admin token without X-Acting-User).
+   */
   permissions: ReadonlySet<ApiPermission>;
-  /** The creator's application capabilities (`*` expanded), or everything for the application API. */
+  /** The user's application capabilities (`*` expanded): the key's creator's, the acting user's, or every one for the application itself. */
   capabilities: ReadonlySet<string>;
   /** The user behind the request (key creator or acting user), when there is one. */
   userId: string | null;
 }
 
+/** The user behind an application API request (X-Acting-User), with the rights granted to them. */
+export interface ActingUser {
+  id: string;
+  email: string;
+  /** The user's grant: API permission names, capabilities, or `*`. */
+  permissions: readonly string[];
+}
+
 /**
- * The context of the application API (the admin token) in an organization's live plan: every permission and
- * capability, acting as the application or, with X-Acting-User, as that user.
+ * The context of the application API (the admin token) in an organization's live plan. Without X-Acting-User the
+ * application itself acts, with every permission and capability; with it, that user acts with their own API
+ * permissions and capabilities (spec 03 §1.17: no actor borrows rights), so every check the public API makes of a
+ * key applies to them as well.
  */
-export function applicationContext(
-  organizationId: string,
-  livePlanId: string,
-  acting: { id: string; email: string } | null = null,
-): RequestContext {
+export function applicationContext(organizationId: string, livePlanId: string, acting: ActingUser | null = null): RequestContext {
   return {
     organizationId,
     livePlanId,
     planId: livePlanId,
     scenarioId: null,
     actor: acting ? { type: 'user', id: acting.id, email: acting.email } : { type: 'system', id: 'application' },
-    permissions: new Set(API_PERMISSIONS),
-    capabilities: expandUserPermissions(['*']),
+    permissions: acting ? userApiPermissions(acting.permissions) : new Set(API_PERMISSIONS),
+    capabilities: expandUserPermissions(acting ? acting.permissions : ['*']),
     userId: acting?.id ?? null,
   };
 }
