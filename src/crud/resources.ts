@@ -221,6 +221,11 @@ export class ResourceCatalog implements OnModuleInit {
     return [...this.viewPermissions].filter(([, p]) => p === permission).map(([type]) => type);
   }
 
+  /** Each entity type a resource declares a view permission for, with that permission (GET /changes, webhook deliveries). */
+  viewPermissionsByType(): ReadonlyMap<string, ApiPermission> {
+    return this.viewPermissions;
+  }
+
   /** The permission that shows changes of an entity type in GET /changes, if any resource declares one. */
   viewPermissionOf(entityType: string): ApiPermission | undefined {
     return this.viewPermissions.get(entityType);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
-import { ActingUserRights } from '../organizations/acting-user-rights';
+import { actingUserOf, ActingUserRights } from '../organizations/acting-user-rights';
 import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { UnitOfWork } from '../database/unit-of-work';
 import { SecretResourceService } from '../webhooks/secret-resource.service';
@@ -19,6 +19,8 @@ import {
 } from './dto/integration.dto';
 import { IntegrationEntity } from './entities/integration.entity';
 import { applyPlan, fieldPlan } from '../crud/assign';
+import { ResourceCatalog } from '../crud/resources';
+import { assertSubscribable } from '../webhooks/webhook-capability';
 
 /** Where each field of a body goes: a field added to the DTO does not compile until it is placed. */
 const FIELDS = fieldPlan<UpdateIntegrationDto>()({ copy: ['name', 'actAsUserId'], own: ['push', 'pull'] });
@@ -53,6 +55,7 @@ export class IntegrationsService extends SecretResourceService<IntegrationEntity
     organizations: OrganizationsRepository,
     private readonly client: WebhookHttpClient,
     private readonly rights: ActingUserRights,
+    private readonly catalog: ResourceCatalog,
   ) {
     super(rows, uow, organizations, 'Integration');
   }
@@ -66,8 +69,10 @@ export class IntegrationsService extends SecretResourceService<IntegrationEntity
     await this.authorize(ctx, 'configure_webhooks');
     await this.checkUser(ctx, input.actAsUserId);
     await this.checkActAs(ctx, [input.actAsUserId]);
+    assertSubscribable(this.catalog, ctx, input.push?.entityTypes ?? []);
     await this.checkUrls(input);
     return this.insertWithSecret(ctx, {
+      configuredByUserId: actingUserOf(ctx),
       name: input.name,
       actAsUserId: input.actAsUserId,
       ...pushFields(input.push),
@@ -87,8 +92,10 @@ export class IntegrationsService extends SecretResourceService<IntegrationEntity
     if (input.actAsUserId !== undefined) await this.checkUser(ctx, input.actAsUserId);
     // Any PATCH of a hook that acts, or would act after it, as another user (spec 04 §5.1).
     await this.checkActAs(ctx, [current.actAsUserId, ...(input.actAsUserId ? [input.actAsUserId] : [])]);
+    // Whoever changes it configures it from then on: the push hook's whole subscription must be theirs to view (03 §1.18).
+    assertSubscribable(this.catalog, ctx, input.push === undefined ? current.pushEntityTypes : (input.push?.entityTypes ?? []));
     await this.checkUrls(input);
-    const patch: Partial<IntegrationEntity> = {};
+    const patch: Partial<IntegrationEntity> = { configuredByUserId: actingUserOf(ctx) };
     applyPlan(patch, input, FIELDS);
     if (input.push !== undefined) Object.assign(patch, pushFields(input.push));
     if (input.pull !== undefined) Object.assign(patch, pullFields(input.pull, current.lastPullAt));

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { endpointWants, pushHookWants } from '../database/delivery-targets';
+import { configurerMayView, endpointWants, pushHookWants } from '../database/delivery-targets';
 import type { ActorType, ChangeType } from '../database/entities/record-change.entity';
 import { withRetry } from '../database/db-retry';
 import { isSuccess, Outcome } from './endpoint-status';
@@ -60,8 +60,9 @@ const CLAIM_SQL = `
  * Start: for the changes this pass still holds, in one statement, mark them DONE, fan them out to the
  * enabled endpoints of their organization whose entity and change types match, and to the enabled push
  * hooks of its integrations that match likewise (spec 04 §5.2: one more kind of target; read fresh:
- * configuration changes apply to the next pass), and write one SENDING delivery row per pair, before
- * anything is sent.
+ * configuration changes apply to the next pass), each only while whoever configured it may view the change's
+ * entity type ($4, $5: the types and their view permissions; spec 03 §1.18), and write one SENDING delivery row per
+ * pair, before anything is sent.
  */
 const START_SQL = `
   WITH owned AS (
@@ -74,10 +75,12 @@ const START_SQL = `
     SELECT o.organization_id, o.seq, e.id AS endpoint_id, NULL::varchar AS integration_id, e.url::text AS url, e.secret::text AS secret
       FROM owned o
       JOIN webhook_endpoints e ON ${endpointWants('e', '$3', 'o.entity_type', 'o.change_type')}
+       AND ${configurerMayView('e.configured_by_user_id', '$3', 'o.entity_type', '$4', '$5')}
     UNION ALL
     SELECT o.organization_id, o.seq, NULL::varchar, i.id, i.push_url::text, i.secret::text
       FROM owned o
-      JOIN integrations i ON ${pushHookWants('i', '$3', 'o.entity_type', 'o.change_type')}),
+      JOIN integrations i ON ${pushHookWants('i', '$3', 'o.entity_type', 'o.change_type')}
+       AND ${configurerMayView('i.configured_by_user_id', '$3', 'o.entity_type', '$4', '$5')}),
   started AS (
     INSERT INTO webhook_deliveries (organization_id, change_seq, endpoint_id, integration_id, status, started_at)
     SELECT organization_id, seq, endpoint_id, integration_id, 'SENDING', now() FROM fan)
@@ -188,9 +191,12 @@ export class WebhookDeliveriesRepository {
     return rows.map((r) => Number(r.seq));
   }
 
-  /** Marks the changes still held under `claimId` DONE and writes their SENDING deliveries; returns them with their targets. */
-  start(organizationId: string, seqs: number[], claimId: string): Promise<StartedRow[]> {
-    return this.query<StartedRow[]>(START_SQL, [seqs, claimId, organizationId]);
+  /**
+   * Marks the changes still held under `claimId` DONE and writes their SENDING deliveries; returns them with their
+   * targets. `viewPermissions`: the permission that views each entity type (a configuring user must hold it).
+   */
+  start(organizationId: string, seqs: number[], claimId: string, viewPermissions: ReadonlyMap<string, string>): Promise<StartedRow[]> {
+    return this.query<StartedRow[]>(START_SQL, [seqs, claimId, organizationId, [...viewPermissions.keys()], [...viewPermissions.values()]]);
   }
 
   /** Sends claims older than `leaseSeconds` back to PENDING (every organization). */

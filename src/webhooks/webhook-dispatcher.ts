@@ -6,6 +6,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DATABASE_RUNTIME, DatabaseRuntime } from '../database/database-runtime';
 import { CHANGES_COMMITTED, ChangesCommittedEvent } from '../database/unit-of-work';
 import { Metrics } from '../operations/metrics';
+import { ResourceCatalog } from '../crud/resources';
 import { isSuccess, Outcome, outcomesByOrganization } from './endpoint-status';
 import { StartedRow, WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { deliveryHeaders, eventBody, initiatorOf, WebhookEvent } from './webhook-event';
@@ -64,6 +65,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DATABASE_RUNTIME) private readonly runtime: DatabaseRuntime,
     private readonly metrics: Metrics,
+    private readonly catalog: ResourceCatalog,
   ) {
     metrics.measureWebhookBacklog(() => this.deliveries.backlog());
   }
@@ -176,7 +178,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
    * and sends them; returns the number of deliveries launched. Safe to run again: each change starts once.
    */
   async start(seqs: number[], claimId: string, organizationId: string): Promise<number> {
-    const rows = await this.serial(() => this.deliveries.start(organizationId, seqs, claimId));
+    const rows = await this.serial(() => this.deliveries.start(organizationId, seqs, claimId, this.catalog.viewPermissionsByType()));
     this.send(rows);
     return rows.length;
   }

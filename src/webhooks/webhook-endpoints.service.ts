@@ -19,6 +19,9 @@ import { SecretResourceService } from './secret-resource.service';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
 import { WebhookHttpClient } from './webhook-http-client';
 import { applyPlan, fieldPlan } from '../crud/assign';
+import { ResourceCatalog } from '../crud/resources';
+import { actingUserOf } from '../organizations/acting-user-rights';
+import { assertSubscribable } from './webhook-capability';
 
 /** Where each field of a body goes: a field added to the DTO does not compile until it is placed. */
 const FIELDS = fieldPlan<UpdateWebhookEndpointDto>()({ copy: ['name', 'url', 'entityTypes', 'eventTypes', 'enabled'] });
@@ -32,6 +35,7 @@ export class WebhookEndpointsService extends SecretResourceService<WebhookEndpoi
     organizations: OrganizationsRepository,
     private readonly client: WebhookHttpClient,
     private readonly deliveries: WebhookDeliveriesRepository,
+    private readonly catalog: ResourceCatalog,
   ) {
     super(rows, uow, organizations, 'Webhook endpoint');
   }
@@ -43,8 +47,10 @@ export class WebhookEndpointsService extends SecretResourceService<WebhookEndpoi
   /** Creates an endpoint; its signing secret is returned here and at rotation only. */
   async create(ctx: RequestContext, input: CreateWebhookEndpointDto): Promise<CreatedWebhookEndpointDto> {
     await this.authorize(ctx, 'configure_webhooks');
+    assertSubscribable(this.catalog, ctx, input.entityTypes);
     await this.checkUrl(input.url);
     return this.insertWithSecret(ctx, {
+      configuredByUserId: actingUserOf(ctx),
       name: input.name,
       url: input.url,
       entityTypes: input.entityTypes,
@@ -57,12 +63,16 @@ export class WebhookEndpointsService extends SecretResourceService<WebhookEndpoi
     });
   }
 
-  /** Changes any create field; the next dispatch pass uses the new settings. */
+  /**
+   * Changes any create field; the next dispatch pass uses the new settings. Whoever changes it configures it from
+   * then on: the whole subscription must be theirs to view (spec 03 §1.18).
+   */
   async update(ctx: RequestContext, endpointId: string, input: UpdateWebhookEndpointDto): Promise<WebhookEndpointDto> {
     await this.authorize(ctx, 'configure_webhooks');
     const endpoint = await this.find(ctx, endpointId);
+    assertSubscribable(this.catalog, ctx, input.entityTypes ?? endpoint.entityTypes);
     if (input.url !== undefined && input.url !== endpoint.url) await this.checkUrl(input.url);
-    const patch: Partial<WebhookEndpointEntity> = {};
+    const patch: Partial<WebhookEndpointEntity> = { configuredByUserId: actingUserOf(ctx) };
     applyPlan(patch, input, FIELDS);
     return this.patch(ctx, endpoint, patch);
   }

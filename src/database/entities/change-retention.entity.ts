@@ -17,6 +17,13 @@ export class ChangeRetentionEntity {
   @Column({ type: 'bigint', default: 0 })
   purgedThrough: string;
 
+  /**
+   * The horizon of the last purge that removed live changes: live changes made before it may be gone, so a scenario
+   * forked before it can no longer be checked for conflicts (its merge is refused); null while nothing was purged.
+   */
+  @Column({ type: 'timestamptz', nullable: true })
+  purgedBefore: Date | null;
+
   /** Until when a purge holds the organization (one instance at a time); null when none does. */
   @Column({ type: 'timestamptz', nullable: true })
   leaseUntil: Date | null;

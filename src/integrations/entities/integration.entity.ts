@@ -33,6 +33,13 @@ export class IntegrationEntity {
   @Column({ type: 'varchar', length: 25 })
   actAsUserId: string;
 
+  /**
+   * The user who created or last changed it (X-Acting-User; null: the application itself): its push hook receives only
+   * the entity types that user may view, checked at each delivery (spec 03 §1.18).
+   */
+  @Column({ type: 'varchar', length: 25, nullable: true })
+  configuredByUserId: string | null;
+
   /** Signs push deliveries and is the pull's bearer token: 64 lower-case hex characters, shown at create and rotate only. */
   @Column({ type: 'char', length: 64 })
   secret: string;

@@ -30,6 +30,13 @@ export class WebhookEndpointEntity {
   @Column({ type: 'boolean', default: true })
   enabled: boolean;
 
+  /**
+   * The user who created or last changed it (X-Acting-User; null: the application itself): the endpoint receives only
+   * the entity types that user may view, checked at each delivery (spec 03 §1.18).
+   */
+  @Column({ type: 'varchar', length: 25, nullable: true })
+  configuredByUserId: string | null;
+
   /** The signing secret (64 lower-case hex characters); needed to sign, so kept as is; never returned after create or rotate. */
   @Column({ type: 'char', length: 64 })
   secret: string;
