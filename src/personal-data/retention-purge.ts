@@ -28,8 +28,9 @@ export interface PurgeResult {
  * changes older than `changeRetentionDays` and the finished deliveries older than `deliveryRetentionDays`,
  * in batches, one statement per batch. One instance at a time purges an organization (a lease on its commit
  * clock row). The live changes go as a prefix of the commit order, never past a change not yet dispatched
- * nor past the fork of a scenario not yet merged (its merge reads the live changes since its fork); a
- * scenario's own changes go only once it is merged. `purge(now)` takes its clock from the caller.
+ * nor past the fork of an OPEN scenario (its merge reads the live changes since its fork; `RETENTION_PINNING_STATUSES`,
+ * spec 03 §1.22: a LOCKED or MERGED one holds nothing); a scenario's own changes go only once it is merged.
+ * `purge(now)` takes its clock from the caller.
  */
 @Injectable()
 export class RetentionPurge implements OnModuleInit, BeforeApplicationShutdown {
@@ -105,10 +106,10 @@ export class RetentionPurge implements OnModuleInit, BeforeApplicationShutdown {
   /** The live changes before the horizon (a prefix of the commit order), then merged scenarios' old changes. */
   private async purgeChanges(organizationId: string, purged: string, cutoff: Date, batchSize: number): Promise<number> {
     const pins = await this.scenarios.retentionPins({ organizationId, em: this.dataSource.manager });
-    const horizon = pins.unmergedSince && pins.unmergedSince < cutoff ? pins.unmergedSince : cutoff;
+    const horizon = pins.pinnedSince && pins.pinnedSince < cutoff ? pins.pinnedSince : cutoff;
     const firstKept = await this.changes.firstKept(organizationId, purged, horizon);
     const through = firstKept === null ? await this.changes.lastCommitted(organizationId) : String(BigInt(firstKept) - 1n);
-    if (BigInt(through) > BigInt(purged)) await this.changes.advancePurged(organizationId, through);
+    if (BigInt(through) > BigInt(purged)) await this.changes.advancePurged(organizationId, through, horizon);
     const top = BigInt(through) > BigInt(purged) ? through : purged;
     let deleted = await this.batches(batchSize, () => this.changes.deleteLiveChanges(organizationId, top, batchSize));
     if (pins.merged.length) {

@@ -60,13 +60,15 @@ export class RetentionRepository {
 
   /**
    * Marks the live changes up to `through` as purged (the changes feed answers a cursor before it with 410),
-   * before they are deleted: a reader never sees them missing without being told.
+   * before they are deleted: a reader never sees them missing without being told. `horizon` (every change purged was
+   * made before it) becomes `purged_before`: a scenario forked earlier can no longer be checked for conflicts.
    */
-  async advancePurged(organizationId: string, through: string): Promise<void> {
-    await this.query(`UPDATE change_retention SET purged_through = $2 WHERE organization_id = $1 AND purged_through < $2`, [
-      organizationId,
-      through,
-    ]);
+  async advancePurged(organizationId: string, through: string, horizon: Date): Promise<void> {
+    await this.query(
+      `UPDATE change_retention SET purged_through = $2, purged_before = GREATEST(purged_before, $3)
+        WHERE organization_id = $1 AND purged_through < $2`,
+      [organizationId, through, horizon],
+    );
   }
 
   /** Deletes up to `limit` live changes at or before position `through` (their deliveries go with them); returns how many. */

@@ -80,10 +80,19 @@ export class MergeScenarioUseCase {
     };
   }
 
-  /** The scenario, unless already merged (409); `lock` takes its row lock for the merge. */
+  /**
+   * The scenario, unless already merged (409) or forked before live changes the retention purge removed (409: its
+   * conflicts cannot be checked; only an OPEN scenario holds them, spec 03 §1.22); `lock` takes its row lock for the merge.
+   */
   private async mergeable(scope: TxScope, scenarioId: string, lock: boolean): Promise<PlanEntity> {
     const plan = await this.scenarios.find(scope, scenarioId, lock);
     if (plan.status === 'MERGED') throw DomainError.conflict(`Scenario ${scenarioId} is already merged`);
+    const purgedBefore = await this.plans.livePurgedBefore(scope);
+    if (purgedBefore && plan.forkedAt && plan.forkedAt < purgedBefore) {
+      throw DomainError.conflict(
+        `Scenario ${scenarioId} was forked before live changes the organization's retention has removed, so its conflicts cannot be checked; fork a new scenario`,
+      );
+    }
     return plan;
   }
 

@@ -39,6 +39,12 @@ export class ScenarioMembersRepository extends OrganizationRows<ScenarioMemberEn
     return rows[0];
   }
 
+  /** Removes every member of the scenario (the scenario is deleted). */
+  async removeAll(at: RowScope, scenarioId: string): Promise<void> {
+    const { organizationId, em } = scopeParts(at);
+    await this.rows(em).delete({ organizationId, scenarioId });
+  }
+
   /** The ids of the scenarios shared with the user. */
   async sharedWith(at: RowScope, userId: string): Promise<string[]> {
     const { organizationId, em } = scopeParts(at);

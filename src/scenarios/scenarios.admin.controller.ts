@@ -1,9 +1,9 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Query } from '@nestjs/common';
-import { Patch, Post } from '../common/http/write-routes';
+import { Delete, Patch, Post } from '../common/http/write-routes';
 import { ApiExtraModels, ApiHeader, ApiOkResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { AdminApi } from '../common/auth/access.decorators';
 import { Ctx, RequestContext } from '../common/auth/request-context';
-import { ApiData, ApiErrors, ApiList } from '../common/http/api-responses';
+import { ApiData, ApiErrors, ApiList, ApiNoContent } from '../common/http/api-responses';
 import { DataEnvelope, ListEnvelope, one, pageOf } from '../common/http/envelopes';
 import { PageQueryDto } from '../common/http/pagination.dto';
 import { CreateScenarioDto, DryRunResultDto, MergeQueryDto, MergeResultDto, ScenarioDto, UpdateScenarioDto } from './dto/scenario.dto';
@@ -68,6 +68,20 @@ export class ScenariosAdminController {
     @Body() body: UpdateScenarioDto,
   ): Promise<DataEnvelope<ScenarioDto>> {
     return one(await this.scenarios.update(ctx, scenarioId, body));
+  }
+
+  /**
+   * Deletes the scenario with its copies of the planning records, its change history and its members (any status). The
+   * live history kept for its merge is released. Needs the scenario's owner or a user with manage_scenarios.
+   */
+  @Delete(':scenarioId')
+  @ApiNoContent()
+  @ApiErrors(
+    [403, 'FORBIDDEN: the acting user is neither the owner of the scenario nor holds manage_scenarios'],
+    [404, 'NOT_FOUND: no such scenario, or a private one the acting user may not read'],
+  )
+  async remove(@Ctx() ctx: RequestContext, @Param('scenarioId') scenarioId: string): Promise<void> {
+    await this.scenarios.remove(ctx, scenarioId);
   }
 
   /**

@@ -5,7 +5,7 @@ import { EmScope, OrganizationRows, RowScope, scopeParts } from '../crud/organiz
 import type { TxScope } from '../database/unit-of-work';
 import type { Page } from '../common/http/envelopes';
 import { sqlLiteral, type PlanningTable } from '../crud/resources';
-import { PlanEntity } from '../organizations/entities/plan.entity';
+import { PlanEntity, type PlanStatus } from '../organizations/entities/plan.entity';
 
 /**
  * The parts of a planning table that say what a scenario changed in it (`scenarioChangesSql`), with its column names
@@ -120,6 +120,13 @@ export interface TableRows {
   columns: string[];
 }
 
+/**
+ * The scenario statuses that hold live history for a merge (spec 03 §1.22): the retention purge keeps the live changes
+ * since the earliest fork of a scenario in one of them. A LOCKED or MERGED scenario holds nothing (a LOCKED one forked
+ * before the purge's horizon can then no longer be merged). SUBMITTED (07 §3) belongs here when approvals come.
+ */
+export const RETENTION_PINNING_STATUSES: readonly PlanStatus[] = ['OPEN'];
+
 const quoted = (columns: string[]) => columns.map((c) => `"${c}"`).join(', ');
 /** The columns selected from a source plan's rows to write them into plan $1. */
 const intoPlan = (columns: string[]) => columns.map((c) => (c === 'plan_id' ? '$1' : `"${c}"`)).join(', ');
@@ -168,18 +175,32 @@ export class ScenarioPlansRepository extends OrganizationRows<PlanEntity> {
   }
 
   /**
-   * What the retention purge must keep for the organization's scenarios: the earliest fork of a scenario not
-   * yet merged (its merge reads the live changes since), and the merged scenarios (their history may go).
+   * What the retention purge must keep for the organization's scenarios: the earliest fork of a scenario whose status
+   * pins history (`RETENTION_PINNING_STATUSES`: its merge reads the live changes since), and the merged scenarios
+   * (their own history may go).
    */
-  async retentionPins(at: EmScope): Promise<{ unmergedSince: Date | null; merged: string[] }> {
+  async retentionPins(at: EmScope): Promise<{ pinnedSince: Date | null; merged: string[] }> {
     const { organizationId, em } = scopeParts(at);
-    const [row]: { unmerged_since: Date | null; merged: string[] | null }[] = await em.query(
-      `SELECT min(forked_at) FILTER (WHERE status <> 'MERGED') AS unmerged_since,
+    const [row]: { pinned_since: Date | null; merged: string[] | null }[] = await em.query(
+      `SELECT min(forked_at) FILTER (WHERE status = ANY($2)) AS pinned_since,
               array_agg(id ORDER BY id) FILTER (WHERE status = 'MERGED') AS merged
          FROM plans WHERE organization_id = $1 AND kind = 'SCENARIO'`,
+      [organizationId, RETENTION_PINNING_STATUSES],
+    );
+    return { pinnedSince: row.pinned_since, merged: row.merged ?? [] };
+  }
+
+  /**
+   * Before when the retention purge may have removed the organization's live changes (null: it removed none): a
+   * scenario forked earlier cannot be checked for conflicts any more.
+   */
+  async livePurgedBefore(at: EmScope): Promise<Date | null> {
+    const { organizationId, em } = scopeParts(at);
+    const rows: { purged_before: Date | null }[] = await em.query(
+      `SELECT purged_before FROM change_retention WHERE organization_id = $1`,
       [organizationId],
     );
-    return { unmergedSince: row.unmerged_since, merged: row.merged ?? [] };
+    return rows[0]?.purged_before ?? null;
   }
 
   /** The organization's scenario; `lock` takes its row lock (FOR UPDATE). */
@@ -205,6 +226,16 @@ export class ScenariosRepository {
       `INSERT INTO "${name}" (${quoted(rows.columns)}) SELECT ${intoPlan(rows.columns)} FROM "${name}" WHERE organization_id = $3 AND plan_id = $2`,
       [toPlanId, fromPlanId, tx.ctx.organizationId],
     );
+  }
+
+  /** Deletes every row of the plan from the table (a scenario is deleted). */
+  async deletePlanRows(tx: TxScope, table: PlanningTable, planId: string): Promise<void> {
+    await tx.em.query(`DELETE FROM "${table.table}" WHERE organization_id = $1 AND plan_id = $2`, [tx.ctx.organizationId, planId]);
+  }
+
+  /** Deletes the plan's change history (a scenario's own changes: none of them is a live change with deliveries). */
+  async deletePlanChanges(tx: TxScope, planId: string): Promise<void> {
+    await tx.em.query(`DELETE FROM record_changes WHERE organization_id = $1 AND plan_id = $2`, [tx.ctx.organizationId, planId]);
   }
 
   /** The entity types the plan's change history names. */

@@ -86,6 +86,22 @@ export class ScenariosService {
     });
   }
 
+  /**
+   * Deletes a scenario (spec 03 §1.22): its copies of every planning table, its change history and its members, then the
+   * scenario itself, in one transaction; the live history it held for its merge is free for the retention purge. Needs
+   * its owner or manage_scenarios (as for its members); any status.
+   */
+  async remove(ctx: RequestContext, scenarioId: string): Promise<void> {
+    await inScenario(this.dataSource, ctx, scenarioId, 'manage');
+    await this.uow.run(ctx, async (tx) => {
+      const plan = await this.find(tx, scenarioId, true);
+      for (const table of [...this.planningTables()].reverse()) await this.repository.deletePlanRows(tx, table, plan.id);
+      await this.repository.deletePlanChanges(tx, plan.id);
+      await this.members.removeAll(tx, plan.id);
+      await this.plans.remove(tx, plan.id);
+    });
+  }
+
   /** The planning tables, parents first (a fork copies them in this order; a merge deletes in reverse). */
   planningTables(): readonly PlanningTable[] {
     return this.resources.planningTables();

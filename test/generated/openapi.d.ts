@@ -1084,15 +1084,15 @@ export interface paths {
          * List teams
          * @description A page of the teams in the scenario: `page` (1-based) and `limit` (1 to 100, default 20), `search` (case-insensitive, matches the main text fields), `sortBy` and `sortDir`. `meta.total` counts every match.
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `teams_view`.
          */
         get: operations["ScenarioTeams_list"];
         put?: never;
         /**
          * Create a team
-         * @description Creates a team in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
+         * @description Creates a team in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios; the acting user needs the permissions the same write needs on the public API.
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `teams_edit`.
          */
         post: operations["ScenarioTeams_create"];
         delete?: never;
@@ -1113,18 +1113,18 @@ export interface paths {
         post?: never;
         /**
          * Delete a team
-         * @description Deletes the team; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
+         * @description Deletes the team; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios; the acting user needs the permissions the same write needs on the public API.
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `teams_edit`.
          */
         delete: operations["ScenarioTeams_remove"];
         options?: never;
         head?: never;
         /**
          * Update a team
-         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
+         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios; the acting user needs the permissions the same write needs on the public API.
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `teams_edit`.
          */
         patch: operations["ScenarioTeams_update"];
         trace?: never;
@@ -1274,15 +1274,15 @@ export interface paths {
          * List projects
          * @description A page of the projects in the scenario: `page` (1-based) and `limit` (1 to 100, default 20), `search` (case-insensitive, matches the main text fields), `sortBy` and `sortDir`. `meta.total` counts every match.
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `projects_view`.
          */
         get: operations["ScenarioProjects_list"];
         put?: never;
         /**
          * Create a project
-         * @description Creates a project in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
+         * @description Creates a project in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios; the acting user needs the permissions the same write needs on the public API.
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `projects_edit`.
          */
         post: operations["ScenarioProjects_create"];
         delete?: never;
@@ -1303,18 +1303,18 @@ export interface paths {
         post?: never;
         /**
          * Delete a project
-         * @description Deletes the project; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
+         * @description Deletes the project; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios; the acting user needs the permissions the same write needs on the public API.
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `projects_edit`.
          */
         delete: operations["ScenarioProjects_remove"];
         options?: never;
         head?: never;
         /**
          * Update a project
-         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
+         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios; the acting user needs the permissions the same write needs on the public API.
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `projects_edit`.
          */
         patch: operations["ScenarioProjects_update"];
         trace?: never;
@@ -1330,7 +1330,7 @@ export interface paths {
          * The project's links, oldest first
          * @description The project's links, oldest first.
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `projects_view`.
          */
         get: operations["ProjectsAdmin_list"];
         put?: never;
@@ -1338,7 +1338,7 @@ export interface paths {
          * Links a ticket to the project; the project's deliveryStatus is derived from then on
          * @description Links a ticket to the project; the project's deliveryStatus is derived from then on.
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `projects_edit`.
          */
         post: operations["ProjectsAdmin_create"];
         delete?: never;
@@ -1358,7 +1358,7 @@ export interface paths {
          * Reads one link of the project
          * @description Reads one link of the project.
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `projects_view`.
          */
         get: operations["ProjectsAdmin_get"];
         put?: never;
@@ -1367,7 +1367,7 @@ export interface paths {
          * Removes the link; after the last one the project keeps its last derived deliveryStatus, settable again
          * @description Removes the link; after the last one the project keeps its last derived deliveryStatus, settable again.
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `projects_edit`.
          */
         delete: operations["ProjectsAdmin_remove"];
         options?: never;
@@ -1376,7 +1376,7 @@ export interface paths {
          * Changes any create field; a new `status` re-derives the project's deliveryStatus
          * @description Changes any create field; a new `status` re-derives the project's deliveryStatus.
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `projects_edit`.
          */
         patch: operations["ProjectsAdmin_update"];
         trace?: never;
@@ -1454,15 +1454,15 @@ export interface paths {
          * List assignments
          * @description A page of the assignments in the scenario: `page` (1-based) and `limit` (1 to 100, default 20), `search` (case-insensitive, matches the main text fields), `sortBy` and `sortDir`. `meta.total` counts every match.
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `assignments_view`.
          */
         get: operations["ScenarioAssignments_list"];
         put?: never;
         /**
          * Create an assignment
-         * @description Creates an assignment in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
+         * @description Creates an assignment in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios; the acting user needs the permissions the same write needs on the public API.
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `assignments_edit`.
          */
         post: operations["ScenarioAssignments_create"];
         delete?: never;
@@ -1483,18 +1483,18 @@ export interface paths {
         post?: never;
         /**
          * Delete an assignment
-         * @description Deletes the assignment; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
+         * @description Deletes the assignment; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios; the acting user needs the permissions the same write needs on the public API.
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `assignments_edit`.
          */
         delete: operations["ScenarioAssignments_remove"];
         options?: never;
         head?: never;
         /**
          * Update an assignment
-         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
+         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios; the acting user needs the permissions the same write needs on the public API.
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `assignments_edit`.
          */
         patch: operations["ScenarioAssignments_update"];
         trace?: never;
@@ -1700,15 +1700,15 @@ export interface paths {
          * List employees
          * @description A page of the employees in the scenario: `page` (1-based) and `limit` (1 to 100, default 20), `search` (case-insensitive, matches the main text fields), `sortBy` and `sortDir`. `meta.total` counts every match.
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `employees_view`.
          */
         get: operations["ScenarioEmployees_list"];
         put?: never;
         /**
          * Create an employee
-         * @description Creates an employee in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
+         * @description Creates an employee in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios; the acting user needs the permissions the same write needs on the public API.
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `employees_edit`.
          */
         post: operations["ScenarioEmployees_create"];
         delete?: never;
@@ -1729,18 +1729,18 @@ export interface paths {
         post?: never;
         /**
          * Delete an employee
-         * @description Deletes the employee; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
+         * @description Deletes the employee; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios; the acting user needs the permissions the same write needs on the public API.
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `employees_edit`.
          */
         delete: operations["ScenarioEmployees_remove"];
         options?: never;
         head?: never;
         /**
          * Update an employee
-         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
+         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios; the acting user needs the permissions the same write needs on the public API.
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `employees_edit`.
          */
         patch: operations["ScenarioEmployees_update"];
         trace?: never;
@@ -1946,15 +1946,15 @@ export interface paths {
          * List contractors
          * @description A page of the contractors in the scenario: `page` (1-based) and `limit` (1 to 100, default 20), `search` (case-insensitive, matches the main text fields), `sortBy` and `sortDir`. `meta.total` counts every match.
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `contractors_view`.
          */
         get: operations["ScenarioContractors_list"];
         put?: never;
         /**
          * Create a contractor
-         * @description Creates a contractor in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
+         * @description Creates a contractor in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios; the acting user needs the permissions the same write needs on the public API.
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `contractors_edit`.
          */
         post: operations["ScenarioContractors_create"];
         delete?: never;
@@ -1975,18 +1975,18 @@ export interface paths {
         post?: never;
         /**
          * Delete a contractor
-         * @description Deletes the contractor; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
+         * @description Deletes the contractor; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios; the acting user needs the permissions the same write needs on the public API.
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `contractors_edit`.
          */
         delete: operations["ScenarioContractors_remove"];
         options?: never;
         head?: never;
         /**
          * Update a contractor
-         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
+         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios; the acting user needs the permissions the same write needs on the public API.
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `contractors_edit`.
          */
         patch: operations["ScenarioContractors_update"];
         trace?: never;
@@ -2159,15 +2159,15 @@ export interface paths {
          * List vacancies
          * @description A page of the vacancies in the scenario: `page` (1-based) and `limit` (1 to 100, default 20), `search` (case-insensitive, matches the main text fields), `sortBy` and `sortDir`. `meta.total` counts every match.
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `vacancies_view`.
          */
         get: operations["ScenarioVacancies_list"];
         put?: never;
         /**
          * Create a vacancy
-         * @description Creates a vacancy in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
+         * @description Creates a vacancy in the scenario; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios; the acting user needs the permissions the same write needs on the public API.
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `vacancies_edit`.
          */
         post: operations["ScenarioVacancies_create"];
         delete?: never;
@@ -2188,18 +2188,18 @@ export interface paths {
         post?: never;
         /**
          * Delete a vacancy
-         * @description Deletes the vacancy; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
+         * @description Deletes the vacancy; 204 with no body. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios; the acting user needs the permissions the same write needs on the public API.
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `vacancies_edit`.
          */
         delete: operations["ScenarioVacancies_remove"];
         options?: never;
         head?: never;
         /**
          * Update a vacancy
-         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios.
+         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change. No webhook is sent until the scenario is merged; a LOCKED or merged scenario takes no writes. With X-Acting-User, a PRIVATE scenario is read only by its owner, its members and users with manage_scenarios, and written by its owner, its EDITOR members and manage_scenarios; the acting user needs the permissions the same write needs on the public API.
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `vacancies_edit`.
          */
         patch: operations["ScenarioVacancies_update"];
         trace?: never;
@@ -2249,7 +2249,14 @@ export interface paths {
         get: operations["ScenariosAdmin_get"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Deletes the scenario with its copies of the planning records, its change history and its members (any status)
+         * @description Deletes the scenario with its copies of the planning records, its change history and its members (any status). The
+         *     live history kept for its merge is released. Needs the scenario's owner or a user with manage_scenarios.
+         *
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         */
+        delete: operations["ScenariosAdmin_remove"];
         options?: never;
         head?: never;
         /**
@@ -2275,7 +2282,8 @@ export interface paths {
         /**
          * Applies the scenario's changes to live data in one transaction, with one `merge` event per live record changed
          * @description Applies the scenario's changes to live data in one transaction, with one `merge` event per live
-         *     record changed. Needs X-Acting-User (a user with manage_scenarios). Live records changed since the
+         *     record changed. Needs X-Acting-User (a user with manage_scenarios and the edit permission of every record type
+         *     the merge changes). Live records changed since the
          *     fork that the scenario also changed: 409 naming them. With `dryRun=true`: what the merge would do
          *     (`status: DRY_RUN`, the same `changes`, and every conflict), with nothing written and no event sent.
          *
@@ -2359,7 +2367,7 @@ export interface paths {
          *     (deletes first, then creates and updates): for each, its entity type and id, the change, the fields an update
          *     changes, the live and the scenario record now, and whether live changed the record after the fork (a conflict
          *     refuses the merge). A record changed and changed back in the scenario is not listed. Paged; `entityType`
-         *     narrows it to one type.
+         *     narrows it to one type. With X-Acting-User, that user needs the view permission of every record type listed.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2855,7 +2863,7 @@ export interface paths {
          * The organization's metrics, by key
          * @description The organization's metrics, by key.
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `business_metrics_view`.
          */
         get: operations["BusinessMetricsAdmin_list"];
         put?: never;
@@ -2883,7 +2891,7 @@ export interface paths {
          * Reads one metric by id or key
          * @description Reads one metric by id or key.
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `business_metrics_view`.
          */
         get: operations["BusinessMetricsAdmin_get"];
         put?: never;
@@ -2911,7 +2919,7 @@ export interface paths {
          * The systems that pushed readings of the metric, with their feed status, by name; paged (`page`, `limit`) like every list
          * @description The systems that pushed readings of the metric, with their feed status, by name; paged (`page`, `limit`) like every list.
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `business_metrics_view`.
          */
         get: operations["BusinessMetricsAdmin_listSources"];
         put?: never;
@@ -2955,7 +2963,7 @@ export interface paths {
          * Stored readings, by periodStart then source; filter by source and by period (overlapping [from, to])
          * @description Stored readings, by periodStart then source; filter by source and by period (overlapping [from, to]).
          *
-         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `business_metrics_view`.
          */
         get: operations["BusinessMetricsAdmin_listReadings"];
         put?: never;
@@ -3094,7 +3102,8 @@ export interface paths {
          *     in live data, every scenario, the change history, webhook deliveries not yet sent, stored idempotent
          *     answers and search. The record stays, with `Erased person` as its name, so that figures, forecasts
          *     and history of the past are unchanged. Each live record erased sends one `update` event. Needs
-         *     X-Acting-User, a user with manage_personal_data. Erasing again answers zero counts.
+         *     X-Acting-User, a user with manage_personal_data and the edit permissions of the records erased (employees_edit or
+         *     contractors_edit, and compensation_edit). Erasing again answers zero counts.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -22927,7 +22936,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or the acting user lacks teams_view, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23114,7 +23123,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or FORBIDDEN: the acting user lacks teams_edit, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23296,7 +23305,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or FORBIDDEN: the acting user lacks teams_edit, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23486,7 +23495,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or FORBIDDEN: the acting user lacks teams_edit, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25577,7 +25586,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or the acting user lacks projects_view, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25764,7 +25773,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or FORBIDDEN: the acting user lacks projects_edit, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25946,7 +25955,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or FORBIDDEN: the acting user lacks projects_edit, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26136,7 +26145,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or FORBIDDEN: the acting user lacks projects_edit, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26321,7 +26330,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or the acting user lacks projects_view, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26514,7 +26523,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or the acting user lacks projects_edit, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26700,7 +26709,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or the acting user lacks projects_view, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26888,7 +26897,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or the acting user lacks projects_edit, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27084,7 +27093,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or the acting user lacks projects_edit, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28321,7 +28330,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or the acting user lacks assignments_view, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28508,7 +28517,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or FORBIDDEN: the acting user lacks assignments_edit, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28690,7 +28699,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or FORBIDDEN: the acting user lacks assignments_edit, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28880,7 +28889,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or FORBIDDEN: the acting user lacks assignments_edit, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -31852,7 +31861,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or the acting user lacks employees_view, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -32039,7 +32048,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or FORBIDDEN: the acting user lacks employees_edit, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -32221,7 +32230,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or FORBIDDEN: the acting user lacks employees_edit, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -32411,7 +32420,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or FORBIDDEN: the acting user lacks employees_edit, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35381,7 +35390,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or the acting user lacks contractors_view, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35568,7 +35577,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or FORBIDDEN: the acting user lacks contractors_edit, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35750,7 +35759,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or FORBIDDEN: the acting user lacks contractors_edit, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35940,7 +35949,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or FORBIDDEN: the acting user lacks contractors_edit, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -38268,7 +38277,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or the acting user lacks vacancies_view, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -38455,7 +38464,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or FORBIDDEN: the acting user lacks vacancies_edit, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -38637,7 +38646,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or FORBIDDEN: the acting user lacks vacancies_edit, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -38827,7 +38836,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description PLAN_NOT_EDITABLE: the scenario is LOCKED or MERGED and accepts no changes, or is private and shared with the acting user for reading only; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or FORBIDDEN: the acting user lacks vacancies_edit, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -39477,6 +39486,183 @@ export interface operations {
             };
         };
     };
+    ScenariosAdmin_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
+                orgId: string;
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
+                scenarioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or wrong admin token */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: the acting user is neither the owner of the scenario nor holds manage_scenarios; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such scenario, or a private one the acting user may not read */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     ScenariosAdmin_update: {
         parameters: {
             query?: never;
@@ -39765,7 +39951,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks manage_scenarios; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description FORBIDDEN: the acting user lacks manage_scenarios, or the edit permission of a record type the merge changes (employees_edit for employees, compensation_edit for salaries, ...); or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -40742,7 +40928,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description FORBIDDEN: the acting user lacks the view permission of a record type the diff lists (employees_view for employees, compensation_view for salaries, ...); entityType narrows the diff to the types the user may read; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -45661,7 +45847,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or the acting user lacks business_metrics_view, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -46024,7 +46210,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or the acting user lacks business_metrics_view, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -46394,7 +46580,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or the acting user lacks business_metrics_view, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -46775,7 +46961,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or the acting user lacks business_metrics_view, which the same request needs on the public API; nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -48272,7 +48458,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks manage_personal_data or is not active; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description FORBIDDEN: the acting user lacks manage_personal_data, or the edit permissions of the person's records (employees_edit or contractors_edit, and compensation_edit), or is not active; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -160,7 +160,14 @@ describe('Personal data: retention of changes and deliveries (05 §3.3)', () => 
    * Changes dated 300 days ago, a scenario forked 250 days ago, a live change of `liveTeam` and a scenario change of
    * `scenarioTeam` dated 200 days ago, then a purge at `now` with a retention of 90 days. Returns the scenario's id.
    */
-  async function purgedAfterOldFork(tenant: Tenant, now: Date, liveTeam: string, scenarioTeam: string, planned: string): Promise<string> {
+  async function purgedAfterOldFork(
+    tenant: Tenant,
+    now: Date,
+    liveTeam: string,
+    scenarioTeam: string,
+    planned: string,
+    status: 'OPEN' | 'LOCKED' = 'OPEN',
+  ): Promise<string> {
     await dateChanges(tenant, daysAgo(now, 300));
     const mark = await lastSeq(t, tenant.orgId);
     const scenario = (await t.admin('post', `/organizations/${tenant.orgId}/scenarios`).send({ name: 'Old plan' }).expect(201)).body.data
@@ -176,10 +183,76 @@ describe('Personal data: retention of changes and deliveries (05 §3.3)', () => 
       .send({ description: planned })
       .expect(200);
     await dateChanges(tenant, daysAgo(now, 200), mark);
+    if (status !== 'OPEN') await t.admin('patch', `/organizations/${tenant.orgId}/scenarios/${scenario}`).send({ status }).expect(200);
     await settings(tenant, { changeRetentionDays: 90 });
     await purge(now);
     return scenario;
   }
+
+  /** The rows of a plan in every table with a plan_id (every planning table and the change history), by table. */
+  async function rowsOfPlan(planId: string): Promise<Record<string, number>> {
+    const tables: { table_name: string }[] = await t.dataSource.query(
+      `SELECT table_name FROM information_schema.columns WHERE column_name = 'plan_id' AND table_schema = 'public' ORDER BY table_name`,
+    );
+    const counts: Record<string, number> = {};
+    for (const { table_name: table } of tables) {
+      const [row] = await t.dataSource.query(`SELECT count(*)::int AS n FROM "${table}" WHERE plan_id = $1`, [planId]);
+      if (row.n) counts[table] = row.n;
+    }
+    return counts;
+  }
+
+  it('03/§1.22: only an OPEN scenario holds live history: a LOCKED one forked before the horizon holds nothing, and its merge is then refused (409)', async () => {
+    const now = new Date();
+    const tenant = await t.createTenant();
+    const [liveTeam, scenarioTeam] = await teams(tenant, 2);
+    const scenario = await purgedAfterOldFork(tenant, now, liveTeam, scenarioTeam, 'Planned', 'LOCKED');
+
+    // The live change after its fork went with the rest; the scenario's own history stays until it is merged or deleted.
+    expect((await changesOf(t, tenant.orgId)).map((c) => [c.entityId, c.planId === scenario ? 'scenario' : 'live'])).toEqual([
+      [scenarioTeam, 'scenario'],
+    ]);
+    await t.admin('patch', `/organizations/${tenant.orgId}/scenarios/${scenario}`).send({ status: 'OPEN' }).expect(200);
+    for (const path of ['merge?dryRun=true', 'merge']) {
+      const refused = await t.admin('post', `/organizations/${tenant.orgId}/scenarios/${scenario}/${path}`, tenant.userId).expect(409);
+      expect(refused.body.error.message).toContain('retention');
+    }
+    expect((await tenant.api('get', `/teams/${scenarioTeam}`).expect(200)).body.data.description).not.toBe('Planned');
+  });
+
+  it('03/§1.22: DELETE of a scenario (owner or manage_scenarios) removes its copies, history and members (204) and releases the live history it held', async () => {
+    const now = new Date();
+    const tenant = await t.createTenant();
+    const [liveTeam, scenarioTeam] = await teams(tenant, 2);
+    const scenario = await purgedAfterOldFork(tenant, now, liveTeam, scenarioTeam, 'Planned');
+    const path = `/organizations/${tenant.orgId}/scenarios/${scenario}`;
+    const member = (
+      await t
+        .admin('post', `/organizations/${tenant.orgId}/users`)
+        .send({ email: `member.${process.pid}@example.com`, name: 'Member', permissions: [] })
+        .expect(201)
+    ).body.data.id;
+    await t.admin('post', `${path}/members`).send({ userId: member, role: 'EDITOR' }).expect(201);
+    // Held: the live change after its fork.
+    expect((await changesOf(t, tenant.orgId)).filter((c) => c.planId !== scenario).map((c) => c.entityId)).toEqual([liveTeam]);
+    const held = await rowsOfPlan(scenario);
+    expect(held).toMatchObject({ teams: 2, record_changes: 1 });
+
+    // A member who neither owns it nor holds manage_scenarios may not delete it: nothing removed.
+    expect((await t.admin('delete', path, member).expect(403)).body.error.code).toBe('FORBIDDEN');
+    expect(await rowsOfPlan(scenario)).toEqual(held);
+
+    await t.admin('delete', path, tenant.userId).expect(204);
+    expect(await rowsOfPlan(scenario)).toEqual({});
+    expect(await t.dataSource.query(`SELECT id FROM plans WHERE id = $1`, [scenario])).toEqual([]);
+    expect(await t.dataSource.query(`SELECT id FROM scenario_members WHERE scenario_id = $1`, [scenario])).toEqual([]);
+    await t.admin('get', path).expect(404);
+    await t.admin('delete', path).expect(404);
+
+    // Released: the next purge removes the live change it held back.
+    await purge(now);
+    expect(await changesOf(t, tenant.orgId)).toEqual([]);
+  });
 
   it('05/§3.3: a scenario forked before the horizon keeps the live changes since its fork and its own until merged; its merge still sees conflicts', async () => {
     const now = new Date();
