@@ -14,6 +14,8 @@ export function startupBanner(config: AppConfig, running: Pick<RunningApp, 'admi
     `  Swagger UI:    ${base}/docs   (OpenAPI: ${base}/docs/openapi.json)`,
     `  Database:      ${embedded ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
   ];
+  const tcp = running.runtime.embeddedTcp;
+  if (tcp) lines.push(`  Database port: 127.0.0.1:${tcp.port}, user postgres, password in ${tcp.passwordFile} (EMBEDDED_DB_PORT)`);
   if (!config.adminToken) {
     if (embedded && !config.isProduction) lines.push(`  Admin token:   ${running.adminToken}   (application API at ${base}/admin/v1)`);
     else if (config.dataDir.startsWith(MEMORY_DATA_DIR))

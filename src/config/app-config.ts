@@ -11,6 +11,11 @@ export interface AppConfig {
   databaseUrl: string | null;
   /** Directory of the embedded database and of the generated admin token; `memory://` keeps both in memory. */
   dataDir: string;
+  /**
+   * EMBEDDED_DB_PORT: the embedded database also listens on 127.0.0.1 at this port, behind a password generated at each
+   * start; null (the default): it listens on no TCP port, only on a Unix socket this process alone may reach.
+   */
+  embeddedDbPort: number | null;
   dbPoolSize: number;
   adminToken: string | null;
   redisUrl: string | null;
@@ -89,6 +94,35 @@ function trustProxy(env: NodeJS.ProcessEnv): number | string | null {
   return items.join(',');
 }
 
+/**
+ * Tokens this repository publishes (former compose defaults, examples, tests and benchmarks): anyone can read them, so
+ * production refuses them as ADMIN_TOKEN or METRICS_TOKEN (spec 03 §1.19). test/foundation/shipped-secrets.spec.ts
+ * fails when the repository holds a token of production length that is not listed here.
+ */
+export const PUBLISHED_TOKENS: readonly string[] = [
+  'local-admin-token-change-me',
+  'local-metrics-token-change-me',
+  'bench-admin-token-0123456789abcdef',
+  'test-admin-token-0123456789',
+  'tracing-admin-token-0123456789',
+  'metrics-token-0123456789abcdef',
+];
+
+/** The shortest ADMIN_TOKEN or METRICS_TOKEN production accepts (elsewhere 16). */
+export const PRODUCTION_TOKEN_LENGTH = 32;
+
+/** ADMIN_TOKEN or METRICS_TOKEN: 16 characters or more; in production 32 or more and none this repository publishes. */
+function token(env: NodeJS.ProcessEnv, name: string, isProduction: boolean): string | null {
+  const value = str(env, name);
+  if (value === null) return null;
+  const min = isProduction ? PRODUCTION_TOKEN_LENGTH : 16;
+  if (value.length < min) throw new ConfigError(`${name} must be at least ${min} characters${isProduction ? ' in production' : ''}`);
+  if (isProduction && PUBLISHED_TOKENS.includes(value)) {
+    throw new ConfigError(`${name} is a token published in this repository (an example or default): set a secret one of its own`);
+  }
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = str(env, 'NODE_ENV') ?? 'development';
   const isProduction = nodeEnv === 'production';
@@ -100,10 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const redisUrl = str(env, 'REDIS_URL');
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL');
-  const adminToken = str(env, 'ADMIN_TOKEN');
-  if (adminToken && adminToken.length < 16) throw new ConfigError('ADMIN_TOKEN must be at least 16 characters');
-  const metricsToken = str(env, 'METRICS_TOKEN');
-  if (metricsToken && metricsToken.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
+  const adminToken = token(env, 'ADMIN_TOKEN', isProduction);
+  const metricsToken = token(env, 'METRICS_TOKEN', isProduction);
   return {
     nodeEnv,
     isProduction,
@@ -111,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: str(env, 'HOST') ?? '0.0.0.0',
     databaseUrl,
     dataDir: str(env, 'DATA_DIR') ?? '.data',
+    embeddedDbPort: str(env, 'EMBEDDED_DB_PORT') === null ? null : int(env, 'EMBEDDED_DB_PORT', 0, 1, 65535),
     dbPoolSize: int(env, 'DB_POOL_SIZE', 10, 1, 200),
     adminToken,
     redisUrl,

@@ -20,6 +20,12 @@ export class DatabaseRuntime {
     return this.embedded !== null;
   }
 
+  /** Where EMBEDDED_DB_PORT lets tools reach the embedded database (its port and password file); null when closed. */
+  get embeddedTcp(): { port: number; passwordFile: string } | null {
+    const tcp = this.embedded?.tcp;
+    return tcp ? { port: tcp.port, passwordFile: tcp.passwordFile } : null;
+  }
+
   /**
    * Whether one read may be split across several connections sharing a snapshot (`UnitOfWork.readOnlyParts`):
    * on a PostgreSQL server, not on the embedded database (one backend: its connections take turns) nor on a
@@ -33,7 +39,11 @@ export class DatabaseRuntime {
   static async open(config: AppConfig): Promise<DatabaseRuntime> {
     if (config.databaseUrl) return new DatabaseRuntime(config.databaseUrl, null, await citusAt(config.databaseUrl));
     // The pool, the migration runner and the dispatcher's claims each need a connection.
-    const embedded = await EmbeddedPostgres.start({ dataDir: config.dataDir, maxConnections: config.dbPoolSize + 8 });
+    const embedded = await EmbeddedPostgres.start({
+      dataDir: config.dataDir,
+      maxConnections: config.dbPoolSize + 8,
+      port: config.embeddedDbPort,
+    });
     return new DatabaseRuntime(embedded.url, embedded, false);
   }
 

@@ -1,10 +1,12 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { MEMORY_DATA_DIR } from '../config/app-config';
+import { MEMORY_DATA_DIR, randomToken } from '../config/app-config';
+import { PasswordGate, secureDataDirectory } from './embedded-access';
 
 export class DataDirectoryLockedError extends Error {}
 
@@ -16,11 +18,11 @@ export class DataDirectoryLock {
   private constructor(private readonly path: string) {}
 
   static acquire(dataDir: string): DataDirectoryLock {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     const path = join(dataDir, 'wfp.lock');
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
-        const fd = openSync(path, 'wx');
+        const fd = openSync(path, 'wx', 0o600);
         writeSync(fd, String(process.pid));
         closeSync(fd);
         const lock = new DataDirectoryLock(path);
@@ -64,39 +66,54 @@ export interface EmbeddedPostgresOptions {
   dataDir: string;
   /** At least the pool size: pglite-socket drops connections above it. */
   maxConnections: number;
+  /** EMBEDDED_DB_PORT: also listen on 127.0.0.1 at this port, behind a generated password; null: no TCP port at all. */
+  port?: number | null;
 }
 
+/** The port number in the socket's name (`.s.PGSQL.5432`): `pg` finds a Unix socket as `<host>/.s.PGSQL.<port>`. */
+const SOCKET_PORT = 5432;
+
 /**
- * PostgreSQL compiled to WebAssembly (PGlite), served over the wire protocol on 127.0.0.1 on a random
- * port, so the app, the TypeORM CLI and the tests all use the ordinary `pg` driver.
+ * PostgreSQL compiled to WebAssembly (PGlite), served over the wire protocol on a Unix socket in a private directory
+ * (0700, made for this process), so the app, the TypeORM CLI and the tests all use the ordinary `pg` driver and no other
+ * user's process can reach it (spec 03 §1.19): no TCP port unless `port` asks for one, and that one needs the password
+ * generated at this start. The data directory is 0700 and its files 0600.
  */
 export class EmbeddedPostgres {
   private constructor(
     private readonly db: PGlite,
     private readonly server: PGLiteSocketServer,
     private readonly lock: DataDirectoryLock | null,
+    private readonly runDir: string,
     readonly url: string,
+    /** The TCP listener of EMBEDDED_DB_PORT, with where its password is written; null when none was asked for. */
+    readonly tcp: PasswordGate | null,
   ) {}
 
   static async start(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
     const inMemory = options.dataDir === MEMORY_DATA_DIR || options.dataDir.startsWith('memory://');
     const lock = inMemory ? null : DataDirectoryLock.acquire(options.dataDir);
+    // mkdtemp makes the directory 0700: only this user reaches the socket inside it.
+    const runDir = mkdtempSync(join(tmpdir(), 'wfp-db-'));
     try {
+      if (!inMemory) {
+        secureDataDirectory(options.dataDir);
+        // PGlite writes its files through Node's fs for as long as it runs: none of them readable by others.
+        process.umask(0o077);
+      }
       const db = await PGlite.create(inMemory ? 'memory://' : join(resolve(options.dataDir), 'pgdata'), {
         extensions: { btree_gist, pg_trgm },
       });
       await db.exec('CREATE EXTENSION IF NOT EXISTS btree_gist; CREATE EXTENSION IF NOT EXISTS pg_trgm;');
-      const server = new PGLiteSocketServer({
-        db,
-        host: '127.0.0.1',
-        port: 0,
-        maxConnections: options.maxConnections,
-      });
+      const socket = join(runDir, `.s.PGSQL.${SOCKET_PORT}`);
+      const server = new PGLiteSocketServer({ db, path: socket, maxConnections: options.maxConnections });
       keepProtocolSequencesTogether(server);
       await server.start();
-      // `host:port`, the port the system chose for port 0.
-      return new EmbeddedPostgres(db, server, lock, `postgresql://postgres@${server.getServerConn()}/postgres`);
+      const tcp = options.port ? await PasswordGate.start(options.port, socket, randomToken(24), runDir) : null;
+      const url = `postgresql://postgres@${encodeURIComponent(runDir)}:${SOCKET_PORT}/postgres`;
+      return new EmbeddedPostgres(db, server, lock, runDir, url, tcp);
     } catch (error) {
+      rmSync(runDir, { recursive: true, force: true });
       lock?.release();
       throw error;
     }
@@ -104,9 +121,11 @@ export class EmbeddedPostgres {
 
   async stop(): Promise<void> {
     try {
+      await this.tcp?.stop();
       await this.server.stop();
       await this.db.close();
     } finally {
+      rmSync(this.runDir, { recursive: true, force: true });
       this.lock?.release();
     }
   }

@@ -1,4 +1,5 @@
 import type { Type } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { createApp, RunningApp } from '../../src/app.factory';
@@ -48,7 +49,8 @@ export class TestApp {
       DATA_DIR: 'memory://',
       SEED_DEMO: 'false',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
-      ADMIN_TOKEN: 'test-admin-token-0123456789',
+      // A token of its own per app: production refuses the tokens this repository publishes (spec 03 §1.19).
+      ADMIN_TOKEN: randomBytes(32).toString('hex'),
       // Every test app of every test process talks from 127.0.0.1, and with REDIS_URL they share its counters: one
       // file's 401s must not become another's 429s. The files that test the limit set their own.
       AUTH_FAILURE_LIMIT_PER_MINUTE: '10000000',
