@@ -1,7 +1,9 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DomainError, RateLimitedError } from '../common/errors/domain-error';
 import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { VerifiedKeys } from './verified-keys';
@@ -39,7 +41,13 @@ export class AccessGuard implements CanActivate {
     private readonly adminToken: AdminTokenService,
     private readonly rateLimiter: RateLimiter,
     private readonly authFailures: AuthFailures,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.metricsDigest = config.metricsToken === null ? null : sha256(config.metricsToken);
+  }
+
+  /** The SHA-256 of METRICS_TOKEN (compared in constant time), or null: no metrics. */
+  private readonly metricsDigest: Buffer | null;
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return false;
@@ -50,6 +58,9 @@ export class AccessGuard implements CanActivate {
     if (!rule) throw DomainError.forbidden('This route declares no access rule');
     switch (rule.kind) {
       case 'public':
+        return true;
+      case 'metrics':
+        await this.authenticated(req, () => this.metricsToken(req));
         return true;
       case 'admin': {
         await this.authenticated(req, () => this.admin(req));
@@ -70,21 +81,32 @@ export class AccessGuard implements CanActivate {
   }
 
   /**
-   * Runs `check` unless the client is over its limit of unauthenticated requests (429), and counts its 401 against
-   * that limit (the 401 that goes over it is answered 429).
+   * Runs `check` (the credentials) and counts its 401 against the client's limit of unauthenticated requests: the 401
+   * that goes over the limit, and every one after it in the window, is answered 429. Credentials that verify pass
+   * whatever the address's count (spec 03 §1.20): one client's failures never lock out a valid key or token from the
+   * same address (a proxy, an office). Secrets that matched no key are remembered (`VerifiedKeys`), so a repeated
+   * guess costs no look-up.
    */
   private async authenticated(req: ContextRequest, check: () => Promise<void>): Promise<void> {
-    const client = clientOf(req);
-    this.authFailures.assertAllowed(client);
     try {
       await check();
     } catch (error) {
       if (error instanceof DomainError && error.code === 'UNAUTHORIZED') {
+        const client = clientOf(req);
+        this.authFailures.assertAllowed(client);
         const refused = await this.authFailures.count(client);
         if (refused) throw refused;
       }
       throw error;
     }
+  }
+
+  /** `GET /metrics`: 404 without METRICS_TOKEN (the route does not exist), 401 for a missing or wrong token. */
+  private metricsToken(req: ContextRequest): Promise<void> {
+    if (!this.metricsDigest) throw new DomainError('NOT_FOUND', `No route ${req.method} ${req.path}`);
+    const token = bearer(req);
+    if (!token || !timingSafeEqual(sha256(token), this.metricsDigest)) throw DomainError.unauthorized('Missing or wrong metrics token');
+    return Promise.resolve();
   }
 
   private async apiKey(
@@ -166,6 +188,10 @@ export class AccessGuard implements CanActivate {
     }
     req.ctx = applicationContext(orgId, livePlanId, user);
   }
+}
+
+function sha256(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
 }
 
 function bearer(req: ContextRequest): string | null {

@@ -1,17 +1,16 @@
-import { Controller, Get, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Public } from '../common/auth/access.decorators';
+import { MetricsTokenRequired } from '../common/auth/access.decorators';
 import { Metrics } from './metrics';
-import { MetricsTokenGuard } from './metrics-token.guard';
 
 /**
  * `GET /metrics`: the Prometheus text format (spec 05 §2.1), outside the APIs and their keys, behind its
- * own bearer token. For operators' scrapers, not API clients: it is left out of the OpenAPI document.
+ * own bearer token (checked by the access guard). For operators' scrapers, not API clients: it is left out of the
+ * OpenAPI document.
  */
 @ApiExcludeController()
-@Public()
-@UseGuards(MetricsTokenGuard)
+@MetricsTokenRequired()
 @Controller('metrics')
 export class MetricsController {
   constructor(private readonly metrics: Metrics) {}

@@ -1,7 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { Metrics } from './metrics';
 import { MetricsController } from './metrics.controller';
-import { MetricsTokenGuard } from './metrics-token.guard';
 
 /**
  * What an operator sees (spec 05 §2): the Prometheus metrics, global so that any module can count what it
@@ -11,7 +10,7 @@ import { MetricsTokenGuard } from './metrics-token.guard';
 @Global()
 @Module({
   controllers: [MetricsController],
-  providers: [Metrics, MetricsTokenGuard],
+  providers: [Metrics],
   exports: [Metrics],
 })
 export class OperationsModule {}

@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { UNKNOWN_KEY_TTL_MS } from '../../src/access/verified-keys';
 import { TestApp, Tenant } from '../support/test-app';
 import { awayFromWindowEdge } from '../support/windows';
+import { METRICS_TOKEN } from '../operations/scrape';
 
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
@@ -99,7 +100,7 @@ describe.each([
   let t: TestApp;
   let tenant: Tenant;
   beforeAll(async () => {
-    t = await TestApp.start({ AUTH_FAILURE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: 'loopback', ...env });
+    t = await TestApp.start({ AUTH_FAILURE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: 'loopback', METRICS_TOKEN, ...env });
     tenant = await t.createTenant();
   });
   afterAll(() => t.close());
@@ -107,41 +108,54 @@ describe.each([
   const from = (client: string, key: string) =>
     t.http().get(`/api/v1/org/${tenant.orgId}/me`).set('X-Forwarded-For', client).set('Authorization', `Bearer ${key}`);
 
-  it('03/§2: past the limit of 401s a client address gets 429 with Retry-After, also for a valid key and the admin token, before any look-up', async () => {
+  it('03/§1.20: past the limit of 401s a client address gets 429 with Retry-After for each failure, while a valid key and the admin token from it still pass', async () => {
     const client = randomClient();
     await awayFromWindowEdge(10_000);
     for (let i = 0; i < 3; i++) await from(client, randomKey()).expect(401);
-    let refused!: Awaited<ReturnType<typeof from>>;
-    // The failure that goes over the limit was looked up (1); after it, nothing of this client is.
+    const unknown = randomKey();
+    expectTooManyRequests(await from(client, unknown));
+    // A repeated guess is remembered: no look-up; a malformed one never had one.
     expect(
       await keyLookUps(async () => {
-        refused = await from(client, randomKey());
-        expectTooManyRequests(refused);
-        expectTooManyRequests(await from(client, tenant.key));
+        expectTooManyRequests(await from(client, unknown));
+        expectTooManyRequests(await from(client, 'not-a-key'));
       }),
-    ).toBe(1);
-    expectTooManyRequests(
-      await t
-        .http()
-        .get(`/admin/v1/organizations/${tenant.orgId}`)
-        .set('X-Forwarded-For', client)
-        .set('Authorization', `Bearer ${t.running.adminToken}`),
-    );
-    // Another client is not affected; neither are valid requests, which never count.
-    await from(randomClient(), tenant.key).expect(200);
+    ).toBe(0);
+    // Credentials that verify pass whatever the address's count.
+    await from(client, tenant.key).expect(200);
+    await t
+      .http()
+      .get(`/admin/v1/organizations/${tenant.orgId}`)
+      .set('X-Forwarded-For', client)
+      .set('Authorization', `Bearer ${t.running.adminToken}`)
+      .expect(200);
+    expectTooManyRequests(await from(client, randomKey()));
+    // Another client is not affected; valid requests never count.
+    await from(randomClient(), randomKey()).expect(401);
     const steady = randomClient();
     for (let i = 0; i < 5; i++) await from(steady, tenant.key).expect(200);
     await from(steady, randomKey()).expect(401);
   });
 
-  it('03/§2: a wrong admin token counts as a failure of its client address', async () => {
+  it('03/§2: a wrong admin token counts as a failure of its client address; the right one still passes', async () => {
     const client = randomClient();
     await awayFromWindowEdge(10_000);
     const admin = (token: string) =>
       t.http().get(`/admin/v1/organizations/${tenant.orgId}`).set('X-Forwarded-For', client).set('Authorization', `Bearer ${token}`);
     for (let i = 0; i < 3; i++) await admin('wrong-admin-token-0123456789').expect(401);
     expectTooManyRequests(await admin('wrong-admin-token-0123456789'));
-    expectTooManyRequests(await admin(t.running.adminToken));
+    await admin(t.running.adminToken).expect(200);
+  });
+
+  it('03/§1.20: wrong /metrics tokens count against the client address like failed keys (429 past the limit); the right token still passes', async () => {
+    const client = randomClient();
+    await awayFromWindowEdge(10_000);
+    const scrapeAs = (token: string) => t.http().get('/metrics').set('X-Forwarded-For', client).set('Authorization', `Bearer ${token}`);
+    for (let i = 0; i < 3; i++) await scrapeAs('not-the-metrics-token-0123').expect(401);
+    expectTooManyRequests(await scrapeAs('not-the-metrics-token-0123'));
+    // The same address's key guesses share the count.
+    expectTooManyRequests(await from(client, randomKey()));
+    await scrapeAs(METRICS_TOKEN).expect(200);
   });
 
   it('03/§2: an IPv6 client is counted by its /64: other addresses of the same /64 share the limit', async () => {
@@ -151,8 +165,8 @@ describe.each([
     await awayFromWindowEdge(10_000);
     for (let i = 1; i <= 3; i++) await from(`${prefix}::${i}`, randomKey()).expect(401);
     expectTooManyRequests(await from(`${prefix}:0:0:0:ff`, randomKey()));
-    expectTooManyRequests(await from(`${prefix}:1:2:3:4`, tenant.key));
-    await from(`${neighbour}::1`, tenant.key).expect(200);
+    expectTooManyRequests(await from(`${prefix}:1:2:3:4`, randomKey()));
+    await from(`${neighbour}::1`, randomKey()).expect(401);
   });
 });
 
@@ -172,7 +186,8 @@ describe('X-Forwarded-For names the client only behind a trusted proxy', () => {
       t.http().get(`/api/v1/org/${tenant.orgId}/me`).set('X-Forwarded-For', randomClient()).set('Authorization', `Bearer ${key}`);
     for (let i = 0; i < 3; i++) await ask(randomKey()).expect(401);
     expectTooManyRequests(await ask(randomKey()));
-    expectTooManyRequests(await ask(tenant.key));
+    expectTooManyRequests(await ask(randomKey()));
+    await ask(tenant.key).expect(200);
   });
 
   it('03/§2: TRUST_PROXY is a hop count or a list of addresses, ranges and presets; anything else stops the start', () => {

@@ -10,11 +10,22 @@ export const SCENARIO_PATH_KEY = 'wfp:scenarioPath';
 export const ACTING_USER_NEEDS_KEY = 'wfp:actingUserNeeds';
 
 export type AccessRule =
-  { kind: 'public' } | { kind: 'admin' } | { kind: 'api'; permissions: ApiPermission[]; anyOf?: boolean; keyOrganization?: boolean };
+  | { kind: 'public' }
+  | { kind: 'admin' }
+  | { kind: 'metrics' }
+  | { kind: 'api'; permissions: ApiPermission[]; anyOf?: boolean; keyOrganization?: boolean };
 
 /** No authentication (health, docs). */
 export function Public(): MethodDecorator & ClassDecorator {
   return SetMetadata(ACCESS_KEY, { kind: 'public' } satisfies AccessRule);
+}
+
+/**
+ * The metrics scrape (spec 05 §2.1): `Authorization: Bearer <METRICS_TOKEN>`; without METRICS_TOKEN the route does not
+ * exist (404). A wrong token counts against the client's address like any failed credential (spec 03 §1.20).
+ */
+export function MetricsTokenRequired(): MethodDecorator & ClassDecorator {
+  return SetMetadata(ACCESS_KEY, { kind: 'metrics' } satisfies AccessRule);
 }
 
 /** The application API: `Authorization: Bearer <ADMIN_TOKEN>`. */
