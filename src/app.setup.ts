@@ -1,9 +1,9 @@
 import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import type { Request } from 'express';
 import { documentIdempotencyKey } from './common/http/idempotency.interceptor';
 import { requestLog } from './common/logging/request-log';
+import { securityHeaders } from './common/http/security-headers';
 import { AppConfig } from './config/app-config';
 import { finishOpenApiDocument } from './openapi/finish-document';
 import { ServedDocument, serverOf } from './openapi/served-document';
@@ -52,6 +52,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   // Only when metrics are served (METRICS_TOKEN): otherwise nobody reads the timings.
   if (metrics.enabled) app.use(httpMetrics(metrics));
   app.use(requestLog);
+  app.use(securityHeaders(config.publicBaseUrl));
   app.useBodyParser('json', { limit: config.bodyLimit });
   const document = buildOpenApiDocument(app);
   let served: ServedDocument | undefined;
@@ -59,12 +60,15 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
     jsonDocumentUrl: 'docs/openapi.json',
     yamlDocumentUrl: 'docs/openapi.yaml',
     customSiteTitle: 'Workforce Planning API',
-    swaggerOptions: { persistAuthorization: true, displayRequestDuration: true, deepLinking: true, operationsSorter: 'alpha' },
+    // In production a token pasted into Authorize is not kept in the browser's storage (spec 03 §1.21).
+    swaggerOptions: {
+      persistAuthorization: !config.isProduction,
+      displayRequestDuration: true,
+      deepLinking: true,
+      operationsSorter: 'alpha',
+    },
     // Servers and the demo organization's id as orgId example: "Try it out" then works as shown.
-    patchDocumentOnRequest: async <R>(req: R, _res: unknown, doc: OpenAPIObject) =>
-      (served ??= new ServedDocument(doc)).for(
-        serverOf(req as Request, config.publicBaseUrl),
-        await app.get(DemoSeedService).demoOrganizationId(),
-      ),
+    patchDocumentOnRequest: async <R>(_req: R, _res: unknown, doc: OpenAPIObject) =>
+      (served ??= new ServedDocument(doc)).for(serverOf(config.publicBaseUrl), await app.get(DemoSeedService).demoOrganizationId()),
   });
 }

@@ -1,9 +1,12 @@
 import type { OpenAPIObject, OperationObject, ParameterObject } from '@nestjs/swagger';
-import type { Request } from 'express';
 
-/** The server the served document names: PUBLIC_BASE_URL when set, else the request's protocol and Host. */
-export function serverOf(req: Request, publicBaseUrl: string | null): string {
-  return (publicBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`).replace(/\/+$/, '');
+/**
+ * The server the served document names: PUBLIC_BASE_URL when set, else `/`, relative to wherever the document was read
+ * from (spec 03 §1.21: never the request's Host header, which any client sets, so a cached or shared copy of the
+ * document cannot point browsers at another server).
+ */
+export function serverOf(publicBaseUrl: string | null): string {
+  return publicBaseUrl?.replace(/\/+$/, '') || '/';
 }
 
 /**

@@ -5,7 +5,7 @@ import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import type { IncomingMessage } from 'node:http';
 import { logger } from '../common/logging/json-logger';
-import { incomingSpanAttributes, outgoingSpanAttributes } from './span-redaction';
+import { finishIncomingSpan, incomingSpanAttributes, outgoingSpanAttributes } from './span-redaction';
 
 /** A started OpenTelemetry SDK: `shutdown` flushes the spans not yet exported. */
 export interface Tracing {
@@ -35,6 +35,8 @@ export function startSdk(env: NodeJS.ProcessEnv): Tracing {
         // No more than the request log shows: redacted query values, no header values, no outgoing query (span-redaction.ts).
         startIncomingSpanHook: incomingSpanAttributes,
         startOutgoingSpanHook: outgoingSpanAttributes,
+        // The route template as url.path, once the route is known (spec 03 §1.20).
+        applyCustomAttributesOnSpan: finishIncomingSpan,
       }),
       new ExpressInstrumentation(),
       // SQL belongs to the request (or the background work) that ran it: no trace of its own for a lone statement.

@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Request } from 'express';
 import { DomainError } from '../../src/common/errors/domain-error';
 import { BulkUpsertDto } from '../../src/crud/bulk-upsert';
 import { isCurrencyCode } from '../../src/common/validation/validators';
@@ -93,10 +92,9 @@ describe('OpenAPI document (docs/decisions.md)', () => {
     expect(doc.paths['/health'].get.security).toEqual([]);
   });
 
-  it('decisions/OpenAPI document: the served document names the server it is read from, or PUBLIC_BASE_URL when set', () => {
-    const req = { protocol: 'http', get: (name: string) => (name === 'host' ? 'localhost:4000' : undefined) } as unknown as Request;
-    expect(serverOf(req, null)).toBe('http://localhost:4000');
-    expect(serverOf(req, 'https://wfp.example.org/')).toBe('https://wfp.example.org');
+  it('03/§1.21: the served document names PUBLIC_BASE_URL as its server when set, else a relative one (never the Host header)', () => {
+    expect(serverOf(null)).toBe('/');
+    expect(serverOf('https://wfp.example.org/')).toBe('https://wfp.example.org');
   });
 
   it('decisions/OpenAPI document: tags are declared with descriptions, the public API before the application API', () => {

@@ -90,6 +90,19 @@ describe('03/§1.14 who may act in the application API', () => {
         .expect(201)
     ).body.data.id;
     await revoke(own, narrow).expect(204);
+    // Another user's key, revoked by a user who holds every right of that user (and more), not by its own user.
+    const covered = await t
+      .admin('post', `/organizations/${tenant.orgId}/users/${narrow}/api-keys`, narrow)
+      .send({ name: 'covered', permissions: ['employees_view'] })
+      .expect(201);
+    const coveredKey = t.asKey(tenant, covered.body.data.key);
+    await coveredKey.api('get', '/me').expect(200);
+    const covering = await makeUser(tenant, ['employees_view', 'teams_view']);
+    await revoke(covered.body.data.id, covering).expect(204);
+    await coveredKey.api('get', '/me').expect(401);
+    expect((await t.dataSource.query(`SELECT revoked_at FROM api_keys WHERE id = $1`, [covered.body.data.id]))[0].revoked_at).not.toBeNull();
+    // ...while the narrow user still may not revoke the key of one with more rights.
+    expectForbidden(await revoke(tenant.keyId, narrow));
     await revoke(tenant.keyId, tenant.userId).expect(204);
   });
 });

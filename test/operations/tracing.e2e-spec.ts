@@ -4,6 +4,7 @@ import { tracingRequested } from '../../src/operations/tracing';
 import { PullSource } from '../integrations/support';
 import { waitFor } from '../webhooks/receiver';
 import { OtlpReceiver, ReceivedSpan } from './otlp-receiver';
+import { METRICS_TOKEN } from './scrape';
 
 const ROOT = join(__dirname, '..', '..');
 const ADMIN_TOKEN = 'tracing-admin-token-0123456789';
@@ -117,6 +118,7 @@ describe('tracing: OpenTelemetry (05 §2.2, §2.3)', () => {
         OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
         OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
         OTEL_BSP_SCHEDULE_DELAY: '100',
+        METRICS_TOKEN,
       });
     }, 180_000);
     afterAll(async () => {
@@ -148,9 +150,12 @@ describe('tracing: OpenTelemetry (05 §2.2, §2.3)', () => {
       const server = await serverSpan('GET /admin/v1/organizations/:orgId');
       expect(server.attributes).toMatchObject({
         'http.route': '/admin/v1/organizations/:orgId',
+        // 03/§1.20: the route template, as the request log shows it, never the raw path with its ids.
+        'url.path': '/admin/v1/organizations/:orgId',
         'http.request.method': 'GET',
         'http.response.status_code': 200,
       });
+      expect(JSON.stringify(server)).not.toContain(orgId);
       expect(server.resource['service.name']).toBe('workforce-planning-api');
       expect(server.parentSpanId).toBeNull();
       await waitFor('the SQL spans of the request', () =>
@@ -231,6 +236,11 @@ describe('tracing: OpenTelemetry (05 §2.2, §2.3)', () => {
         const apiKey = (key.body as { data: { key: string } }).data.key;
         const search = await service.fetch('GET', `/api/v1/org/${orgId}/employees?search=secret.person%40x.test&page=1&limit=5`, apiKey);
         expect(search.status).toBe(200);
+        // An e-mail used as externalId in the path: the span's url.path is the route template (03/§1.20).
+        const byExternalId = await service.fetch('GET', `/api/v1/org/${orgId}/employees/secret.person%40x.test`, apiKey);
+        expect(byExternalId.status).toBe(404);
+        const read = await serverSpan('GET /api/v1/org/:orgId/employees/:id');
+        expect(read.attributes['url.path']).toBe('/api/v1/org/:orgId/employees/:id');
 
         const sourceUrl = source.serve('/export', { body: { records: [] } });
         const withSecrets = sourceUrl.replace('http://', 'http://sync-user:pw-S3CRET@') + '?access_token=TOKEN-S3CRET&page=2';
@@ -272,17 +282,32 @@ describe('tracing: OpenTelemetry (05 §2.2, §2.3)', () => {
     });
 
     it('05/§2.2: probes and scrapes are not traced; every request log line of a traced request carries its traceId', async () => {
+      const lists = () => receiver.spans.filter((span) => span.kind === 2 && span.name === 'GET /admin/v1/organizations').length;
+      const listsBefore = lists();
       const health = await service.fetch('GET', '/health', ADMIN_TOKEN);
       expect(health.status).toBe(200);
-      const line = await waitFor('the health log line', () =>
-        service.lines.find((l) => l.msg === 'request' && l.requestId === health.requestId),
+      const ready = await service.fetch('GET', '/health/ready', ADMIN_TOKEN);
+      expect(ready.status).toBe(200);
+      const scrape = await fetch(`http://127.0.0.1:${service.port}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+      expect(scrape.status).toBe(200);
+      const scrapeId = scrape.headers.get('x-request-id');
+      await scrape.text();
+      // A traced request after them: its span ends later, so once it is exported, theirs would have been too.
+      expect((await service.fetch('GET', '/admin/v1/organizations?limit=1', ADMIN_TOKEN)).status).toBe(200);
+      await waitFor('the span of the request after the probes', () => lists() > listsBefore, 20_000);
+
+      for (const requestId of [health.requestId, ready.requestId, scrapeId]) {
+        const line = await waitFor('the probe log line', () => service.lines.find((l) => l.msg === 'request' && l.requestId === requestId));
+        expect(line.traceId).toBeUndefined();
+      }
+      const untraced = receiver.spans.filter(
+        (span) => span.kind === 2 && /\/(health|metrics)/.test(`${span.name} ${String(span.attributes['url.path'] ?? '')}`),
       );
-      expect(line.traceId).toBeUndefined();
+      expect(untraced).toEqual([]);
       const traced = service.lines.filter((l) => l.msg === 'request' && String(l.path).startsWith('/admin/v1/'));
       expect(traced.length).toBeGreaterThan(2);
       for (const l of traced)
         expect(l).toEqual(expect.objectContaining({ requestId: expect.any(String), traceId: expect.stringMatching(/^[0-9a-f]{32}$/) }));
-      expect(receiver.spans.some((s) => s.name.includes('/health'))).toBe(false);
     });
   });
 });

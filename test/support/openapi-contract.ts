@@ -171,6 +171,8 @@ type End = ServerResponse['end'];
 type Write = ServerResponse['write'];
 
 function capture(req: IncomingMessage, res: ServerResponse, contract: ResponseContract): void {
+  // As received: a mounted middleware (the Swagger UI assets under /docs) rewrites req.url.
+  const url = req.url ?? '/';
   const chunks: Buffer[] = [];
   const keep = (chunk: unknown, encoding?: unknown) => {
     if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
@@ -186,14 +188,13 @@ function capture(req: IncomingMessage, res: ServerResponse, contract: ResponseCo
   }) as Write;
   res.end = ((chunk?: unknown, encoding?: unknown, cb?: unknown) => {
     keep(chunk, encoding);
-    record(contract, req, res, Buffer.concat(chunks));
+    record(contract, req, url, res, Buffer.concat(chunks));
     return (end as (...args: unknown[]) => ServerResponse)(chunk, encoding, cb);
   }) as End;
 }
 
-function record(contract: ResponseContract, req: IncomingMessage, res: ServerResponse, body: Buffer): void {
+function record(contract: ResponseContract, req: IncomingMessage, url: string, res: ServerResponse, body: Buffer): void {
   const method = req.method ?? 'GET';
-  const url = req.url ?? '/';
   const type = res.getHeader('content-type');
   let problem: string | null | 'outside';
   try {
