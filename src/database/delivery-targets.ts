@@ -22,7 +22,13 @@ export function pushHookWants(i: string, organizationId: string, entityType: str
  * `permissions` are parallel `text[]` parameters: each entity type and the permission it needs (a type not listed needs
  * none). Read at each fan-out, so a user who loses a right stops receiving those types from the next change on.
  */
-export function configurerMayView(userColumn: string, organizationId: string, entityType: string, types: string, permissions: string): string {
+export function configurerMayView(
+  userColumn: string,
+  organizationId: string,
+  entityType: string,
+  types: string,
+  permissions: string,
+): string {
   return (
     `(${userColumn} IS NULL OR EXISTS (SELECT 1 FROM users cu WHERE cu.organization_id = ${organizationId} AND cu.id = ${userColumn} ` +
     `AND cu.active AND ('*' = ANY(cu.permissions) OR NOT EXISTS (SELECT 1 FROM unnest(${types}::text[], ${permissions}::text[]) vp(t, p) ` +

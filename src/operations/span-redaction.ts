@@ -51,6 +51,10 @@ export function outgoingSpanAttributes(options: RequestOptions): Attributes {
  * the route template as `url.path`, the path the request log shows (`loggedTarget`). Outgoing requests are left as
  * `outgoingSpanAttributes` made them.
  */
-export function finishIncomingSpan(span: Span, request: ClientRequest | IncomingMessage, _response: IncomingMessage | ServerResponse): void {
+export function finishIncomingSpan(
+  span: Span,
+  request: ClientRequest | IncomingMessage,
+  _response: IncomingMessage | ServerResponse,
+): void {
   if (request instanceof IncomingMessage) span.setAttribute('url.path', loggedTarget(request as Request).path);
 }

@@ -44,12 +44,27 @@ export class OrganizationsAdminController {
     return one(await this.organizations.get(orgId));
   }
 
-  /** Changes an organization's name or settings (reporting currency, functional-structure switches). */
+  /**
+   * Changes an organization's name or settings (reporting currency, functional-structure switches, retention). With
+   * X-Acting-User, the retention settings need manage_personal_data and the functional-structure switches
+   * share_functional_groups.
+   */
   @Patch(':orgId')
   @ApiData(OrganizationDto)
-  @ApiErrors(400, 404)
-  async update(@Param('orgId') orgId: string, @Body() body: UpdateOrganizationDto): Promise<DataEnvelope<OrganizationDto>> {
-    return one(await this.organizations.update(orgId, body));
+  @ApiErrors(
+    400,
+    [
+      403,
+      'FORBIDDEN: the acting user lacks manage_personal_data (retention settings) or share_functional_groups (functional-structure switches)',
+    ],
+    404,
+  )
+  async update(
+    @Ctx() ctx: RequestContext,
+    @Param('orgId') orgId: string,
+    @Body() body: UpdateOrganizationDto,
+  ): Promise<DataEnvelope<OrganizationDto>> {
+    return one(await this.organizations.update(ctx, orgId, body));
   }
 
   /** Adds a person with a login in the application. With X-Acting-User, only with rights the acting user holds (403). */

@@ -1,6 +1,8 @@
 import { withRetry } from '../database/db-retry';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { AppCapability } from '../common/auth/permissions';
+import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { list, ListEnvelope, Page } from '../common/http/envelopes';
 import { newId } from '../common/ids';
@@ -57,7 +59,29 @@ export class OrganizationsService {
     return OrganizationDto.from(await this.find(id));
   }
 
-  async update(id: string, input: UpdateOrganizationDto): Promise<OrganizationDto> {
+  /**
+   * Changes the organization. Settings that decide who sees what need the capability that governs it, of an acting user
+   * (the application itself has every one): the retention of history `manage_personal_data` (05 §3: shortening or
+   * switching it off keeps or drops personal data), the functional-structure switches `share_functional_groups` (they
+   * decide who reads which groups).
+   */
+  async update(ctx: RequestContext, id: string, input: UpdateOrganizationDto): Promise<OrganizationDto> {
+    const guarded: [AppCapability, boolean, string][] = [
+      [
+        'manage_personal_data',
+        input.changeRetentionDays !== undefined || input.deliveryRetentionDays !== undefined,
+        'the retention settings',
+      ],
+      [
+        'share_functional_groups',
+        input.functionalGroupsEnabled !== undefined || input.functionalGroupsRestrictedVisibility !== undefined,
+        'the functional-structure switches',
+      ],
+    ];
+    for (const [capability, touched, what] of guarded) {
+      if (touched && !ctx.capabilities.has(capability))
+        throw DomainError.forbidden(`The acting user lacks ${capability} (to change ${what})`);
+    }
     const org = await this.find(id);
     const patch: Partial<OrganizationEntity> = {};
     applyPlan(patch, input, ORGANIZATION_FIELDS);

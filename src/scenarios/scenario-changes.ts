@@ -111,7 +111,11 @@ export class ScenarioChanges {
       need === 'view'
         ? `to read the scenario's changes of ${refused.join(', ')}; entityType narrows the diff to the types one may read`
         : `to apply the scenario's changes of ${refused.join(', ')}`;
-    requirePermissions(scope.ctx, refused.map((type) => permissionOf(type)!), what);
+    requirePermissions(
+      scope.ctx,
+      refused.map((type) => permissionOf(type)!),
+      what,
+    );
   }
 
   /** The entity types a diff may be filtered by: those of the planning tables. */

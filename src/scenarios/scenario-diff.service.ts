@@ -28,12 +28,11 @@ export class ScenarioDiffService {
     }
     const page = pageOf(query);
     const scope = this.uow.read(ctx);
-    const { total, changes } = await this.changes.list(
-      scope,
-      { id: scenario.id, forkedAt: scenario.forked_at },
-      'view',
-      { entityType: query.entityType ?? null, limit: page.limit, offset: page.offset },
-    );
+    const { total, changes } = await this.changes.list(scope, { id: scenario.id, forkedAt: scenario.forked_at }, 'view', {
+      entityType: query.entityType ?? null,
+      limit: page.limit,
+      offset: page.offset,
+    });
     const rows = await this.changes.rows(scope, scenario.id, changes);
     return list(
       changes.map((change) => entryOf(change, rows.get(change.table)!)),

@@ -196,10 +196,9 @@ export class ScenarioPlansRepository extends OrganizationRows<PlanEntity> {
    */
   async livePurgedBefore(at: EmScope): Promise<Date | null> {
     const { organizationId, em } = scopeParts(at);
-    const rows: { purged_before: Date | null }[] = await em.query(
-      `SELECT purged_before FROM change_retention WHERE organization_id = $1`,
-      [organizationId],
-    );
+    const rows: { purged_before: Date | null }[] = await em.query(`SELECT purged_before FROM change_retention WHERE organization_id = $1`, [
+      organizationId,
+    ]);
     return rows[0]?.purged_before ?? null;
   }
 

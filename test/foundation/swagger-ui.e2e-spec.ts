@@ -36,7 +36,10 @@ describe('Swagger UI with the demo organization', () => {
 describe('browser protections', () => {
   /** The `<script>` and stylesheet `<link>` elements of a page. */
   const assetsOf = (html: string) => ({
-    scripts: [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].map((m) => ({ src: /src="([^"]+)"/.exec(m[1])?.[1], body: m[2].trim() })),
+    scripts: [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].map((m) => ({
+      src: /src="([^"]+)"/.exec(m[1])?.[1],
+      body: m[2].trim(),
+    })),
     styles: [...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]),
   });
 

@@ -100,7 +100,9 @@ describe('03/§1.14 who may act in the application API', () => {
     const covering = await makeUser(tenant, ['employees_view', 'teams_view']);
     await revoke(covered.body.data.id, covering).expect(204);
     await coveredKey.api('get', '/me').expect(401);
-    expect((await t.dataSource.query(`SELECT revoked_at FROM api_keys WHERE id = $1`, [covered.body.data.id]))[0].revoked_at).not.toBeNull();
+    expect(
+      (await t.dataSource.query(`SELECT revoked_at FROM api_keys WHERE id = $1`, [covered.body.data.id]))[0].revoked_at,
+    ).not.toBeNull();
     // ...while the narrow user still may not revoke the key of one with more rights.
     expectForbidden(await revoke(tenant.keyId, narrow));
     await revoke(tenant.keyId, tenant.userId).expect(204);

@@ -186,8 +186,10 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Changes an organization's name or settings (reporting currency, functional-structure switches)
-         * @description Changes an organization's name or settings (reporting currency, functional-structure switches).
+         * Changes an organization's name or settings (reporting currency, functional-structure switches, retention)
+         * @description Changes an organization's name or settings (reporting currency, functional-structure switches, retention). With
+         *     X-Acting-User, the retention settings need manage_personal_data and the functional-structure switches
+         *     share_functional_groups.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -9539,7 +9541,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description FORBIDDEN: the acting user lacks manage_personal_data (retention settings) or share_functional_groups (functional-structure switches); or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -82,7 +82,10 @@ describe('03/§1.17 an acting user acts with their own permissions', () => {
     expect(await rows('salary_adjustments', w.scenario)).toEqual(salaries);
 
     await t.admin('post', path('employees'), writer).send(nested).expect(201);
-    await t.admin('patch', path(`teams/${w.team}`), writer).send({ name: 'Renamed' }).expect(200);
+    await t
+      .admin('patch', path(`teams/${w.team}`), writer)
+      .send({ name: 'Renamed' })
+      .expect(200);
     expect(await rows('employees', w.scenario)).toHaveLength(2);
     expect(await rows('salary_adjustments', w.scenario)).toHaveLength(2);
   });
@@ -93,7 +96,10 @@ describe('03/§1.17 an acting user acts with their own permissions', () => {
     const outsider = await user(w.org, []);
     const reader = await user(w.org, []);
     const hidden = (await t.admin('post', scenarios(w.org), owner).send({ name: 'Mine', visibility: 'PRIVATE' }).expect(201)).body.data.id;
-    await t.admin('post', scenarios(w.org, `/${hidden}/members`), owner).send({ userId: reader, role: 'VIEWER' }).expect(201);
+    await t
+      .admin('post', scenarios(w.org, `/${hidden}/members`), owner)
+      .send({ userId: reader, role: 'VIEWER' })
+      .expect(201);
     const path = (records: string) => scenarios(w.org, `/${hidden}/${records}`);
 
     expect((await t.admin('get', path('employees'), outsider).expect(404)).body.error.code).toBe('NOT_FOUND');
@@ -106,7 +112,10 @@ describe('03/§1.17 an acting user acts with their own permissions', () => {
   it('03/§1.17: the diff lists only what the acting user may read: a type they may not view is 403 naming it; entityType narrows it', async () => {
     const w = await world();
     const path = (records: string) => scenarios(w.org, `/${w.scenario}/${records}`);
-    await t.admin('patch', path(`teams/${w.team}`)).send({ name: 'Platform 2' }).expect(200);
+    await t
+      .admin('patch', path(`teams/${w.team}`))
+      .send({ name: 'Platform 2' })
+      .expect(200);
     await t
       .admin('post', path('employees'))
       .send(bodies.employee({ salary: { effectiveDate: '2026-03-01', salary: 70000, currencyCode: 'USD' } }))
@@ -127,7 +136,10 @@ describe('03/§1.17 an acting user acts with their own permissions', () => {
   it('03/§1.17: the dry run and the merge need the edit permission of every record type the merge changes (403, nothing merged)', async () => {
     const w = await world();
     const path = (records: string) => scenarios(w.org, `/${w.scenario}/${records}`);
-    await t.admin('patch', path(`teams/${w.team}`)).send({ name: 'Merged name' }).expect(200);
+    await t
+      .admin('patch', path(`teams/${w.team}`))
+      .send({ name: 'Merged name' })
+      .expect(200);
     await t
       .admin('post', path('employees'))
       .send(bodies.employee({ salary: { effectiveDate: '2026-03-01', salary: 70000, currencyCode: 'USD' } }))
@@ -158,9 +170,15 @@ describe('03/§1.17 an acting user acts with their own permissions', () => {
     const member = await user(w.org, ['teams_view']);
     const shared = (await t.admin('post', scenarios(w.org), owner).send({ name: 'Shared', visibility: 'PRIVATE' }).expect(201)).body.data
       .id;
-    await t.admin('post', scenarios(w.org, `/${shared}/members`), owner).send({ userId: member, role: 'EDITOR' }).expect(201);
+    await t
+      .admin('post', scenarios(w.org, `/${shared}/members`), owner)
+      .send({ userId: member, role: 'EDITOR' })
+      .expect(201);
     const path = (records: string) => scenarios(w.org, `/${shared}/${records}`);
-    await t.admin('patch', path(`employees/${w.employee}`), owner).send({ lastName: 'Changed' }).expect(200);
+    await t
+      .admin('patch', path(`employees/${w.employee}`), owner)
+      .send({ lastName: 'Changed' })
+      .expect(200);
 
     expect((await t.admin('get', path('members'), member).expect(200)).body.data.map((m: { userId: string }) => m.userId)).toEqual([
       member,
@@ -192,6 +210,20 @@ describe('03/§1.17 an acting user acts with their own permissions', () => {
 
     await erase(eraser).expect(200);
     expect((await w.org.api('get', `/employees/${w.employee}`).expect(200)).body.data.firstName).not.toBe('Paid');
+  });
+
+  it('03/§1.22: an acting user changes the retention only with manage_personal_data, the functional switches only with share_functional_groups (403, unchanged)', async () => {
+    const w = await world();
+    const org = `/organizations/${w.org.orgId}`;
+    await t.admin('patch', org).send({ changeRetentionDays: 365 }).expect(200);
+    const nobody = await user(w.org, []);
+    forbidden(await t.admin('patch', org, nobody).send({ changeRetentionDays: null }), 'manage_personal_data');
+    forbidden(await t.admin('patch', org, nobody).send({ deliveryRetentionDays: 365 }), 'manage_personal_data');
+    forbidden(await t.admin('patch', org, nobody).send({ functionalGroupsRestrictedVisibility: false }), 'share_functional_groups');
+    expect((await t.admin('get', org).expect(200)).body.data).toMatchObject({ changeRetentionDays: 365, deliveryRetentionDays: 30 });
+    await t.admin('patch', org, nobody).send({ name: 'Renamed by anyone' }).expect(200);
+    const keeper = await user(w.org, ['manage_personal_data']);
+    expect((await t.admin('patch', org, keeper).send({ changeRetentionDays: null }).expect(200)).body.data.changeRetentionDays).toBeNull();
   });
 
   it('03/§1.17: project links need projects_view to read and projects_edit to write, metric readings business_metrics_view (403, nothing written)', async () => {

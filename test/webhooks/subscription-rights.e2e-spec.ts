@@ -39,8 +39,12 @@ describe('03/§1.18 subscriptions are limited to what the configuring user may v
     (await t.dataSource.query(`SELECT * FROM ${table} WHERE organization_id = $1 ORDER BY id`, [org.orgId])) as Record<string, unknown>[];
   /** Hires an employee with a salary through the tenant's key: one employee and one salary_adjustment create. */
   const hire = async (org: Tenant) =>
-    (await org.api('post', '/employees').send(bodies.employee({ salary: { effectiveDate: '2026-01-01', salary: 80000, currencyCode: 'USD' } })).expect(201))
-      .body.data.id as string;
+    (
+      await org
+        .api('post', '/employees')
+        .send(bodies.employee({ salary: { effectiveDate: '2026-01-01', salary: 80000, currencyCode: 'USD' } }))
+        .expect(201)
+    ).body.data.id as string;
   const typesAt = (path: string) => receiver.on(path).map((r) => `${r.body.entity_type}:${r.body.entity_id}`);
 
   it('03/§1.18: an endpoint is created or changed only for types the acting user may view (403 naming the type, nothing stored)', async () => {
@@ -54,8 +58,17 @@ describe('03/§1.18 subscriptions are limited to what the configuring user may v
       'compensation_view',
     );
     expect(await rowsOf('webhook_endpoints', org)).toEqual([]);
-    const own = (await t.admin('post', endpoints(org), narrow).send({ ...salaries, entityTypes: ['employee'] }).expect(201)).body.data;
-    forbidden(await t.admin('patch', `${endpoints(org)}/${own.id}`, narrow).send({ entityTypes: ['contractor'] }), 'contractor', 'contractors_view');
+    const own = (
+      await t
+        .admin('post', endpoints(org), narrow)
+        .send({ ...salaries, entityTypes: ['employee'] })
+        .expect(201)
+    ).body.data;
+    forbidden(
+      await t.admin('patch', `${endpoints(org)}/${own.id}`, narrow).send({ entityTypes: ['contractor'] }),
+      'contractor',
+      'contractors_view',
+    );
 
     // One the application configured for salaries: whoever changes it configures it, so it must be theirs to view.
     const app = await createEndpoint(t, org, { ...salaries, entityTypes: ['salary_adjustment'] });
@@ -77,9 +90,15 @@ describe('03/§1.18 subscriptions are limited to what the configuring user may v
     );
     expect(await rowsOf('integrations', org)).toEqual([]);
     const own = (
-      await t.admin('post', integrations(org), narrow).send({ name: 'HR', actAsUserId: narrow, push: push(['employee']) }).expect(201)
+      await t
+        .admin('post', integrations(org), narrow)
+        .send({ name: 'HR', actAsUserId: narrow, push: push(['employee']) })
+        .expect(201)
     ).body.data;
-    forbidden(await t.admin('patch', `${integrations(org)}/${own.id}`, narrow).send({ push: push(['employee', 'contractor_rate']) }), 'contractor_rate');
+    forbidden(
+      await t.admin('patch', `${integrations(org)}/${own.id}`, narrow).send({ push: push(['employee', 'contractor_rate']) }),
+      'contractor_rate',
+    );
     expect((await rowsOf('integrations', org))[0]).toMatchObject({ push_entity_types: ['employee'], configured_by_user_id: narrow });
   });
 
@@ -94,7 +113,11 @@ describe('03/§1.18 subscriptions are limited to what the configuring user may v
     const push = `/push-${org.orgId}`;
     await t
       .admin('post', integrations(org), configurer)
-      .send({ name: 'HR', actAsUserId: configurer, push: { url: receiver.url(push), entityTypes: ['employee', 'salary_adjustment'], eventTypes: ['create'] } })
+      .send({
+        name: 'HR',
+        actAsUserId: configurer,
+        push: { url: receiver.url(push), entityTypes: ['employee', 'salary_adjustment'], eventTypes: ['create'] },
+      })
       .expect(201);
 
     const first = await hire(org);
@@ -120,7 +143,9 @@ describe('03/§1.18 subscriptions are limited to what the configuring user may v
     await settled(t, org.orgId);
     for (const at of [path, push]) expect(typesAt(at)).toHaveLength(3);
     // The refused pairs were never started: no delivery row names them.
-    const deliveries = await t.dataSource.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE organization_id = $1`, [org.orgId]);
+    const deliveries = await t.dataSource.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE organization_id = $1`, [
+      org.orgId,
+    ]);
     expect(deliveries[0].n).toBe(6);
   });
 });
