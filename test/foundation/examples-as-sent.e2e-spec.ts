@@ -10,13 +10,14 @@ const ACTIONS = new Set(['fill', 'test', 'rotate-secret', 'pull', 'move', 'erase
 /**
  * The order the operations are sent in: reads, creates, bulk upserts (which take the creates' records as
  * updates), PATCHes and PUTs, actions, DELETEs (deepest
- * path first: a scenario's records before the live ones, a record's values before the record), and the
- * scenario merge last of all, since a merged scenario takes no more writes.
+ * path first: a scenario's records before the live ones, a record's values before the record), the
+ * scenario merge, since a merged scenario takes no more writes, and the scenario's delete last of all.
  */
 function phase(method: string, path: string): number {
   const last = path.split('/').pop()!;
   if (method === 'get') return 0;
   if (method === 'post' && last === 'merge') return 5;
+  if (method === 'delete' && path.endsWith('/scenarios/{scenarioId}')) return 6;
   if (method === 'post' && last === 'bulk') return 1.5;
   if (method === 'post') return ACTIONS.has(last) ? 3 : 1;
   if (method === 'patch' || method === 'put') return 2;

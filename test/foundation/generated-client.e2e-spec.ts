@@ -175,9 +175,10 @@ describe('Generated client', () => {
     expect(res.error).toMatchObject({ error: { code: 'NOT_FOUND' } });
   });
 
-  it('decisions/OpenAPI document: the served document names this server and Swagger UI keeps the authorization', async () => {
+  it('decisions/OpenAPI document: the served document names this server (relative, 03/§1.21) and Swagger UI keeps the authorization outside production', async () => {
     const served = (await (await fetch(`${baseUrl}/docs/openapi.json`)).json()) as { servers: { url: string }[] };
-    expect(served.servers).toEqual([{ url: baseUrl, description: 'This server' }]);
+    expect(served.servers).toEqual([{ url: '/', description: 'This server' }]);
+    expect(new URL(served.servers[0].url, `${baseUrl}/docs/openapi.json`).origin).toBe(baseUrl);
     const init = await (await fetch(`${baseUrl}/docs/swagger-ui-init.js`)).text();
     expect(init).toMatch(/"persistAuthorization":\s*true/);
   });

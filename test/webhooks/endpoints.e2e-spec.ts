@@ -183,7 +183,8 @@ describe('webhook endpoint management (03 §3 Webhook endpoints, 02 Endpoint man
       ).body.data.id as string;
     const nobody = await user(['employees_view']);
     const viewer = await user(['view_webhooks']);
-    const configurer = await user(['configure_webhooks']);
+    // 03/§1.18: configuring also needs the view permissions of the types subscribed to (employee and team here).
+    const configurer = await user(['configure_webhooks', 'employees_view', 'teams_view']);
     const inactive = await user(['*'], false);
     const { id } = await createEndpoint(t, tenant, { url: 'https://hooks.example.com/p' });
     const body = { name: 'N', url: 'https://hooks.example.com/n', entityTypes: ['team'], eventTypes: ['create'] };
