@@ -88,6 +88,7 @@ export const TAGS: readonly { name: string; description: string }[] = [
     name: 'Application: business metrics',
     description: 'Application API (ADMIN_TOKEN). Metric definitions, their sources and stored readings.',
   },
+  { name: 'Budgets', description: 'Public API. Budgets: planning records with an externalId and custom attributes.' },
 ];
 
 /** Descriptions of path parameters, by name. */
