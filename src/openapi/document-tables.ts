@@ -88,7 +88,11 @@ export const TAGS: readonly { name: string; description: string }[] = [
     name: 'Application: business metrics',
     description: 'Application API (ADMIN_TOKEN). Metric definitions, their sources and stored readings.',
   },
-  { name: 'Budgets', description: 'Public API. Budgets: planning records with an externalId and custom attributes.' },
+  {
+    name: 'Budgets',
+    description:
+      'Public API. Budgets of cost, headcount and FTE per month, by cost centre, by team or whole, and their variance against the forecast.',
+  },
 ];
 
 /** Descriptions of path parameters, by name. */
@@ -147,11 +151,14 @@ export const INTEGERS = new Set([
 /**
  * Properties named like counts that are not whole numbers: under the forecast's allocation groupings
  * (team, project, projectCostCentre) each day of a person is split over their assignments, so a
- * group's headcount figures are shares (docs/forecast.md).
+ * group's headcount figures are shares (docs/forecast.md); budgets by team budget such shares.
  */
-export const FRACTIONAL = new Set(
-  ['ForecastMonthDto', 'ForecastDeltaDto'].flatMap((schema) => ['opening', 'joiners', 'leavers', 'closing'].map((n) => `${schema}.${n}`)),
-);
+export const FRACTIONAL = new Set([
+  ...['ForecastMonthDto', 'ForecastDeltaDto'].flatMap((schema) =>
+    ['opening', 'joiners', 'leavers', 'closing'].map((n) => `${schema}.${n}`),
+  ),
+  ...['BudgetLineInputDto', 'BudgetLineDto', 'VarianceBudgetDto', 'VarianceFiguresDto'].map((schema) => `${schema}.headcount`),
+]);
 
 /**
  * Realistic examples, used where a decorator sets none: `Schema.property` first, then `property`.
