@@ -19,7 +19,7 @@ export class BudgetVarianceController {
   constructor(private readonly variances: BudgetVarianceService) {}
 
   /**
-   * The budget against the forecast of its months, per group of its dimension (cost centres, teams by allocation, or
+   * The budget against the forecast of its months. Per group of its dimension (cost centres, teams by allocation, or
    * one group) and month: budget, forecast (planned hires included), forecast minus budget, and whether the forecast
    * cost is over; costs in the budget's currency. Groups the forecast has and the budget does not have a budget of 0.
    * `scenarioId` forecasts a scenario against the same budget. `Accept: text/csv`: one row per group and month.

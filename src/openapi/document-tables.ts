@@ -49,6 +49,11 @@ export const TAGS: readonly { name: string; description: string }[] = [
       'Public API. Headcount, vacancies and cost per month from the plan (live or a scenario), grouped and compared, in JSON or CSV.',
   },
   {
+    name: 'Budgets',
+    description:
+      'Public API. Budgets of cost, headcount and FTE per month, by cost centre, by team or whole, and their variance against the forecast.',
+  },
+  {
     name: 'Changes',
     description: 'Public API (HR sync). The feed of every committed change in commit order, paged by an opaque cursor.',
   },
@@ -87,11 +92,6 @@ export const TAGS: readonly { name: string; description: string }[] = [
   {
     name: 'Application: business metrics',
     description: 'Application API (ADMIN_TOKEN). Metric definitions, their sources and stored readings.',
-  },
-  {
-    name: 'Budgets',
-    description:
-      'Public API. Budgets of cost, headcount and FTE per month, by cost centre, by team or whole, and their variance against the forecast.',
   },
 ];
 

@@ -3113,8 +3113,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The budget against the forecast of its months, per group of its dimension (cost centres, teams by allocation, or one group) and month
-         * @description The budget against the forecast of its months, per group of its dimension (cost centres, teams by allocation, or
+         * The budget against the forecast of its months
+         * @description The budget against the forecast of its months. Per group of its dimension (cost centres, teams by allocation, or
          *     one group) and month: budget, forecast (planned hires included), forecast minus budget, and whether the forecast
          *     cost is over; costs in the budget's currency. Groups the forecast has and the budget does not have a budget of 0.
          *     `scenarioId` forecasts a scenario against the same budget. `Accept: text/csv`: one row per group and month.
@@ -8232,7 +8232,10 @@ export interface components {
              * @example true
              */
             over: boolean | null;
-            /** @example 2026-01 */
+            /**
+             * @description The month, `YYYY-MM`.
+             * @example 2026-01
+             */
             month: string;
         };
         BudgetVarianceTotalsDto: {
@@ -8278,7 +8281,10 @@ export interface components {
             groups: components["schemas"]["BudgetVarianceGroupDto"][];
             /** @description Every group over the budget's months. */
             totals: components["schemas"]["BudgetVarianceTotalsDto"];
-            /** @example cdemobud00000000000000001 */
+            /**
+             * @description The budget.
+             * @example cdemobud00000000000000001
+             */
             budgetId: string;
         };
         BudgetLineDto: {
@@ -8302,16 +8308,21 @@ export interface components {
              * @example 19.5
              */
             fte: number | null;
-            /** @example 2026-01 */
+            /**
+             * @description The month, `YYYY-MM`.
+             * @example 2026-01
+             */
             month: string;
         };
         BudgetDto: {
             /**
+             * @description What the lines' keys are: none (one group), cost centres or teams.
              * @example costCentre
              * @enum {string}
              */
             dimension: "none" | "costCentre" | "team";
             /**
+             * @description DRAFT, APPROVED or ARCHIVED.
              * @example DRAFT
              * @enum {string}
              */
@@ -8322,11 +8333,20 @@ export interface components {
             id: string;
             /** @example Budget 2026 by cost centre */
             name: string;
-            /** @example 2026-01 */
+            /**
+             * @description First month, `YYYY-MM`.
+             * @example 2026-01
+             */
             fromMonth: string;
-            /** @example 2026-12 */
+            /**
+             * @description Last month, `YYYY-MM`.
+             * @example 2026-12
+             */
             toMonth: string;
-            /** @example USD */
+            /**
+             * @description The currency of the lines' costs.
+             * @example USD
+             */
             currencyCode: string;
             /**
              * Format: date-time
@@ -8393,6 +8413,7 @@ export interface components {
              */
             currencyCode?: string;
             /**
+             * @description DRAFT (default), APPROVED or ARCHIVED.
              * @default DRAFT
              * @example DRAFT
              * @enum {string}
@@ -8426,6 +8447,7 @@ export interface components {
              */
             currencyCode?: string;
             /**
+             * @description DRAFT (default), APPROVED or ARCHIVED.
              * @default DRAFT
              * @example DRAFT
              * @enum {string}

@@ -55,7 +55,10 @@ export class BudgetVarianceTotalsDto {
 }
 
 export class BudgetVarianceMonthDto extends BudgetVarianceTotalsDto {
-  /** @example "2026-01" */
+  /**
+   * The month, `YYYY-MM`.
+   * @example "2026-01"
+   */
   month: string;
 }
 
@@ -75,7 +78,10 @@ export class BudgetVarianceGroupDto {
 }
 
 export class BudgetVarianceDto {
-  /** @example cdemobud00000000000000001 */
+  /**
+   * The budget.
+   * @example cdemobud00000000000000001
+   */
   budgetId: string;
   /** The scenario forecast; null for live data. */
   @ApiProperty({ type: String, nullable: true, example: null }) scenarioId: string | null;

@@ -89,6 +89,7 @@ export class CreateBudgetDto {
   @IsCurrencyCode()
   currencyCode?: string;
 
+  /** DRAFT (default), APPROVED or ARCHIVED. */
   @ApiPropertyOptional({ enum: BUDGET_STATUSES, default: 'DRAFT', example: 'DRAFT' })
   @IsOptional()
   @IsIn(BUDGET_STATUSES)
@@ -127,7 +128,10 @@ export class BudgetLineDto {
    */
   @ApiProperty({ type: String, nullable: true })
   key: string | null;
-  /** @example "2026-01" */
+  /**
+   * The month, `YYYY-MM`.
+   * @example "2026-01"
+   */
   month: string;
   /** Budgeted cost in the budget's currency; null when the caller may not see cost. */
   @ApiProperty({ type: Number, nullable: true, example: 250000 })
@@ -145,14 +149,25 @@ export class BudgetDto {
   id: string;
   /** @example "Budget 2026 by cost centre" */
   name: string;
+  /** What the lines' keys are: none (one group), cost centres or teams. */
   @ApiProperty({ enum: BUDGET_DIMENSIONS, example: 'costCentre' })
   dimension: BudgetDimension;
-  /** @example "2026-01" */
+  /**
+   * First month, `YYYY-MM`.
+   * @example "2026-01"
+   */
   fromMonth: string;
-  /** @example "2026-12" */
+  /**
+   * Last month, `YYYY-MM`.
+   * @example "2026-12"
+   */
   toMonth: string;
-  /** @example "USD" */
+  /**
+   * The currency of the lines' costs.
+   * @example "USD"
+   */
   currencyCode: string;
+  /** DRAFT, APPROVED or ARCHIVED. */
   @ApiProperty({ enum: BUDGET_STATUSES, example: 'DRAFT' })
   status: BudgetStatus;
   /** In the order written. */
