@@ -25,7 +25,7 @@ import { ProjectPostCompletionCostCentre1795680000000 } from './1795680000000-Pr
 import { ScenarioAccess1795470000000 } from './1795470000000-ScenarioAccess';
 import { PersonalDataRetention1795480000000 } from './1795480000000-PersonalDataRetention';
 import { EmployeesInternalIdSearch1795944000000 } from './1795944000000-EmployeesInternalIdSearch';
-import { Budgets1796652047534 } from './1796652047534-Budgets';
+import { Budgets1796654228427 } from './1796654228427-Budgets';
 
 /** Every migration in order. `npm run migration:generate -- <Name>` writes one and lists it here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -57,5 +57,5 @@ export const MIGRATIONS: Function[] = [
   ScenarioAccess1795470000000,
   PersonalDataRetention1795480000000,
   EmployeesInternalIdSearch1795944000000,
-  Budgets1796652047534,
+  Budgets1796654228427,
 ];

@@ -45,7 +45,7 @@ export class BudgetEntity {
   @Column({ type: 'varchar', length: 20, default: 'DRAFT' })
   status: BudgetStatus;
 
-  @Column({ type: 'jsonb', default: () => `'[]'::jsonb` })
+  @Column({ type: 'jsonb' })
   lines: StoredBudgetLine[];
 
   @CreateDateColumn({ type: 'timestamptz' })
