@@ -33,7 +33,7 @@ interface Meta {
   scenarioId: string;
 }
 
-async function seedForecast(client: Client, org: SeedOrg, employees: number, contractors: number, vacancies: number): Promise<void> {
+export async function seedForecast(client: Client, org: SeedOrg, employees: number, contractors: number, vacancies: number): Promise<void> {
   const v = { employees, jobRoles: 200, teams: 100, projects: 50, costCentres: 60 };
   await seedJobRoles(client, org, v.jobRoles);
   await seedCostCentres(client, org, v.costCentres);
@@ -98,7 +98,13 @@ async function seedForecast(client: Client, org: SeedOrg, employees: number, con
  * employees: shares change mid-month; one per contractor; one on every fourth vacancy). Projects get cost
  * centres, end dates in 2026 on two in three and a post-completion cost centre on half.
  */
-async function seedAllocations(client: Client, org: SeedOrg, employees: number, contractors: number, vacancies: number): Promise<void> {
+export async function seedAllocations(
+  client: Client,
+  org: SeedOrg,
+  employees: number,
+  contractors: number,
+  vacancies: number,
+): Promise<void> {
   await client.query(
     `UPDATE projects SET cost_centre_id = ${idOf('cc', 'abs(hashtext(id)) % 60')},
                          end_date = CASE WHEN abs(hashtext(id)) % 3 <> 0 THEN date '2026-01-01' + abs(hashtext(id)) % 365 END,

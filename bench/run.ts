@@ -1,5 +1,6 @@
 /** Entry point of `npm run bench -- <name>`: runs one benchmark of bench/. */
 import './smoke'; // first: fills in the smoke mode's BENCH_* defaults before the benchmarks read them
+import { budgetsBenchmark } from './budgets';
 import { changesBenchmark } from './changes';
 import { bulkBenchmark } from './bulk';
 import { employeesBenchmark } from './employees';
@@ -24,6 +25,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   bulk: bulkBenchmark,
   forecast: forecastBenchmark,
   'metrics-summary': metricsSummaryBenchmark,
+  budgets: budgetsBenchmark,
 };
 
 async function main(): Promise<void> {

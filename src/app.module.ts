@@ -35,6 +35,7 @@ import { McpModule } from './mcp/mcp.module';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { PersonalDataModule } from './personal-data/personal-data.module';
 import { OperationsModule } from './operations/operations.module';
+import { BudgetsModule } from './budgets/budgets.module';
 
 @Module({})
 export class AppModule {
@@ -70,6 +71,7 @@ export class AppModule {
         McpModule,
         IntegrationsModule,
         PersonalDataModule,
+        BudgetsModule,
       ],
       controllers: [HealthController, RootController],
       providers: [

@@ -37,6 +37,7 @@ import { FunctionalAssignmentEntity } from './functional-structure/entities/func
 import { FunctionalAccessGrantEntity } from './functional-structure/entities/functional-access-grant.entity';
 import { WebhookEndpointEntity } from './webhooks/entities/webhook-endpoint.entity';
 import { IntegrationEntity } from './integrations/entities/integration.entity';
+import { BudgetEntity } from './budgets/entities/budget.entity';
 
 /** Every entity, for the app's data source and the TypeORM CLI alike. Add new ones here. */
 export const ENTITIES = [
@@ -79,4 +80,5 @@ export const ENTITIES = [
   FunctionalPositionReportEntity,
   FunctionalAssignmentEntity,
   FunctionalAccessGrantEntity,
+  BudgetEntity,
 ];

@@ -34,6 +34,7 @@ export const ENTITY_TYPES = [
   'objective',
   'portfolio_lens',
   'capex_claim',
+  'budget',
 ] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 
@@ -63,6 +64,7 @@ export const CUSTOM_ATTRIBUTE_RECORD_TYPES = [
   'team',
   'functional_group',
   'functional_position',
+  'budget',
 ] as const satisfies readonly EntityType[];
 export type CustomAttributeRecordType = (typeof CUSTOM_ATTRIBUTE_RECORD_TYPES)[number];
 

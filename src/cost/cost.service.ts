@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { RequestContext } from '../common/auth/request-context';
+import { DomainError } from '../common/errors/domain-error';
 import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { ExchangeRatesService } from '../reference-data/exchange-rates.service';
 import { ContractorAmountRow, CostRepository, EmployeeAmountRow, PeopleFilter, PeopleSql, VacancyAmountRow } from './cost.repository';
@@ -98,9 +99,13 @@ export class CostBook {
 /**
  * How amounts convert to the reporting currency today, for SQL (`rateOf` of cost-sql.ts): each
  * convertible currency with its rate (the reporting currency at 1); other currencies are left out.
+ * Priced in another currency (`pricedIn`), each rate is followed by today's rate from the reporting currency into it.
  */
 export interface CostPricing {
+  /** The reporting currency (the currency of an amount that names none). */
   currency: string;
+  /** The currency the rates convert into: the reporting currency unless asked otherwise. */
+  pricedIn: string;
   currencies: string[];
   rates: number[];
 }
@@ -113,19 +118,28 @@ export class CostService {
     private readonly repository: CostRepository,
   ) {}
 
-  /** The reporting currency and today's rates into it (the rates `book` uses), for cost computed in SQL. */
-  async pricing({ ctx, em }: TxScope): Promise<CostPricing> {
+  /**
+   * The reporting currency and today's rates into it (the rates `book` uses), for cost computed in SQL. With
+   * `pricedIn`, the rates continue into that currency at today's rate from the reporting currency (409 when there
+   * is none), so that every figure is the reporting currency's converted once more.
+   */
+  async pricing({ ctx, em }: TxScope, pricedIn?: string): Promise<CostPricing> {
     const [currency, converter] = await reads(
       !em.queryRunner,
       () => this.organizations.reportingCurrency({ ctx, em }),
       () => this.rates.converterOn({ ctx, em }),
     );
-    const pricing: CostPricing = { currency, currencies: [currency], rates: [1] };
+    const onward = pricedIn === undefined || pricedIn === currency ? 1 : converter.rate(currency, pricedIn)?.rate;
+    if (onward === undefined)
+      throw DomainError.conflict(
+        `No exchange rate from the reporting currency ${currency} to ${pricedIn} is in force today; add one to see figures in ${pricedIn}`,
+      );
+    const pricing: CostPricing = { currency, pricedIn: pricedIn ?? currency, currencies: [currency], rates: [onward] };
     for (const code of converter.currencies()) {
       const rate = code === currency ? null : converter.rate(code, currency);
       if (rate) {
         pricing.currencies.push(code);
-        pricing.rates.push(rate.rate);
+        pricing.rates.push(rate.rate * onward);
       }
     }
     return pricing;

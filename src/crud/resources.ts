@@ -154,6 +154,8 @@ export class ResourceCatalog implements OnModuleInit {
 
   onModuleInit(): void {
     const copies: { table: PlanningTable; references: readonly string[] }[] = [];
+    // Entity types of records outside plans (budgets, reference data): a parent of that type orders no copy.
+    const outsidePlans = new Set<RecordedEntityType>();
     for (const wrapper of this.discovery.getProviders({ metadataKey: ResourcesMetadata.KEY })) {
       const owner: unknown = wrapper.instance;
       for (const descriptor of this.discovery.getMetadataByDecorator(ResourcesMetadata, wrapper) ?? []) {
@@ -162,6 +164,7 @@ export class ResourceCatalog implements OnModuleInit {
           registerReference(target, { table: descriptor.table, ...reference });
         }
         for (const type of descriptor.changes?.entityTypes ?? []) this.viewPermissions.set(type, descriptor.changes!.permission);
+        if (!descriptor.scenario) for (const type of descriptor.changes?.entityTypes ?? []) outsidePlans.add(type);
         if (descriptor.scenario) {
           const references = (descriptor.references ?? []).map((reference) => reference.target);
           copies.push({ table: planningTable(descriptor, owner), references });
@@ -177,7 +180,7 @@ export class ResourceCatalog implements OnModuleInit {
     if (undeclared.length) throw new Error(`No resource declares a PULL target for ${undeclared.join(', ')}`);
     this.tables = parentsFirst(
       copies.map((copy) => copy.table),
-      parentTables(copies, (table) => this.foreignKeyTargets(table)),
+      parentTables(copies, (table) => this.foreignKeyTargets(table), outsidePlans),
     );
   }
 
@@ -264,22 +267,25 @@ function planningTable(descriptor: ResourceDescriptor, owner: unknown): Planning
 
 /**
  * Each planning table's parents: the other planning tables its foreign keys, its declared `references` and the
- * entity types of its `parents` point at.
+ * entity types of its `parents` point at (a parent type of records outside plans, `outsidePlans`, is none).
  */
 function parentTables(
   copies: readonly { table: PlanningTable; references: readonly string[] }[],
   foreignKeys: (table: PlanningTable) => readonly string[],
+  outsidePlans: ReadonlySet<RecordedEntityType>,
 ): Map<string, string[]> {
   const tableOf = new Map<string, string>();
   for (const { table } of copies) for (const type of table.entityTypes) tableOf.set(type, table.table);
   const names = new Set(copies.map((copy) => copy.table.table));
   const parents = new Map<string, string[]>();
   for (const { table, references } of copies) {
-    const byType = (table.parents ?? []).map((type) => {
-      const parent = tableOf.get(type);
-      if (!parent) throw new Error(`${table.table}: no planning table holds the parent entity type ${type}`);
-      return parent;
-    });
+    const byType = (table.parents ?? [])
+      .filter((type) => !outsidePlans.has(type))
+      .map((type) => {
+        const parent = tableOf.get(type);
+        if (!parent) throw new Error(`${table.table}: no planning table holds the parent entity type ${type}`);
+        return parent;
+      });
     const all = [...foreignKeys(table), ...references, ...byType].filter((name) => names.has(name) && name !== table.table);
     parents.set(table.table, [...new Set(all)]);
   }

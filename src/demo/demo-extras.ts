@@ -1,3 +1,4 @@
+import { todayUtc } from '../common/dates';
 import { demoId } from '../common/http/examples';
 import type { DemoStep } from './demo-data';
 
@@ -5,7 +6,7 @@ const post = (path: string, id: string, body: unknown, admin = false): DemoStep 
 
 /** A custom attribute definition for each kind of record that has them (the team's is written by extraSteps). */
 export function definitionSteps(): DemoStep[] {
-  const types = ['PROJECT', 'EMPLOYEE', 'CONTRACTOR', 'VACANCY', 'FUNCTIONAL_GROUP', 'FUNCTIONAL_POSITION'];
+  const types = ['PROJECT', 'EMPLOYEE', 'CONTRACTOR', 'VACANCY', 'FUNCTIONAL_GROUP', 'FUNCTIONAL_POSITION', 'BUDGET'];
   return types.map((entityType, i) =>
     post('/custom-attributes', demoId('cad', i + 2), {
       entityType,
@@ -15,6 +16,38 @@ export function definitionSteps(): DemoStep[] {
       description: 'The name printed on the office badge.',
     }),
   );
+}
+
+/**
+ * The budget of the current year by cost centre: every month of Engineering, Operations and Sales & Marketing
+ * budgeted above the forecast, except Engineering's December, which the forecast exceeds (one line over).
+ */
+export function budgetSteps(): DemoStep[] {
+  const year = todayUtc().slice(0, 4);
+  const centres = [
+    { cc: 1, cost: 360_000, headcount: 38, fte: 38 },
+    { cc: 2, cost: 180_000, headcount: 24, fte: 24 },
+    { cc: 3, cost: 130_000, headcount: 11, fte: 11 },
+  ];
+  const lines = centres.flatMap(({ cc, cost, headcount, fte }) =>
+    Array.from({ length: 12 }, (_, i) => ({
+      key: demoId('cc', cc),
+      month: `${year}-${String(i + 1).padStart(2, '0')}`,
+      cost: cc === 1 && i === 11 ? 300_000 : cost,
+      headcount,
+      fte,
+    })),
+  );
+  return [
+    post('/budgets', demoId('bud', 1), {
+      name: `Budget ${year} by cost centre`,
+      dimension: 'costCentre',
+      fromMonth: `${year}-01`,
+      toMonth: `${year}-12`,
+      status: 'APPROVED',
+      lines,
+    }),
+  ];
 }
 
 /** Application-API records the examples name: a webhook endpoint, an integration, a functional access grant. */
@@ -59,6 +92,7 @@ export function deletableSteps(): DemoStep[] {
     post('/exchange-rates', d('fx'), { fromCurrency: 'GBP', toCurrency: 'EUR', rate: 1.17, effectiveDate: '2025-01-01' }),
     post('/custom-attributes', d('cad'), { entityType: 'TEAM', fieldType: 'STRING', name: 'Old tag', attributeKey: 'oldTag' }),
     post('/teams', d('team'), { name: 'Dissolved team', externalId: 'TEAM-OLD' }),
+    post('/budgets', d('bud'), { name: 'Discarded draft', dimension: 'none', fromMonth: '2026-01', toMonth: '2026-03' }),
     post('/projects', d('proj'), { name: 'Cancelled pilot', externalId: 'PRJ-99', startDate: start }),
     post('/employees', d('emp'), {
       firstName: 'Test',

@@ -8,7 +8,7 @@ import {
   referenceSteps,
   vacancySteps,
 } from './demo-data';
-import { definitionSteps, deletableSteps, integrationSteps } from './demo-extras';
+import { budgetSteps, definitionSteps, deletableSteps, integrationSteps } from './demo-extras';
 import { extraSteps, functionalSteps, scenarioSteps } from './demo-structure';
 
 /** Every write of the demo seed, in order (a record's references are written before it). */
@@ -24,6 +24,7 @@ export function demoSteps(): DemoStep[] {
     ...functionalSteps(),
     ...extraSteps(),
     ...definitionSteps(),
+    ...budgetSteps(),
     ...integrationSteps(),
     ...deletableSteps(),
     ...scenarioSteps(),

@@ -22,7 +22,7 @@ const FIGURES = [
 ] as const satisfies readonly (keyof ForecastMonthDto)[];
 
 /** RFC 4180 field: quoted when it holds a comma, quote or line break; null is empty. */
-function field(value: string | number | null | undefined): string {
+export function csvField(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return '';
   const text = String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -52,7 +52,7 @@ export function forecastCsv(forecast: ForecastDto): string {
         forecast.currency,
       ];
       if (withDelta) cells.push(m.delta!.closing, m.delta!.forecastHeadcount, m.delta!.forecastCost);
-      lines.push(cells.map(field).join(','));
+      lines.push(cells.map(csvField).join(','));
     }
   }
   return lines.join('\r\n') + '\r\n';

@@ -36,13 +36,17 @@ export class ForecastService {
     return parts.flat();
   }
 
-  async forecast(ctx: RequestContext, query: ForecastQueryDto): Promise<ForecastDto> {
+  /**
+   * The forecast of `query` in the context's plan. With `currency` (a budget's variance), every cost is priced in that
+   * currency instead of the reporting currency: converted as always, then at today's rate into `currency`.
+   */
+  async forecast(ctx: RequestContext, query: ForecastQueryDto, currency?: string): Promise<ForecastDto> {
     if (query.compare && !ctx.scenarioId) throw DomainError.validation('compare', 'compare=live needs scenarioId');
     const today = todayUtc();
     const from = query.from ?? today.slice(0, 7);
     const groupBy = query.groupBy ?? 'none';
     const spans = monthSpans(from, query.months ?? 12);
-    const pricing = await this.cost.pricing(this.uow.read(ctx));
+    const pricing = await this.cost.pricing(this.uow.read(ctx), currency);
     const window: ForecastWindow = {
       planId: ctx.planId,
       organizationId: ctx.organizationId,
@@ -64,7 +68,7 @@ export class ForecastService {
       from,
       months: spans.length,
       groupBy,
-      currency: pricing.currency,
+      currency: pricing.pricedIn,
       ...(await this.shape(ctx, groupBy, spans, groups, live)),
     };
   }

@@ -3,6 +3,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { DataSource } from 'typeorm';
 import type { RequestContext } from '../common/auth/request-context';
+import { BudgetVarianceService } from '../budgets/budget-variance.service';
 import { ForecastService } from '../forecasts/forecast.service';
 import { MetricsSummaryService } from '../business-metrics/metrics-summary.service';
 import { ContractorsService } from '../contractors/contractors.service';
@@ -39,9 +40,20 @@ export class McpToolsService {
     occupancies: FunctionalOccupanciesService,
     moveGroup: MoveFunctionalGroupUseCase,
     functionalFeature: FunctionalFeatureGuard,
+    budgetVariance: BudgetVarianceService,
   ) {
     this.tools = [
-      ...readTools({ dataSource, summary, forecasts, employees, contractors, vacancies, functionalSummary, functionalFeature }),
+      ...readTools({
+        dataSource,
+        summary,
+        forecasts,
+        employees,
+        contractors,
+        vacancies,
+        functionalSummary,
+        functionalFeature,
+        budgetVariance,
+      }),
       ...functionalWriteTools({ groups, positions, occupancies, moveGroup, functionalFeature }),
     ];
     this.byName = new Map(this.tools.map((t) => [t.name, t]));
@@ -52,7 +64,7 @@ export class McpToolsService {
     const server = new Server(SERVER_INFO, {
       capabilities: { tools: { listChanged: false } },
       instructions:
-        "Workforce-planning data of the API key's organization: business metrics, people, vacancies and the functional structure.",
+        "Workforce-planning data of the API key's organization: business metrics, forecasts and budgets, people, vacancies and the functional structure.",
     });
     const declarations = this.tools.map(declaration);
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: declarations }));

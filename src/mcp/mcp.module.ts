@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BudgetsModule } from '../budgets/budgets.module';
 import { BusinessMetricsModule } from '../business-metrics/business-metrics.module';
 import { ContractorsModule } from '../contractors/contractors.module';
 import { EmployeesModule } from '../employees/employees.module';
@@ -10,7 +11,15 @@ import { McpController } from './mcp.controller';
 
 /** The assistant tool server (spec 04 §3) at /mcp. */
 @Module({
-  imports: [BusinessMetricsModule, ForecastsModule, EmployeesModule, ContractorsModule, VacanciesModule, FunctionalStructureModule],
+  imports: [
+    BudgetsModule,
+    BusinessMetricsModule,
+    ForecastsModule,
+    EmployeesModule,
+    ContractorsModule,
+    VacanciesModule,
+    FunctionalStructureModule,
+  ],
   controllers: [McpController],
   providers: [McpToolsService],
 })

@@ -11,7 +11,8 @@ import type { FunctionalFeatureGuard } from '../functional-structure/access/func
 import type { FunctionalSummaryService } from '../functional-structure/reads/functional-summary.service';
 import type { VacanciesService } from '../vacancies/vacancies.service';
 import { VACANCY_STATUSES } from '../vacancies/entities/vacancy.entity';
-import { GroupSummaryInputDto, OpenVacanciesInputDto, SearchPeopleInputDto } from './dto/tool-inputs.dto';
+import type { BudgetVarianceService } from '../budgets/budget-variance.service';
+import { BudgetVarianceInputDto, GroupSummaryInputDto, OpenVacanciesInputDto, SearchPeopleInputDto } from './dto/tool-inputs.dto';
 import { McpTool, tool } from './mcp-tool';
 import { dtoSchema, JsonSchema, objectSchema, querySchema } from './tool-schemas';
 
@@ -61,11 +62,12 @@ export interface ReadServices {
   vacancies: VacanciesService;
   functionalSummary: FunctionalSummaryService;
   functionalFeature: FunctionalFeatureGuard;
+  budgetVariance: BudgetVarianceService;
 }
 
 /** The read tools of spec 04 §3, each calling the service of the REST read it mirrors. */
 export function readTools(s: ReadServices): McpTool[] {
-  return [metricsSummaryTool(s), forecastTool(s), searchPeopleTool(s), openVacanciesTool(s), groupSummaryTool(s)];
+  return [metricsSummaryTool(s), forecastTool(s), budgetVarianceTool(s), searchPeopleTool(s), openVacanciesTool(s), groupSummaryTool(s)];
 }
 
 function metricsSummaryTool(s: ReadServices): McpTool {
@@ -100,6 +102,31 @@ function forecastTool(s: ReadServices): McpTool {
     outputSchema: dtoSchema('ForecastDto'),
     run: async (ctx: RequestContext, input: ForecastQueryDto) =>
       s.forecasts.forecast(input.scenarioId === undefined ? ctx : await inScenario(s.dataSource, ctx, input.scenarioId, 'read'), input),
+  });
+}
+
+function budgetVarianceTool(s: ReadServices): McpTool {
+  return tool({
+    name: 'get_budget_variance',
+    title: 'Budget variance',
+    description:
+      "A budget against the forecast of its months (GET /budgets/:id/variance): per group of its dimension (cost centres, teams by allocation, or one group) and month, the budget, the forecast (planned hires included), forecast minus budget and whether the cost is over, in the budget's currency; live data or a scenario (scenarioId).",
+    readOnly: true,
+    permissions: ['budgets_view', 'forecasts_view'],
+    input: BudgetVarianceInputDto,
+    inputSchema: objectSchema(
+      {
+        budgetId: { type: 'string', description: 'The budget id' },
+        scenarioId: { type: 'string', description: 'Forecast this scenario instead of live data' },
+      },
+      ['scenarioId'],
+    ),
+    outputSchema: dtoSchema('BudgetVarianceDto'),
+    run: async (ctx: RequestContext, input: BudgetVarianceInputDto) =>
+      s.budgetVariance.variance(
+        input.scenarioId === undefined ? ctx : await inScenario(s.dataSource, ctx, input.scenarioId, 'read'),
+        input.budgetId,
+      ),
   });
 }
 

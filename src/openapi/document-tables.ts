@@ -49,6 +49,11 @@ export const TAGS: readonly { name: string; description: string }[] = [
       'Public API. Headcount, vacancies and cost per month from the plan (live or a scenario), grouped and compared, in JSON or CSV.',
   },
   {
+    name: 'Budgets',
+    description:
+      'Public API. Budgets of cost, headcount and FTE per month, by cost centre, by team or whole, and their variance against the forecast.',
+  },
+  {
     name: 'Changes',
     description: 'Public API (HR sync). The feed of every committed change in commit order, paged by an opaque cursor.',
   },
@@ -146,11 +151,14 @@ export const INTEGERS = new Set([
 /**
  * Properties named like counts that are not whole numbers: under the forecast's allocation groupings
  * (team, project, projectCostCentre) each day of a person is split over their assignments, so a
- * group's headcount figures are shares (docs/forecast.md).
+ * group's headcount figures are shares (docs/forecast.md); budgets by team budget such shares.
  */
-export const FRACTIONAL = new Set(
-  ['ForecastMonthDto', 'ForecastDeltaDto'].flatMap((schema) => ['opening', 'joiners', 'leavers', 'closing'].map((n) => `${schema}.${n}`)),
-);
+export const FRACTIONAL = new Set([
+  ...['ForecastMonthDto', 'ForecastDeltaDto'].flatMap((schema) =>
+    ['opening', 'joiners', 'leavers', 'closing'].map((n) => `${schema}.${n}`),
+  ),
+  ...['BudgetLineInputDto', 'BudgetLineDto', 'VarianceBudgetDto', 'VarianceFiguresDto'].map((schema) => `${schema}.headcount`),
+]);
 
 /**
  * Realistic examples, used where a decorator sets none: `Schema.property` first, then `property`.

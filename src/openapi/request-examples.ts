@@ -24,6 +24,7 @@ const RECORD_BY_COLLECTION: Readonly<Record<string, string>> = {
   groups: EXAMPLE_ID.functionalGroup,
   positions: EXAMPLE_ID.functionalPosition,
   access: demoId('grant', 1),
+  budgets: EXAMPLE_ID.budget,
 };
 
 /** The kind of demo id a DELETE of `{id}` under the collection takes: a record made for deleting (number 99). */
@@ -46,6 +47,7 @@ const DELETABLE_KIND: Readonly<Record<string, string>> = {
   'salary-adjustments': 'sal',
   'rate-adjustments': 'rate',
   access: 'grant',
+  budgets: 'bud',
 };
 
 /** The definition of each record type's custom attribute in the demo, by the collection that holds the values. */
@@ -57,6 +59,7 @@ const DEFINITION_BY_COLLECTION: Readonly<Record<string, number>> = {
   vacancies: 5,
   groups: 6,
   positions: 7,
+  budgets: 8,
 };
 
 /** Other path and header parameters, by name. */

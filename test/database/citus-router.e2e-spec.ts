@@ -118,6 +118,7 @@ describeOnCitus('05/§1.3 router queries (on the Citus cluster)', () => {
       .send({ metric: 'router', source: 'feed', readings: [{ periodStart: '2026-01-01', periodEnd: '2026-01-31', value: 3 }] })
       .expect(200);
     await scenarioMix(team);
+    await budgetMix(team);
     await org.api('delete', `/teams/${team}`).expect(204);
     // Erasing a person, and the retention purge (background work, one organization at a time).
     await t.admin('post', `/organizations/${org.orgId}/people/erase`, org.userId).send({ employeeId: person }).expect(200);
@@ -137,6 +138,28 @@ describeOnCitus('05/§1.3 router queries (on the Citus cluster)', () => {
     await t.admin('get', `${scenarios}/${scenario}/diff?limit=10`, org.userId).expect(200);
     await t.admin('post', `${scenarios}/${scenario}/merge?dryRun=true`, org.userId).expect(200);
     await t.admin('post', `${scenarios}/${scenario}/merge`, org.userId).expect(200);
+  }
+
+  /** Budgets: writes with lines, reads, the variance (live and in a scenario), the cost centre's delete refused, a delete. */
+  async function budgetMix(team: string): Promise<void> {
+    const cc = (await org.api('post', '/cost-centres').send({ name: 'Router centre' }).expect(201)).body.data.id;
+    const lines = [{ key: cc, month: '2026-01', cost: 100, headcount: 1 }];
+    const body = { name: 'Router budget', dimension: 'costCentre', fromMonth: '2026-01', toMonth: '2026-03', lines };
+    const budget = (await org.api('post', '/budgets').send(body).expect(201)).body.data.id;
+    await org
+      .api('patch', `/budgets/${budget}`)
+      .send({ lines: [{ ...lines[0], cost: 200 }] })
+      .expect(200);
+    await org.api('get', `/budgets/${budget}`).expect(200);
+    await org.api('get', '/budgets?limit=10').expect(200);
+    await org.api('get', `/budgets/${budget}/variance`).expect(200);
+    const byTeam = { ...body, dimension: 'team', lines: [{ key: team, month: '2026-02', cost: 50 }] };
+    const teamBudget = (await org.api('post', '/budgets').send(byTeam).expect(201)).body.data.id;
+    const scenario = (await t.admin('post', `/organizations/${org.orgId}/scenarios`).send({ name: 'Router budget plan' }).expect(201)).body
+      .data.id;
+    await org.api('get', `/budgets/${teamBudget}/variance?scenarioId=${scenario}`).expect(200);
+    await org.api('delete', `/cost-centres/${cc}`).expect(409);
+    await org.api('delete', `/budgets/${budget}`).expect(204);
   }
 
   it('05/§1.3: every statement of a request mix runs on one worker, or is a multi-shard statement docs/scale-out.md lists', async () => {

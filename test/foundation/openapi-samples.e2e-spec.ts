@@ -29,6 +29,8 @@ const STEPS: Step[] = [
   { path: `${PUBLIC}/job-roles`, save: 'jobRole' },
   { path: `${PUBLIC}/locations`, save: 'location' },
   { path: `${PUBLIC}/cost-centres`, save: 'costCentre' },
+  // A budget's example line names the cost centre made a step earlier.
+  { path: `${PUBLIC}/budgets` },
   { path: `${PUBLIC}/value-streams`, save: 'valueStream' },
   { path: `${PUBLIC}/resource-types`, save: 'resourceType' },
   // The deprecated alias writes the same records: another externalId.

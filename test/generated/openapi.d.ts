@@ -3116,6 +3116,143 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/org/{orgId}/budgets/{id}/variance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The budget against the forecast of its months
+         * @description The budget against the forecast of its months. Per group of its dimension (cost centres, teams by allocation, or
+         *     one group) and month: budget, forecast (planned hires included), forecast minus budget, and whether the forecast
+         *     cost is over; costs in the budget's currency. Groups the forecast has and the budget does not have a budget of 0.
+         *     `scenarioId` forecasts a scenario against the same budget. `Accept: text/csv`: one row per group and month.
+         *
+         *     Public API: an API key with `budgets_view` and `forecasts_view` (held by the key and by its creator).
+         */
+        get: operations["BudgetVariance_variance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/org/{orgId}/budgets/{id}/custom-attributes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the custom attribute values of a budget
+         * @description Every custom attribute value set on the budget, with its definition (id, name, attributeKey, fieldType).
+         *
+         *     Public API: an API key with `budgets_view` (held by the key and by its creator).
+         */
+        get: operations["BudgetsCustomAttributes_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/org/{orgId}/budgets/{id}/custom-attributes/{definitionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a custom attribute of a budget
+         * @description Sets or replaces one value. The value field must match the definition's fieldType: STRING and SELECT `stringValue` (SELECT: one of its options), NUMBER `numberValue`, DATE `dateValue`, DATE_RANGE `dateRangeStart` and `dateRangeEnd`; the other value fields must be absent or null.
+         *
+         *     Public API: an API key with `custom_attributes_edit` (held by the key and by its creator).
+         */
+        put: operations["BudgetsCustomAttributes_set"];
+        post?: never;
+        /**
+         * Clear a custom attribute of a budget
+         * @description Removes one value; 204 with no body. A required attribute can be replaced but not cleared (400 VALIDATION_ERROR).
+         *
+         *     Public API: an API key with `custom_attributes_edit` (held by the key and by its creator).
+         */
+        delete: operations["BudgetsCustomAttributes_clear"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/org/{orgId}/budgets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List budgets
+         * @description A page of the budgets in live data (or the scenario of `scenarioId`): `page` (1-based) and `limit` (1 to 100, default 20), `search` (case-insensitive, matches the main text fields), `sortBy` and `sortDir`. `meta.total` counts every match.
+         *
+         *     Public API: an API key with `budgets_view` (held by the key and by its creator).
+         */
+        get: operations["Budgets_list"];
+        put?: never;
+        /**
+         * Create a budget
+         * @description Creates a budget in live data; the answer is 201 with the record and its URL in `Location`. The change is recorded (history, webhooks). A taken unique value is 400 VALIDATION_ERROR on that field.
+         *
+         *     Public API: an API key with `budgets_edit` (held by the key and by its creator).
+         */
+        post: operations["Budgets_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/org/{orgId}/budgets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a budget
+         * @description One budget of live data (or the scenario of `scenarioId`) by its id, or by its externalId where it has one. 404 when none matches.
+         *
+         *     Public API: an API key with `budgets_view` (held by the key and by its creator).
+         */
+        get: operations["Budgets_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a budget
+         * @description Deletes the budget; 204 with no body. While other records still refer to it: 409 CONFLICT, counting them by kind.
+         *
+         *     Public API: an API key with `budgets_edit` (held by the key and by its creator).
+         */
+        delete: operations["Budgets_remove"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a budget
+         * @description Changes only the fields sent; `null` clears a field that may be empty. Answers the whole record after the change.
+         *
+         *     Public API: an API key with `budgets_edit` (held by the key and by its creator).
+         */
+        patch: operations["Budgets_update"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3191,7 +3328,7 @@ export interface components {
              *       "employees_view"
              *     ]
              */
-            permissions: ("employees_view" | "employees_edit" | "contractors_view" | "contractors_edit" | "vacancies_view" | "vacancies_edit" | "projects_view" | "projects_edit" | "teams_view" | "teams_edit" | "assignments_view" | "assignments_edit" | "compensation_view" | "compensation_edit" | "reference_data_view" | "reference_data_edit" | "custom_attributes_view" | "custom_attributes_edit" | "business_metrics_ingest" | "functional_groups_view" | "functional_groups_edit" | "functional_groups_share" | "financials_view_summary" | "forecasts_view" | "business_metrics_view")[];
+            permissions: ("employees_view" | "employees_edit" | "contractors_view" | "contractors_edit" | "vacancies_view" | "vacancies_edit" | "projects_view" | "projects_edit" | "teams_view" | "teams_edit" | "assignments_view" | "assignments_edit" | "compensation_view" | "compensation_edit" | "reference_data_view" | "reference_data_edit" | "custom_attributes_view" | "custom_attributes_edit" | "business_metrics_ingest" | "functional_groups_view" | "functional_groups_edit" | "functional_groups_share" | "financials_view_summary" | "forecasts_view" | "business_metrics_view" | "budgets_view" | "budgets_edit")[];
             /**
              * Format: date-time
              * @description ISO 8601 datetime after which the key stops working.
@@ -3437,7 +3574,7 @@ export interface components {
              *       "view_costs"
              *     ]
              */
-            permissions: ("employees_view" | "employees_edit" | "contractors_view" | "contractors_edit" | "vacancies_view" | "vacancies_edit" | "projects_view" | "projects_edit" | "teams_view" | "teams_edit" | "assignments_view" | "assignments_edit" | "compensation_view" | "compensation_edit" | "reference_data_view" | "reference_data_edit" | "custom_attributes_view" | "custom_attributes_edit" | "business_metrics_ingest" | "functional_groups_view" | "functional_groups_edit" | "functional_groups_share" | "financials_view_summary" | "forecasts_view" | "business_metrics_view" | "edit_all_functional_groups" | "share_functional_groups" | "view_costs" | "view_webhooks" | "configure_webhooks" | "manage_scenarios" | "manage_personal_data" | "*")[];
+            permissions: ("employees_view" | "employees_edit" | "contractors_view" | "contractors_edit" | "vacancies_view" | "vacancies_edit" | "projects_view" | "projects_edit" | "teams_view" | "teams_edit" | "assignments_view" | "assignments_edit" | "compensation_view" | "compensation_edit" | "reference_data_view" | "reference_data_edit" | "custom_attributes_view" | "custom_attributes_edit" | "business_metrics_ingest" | "functional_groups_view" | "functional_groups_edit" | "functional_groups_share" | "financials_view_summary" | "forecasts_view" | "business_metrics_view" | "budgets_view" | "budgets_edit" | "edit_all_functional_groups" | "share_functional_groups" | "view_costs" | "view_webhooks" | "configure_webhooks" | "manage_scenarios" | "manage_personal_data" | "*")[];
             /**
              * Format: email
              * @description Login e-mail; unique in the organization (matched case-insensitively).
@@ -3460,7 +3597,7 @@ export interface components {
              *       "view_costs"
              *     ]
              */
-            permissions?: ("employees_view" | "employees_edit" | "contractors_view" | "contractors_edit" | "vacancies_view" | "vacancies_edit" | "projects_view" | "projects_edit" | "teams_view" | "teams_edit" | "assignments_view" | "assignments_edit" | "compensation_view" | "compensation_edit" | "reference_data_view" | "reference_data_edit" | "custom_attributes_view" | "custom_attributes_edit" | "business_metrics_ingest" | "functional_groups_view" | "functional_groups_edit" | "functional_groups_share" | "financials_view_summary" | "forecasts_view" | "business_metrics_view" | "edit_all_functional_groups" | "share_functional_groups" | "view_costs" | "view_webhooks" | "configure_webhooks" | "manage_scenarios" | "manage_personal_data" | "*")[];
+            permissions?: ("employees_view" | "employees_edit" | "contractors_view" | "contractors_edit" | "vacancies_view" | "vacancies_edit" | "projects_view" | "projects_edit" | "teams_view" | "teams_edit" | "assignments_view" | "assignments_edit" | "compensation_view" | "compensation_edit" | "reference_data_view" | "reference_data_edit" | "custom_attributes_view" | "custom_attributes_edit" | "business_metrics_ingest" | "functional_groups_view" | "functional_groups_edit" | "functional_groups_share" | "financials_view_summary" | "forecasts_view" | "business_metrics_view" | "budgets_view" | "budgets_edit" | "edit_all_functional_groups" | "share_functional_groups" | "view_costs" | "view_webhooks" | "configure_webhooks" | "manage_scenarios" | "manage_personal_data" | "*")[];
             /**
              * Format: email
              * @description Login e-mail; unique in the organization (matched case-insensitively).
@@ -3477,7 +3614,7 @@ export interface components {
         };
         CreatedWebhookEndpointDto: {
             /** @description Entity types whose events the endpoint receives. */
-            entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim")[];
+            entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget")[];
             /** @description Change types the endpoint receives (`create`, `update`, `delete`). */
             eventTypes: ("create" | "update" | "delete")[];
             /**
@@ -3538,7 +3675,7 @@ export interface components {
              *       "team"
              *     ]
              */
-            entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim")[];
+            entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget")[];
             /**
              * @description Change types to receive (at least one).
              * @example [
@@ -3557,7 +3694,7 @@ export interface components {
         };
         WebhookEndpointDto: {
             /** @description Entity types whose events the endpoint receives. */
-            entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim")[];
+            entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget")[];
             /** @description Change types the endpoint receives (`create`, `update`, `delete`). */
             eventTypes: ("create" | "update" | "delete")[];
             /**
@@ -3616,7 +3753,7 @@ export interface components {
              *       "team"
              *     ]
              */
-            entityTypes?: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim")[];
+            entityTypes?: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget")[];
             /**
              * @description Change types to receive (at least one).
              * @example [
@@ -4191,7 +4328,7 @@ export interface components {
              * @description The kind of record the attribute is set on.
              * @enum {string}
              */
-            entityType: "EMPLOYEE" | "CONTRACTOR" | "VACANCY" | "PROJECT" | "TEAM" | "FUNCTIONAL_GROUP" | "FUNCTIONAL_POSITION";
+            entityType: "EMPLOYEE" | "CONTRACTOR" | "VACANCY" | "PROJECT" | "TEAM" | "FUNCTIONAL_GROUP" | "FUNCTIONAL_POSITION" | "BUDGET";
             /**
              * @description The value field used: STRING and SELECT stringValue, NUMBER numberValue, DATE dateValue, DATE_RANGE dateRangeStart and dateRangeEnd.
              * @enum {string}
@@ -4238,7 +4375,7 @@ export interface components {
              * @example EMPLOYEE
              * @enum {string}
              */
-            entityType: "EMPLOYEE" | "CONTRACTOR" | "VACANCY" | "PROJECT" | "TEAM" | "FUNCTIONAL_GROUP" | "FUNCTIONAL_POSITION";
+            entityType: "EMPLOYEE" | "CONTRACTOR" | "VACANCY" | "PROJECT" | "TEAM" | "FUNCTIONAL_GROUP" | "FUNCTIONAL_POSITION" | "BUDGET";
             /**
              * @description The value field used: STRING and SELECT stringValue, NUMBER numberValue, DATE dateValue, DATE_RANGE dateRangeStart and dateRangeEnd.
              * @example STRING
@@ -4283,7 +4420,7 @@ export interface components {
              * @example TEAM
              * @enum {string}
              */
-            entityType?: "EMPLOYEE" | "CONTRACTOR" | "VACANCY" | "PROJECT" | "TEAM" | "FUNCTIONAL_GROUP" | "FUNCTIONAL_POSITION";
+            entityType?: "EMPLOYEE" | "CONTRACTOR" | "VACANCY" | "PROJECT" | "TEAM" | "FUNCTIONAL_GROUP" | "FUNCTIONAL_POSITION" | "BUDGET";
             /**
              * @description The value field used: STRING and SELECT stringValue, NUMBER numberValue, DATE dateValue, DATE_RANGE dateRangeStart and dateRangeEnd.
              * @example STRING
@@ -4422,7 +4559,7 @@ export interface components {
              * @example EMPLOYEE
              * @enum {string}
              */
-            entityType: "EMPLOYEE" | "CONTRACTOR" | "VACANCY" | "PROJECT" | "TEAM" | "FUNCTIONAL_GROUP" | "FUNCTIONAL_POSITION";
+            entityType: "EMPLOYEE" | "CONTRACTOR" | "VACANCY" | "PROJECT" | "TEAM" | "FUNCTIONAL_GROUP" | "FUNCTIONAL_POSITION" | "BUDGET";
             /**
              * @description Value of a STRING or SELECT attribute; null otherwise.
              * @example L
@@ -7233,7 +7370,7 @@ export interface components {
              * @example employee
              * @enum {string}
              */
-            entity_type: "employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim";
+            entity_type: "employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget";
             /**
              * @description The record's id.
              * @example cdemoemp00000000000000002
@@ -7711,7 +7848,7 @@ export interface components {
         };
         PushView: {
             /** @description Entity types whose events the push hook receives. */
-            entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim")[];
+            entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget")[];
             /** @description Change types the push hook receives. */
             eventTypes: ("create" | "update" | "delete")[];
             /** @description Where events are POSTed. */
@@ -7807,7 +7944,7 @@ export interface components {
              *       "employee"
              *     ]
              */
-            entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim")[];
+            entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget")[];
             /**
              * @description Change types the push hook receives.
              * @example [
@@ -8039,6 +8176,296 @@ export interface components {
              * @example cdemoctr00000000000000001
              */
             contractorId?: string;
+        };
+        VarianceBudgetDto: {
+            /**
+             * @description Budgeted cost in the budget's currency; null when the caller may not see cost.
+             * @example 250000
+             */
+            cost: number | null;
+            /**
+             * @description Budgeted headcount at the month's end; null when the line budgets none.
+             * @example 20
+             */
+            headcount: number | null;
+            /**
+             * @description Budgeted average FTE; null when the line budgets none.
+             * @example 19.5
+             */
+            fte: number | null;
+        };
+        VarianceForecastDto: {
+            /**
+             * @description forecastCost (people and vacancies) in the budget's currency; null when the caller may not see cost.
+             * @example 262340.55
+             */
+            cost: number | null;
+            /**
+             * @description forecastHeadcount: people and open vacancies at the month's end.
+             * @example 21
+             */
+            closingHeadcount: number;
+            /**
+             * @description averageFte + averageVacancyFte: day-weighted FTE of people and contributing vacancies, 4 decimals.
+             * @example 20.3548
+             */
+            averageFte: number;
+            /**
+             * @description People with days in the month that cost leaves out for want of a price (no salary or rate, or no exchange rate).
+             * @example 0
+             */
+            unpricedPeople: number;
+        };
+        VarianceFiguresDto: {
+            /**
+             * @description Forecast cost minus budget cost; null when the caller may not see cost.
+             * @example 12340.55
+             */
+            cost: number | null;
+            /**
+             * @description Forecast closing headcount minus budget headcount; null when the budget has none.
+             * @example 1
+             */
+            headcount: number | null;
+            /**
+             * @description Forecast average FTE minus budget FTE; null when the budget has none.
+             * @example 0.8548
+             */
+            fte: number | null;
+        };
+        BudgetVarianceMonthDto: {
+            budget: components["schemas"]["VarianceBudgetDto"];
+            /** @description unpricedPeople: the most in any month. */
+            forecast: components["schemas"]["VarianceForecastDto"];
+            variance: components["schemas"]["VarianceFiguresDto"];
+            /**
+             * @description Whether the forecast cost exceeds the budget cost; null when the caller may not see cost.
+             * @example true
+             */
+            over: boolean | null;
+            /**
+             * @description The month, `YYYY-MM`.
+             * @example 2026-01
+             */
+            month: string;
+        };
+        BudgetVarianceTotalsDto: {
+            budget: components["schemas"]["VarianceBudgetDto"];
+            /** @description unpricedPeople: the most in any month. */
+            forecast: components["schemas"]["VarianceForecastDto"];
+            variance: components["schemas"]["VarianceFiguresDto"];
+            /**
+             * @description Whether the forecast cost exceeds the budget cost; null when the caller may not see cost.
+             * @example true
+             */
+            over: boolean | null;
+        };
+        BudgetVarianceGroupDto: {
+            /**
+             * @description The cost centre's or team's id; null: the one group of dimension none, or the people without a cost centre or
+             *     the unallocated part of their days.
+             * @example cdemocc000000000000000001
+             */
+            key: string | null;
+            /**
+             * @description The cost centre's or team's name; null when key is null or names nothing any more.
+             * @example Engineering
+             */
+            name: string | null;
+            /** @description One per month of the budget, in order. */
+            months: components["schemas"]["BudgetVarianceMonthDto"][];
+            /** @description The group over the budget's months. */
+            totals: components["schemas"]["BudgetVarianceTotalsDto"];
+        };
+        BudgetVarianceDto: {
+            /**
+             * @description The scenario forecast; null for live data.
+             * @example null
+             */
+            scenarioId: string | null;
+            /**
+             * @description The budget's currency: every cost is in it.
+             * @example USD
+             */
+            currencyCode: string;
+            /** @description The groups of the budget's lines and of the forecast, by name, the null group last. */
+            groups: components["schemas"]["BudgetVarianceGroupDto"][];
+            /** @description Every group over the budget's months. */
+            totals: components["schemas"]["BudgetVarianceTotalsDto"];
+            /**
+             * @description The budget.
+             * @example cdemobud00000000000000001
+             */
+            budgetId: string;
+        };
+        BudgetLineDto: {
+            /**
+             * @description The cost centre's or team's id; null for dimension none.
+             * @example cdemocc000000000000000001
+             */
+            key: string | null;
+            /**
+             * @description Budgeted cost in the budget's currency; null when the caller may not see cost.
+             * @example 250000
+             */
+            cost: number | null;
+            /**
+             * @description Budgeted headcount at the month's end; null when not budgeted.
+             * @example 20
+             */
+            headcount: number | null;
+            /**
+             * @description Budgeted average FTE of the month; null when not budgeted.
+             * @example 19.5
+             */
+            fte: number | null;
+            /**
+             * @description The month, `YYYY-MM`.
+             * @example 2026-01
+             */
+            month: string;
+        };
+        BudgetDto: {
+            /**
+             * @description What the lines' keys are: none (one group), cost centres or teams.
+             * @example costCentre
+             * @enum {string}
+             */
+            dimension: "none" | "costCentre" | "team";
+            /**
+             * @description DRAFT, APPROVED or ARCHIVED.
+             * @example DRAFT
+             * @enum {string}
+             */
+            status: "DRAFT" | "APPROVED" | "ARCHIVED";
+            /** @description In the order written. */
+            lines: components["schemas"]["BudgetLineDto"][];
+            /** @example cdemobud00000000000000001 */
+            id: string;
+            /** @example Budget 2026 by cost centre */
+            name: string;
+            /**
+             * @description First month, `YYYY-MM`.
+             * @example 2026-01
+             */
+            fromMonth: string;
+            /**
+             * @description Last month, `YYYY-MM`.
+             * @example 2026-12
+             */
+            toMonth: string;
+            /**
+             * @description The currency of the lines' costs.
+             * @example USD
+             */
+            currencyCode: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+            /** @description By-id reads only. */
+            customAttributes?: components["schemas"]["CustomAttributeValueDto"][];
+        };
+        BudgetLineInputDto: {
+            /**
+             * @description The group: a cost centre's id (dimension costCentre), a team's id (dimension team), absent or null (dimension none).
+             * @example cdemocc000000000000000001
+             */
+            key?: string | null;
+            /**
+             * @description A month from fromMonth to toMonth, `YYYY-MM`; one line per key and month.
+             * @example 2026-01
+             */
+            month: string;
+            /**
+             * @description The budgeted cost of the month in the budget's currency, at least 0, at most 2 decimals.
+             * @example 250000
+             */
+            cost: number;
+            /**
+             * @description The budgeted headcount at the month's end, at least 0, at most 4 decimals; absent or null: not budgeted.
+             * @example 20
+             */
+            headcount?: number | null;
+            /**
+             * @description The budgeted average FTE of the month, at least 0, at most 4 decimals; absent or null: not budgeted.
+             * @example 19.5
+             */
+            fte?: number | null;
+        };
+        CreateBudgetDto: {
+            /** @example Budget 2026 by cost centre */
+            name: string;
+            /**
+             * @description What the lines' keys are: none (one group), cost centres or teams (variance splits people by their team allocations).
+             * @example costCentre
+             * @enum {string}
+             */
+            dimension: "none" | "costCentre" | "team";
+            /**
+             * @description First month, `YYYY-MM`.
+             * @example 2026-01
+             */
+            fromMonth: string;
+            /**
+             * @description Last month, `YYYY-MM`: from fromMonth, at most 36 months in all.
+             * @example 2026-12
+             */
+            toMonth: string;
+            /**
+             * @description The currency of the lines' costs; default the organization's reporting currency.
+             * @example USD
+             */
+            currencyCode?: string;
+            /**
+             * @description DRAFT (default), APPROVED or ARCHIVED.
+             * @default DRAFT
+             * @example DRAFT
+             * @enum {string}
+             */
+            status: "DRAFT" | "APPROVED" | "ARCHIVED";
+            /** @description At most 10,000 lines, one per key and month; on PATCH, the lines sent replace every line. */
+            lines?: components["schemas"]["BudgetLineInputDto"][];
+        };
+        UpdateBudgetDto: {
+            /** @example Budget 2026 by cost centre */
+            name?: string;
+            /**
+             * @description What the lines' keys are: none (one group), cost centres or teams (variance splits people by their team allocations).
+             * @example costCentre
+             * @enum {string}
+             */
+            dimension?: "none" | "costCentre" | "team";
+            /**
+             * @description First month, `YYYY-MM`.
+             * @example 2026-01
+             */
+            fromMonth?: string;
+            /**
+             * @description Last month, `YYYY-MM`: from fromMonth, at most 36 months in all.
+             * @example 2026-12
+             */
+            toMonth?: string;
+            /**
+             * @description The currency of the lines' costs; default the organization's reporting currency.
+             * @example USD
+             */
+            currencyCode?: string;
+            /**
+             * @description DRAFT (default), APPROVED or ARCHIVED.
+             * @default DRAFT
+             * @example DRAFT
+             * @enum {string}
+             */
+            status: "DRAFT" | "APPROVED" | "ARCHIVED";
+            /** @description At most 10,000 lines, one per key and month; on PATCH, the lines sent replace every line. */
+            lines?: components["schemas"]["BudgetLineInputDto"][];
         };
     };
     responses: never;
@@ -19954,7 +20381,7 @@ export interface operations {
                 limit?: number;
                 sortDir?: "asc" | "desc";
                 /** @description Only definitions for this entity type. */
-                entityType?: "EMPLOYEE" | "CONTRACTOR" | "VACANCY" | "PROJECT" | "TEAM" | "FUNCTIONAL_GROUP" | "FUNCTIONAL_POSITION";
+                entityType?: "EMPLOYEE" | "CONTRACTOR" | "VACANCY" | "PROJECT" | "TEAM" | "FUNCTIONAL_GROUP" | "FUNCTIONAL_POSITION" | "BUDGET";
                 /** @description Case-insensitive free text. */
                 search?: string;
                 /** @description The field to sort by; ties are broken by id. */
@@ -48559,6 +48986,1883 @@ export interface operations {
                      *         "code": "INTERNAL_ERROR",
                      *         "message": "Internal server error",
                      *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    BudgetVariance_variance: {
+        parameters: {
+            query?: {
+                /** @description Forecast a what-if scenario instead of live data (the budget is the same). */
+                scenarioId?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
+                orgId: string;
+                /**
+                 * @description The budget id
+                 * @example cdemobud00000000000000001
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BudgetVarianceDto"];
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks budgets_view and forecasts_view, or orgId is not the key's organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission budgets_view",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Budget cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: the record changed or is still referenced meanwhile (another request won, or a record depends on it); read it again and retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    BudgetsCustomAttributes_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
+                orgId: string;
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemobud00000000000000001
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CustomAttributeValueDto"][];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks budgets_view, or orgId is not the key's organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission budgets_view",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Budget cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    BudgetsCustomAttributes_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
+                orgId: string;
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemobud00000000000000001
+                 */
+                id: string;
+                /**
+                 * @description The custom attribute definition's id.
+                 * @example cdemocad00000000000000008
+                 */
+                definitionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetCustomAttributeValueDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CustomAttributeValueDto"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission custom_attributes_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such record in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Custom attribute cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_IMPLEMENTED",
+                     *         "message": "Creates, updates, deletes and fills are not available in scenarios (scenarioId)"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    BudgetsCustomAttributes_clear: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
+                orgId: string;
+                /**
+                 * @description The record id, or its externalId
+                 * @example cdemobud00000000000000001
+                 */
+                id: string;
+                /**
+                 * @description The custom attribute definition's id.
+                 * @example cdemocad00000000000000008
+                 */
+                definitionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks custom_attributes_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission custom_attributes_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such record in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Custom attribute cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_IMPLEMENTED",
+                     *         "message": "Creates, updates, deletes and fills are not available in scenarios (scenarioId)"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Budgets_list: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                sortDir?: "asc" | "desc";
+                /**
+                 * @description Only records with `updatedAt` at or after this instant (ISO 8601 datetime with a time zone).
+                 * @example 2026-01-31T09:30:00Z
+                 */
+                updatedSince?: string;
+                /** @description Only budgets of this status. */
+                status?: "DRAFT" | "APPROVED" | "ARCHIVED";
+                /** @description Case-insensitive free text. */
+                search?: string;
+                /** @description The field to sort by; ties are broken by id. */
+                sortBy?: "name" | "fromMonth" | "createdAt" | "updatedAt";
+                /** @description Read a what-if scenario instead of live data. */
+                scenarioId?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BudgetDto"][];
+                        meta: components["schemas"]["PageMetaDto"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks budgets_view, or orgId is not the key's organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission budgets_view",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Budgets_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBudgetDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`) */
+                    Location?: string;
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BudgetDto"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks budgets_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission budgets_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_IMPLEMENTED",
+                     *         "message": "Creates, updates, deletes and fills are not available in scenarios (scenarioId)"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Budgets_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag of an earlier plain read (no include): 304 when the record still has it */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
+                orgId: string;
+                /**
+                 * @description The budget id
+                 * @example cdemobud00000000000000001
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BudgetDto"];
+                    };
+                };
+            };
+            /** @description Not modified: the record still has the version named by If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks budgets_view, or orgId is not the key's organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission budgets_view",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such record in the organization; or scenarioId is not one of the organization's scenarios, or is a private one the key's creator may not read */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Budget cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Budgets_remove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
+                "If-Match"?: string;
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
+                orgId: string;
+                /**
+                 * @description The budget id
+                 * @example cdemobud00000000000000099
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR: a query parameter the operation does not declare, a path parameter with NUL or an unpaired surrogate, a path that is not percent-encoded UTF-8, or a body that is not valid JSON (details[] names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks budgets_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission budgets_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such record in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Budget cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: the record changed or is still referenced meanwhile (another request won, or a record depends on it); read it again and retry; or a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Budget cm5x8k2q40000qz3h7c1d9e2f is still referenced by 2 assignments; remove those references first"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PRECONDITION_FAILED: If-Match names a version the record no longer has; nothing changed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PRECONDITION_FAILED",
+                     *         "message": "Employee HR-1042 has changed since the version named by If-Match; read it again"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_IMPLEMENTED",
+                     *         "message": "Creates, updates, deletes and fills are not available in scenarios (scenarioId)"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Budgets_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the version read: 412 PRECONDITION_FAILED, and no change, if the record has another */
+                "If-Match"?: string;
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
+                orgId: string;
+                /**
+                 * @description The budget id
+                 * @example cdemobud00000000000000001
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateBudgetDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The record's version, for `If-Match` on its next PATCH or DELETE */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BudgetDto"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks budgets_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission budgets_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such record in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Budget cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PRECONDITION_FAILED: If-Match names a version the record no longer has; nothing changed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PRECONDITION_FAILED",
+                     *         "message": "Employee HR-1042 has changed since the version named by If-Match; read it again"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until the next window */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_IMPLEMENTED",
+                     *         "message": "Creates, updates, deletes and fills are not available in scenarios (scenarioId)"
                      *       }
                      *     }
                      */

@@ -88,6 +88,7 @@ describe('assistant tool server: transport, authentication, tool list (04 §3)',
     const reads = [
       'get_business_metrics_summary',
       'get_headcount_forecast',
+      'get_budget_variance',
       'search_people',
       'list_open_vacancies',
       'get_functional_group_summary',

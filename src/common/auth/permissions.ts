@@ -26,6 +26,8 @@ export const API_PERMISSIONS = [
   'financials_view_summary',
   'forecasts_view',
   'business_metrics_view',
+  'budgets_view',
+  'budgets_edit',
 ] as const;
 
 export type ApiPermission = (typeof API_PERMISSIONS)[number];

@@ -40,4 +40,5 @@ export const EXAMPLE_ID = {
   scenario: demoId('scn', 1),
   metric: demoId('met', 1),
   projectLink: demoId('link', 1),
+  budget: demoId('bud', 1),
 } as const;

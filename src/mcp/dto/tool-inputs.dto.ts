@@ -59,3 +59,16 @@ export class MoveGroupInputDto extends MoveGroupDto {
   @IsIdOrExternalId()
   id: string;
 }
+
+/** `get_budget_variance`: the path id of `GET /budgets/:id/variance` and its `scenarioId`. */
+@RejectUnknownFields()
+export class BudgetVarianceInputDto {
+  @IsString()
+  @IsNotEmpty()
+  budgetId: string;
+
+  /** Forecast this scenario against the budget instead of live data. */
+  @IsOptional()
+  @IsString()
+  scenarioId?: string;
+}

@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import type { RequestContext } from '../common/auth/request-context';
+import { CostService } from '../cost/cost.service';
+import type { ForecastDto } from '../forecasts/dto/forecast-query.dto';
+import { ForecastService } from '../forecasts/forecast.service';
+import { UnitOfWork } from '../database/unit-of-work';
+import { CostCentresService } from '../reference-data/cost-centres.service';
+import { TeamsService } from '../teams/teams.service';
+import { budgetVariance } from './budget-variance';
+import { lineKeys, monthCount } from './budget-lines';
+import { BudgetsService } from './budgets.service';
+import type { BudgetVarianceDto } from './dto/budget-variance.dto';
+import type { BudgetDimension, BudgetEntity } from './entities/budget.entity';
+
+/**
+ * `GET /budgets/:id/variance` and the assistant tool `get_budget_variance` (spec 07 §2.2): the forecast of the live
+ * plan or of the request's scenario (ForecastService, the one forecast: its rules, its cost visibility), over the
+ * budget's months, grouped by its dimension and priced in its currency, joined with its lines.
+ */
+@Injectable()
+export class BudgetVarianceService {
+  constructor(
+    private readonly budgets: BudgetsService,
+    private readonly forecasts: ForecastService,
+    private readonly costCentres: CostCentresService,
+    private readonly teams: TeamsService,
+    private readonly uow: UnitOfWork,
+  ) {}
+
+  async variance(ctx: RequestContext, budgetId: string): Promise<BudgetVarianceDto> {
+    return (await this.report(ctx, budgetId)).variance;
+  }
+
+  /** The variance with the budget's dimension (the CSV names it on every row). */
+  async report(ctx: RequestContext, budgetId: string): Promise<{ dimension: BudgetDimension; variance: BudgetVarianceDto }> {
+    const budget = await this.budgets.find(ctx, budgetId);
+    const query = { from: budget.fromMonth, months: monthCount(budget.fromMonth, budget.toMonth), groupBy: budget.dimension };
+    const forecast = await this.forecasts.forecast(ctx, query, budget.currencyCode);
+    const names = await this.lineNames(ctx, budget, forecast);
+    const options = { showCost: CostService.canSeeCost(ctx), scenarioId: ctx.scenarioId };
+    return { dimension: budget.dimension, variance: budgetVariance(budget, forecast, names, options) };
+  }
+
+  /**
+   * Names of the keys the lines name and the forecast does not (a cost centre or team nobody is in): cost centres of
+   * the organization; teams of the forecast's plan, else of live (as the forecast names its teams).
+   */
+  private async lineNames(ctx: RequestContext, budget: BudgetEntity, forecast: ForecastDto): Promise<Map<string, string>> {
+    const named = new Set(forecast.groups.map((group) => group.key?.id));
+    const missing = lineKeys(budget.lines).filter((key) => !named.has(key));
+    if (budget.dimension === 'none' || !missing.length) return new Map();
+    const scope = this.uow.read(ctx);
+    if (budget.dimension === 'costCentre') {
+      return new Map((await this.costCentres.rows.findWhere(scope, { id: missing })).map((c) => [c.id, c.name]));
+    }
+    const names = new Map((await this.teams.rows.findWhere(scope, { id: missing })).map((t) => [t.id, t.name]));
+    const inLive = missing.filter((key) => !names.has(key));
+    if (inLive.length && ctx.planId !== ctx.livePlanId) {
+      const live = this.uow.read({ ...ctx, planId: ctx.livePlanId, scenarioId: null });
+      for (const team of await this.teams.rows.findWhere(live, { id: inLive })) names.set(team.id, team.name);
+    }
+    return names;
+  }
+}
