@@ -34,6 +34,9 @@ export const ENTITY_TYPES = [
   'objective',
   'portfolio_lens',
   'capex_claim',
+  // Spec 07 §4.1: a change of the forecast assumptions of the organization or of a scenario.
+  'organization',
+  'scenario',
 ] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 

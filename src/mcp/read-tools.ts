@@ -97,10 +97,22 @@ function forecastTool(s: ReadServices): McpTool {
     permissions: ['forecasts_view'],
     input: ForecastQueryDto,
     inputSchema: querySchema('/api/v1/org/{orgId}/forecast'),
-    outputSchema: dtoSchema('ForecastDto'),
-    run: async (ctx: RequestContext, input: ForecastQueryDto) =>
-      s.forecasts.forecast(input.scenarioId === undefined ? ctx : await inScenario(s.dataSource, ctx, input.scenarioId, 'read'), input),
+    outputSchema: forecastOutput(),
+    run: async (ctx: RequestContext, input: ForecastQueryDto) => {
+      const { data, meta } = await s.forecasts.forecast(
+        input.scenarioId === undefined ? ctx : await inScenario(s.dataSource, ctx, input.scenarioId, 'read'),
+        input,
+      );
+      return { ...data, meta };
+    },
   });
+}
+
+/** The route's `data` with its `meta` (the assumptions applied) beside the figures. */
+function forecastOutput(): JsonSchema {
+  const data = dtoSchema('ForecastDto');
+  const properties = { ...(data.properties as Record<string, JsonSchema>), meta: dtoSchema('ForecastMetaDto') };
+  return { ...data, properties, required: [...(data.required as string[]), 'meta'] };
 }
 
 function searchPeopleTool(s: ReadServices): McpTool {

@@ -44,12 +44,25 @@ export class OrganizationsAdminController {
     return one(await this.organizations.get(orgId));
   }
 
-  /** Changes an organization's name or settings (reporting currency, functional-structure switches). */
+  /**
+   * Changes an organization's name or settings (reporting currency, functional-structure switches, forecast
+   * assumptions). A change of the forecast assumptions is an `organization` update event and needs X-Acting-User.
+   */
   @Patch(':orgId')
   @ApiData(OrganizationDto)
-  @ApiErrors(400, 404)
-  async update(@Param('orgId') orgId: string, @Body() body: UpdateOrganizationDto): Promise<DataEnvelope<OrganizationDto>> {
-    return one(await this.organizations.update(orgId, body));
+  @ApiErrors(
+    [
+      400,
+      'VALIDATION_ERROR: the body fails validation (details[] has dot paths), or the forecast assumptions change without X-Acting-User',
+    ],
+    404,
+  )
+  async update(
+    @Ctx() ctx: RequestContext,
+    @Param('orgId') orgId: string,
+    @Body() body: UpdateOrganizationDto,
+  ): Promise<DataEnvelope<OrganizationDto>> {
+    return one(await this.organizations.update(ctx, orgId, body));
   }
 
   /** Adds a person with a login in the application. With X-Acting-User, only with rights the acting user holds (403). */

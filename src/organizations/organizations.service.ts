@@ -1,6 +1,7 @@
 import { withRetry } from '../database/db-retry';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { list, ListEnvelope, Page } from '../common/http/envelopes';
 import { newId } from '../common/ids';
@@ -8,6 +9,8 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { CreateOrganizationDto, OrganizationDto, UpdateOrganizationDto } from './dto/organization.dto';
 import { OrganizationEntity } from '../database/entities/organization.entity';
 import { applyPlan, fieldPlan } from '../crud/assign';
+import { Resources, type ResourceDescriptor } from '../crud/resources';
+import { completeAssumptions, sameAssumptions } from './dto/forecast-assumptions.dto';
 import { OrganizationsRepository } from './organizations.repository';
 
 /** Where each field of an organization PATCH goes: a field added to the DTO does not compile until it is placed. */
@@ -21,8 +24,16 @@ const ORGANIZATION_FIELDS = fieldPlan<UpdateOrganizationDto>()({
     'changeRetentionDays',
     'deliveryRetentionDays',
   ],
+  own: ['forecastAssumptions'],
 });
 
+/** `GET /changes` shows changes of the organization's forecast assumptions to holders of forecasts_view. */
+const ORGANIZATIONS: ResourceDescriptor = {
+  table: 'organizations',
+  changes: { entityTypes: ['organization'], permission: 'forecasts_view' },
+};
+
+@Resources(ORGANIZATIONS)
 @Injectable()
 export class OrganizationsService {
   constructor(
@@ -43,6 +54,7 @@ export class OrganizationsService {
           noticePeriodDays: input.noticePeriodDays ?? 30,
           changeRetentionDays: input.changeRetentionDays ?? null,
           deliveryRetentionDays: input.deliveryRetentionDays ?? 30,
+          forecastAssumptions: completeAssumptions(input.forecastAssumptions ?? {}),
         }),
       );
     return em ? work(em) : this.uow.runUnscoped(work);
@@ -57,12 +69,27 @@ export class OrganizationsService {
     return OrganizationDto.from(await this.find(id));
   }
 
-  async update(id: string, input: UpdateOrganizationDto): Promise<OrganizationDto> {
+  /**
+   * Changes the organization's settings. A change of its forecast assumptions is an `organization` update event
+   * (spec 07 §4.1: it changes live forecasts), recorded with the change in one transaction, so it needs an acting
+   * user; the other settings are configuration, changed without an event.
+   */
+  async update(ctx: RequestContext, id: string, input: UpdateOrganizationDto): Promise<OrganizationDto> {
     const org = await this.find(id);
     const patch: Partial<OrganizationEntity> = {};
     applyPlan(patch, input, ORGANIZATION_FIELDS);
-    await withRetry(() => this.repository.update(this.uow.manager, org.id, patch));
-    return this.get(id);
+    const assumptions = input.forecastAssumptions && completeAssumptions(input.forecastAssumptions);
+    if (!assumptions || sameAssumptions(assumptions, org.forecastAssumptions)) {
+      await withRetry(() => this.repository.update(this.uow.manager, org.id, patch));
+      return this.get(id);
+    }
+    return this.uow.run(ctx, async (tx) => {
+      const before = OrganizationDto.from((await this.repository.find(tx.em, id, true))!);
+      await this.repository.update(tx.em, id, { ...patch, forecastAssumptions: assumptions });
+      const after = OrganizationDto.from((await this.repository.find(tx.em, id))!);
+      tx.record({ entityType: 'organization', entityId: id, changeType: 'update', before: { ...before }, after: { ...after } });
+      return after;
+    });
   }
 
   private async find(id: string): Promise<OrganizationEntity> {
