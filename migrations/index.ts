@@ -25,7 +25,7 @@ import { ProjectPostCompletionCostCentre1795680000000 } from './1795680000000-Pr
 import { ScenarioAccess1795470000000 } from './1795470000000-ScenarioAccess';
 import { PersonalDataRetention1795480000000 } from './1795480000000-PersonalDataRetention';
 import { EmployeesInternalIdSearch1795944000000 } from './1795944000000-EmployeesInternalIdSearch';
-import { ForecastAssumptions1796652437329 } from './1796652437329-ForecastAssumptions';
+import { ForecastAssumptions1796654151896 } from './1796654151896-ForecastAssumptions';
 
 /** Every migration in order. `npm run migration:generate -- <Name>` writes one and lists it here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -57,5 +57,5 @@ export const MIGRATIONS: Function[] = [
   ScenarioAccess1795470000000,
   PersonalDataRetention1795480000000,
   EmployeesInternalIdSearch1795944000000,
-  ForecastAssumptions1796652437329,
+  ForecastAssumptions1796654151896,
 ];

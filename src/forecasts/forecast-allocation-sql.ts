@@ -75,6 +75,33 @@ function groupedCte(): string {
 }
 
 /**
+ * The people's rows of the allocation statement, from `pp` (their active days, whole and cut by their pieces) and
+ * `people`: levels (lvl, with the day terms of averageFte in v2 and, under attrition, of expectedLeavers in v3),
+ * joiners and leavers at their day's shares, notices.
+ */
+function peopleRows(parts: StatementParts, cut: (q: string, a: string, b: string) => string): string {
+  const att = attritionTerms(parts);
+  return `SELECT pc, grp, ${idx('a')} AS idx, 'lvl_' || kind${att.suffix('last_day')} AS metric, sum(w) AS v1,
+       -sum(w * (${att.daysBefore('last_day', 'a')})) AS v2, -${att.loss('last_day', 'a', 'w')} AS v3
+  FROM pp GROUP BY 1, 2, 3, 4
+UNION ALL
+SELECT pc, grp, ${idx('b + 1')}, 'lvl_' || kind${att.suffix('last_day')}, -sum(w), sum(w * (${att.daysBefore('last_day', 'b + 1')})),
+       ${att.loss('last_day', 'b + 1', 'w')}
+  FROM pp WHERE b < $3::date GROUP BY 1, 2, 3, 4
+UNION ALL
+SELECT pc, grp, ${idx('start_date')}, 'join_' || kind${att.suffix('last_day')}, sum(w), 0, -${att.loss('last_day', 'start_date', 'w')}
+  FROM pp WHERE a = start_date AND start_date >= $2::date GROUP BY 1, 2, 3, 4
+UNION ALL
+SELECT pc, grp, ${idx('last_day + 1')}, 'leave_' || kind, sum(w), 0, 0 FROM pp WHERE b = last_day AND last_day < $3::date GROUP BY 1, 2, 3, 4
+UNION ALL
+SELECT false, NULL, ${idx('notice_date')}, 'notice', count(*), 0, 0 FROM people WHERE kind = 'e' AND notice_date BETWEEN $2::date AND $3::date GROUP BY 3
+UNION ALL
+SELECT true, q.grp, ${idx('p.notice_date')}, 'notice', sum(q.w), 0, 0
+  FROM people p JOIN grouped q ON q.kind = p.kind AND q.rid = p.id AND ${cut('q', 'p.notice_date', 'p.notice_date')}
+ WHERE p.kind = 'e' AND p.notice_date BETWEEN $2::date AND $3::date GROUP BY 2, 3`;
+}
+
+/**
  * The allocation groupings' statement: the rows of `forecastSql` with fractional values, each record's
  * figure split by the shares of the day it is counted on (spec 04 §2). `pp`: people's active days from the
  * day before `from`, whole (`pc` false, null group) and cut by each of their pieces (`pc` true):
@@ -92,7 +119,6 @@ export function allocationForecastSql(groupBy: AllocationGroupBy, parts: Stateme
   const { records } = parts;
   const first = `($2::date - 1)`;
   const cut = (q: string, a: string, b: string) => `${q}.a <= ${b} AND ${q}.b >= ${a}`;
-  const att = attritionTerms(parts);
   const classes = costClasses(parts);
   const cost = (items: string) =>
     classes
@@ -132,24 +158,7 @@ unp AS MATERIALIZED (
    WHERE v.unpriced GROUP BY 1, 2
 ),
 r AS (
-SELECT pc, grp, ${idx('a')} AS idx, 'lvl_' || kind${att.suffix('last_day')} AS metric, sum(w) AS v1,
-       -sum(w * (${att.daysBefore('last_day', 'a')})) AS v2, -${att.loss('last_day', 'a', 'w')} AS v3
-  FROM pp GROUP BY 1, 2, 3, 4
-UNION ALL
-SELECT pc, grp, ${idx('b + 1')}, 'lvl_' || kind${att.suffix('last_day')}, -sum(w), sum(w * (${att.daysBefore('last_day', 'b + 1')})),
-       ${att.loss('last_day', 'b + 1', 'w')}
-  FROM pp WHERE b < $3::date GROUP BY 1, 2, 3, 4
-UNION ALL
-SELECT pc, grp, ${idx('start_date')}, 'join_' || kind${att.suffix('last_day')}, sum(w), 0, -${att.loss('last_day', 'start_date', 'w')}
-  FROM pp WHERE a = start_date AND start_date >= $2::date GROUP BY 1, 2, 3, 4
-UNION ALL
-SELECT pc, grp, ${idx('last_day + 1')}, 'leave_' || kind, sum(w), 0, 0 FROM pp WHERE b = last_day AND last_day < $3::date GROUP BY 1, 2, 3, 4
-UNION ALL
-SELECT false, NULL, ${idx('notice_date')}, 'notice', count(*), 0, 0 FROM people WHERE kind = 'e' AND notice_date BETWEEN $2::date AND $3::date GROUP BY 3
-UNION ALL
-SELECT true, q.grp, ${idx('p.notice_date')}, 'notice', sum(q.w), 0, 0
-  FROM people p JOIN grouped q ON q.kind = p.kind AND q.rid = p.id AND ${cut('q', 'p.notice_date', 'p.notice_date')}
- WHERE p.kind = 'e' AND p.notice_date BETWEEN $2::date AND $3::date GROUP BY 2, 3
+${peopleRows(parts, cut)}
 UNION ALL
 SELECT false, grp, idx, ${cost('pitems')}
 UNION ALL

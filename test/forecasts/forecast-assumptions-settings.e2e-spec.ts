@@ -1,6 +1,7 @@
 import { deliveredBy } from '../webhooks/coverage-table';
 import { Receiver } from '../webhooks/receiver';
 import { createEndpoint } from '../webhooks/support';
+import { changesOf } from '../support/changes';
 import { changesSince } from '../support/fixtures';
 import { Tenant, TestApp } from '../support/test-app';
 
@@ -36,7 +37,6 @@ describe('07/§4.1 forecast assumptions: settings, events and which apply', () =
   const eventsOf = deliveredBy(() => ({ t, receiver, tenant: org, secret, path }));
   const orgPath = () => `/organizations/${org.orgId}`;
   const scenarios = () => `/organizations/${org.orgId}/scenarios`;
-  const forecast = async (query: string) => (await org.api('get', `/forecast?from=2026-01&months=2&${query}`).expect(200)).body;
 
   it('07/§4.1 forecastAssumptions on the organization: defaults that change nothing, set whole by PATCH (a field left out takes its default), returned', async () => {
     expect((await t.admin('get', orgPath()).expect(200)).body.data.forecastAssumptions).toEqual(DEFAULTS);
@@ -163,10 +163,7 @@ describe('07/§4.1 forecast assumptions: settings, events and which apply', () =
     );
     expect([quiet.body.data.assumptions, quiet.kinds]).toEqual([ALL_FOUR, []]);
     expect((await changesSince(org, cursor)).changes).toEqual([]);
-    const history = await t.dataSource.query(
-      `SELECT entity_type, plan_id FROM record_changes WHERE organization_id = $1 AND entity_id = $2`,
-      [org.orgId, hidden.id],
-    );
-    expect(history).toEqual([{ entity_type: 'scenario', plan_id: hidden.id }]);
+    const history = await changesOf(t, org.orgId, { entityId: hidden.id });
+    expect(history.map((c) => [c.entityType, c.planId, c.dispatchStatus])).toEqual([['scenario', hidden.id, null]]);
   });
 });

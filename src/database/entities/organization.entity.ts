@@ -51,10 +51,7 @@ export class OrganizationEntity {
   deliveryRetentionDays: number;
 
   /** The assumptions of live forecasts, and of a scenario's that has none of its own (spec 07 §4). */
-  @Column({
-    type: 'jsonb',
-    default: () => `'{"attritionRatePerYear": 0, "meritIncrease": null, "timeToFillDays": 0, "onCostPercent": 0}'::jsonb`,
-  })
+  @Column({ type: 'jsonb', default: NO_ASSUMPTIONS })
   forecastAssumptions: ForecastAssumptions;
 
   @CreateDateColumn({ type: 'timestamptz' })
