@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Query } from '@nestjs/common';
 import { Patch, Post } from '../common/http/write-routes';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import { AdminApi } from '../common/auth/access.decorators';
 import { Ctx, RequestContext } from '../common/auth/request-context';
 import { ApiData, ApiErrors, ApiList } from '../common/http/api-responses';
@@ -49,6 +49,11 @@ export class OrganizationsAdminController {
    * assumptions). A change of the forecast assumptions is an `organization` update event and needs X-Acting-User.
    */
   @Patch(':orgId')
+  @ApiHeader({
+    name: 'X-Acting-User',
+    required: false,
+    description: 'The user who makes the change; needed when it changes the forecast assumptions',
+  })
   @ApiData(OrganizationDto)
   @ApiErrors(
     [

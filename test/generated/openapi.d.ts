@@ -2254,10 +2254,11 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Renames, describes, locks or reopens a scenario, or changes its visibility
-         * @description Renames, describes, locks or reopens a scenario, or changes its visibility. LOCKED takes no writes; renaming,
-         *     describing, locking and reopening need the right to write to the scenario, visibility its owner or
-         *     manage_scenarios; a merged scenario is read-only (409).
+         * Renames, describes, locks or reopens a scenario, changes its visibility or its forecast assumptions
+         * @description Renames, describes, locks or reopens a scenario, changes its visibility or its forecast assumptions. LOCKED takes
+         *     no writes; renaming, describing, locking, reopening and the assumptions need the right to write to the scenario,
+         *     visibility its owner or manage_scenarios; a merged scenario is read-only (409). A change of the assumptions is a
+         *     `scenario` update event (kept in the scenario's own history when it is PRIVATE).
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -9588,7 +9589,13 @@ export interface operations {
     OrganizationsAdmin_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The user who makes the change; needed when it changes the forecast assumptions
+                 * @example cdemouser0000000000000001
+                 */
+                "X-Acting-User"?: string;
+            };
             path: {
                 /**
                  * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
@@ -39608,7 +39615,13 @@ export interface operations {
     ScenariosAdmin_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The user who makes the change; needed when it changes the forecast assumptions of a scenario every user may read
+                 * @example cdemouser0000000000000001
+                 */
+                "X-Acting-User"?: string;
+            };
             path: {
                 /**
                  * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
@@ -39640,7 +39653,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
+            /** @description VALIDATION_ERROR: the body fails validation (details[] has dot paths), or the forecast assumptions of a scenario every user may read change without X-Acting-User */
             400: {
                 headers: {
                     [name: string]: unknown;
