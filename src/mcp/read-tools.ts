@@ -92,7 +92,7 @@ function forecastTool(s: ReadServices): McpTool {
     name: 'get_headcount_forecast',
     title: 'Headcount and cost forecast',
     description:
-      'Headcount, joiners, leavers, open vacancies, day-weighted FTE and cost per month (GET /forecast): from a month (default the current one) for 1-60 months, optionally grouped by cost centre, location, job role or work type, or split over allocations by team, project or project cost centre, for live data or a scenario (scenarioId, with compare=live for deltas).',
+      'Headcount, joiners, leavers, open vacancies, day-weighted FTE and cost per month (GET /forecast): from a month (default the current one) for 1-60 months, optionally grouped by cost centre, location, job role or work type, or split over allocations by team, project or project cost centre, for live data or a scenario (scenarioId, with compare=live for deltas), under the forecast assumptions of the scenario or the organization (attrition, merit, time to fill, on-cost; assumptions=none for the records alone), which meta.assumptions states.',
     readOnly: true,
     permissions: ['forecasts_view'],
     input: ForecastQueryDto,

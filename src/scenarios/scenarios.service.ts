@@ -86,9 +86,9 @@ export class ScenariosService {
    */
   async update(ctx: RequestContext, scenarioId: string, input: UpdateScenarioDto): Promise<ScenarioDto> {
     await inScenario(this.dataSource, ctx, scenarioId, input.visibility === undefined ? 'edit' : 'manage');
-    const stored = await this.find(this.uow.read(ctx), scenarioId);
+    const stored = input.assumptions === undefined ? null : await this.find(this.uow.read(ctx), scenarioId);
     const assumptions = input.assumptions && completeAssumptions(input.assumptions);
-    const changesAssumptions = input.assumptions !== undefined && !sameAssumptions(assumptions ?? null, stored.assumptions);
+    const changesAssumptions = stored !== null && !sameAssumptions(assumptions ?? null, stored.assumptions);
     const history = changesAssumptions && stored.visibility === 'PRIVATE' ? { ...ctx, planId: stored.id } : ctx;
     return this.uow.run(history, async (tx) => {
       const plan = await this.find(tx, scenarioId, true);
