@@ -41,7 +41,7 @@ function statement(groupBy: ForecastGroupBy): string {
   if (sql) return sql;
   const split = isAllocation(groupBy);
   const events = forecastStatement(groupBy)
-    .replace(/^\s*WITH /, `WITH ${RATES},\n`)
+    .sql.replace(/^\s*WITH /, `WITH ${RATES},\n`)
     .replace(/\$7::text\[\]/g, '(SELECT array_agg(currency ORDER BY currency) FROM rates)')
     .replace(/\$8::float8\[\]/g, '(SELECT array_agg(rate ORDER BY currency) FROM rates)')
     .replace(/\$9/g, '(SELECT reporting_currency FROM organizations WHERE id = $6)')

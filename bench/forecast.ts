@@ -6,7 +6,9 @@
  * - 12 months by cost centre from 1 client: service and the one-statement baseline (forecast-baseline.ts),
  *   answers compared first; p50, p99, req/s; the service's peak RSS;
  * - 60 months by cost centre, service;
- * - 12 months by cost centre of a scenario (a fork of the same data), and with compare=live.
+ * - 12 months by cost centre of a scenario (a fork of the same data), and with compare=live;
+ * - 12 months by team of the scenario with all four forecast assumptions (its own) against the same forecast
+ *   without them (`assumptions=none`), both from the service, interleaved (spec 07 §4: within 1.3x).
  * BENCH_DURATION (s per run, default 10), BENCH_ROUNDS (default 2), BENCH_KEEP_DB=<name> (seed once, reuse).
  */
 import { size } from './smoke';
@@ -253,7 +255,11 @@ async function beforeAfter(
   const headers = { authorization: `Bearer ${meta.key}` };
   const path = `/api/v1/org/${meta.orgId}/forecast?from=2026-01&months=12`;
   const get = async (base: string) => ((await (await fetch(base + path, { headers })).json()) as { data: Answer }).data;
-  const diff = answerDifference(await get(service.baseUrl), await get(old.baseUrl), ['averageFte', 'averageVacancyFte']);
+  const diff = answerDifference(await get(service.baseUrl), await get(old.baseUrl), [
+    'averageFte',
+    'averageVacancyFte',
+    ...ASSUMPTION_FIGURES,
+  ]);
   if (diff) throw new Error(`new and old builds differ: ${diff}`);
   process.stdout.write(`groupBy=none: new build (service) against the old one at ${root} (baseline column)\n`);
   const load = () => ({ method: 'GET' as const, path, headers });
@@ -267,6 +273,65 @@ async function beforeAfter(
     db,
     // Always run (BENCH_ONLY selects among the service/baseline endpoints above, not this one).
     only: [],
+  });
+  printRuns(runs);
+  printSummaries(summaries);
+}
+
+/** The figures of the forecast assumptions, which the baseline (and a build before them) does not compute. */
+const ASSUMPTION_FIGURES = ['expectedLeavers', 'onCost'];
+
+/** All four forecast assumptions (spec 07 §4), set on the benchmark's scenario. */
+const ALL_FOUR = { attritionRatePerYear: 0.12, meritIncrease: { month: 4, percent: 3 }, timeToFillDays: 45, onCostPercent: 25 };
+
+/**
+ * The 12-month forecast by team with all four assumptions (the scenario's own) against the same forecast without
+ * them (`assumptions=none`), both from this service (`compare` with the service as its own "baseline", so the ratio
+ * is with / without), interleaved in one run. The answers are checked first: the assumptions applied, and the
+ * totals of both equal those of `groupBy=none` under the same assumptions.
+ */
+async function assumptionsComparison(
+  db: Awaited<ReturnType<typeof createDatabase>>,
+  service: Awaited<ReturnType<typeof startService>>,
+  meta: Meta,
+  durationSeconds: number,
+  rounds: number,
+): Promise<void> {
+  const users = await service.admin<{ data: { id: string }[] }>('GET', `/organizations/${meta.orgId}/users`);
+  await service.admin(
+    'PATCH',
+    `/organizations/${meta.orgId}/scenarios/${meta.scenarioId}`,
+    { assumptions: ALL_FOUR },
+    {
+      'X-Acting-User': users.data[0].id,
+    },
+  );
+  const headers = { authorization: `Bearer ${meta.key}` };
+  const base = `/api/v1/org/${meta.orgId}/forecast?from=2026-01&months=12&scenarioId=${meta.scenarioId}`;
+  const get = async (path: string) =>
+    (await (await fetch(service.baseUrl + path, { headers })).json()) as { data: Answer; meta: { assumptions: { source: string } } };
+  for (const none of ['', '&assumptions=none']) {
+    const [team, whole] = await Promise.all([get(`${base}&groupBy=team${none}`), get(`${base}${none}`)]);
+    const diff = answerDifference({ ...team.data, groups: [] }, { ...whole.data, groups: [] });
+    if (diff) throw new Error(`forecast by team and as a whole differ${none}: ${diff}`);
+    const source = none ? 'none' : 'scenario';
+    if (team.meta.assumptions.source !== source) throw new Error(`assumptions ${team.meta.assumptions.source}, not ${source}`);
+    process.stdout.write(`assumptions ${source}: totals 2026-12 ${JSON.stringify(team.data.totals[11])}\n`);
+  }
+  const path = `${base}&groupBy=team`;
+  const { runs, summaries } = await compare({
+    service,
+    baseline: service,
+    scenarios: [
+      {
+        name: 'GET /forecast 12 months by team, all four assumptions (service column) vs none (baseline column)',
+        load: (target) => ({ method: 'GET' as const, path: target === 'service' ? path : `${path}&assumptions=none`, headers }),
+      },
+    ],
+    rounds,
+    durationSeconds,
+    connections: 1,
+    db,
   });
   printRuns(runs);
   printSummaries(summaries);
@@ -291,7 +356,8 @@ export async function forecastBenchmark(): Promise<void> {
     for (const groupBy of ['costCentre', 'team', 'project', 'projectCostCentre'].filter(measured)) {
       const path = `${base}?from=2026-01&months=12&groupBy=${groupBy}`;
       const [s, b] = await Promise.all([get(service.baseUrl + path), get(baseline.baseUrl + path)]);
-      const diff = answerDifference(s, b);
+      // The baseline knows no forecast assumptions: their figures (0 here, where none apply) are the service's own.
+      const diff = answerDifference(s, b, ASSUMPTION_FIGURES);
       if (diff) throw new Error(`service and baseline differ (groupBy=${groupBy}): ${diff}`);
       process.stdout.write(
         `answers agree, groupBy=${groupBy} (${s.groups.length} groups); totals 2026-01: ${JSON.stringify(s.totals[0])}\n`,
@@ -307,7 +373,8 @@ export async function forecastBenchmark(): Promise<void> {
       { name: 'GET /forecast 12 months by project', load: load(`${base}?from=2026-01&months=12&groupBy=project`) },
       { name: 'GET /forecast 12 months by projectCostCentre', load: load(`${base}?from=2026-01&months=12&groupBy=projectCostCentre`) },
       { name: 'GET /forecast 60 months by cost centre', load: load(`${base}?from=2026-01&months=60&groupBy=costCentre`) },
-      { name: 'GET /forecast scenario 12 months by cost centre', load: load(`${p12}&scenarioId=${meta.scenarioId}`) },
+      // The scenario has assumptions of its own (assumptionsComparison); the baseline has none.
+      { name: 'GET /forecast scenario 12 months by cost centre', load: load(`${p12}&scenarioId=${meta.scenarioId}&assumptions=none`) },
     ];
     const { runs, summaries } = await compare({ service, baseline, scenarios, rounds, durationSeconds, connections: 1, db });
     printRuns(runs);
@@ -315,7 +382,7 @@ export async function forecastBenchmark(): Promise<void> {
     const withLive = await runLoad({
       name: 'service scenario compare=live',
       baseUrl: service.baseUrl,
-      path: `${p12}&scenarioId=${meta.scenarioId}&compare=live`,
+      path: `${p12}&scenarioId=${meta.scenarioId}&compare=live&assumptions=none`,
       method: 'GET',
       headers,
       connections: 1,
@@ -330,6 +397,7 @@ export async function forecastBenchmark(): Promise<void> {
         failures: withLive.failures,
       },
     ]);
+    await assumptionsComparison(db, service, meta, durationSeconds, rounds);
     await beforeAfter(db, service, meta, durationSeconds, rounds);
     process.stdout.write(`peak RSS: service ${service.peakRssMb()} MB; ${machine()}\n`);
   });

@@ -125,8 +125,8 @@ export interface ChildService {
 }
 
 export interface ServiceProcess extends ChildService {
-  /** A request to `/admin/v1<path>` with the admin token; returns the parsed JSON body, throws on non-2xx. */
-  admin<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
+  /** A request to `/admin/v1<path>` with the admin token (and `headers`); returns the parsed JSON body, throws on non-2xx. */
+  admin<T = unknown>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T>;
 }
 
 /** A free TCP port on 127.0.0.1. */
@@ -249,10 +249,10 @@ export async function startService(
     pid: child.pid!,
     peakRssMb: () => peakRssMb(child.pid!),
     stop,
-    async admin<T>(method: string, path: string, body?: unknown): Promise<T> {
+    async admin<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
       const res = await fetch(`${baseUrl}/admin/v1${path}`, {
         method,
-        headers: { Authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
+        headers: { Authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, 'Content-Type': 'application/json', ...headers },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await res.text();

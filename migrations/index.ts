@@ -26,6 +26,7 @@ import { ScenarioAccess1795470000000 } from './1795470000000-ScenarioAccess';
 import { PersonalDataRetention1795480000000 } from './1795480000000-PersonalDataRetention';
 import { EmployeesInternalIdSearch1795944000000 } from './1795944000000-EmployeesInternalIdSearch';
 import { SubscriptionsConfiguredByAndPurgeHorizon1796652175646 } from './1796652175646-SubscriptionsConfiguredByAndPurgeHorizon';
+import { ForecastAssumptions1796654151896 } from './1796654151896-ForecastAssumptions';
 import { Budgets1796654228427 } from './1796654228427-Budgets';
 
 /** Every migration in order. `npm run migration:generate -- <Name>` writes one and lists it here. */
@@ -59,5 +60,6 @@ export const MIGRATIONS: Function[] = [
   PersonalDataRetention1795480000000,
   EmployeesInternalIdSearch1795944000000,
   SubscriptionsConfiguredByAndPurgeHorizon1796652175646,
+  ForecastAssumptions1796654151896,
   Budgets1796654228427,
 ];

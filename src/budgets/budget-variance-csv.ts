@@ -1,6 +1,5 @@
-import { csvField } from '../forecasts/forecast-csv';
-import type { BudgetVarianceDto } from './dto/budget-variance.dto';
-import type { BudgetDimension } from './entities/budget.entity';
+import { assumptionCells, ASSUMPTIONS_COLUMNS, csvField } from '../forecasts/forecast-csv';
+import type { BudgetVarianceReport } from './budget-variance.service';
 
 const HEADER = [
   'dimension',
@@ -19,10 +18,15 @@ const HEADER = [
   'varianceFte',
   'over',
   'currency',
+  ...ASSUMPTIONS_COLUMNS,
 ];
 
-/** `Accept: text/csv` of the variance: a header row, then one row per group and month (totals are not rows). */
-export function budgetVarianceCsv(variance: BudgetVarianceDto, dimension: BudgetDimension): string {
+/**
+ * `Accept: text/csv` of the variance: a header row, then one row per group and month (totals are not rows), the
+ * forecast assumptions applied in the last columns, as in the forecast's CSV.
+ */
+export function budgetVarianceCsv({ variance, dimension, meta }: BudgetVarianceReport): string {
+  const stated = assumptionCells(meta.assumptions);
   const lines = [HEADER.join(',')];
   for (const group of variance.groups) {
     for (const m of group.months) {
@@ -43,6 +47,7 @@ export function budgetVarianceCsv(variance: BudgetVarianceDto, dimension: Budget
         m.variance.fte,
         m.over,
         variance.currencyCode,
+        ...stated,
       ];
       lines.push(cells.map(csvField).join(','));
     }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { RequestContext } from '../common/auth/request-context';
 import { CostService } from '../cost/cost.service';
-import type { ForecastDto } from '../forecasts/dto/forecast-query.dto';
+import type { ForecastDto, ForecastMetaDto } from '../forecasts/dto/forecast-query.dto';
 import { ForecastService } from '../forecasts/forecast.service';
 import { UnitOfWork } from '../database/unit-of-work';
 import { CostCentresService } from '../reference-data/cost-centres.service';
@@ -11,6 +11,13 @@ import { lineKeys, monthCount } from './budget-lines';
 import { BudgetsService } from './budgets.service';
 import type { BudgetVarianceDto } from './dto/budget-variance.dto';
 import type { BudgetDimension, BudgetEntity } from './entities/budget.entity';
+
+export interface BudgetVarianceReport {
+  dimension: BudgetDimension;
+  variance: BudgetVarianceDto;
+  /** The forecast assumptions behind the forecast figures. */
+  meta: ForecastMetaDto;
+}
 
 /**
  * `GET /budgets/:id/variance` and the assistant tool `get_budget_variance` (spec 07 §2.2): the forecast of the live
@@ -27,18 +34,18 @@ export class BudgetVarianceService {
     private readonly uow: UnitOfWork,
   ) {}
 
-  async variance(ctx: RequestContext, budgetId: string): Promise<BudgetVarianceDto> {
-    return (await this.report(ctx, budgetId)).variance;
-  }
-
-  /** The variance with the budget's dimension (the CSV names it on every row). */
-  async report(ctx: RequestContext, budgetId: string): Promise<{ dimension: BudgetDimension; variance: BudgetVarianceDto }> {
+  /** The variance with the budget's dimension (the CSV names it on every row) and the forecast assumptions applied. */
+  async report(ctx: RequestContext, budgetId: string): Promise<BudgetVarianceReport> {
     const budget = await this.budgets.find(ctx, budgetId);
     const query = { from: budget.fromMonth, months: monthCount(budget.fromMonth, budget.toMonth), groupBy: budget.dimension };
-    const forecast = await this.forecasts.forecast(ctx, query, budget.currencyCode);
+    const { data: forecast, meta } = await this.forecasts.forecast(ctx, query, budget.currencyCode);
     const names = await this.lineNames(ctx, budget, forecast);
     const options = { showCost: CostService.canSeeCost(ctx), scenarioId: ctx.scenarioId };
-    return { dimension: budget.dimension, variance: budgetVariance(budget, forecast, names, options) };
+    return {
+      dimension: budget.dimension,
+      variance: budgetVariance(budget, forecast, names, options),
+      meta: { assumptions: meta.assumptions },
+    };
   }
 
   /**

@@ -3,8 +3,8 @@ import { ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { RequirePermissions } from '../common/auth/access.decorators';
 import { Ctx, RequestContext } from '../common/auth/request-context';
-import { ApiData, ApiErrors } from '../common/http/api-responses';
-import { DataEnvelope, one } from '../common/http/envelopes';
+import { ApiDataWithMeta, ApiErrors } from '../common/http/api-responses';
+import { ForecastMetaDto } from '../forecasts/dto/forecast-query.dto';
 import { crudControllers, type CrudControllerOptions } from '../crud/crud.controller';
 import { customAttributeValuesController } from '../custom-attributes/custom-attribute-values.controller';
 import { budgetVarianceCsv } from './budget-variance-csv';
@@ -22,13 +22,14 @@ export class BudgetVarianceController {
    * The budget against the forecast of its months. Per group of its dimension (cost centres, teams by allocation, or
    * one group) and month: budget, forecast (planned hires included), forecast minus budget, and whether the forecast
    * cost is over; costs in the budget's currency. Groups the forecast has and the budget does not have a budget of 0.
-   * `scenarioId` forecasts a scenario against the same budget. `Accept: text/csv`: one row per group and month.
+   * `scenarioId` forecasts a scenario against the same budget. `meta.assumptions` states the forecast assumptions
+   * applied. `Accept: text/csv`: one row per group and month, the assumptions in its last columns.
    */
   @Get(':id/variance')
   @RequirePermissions('budgets_view', 'forecasts_view')
   @ApiParam({ name: 'id', description: 'The budget id' })
   @ApiProduces('application/json', 'text/csv')
-  @ApiData(BudgetVarianceDto)
+  @ApiDataWithMeta(BudgetVarianceDto, ForecastMetaDto)
   @ApiErrors(400, 404, 409)
   async variance(
     @Ctx() ctx: RequestContext,
@@ -36,13 +37,13 @@ export class BudgetVarianceController {
     @Query() _query: BudgetVarianceQueryDto,
     @Headers('accept') accept: string | undefined,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<DataEnvelope<BudgetVarianceDto> | string> {
-    const { dimension, variance } = await this.variances.report(ctx, id);
+  ): Promise<{ data: BudgetVarianceDto; meta: ForecastMetaDto } | string> {
+    const report = await this.variances.report(ctx, id);
     if (accept?.includes('text/csv')) {
       res.type('text/csv; charset=utf-8');
-      return budgetVarianceCsv(variance, dimension);
+      return budgetVarianceCsv(report);
     }
-    return one(variance);
+    return { data: report.variance, meta: report.meta };
   }
 }
 

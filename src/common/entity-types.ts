@@ -35,6 +35,9 @@ export const ENTITY_TYPES = [
   'portfolio_lens',
   'capex_claim',
   'budget',
+  // Spec 07 §4.1: a change of the forecast assumptions of the organization or of a scenario.
+  'organization',
+  'scenario',
 ] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 

@@ -249,13 +249,20 @@ export function roundMoney(value: number): number {
  * Month costs from the rows of `monthCostRowsSql` (cost-sql.ts), gathered per month index into `full`
  * (an amount in force from this month on; running sum) and `days` (amount x days, divided by the
  * month's days): the day-weighted cost of each of `months`, the figures `AmountTable.costsInto` gives.
+ * With `meanWeights` (rows of items whose days are weighted, `DayWeights`): an amount in force all month
+ * costs it times the month's mean day weight, the day terms being sums of weights already.
  */
-export function foldMonthCosts(full: readonly number[], days: readonly number[], months: readonly MonthSpan[]): number[] {
+export function foldMonthCosts(
+  full: readonly number[],
+  days: readonly number[],
+  months: readonly MonthSpan[],
+  meanWeights?: readonly number[],
+): number[] {
   const out = new Array<number>(months.length);
   let running = 0;
   for (let k = 0; k < months.length; k++) {
     running += full[k] ?? 0;
-    out[k] = running + (days[k] ?? 0) / months[k].days;
+    out[k] = running * (meanWeights?.[k] ?? 1) + (days[k] ?? 0) / months[k].days;
   }
   return out;
 }

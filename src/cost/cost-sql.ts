@@ -76,6 +76,23 @@ export function dayOfMonthSql(day: string): string {
   return `(${CALENDAR.dayOfMonth}::int[])[(${day}) - ${CALENDAR.from}::date + 2]`;
 }
 
+/** The value for `day` of a float8 array parameter indexed as the calendar is (`calendarArrays`: same range as `monthIndexSql`). */
+export function calendarValueSql(arrayParam: string, day: string): string {
+  return `(${arrayParam}::float8[])[(${day}) - ${CALENDAR.from}::date + 2]`;
+}
+
+/**
+ * Items some of whose days count with a weight (the forecast's attrition): `flag`, a boolean column of the items
+ * saying which; `before` and `weight`, calendar arrays (`calendarValueSql`) of the sum of the weights of a day's
+ * month before it and of the day's own weight. Their rows' day terms are sums of weights instead of days;
+ * `foldMonthCosts` then takes the months' mean weights.
+ */
+export interface WeightedDays {
+  flag: string;
+  before: string;
+  weight: string;
+}
+
 /**
  * Month-cost rows of `items` (a relation with `grp`, `a`, `b`, `amount`: `amount` a month's cost
  * (multiplier and FTE included) in force on every day of [a, b], both inside the window): per group and
@@ -85,11 +102,22 @@ export function dayOfMonthSql(day: string): string {
  * them into the day-weighted month costs. Two rows per item at most, whatever the number of months; one
  * for an item that lasts to the window's last day, whose end rows would add -amount + amount x days / days
  * = 0 to the last month (and there is no month after it): most people's pay, left out of the second sum.
+ * `by.key`: a column of the items the rows are also grouped by (after `grp`); `by.weighted`: items whose days
+ * are weighted.
  */
-export function monthCostRowsSql(items: string): string {
-  return `SELECT grp, ${monthIndexSql('a')} AS idx, sum(amount) AS full_amount, -sum(amount * (${dayOfMonthSql('a')} - 1)) AS day_amount
-            FROM ${items} GROUP BY 1, 2
+export function monthCostRowsSql(items: string, by: { key?: string; weighted?: WeightedDays } = {}): string {
+  const key = by.key ? `, ${by.key}` : '';
+  const groups = by.key ? '1, 2, 3' : '1, 2';
+  const w = by.weighted;
+  const start = w
+    ? `CASE WHEN ${w.flag} THEN ${calendarValueSql(w.before, 'a')} ELSE ${dayOfMonthSql('a')} - 1 END`
+    : `${dayOfMonthSql('a')} - 1`;
+  const end = w
+    ? `CASE WHEN ${w.flag} THEN ${calendarValueSql(w.before, 'b')} + ${calendarValueSql(w.weight, 'b')} ELSE ${dayOfMonthSql('b')} END`
+    : dayOfMonthSql('b');
+  return `SELECT grp${key}, ${monthIndexSql('a')} AS idx, sum(amount) AS full_amount, -sum(amount * (${start})) AS day_amount
+            FROM ${items} GROUP BY ${groups}
           UNION ALL
-          SELECT grp, ${monthIndexSql('b')} AS idx, -sum(amount) AS full_amount, sum(amount * ${dayOfMonthSql('b')}) AS day_amount
-            FROM ${items} WHERE b < ${CALENDAR.to}::date GROUP BY 1, 2`;
+          SELECT grp${key}, ${monthIndexSql('b')} AS idx, -sum(amount) AS full_amount, sum(amount * (${end})) AS day_amount
+            FROM ${items} WHERE b < ${CALENDAR.to}::date GROUP BY ${groups}`;
 }

@@ -1,6 +1,6 @@
 import { monthCostRowsSql } from '../cost/cost-sql';
 import type { AllocationGroupBy } from './dto/forecast-query.dto';
-import { ALL_RECORDS, dom, idx, peopleCte, pitemsCte, RecordFilter, vacancyCtes } from './forecast-sql';
+import { attritionTerms, costClasses, dom, idx, peopleCte, pitemsCte, RecordFilter, StatementParts, vacancyCtes } from './forecast-sql';
 
 /**
  * Spec 04 §2 `groupBy` team, project and projectCostCentre: a record's share of group g on day d is
@@ -75,6 +75,33 @@ function groupedCte(): string {
 }
 
 /**
+ * The people's rows of the allocation statement, from `pp` (their active days, whole and cut by their pieces) and
+ * `people`: levels (lvl, with the day terms of averageFte in v2 and, under attrition, of expectedLeavers in v3),
+ * joiners and leavers at their day's shares, notices.
+ */
+function peopleRows(parts: StatementParts, cut: (q: string, a: string, b: string) => string): string {
+  const att = attritionTerms(parts);
+  return `SELECT pc, grp, ${idx('a')} AS idx, 'lvl_' || kind${att.suffix('last_day')} AS metric, sum(w) AS v1,
+       -sum(w * (${att.daysBefore('last_day', 'a')})) AS v2, -${att.loss('last_day', 'a', 'w')} AS v3
+  FROM pp GROUP BY 1, 2, 3, 4
+UNION ALL
+SELECT pc, grp, ${idx('b + 1')}, 'lvl_' || kind${att.suffix('last_day')}, -sum(w), sum(w * (${att.daysBefore('last_day', 'b + 1')})),
+       ${att.loss('last_day', 'b + 1', 'w')}
+  FROM pp WHERE b < $3::date GROUP BY 1, 2, 3, 4
+UNION ALL
+SELECT pc, grp, ${idx('start_date')}, 'join_' || kind${att.suffix('last_day')}, sum(w), 0, -${att.loss('last_day', 'start_date', 'w')}
+  FROM pp WHERE a = start_date AND start_date >= $2::date GROUP BY 1, 2, 3, 4
+UNION ALL
+SELECT pc, grp, ${idx('last_day + 1')}, 'leave_' || kind, sum(w), 0, 0 FROM pp WHERE b = last_day AND last_day < $3::date GROUP BY 1, 2, 3, 4
+UNION ALL
+SELECT false, NULL, ${idx('notice_date')}, 'notice', count(*), 0, 0 FROM people WHERE kind = 'e' AND notice_date BETWEEN $2::date AND $3::date GROUP BY 3
+UNION ALL
+SELECT true, q.grp, ${idx('p.notice_date')}, 'notice', sum(q.w), 0, 0
+  FROM people p JOIN grouped q ON q.kind = p.kind AND q.rid = p.id AND ${cut('q', 'p.notice_date', 'p.notice_date')}
+ WHERE p.kind = 'e' AND p.notice_date BETWEEN $2::date AND $3::date GROUP BY 2, 3`;
+}
+
+/**
  * The allocation groupings' statement: the rows of `forecastSql` with fractional values, each record's
  * figure split by the shares of the day it is counted on (spec 04 §2). `pp`: people's active days from the
  * day before `from`, whole (`pc` false, null group) and cut by each of their pieces (`pc` true):
@@ -84,14 +111,23 @@ function groupedCte(): string {
  * unpriced_at: per month an unpriced vacancy contributes in, at its last contributing day of the month;
  * unpriced_p likewise per person with unpriced days (`upm`).
  * Every piece row is summed per group, and its opposite once more into the null group (the last SELECT).
+ * Under attrition people without a last day are lvl_ea/lvl_ca (v3 the weight they lose in the month from their
+ * piece's first day, or up to the day after its last, at the shares of the day before the loss) and join_ea/join_ca;
+ * pay is classed as in `forecastSql`.
  */
-export function allocationForecastSql(groupBy: AllocationGroupBy, records: RecordFilter = ALL_RECORDS): string {
+export function allocationForecastSql(groupBy: AllocationGroupBy, parts: StatementParts): string {
+  const { records } = parts;
   const first = `($2::date - 1)`;
   const cut = (q: string, a: string, b: string) => `${q}.a <= ${b} AND ${q}.b >= ${a}`;
+  const classes = costClasses(parts);
+  const cost = (items: string) =>
+    classes
+      ? `'cost' || cls, sum(full_amount), sum(day_amount), 0 FROM (${monthCostRowsSql(items, classes)}) c GROUP BY 2, 3, cls`
+      : `'cost', sum(full_amount), sum(day_amount), 0 FROM (${monthCostRowsSql(items)}) c GROUP BY 2, 3`;
   return `
 WITH ${peopleCte(() => 'NULL::text', records)},
-${pitemsCte('NULL::text AS grp, p.kind, p.id AS rid', records)},
-${vacancyCtes('NULL::text', 'id', records)},
+${pitemsCte('NULL::text AS grp, p.kind, p.id AS rid', parts)},
+${vacancyCtes('NULL::text', 'id', parts)},
 ${groupBy === 'projectCostCentre' ? `${piecesCtes('project', 'pieces', records)},\n${groupedCte()}` : piecesCtes(groupBy, 'grouped', records)},
 act AS MATERIALIZED (
   SELECT kind, id, start_date, last_day, GREATEST(start_date, ${first}) AS a, LEAST(COALESCE(last_day, $3::date), $3::date) AS b
@@ -104,7 +140,7 @@ pp AS MATERIALIZED (
     FROM act p JOIN grouped q ON q.kind = p.kind AND q.rid = p.id AND ${cut('q', 'p.a', 'p.b')}
 ),
 pcost AS (
-  SELECT q.grp, GREATEST(i.a, q.a) AS a, LEAST(i.b, q.b) AS b, i.amount * q.w AS amount
+  SELECT q.grp, GREATEST(i.a, q.a) AS a, LEAST(i.b, q.b) AS b, i.amount * q.w AS amount${classes ? ', i.cls, i.att' : ''}
     FROM pitems i JOIN grouped q ON q.kind = i.kind AND q.rid = i.rid AND ${cut('q', 'i.a', 'i.b')}
 ),
 vw AS (SELECT id, fte, amount, a AS a0, GREATEST(a, $2::date) AS a, LEAST(COALESCE(b, $3::date), $3::date) AS b FROM vint),
@@ -122,24 +158,11 @@ unp AS MATERIALIZED (
    WHERE v.unpriced GROUP BY 1, 2
 ),
 r AS (
-SELECT pc, grp, ${idx('a')} AS idx, 'lvl_' || kind AS metric, sum(w) AS v1, -sum(w * (${dom('a')} - 1)) AS v2, 0::float8 AS v3
-  FROM pp GROUP BY 1, 2, 3, 4
+${peopleRows(parts, cut)}
 UNION ALL
-SELECT pc, grp, ${idx('b + 1')}, 'lvl_' || kind, -sum(w), sum(w * (${dom('b + 1')} - 1)), 0 FROM pp WHERE b < $3::date GROUP BY 1, 2, 3, 4
+SELECT false, grp, idx, ${cost('pitems')}
 UNION ALL
-SELECT pc, grp, ${idx('start_date')}, 'join_' || kind, sum(w), 0, 0 FROM pp WHERE a = start_date AND start_date >= $2::date GROUP BY 1, 2, 3, 4
-UNION ALL
-SELECT pc, grp, ${idx('last_day + 1')}, 'leave_' || kind, sum(w), 0, 0 FROM pp WHERE b = last_day AND last_day < $3::date GROUP BY 1, 2, 3, 4
-UNION ALL
-SELECT false, NULL, ${idx('notice_date')}, 'notice', count(*), 0, 0 FROM people WHERE kind = 'e' AND notice_date BETWEEN $2::date AND $3::date GROUP BY 3
-UNION ALL
-SELECT true, q.grp, ${idx('p.notice_date')}, 'notice', sum(q.w), 0, 0
-  FROM people p JOIN grouped q ON q.kind = p.kind AND q.rid = p.id AND ${cut('q', 'p.notice_date', 'p.notice_date')}
- WHERE p.kind = 'e' AND p.notice_date BETWEEN $2::date AND $3::date GROUP BY 2, 3
-UNION ALL
-SELECT false, grp, idx, 'cost', sum(full_amount), sum(day_amount), 0 FROM (${monthCostRowsSql('pitems')}) c GROUP BY 2, 3
-UNION ALL
-SELECT true, grp, idx, 'cost', sum(full_amount), sum(day_amount), 0 FROM (${monthCostRowsSql('pcost')}) c GROUP BY 2, 3
+SELECT true, grp, idx, ${cost('pcost')}
 UNION ALL
 SELECT false, grp, idx, 'vcost', sum(full_amount), sum(day_amount), 0 FROM (${monthCostRowsSql('vwhole')}) c GROUP BY 2, 3
 UNION ALL

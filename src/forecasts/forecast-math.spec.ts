@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { calendarArrays, foldMonthCosts, monthSpans } from '../cost/cost-math';
 import { delta, foldForecast, ForecastMetric, ForecastRow, monthDto, sumMonths } from './forecast-math';
+import { dayWeights, IDENTITY_FACTORS, monthFactors } from './forecast-weights';
 
 const row = (grp: string | null, idx: number, metric: ForecastMetric, v1: number, v2 = 0, v3 = 0): ForecastRow => ({
   grp,
@@ -130,5 +131,105 @@ describe('forecast month math (04/§2)', () => {
       [1, 0, 0.5, 0.5 + (0.5 * 14) / 28, 0],
       [0.5, 0, 0.5, 0.5, 0],
     ]);
+  });
+});
+
+describe('forecast assumptions as numbers (07/§4.2)', () => {
+  const NONE = { attritionRatePerYear: 0, meritIncrease: null, timeToFillDays: 0, onCostPercent: 0 };
+
+  it('07/§4.2: without assumptions the day arrays are the plain calendar and the factors change nothing', () => {
+    const days = dayWeights(spans, NONE);
+    const { dayOfMonth } = calendarArrays(spans);
+    expect(days.before).toEqual(dayOfMonth.map((d, i) => (i === dayOfMonth.length - 1 ? 0 : d - 1)));
+    expect(new Set([...days.weight, ...days.merit])).toEqual(new Set([1]));
+    expect(new Set(days.loss)).toEqual(new Set([0]));
+    expect(monthFactors(spans, NONE)).toEqual(IDENTITY_FACTORS(3));
+  });
+
+  it('07/§4.2 attrition: w(d) = (1 - r)^(d / 365) from the first day; a month’s mean, end and start weights; the loss up to a day', () => {
+    const a = { ...NONE, attritionRatePerYear: 0.2 };
+    const w = (d: number) => Math.pow(0.8, d / 365);
+    const f = monthFactors(spans, a);
+    expect(f.startWeight[0]).toBe(1);
+    expect(f.endWeight[0]).toBeCloseTo(w(30), 12);
+    expect(f.startWeight[1]).toBe(f.endWeight[0]);
+    expect(f.meanWeight[1]).toBeCloseTo(Array.from({ length: 28 }, (_, i) => w(31 + i)).reduce((x, y) => x + y) / 28, 12);
+    const days = dayWeights(spans, a);
+    // Index 1 is January 1 (d = 0); index 33 is February 2 (d = 32).
+    expect([days.weight[1], days.loss[1]]).toEqual([1, 0]);
+    expect(days.weight[33]).toBeCloseTo(w(32), 12);
+    expect(days.before[33]).toBeCloseTo(w(31), 12);
+    expect(days.loss[33]).toBeCloseTo(w(30) - w(32), 12);
+  });
+
+  it('07/§4.2 merit: G compounds at the merit month of each year; an amount starting in month k is divided by G(k)', () => {
+    const months = monthSpans('2026-01', 14);
+    const a = { ...NONE, meritIncrease: { month: 2, percent: 5 } };
+    const g = monthFactors(months, a).merit;
+    expect(g[0]).toBe(1);
+    expect(g.slice(1, 13).every((v) => v === 1.05)).toBe(true);
+    expect(g[13]).toBeCloseTo(1.1025, 12);
+    const days = dayWeights(months, a);
+    expect([days.merit[0], days.merit[31], days.merit[32]]).toEqual([1, 1, 1 / 1.05]);
+  });
+});
+
+// Same title as above (split only to keep each block under the size check's 80 lines).
+describe('forecast assumptions as numbers (07/§4.2)', () => {
+  const NONE = { attritionRatePerYear: 0, meritIncrease: null, timeToFillDays: 0, onCostPercent: 0 };
+
+  it('07/§4.2: opening + joiners - leavers - expectedLeavers = closing, whatever the weights, for people with and without a last day', () => {
+    const events = fc.array(
+      fc.record({
+        idx: fc.integer({ min: 0, max: 2 }),
+        metric: fc.constantFrom<ForecastMetric>('join_e', 'join_c', 'leave_e', 'join_ea', 'join_ca'),
+        n: fc.integer({ min: 0, max: 5 }),
+        loss: fc.double({ min: 0, max: 0.05, noNaN: true }),
+      }),
+    );
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1, noNaN: true }), events, (rate, rows) => {
+        const f = monthFactors(spans, { ...NONE, attritionRatePerYear: rate });
+        const months = foldForecast(
+          [
+            row(null, -1, 'open_e', 3),
+            row(null, -1, 'open_ea', 4),
+            ...rows.map((r) => row(null, r.idx, r.metric, r.n, 0, r.metric.endsWith('a') ? -r.n * r.loss : 0)),
+          ],
+          spans,
+          true,
+          false,
+          f,
+        ).get(null)!;
+        months.forEach((m, k) => {
+          expect(m.opening + m.joiners - m.leavers - m.expectedLeavers).toBeCloseTo(m.closing, 9);
+          if (k > 0) expect(m.opening).toBeCloseTo(months[k - 1].closing, 12);
+        });
+      }),
+    );
+  });
+
+  it('07/§4.2 fold: weighted pay takes the mean weight, employees’ pay the merit factor and the on-cost, contractors’ neither', () => {
+    const f = { ...IDENTITY_FACTORS(3), meanWeight: [0.5, 0.5, 0.5], merit: [1, 2, 2], onCost: 0.25 };
+    const [jan, feb] = foldForecast(
+      [row(null, 0, 'cost', 100), row(null, 0, 'cost_e', 1_000), row(null, 0, 'cost_a', 10_000), row(null, 0, 'cost_e_a', 100_000)],
+      spans,
+      true,
+      false,
+      f,
+    ).get(null)!;
+    expect([jan.cost, jan.onCost]).toEqual([100 + 5_000 + (1_000 + 50_000) * 1.25, (1_000 + 50_000) * 0.25]);
+    expect([feb.cost, feb.onCost]).toEqual([100 + 5_000 + (1_000 + 50_000) * 2 * 1.25, (1_000 + 50_000) * 2 * 0.25]);
+    expect(foldMonthCosts([10], [-10 * 15], spans, [0.5, 0.5, 0.5])[0]).toBe(10 * 0.5 - (10 * 15) / 31);
+  });
+
+  it('07/§4.2: under attrition headcounts are shown to 2 decimals, other counts to 4, and the delta’s headcounts too', () => {
+    const [m] = foldForecast([row(null, -1, 'open_ea', 1), row(null, 0, 'vopen', 1, 0.33333)], monthSpans('2026-01', 1), true, false, {
+      ...IDENTITY_FACTORS(1),
+      endWeight: [0.987654],
+    }).get(null)!;
+    const dto = monthDto(m, true, { ...m, closing: 0.5 }, true);
+    expect([dto.closing, dto.forecastHeadcount, dto.openVacancyFte, dto.delta!.closing]).toEqual([0.99, 1.99, 0.3333, 0.49]);
+    expect(monthDto(m, true).closing).toBe(0.9877);
   });
 });

@@ -1,4 +1,14 @@
-import { amountSegmentsSql, dayOfMonthSql, monthCostRowsSql, monthIndexSql, rateOf, salaryMonthlySql } from '../cost/cost-sql';
+import {
+  amountSegmentsSql,
+  calendarValueSql,
+  dayOfMonthSql,
+  monthCostRowsSql,
+  monthIndexSql,
+  rateOf,
+  salaryMonthlySql,
+  type WeightedDays,
+} from '../cost/cost-sql';
+import type { ForecastAssumptions } from '../database/entities/organization.entity';
 import { ALLOCATION_GROUP_BY, type AllocationGroupBy, type AttributeGroupBy, type ForecastGroupBy } from './dto/forecast-query.dto';
 
 /** The column of each attribute `groupBy` on employees, contractors and vacancies. */
@@ -28,15 +38,89 @@ export const idx = (day: string): string => monthIndexSql(day);
 export const dom = (day: string): string => dayOfMonthSql(day);
 
 /**
+ * The statement's optional parameters (after the fixed $1-$11): the part of a split read (`part` of `parts`), the
+ * assumptions' calendar arrays (`DayWeights` of forecast-weights.ts) and the earliest start of an open vacancy.
+ */
+export type OptionalParam = 'part' | 'parts' | 'weight' | 'before' | 'loss' | 'merit' | 'fill';
+
+/** Numbers the optional parameters in the order the statement first names them: `$12`, `$13`, ... */
+export class StatementParams {
+  readonly names: OptionalParam[] = [];
+
+  ref(name: OptionalParam): string {
+    let index = this.names.indexOf(name);
+    if (index < 0) index = this.names.push(name) - 1;
+    return `$${12 + index}`;
+  }
+}
+
+/**
  * Which records a forecast statement covers, as a condition on a record's id column (` AND ...`): all of
  * them, or one part of the statement split across connections sharing a snapshot (`UnitOfWork.readOnlyParts`):
- * the employees, contractors and vacancies whose id hashes to part $12 of $13, with their pay adjustments and
- * assignments. Every row the statement returns is a sum over records, so the parts' rows add up to the
+ * the employees, contractors and vacancies whose id hashes to part `part` of `parts`, with their pay adjustments
+ * and assignments. Every row the statement returns is a sum over records, so the parts' rows add up to the
  * whole statement's.
  */
 export type RecordFilter = (idColumn: string) => string;
 export const ALL_RECORDS: RecordFilter = () => '';
-export const RECORD_PART: RecordFilter = (id) => ` AND mod(hashtext(${id}) & 2147483647, $13::int) = $12::int`;
+export const recordPart =
+  (params: StatementParams): RecordFilter =>
+  (id) =>
+    ` AND mod(hashtext(${id}) & 2147483647, ${params.ref('parts')}::int) = ${params.ref('part')}::int`;
+
+/**
+ * Which assumptions a statement applies (spec 07 §4.2), each with its parameters and terms only when on, so that
+ * a forecast without them runs the statement it always ran: `attrition` weights people without a last day,
+ * `merit` divides employees' amounts by the merit factor of their start, `byKind` keeps employees' pay apart from
+ * contractors' (merit and on-cost apply to employees only), `timeToFill` delays open vacancies.
+ */
+export interface StatementAssumptions {
+  attrition: boolean;
+  merit: boolean;
+  byKind: boolean;
+  timeToFill: boolean;
+}
+
+export function statementAssumptions(a: ForecastAssumptions): StatementAssumptions {
+  const merit = a.meritIncrease !== null && a.meritIncrease.percent > 0;
+  return { attrition: a.attritionRatePerYear > 0, merit, byKind: merit || a.onCostPercent > 0, timeToFill: a.timeToFillDays > 0 };
+}
+
+/** What the statement's parts are written with: the records covered, the optional parameters, the assumptions. */
+export interface StatementParts {
+  records: RecordFilter;
+  params: StatementParams;
+  assume: StatementAssumptions;
+}
+
+/**
+ * The terms of people without a last day (`lastDay` null), whom attrition weights: the metric suffix `a`, the
+ * weighted days of `day`'s month before it (else `day of month - 1`), and the weight lost in `day`'s month up to it
+ * (times `w`, summed). Without attrition: no suffix, the plain days, no loss.
+ */
+export function attritionTerms({ assume, params }: StatementParts) {
+  const on = assume.attrition;
+  return {
+    suffix: (lastDay: string) => (on ? ` || CASE WHEN ${lastDay} IS NULL THEN 'a' ELSE '' END` : ''),
+    daysBefore: (lastDay: string, day: string) =>
+      on ? `CASE WHEN ${lastDay} IS NULL THEN ${calendarValueSql(params.ref('before'), day)} ELSE ${dom(day)} - 1 END` : `${dom(day)} - 1`,
+    loss: (lastDay: string, day: string, w = '1') =>
+      on ? `sum(CASE WHEN ${lastDay} IS NULL THEN ${w} * ${calendarValueSql(params.ref('loss'), day)} ELSE 0 END)` : '0::float8',
+  };
+}
+
+/**
+ * How people's pay items are classed when the assumptions need it (`byKind` or `attrition`): the `cls` column
+ * (`_e` employees when by kind, `_a` people without a last day) that becomes the metric's suffix (`cost_e_a`), and the
+ * `WeightedDays` of `monthCostRowsSql`; null when all pay is one `cost`.
+ */
+export function costClasses({ assume, params }: StatementParts): { key: 'cls'; weighted?: WeightedDays } | null {
+  if (!assume.byKind && !assume.attrition) return null;
+  return {
+    key: 'cls',
+    ...(assume.attrition ? { weighted: { flag: 'att', before: params.ref('before'), weight: params.ref('weight') } } : {}),
+  };
+}
 
 /** The organization's notice period (spec 04 §1.2). */
 export const NOTICE = `(SELECT o.notice_period_days FROM organizations o WHERE o.id = $6)`;
@@ -62,18 +146,28 @@ export function peopleCte(grp: (alias: string) => string, records: RecordFilter)
 
 /**
  * Pay items: each salary or rate segment clipped to the person's active days inside the window, with its
- * monthly amount (multiplier included) and the person columns `cols` (of `p`, the people CTE). An amount in a
+ * monthly amount (multiplier included; an employee's divided by the merit factor of its start under merit) and
+ * the person columns `cols` (of `p`, the people CTE), and its class (`costClasses`) when the assumptions need one. An amount in a
  * currency with no rate is left out (the one before it stays in force). `upm`: per person and month index
  * `k` with unpriced days (active days of the window before their first priced amount, or with none), the
  * last such day `d`.
  */
-export function pitemsCte(cols: string, records: RecordFilter): string {
-  const part = (kind: 'employee' | 'contractor') => `
+export function pitemsCte(cols: string, parts: StatementParts): string {
+  const { records, assume, params } = parts;
+  const classed = costClasses(parts) !== null;
+  const part = (kind: 'employee' | 'contractor') => {
+    const merit =
+      kind === 'employee' && assume.merit ? ` * ${calendarValueSql(params.ref('merit'), 'GREATEST(s.seg_start, $2::date - 1)')}` : '';
+    const cls = `'${kind === 'employee' && assume.byKind ? '_e' : ''}'${assume.attrition ? ` || CASE WHEN p.last_day IS NULL THEN '_a' ELSE '' END` : ''}`;
+    return `
     SELECT ${cols}, p.kind AS pkind, p.id AS pid, GREATEST(s.seg_start, p.start_date, $2::date) AS a,
-           LEAST(COALESCE(s.seg_end, $3::date), COALESCE(p.last_day, $3::date), $3::date) AS b, s.monthly * p.mult AS amount
+           LEAST(COALESCE(s.seg_end, $3::date), COALESCE(p.last_day, $3::date), $3::date) AS b, s.monthly * p.mult${merit} AS amount${
+             classed ? `, ${cls} AS cls, p.last_day IS NULL AS att` : ''
+           }
       FROM (${amountSegmentsSql(kind, '$6', '$1', '$3', records)}) s
       JOIN people p ON p.id COLLATE "C" = s.person_id COLLATE "C" AND p.kind = '${kind[0]}'
      WHERE s.seg_end IS NULL OR s.seg_end >= $2::date`;
+  };
   return `pitems AS MATERIALIZED (
   SELECT * FROM (${part('employee')}
     UNION ALL${part('contractor')}) x
@@ -91,17 +185,21 @@ upm AS MATERIALIZED (
 }
 
 /**
- * Vacancies (`vac`) and their contribution intervals inside the window (`vint`: [a, b], b null = open;
+ * Vacancies (`vac`) and their contribution intervals inside the window (an open vacancy starting no earlier than
+ * the `fill` parameter under time to fill) (`vint`: [a, b], b null = open;
  * `prev_b` the end of an earlier interval of the same vacancy), with the columns `keys` of `vac` (its
  * group, and its id for the allocation groupings). The filler (`f`, the employee winning over a contractor
  * as before) is looked up by key for each vacancy: cheaper than hashing every employee of the plan for a
  * quarter of the vacancies, above all in each part of a split statement.
  */
-export function vacancyCtes(grp: string, keys: string, records: RecordFilter): string {
+export function vacancyCtes(grp: string, keys: string, { records, assume, params }: StatementParts): string {
+  const start = assume.timeToFill
+    ? `CASE WHEN v.status = 'open' THEN GREATEST(COALESCE(v.target_start_date, $5::date), ${params.ref('fill')}::date) ELSE COALESCE(v.target_start_date, $5::date) END`
+    : `COALESCE(v.target_start_date, $5::date)`;
   return `vac AS (
   SELECT v.id, ${grp} AS grp, v.fte::float8 AS fte, v.salary IS NULL AS unpriced,
          ${salaryMonthlySql('v.salary')} * ${rateOf('COALESCE(v.currency_code, $9)')} * v.fte::float8 * COALESCE(l.cost_multiplier, 1)::float8 AS amount,
-         COALESCE(v.target_start_date, $5::date) AS cs,
+         ${start} AS cs,
          f.fs, f.fl
     FROM vacancies v
     LEFT JOIN locations l ON l.organization_id = $6 AND l.id = v.geography_id
@@ -113,7 +211,7 @@ export function vacancyCtes(grp: string, keys: string, records: RecordFilter): s
         FROM contractors fc WHERE fc.organization_id = $6 AND fc.plan_id = $1 AND fc.id = v.filled_by_live_contractor_id
        LIMIT 1
     ) f ON true
-   WHERE v.organization_id = $6 AND v.plan_id = $1${records('v.id')} AND v.status IN ('open', 'committed', 'filled') AND COALESCE(v.target_start_date, $5::date) <= $3::date
+   WHERE v.organization_id = $6 AND v.plan_id = $1${records('v.id')} AND v.status IN ('open', 'committed', 'filled') AND ${start} <= $3::date
 ),
 vint AS MATERIALIZED (
   SELECT * FROM (
@@ -132,7 +230,7 @@ vint AS MATERIALIZED (
  * handful of (group, month index) event rows and lets PostgreSQL sum them, so that Node receives one row
  * per group, month and figure whatever the number of people; `forecast-math.ts` turns them into months
  * (running sums). Parameters: $1 plan, $2 from, $3 to, $4/$11 calendar (`calendarArrays`), $5 today, $6 organization,
- * $7/$8 rates (`CostPricing`), $9 reporting currency, $10 months. The allocation groupings (team, project,
+ * $7/$8 rates (`CostPricing`), $9 reporting currency, $10 months; then the optional ones (`StatementParams`). The allocation groupings (team, project,
  * projectCostCentre) have their own statement (`allocationForecastSql`) with the same rows.
  *
  * Rows (`metric`, v1, v2, v3): open_e/open_c (idx -1: people active the day before `from`), join_e/join_c
@@ -141,23 +239,29 @@ vint AS MATERIALIZED (
  * `monthCostRowsSql`), vopen (+count/+fte/-fte x (day - 1) from the month an interval covers the month's
  * last day, minus from the month after its end), hire (interval starts), unpriced (+1/-1 over the months
  * an unpriced vacancy contributes in, counted once per vacancy), unpriced_p (people with unpriced days in the month).
+ * Under the assumptions (`StatementParts.assume`): people without a last day are open_ea/open_ca and join_ea/join_ca
+ * (v2 their weighted day terms, v3 minus the weight lost in their month before they joined), and pay is classed
+ * (`cost_e`, `cost_a`, `cost_e_a`, `costClasses`).
  */
-export function forecastSql(groupBy: 'none' | AttributeGroupBy, records: RecordFilter = ALL_RECORDS): string {
+export function forecastSql(groupBy: 'none' | AttributeGroupBy, parts: StatementParts): string {
   const grp = (alias: string) => (groupBy === 'none' ? 'NULL::text' : `${alias}.${GROUP_COLUMNS[groupBy]}::text`);
+  const att = attritionTerms(parts);
+  const classes = costClasses(parts);
   return `
-WITH ${peopleCte(grp, records)},
-${pitemsCte('p.grp', records)},
-${vacancyCtes(grp('v'), 'grp', records)},
+WITH ${peopleCte(grp, parts.records)},
+${pitemsCte('p.grp', parts)},
+${vacancyCtes(grp('v'), 'grp', parts)},
 vitems AS (SELECT grp, GREATEST(a, $2::date) AS a, LEAST(COALESCE(b, $3::date), $3::date) AS b, amount FROM vint WHERE amount IS NOT NULL),
 unpriced AS (
   SELECT grp, GREATEST(${idx('GREATEST(a, $2::date)')}, CASE WHEN prev_b IS NULL THEN 0 ELSE ${idx('GREATEST(prev_b, $2::date - 1)')} + 1 END) AS s,
          CASE WHEN b IS NULL THEN $10::int - 1 ELSE ${idx('LEAST(b, $3::date)')} END AS e
     FROM vint WHERE unpriced
 )
-SELECT grp, -1 AS idx, 'open_' || kind AS metric, count(*)::float8 AS v1, 0::float8 AS v2, 0::float8 AS v3
+SELECT grp, -1 AS idx, 'open_' || kind${att.suffix('last_day')} AS metric, count(*)::float8 AS v1, 0::float8 AS v2, 0::float8 AS v3
   FROM people WHERE start_date < $2::date AND (last_day IS NULL OR last_day >= $2::date - 1) GROUP BY 1, 3
 UNION ALL
-SELECT grp, ${idx('start_date')}, 'join_' || kind, count(*), sum(1 - ${dom('start_date')}), 0
+SELECT grp, ${idx('start_date')}, 'join_' || kind${att.suffix('last_day')}, count(*), -sum(${att.daysBefore('last_day', 'start_date')}),
+       -${att.loss('last_day', 'start_date')}
   FROM people WHERE start_date >= $2::date AND start_date <= $3::date GROUP BY 1, 2, 3
 UNION ALL
 SELECT grp, ${idx('last_day + 1')}, 'leave_' || kind, count(*), sum(${dom('last_day + 1')} - 1), 0
@@ -165,7 +269,11 @@ SELECT grp, ${idx('last_day + 1')}, 'leave_' || kind, count(*), sum(${dom('last_
 UNION ALL
 SELECT grp, ${idx('notice_date')}, 'notice', count(*), 0, 0 FROM people WHERE kind = 'e' AND notice_date BETWEEN $2::date AND $3::date GROUP BY 1, 2
 UNION ALL
-SELECT grp, idx, 'cost', sum(full_amount), sum(day_amount), 0 FROM (${monthCostRowsSql('pitems')}) c GROUP BY 1, 2
+${
+  classes
+    ? `SELECT grp, idx, 'cost' || cls, sum(full_amount), sum(day_amount), 0 FROM (${monthCostRowsSql('pitems', classes)}) c GROUP BY grp, idx, cls`
+    : `SELECT grp, idx, 'cost', sum(full_amount), sum(day_amount), 0 FROM (${monthCostRowsSql('pitems')}) c GROUP BY 1, 2`
+}
 UNION ALL
 SELECT grp, idx, 'vcost', sum(full_amount), sum(day_amount), 0 FROM (${monthCostRowsSql('vitems')}) c GROUP BY 1, 2
 UNION ALL

@@ -3,9 +3,8 @@ import { ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { RequirePermissions } from '../common/auth/access.decorators';
 import { Ctx, RequestContext } from '../common/auth/request-context';
-import { ApiData, ApiErrors } from '../common/http/api-responses';
-import { DataEnvelope, one } from '../common/http/envelopes';
-import { ForecastDto, ForecastQueryDto } from './dto/forecast-query.dto';
+import { ApiDataWithMeta, ApiErrors } from '../common/http/api-responses';
+import { ForecastAnswer, ForecastDto, ForecastMetaDto, ForecastQueryDto } from './dto/forecast-query.dto';
 import { forecastCsv } from './forecast-csv';
 import { ForecastService } from './forecast.service';
 
@@ -17,25 +16,27 @@ export class ForecastController {
   /**
    * Headcount and cost forecast per month. From `from` for `months`, live or a scenario
    * (`scenarioId`, with `compare=live` for deltas), optionally per cost centre, location, job role or
-   * work type, or split over allocations per team, project or project cost centre.
-   * `Accept: text/csv` gives the same figures as CSV, one row per group and month.
+   * work type, or split over allocations per team, project or project cost centre. The forecast assumptions
+   * (attrition, merit, time to fill, on-cost) of the scenario, else of the organization, apply unless
+   * `assumptions=none`; `meta.assumptions` states those applied.
+   * `Accept: text/csv` gives the same figures as CSV, one row per group and month, the assumptions in its last columns.
    */
   @Get()
   @RequirePermissions('forecasts_view')
   @ApiProduces('application/json', 'text/csv')
-  @ApiData(ForecastDto)
+  @ApiDataWithMeta(ForecastDto, ForecastMetaDto)
   @ApiErrors(400, 404)
   async forecast(
     @Ctx() ctx: RequestContext,
     @Query() query: ForecastQueryDto,
     @Headers('accept') accept: string | undefined,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<DataEnvelope<ForecastDto> | string> {
+  ): Promise<ForecastAnswer | string> {
     const forecast = await this.forecasts.forecast(ctx, query);
     if (accept?.includes('text/csv')) {
       res.type('text/csv; charset=utf-8');
       return forecastCsv(forecast);
     }
-    return one(forecast);
+    return forecast;
   }
 }

@@ -5,7 +5,19 @@ import type { CostPricing } from '../cost/cost.service';
 import type { ForecastGroupBy } from './dto/forecast-query.dto';
 import type { ForecastRow } from './forecast-math';
 import { allocationForecastSql } from './forecast-allocation-sql';
-import { ALL_RECORDS, forecastSql, GROUP_NAMES, isAllocation, RECORD_PART, RecordFilter } from './forecast-sql';
+import {
+  ALL_RECORDS,
+  forecastSql,
+  GROUP_NAMES,
+  isAllocation,
+  type OptionalParam,
+  recordPart,
+  StatementAssumptions,
+  statementAssumptions,
+  StatementParams,
+} from './forecast-sql';
+import { NO_ASSUMPTIONS } from '../database/entities/organization.entity';
+import type { DayWeights } from './forecast-weights';
 
 /** The session settings of a grouping's statement (`SET LOCAL`, in its own transaction): see `ForecastRepository.rows`. */
 export function forecastSettings(groupBy: ForecastGroupBy): string[] {
@@ -13,12 +25,24 @@ export function forecastSettings(groupBy: ForecastGroupBy): string[] {
   return isAllocation(groupBy) ? [...settings, `enable_nestloop = off`, `enable_sort = off`] : settings;
 }
 
+/** A grouping's statement and the optional parameters it names, in their order (`$12`, ...). */
+export interface ForecastStatement {
+  sql: string;
+  params: readonly OptionalParam[];
+}
+
 /**
- * The statement of a grouping: by attribute (`forecastSql`) or by allocation (`allocationForecastSql`), over
- * all records or (`RECORD_PART`) over the records of part $12 of $13.
+ * The statement of a grouping: by attribute (`forecastSql`) or by allocation (`allocationForecastSql`), over all
+ * records or, `split`, over the records of one part, with the terms of the assumptions `assume` (none by default).
  */
-export function forecastStatement(groupBy: ForecastGroupBy, records: RecordFilter = ALL_RECORDS): string {
-  return isAllocation(groupBy) ? allocationForecastSql(groupBy, records) : forecastSql(groupBy, records);
+export function forecastStatement(
+  groupBy: ForecastGroupBy,
+  { split = false, assume = statementAssumptions(NO_ASSUMPTIONS) }: { split?: boolean; assume?: StatementAssumptions } = {},
+): ForecastStatement {
+  const params = new StatementParams();
+  const parts = { records: split ? recordPart(params) : ALL_RECORDS, params, assume };
+  const sql = isAllocation(groupBy) ? allocationForecastSql(groupBy, parts) : forecastSql(groupBy, parts);
+  return { sql, params: params.names };
 }
 
 export interface ForecastWindow {
@@ -32,11 +56,16 @@ export interface ForecastWindow {
   months: number;
   today: string;
   groupBy: ForecastGroupBy;
+  /** The assumptions applied: which terms the statement has, and their day arrays and earliest vacancy start. */
+  assume: StatementAssumptions;
+  days: DayWeights;
+  /** The earliest start of an open vacancy (`YYYY-MM-DD`): the first day plus timeToFillDays. */
+  fill: string;
 }
 
 @Injectable()
 export class ForecastRepository {
-  private readonly sql = new Map<string, string>();
+  private readonly sql = new Map<string, ForecastStatement>();
 
   constructor(private readonly dataSource: DataSource) {}
 
@@ -47,9 +76,19 @@ export class ForecastRepository {
    */
   async rows({ em }: TxScope, w: ForecastWindow, pricing: CostPricing, part: ReadPart = WHOLE_READ): Promise<ForecastRow[]> {
     const split = part.count > 1;
-    const key = `${w.groupBy}:${split}`;
-    let sql = this.sql.get(key);
-    if (!sql) this.sql.set(key, (sql = forecastStatement(w.groupBy, split ? RECORD_PART : ALL_RECORDS)));
+    const a = w.assume;
+    const key = `${w.groupBy}:${split}:${a.attrition}:${a.merit}:${a.byKind}:${a.timeToFill}`;
+    let statement = this.sql.get(key);
+    if (!statement) this.sql.set(key, (statement = forecastStatement(w.groupBy, { split, assume: a })));
+    const optional: Record<OptionalParam, unknown> = {
+      part: part.index,
+      parts: part.count,
+      weight: w.days.weight,
+      before: w.days.before,
+      loss: w.days.loss,
+      merit: w.days.merit,
+      fill: w.fill,
+    };
     const params: unknown[] = [
       w.planId,
       w.from,
@@ -62,7 +101,7 @@ export class ForecastRepository {
       pricing.currency,
       w.months,
       w.calendar.dayOfMonth,
-      ...(split ? [part.index, part.count] : []),
+      ...statement.params.map((name) => optional[name]),
     ];
     // The settings (`forecastSettings`, SET LOCAL by the caller's `UnitOfWork.readOnly`). The statement sorts the plan's
     // people for the join with their pay segments (50,000 rows, ~4 MB): with the default 4 MB of work_mem
@@ -71,7 +110,7 @@ export class ForecastRepository {
     // whose sizes PostgreSQL cannot estimate (it takes 1 row for most): planned freely, it nests loops over
     // 100,000-row relations (minutes), so it runs without nested loops and sorts where a hash does (its
     // window functions still sort), with 32 MB for those hashes.
-    return (await em.query(sql, params)) as ForecastRow[];
+    return (await em.query(statement.sql, params)) as ForecastRow[];
   }
 
   /**

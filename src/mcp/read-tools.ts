@@ -94,14 +94,19 @@ function forecastTool(s: ReadServices): McpTool {
     name: 'get_headcount_forecast',
     title: 'Headcount and cost forecast',
     description:
-      'Headcount, joiners, leavers, open vacancies, day-weighted FTE and cost per month (GET /forecast): from a month (default the current one) for 1-60 months, optionally grouped by cost centre, location, job role or work type, or split over allocations by team, project or project cost centre, for live data or a scenario (scenarioId, with compare=live for deltas).',
+      'Headcount, joiners, leavers, open vacancies, day-weighted FTE and cost per month (GET /forecast): from a month (default the current one) for 1-60 months, optionally grouped by cost centre, location, job role or work type, or split over allocations by team, project or project cost centre, for live data or a scenario (scenarioId, with compare=live for deltas), under the forecast assumptions of the scenario or the organization (attrition, merit, time to fill, on-cost; assumptions=none for the records alone), which meta.assumptions states.',
     readOnly: true,
     permissions: ['forecasts_view'],
     input: ForecastQueryDto,
     inputSchema: querySchema('/api/v1/org/{orgId}/forecast'),
-    outputSchema: dtoSchema('ForecastDto'),
-    run: async (ctx: RequestContext, input: ForecastQueryDto) =>
-      s.forecasts.forecast(input.scenarioId === undefined ? ctx : await inScenario(s.dataSource, ctx, input.scenarioId, 'read'), input),
+    outputSchema: withMeta('ForecastDto'),
+    run: async (ctx: RequestContext, input: ForecastQueryDto) => {
+      const { data, meta } = await s.forecasts.forecast(
+        input.scenarioId === undefined ? ctx : await inScenario(s.dataSource, ctx, input.scenarioId, 'read'),
+        input,
+      );
+      return { ...data, meta };
+    },
   });
 }
 
@@ -121,13 +126,22 @@ function budgetVarianceTool(s: ReadServices): McpTool {
       },
       ['scenarioId'],
     ),
-    outputSchema: dtoSchema('BudgetVarianceDto'),
-    run: async (ctx: RequestContext, input: BudgetVarianceInputDto) =>
-      s.budgetVariance.variance(
+    outputSchema: withMeta('BudgetVarianceDto'),
+    run: async (ctx: RequestContext, input: BudgetVarianceInputDto) => {
+      const { variance, meta } = await s.budgetVariance.report(
         input.scenarioId === undefined ? ctx : await inScenario(s.dataSource, ctx, input.scenarioId, 'read'),
         input.budgetId,
-      ),
+      );
+      return { ...variance, meta };
+    },
   });
+}
+
+/** The route's `data` (`schema`) with its `meta` (the forecast assumptions applied) beside the figures. */
+function withMeta(schema: string): JsonSchema {
+  const data = dtoSchema(schema);
+  const properties = { ...(data.properties as Record<string, JsonSchema>), meta: dtoSchema('ForecastMetaDto') };
+  return { ...data, properties, required: [...(data.required as string[]), 'meta'] };
 }
 
 function searchPeopleTool(s: ReadServices): McpTool {

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Query } from '@nestjs/common';
 import { Patch, Post } from '../common/http/write-routes';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import { AdminApi } from '../common/auth/access.decorators';
 import { Ctx, RequestContext } from '../common/auth/request-context';
 import { ApiData, ApiErrors, ApiList } from '../common/http/api-responses';
@@ -45,14 +45,23 @@ export class OrganizationsAdminController {
   }
 
   /**
-   * Changes an organization's name or settings (reporting currency, functional-structure switches, retention). With
-   * X-Acting-User, the retention settings need manage_personal_data and the functional-structure switches
-   * share_functional_groups.
+   * Changes an organization's name or settings (reporting currency, functional-structure switches, retention, forecast
+   * assumptions). With X-Acting-User, the retention settings need manage_personal_data and the functional-structure
+   * switches share_functional_groups. A change of the forecast assumptions is an `organization` update event and needs
+   * X-Acting-User.
    */
   @Patch(':orgId')
+  @ApiHeader({
+    name: 'X-Acting-User',
+    required: false,
+    description: 'The user who makes the change; needed when it changes the forecast assumptions',
+  })
   @ApiData(OrganizationDto)
   @ApiErrors(
-    400,
+    [
+      400,
+      'VALIDATION_ERROR: the body fails validation (details[] has dot paths), or the forecast assumptions change without X-Acting-User',
+    ],
     [
       403,
       'FORBIDDEN: the acting user lacks manage_personal_data (retention settings) or share_functional_groups (functional-structure switches)',

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { Page } from '../common/http/envelopes';
 import { newId } from '../common/ids';
 import { EmScope, scopeParts } from '../crud/organization-rows.repository';
-import { OrganizationEntity } from '../database/entities/organization.entity';
+import { OrganizationEntity, type ForecastAssumptions } from '../database/entities/organization.entity';
 import { PlanEntity, PlanStatus, ScenarioVisibility } from './entities/plan.entity';
 import type { ScenarioRole } from './entities/scenario-member.entity';
 
@@ -181,8 +181,26 @@ export class OrganizationsRepository {
     ]);
   }
 
-  find(em: EntityManager, id: string): Promise<OrganizationEntity | null> {
-    return em.getRepository(OrganizationEntity).findOneBy({ id });
+  /** The organization, or null; `lock` takes its row lock (FOR UPDATE, in the caller's transaction). */
+  find(em: EntityManager, id: string, lock = false): Promise<OrganizationEntity | null> {
+    return em
+      .getRepository(OrganizationEntity)
+      .findOne({ where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+  }
+
+  /**
+   * The forecast assumptions of the organization and of its plan `planId` (null for the live plan and for a scenario
+   * without its own), read in one statement.
+   */
+  async forecastAssumptions(at: EmScope, planId: string): Promise<{ organization: ForecastAssumptions; plan: ForecastAssumptions | null }> {
+    const { organizationId, em } = scopeParts(at);
+    const rows: { organization: ForecastAssumptions; plan: ForecastAssumptions | null }[] = await em.query(
+      `SELECT o.forecast_assumptions AS organization,
+              (SELECT p.assumptions FROM plans p WHERE p.organization_id = $1 AND p.id = $2) AS plan
+         FROM organizations o WHERE o.id = $1`,
+      [organizationId, planId],
+    );
+    return rows[0];
   }
 
   async update(em: EntityManager, id: string, patch: Partial<OrganizationEntity>): Promise<void> {

@@ -10,6 +10,8 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { CreateOrganizationDto, OrganizationDto, UpdateOrganizationDto } from './dto/organization.dto';
 import { OrganizationEntity } from '../database/entities/organization.entity';
 import { applyPlan, fieldPlan } from '../crud/assign';
+import { Resources, type ResourceDescriptor } from '../crud/resources';
+import { completeAssumptions, sameAssumptions } from './dto/forecast-assumptions.dto';
 import { OrganizationsRepository } from './organizations.repository';
 
 /** Where each field of an organization PATCH goes: a field added to the DTO does not compile until it is placed. */
@@ -23,8 +25,16 @@ const ORGANIZATION_FIELDS = fieldPlan<UpdateOrganizationDto>()({
     'changeRetentionDays',
     'deliveryRetentionDays',
   ],
+  own: ['forecastAssumptions'],
 });
 
+/** `GET /changes` shows changes of the organization's forecast assumptions to holders of forecasts_view. */
+const ORGANIZATIONS: ResourceDescriptor = {
+  table: 'organizations',
+  changes: { entityTypes: ['organization'], permission: 'forecasts_view' },
+};
+
+@Resources(ORGANIZATIONS)
 @Injectable()
 export class OrganizationsService {
   constructor(
@@ -45,6 +55,7 @@ export class OrganizationsService {
           noticePeriodDays: input.noticePeriodDays ?? 30,
           changeRetentionDays: input.changeRetentionDays ?? null,
           deliveryRetentionDays: input.deliveryRetentionDays ?? 30,
+          forecastAssumptions: completeAssumptions(input.forecastAssumptions ?? {}),
         }),
       );
     return em ? work(em) : this.uow.runUnscoped(work);
@@ -63,7 +74,9 @@ export class OrganizationsService {
    * Changes the organization. Settings that decide who sees what need the capability that governs it, of an acting user
    * (the application itself has every one): the retention of history `manage_personal_data` (05 §3: shortening or
    * switching it off keeps or drops personal data), the functional-structure switches `share_functional_groups` (they
-   * decide who reads which groups).
+   * decide who reads which groups). A change of its forecast assumptions is an `organization` update event (it changes
+   * live forecasts), recorded with the change in one transaction, so it needs an acting user; the other settings are
+   * configuration, changed without an event.
    */
   async update(ctx: RequestContext, id: string, input: UpdateOrganizationDto): Promise<OrganizationDto> {
     const guarded: [AppCapability, boolean, string][] = [
@@ -85,8 +98,18 @@ export class OrganizationsService {
     const org = await this.find(id);
     const patch: Partial<OrganizationEntity> = {};
     applyPlan(patch, input, ORGANIZATION_FIELDS);
-    await withRetry(() => this.repository.update(this.uow.manager, org.id, patch));
-    return this.get(id);
+    const assumptions = input.forecastAssumptions && completeAssumptions(input.forecastAssumptions);
+    if (!assumptions || sameAssumptions(assumptions, org.forecastAssumptions)) {
+      await withRetry(() => this.repository.update(this.uow.manager, org.id, patch));
+      return this.get(id);
+    }
+    return this.uow.run(ctx, async (tx) => {
+      const before = OrganizationDto.from((await this.repository.find(tx.em, id, true))!);
+      await this.repository.update(tx.em, id, { ...patch, forecastAssumptions: assumptions });
+      const after = OrganizationDto.from((await this.repository.find(tx.em, id))!);
+      tx.record({ entityType: 'organization', entityId: id, changeType: 'update', before: { ...before }, after: { ...after } });
+      return after;
+    });
   }
 
   private async find(id: string): Promise<OrganizationEntity> {

@@ -47,14 +47,23 @@ export class ScenariosAdminController {
   }
 
   /**
-   * Renames, describes, locks or reopens a scenario, or changes its visibility. LOCKED takes no writes; renaming,
-   * describing, locking and reopening need the right to write to the scenario, visibility its owner or
-   * manage_scenarios; a merged scenario is read-only (409).
+   * Renames, describes, locks or reopens a scenario, changes its visibility or its forecast assumptions. LOCKED takes
+   * no writes; renaming, describing, locking, reopening and the assumptions need the right to write to the scenario,
+   * visibility its owner or manage_scenarios; a merged scenario is read-only (409). A change of the assumptions is a
+   * `scenario` update event (kept in the scenario's own history when it is PRIVATE).
    */
   @Patch(':scenarioId')
+  @ApiHeader({
+    name: 'X-Acting-User',
+    required: false,
+    description: 'The user who makes the change; needed when it changes the forecast assumptions of a scenario every user may read',
+  })
   @ApiData(ScenarioDto)
   @ApiErrors(
-    400,
+    [
+      400,
+      'VALIDATION_ERROR: the body fails validation (details[] has dot paths), or the forecast assumptions of a scenario every user may read change without X-Acting-User',
+    ],
     [
       403,
       'PLAN_NOT_EDITABLE: the scenario is private and shared with the acting user for reading only; FORBIDDEN: visibility changed by a user who is neither its owner nor holds manage_scenarios',

@@ -6,9 +6,10 @@ import { list, ListEnvelope, Page } from '../common/http/envelopes';
 import { newId } from '../common/ids';
 import { CreateScenarioDto, ScenarioDto, UpdateScenarioDto } from './dto/scenario.dto';
 import { PlanEntity } from '../organizations/entities/plan.entity';
-import { PlanningTable, ResourceCatalog } from '../crud/resources';
+import { PlanningTable, ResourceCatalog, Resources, type ResourceDescriptor } from '../crud/resources';
 import { ScenarioPlansRepository, ScenariosRepository } from './scenarios.repository';
 import { applyPlan, fieldPlan } from '../crud/assign';
+import { completeAssumptions, sameAssumptions } from '../organizations/dto/forecast-assumptions.dto';
 import { UnitOfWork, type TxScope } from '../database/unit-of-work';
 import { inScenario } from '../access/access.guard';
 import { managesScenarios } from '../access/scenario-access';
@@ -16,13 +17,17 @@ import { UsersRepository } from '../organizations/users.repository';
 import { ScenarioMembersRepository } from './scenario-members.repository';
 
 /** Where each field of a body goes: a field added to the DTO does not compile until it is placed. */
-const FIELDS = fieldPlan<UpdateScenarioDto>()({ copy: ['name', 'description', 'status', 'visibility'] });
+const FIELDS = fieldPlan<UpdateScenarioDto>()({ copy: ['name', 'description', 'status', 'visibility'], own: ['assumptions'] });
+
+/** `GET /changes` shows a scenario's assumption changes to holders of forecasts_view (its payload is the scenario). */
+const PLANS: ResourceDescriptor = { table: 'plans', changes: { entityTypes: ['scenario'], permission: 'forecasts_view' } };
 
 /**
  * Scenarios (what-if plans). Forking copies every live planning row in SQL, in one transaction.
  * Merging is `MergeScenarioUseCase` (merge-scenario.use-case.ts). The planning tables are those the
  * resources declare (`ResourceDescriptor.scenario`, collected by the ResourceCatalog).
  */
+@Resources(PLANS)
 @Injectable()
 export class ScenariosService {
   constructor(
@@ -73,16 +78,36 @@ export class ScenariosService {
     return ScenarioDto.from(await this.find(this.uow.read(ctx), scenarioId));
   }
 
-  /** Name, description and status need the right to write to it; visibility the owner or manage_scenarios. */
+  /**
+   * Name, description, status and assumptions need the right to write to it; visibility the owner or manage_scenarios.
+   * A change of its forecast assumptions is a `scenario` update event (spec 07 §4.1): in the live history (webhooks,
+   * `GET /changes`, so it needs an acting user) for a scenario every user may read; in the scenario's own history for a
+   * PRIVATE one, whose changes must not reach readers who may not see it.
+   */
   async update(ctx: RequestContext, scenarioId: string, input: UpdateScenarioDto): Promise<ScenarioDto> {
     await inScenario(this.dataSource, ctx, scenarioId, input.visibility === undefined ? 'edit' : 'manage');
-    return this.uow.run(ctx, async (tx) => {
+    const stored = input.assumptions === undefined ? null : await this.find(this.uow.read(ctx), scenarioId);
+    const assumptions = input.assumptions && completeAssumptions(input.assumptions);
+    const changesAssumptions = stored !== null && !sameAssumptions(assumptions ?? null, stored.assumptions);
+    const history = changesAssumptions && stored.visibility === 'PRIVATE' ? { ...ctx, planId: stored.id } : ctx;
+    return this.uow.run(history, async (tx) => {
       const plan = await this.find(tx, scenarioId, true);
       if (plan.status === 'MERGED') throw DomainError.conflict(`Scenario ${scenarioId} is merged and read-only`);
       const patch: Partial<PlanEntity> = {};
       applyPlan(patch, input, FIELDS);
+      if (changesAssumptions) patch.assumptions = assumptions ?? null;
       await this.plans.update(tx, plan.id, patch);
-      return ScenarioDto.from(await this.find(tx, plan.id));
+      const after = ScenarioDto.from(await this.find(tx, plan.id));
+      if (changesAssumptions) {
+        tx.record({
+          entityType: 'scenario',
+          entityId: plan.id,
+          changeType: 'update',
+          before: { ...ScenarioDto.from(plan) },
+          after: { ...after },
+        });
+      }
+      return after;
     });
   }
 

@@ -228,12 +228,16 @@ describe('07/§2.2 GET /budgets/:id/variance', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const rows = res.text.split('\r\n').filter(Boolean);
     expect(rows[0]).toBe(
-      'dimension,groupId,groupName,month,budgetCost,budgetHeadcount,budgetFte,forecastCost,forecastClosingHeadcount,forecastAverageFte,forecastUnpricedPeople,varianceCost,varianceHeadcount,varianceFte,over,currency',
+      'dimension,groupId,groupName,month,budgetCost,budgetHeadcount,budgetFte,forecastCost,forecastClosingHeadcount,forecastAverageFte,forecastUnpricedPeople,varianceCost,varianceHeadcount,varianceFte,over,currency,' +
+        'assumptionsSource,attritionRatePerYear,meritIncreaseMonth,meritIncreasePercent,timeToFillDays,onCostPercent',
     );
     expect(rows).toHaveLength(1 + 4 * 3);
-    expect(rows[2]).toBe(`costCentre,${ids.engineering},Engineering,2026-02,10500,2,1.5,10971.43,2,1.4643,0,471.43,0,-0.0357,true,EUR`);
-    expect(rows[4]).toBe(`costCentre,${ids.sales},Sales,2026-01,5000,2,,5000,2,2,1,0,0,,false,EUR`);
-    expect(rows[12]).toBe('costCentre,,,2026-03,0,0,0,3200,1,1,0,3200,1,1,true,EUR');
+    const none = 'organization,0,,,0,0';
+    expect(rows[2]).toBe(
+      `costCentre,${ids.engineering},Engineering,2026-02,10500,2,1.5,10971.43,2,1.4643,0,471.43,0,-0.0357,true,EUR,${none}`,
+    );
+    expect(rows[4]).toBe(`costCentre,${ids.sales},Sales,2026-01,5000,2,,5000,2,2,1,0,0,,false,EUR,${none}`);
+    expect(rows[12]).toBe(`costCentre,,,2026-03,0,0,0,3200,1,1,0,3200,1,1,true,EUR,${none}`);
   });
 
   it("07/§2.2: without an exchange rate from the reporting currency to the budget's, the variance is 409 and names both", async () => {
@@ -245,5 +249,30 @@ describe('07/§2.2 GET /budgets/:id/variance', () => {
     ).body.data.id;
     const refused = await org.api('get', `/budgets/${id}/variance`).expect(409);
     expect(refused.body.error).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('USD to GBP') });
+  });
+
+  it("07/§4.1: the variance's forecast applies the organization's assumptions and states them in meta.assumptions", async () => {
+    const tenant = await t.createTenant({ reportingCurrency: 'USD' });
+    const salary = { effectiveDate: '2025-01-01', salary: 120_000, currencyCode: 'USD' };
+    await tenant.create.employee({ startDate: '2025-01-01', salary });
+    await t
+      .admin('patch', `/organizations/${tenant.orgId}`, tenant.userId)
+      .send({ forecastAssumptions: { onCostPercent: 20 } })
+      .expect(200);
+    const lines = [{ key: null, month: '2026-01', cost: 11_000 }];
+    const id = (
+      await tenant
+        .api('post', '/budgets')
+        .send({ name: 'Whole', dimension: 'none', fromMonth: '2026-01', toMonth: '2026-01', lines })
+        .expect(201)
+    ).body.data.id;
+    const variance = (await tenant.api('get', `/budgets/${id}/variance`).expect(200)).body;
+    expect(variance.meta.assumptions).toMatchObject({ source: 'organization', onCostPercent: 20 });
+    expect(variance.data.totals.forecast.cost).toBe(12_000);
+    expect(variance.data.totals.over).toBe(true);
+    const forecast = (await tenant.api('get', '/forecast?from=2026-01&months=1').expect(200)).body;
+    expect(variance.meta).toEqual({ assumptions: forecast.meta.assumptions });
+    const csv = (await tenant.api('get', `/budgets/${id}/variance`).set('Accept', 'text/csv').expect(200)).text;
+    expect(csv.split('\r\n')[1]).toMatch(/,organization,0,,,0,20$/);
   });
 });

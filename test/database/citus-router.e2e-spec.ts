@@ -77,7 +77,7 @@ describeOnCitus('05/§1.3 router queries (on the Citus cluster)', () => {
     Client.prototype.query = recording as typeof Client.prototype.query;
   }
 
-  /** A request mix over the application API: writes, reads by id and lists, bulk, readings, forecast, tree, changes, scenarios, an erase; a retention purge. */
+  /** A request mix over the application API: writes, reads by id and lists, bulk, readings, forecasts (with assumptions), tree, changes, scenarios, an erase; a retention purge. */
   async function requestMix(): Promise<void> {
     const f = fs(t, org);
     const group = await f.group({ name: 'Router area' });
@@ -108,6 +108,12 @@ describeOnCitus('05/§1.3 router queries (on the Citus cluster)', () => {
     await org.api('get', '/teams?limit=10').expect(200);
     await org.api('get', '/functional-groups/tree').expect(200);
     await org.api('get', '/forecast?from=2026-01&months=3&groupBy=costCentre').expect(200);
+    // Forecast assumptions (spec 07 §4): set on the organization (an event), read with every forecast, by attribute and by allocation.
+    const assumptions = { attritionRatePerYear: 0.1, meritIncrease: { month: 2, percent: 3 }, timeToFillDays: 30, onCostPercent: 20 };
+    await t.admin('patch', `/organizations/${org.orgId}`, org.userId).send({ forecastAssumptions: assumptions }).expect(200);
+    await org.api('get', '/forecast?from=2026-01&months=3&groupBy=costCentre').expect(200);
+    await org.api('get', '/forecast?from=2026-01&months=3&groupBy=team').expect(200);
+    await org.api('get', '/forecast?from=2026-01&months=3&assumptions=none').set('Accept', 'text/csv').expect(200);
     await org.api('get', '/changes?limit=100').expect(200);
     await t
       .admin('post', `/organizations/${org.orgId}/business-metrics`)
@@ -135,6 +141,11 @@ describeOnCitus('05/§1.3 router queries (on the Citus cluster)', () => {
     await t.admin('post', `${scenarios}/${scenario}/members`, org.userId).send({ userId: org.userId, role: 'EDITOR' }).expect(201);
     await t.admin('get', `${scenarios}?limit=10`, org.userId).expect(200);
     await org.api('get', `/teams?limit=10&scenarioId=${scenario}`).expect(200);
+    await t
+      .admin('patch', `${scenarios}/${scenario}`, org.userId)
+      .send({ assumptions: { onCostPercent: 30 } })
+      .expect(200);
+    await org.api('get', `/forecast?from=2026-01&months=3&groupBy=project&scenarioId=${scenario}&compare=live`).expect(200);
     await t.admin('get', `${scenarios}/${scenario}/diff?limit=10`, org.userId).expect(200);
     await t.admin('post', `${scenarios}/${scenario}/merge?dryRun=true`, org.userId).expect(200);
     await t.admin('post', `${scenarios}/${scenario}/merge`, org.userId).expect(200);

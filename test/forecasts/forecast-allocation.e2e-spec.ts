@@ -279,11 +279,11 @@ describe('04/§2 GET /forecast by allocation (team, project, projectCostCentre)'
   it('04/§2 Accept: text/csv with groupBy project: fractional counts to 4 decimals, averageFte and averageVacancyFte columns', async () => {
     const res = await org.api('get', '/forecast?from=2026-01&months=1&groupBy=project').set('Accept', 'text/csv').expect(200);
     const lines = res.text.trim().split('\r\n');
-    expect(lines[0].endsWith(',unpricedVacancies,unpricedPeople,averageFte,averageVacancyFte,currency')).toBe(true);
+    expect(lines[0].includes(',unpricedVacancies,unpricedPeople,averageFte,averageVacancyFte,expectedLeavers,onCost,currency,')).toBe(true);
     // Quasar in January: Ben 3/7 = 0.4286 (opening and closing), V1 open, fte 1, a planned hire: headcount 1.4286.
     const quasar = (5_000 * 3) / 7;
     expect(lines[2]).toBe(
-      `project,${ids.quasar},Quasar,2026-01,0.4286,0,0,0.4286,0.4286,0,1,1,1,0,1.4286,${cents(quasar)},3000,${cents(quasar + 3_000)},0,0,0.4286,1,USD`,
+      `project,${ids.quasar},Quasar,2026-01,0.4286,0,0,0.4286,0.4286,0,1,1,1,0,1.4286,${cents(quasar)},3000,${cents(quasar + 3_000)},0,0,0.4286,1,0,0,USD,organization,0,,,0,0`,
     );
   });
 });

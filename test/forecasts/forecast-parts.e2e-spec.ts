@@ -6,6 +6,10 @@ import { TxScope, UnitOfWork } from '../../src/database/unit-of-work';
 import type { ForecastGroupBy } from '../../src/forecasts/dto/forecast-query.dto';
 import type { ForecastRow } from '../../src/forecasts/forecast-math';
 import { forecastSettings, ForecastRepository, ForecastWindow } from '../../src/forecasts/forecast.repository';
+import { statementAssumptions } from '../../src/forecasts/forecast-sql';
+import { dayWeights } from '../../src/forecasts/forecast-weights';
+import { addDays } from '../../src/common/dates';
+import { NO_ASSUMPTIONS, type ForecastAssumptions } from '../../src/database/entities/organization.entity';
 import type { QueryRunner } from 'typeorm';
 import { ON_CITUS } from '../support/citus';
 import { Tenant, TestApp } from '../support/test-app';
@@ -65,9 +69,18 @@ describe('04/§2 forecast in two parts (one snapshot, rows that add up to the wh
   });
   afterAll(() => t.close());
 
-  const windowOf = (groupBy: ForecastGroupBy): ForecastWindow => {
+  const ALL_FOUR: ForecastAssumptions = {
+    attritionRatePerYear: 0.2,
+    meritIncrease: { month: 3, percent: 4 },
+    timeToFillDays: 40,
+    onCostPercent: 20,
+  };
+  const windowOf = (groupBy: ForecastGroupBy, a: ForecastAssumptions = NO_ASSUMPTIONS): ForecastWindow => {
     const spans = monthSpans('2026-01', 6);
     return {
+      assume: statementAssumptions(a),
+      days: dayWeights(spans, a),
+      fill: addDays('2026-01-01', a.timeToFillDays),
       planId: ctx.planId,
       organizationId: ctx.organizationId,
       from: '2026-01-01',
@@ -92,12 +105,12 @@ describe('04/§2 forecast in two parts (one snapshot, rows that add up to the wh
   const employeeCount = async ({ em }: TxScope) =>
     Number(((await em.query(`SELECT count(*)::int AS n FROM employees WHERE organization_id = $1`, [org.orgId])) as { n: number }[])[0].n);
 
-  it.each(GROUPINGS)(
-    'groupBy=%s: the parts’ rows add up to the one statement’s, on two connections where the database splits reads',
-    async (groupBy) => {
+  it.each(GROUPINGS.flatMap((groupBy) => [[groupBy, 'none'] as const, [groupBy, 'all four'] as const]))(
+    'groupBy=%s, assumptions %s (07/§4): the parts’ rows add up to the one statement’s, on two connections where the database splits reads',
+    async (groupBy, assumptions) => {
       const repository = t.get(ForecastRepository);
       const pricing = await t.get(CostService).pricing(uow.read(ctx));
-      const w = windowOf(groupBy);
+      const w = windowOf(groupBy, assumptions === 'none' ? NO_ASSUMPTIONS : ALL_FOUR);
       const whole = await uow.readOnly(ctx, forecastSettings(groupBy), (scope) => repository.rows(scope, w, pricing));
       const parts = await uow.readOnlyParts(ctx, forecastSettings(groupBy), (scope, part) => repository.rows(scope, w, pricing, part));
       expect(parts).toHaveLength(splits ? 2 : 1);

@@ -246,8 +246,13 @@ describe('04/§2 GET /forecast', () => {
       .set('Accept', 'text/csv')
       .expect(200);
     const [header, , february] = csv.text.trim().split('\r\n');
-    expect(header.endsWith(',currency,deltaClosing,deltaForecastHeadcount,deltaForecastCost')).toBe(true);
-    expect(february.endsWith(',USD,-1,-1,-12500')).toBe(true);
+    const stated = ',organization,0,,,0,0';
+    expect(
+      header.endsWith(
+        ',currency,deltaClosing,deltaForecastHeadcount,deltaForecastCost,assumptionsSource,attritionRatePerYear,meritIncreaseMonth,meritIncreasePercent,timeToFillDays,onCostPercent,liveAssumptionsSource,liveAttritionRatePerYear,liveMeritIncreaseMonth,liveMeritIncreasePercent,liveTimeToFillDays,liveOnCostPercent',
+      ),
+    ).toBe(true);
+    expect(february.endsWith(`,USD,-1,-1,-12500${stated}${stated}`)).toBe(true);
   });
 
   it('04/§1.5: cost figures are null without financials_view_summary (counts stay)', async () => {
@@ -296,13 +301,14 @@ describe('04/§2 GET /forecast', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     const lines = res.text.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'groupBy,groupId,groupName,month,opening,joiners,leavers,closing,employees,contractors,openVacancies,openVacancyFte,plannedHires,notices,forecastHeadcount,cost,vacancyCost,forecastCost,unpricedVacancies,unpricedPeople,averageFte,averageVacancyFte,currency',
+      'groupBy,groupId,groupName,month,opening,joiners,leavers,closing,employees,contractors,openVacancies,openVacancyFte,plannedHires,notices,forecastHeadcount,cost,vacancyCost,forecastCost,unpricedVacancies,unpricedPeople,averageFte,averageVacancyFte,expectedLeavers,onCost,currency,assumptionsSource,attritionRatePerYear,meritIncreaseMonth,meritIncreasePercent,timeToFillDays,onCostPercent',
     );
     expect(lines).toHaveLength(1 + 3 * 3);
     // averageFte of Alpha in January: Alice and Filler Co all month, Bob from the 16th: 2 + 16/31 = 2.5161.
+    const stated = 'USD,organization,0,,,0,0';
     expect(lines[1]).toBe(
-      `costCentre,${ids.alpha},Alpha,2026-01,1,2,0,3,2,1,0,0,0,0,3,${cents(10_000 + (9_000 * 16) / 31 + 7_000)},0,${cents(10_000 + (9_000 * 16) / 31 + 7_000)},0,0,2.5161,0,USD`,
+      `costCentre,${ids.alpha},Alpha,2026-01,1,2,0,3,2,1,0,0,0,0,3,${cents(10_000 + (9_000 * 16) / 31 + 7_000)},0,${cents(10_000 + (9_000 * 16) / 31 + 7_000)},0,0,2.5161,0,0,0,${stated}`,
     );
-    expect(lines[9]).toBe(`costCentre,,,2026-03,1,0,0,1,0,1,0,0,0,0,1,${cents(DAILY)},0,${cents(DAILY)},0,0,1,0,USD`);
+    expect(lines[9]).toBe(`costCentre,,,2026-03,1,0,0,1,0,1,0,0,0,0,1,${cents(DAILY)},0,${cents(DAILY)},0,0,1,0,0,0,${stated}`);
   });
 });

@@ -19,6 +19,7 @@ describe('application API: organizations, users, API keys (03 §3)', () => {
       noticePeriodDays: 30,
       changeRetentionDays: null,
       deliveryRetentionDays: 30,
+      forecastAssumptions: { attritionRatePerYear: 0, meritIncrease: null, timeToFillDays: 0, onCostPercent: 0 },
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

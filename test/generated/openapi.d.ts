@@ -186,10 +186,11 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Changes an organization's name or settings (reporting currency, functional-structure switches, retention)
-         * @description Changes an organization's name or settings (reporting currency, functional-structure switches, retention). With
-         *     X-Acting-User, the retention settings need manage_personal_data and the functional-structure switches
-         *     share_functional_groups.
+         * Changes an organization's name or settings (reporting currency, functional-structure switches, retention, forecast assumptions)
+         * @description Changes an organization's name or settings (reporting currency, functional-structure switches, retention, forecast
+         *     assumptions). With X-Acting-User, the retention settings need manage_personal_data and the functional-structure
+         *     switches share_functional_groups. A change of the forecast assumptions is an `organization` update event and needs
+         *     X-Acting-User.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2262,10 +2263,11 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Renames, describes, locks or reopens a scenario, or changes its visibility
-         * @description Renames, describes, locks or reopens a scenario, or changes its visibility. LOCKED takes no writes; renaming,
-         *     describing, locking and reopening need the right to write to the scenario, visibility its owner or
-         *     manage_scenarios; a merged scenario is read-only (409).
+         * Renames, describes, locks or reopens a scenario, changes its visibility or its forecast assumptions
+         * @description Renames, describes, locks or reopens a scenario, changes its visibility or its forecast assumptions. LOCKED takes
+         *     no writes; renaming, describing, locking, reopening and the assumptions need the right to write to the scenario,
+         *     visibility its owner or manage_scenarios; a merged scenario is read-only (409). A change of the assumptions is a
+         *     `scenario` update event (kept in the scenario's own history when it is PRIVATE).
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
          */
@@ -2815,8 +2817,10 @@ export interface paths {
          * Headcount and cost forecast per month
          * @description Headcount and cost forecast per month. From `from` for `months`, live or a scenario
          *     (`scenarioId`, with `compare=live` for deltas), optionally per cost centre, location, job role or
-         *     work type, or split over allocations per team, project or project cost centre.
-         *     `Accept: text/csv` gives the same figures as CSV, one row per group and month.
+         *     work type, or split over allocations per team, project or project cost centre. The forecast assumptions
+         *     (attrition, merit, time to fill, on-cost) of the scenario, else of the organization, apply unless
+         *     `assumptions=none`; `meta.assumptions` states those applied.
+         *     `Accept: text/csv` gives the same figures as CSV, one row per group and month, the assumptions in its last columns.
          *
          *     Public API: an API key with `forecasts_view` (held by the key and by its creator).
          */
@@ -3128,7 +3132,8 @@ export interface paths {
          * @description The budget against the forecast of its months. Per group of its dimension (cost centres, teams by allocation, or
          *     one group) and month: budget, forecast (planned hires included), forecast minus budget, and whether the forecast
          *     cost is over; costs in the budget's currency. Groups the forecast has and the budget does not have a budget of 0.
-         *     `scenarioId` forecasts a scenario against the same budget. `Accept: text/csv`: one row per group and month.
+         *     `scenarioId` forecasts a scenario against the same budget. `meta.assumptions` states the forecast assumptions
+         *     applied. `Accept: text/csv`: one row per group and month, the assumptions in its last columns.
          *
          *     Public API: an API key with `budgets_view` and `forecasts_view` (held by the key and by its creator).
          */
@@ -3408,6 +3413,37 @@ export interface components {
              */
             error_description: string;
         };
+        MeritIncreaseDto: {
+            /**
+             * @description The month of each year (1-12) from whose first day salaries in force since before it are raised.
+             * @example 4
+             */
+            month: number;
+            /**
+             * @description The raise, in percent (0-50, at most 2 decimals), compounding each year until a later salary adjustment replaces the salary.
+             * @example 3
+             */
+            percent: number;
+        };
+        ForecastAssumptionsDto: {
+            /**
+             * @description Expected share of people leaving per year (0-1); people with no known last day are weighted by (1 - rate)^(d / 365) on day d of a forecast.
+             * @example 0.12
+             */
+            attritionRatePerYear: number;
+            /** @description The yearly raise of employees' salaries, or null for none. */
+            meritIncrease: components["schemas"]["MeritIncreaseDto"] | null;
+            /**
+             * @description Days from a forecast's first day before an open vacancy can start.
+             * @example 45
+             */
+            timeToFillDays: number;
+            /**
+             * @description Employer costs on top of employees' pay, in percent.
+             * @example 25
+             */
+            onCostPercent: number;
+        };
         OrganizationDto: {
             /**
              * @description Days the change history keeps each change; null keeps every change (see the create field).
@@ -3419,6 +3455,8 @@ export interface components {
              * @example 30
              */
             deliveryRetentionDays: number;
+            /** @description The assumptions of live forecasts (and of scenarios without their own). */
+            forecastAssumptions: components["schemas"]["ForecastAssumptionsDto"];
             id: string;
             name: string;
             /**
@@ -3451,6 +3489,35 @@ export interface components {
              * @example 2026-01-15T09:30:00.000Z
              */
             updatedAt: string;
+        };
+        ForecastAssumptionsBodyDto: {
+            /**
+             * @description Expected share of people leaving per year (0-1, at most 4 decimals; default 0): a person with no known last
+             *     day counts on day d of the forecast with weight (1 - rate)^(d / 365) in headcount, FTE and cost.
+             * @default 0
+             * @example 0.12
+             */
+            attritionRatePerYear: number;
+            /**
+             * @description A yearly raise of employees' salaries; null (the default) for none.
+             * @example {
+             *       "month": 4,
+             *       "percent": 3
+             *     }
+             */
+            meritIncrease?: components["schemas"]["MeritIncreaseDto"] | null;
+            /**
+             * @description Days from the forecast's first day before an open vacancy can start (0-365, default 0).
+             * @default 0
+             * @example 45
+             */
+            timeToFillDays: number;
+            /**
+             * @description Employer costs on top of employees' pay, in percent of it (0-100, at most 2 decimals, default 0); contractors carry none.
+             * @default 0
+             * @example 25
+             */
+            onCostPercent: number;
         };
         CreateOrganizationDto: {
             /**
@@ -3494,6 +3561,12 @@ export interface components {
              * @example 30
              */
             noticePeriodDays?: number;
+            /**
+             * @description The assumptions of live forecasts, and of a scenario's forecasts when the scenario has none of its own: replaced
+             *     whole, a field left out takes its default. Changing them is an `organization` update event, so the change needs
+             *     X-Acting-User.
+             */
+            forecastAssumptions?: components["schemas"]["ForecastAssumptionsBodyDto"];
         };
         UpdateOrganizationDto: {
             /**
@@ -3537,6 +3610,12 @@ export interface components {
              * @example 30
              */
             noticePeriodDays?: number;
+            /**
+             * @description The assumptions of live forecasts, and of a scenario's forecasts when the scenario has none of its own: replaced
+             *     whole, a field left out takes its default. Changing them is an `organization` update event, so the change needs
+             *     X-Acting-User.
+             */
+            forecastAssumptions?: components["schemas"]["ForecastAssumptionsBodyDto"];
         };
         UserDto: {
             id: string;
@@ -3614,7 +3693,7 @@ export interface components {
         };
         CreatedWebhookEndpointDto: {
             /** @description Entity types whose events the endpoint receives. */
-            entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget")[];
+            entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget" | "organization" | "scenario")[];
             /** @description Change types the endpoint receives (`create`, `update`, `delete`). */
             eventTypes: ("create" | "update" | "delete")[];
             /**
@@ -3675,7 +3754,7 @@ export interface components {
              *       "team"
              *     ]
              */
-            entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget")[];
+            entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget" | "organization" | "scenario")[];
             /**
              * @description Change types to receive (at least one).
              * @example [
@@ -3694,7 +3773,7 @@ export interface components {
         };
         WebhookEndpointDto: {
             /** @description Entity types whose events the endpoint receives. */
-            entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget")[];
+            entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget" | "organization" | "scenario")[];
             /** @description Change types the endpoint receives (`create`, `update`, `delete`). */
             eventTypes: ("create" | "update" | "delete")[];
             /**
@@ -3753,7 +3832,7 @@ export interface components {
              *       "team"
              *     ]
              */
-            entityTypes?: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget")[];
+            entityTypes?: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget" | "organization" | "scenario")[];
             /**
              * @description Change types to receive (at least one).
              * @example [
@@ -6474,6 +6553,8 @@ export interface components {
              * @example cdemouser0000000000000001
              */
             ownerUserId: string | null;
+            /** @description The assumptions of the scenario's forecasts; null: the organization's apply. */
+            assumptions: components["schemas"]["ForecastAssumptionsDto"] | null;
             id: string;
             name: string;
             /**
@@ -6521,6 +6602,11 @@ export interface components {
              * @enum {string}
              */
             visibility?: "ORGANIZATION" | "PRIVATE";
+            /**
+             * @description The forecast assumptions of the scenario's forecasts, replaced whole (a field left out takes its default); null
+             *     returns to the organization's. Changing them is a `scenario` update event, so the change needs X-Acting-User.
+             */
+            assumptions?: components["schemas"]["ForecastAssumptionsBodyDto"] | null;
             /** @example Hiring plan 2026 */
             name?: string;
         };
@@ -7370,7 +7456,7 @@ export interface components {
              * @example employee
              * @enum {string}
              */
-            entity_type: "employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget";
+            entity_type: "employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget" | "organization" | "scenario";
             /**
              * @description The record's id.
              * @example cdemoemp00000000000000002
@@ -7562,6 +7648,18 @@ export interface components {
              * @example 3.2258
              */
             averageVacancyFte: number;
+            /**
+             * @description The weight people without a known last day lose in the month under the attrition assumption: the leavers
+             *     expected beyond those recorded (0 without attrition). With attrition, opening + joiners - leavers -
+             *     expectedLeavers = closing, and headcounts are expectations shown to 2 decimals.
+             * @example 0.42
+             */
+            expectedLeavers: number;
+            /**
+             * @description The employer on-cost included in cost (employees' pay x onCostPercent / 100); null when the caller may not see cost.
+             * @example 82500.15
+             */
+            onCost: number | null;
             /** @description With compare=live */
             delta?: components["schemas"]["ForecastDeltaDto"];
         };
@@ -7597,6 +7695,38 @@ export interface components {
             groups: components["schemas"]["ForecastGroupDto"][];
             /** @description The sum over the groups, per month. */
             totals: components["schemas"]["ForecastMonthDto"][];
+        };
+        AppliedAssumptionsDto: {
+            /**
+             * @description Expected share of people leaving per year (0-1); people with no known last day are weighted by (1 - rate)^(d / 365) on day d of a forecast.
+             * @example 0.12
+             */
+            attritionRatePerYear: number;
+            /** @description The yearly raise of employees' salaries, or null for none. */
+            meritIncrease: components["schemas"]["MeritIncreaseDto"] | null;
+            /**
+             * @description Days from a forecast's first day before an open vacancy can start.
+             * @example 45
+             */
+            timeToFillDays: number;
+            /**
+             * @description Employer costs on top of employees' pay, in percent.
+             * @example 25
+             */
+            onCostPercent: number;
+            /**
+             * @description organization: the organization's (live data, or a scenario without its own); scenario: the scenario's own;
+             *     none: none (assumptions=none), every figure from the records alone.
+             * @example organization
+             * @enum {string}
+             */
+            source: "organization" | "scenario" | "none";
+        };
+        ForecastMetaDto: {
+            /** @description The assumptions behind the figures (with compare=live, the scenario's side). */
+            assumptions: components["schemas"]["AppliedAssumptionsDto"];
+            /** @description With compare=live: the assumptions of the live side the deltas are taken against. */
+            liveAssumptions?: components["schemas"]["AppliedAssumptionsDto"];
         };
         IngestedMetricDto: {
             id: string;
@@ -7848,7 +7978,7 @@ export interface components {
         };
         PushView: {
             /** @description Entity types whose events the push hook receives. */
-            entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget")[];
+            entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget" | "organization" | "scenario")[];
             /** @description Change types the push hook receives. */
             eventTypes: ("create" | "update" | "delete")[];
             /** @description Where events are POSTed. */
@@ -7944,7 +8074,7 @@ export interface components {
              *       "employee"
              *     ]
              */
-            entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget")[];
+            entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget" | "organization" | "scenario")[];
             /**
              * @description Change types the push hook receives.
              * @example [
@@ -9898,7 +10028,13 @@ export interface operations {
     OrganizationsAdmin_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The user who makes the change; needed when it changes the forecast assumptions
+                 * @example cdemouser0000000000000001
+                 */
+                "X-Acting-User"?: string;
+            };
             path: {
                 /**
                  * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
@@ -9925,7 +10061,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
+            /** @description VALIDATION_ERROR: the body fails validation (details[] has dot paths), or the forecast assumptions change without X-Acting-User */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -40095,7 +40231,13 @@ export interface operations {
     ScenariosAdmin_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The user who makes the change; needed when it changes the forecast assumptions of a scenario every user may read
+                 * @example cdemouser0000000000000001
+                 */
+                "X-Acting-User"?: string;
+            };
             path: {
                 /**
                  * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
@@ -40127,7 +40269,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
+            /** @description VALIDATION_ERROR: the body fails validation (details[] has dot paths), or the forecast assumptions of a scenario every user may read change without X-Acting-User */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -45826,6 +45968,8 @@ export interface operations {
                 groupBy?: "none" | "costCentre" | "location" | "jobRole" | "workType" | "team" | "project" | "projectCostCentre";
                 /** @description With scenarioId only: each month carries delta = scenario minus live */
                 compare?: "live";
+                /** @description none: forecast the records alone, without the forecast assumptions (the scenario's, else the organization's) that apply otherwise */
+                assumptions?: "none";
                 /** @description Forecast a what-if scenario instead of live data. */
                 scenarioId?: string;
             };
@@ -45849,6 +45993,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["ForecastDto"];
+                        meta: components["schemas"]["ForecastMetaDto"];
                     };
                     "text/csv": string;
                 };
@@ -49025,6 +49170,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["BudgetVarianceDto"];
+                        meta: components["schemas"]["ForecastMetaDto"];
                     };
                     "text/csv": string;
                 };

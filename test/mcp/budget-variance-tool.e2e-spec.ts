@@ -22,7 +22,8 @@ describe('assistant tool get_budget_variance (07 §2.4, mirroring 07 §2.2 GET /
     ).body.data.id;
     const client = await connect(t, org.key);
     const live = await call(client, 'get_budget_variance', { budgetId: budget });
-    expect(live).toEqual((await org.api('get', `/budgets/${budget}/variance`).expect(200)).body.data);
+    const rest = (await org.api('get', `/budgets/${budget}/variance`).expect(200)).body;
+    expect(live).toEqual({ ...rest.data, meta: rest.meta });
     expect((live.totals as { forecast: { cost: number } }).forecast.cost).toBe(30_000);
 
     const scenario = (await t.admin('post', `/organizations/${org.orgId}/scenarios`).send({ name: 'Alice leaves' }).expect(201)).body.data
@@ -32,7 +33,8 @@ describe('assistant tool get_budget_variance (07 §2.4, mirroring 07 §2.2 GET /
       .send({ endDate: '2026-01-31' })
       .expect(200);
     const planned = await call(client, 'get_budget_variance', { budgetId: budget, scenarioId: scenario });
-    expect(planned).toEqual((await org.api('get', `/budgets/${budget}/variance?scenarioId=${scenario}`).expect(200)).body.data);
+    const restPlanned = (await org.api('get', `/budgets/${budget}/variance?scenarioId=${scenario}`).expect(200)).body;
+    expect(planned).toEqual({ ...restPlanned.data, meta: restPlanned.meta });
     expect(planned.scenarioId).toBe(scenario);
     expect((planned.totals as { forecast: { cost: number } }).forecast.cost).toBe(10_000);
     await client.close();

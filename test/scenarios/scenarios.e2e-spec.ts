@@ -46,6 +46,7 @@ describe('scenarios (spec 03 §3 Scenarios; 01 rule 8)', () => {
       status: 'OPEN',
       visibility: 'ORGANIZATION',
       ownerUserId: null,
+      assumptions: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -23,6 +23,20 @@ export function ApiData(model: Type<unknown>, status: 200 | 201 = 200, descripti
   );
 }
 
+/** 200 `{ data: <Model>, meta: <Meta> }`: a record and what the answer states beside it. */
+export function ApiDataWithMeta(model: Type<unknown>, meta: Type<unknown>): MethodDecorator {
+  return applyDecorators(
+    ApiExtraModels(model, meta),
+    ApiOkResponse({
+      schema: {
+        type: 'object',
+        required: ['data', 'meta'],
+        properties: { data: { $ref: getSchemaPath(model) }, meta: { $ref: getSchemaPath(meta) } },
+      },
+    }),
+  );
+}
+
 /** 200 `{ data: [<Model>] }` (a whole list, no paging). */
 export function ApiDataArray(model: Type<unknown>): MethodDecorator {
   return applyDecorators(

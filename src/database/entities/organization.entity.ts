@@ -1,5 +1,27 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
+/** A yearly raise of salaries: from `month` of each year, by `percent`. */
+export interface MeritIncrease {
+  month: number;
+  percent: number;
+}
+
+/** What a forecast assumes beyond the records (spec 07 §4): every field present. */
+export interface ForecastAssumptions {
+  attritionRatePerYear: number;
+  meritIncrease: MeritIncrease | null;
+  timeToFillDays: number;
+  onCostPercent: number;
+}
+
+/** The defaults, which change no figure: a forecast with them is the forecast of the records alone. */
+export const NO_ASSUMPTIONS: Readonly<ForecastAssumptions> = Object.freeze({
+  attritionRatePerYear: 0,
+  meritIncrease: null,
+  timeToFillDays: 0,
+  onCostPercent: 0,
+});
+
 @Entity({ name: 'organizations' })
 export class OrganizationEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
@@ -27,6 +49,10 @@ export class OrganizationEntity {
   /** Days a finished webhook delivery row is kept; the retention purge removes older ones. */
   @Column({ type: 'integer', default: 30 })
   deliveryRetentionDays: number;
+
+  /** The assumptions of live forecasts, and of a scenario's that has none of its own (spec 07 §4). */
+  @Column({ type: 'jsonb', default: NO_ASSUMPTIONS })
+  forecastAssumptions: ForecastAssumptions;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

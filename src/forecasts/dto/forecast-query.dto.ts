@@ -4,6 +4,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
 import { IsOptional } from '../../common/validation/validators';
 import { RejectUnknownFields } from '../../common/validation/validation.pipe';
+import { ForecastAssumptionsDto } from '../../organizations/dto/forecast-assumptions.dto';
 
 /** Groupings by an attribute of each person and vacancy (the record counts whole in its group). */
 export const ATTRIBUTE_GROUP_BY = ['costCentre', 'location', 'jobRole', 'workType'] as const;
@@ -49,6 +50,15 @@ export class ForecastQueryDto {
   @IsOptional()
   @IsIn(['live'])
   compare?: 'live';
+
+  @ApiPropertyOptional({
+    enum: ['none'],
+    description:
+      "none: forecast the records alone, without the forecast assumptions (the scenario's, else the organization's) that apply otherwise",
+  })
+  @IsOptional()
+  @IsIn(['none'])
+  assumptions?: 'none';
 }
 
 export class ForecastDeltaDto {
@@ -104,6 +114,14 @@ export class ForecastMonthDto {
   averageFte: number;
   @ApiProperty({ example: 3.2258, description: 'Day-weighted FTE of contributing vacancies, each weighted by its fte, 4 decimals' })
   averageVacancyFte: number;
+  /**
+   * The weight people without a known last day lose in the month under the attrition assumption: the leavers
+   * expected beyond those recorded (0 without attrition). With attrition, opening + joiners - leavers -
+   * expectedLeavers = closing, and headcounts are expectations shown to 2 decimals.
+   */
+  @ApiProperty({ example: 0.42 }) expectedLeavers: number;
+  /** The employer on-cost included in cost (employees' pay x onCostPercent / 100); null when the caller may not see cost. */
+  @ApiProperty({ example: 82500.15, type: Number, nullable: true }) onCost: number | null;
   @ApiPropertyOptional({ type: ForecastDeltaDto, description: 'With compare=live' }) delta?: ForecastDeltaDto;
 }
 
@@ -125,6 +143,23 @@ export class ForecastGroupDto {
   @ApiProperty({ type: [ForecastMonthDto] }) months: ForecastMonthDto[];
 }
 
+/** The forecast assumptions a forecast applied, and where they come from. */
+export class AppliedAssumptionsDto extends ForecastAssumptionsDto {
+  /**
+   * organization: the organization's (live data, or a scenario without its own); scenario: the scenario's own;
+   * none: none (assumptions=none), every figure from the records alone.
+   */
+  @ApiProperty({ enum: ['organization', 'scenario', 'none'], example: 'organization' }) source: 'organization' | 'scenario' | 'none';
+}
+
+/** What a forecast states beside its figures. */
+export class ForecastMetaDto {
+  /** The assumptions behind the figures (with compare=live, the scenario's side). */
+  @ApiProperty({ type: AppliedAssumptionsDto }) assumptions: AppliedAssumptionsDto;
+  /** With compare=live: the assumptions of the live side the deltas are taken against. */
+  @ApiPropertyOptional({ type: AppliedAssumptionsDto }) liveAssumptions?: AppliedAssumptionsDto;
+}
+
 export class ForecastDto {
   /** First month, YYYY-MM. */
   @ApiProperty({ example: '2026-01' }) from: string;
@@ -137,4 +172,10 @@ export class ForecastDto {
   @ApiProperty({ type: [ForecastGroupDto] }) groups: ForecastGroupDto[];
   /** The sum over the groups, per month. */
   @ApiProperty({ type: [ForecastMonthDto] }) totals: ForecastMonthDto[];
+}
+
+/** `GET /forecast`'s answer: the figures, and the assumptions behind them. */
+export interface ForecastAnswer {
+  data: ForecastDto;
+  meta: ForecastMetaDto;
 }

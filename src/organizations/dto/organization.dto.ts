@@ -1,8 +1,9 @@
 import { PatchType } from '../../common/validation/patch-type';
 import { IsBoolean, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsCurrencyCode, IsNullable, IsOptional, Trim } from '../../common/validation/validators';
+import { IsCurrencyCode, IsNullable, IsOptional, NestedObject, Trim } from '../../common/validation/validators';
 import type { OrganizationEntity } from '../../database/entities/organization.entity';
+import { ForecastAssumptionsBodyDto, ForecastAssumptionsDto } from './forecast-assumptions.dto';
 
 /** The changes feed promises at least this retention (spec 04 §4.2). */
 export const MIN_CHANGE_RETENTION_DAYS = 90;
@@ -65,6 +66,15 @@ export class CreateOrganizationDto {
   @Max(365)
   @ApiPropertyOptional({ example: 30 })
   deliveryRetentionDays?: number;
+
+  /**
+   * The assumptions of live forecasts, and of a scenario's forecasts when the scenario has none of its own: replaced
+   * whole, a field left out takes its default. Changing them is an `organization` update event, so the change needs
+   * X-Acting-User.
+   */
+  @IsOptional()
+  @NestedObject(() => ForecastAssumptionsBodyDto)
+  forecastAssumptions?: ForecastAssumptionsBodyDto;
 }
 
 export class UpdateOrganizationDto extends PatchType(CreateOrganizationDto) {}
@@ -84,6 +94,8 @@ export class OrganizationDto {
   @ApiProperty({ type: Number, nullable: true, example: 365 }) changeRetentionDays: number | null;
   /** Days a finished delivery's record is kept (see the create field). */
   @ApiProperty({ example: 30 }) deliveryRetentionDays: number;
+  /** The assumptions of live forecasts (and of scenarios without their own). */
+  @ApiProperty({ type: ForecastAssumptionsDto }) forecastAssumptions: ForecastAssumptionsDto;
   createdAt: string;
   updatedAt: string;
 
@@ -97,6 +109,7 @@ export class OrganizationDto {
       noticePeriodDays: entity.noticePeriodDays,
       changeRetentionDays: entity.changeRetentionDays,
       deliveryRetentionDays: entity.deliveryRetentionDays,
+      forecastAssumptions: ForecastAssumptionsDto.from(entity.forecastAssumptions),
       createdAt: entity.createdAt.toISOString(),
       updatedAt: entity.updatedAt.toISOString(),
     };

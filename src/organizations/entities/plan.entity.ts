@@ -1,4 +1,4 @@
-import { OrganizationEntity } from '../../database/entities/organization.entity';
+import { OrganizationEntity, type ForecastAssumptions } from '../../database/entities/organization.entity';
 import { Column, JoinColumn, ManyToOne, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 export type PlanKind = 'LIVE' | 'SCENARIO';
@@ -50,6 +50,10 @@ export class PlanEntity {
 
   @Column({ type: 'varchar', length: 25, nullable: true })
   mergedByUserId: string | null;
+
+  /** Scenarios: the forecast assumptions of the scenario's forecasts; null uses the organization's (spec 07 §4). */
+  @Column({ type: 'jsonb', nullable: true })
+  assumptions: ForecastAssumptions | null;
 
   @ManyToOne(() => OrganizationEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'organization_id', foreignKeyConstraintName: 'fk_plans_organization' })

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { timestamps } from '../../common/http/timestamps';
-import { IsNullable, IsOptional, ToBoolean, Trim } from '../../common/validation/validators';
+import { IsNullable, IsOptional, NestedObject, ToBoolean, Trim } from '../../common/validation/validators';
+import { ForecastAssumptionsBodyDto, ForecastAssumptionsDto } from '../../organizations/dto/forecast-assumptions.dto';
 import { EXAMPLE_ID } from '../../common/http/examples';
 import { SCENARIO_VISIBILITIES, type PlanEntity, type ScenarioVisibility } from '../../organizations/entities/plan.entity';
 
@@ -59,6 +60,15 @@ export class UpdateScenarioDto {
   @IsOptional()
   @IsIn(SCENARIO_VISIBILITIES)
   visibility?: ScenarioVisibility;
+
+  /**
+   * The forecast assumptions of the scenario's forecasts, replaced whole (a field left out takes its default); null
+   * returns to the organization's. Changing them is a `scenario` update event, so the change needs X-Acting-User.
+   */
+  @IsOptional()
+  @IsNullable()
+  @NestedObject(() => ForecastAssumptionsBodyDto)
+  assumptions?: ForecastAssumptionsBodyDto | null;
 }
 
 export class ScenarioDto {
@@ -71,6 +81,8 @@ export class ScenarioDto {
   @ApiProperty({ enum: SCENARIO_VISIBILITIES, description: VISIBILITY_TEXT }) visibility: ScenarioVisibility;
   /** The user who created it (X-Acting-User of the create); null when the application created it without one. */
   @ApiProperty({ type: String, nullable: true, example: EXAMPLE_ID.user }) ownerUserId: string | null;
+  /** The assumptions of the scenario's forecasts; null: the organization's apply. */
+  @ApiProperty({ type: ForecastAssumptionsDto, nullable: true }) assumptions: ForecastAssumptionsDto | null;
   createdAt: string;
   updatedAt: string;
 
@@ -82,6 +94,7 @@ export class ScenarioDto {
       status: plan.status,
       visibility: plan.visibility,
       ownerUserId: plan.ownerUserId,
+      assumptions: plan.assumptions && ForecastAssumptionsDto.from(plan.assumptions),
       ...timestamps(plan),
     };
   }
