@@ -8,7 +8,7 @@ let image: Blob | undefined;
 /**
  * The migrated embedded database of the run, for a test app on the embedded in-memory database: each app starts its
  * own copy of it (a second) instead of a new database that it then migrates (five to ten). Undefined when the global
- * setup made none (on PostgreSQL).
+ * setup made none.
  */
 export function embeddedImage(): Blob | undefined {
   const file = process.env[EMBEDDED_IMAGE_ENV];

@@ -8,14 +8,16 @@ import { EMBEDDED_IMAGE_ENV } from './embedded-image';
 
 /**
  * On PostgreSQL (DATABASE_URL set) the test files share one database: migrate it once before the
- * workers start, and distribute it when it is a Citus coordinator (spec 05 §1.4). On the embedded
- * database each test app starts its own in memory, as a copy of one migrated here (embedded-image.ts).
+ * workers start, and distribute it when it is a Citus coordinator (spec 05 §1.4). A test app on the embedded
+ * database starts its own in memory, as a copy of one migrated here (embedded-image.ts).
  */
 export default async function globalSetup(): Promise<void> {
   // Each test file adds its count of answers checked against openapi.json here; global-teardown.ts sums them.
   process.env.WFP_OPENAPI_TALLY = join(tmpdir(), `wfp-openapi-tally-${process.pid}-${Date.now()}.jsonl`);
+  // Every run: the embedded database is the default, and server runs start a few apps on it too (`DATABASE_URL: ''`).
+  await migratedEmbeddedImage();
   const url = process.env.DATABASE_URL;
-  if (!url) return migratedEmbeddedImage();
+  if (!url) return;
   if (await citusAt(url)) {
     await distributeDatabaseAt(url);
     // The test workers start after the global setup and inherit its environment (test/support/citus.ts).
