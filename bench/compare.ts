@@ -377,8 +377,9 @@ export function sqlRecording(name: string): SqlRecording {
   };
 }
 
-/** The service's own background work (the webhook dispatcher after each commit and its sweep), not part of a request. */
-export const BACKGROUND_SQL = /WITH (pending|claimed|owned) AS|UPDATE (record_changes|webhook_deliveries)\s+SET|FROM webhook_deliveries/;
+/** The service's own background work (the webhook dispatcher after each commit and its sweep, the PULL hooks' tick), not part of a request. */
+export const BACKGROUND_SQL =
+  /WITH (pending|claimed|owned) AS|UPDATE (record_changes|webhook_deliveries)\s+SET|FROM webhook_deliveries|FROM integrations\s+WHERE pull_enabled/;
 
 /**
  * The API-key look-up: the baseline's one statement on every request, the service's two (key, then the

@@ -39,10 +39,15 @@ async function closeApp(app: NestExpressApplication, runtime: DatabaseRuntime): 
   }
 }
 
+export interface CreateAppOptions {
+  /** The embedded in-memory database starts as this copy (`EmbeddedPostgres.image`): the tests' migrated database. */
+  embeddedImage?: Blob;
+}
+
 /** Opens the database, migrates it, builds the app and seeds the demo. Used by main.ts and the tests. */
-export async function createApp(config: AppConfig): Promise<RunningApp> {
+export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<RunningApp> {
   logger.setLevel(config.logLevel);
-  const runtime = await DatabaseRuntime.open(config);
+  const runtime = await DatabaseRuntime.open(config, options.embeddedImage);
   try {
     const applied = await runtime.migrate();
     if (applied.length) logger.write('info', 'migrations applied', { migrations: applied });

@@ -36,13 +36,15 @@ export class DatabaseRuntime {
     return !this.embedded && !this.citus;
   }
 
-  static async open(config: AppConfig): Promise<DatabaseRuntime> {
+  /** `embeddedImage`: the embedded in-memory database starts as this copy (`EmbeddedPostgres.image`), not empty. */
+  static async open(config: AppConfig, embeddedImage?: Blob): Promise<DatabaseRuntime> {
     if (config.databaseUrl) return new DatabaseRuntime(config.databaseUrl, null, await citusAt(config.databaseUrl));
     // The pool, the migration runner and the dispatcher's claims each need a connection.
     const embedded = await EmbeddedPostgres.start({
       dataDir: config.dataDir,
       maxConnections: config.dbPoolSize + 8,
       port: config.embeddedDbPort,
+      image: embeddedImage,
     });
     return new DatabaseRuntime(embedded.url, embedded, false);
   }

@@ -6,7 +6,7 @@ import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
 import { DATABASE_RUNTIME, DatabaseRuntime } from './database-runtime';
 import { poolClients } from './pool-clients';
-import { poolReadManager, transactionManager } from './pool-reads';
+import { poolReadManager, prepareStatementsOn, transactionManager } from './pool-reads';
 import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { endpointWants, pushHookWants } from './delivery-targets';
@@ -271,7 +271,9 @@ export class UnitOfWork {
     private readonly dataSource: DataSource,
     private readonly events: EventEmitter2,
     @Inject(DATABASE_RUNTIME) private readonly runtime: DatabaseRuntime,
-  ) {}
+  ) {
+    if (!runtime.isEmbedded) prepareStatementsOn(dataSource);
+  }
 
   /** The pool's entity manager, for statements outside any organization (the application API's organizations). */
   get manager(): EntityManager {

@@ -1,8 +1,9 @@
 import { QueryFailedError } from 'typeorm';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
-import { poolReadManager } from '../../src/database/pool-reads';
+import { MAX_NAMED_STATEMENTS, poolReadManager, StatementNames } from '../../src/database/pool-reads';
 import { UnitOfWork } from '../../src/database/unit-of-work';
-import { Tenant, TestApp } from '../support/test-app';
+import { ownDatabase } from '../support/own-database';
+import { onPostgresServer, Tenant, TestApp } from '../support/test-app';
 
 /**
  * src/database/pool-reads.ts: the plain reads' entity manager (`poolReadManager`) sends `query` straight to the pg
@@ -88,5 +89,53 @@ describe("direct queries: UnitOfWork's managers answer as TypeORM does", () => {
       runnerQuery.mockRestore();
       await t.dataSource.query(`UPDATE organizations SET name = $2 WHERE id = $1`, [org.orgId, before]);
     }
+  });
+});
+
+describe('prepared plain reads on a PostgreSQL server (src/database/pool-reads.ts StatementNames)', () => {
+  let database: Awaited<ReturnType<typeof ownDatabase>>;
+  let t: TestApp;
+  let org: Tenant;
+
+  // A database of its own (this file alters a table) and one connection, so that every read below is on the one
+  // connection that prepared the statement.
+  beforeAll(async () => {
+    database = await ownDatabase('prepared');
+    t = await TestApp.start({ DB_POOL_SIZE: '1', ...database.env });
+    org = await t.createTenant();
+  });
+
+  afterAll(async () => {
+    await t.close();
+    await database.drop();
+  });
+
+  it('a read is prepared on its connection (unnamed on the embedded database), and after a migration changed its table it is prepared again and answers the new columns', async () => {
+    const em = poolReadManager(t.dataSource);
+    const sql = 'SELECT p.* FROM plans p WHERE p.organization_id = $1';
+    const before = (await em.query(sql, [org.orgId])) as Record<string, unknown>[];
+    const prepared = 'SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = $1';
+    expect(await em.query(prepared, [sql])).toEqual([{ n: onPostgresServer ? 1 : 0 }]);
+    // Another instance's migration adds a column: the prepared plan's result type no longer fits (SQLSTATE 0A000).
+    await t.dataSource.query('ALTER TABLE plans ADD COLUMN probe_note text');
+    const after = (await em.query(sql, [org.orgId])) as Record<string, unknown>[];
+    expect(after.map((row) => row.id)).toEqual(before.map((row) => row.id));
+    expect(after.every((row) => 'probe_note' in row && row.probe_note === null)).toBe(true);
+  });
+
+  it('one name per statement text with parameters, at most MAX_NAMED_STATEMENTS of them; without parameters, or when not preparing, unnamed', () => {
+    const names = new StatementNames(true);
+    const first = names.statement('SELECT $1::int AS a', [1]);
+    expect(first.name).toMatch(/^wfp_\d+$/);
+    expect(names.statement('SELECT $1::int AS a', [2]).name).toBe(first.name);
+    expect(names.statement('SELECT $1::int AS b', [1]).name).not.toBe(first.name);
+    expect(names.statement('SELECT 1; SELECT 2').name).toBeUndefined();
+    expect(new StatementNames(false).statement('SELECT $1::int AS a', [1]).name).toBeUndefined();
+    for (let i = 0; i < MAX_NAMED_STATEMENTS; i++) names.statement(`SELECT $1::int AS c${i}`, [i]);
+    expect(names.statement('SELECT $1::int AS one_too_many', [1])).toEqual({ text: 'SELECT $1::int AS one_too_many', values: [1] });
+    expect(
+      names.replanned('SELECT $1::int AS a', Object.assign(new Error('cached plan must not change result type'), { code: '0A000' })),
+    ).toBe(true);
+    expect(names.replanned('SELECT $1::int AS a', Object.assign(new Error('syntax'), { code: '42601' }))).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { loggedTarget } from '../../src/common/logging/request-log';
-import { logger } from '../../src/common/logging/json-logger';
+import { LOG_DESTINATIONS, logger } from '../../src/common/logging/json-logger';
 import { bodies } from '../support/fixtures';
 import { Tenant, TestApp } from '../support/test-app';
 
@@ -128,13 +128,13 @@ describe('request log: route templates, no query values of search, email or keys
   const lines: string[] = [];
   let spy: jest.SpyInstance;
   beforeAll(async () => {
-    // Capture stdout and stderr (the JSON logger writes there) for the whole block, start-up included.
-    const capture = ((chunk: unknown) => {
-      lines.push(String(chunk));
+    // Capture what the JSON logger sends to stdout and stderr for the whole block, start-up included.
+    const capture = (chunk: string) => {
+      lines.push(chunk);
       return true;
-    }) as typeof process.stdout.write;
-    spy = jest.spyOn(process.stdout, 'write').mockImplementation(capture);
-    jest.spyOn(process.stderr, 'write').mockImplementation(capture);
+    };
+    spy = jest.spyOn(LOG_DESTINATIONS.out, 'write').mockImplementation(capture);
+    jest.spyOn(LOG_DESTINATIONS.err, 'write').mockImplementation(capture);
     t = await TestApp.start({ LOG_LEVEL: 'info' });
     org = await t.createTenant();
   });

@@ -1,7 +1,10 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { EMBEDDED_IMAGE_ENV } from './embedded-image';
 
 /** Prints how many answers of the run were checked against openapi.json (test/support/openapi-contract.ts). */
 export default function globalTeardown(): void {
+  const image = process.env[EMBEDDED_IMAGE_ENV];
+  if (image) rmSync(image, { force: true });
   const tally = process.env.WFP_OPENAPI_TALLY;
   if (!tally || !existsSync(tally)) return;
   const files = readFileSync(tally, 'utf8').trim().split('\n').filter(Boolean);

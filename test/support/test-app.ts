@@ -3,10 +3,11 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { createApp, RunningApp } from '../../src/app.factory';
-import { loadConfig } from '../../src/config/app-config';
+import { loadConfig, MEMORY_DATA_DIR } from '../../src/config/app-config';
 import { API_PERMISSIONS } from '../../src/common/auth/permissions';
 import type { RequestContext } from '../../src/common/auth/request-context';
 import { DataSource } from 'typeorm';
+import { embeddedImage } from './embedded-image';
 import { Fixtures, fixtures } from './fixtures';
 import { ResponseContract, watchResponses } from './openapi-contract';
 
@@ -35,8 +36,9 @@ export interface TenantOptions {
 let tenantCounter = 0;
 
 /**
- * The real app on a real database: an in-memory embedded PostgreSQL by default, the PostgreSQL of
- * DATABASE_URL when set. Each test file starts one; each test makes its own organizations.
+ * The real app on a real database: an in-memory embedded PostgreSQL by default (a copy of the run's migrated one:
+ * embedded-image.ts), the PostgreSQL of DATABASE_URL when set. Each test file starts one; each test makes its own
+ * organizations.
  */
 export class TestApp {
   private constructor(readonly running: RunningApp) {}
@@ -58,7 +60,8 @@ export class TestApp {
       INTEGRATION_PULL_TICK_MS: '3600000',
       ...env,
     });
-    const running = await createApp(config);
+    const inMemory = !config.databaseUrl && config.dataDir === MEMORY_DATA_DIR;
+    const running = await createApp(config, { embeddedImage: inMemory ? embeddedImage() : undefined });
     watchResponses(running.app.getHttpServer(), contract);
     return new TestApp(running);
   }

@@ -1,12 +1,38 @@
 import { LoggerService } from '@nestjs/common';
+import pino, { DestinationStream, Logger } from 'pino';
 import { LogLevel } from '../../config/app-config';
 
 const QUIET_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory', 'NestApplication']);
 const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
-/** Structured JSON logs, one object per line on stdout (errors on stderr). */
+/**
+ * Where the lines go: stdout, written off the event loop (pino's asynchronous destination, flushed at exit); errors
+ * on stderr, written at once so that the last words of a crash are not lost.
+ */
+export const LOG_DESTINATIONS = {
+  out: pino.destination({ dest: 1, sync: false }),
+  err: pino.destination({ dest: 2, sync: true }),
+};
+
+/** One pino logger per destination; the level is ours (`enabled`), so pino passes every line it is given. */
+function pinoTo(destination: DestinationStream): Logger {
+  return pino(
+    {
+      level: 'debug',
+      base: null,
+      messageKey: 'msg',
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    destination,
+  );
+}
+
+/** Structured JSON logs (pino), one object per line on stdout (errors on stderr). */
 export class JsonLogger implements LoggerService {
   private traceIdSource: (() => string | undefined) | null = null;
+  private readonly out = pinoTo(LOG_DESTINATIONS.out);
+  private readonly err = pinoTo(LOG_DESTINATIONS.err);
 
   constructor(private level: LogLevel = 'info') {}
 
@@ -31,9 +57,7 @@ export class JsonLogger implements LoggerService {
   write(level: Exclude<LogLevel, 'silent'>, msg: string, fields: Record<string, unknown> = {}): void {
     if (!this.enabled(level)) return;
     const traceId = this.traceIdSource && !('traceId' in fields) ? this.traceIdSource() : undefined;
-    const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields, ...(traceId ? { traceId } : {}) }) + '\n';
-    if (level === 'error') process.stderr.write(line);
-    else process.stdout.write(line);
+    (level === 'error' ? this.err : this.out)[level](traceId ? { ...fields, traceId } : fields, msg);
   }
 
   log(message: unknown, context?: string): void {
