@@ -45,10 +45,11 @@ export class OrganizationsAdminController {
   }
 
   /**
-   * Changes an organization's name or settings (reporting currency, functional-structure switches, retention, forecast
-   * assumptions). With X-Acting-User, the retention settings need manage_personal_data and the functional-structure
-   * switches share_functional_groups. A change of the forecast assumptions is an `organization` update event and needs
-   * X-Acting-User.
+   * Changes an organization's name or settings.
+   *
+   * Settings: reporting currency, functional-structure switches, retention, forecast assumptions. With X-Acting-User,
+   * the retention settings need manage_personal_data and the functional-structure switches share_functional_groups. A
+   * change of the forecast assumptions is an `organization` update event and needs X-Acting-User.
    */
   @Patch(':orgId')
   @ApiHeader({
