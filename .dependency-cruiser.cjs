@@ -36,7 +36,7 @@ module.exports = {
     {
       name: 'modules-do-not-import-the-root',
       severity: 'error',
-      comment: 'src/*.ts (app module, entity list, main) compose the modules; no module imports them.',
+      comment: 'src/*.ts (app module, setup, main) compose the modules; no module imports them.',
       from: { path: '^src/[^/]+/' },
       to: { path: '^src/[^/]+\\.ts$' },
     },

@@ -1,3 +1,14 @@
+// `npx jest <file>` as well as `npm test -- <file>`: the end-to-end tests need Node's VM modules (the embedded
+// database loads its WebAssembly with import()). Run by Jest's command line without the flag, this starts Jest again
+// under a Node that has it, with the same arguments, and ends with its exit code.
+const vmModules = '--experimental-vm-modules';
+const jestCli = /jest[\\/]bin[\\/]jest\.js$/.test(require.main?.filename ?? '');
+if (jestCli && !process.execArgv.includes(vmModules) && !(process.env.NODE_OPTIONS ?? '').includes(vmModules)) {
+  const { spawnSync } = require('node:child_process');
+  const run = spawnSync(process.execPath, [vmModules, ...process.execArgv, require.main.filename, ...process.argv.slice(2)], { stdio: 'inherit' });
+  process.exit(run.status ?? 1);
+}
+
 /** @type {import('jest').Config} */
 module.exports = {
   rootDir: '.',

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { loadConfig } from './src/config/app-config';
 import { dataSourceOptions } from './src/database/data-source';
 import { DatabaseRuntime } from './src/database/database-runtime';
-import { ENTITIES } from './src/entities';
+import { schemaEntities } from './src/database/schema-files';
 
 /**
  * The TypeORM CLI's data source (`npm run migration:run`, `npm run migration:generate`): the same
@@ -12,7 +12,7 @@ import { ENTITIES } from './src/entities';
 async function cliDataSource(): Promise<DataSource> {
   const config = loadConfig();
   const runtime = await DatabaseRuntime.open(config);
-  return new DataSource(dataSourceOptions(runtime.url, ENTITIES, 2));
+  return new DataSource(dataSourceOptions(runtime.url, schemaEntities(), 2));
 }
 
 export const dataSource = cliDataSource();

@@ -11,7 +11,7 @@ import { DataSource, getMetadataArgsStorage } from 'typeorm';
 import { dataSourceOptions } from '../src/database/data-source';
 import { SnakeNamingStrategy } from '../src/database/snake-naming.strategy';
 import type { BaselineRequest, BaselineResponse } from './baseline-server';
-import { ENTITIES } from '../src/entities';
+import { schemaEntities } from '../src/database/schema-files';
 
 /**
  * The service's entity metadata without a connection (a DataSource whose metadata is built, never
@@ -19,7 +19,7 @@ import { ENTITIES } from '../src/entities';
  * baseline sends the statements the service sends instead of copies of them.
  */
 export async function entityMetadata(): Promise<DataSource> {
-  const dataSource = new DataSource(dataSourceOptions('postgresql://unused@127.0.0.1/unused', ENTITIES, 1));
+  const dataSource = new DataSource(dataSourceOptions('postgresql://unused@127.0.0.1/unused', schemaEntities(), 1));
   await (dataSource as unknown as { buildMetadatas(): Promise<void> }).buildMetadatas();
   return dataSource;
 }

@@ -1,13 +1,25 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { controllerFile, dtoFile, entityFile, migrationFile, moduleFile, ResourceNames, serviceFile, specFile } from './resource-templates';
+import { SnakeNamingStrategy } from '../src/database/snake-naming.strategy';
+import { migrationText } from './migrations';
+import {
+  controllerFile,
+  dtoFile,
+  entityFile,
+  migrationStatements,
+  moduleFile,
+  ResourceNames,
+  serviceFile,
+  specFile,
+} from './resource-templates';
 
 /**
  * `npm run generate:resource -- <name>` (a plural, kebab-case name: `widgets`, `cost-items`): writes a CRUD planning
- * resource modelled on teams (entity, DTOs, service with its descriptor, controllers, module, migration, e2e spec) and
- * registers it where registration is needed (entity list, app module, entity types, permissions, OpenAPI tag, migration
- * list). Run in the repository root; `--root <dir>` writes into another checkout. docs/architecture.md,
+ * resource modelled on teams (entity, DTOs, service with its descriptor, controllers, module, migration, e2e spec).
+ * Everything the app must know of it is declared in its folder and collected (entities and migrations by file name,
+ * vocabulary, tag and demo records by its descriptor); the one line added elsewhere names its module in the app module's
+ * FEATURES. Run in the repository root; `--root <dir>` writes into another checkout. docs/architecture.md,
  * "Adding a resource", lists what is left by hand.
  */
 
@@ -28,6 +40,7 @@ export function namesOf(plural: string): ResourceNames {
     title: cap(plural.replace(/-/g, ' ')),
     words: words.join(' '),
     constant: plural.replace(/-/g, '_').toUpperCase(),
+    kind: singular.replace(/-/g, '').slice(0, 12),
   };
 }
 
@@ -62,45 +75,12 @@ interface Registration {
   arrays: [opening: string, lines: string[]][];
 }
 
-function registrations(n: ResourceNames, migrationClass: string, migrationFileName: string): Registration[] {
+function registrations(n: ResourceNames): Registration[] {
   return [
-    {
-      file: 'src/entities.ts',
-      imports: [`import { ${n.Class}Entity } from './${n.plural}/entities/${n.singular}.entity';`],
-      arrays: [['export const ENTITIES = [', [`${n.Class}Entity,`]]],
-    },
     {
       file: 'src/app.module.ts',
       imports: [`import { ${n.Classes}Module } from './${n.plural}/${n.plural}.module';`],
-      arrays: [['imports: [', [`${n.Classes}Module,`]]],
-    },
-    {
-      file: 'src/common/entity-types.ts',
-      imports: [],
-      arrays: [
-        ['export const ENTITY_TYPES = [', [`'${n.entityType}',`]],
-        ['export const CUSTOM_ATTRIBUTE_RECORD_TYPES = [', [`'${n.entityType}',`]],
-      ],
-    },
-    {
-      file: 'src/common/auth/permissions.ts',
-      imports: [],
-      arrays: [['export const API_PERMISSIONS = [', [`'${n.table}_view',`, `'${n.table}_edit',`]]],
-    },
-    {
-      file: 'src/openapi/document-tables.ts',
-      imports: [],
-      arrays: [
-        [
-          'export const TAGS',
-          [`{ name: '${n.title}', description: 'Public API. ${n.title}: planning records with an externalId and custom attributes.' },`],
-        ],
-      ],
-    },
-    {
-      file: 'migrations/index.ts',
-      imports: [`import { ${migrationClass} } from './${migrationFileName}';`],
-      arrays: [['export const MIGRATIONS', [`${migrationClass},`]]],
+      arrays: [['const FEATURES = [', [`${n.Classes}Module,`]]],
     },
   ];
 }
@@ -111,6 +91,13 @@ function migrationTimestamp(root: string): number {
     .map((f) => Number(/^(\d+)-/.exec(f)?.[1] ?? 0))
     .filter((s) => s > 0);
   return Math.max(Date.now(), ...stamps.map((s) => s + 1000));
+}
+
+/** The resource's first migration, as `npm run migration:generate` writes it (the key named by the naming strategy). */
+function migrationOf(n: ResourceNames, className: string): string {
+  const primaryKey = new SnakeNamingStrategy().primaryKeyName(n.table, ['organization_id', 'plan_id', 'id']);
+  const { up, down } = migrationStatements(n, primaryKey);
+  return migrationText(className, up, down);
 }
 
 function main(): void {
@@ -130,14 +117,14 @@ function main(): void {
     [`src/${n.plural}/${n.plural}.service.ts`, serviceFile(n)],
     [`src/${n.plural}/${n.plural}.controller.ts`, controllerFile(n)],
     [`src/${n.plural}/${n.plural}.module.ts`, moduleFile(n)],
-    [`migrations/${migrationName}.ts`, migrationFile(n, migrationClass)],
+    [`migrations/${migrationName}.ts`, migrationOf(n, migrationClass)],
     [`test/${n.plural}/${n.plural}.e2e-spec.ts`, specFile(n)],
   ];
   for (const [file, text] of files) {
     mkdirSync(dirname(join(root, file)), { recursive: true });
     writeFileSync(join(root, file), text);
   }
-  const edited = registrations(n, migrationClass, migrationName).map((r) => {
+  const edited = registrations(n).map((r) => {
     let text = readFileSync(join(root, r.file), 'utf8');
     for (const statement of r.imports) text = addImport(text, statement);
     for (const [opening, lines] of r.arrays) text = insertInArray(text, opening, lines, r.file);
@@ -147,7 +134,7 @@ function main(): void {
   const written = [...files.map(([f]) => f), ...edited];
   execFileSync(join(root, 'node_modules/.bin/prettier'), ['--write', '--log-level', 'warn', ...written], { cwd: root, stdio: 'inherit' });
   process.stdout.write(
-    `Wrote ${files.length} files and registered ${n.plural} in ${edited.length}:\n${written.map((f) => `  ${f}`).join('\n')}\n` +
+    `Wrote ${files.length} files and named the module in ${edited.join(', ')}:\n${written.map((f) => `  ${f}`).join('\n')}\n` +
       'Next: npm run openapi && npm run client:types, then npm test -- ' +
       `test/${n.plural}/${n.plural}.e2e-spec.ts (docs/architecture.md, "Adding a resource").\n`,
   );

@@ -25,24 +25,20 @@ export interface ResourceNames {
   words: string;
   /** `COST_ITEMS`: the descriptor constant. */
   constant: string;
+  /** `costitem`: the kind of its demo records' fixed ids (`demoId(kind, n)`). */
+  kind: string;
 }
 
+const cap = (text: string) => text[0].toUpperCase() + text.slice(1);
+
 export function entityFile(n: ResourceNames): string {
-  return `import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+  return `import { Column, Entity, Index } from 'typeorm';
+import { PlanningRecordEntity } from '../../database/entities/record-keys.base';
 
 /** A ${n.words}: a planning record, so it lives in a plan (live or scenario) under the key (organization_id, plan_id, id). */
 @Entity({ name: '${n.table}' })
 @Index('uq_${n.table}_external_id', ['organizationId', 'planId', 'externalId'], { unique: true })
-export class ${n.Class}Entity {
-  @PrimaryColumn({ type: 'varchar', length: 25, primaryKeyConstraintName: 'pk_${n.table}' })
-  planId: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25, primaryKeyConstraintName: 'pk_${n.table}' })
-  id: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25, primaryKeyConstraintName: 'pk_${n.table}' })
-  organizationId: string;
-
+export class ${n.Class}Entity extends PlanningRecordEntity {
   @Column({ type: 'varchar', length: 200 })
   name: string;
 
@@ -51,12 +47,6 @@ export class ${n.Class}Entity {
 
   @Column({ type: 'text', nullable: true })
   description: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }
 `;
 }
@@ -73,6 +63,7 @@ import type { CustomAttributeValueDto } from '../../custom-attributes/dto/custom
 import type { ${n.Class}Entity } from '../entities/${n.singular}.entity';
 
 export class Create${n.Class}Dto {
+  /** @example "${cap(n.words)} for 2027" */
   @Trim()
   @IsString()
   @IsNotEmpty()
@@ -123,6 +114,7 @@ export class ${n.Class}Dto {
 export function serviceFile(n: ResourceNames): string {
   return `import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { externalIdConstraint } from '../common/errors/unique-constraints';
 import { CrudService } from '../crud/crud.service';
 import { applyPlan } from '../crud/assign';
 import { ResourceDescriptor, Resources } from '../crud/resources';
@@ -131,17 +123,37 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { ${n.constant}_FIELDS, Create${n.Class}Dto, ${n.Class}Dto, Update${n.Class}Dto } from './dto/${n.singular}.dto';
 import { ${n.Class}Entity } from './entities/${n.singular}.entity';
 
+/**
+ * The names this module adds to the app's vocabularies (src/common/vocabulary.ts): its entity type (webhooks,
+ * GET /changes, custom attributes) and its permissions. The compiler reads them through the interface below, the
+ * running app through the descriptor.
+ */
+export const ${n.constant}_VOCABULARY = {
+  entityTypes: ['${n.entityType}'],
+  customAttributeRecordTypes: ['${n.entityType}'],
+  permissions: ['${n.table}_view', '${n.table}_edit'],
+} as const;
+
+declare module '../common/vocabulary' {
+  interface ModuleVocabulary {
+    ${n.camel}: typeof ${n.constant}_VOCABULARY;
+  }
+}
+
+/** What the app needs to know of ${n.words}s besides the routes: one declaration, collected at start-up. */
 const ${n.constant}: ResourceDescriptor = {
   table: '${n.table}',
-  constraints: {
-    uq_${n.table}_external_id: {
-      code: 'VALIDATION_ERROR',
-      field: 'externalId',
-      message: 'externalId is already used by another ${n.words}',
-    },
-  },
+  constraints: { uq_${n.table}_external_id: externalIdConstraint('${n.words}') },
   scenario: {},
   changes: { entityTypes: ['${n.entityType}'], permission: '${n.table}_view' },
+  vocabulary: ${n.constant}_VOCABULARY,
+  tag: { name: '${n.title}', description: 'Public API. ${n.title}: planning records with an externalId and custom attributes.' },
+  demo: {
+    collection: '${n.plural}',
+    kind: '${n.kind}',
+    records: [{ name: 'First ${n.words}', externalId: '${n.constant}-DEMO-1', description: 'The ${n.words} the examples name.' }],
+    deletable: { name: 'Retired ${n.words}' },
+  },
 };
 
 /** ${n.title}: planning records (plan_id) with a name, an externalId, a description and custom attributes. */
@@ -156,7 +168,7 @@ export class ${n.Classes}Service extends CrudService<${n.Class}Entity, ${n.Class
     super(uow, dataSource, {
       entity: ${n.Class}Entity,
       table: '${n.table}',
-      label: '${n.title.replace(/s$/, '')}',
+      label: '${cap(n.words)}',
       entityType: '${n.entityType}',
       planScoped: true,
       externalId: true,
@@ -218,7 +230,8 @@ export class ${n.Classes}Module {}
 export function specFile(n: ResourceNames): string {
   const p = `/${n.plural}`;
   return `import { changesOf } from '../support/changes';
-import { TestApp } from '../support/test-app';
+import { requiredBody } from '../support/record-bodies';
+import { Tenant, TestApp } from '../support/test-app';
 
 describe('${n.plural} (a generated planning resource)', () => {
   let t: TestApp;
@@ -227,22 +240,17 @@ describe('${n.plural} (a generated planning resource)', () => {
   });
   afterAll(() => t.close());
 
+  /** A valid create body: the DTO's required fields (from the committed openapi.json), the given fields over them. */
+  const body = async (org: Tenant, fields: Record<string, unknown> = {}) => ({ ...(await requiredBody(org, '${p}')), ...fields });
+
   it('06/§3.2: create, read by id or externalId, PATCH, list with search and sort, delete; each write is recorded as ${n.entityType}', async () => {
     const org = await t.createTenant();
-    const first = (await org.api('post', '${p}').send({ name: 'Beta', externalId: 'X-1' }).expect(201)).body.data;
-    expect(first).toEqual({
-      id: expect.any(String),
-      name: 'Beta',
-      externalId: 'X-1',
-      description: null,
-      createdAt: expect.any(String),
-      updatedAt: expect.any(String),
-    });
-    await org.api('post', '${p}').send({ name: 'Alpha', description: 'the first' }).expect(201);
+    const first = (await org.api('post', '${p}').send(await body(org, { name: 'Beta', externalId: 'X-1' })).expect(201)).body.data;
+    expect(first).toMatchObject({ id: expect.any(String), name: 'Beta', externalId: 'X-1', description: null });
+    await org.api('post', '${p}').send(await body(org, { name: 'Alpha', description: 'the first' })).expect(201);
     expect((await org.api('get', '${p}/X-1').expect(200)).body.data.id).toBe(first.id);
-    expect((await org.api('post', '${p}').send({ name: 'Again', externalId: 'X-1' }).expect(400)).body.error.details[0].field).toBe(
-      'externalId',
-    );
+    const again = await org.api('post', '${p}').send(await body(org, { name: 'Again', externalId: 'X-1' })).expect(400);
+    expect(again.body.error.details[0].field).toBe('externalId');
     await org.api('patch', \`${p}/\${first.id}\`).send({ description: 'changed' }).expect(200);
     const names = async (query: string) =>
       (await org.api('get', \`${p}\${query}\`).expect(200)).body.data.map((x: { name: string }) => x.name);
@@ -258,11 +266,11 @@ describe('${n.plural} (a generated planning resource)', () => {
 
   it('06/§3.2: ${n.table}_view reads, ${n.table}_edit writes; GET /changes shows the type to a key that may view it', async () => {
     const org = await t.createTenant();
-    await org.api('post', '${p}').send({ name: 'Seen' }).expect(201);
+    await org.api('post', '${p}').send(await body(org, { name: 'Seen' })).expect(201);
     const viewer = await t.createTenant({ keyPermissions: ['${n.table}_view'] });
     await viewer.api('get', '${p}').expect(200);
     await viewer.api('post', '${p}').send({ name: 'No' }).expect(403);
-    const feed = (await org.api('get', '/changes').expect(200)).body.data;
+    const feed = (await org.api('get', '/changes?entityTypes=${n.entityType}').expect(200)).body.data;
     expect(feed.map((c: { entity_type: string }) => c.entity_type)).toEqual(['${n.entityType}']);
   });
 
@@ -270,12 +278,12 @@ describe('${n.plural} (a generated planning resource)', () => {
     const org = await t.createTenant();
     const first = await org
       .api('post', '${p}/bulk')
-      .send({ records: [{ externalId: 'B-1', name: 'One' }] })
+      .send({ records: [await body(org, { externalId: 'B-1', name: 'One' })] })
       .expect(200);
     expect(first.body.data).toMatchObject({ created: 1, updated: 0, failed: 0 });
     const second = await org
       .api('post', '${p}/bulk')
-      .send({ records: [{ externalId: 'B-1', name: 'Uno' }] })
+      .send({ records: [await body(org, { externalId: 'B-1', name: 'Uno' })] })
       .expect(200);
     expect(second.body.data).toMatchObject({ created: 0, updated: 1, failed: 0 });
     expect((await org.api('get', '${p}/B-1').expect(200)).body.data.name).toBe('Uno');
@@ -283,7 +291,7 @@ describe('${n.plural} (a generated planning resource)', () => {
 
   it('06/§3.2: custom attributes of type ${n.entityType.toUpperCase()} are set and read on the record', async () => {
     const org = await t.createTenant();
-    const id = (await org.api('post', '${p}').send({ name: 'Attributed' }).expect(201)).body.data.id;
+    const id = (await org.api('post', '${p}').send(await body(org, { name: 'Attributed' })).expect(201)).body.data.id;
     const definition = (
       await org
         .api('post', '/custom-attributes')
@@ -299,7 +307,7 @@ describe('${n.plural} (a generated planning resource)', () => {
 
   it('06/§3.2: a scenario copies the records, takes writes through the application API and merges them into live', async () => {
     const org = await t.createTenant();
-    const id = (await org.api('post', '${p}').send({ name: 'Live' }).expect(201)).body.data.id;
+    const id = (await org.api('post', '${p}').send(await body(org, { name: 'Live' })).expect(201)).body.data.id;
     const merger = (
       await t
         .admin('post', \`/organizations/\${org.orgId}/users\`)
@@ -319,26 +327,17 @@ describe('${n.plural} (a generated planning resource)', () => {
 `;
 }
 
-/** The migration: the table and its unique externalId, as \`npm run migration:generate\` writes them for the entity. */
-export function migrationFile(n: ResourceNames, className: string): string {
-  return `import { MigrationInterface, QueryRunner } from 'typeorm';
-
-export class ${className} implements MigrationInterface {
-  name = '${className}';
-
-  public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(
-      \`CREATE TABLE "${n.table}" ("plan_id" character varying(25) NOT NULL, "id" character varying(25) NOT NULL, "organization_id" character varying(25) NOT NULL, "name" character varying(200) NOT NULL, "external_id" character varying(255), "description" text, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "pk_${n.table}" PRIMARY KEY ("plan_id", "id", "organization_id"))\`,
-    );
-    await queryRunner.query(
-      \`CREATE UNIQUE INDEX "uq_${n.table}_external_id" ON "${n.table}" ("organization_id", "plan_id", "external_id") \`,
-    );
-  }
-
-  public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(\`DROP INDEX "public"."uq_${n.table}_external_id"\`);
-    await queryRunner.query(\`DROP TABLE "${n.table}"\`);
-  }
-}
-`;
+/**
+ * The migration's statements: the table and its unique externalId, as `npm run migration:generate` writes them for the
+ * entity (`primaryKey` is the key's name by the naming strategy). After the entity gains columns,
+ * `npm run migration:generate -- ${Classes}` writes this migration again (it is not committed yet): one migration.
+ */
+export function migrationStatements(n: ResourceNames, primaryKey: string): { up: string[]; down: string[] } {
+  return {
+    up: [
+      `CREATE TABLE "${n.table}" ("organization_id" character varying(25) NOT NULL, "plan_id" character varying(25) NOT NULL, "id" character varying(25) NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "name" character varying(200) NOT NULL, "external_id" character varying(255), "description" text, CONSTRAINT "${primaryKey}" PRIMARY KEY ("organization_id", "plan_id", "id"))`,
+      `CREATE UNIQUE INDEX "uq_${n.table}_external_id" ON "${n.table}" ("organization_id", "plan_id", "external_id") `,
+    ],
+    down: [`DROP INDEX "public"."uq_${n.table}_external_id"`, `DROP TABLE "${n.table}"`],
+  };
 }

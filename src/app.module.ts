@@ -9,8 +9,8 @@ import { AppValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
-import { ENTITIES } from './entities';
-import { ResourcesModule } from './crud/resources';
+import { ResourceDescriptor, ResourcesModule } from './crud/resources';
+import { addToVocabulary, resourcesDeclaredBy } from './crud/resource-declarations';
 import { DatabaseRuntime } from './database/database-runtime';
 import { HealthController } from './health/health.controller';
 import { HealthRepository } from './health/health.repository';
@@ -37,41 +37,58 @@ import { PersonalDataModule } from './personal-data/personal-data.module';
 import { OperationsModule } from './operations/operations.module';
 import { BudgetsModule } from './budgets/budgets.module';
 
+/**
+ * The feature modules, in the order Nest registers their routes (the OpenAPI document lists paths in that order).
+ * What each declares about its resources is read from its metadata; this list is the one place a module is named
+ * (`npm run generate:resource` adds a new one at the end).
+ */
+const FEATURES = [
+  AccessModule,
+  OrganizationsModule,
+  DemoModule,
+  WebhooksModule,
+  ReferenceDataModule,
+  CustomAttributesModule,
+  TeamsModule,
+  ProjectsModule,
+  AssignmentsModule,
+  EmployeesModule,
+  ContractorsModule,
+  VacanciesModule,
+  ScenariosModule,
+  FunctionalStructureModule,
+  CostModule,
+  ChangesModule,
+  ForecastsModule,
+  BusinessMetricsModule,
+  McpModule,
+  IntegrationsModule,
+  PersonalDataModule,
+  BudgetsModule,
+];
+
+let declared: readonly ResourceDescriptor[] | undefined;
+
+/** Every resource descriptor of the app's modules, read from their metadata (before any provider exists). */
+export function appResources(): readonly ResourceDescriptor[] {
+  return (declared ??= resourcesDeclaredBy(FEATURES));
+}
+
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, runtime: DatabaseRuntime): DynamicModule {
+    addToVocabulary(appResources());
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        DatabaseModule.forRoot(runtime, ENTITIES),
+        DatabaseModule.forRoot(runtime),
         EventEmitterModule.forRoot(),
         // The write routes' interceptors (src/common/http/write-routes.ts) take their repository from it.
         IdempotencyModule,
         OperationsModule,
         ResourcesModule,
-        AccessModule,
-        OrganizationsModule,
-        DemoModule,
-        WebhooksModule,
-        ReferenceDataModule,
-        CustomAttributesModule,
-        TeamsModule,
-        ProjectsModule,
-        AssignmentsModule,
-        EmployeesModule,
-        ContractorsModule,
-        VacanciesModule,
-        ScenariosModule,
-        FunctionalStructureModule,
-        CostModule,
-        ChangesModule,
-        ForecastsModule,
-        BusinessMetricsModule,
-        McpModule,
-        IntegrationsModule,
-        PersonalDataModule,
-        BudgetsModule,
+        ...FEATURES,
       ],
       controllers: [HealthController, RootController],
       providers: [

@@ -5,6 +5,7 @@ import { documentIdempotencyKey } from './common/http/idempotency.interceptor';
 import { requestLog } from './common/logging/request-log';
 import { securityHeaders } from './common/http/security-headers';
 import { AppConfig } from './config/app-config';
+import { appResources } from './app.module';
 import { finishOpenApiDocument } from './openapi/finish-document';
 import { ServedDocument, serverOf } from './openapi/served-document';
 import { DemoSeedService } from './demo/demo-seed.service';
@@ -37,7 +38,7 @@ export function buildOpenApiDocument(app: INestApplication, strict = false): Ope
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
   });
   documentIdempotencyKey(document);
-  return finishOpenApiDocument(document, strict);
+  return finishOpenApiDocument(document, strict, appResources());
 }
 
 /** Everything main.ts and the tests share: body limits, logging, Swagger. Pipes and the filter are providers of AppModule. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { userJoinSql } from '../organizations/organizations.repository';
+import { GenerateSql } from '../common/generate-sql';
 
 /** An API key by prefix with its creator (`AccessRepository.keyByPrefix`). */
 export interface KeyRow {
@@ -36,6 +37,7 @@ export class AccessRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** The key with that prefix, its creator and the live plan of its organization, or undefined. */
+  @GenerateSql({ params: () => ['wfp_abcdefgh'] })
   async keyByPrefix(prefix: string): Promise<KeyRow | undefined> {
     const rows: KeyRow[] = await this.dataSource.query(KEY_QUERY, [prefix]);
     return rows[0];

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AssignmentEntity } from './entities/assignment.entity';
 import type { TxScope } from '../database/unit-of-work';
 import { recordFromRow, type Statement } from '../crud/row-sql';
+import { GenerateSql } from '../common/generate-sql';
 
 /** The property of an assignment naming its holder. */
 export type HolderField = 'employeeId' | 'contractorId' | 'vacancyId' | 'teamId';
@@ -36,6 +37,7 @@ export function activeOfHoldersSql(
 @Injectable()
 export class AssignmentsRepository {
   /** `activeOfHoldersSql`'s rows (mapped from the raw rows: no query builder or entity hydration on the read path). */
+  @GenerateSql({ params: (s) => [s.tx, 'employeeId', [s.id], s.day] })
   async activeOfHolders({ ctx, em }: TxScope, field: HolderField, ids: string[], day: string): Promise<AssignmentEntity[]> {
     const { sql, params } = activeOfHoldersSql(ctx, field, ids, day);
     const raws = (await em.query(sql, params)) as Record<string, unknown>[];
@@ -43,6 +45,7 @@ export class AssignmentsRepository {
   }
 
   /** The vacancy's assignments not ended before `day` (end unset or >= day), locked for update, by start. */
+  @GenerateSql({ params: (s) => [s.tx, s.id, s.day] })
   openOfVacancy(tx: TxScope, vacancyId: string, day: string): Promise<AssignmentEntity[]> {
     return tx.em
       .getRepository(AssignmentEntity)
@@ -59,6 +62,7 @@ export class AssignmentsRepository {
   }
 
   /** How many assignments to the project are active on `day` or later (end date unset or on/after it). */
+  @GenerateSql({ params: (s) => [s.tx, s.id, s.day] })
   async activeOnProject(tx: TxScope, projectId: string, day: string): Promise<number> {
     const [{ n }]: { n: number }[] = await tx.em.query(
       `SELECT count(*)::int AS n FROM assignments
@@ -69,6 +73,7 @@ export class AssignmentsRepository {
   }
 
   /** Deletes every assignment to the project (not recorded). */
+  @GenerateSql({ params: (s) => [s.tx, s.id] })
   async deleteOnProject(tx: TxScope, projectId: string): Promise<void> {
     await tx.em.query(`DELETE FROM assignments WHERE organization_id = $3 AND plan_id = $1 AND type = 'project' AND target_id = $2`, [
       tx.ctx.planId,

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { OrganizationRows, RowScope, scopeParts } from '../crud/organization-rows.repository';
 import { BusinessMetricEntity } from './entities/business-metric.entity';
 import { MetricSourceEntity } from './entities/metric-source.entity';
+import { GenerateSql } from '../common/generate-sql';
 
 /** Metrics' rows (organization-level rows of the application API), listed by key. Readings have their own `ReadingsRepository`. */
 @Injectable()
@@ -12,6 +13,7 @@ export class BusinessMetricsRepository extends OrganizationRows<BusinessMetricEn
   }
 
   /** The organization's metric with id `ref`, else the one with key `ref`; undefined when neither exists. */
+  @GenerateSql({ params: (s) => [s.tx, 'deploys'] })
   async byIdOrKey(at: RowScope, ref: string): Promise<BusinessMetricEntity | undefined> {
     const { organizationId, em } = scopeParts(at);
     const found = await this.rows(em).find({
@@ -33,6 +35,7 @@ export class MetricSourcesRepository extends OrganizationRows<MetricSourceEntity
   }
 
   /** The metric's source `id`, or null. */
+  @GenerateSql({ params: (s) => [s.tx, s.id, s.id] })
   ofMetric(at: RowScope, metricId: string, id: string): Promise<MetricSourceEntity | null> {
     const { organizationId, em } = scopeParts(at);
     return this.rows(em).findOneBy({ organizationId, id, metricId });

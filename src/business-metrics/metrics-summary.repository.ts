@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { CostScopeType, BusinessMetricEntity } from './entities/business-metric.entity';
 import type { FeedStatus } from './entities/metric-source.entity';
 import type { PlanKey } from '../database/distribution';
+import { GenerateSql } from '../common/generate-sql';
 
 export interface SummaryMetricRow {
   id: string;
@@ -45,6 +46,7 @@ export class MetricsSummaryRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** The organization's active metrics by key; with `ref`, the metric whose id (first) or key it is, active or not. */
+  @GenerateSql({ name: 'all', params: (s) => [s.organizationId, null] }, { name: 'one', params: (s) => [s.organizationId, 'deploys'] })
   async metrics(organizationId: string, ref: string | null): Promise<SummaryMetricRow[]> {
     const columns = `id, key, name, unit, active, cost_scope_type, cost_scope_id`;
     if (ref === null) {
@@ -66,6 +68,7 @@ export class MetricsSummaryRepository {
    * readings wholly inside the window (nearly all of a long window) are summed without arithmetic, only
    * the few cut by its edges are prorated (exact numeric division).
    */
+  @GenerateSql({ params: (s) => [s.organizationId, [s.id], s.day, s.day] })
   readingTotals(organizationId: string, metricIds: readonly string[], from: string, to: string): Promise<ReadingTotalsRow[]> {
     const inside = `period_start >= $2::date AND period_end <= $3::date`;
     const cut = `(period_start < $2::date OR period_end > $3::date)`;
@@ -87,6 +90,7 @@ export class MetricsSummaryRepository {
   }
 
   /** Every source of the metrics, by name. */
+  @GenerateSql({ params: (s) => [s.organizationId, [s.id]] })
   sources(organizationId: string, metricIds: readonly string[]): Promise<SummarySourceRow[]> {
     return this.dataSource.query(
       `SELECT metric_id, name, feed_status, last_push_at FROM business_metric_sources
@@ -100,6 +104,11 @@ export class MetricsSummaryRepository {
    * (ORGANIZATION), those of a cost centre (COST_CENTRE, each at fte 1), or each team assignment of a
    * person to the team (TEAM: the assignment's days within the person's, at the assignment's fte).
    */
+  @GenerateSql(
+    { name: 'organization', params: (s) => [s.plan, { costScopeType: 'ORGANIZATION', costScopeId: null }, s.day, s.day] },
+    { name: 'cost centre', params: (s) => [s.plan, { costScopeType: 'COST_CENTRE', costScopeId: s.id }, s.day, s.day] },
+    { name: 'team', params: (s) => [s.plan, { costScopeType: 'TEAM', costScopeId: s.id }, s.day, s.day] },
+  )
   scopeOccupancies(
     plan: PlanKey,
     scope: Pick<BusinessMetricEntity, 'costScopeType' | 'costScopeId'>,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SqlParams } from '../database/sql-params';
+import { GenerateSql } from '../common/generate-sql';
 
 /*
  * The readings' SQL. The benchmark's baseline (bench/readings-baseline.ts) imports READINGS_UPSERT_SQL,
@@ -103,6 +104,10 @@ export class ReadingsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** One page of the metric's readings (by periodStart, then source) and how many match. */
+  @GenerateSql(
+    { name: 'unfiltered', params: (s) => [s.organizationId, s.id, {}, 20, 0] },
+    { name: 'filtered', params: (s) => [s.organizationId, s.id, { sourceId: s.id, from: s.day, to: s.day }, 20, 0] },
+  )
   async page(
     organizationId: string,
     metricId: string,
@@ -136,6 +141,15 @@ export class ReadingsRepository {
   }
 
   /** The accepted push in one statement (`READINGS_UPSERT_SQL`); undefined when there is no such metric. */
+  @GenerateSql({
+    params: (s) => [
+      s.organizationId,
+      'deploys',
+      s.id,
+      'ci',
+      { periodStarts: [s.day], periodEnds: [s.day], values: [1], aiValues: [null], externalRefs: [null], notes: [null] },
+    ],
+  })
   async upsert(
     organizationId: string,
     metric: string,
@@ -159,6 +173,7 @@ export class ReadingsRepository {
   }
 
   /** Marks the source's feed failing with `message` (`FEED_FAILURE_SQL`). */
+  @GenerateSql({ params: (s) => [s.organizationId, 'deploys', s.id, 'ci', 'bad value'] })
   async recordFeedFailure(organizationId: string, metric: string, newSourceId: string, source: string, message: string): Promise<void> {
     await this.dataSource.query(FEED_FAILURE_SQL, [organizationId, metric, newSourceId, source, message]);
   }

@@ -2,6 +2,7 @@ import { poolReadManager } from '../database/pool-reads';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { cursorSuffix } from './change-cursor';
+import { GenerateSql } from '../common/generate-sql';
 
 export interface ChangeRow {
   horizon: string;
@@ -54,6 +55,7 @@ export class ChangesRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** The organization's horizon and up to `limit` changes of `types` after commit position `after` (PAGE_SQL). */
+  @GenerateSql({ params: (s) => [s.organizationId, '0', ['employee', 'team'], 100] })
   page(organizationId: string, after: string, types: string[], limit: number): Promise<ChangeRow[]> {
     return poolReadManager(this.dataSource).query(PAGE_SQL, [organizationId, after, types, limit, cursorSuffix(organizationId)]);
   }

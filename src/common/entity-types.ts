@@ -1,11 +1,14 @@
+import { type Declared, extendList, type VocabularyDeclaration } from './vocabulary';
+
 /**
  * The entity types the change history records: one vocabulary for webhooks, `GET /changes`, custom attributes,
  * scenarios and integrations. Resource specs and descriptors are typed by it, so a type named nowhere here is a
- * compile error, and a descriptor that leaves out its types fails the resource catalog's tests.
+ * compile error, and a descriptor that leaves out its types fails the resource catalog's tests. Document 02's types
+ * are listed here; a module adds its own from its folder (`vocabulary.ts`).
  */
 
-/** Every entity type of document 02 (with the changelog's additions); any may be subscribed to. */
-export const ENTITY_TYPES = [
+/** Every entity type of document 02 (with the changelog's additions). */
+const DOCUMENT_ENTITY_TYPES = [
   'employee',
   'contractor',
   'vacancy',
@@ -39,7 +42,10 @@ export const ENTITY_TYPES = [
   'organization',
   'scenario',
 ] as const;
-export type EntityType = (typeof ENTITY_TYPES)[number];
+export type EntityType = (typeof DOCUMENT_ENTITY_TYPES)[number] | Declared<'entityTypes'>;
+
+/** Every entity type any may subscribe to: document 02's, then the modules' (added at start-up, `addToVocabulary`). */
+export const ENTITY_TYPES: readonly EntityType[] = [...DOCUMENT_ENTITY_TYPES];
 
 /** Types the history keeps that are no document 02 entity type: never sent to subscribers nor listed in `GET /changes`. */
 export const HISTORY_ONLY_TYPES = [
@@ -59,7 +65,7 @@ export const HISTORY_ONLY_TYPES = [
 export type RecordedEntityType = EntityType | (typeof HISTORY_ONLY_TYPES)[number];
 
 /** The record types that carry custom attributes (document 01 rule 9), by their entity type. */
-export const CUSTOM_ATTRIBUTE_RECORD_TYPES = [
+const DOCUMENT_CUSTOM_ATTRIBUTE_RECORD_TYPES = [
   'employee',
   'contractor',
   'vacancy',
@@ -69,14 +75,17 @@ export const CUSTOM_ATTRIBUTE_RECORD_TYPES = [
   'functional_position',
   'budget',
 ] as const satisfies readonly EntityType[];
-export type CustomAttributeRecordType = (typeof CUSTOM_ATTRIBUTE_RECORD_TYPES)[number];
+export type CustomAttributeRecordType = (typeof DOCUMENT_CUSTOM_ATTRIBUTE_RECORD_TYPES)[number] | Declared<'customAttributeRecordTypes'>;
+
+/** Every record type that carries custom attributes: document 01's, then the modules'. */
+export const CUSTOM_ATTRIBUTE_RECORD_TYPES: readonly CustomAttributeRecordType[] = [...DOCUMENT_CUSTOM_ATTRIBUTE_RECORD_TYPES];
 
 /**
  * What a PULL hook of an integration may create and update; each is declared by its resource (`pull` of its
  * descriptor). The same records as carry custom attributes today, but a list of its own: a generated resource gets
  * custom attributes, and becomes a PULL target only when it declares one.
  */
-export const PULL_ENTITY_TYPES = [
+const DOCUMENT_PULL_ENTITY_TYPES = [
   'employee',
   'contractor',
   'vacancy',
@@ -85,14 +94,32 @@ export const PULL_ENTITY_TYPES = [
   'functional_group',
   'functional_position',
 ] as const satisfies readonly EntityType[];
-export type PullEntityType = (typeof PULL_ENTITY_TYPES)[number];
+export type PullEntityType = (typeof DOCUMENT_PULL_ENTITY_TYPES)[number] | Declared<'pullEntityTypes'>;
+
+/** Every type a PULL hook may write: spec 04's, then the modules'. */
+export const PULL_ENTITY_TYPES: readonly PullEntityType[] = [...DOCUMENT_PULL_ENTITY_TYPES];
 
 /** A record type as custom attribute definitions and values name it: the entity type in capitals (`team` -> `TEAM`). */
 export function customAttributeTypeOf<T extends CustomAttributeRecordType>(type: T): Uppercase<T> {
   return type.toUpperCase() as Uppercase<T>;
 }
 
-/** Whether a string is a document 02 entity type. */
+/** The record types as custom attributes name them (`TEAM`): the record types in capitals. */
+export const CUSTOM_ATTRIBUTE_ENTITY_TYPES: readonly Uppercase<CustomAttributeRecordType>[] =
+  CUSTOM_ATTRIBUTE_RECORD_TYPES.map(customAttributeTypeOf);
+
+/** Adds a module's entity types, custom attribute record types and PULL targets to the lists above. */
+export function addEntityTypes(declaration: VocabularyDeclaration): void {
+  extendList(ENTITY_TYPES, declaration.entityTypes);
+  extendList(CUSTOM_ATTRIBUTE_RECORD_TYPES, declaration.customAttributeRecordTypes);
+  extendList(
+    CUSTOM_ATTRIBUTE_ENTITY_TYPES,
+    declaration.customAttributeRecordTypes?.map((type) => type.toUpperCase()),
+  );
+  extendList(PULL_ENTITY_TYPES, declaration.pullEntityTypes);
+}
+
+/** Whether a string is an entity type of the app (document 02's or a module's). */
 export function isEntityType(type: string): type is EntityType {
   return (ENTITY_TYPES as readonly string[]).includes(type);
 }

@@ -25,6 +25,7 @@ import { recordAttributes } from '../custom-attributes/custom-attribute-values.r
 import { ResourceDescriptor, Resources } from '../crud/resources';
 import { ERASED_NAME } from '../crud/personal-fields';
 import { workforceReferences } from '../reference-data/workforce-references.service';
+import { externalIdConstraint, uniqueConstraint } from '../common/errors/unique-constraints';
 
 type ContractorInclude = (typeof CONTRACTOR_INCLUDES)[number];
 
@@ -48,16 +49,8 @@ const FIELDS = fieldPlan<UpdateContractorDto>()({
 const CONTRACTORS: ResourceDescriptor = {
   table: 'contractors',
   constraints: {
-    uq_contractors_external_id: {
-      code: 'VALIDATION_ERROR',
-      field: 'externalId',
-      message: 'externalId is already used by another contractor',
-    },
-    uq_contractors_email: {
-      code: 'VALIDATION_ERROR',
-      field: 'email',
-      message: 'email is already used by another contractor of the organization',
-    },
+    uq_contractors_external_id: externalIdConstraint('contractor'),
+    uq_contractors_email: uniqueConstraint('email', 'another contractor of the organization'),
   },
   references: workforceReferences('contractors'),
   scenario: { parents: ['employee'] },

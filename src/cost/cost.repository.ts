@@ -9,6 +9,7 @@ import { employeesSql } from '../employees/employees-sql';
 import { reportingCurrencySql } from '../organizations/organizations.repository';
 import { locationJoinSql } from '../reference-data/locations-sql';
 import { vacanciesSql } from '../vacancies/vacancies.repository';
+import { GenerateSql } from '../common/generate-sql';
 
 /**
  * People chosen by another module in SQL: a sub-query of the ids in `column` of the plan (`scope`), its
@@ -53,6 +54,10 @@ export type VacancyAmountRow = { id: string; multiplier: string | null; salary: 
 @Injectable()
 export class CostRepository {
   /** Each employee (one row per salary adjustment, or one row without), with a window: only the adjustments that can count in it. */
+  @GenerateSql(
+    { name: 'by ids', params: (s) => [s.tx, { ids: [s.id] }, { from: s.day, to: s.day }] },
+    { name: 'without window', params: (s) => [s.tx, { ids: [s.id] }, null] },
+  )
   employeeAmounts({ ctx, em }: TxScope, people: PeopleFilter, window: AmountWindow | null): Promise<EmployeeAmountRow[]> {
     const params = new SqlParams(ctx.planId, ctx.organizationId);
     const who = idCondition(people, 'employee_id', SCOPE, params);
@@ -69,6 +74,7 @@ export class CostRepository {
   }
 
   /** Each contractor (one row per rate adjustment, or one row without). */
+  @GenerateSql({ params: (s) => [s.tx, { ids: [s.id] }] })
   contractorAmounts({ ctx, em }: TxScope, people: PeopleFilter): Promise<ContractorAmountRow[]> {
     const params = new SqlParams(ctx.planId, ctx.organizationId);
     const who = idCondition(people, 'contractor_id', SCOPE, params);
@@ -82,6 +88,7 @@ export class CostRepository {
   }
 
   /** Each of the vacancies with its planned salary. */
+  @GenerateSql({ params: (s) => [s.tx, [s.id]] })
   vacancyAmounts({ ctx, em }: TxScope, ids: string[]): Promise<VacancyAmountRow[]> {
     return em.query(
       `SELECT v.id, l.cost_multiplier AS multiplier, v.salary, v.currency_code

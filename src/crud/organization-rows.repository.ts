@@ -4,6 +4,7 @@ import type { Page } from '../common/http/envelopes';
 import type { RequestContext } from '../common/auth/request-context';
 import type { TxScope } from '../database/unit-of-work';
 import { withRetry } from '../database/db-retry';
+import { GenerateSql } from '../common/generate-sql';
 
 /**
  * Where a statement of an organization runs: a request's scope (its organization, in its transaction when it has
@@ -71,6 +72,7 @@ export class OrganizationRows<E extends OrganizationRow> {
   }
 
   /** A page of the organization's rows (`where` narrows them), in the resource's list order. */
+  @GenerateSql({ params: (s) => [s.tx, { page: 1, limit: 20, offset: 0 }] })
   page(at: RowScope, page: Page, where: FindOptionsWhere<E> = {}): Promise<[E[], number]> {
     const { organizationId, em } = scopeParts(at);
     return this.rows(em).findAndCount({
@@ -81,6 +83,7 @@ export class OrganizationRows<E extends OrganizationRow> {
     });
   }
 
+  @GenerateSql({ params: (s) => [s.tx, s.id] })
   find(at: RowScope, id: string): Promise<E | null> {
     const { organizationId, em } = scopeParts(at);
     return this.rows(em).findOneBy(this.key(organizationId, id));
@@ -91,6 +94,7 @@ export class OrganizationRows<E extends OrganizationRow> {
     if (Object.keys(patch).length) await this.write(em, (on) => this.rows(on).update(this.key(organizationId, id), patch));
   }
 
+  @GenerateSql({ params: (s) => [s.tx, s.id] })
   async remove(at: RowScope, id: string): Promise<void> {
     const { organizationId, em } = scopeParts(at);
     await this.write(em, (on) => this.rows(on).delete(this.key(organizationId, id)));

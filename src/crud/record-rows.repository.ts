@@ -9,6 +9,7 @@ import type { CrudEntity, CrudSpec, Reference } from './crud.types';
 import { insertRowsSql, lockRowsSql, recordFromRow, RowWhere, selectRowsSql, updateRowsSql } from './row-sql';
 import type { TxScope } from '../database/unit-of-work';
 import { poolReadManager } from '../database/pool-reads';
+import { GenerateSql } from '../common/generate-sql';
 
 /**
  * The rows of one resource's table as CrudService writes them: multi-row `INSERT ... RETURNING *`,
@@ -47,6 +48,7 @@ export class RecordRows<E extends CrudEntity> {
    * Inserts new records of the request's organization (and plan) with multi-row `INSERT ... RETURNING *`
    * (the rows as a read of them would give: defaults, timestamps, numeric scale), in the order given.
    */
+  @GenerateSql({ params: (s) => [s.tx, [{ id: s.id, name: 'Payments Platform' }]] })
   async insert(tx: Tx, fieldsList: Partial<E>[]): Promise<E[]> {
     this.assertWritableIn(tx.ctx);
     const scope = { organizationId: tx.ctx.organizationId, ...(this.spec.planScoped ? { planId: tx.ctx.planId } : {}) };
@@ -63,6 +65,7 @@ export class RecordRows<E extends CrudEntity> {
    * order, so that two writers of the same records never wait on each other in a circle), in the order
    * of `ids`; ids that match nothing are left out. Kept as read.
    */
+  @GenerateSql({ params: (s) => [s.tx, [s.id]] })
   async findForWrite(tx: Tx, ids: string[]): Promise<E[]> {
     const { sql, params } = lockRowsSql(this.dataSource, this.spec.entity, this.keyScope(tx.ctx), [...new Set(ids)].sort());
     const rows = (await tx.em.query(sql, params)) as Record<string, unknown>[];
@@ -82,6 +85,15 @@ export class RecordRows<E extends CrudEntity> {
    * with a column changed since that read, each with its own values; a record with no change is not
    * written (its `updatedAt` does not move) and comes back as it is.
    */
+  @GenerateSql({
+    params: (s, self) => {
+      const rows = self as RecordRows<CrudEntity & { name: string }>;
+      const team = rows.fromRaw({ id: s.id, organization_id: s.organizationId, plan_id: s.planId, name: 'Payments' }, '');
+      rows.keepAsRead(team);
+      team.name = 'Payments Platform';
+      return [s.tx, [team]];
+    },
+  })
   async writeChanges(tx: Tx, entities: E[]): Promise<E[]> {
     this.assertWritableIn(tx.ctx);
     const metadata = this.dataSource.getMetadata(this.spec.entity);
@@ -116,6 +128,7 @@ export class RecordRows<E extends CrudEntity> {
    * A record and every record above it by a self-reference (`parent`: teams' parentTeamId, employees'
    * managerId), nearest first, in the request's plan; at most 1,000 levels.
    */
+  @GenerateSql({ params: (s) => [s.tx, s.id, 'parentTeamId'] })
   async chainUp(tx: TxScope, id: string, parent: keyof E & string): Promise<string[]> {
     const { table, scope, parentColumn } = this.selfReference(parent);
     const rows: { id: string }[] = await tx.em.query(
@@ -132,6 +145,7 @@ export class RecordRows<E extends CrudEntity> {
   }
 
   /** Whether following a self-reference up from any of `ids` comes back to where it started. */
+  @GenerateSql({ params: (s) => [s.tx, [s.id], 'parentTeamId'] })
   async hasLoop(tx: TxScope, ids: string[], parent: keyof E & string): Promise<boolean> {
     const { table, scope, parentColumn } = this.selfReference(parent);
     const loops: unknown[] = await tx.em.query(
@@ -174,6 +188,7 @@ export class RecordRows<E extends CrudEntity> {
   }
 
   /** The records of the request's organization (and plan) matching `where`, in `order` (by property) when given. */
+  @GenerateSql({ params: (s) => [s.tx, { id: [s.id] }] })
   async findWhere({ ctx, em }: TxScope, where: RowWhere<E>, order?: { [K in keyof E]?: 'ASC' | 'DESC' }): Promise<E[]> {
     const { sql, params } = selectRowsSql(
       this.dataSource,
@@ -188,6 +203,7 @@ export class RecordRows<E extends CrudEntity> {
   }
 
   /** One record of the request's organization (and plan) matching `key` (an id or an externalId), optionally locked. */
+  @GenerateSql({ name: 'read', params: (s) => [s.tx, { id: s.id }] }, { name: 'locked', params: (s) => [s.tx, { id: s.id }, true] })
   async findOne({ ctx, em }: TxScope, key: RowWhere<E>, lock: boolean | 'share' = false): Promise<E | null> {
     const { sql, params } = selectRowsSql(
       this.dataSource,
@@ -203,12 +219,14 @@ export class RecordRows<E extends CrudEntity> {
   }
 
   /** Sets `patch` on the records `ids` of the request's organization (and plan). */
+  @GenerateSql({ params: (s) => [s.tx, [s.id], { updatedAt: s.now }] })
   async updateIds({ ctx, em }: TxScope, ids: string[], patch: QueryDeepPartialEntity<E>): Promise<void> {
     this.assertWritableIn(ctx);
     if (ids.length) await this.repository(em).update({ ...this.keyScope(ctx), id: In(ids) } as FindOptionsWhere<E>, patch);
   }
 
   /** Deletes the records `ids` of the request's organization (and plan). */
+  @GenerateSql({ params: (s) => [s.tx, [s.id]] })
   async deleteIds({ ctx, em }: TxScope, ids: string[]): Promise<void> {
     this.assertWritableIn(ctx);
     if (ids.length) await this.repository(em).delete({ ...this.keyScope(ctx), id: In(ids) } as FindOptionsWhere<E>);

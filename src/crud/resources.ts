@@ -8,6 +8,7 @@ import { ConstraintRule, registerConstraint } from '../common/errors/db-errors';
 import { CrudService } from './crud.service';
 import { CrudEntity, Reference, registerReference } from './crud.types';
 import type { PersonalFields } from './personal-fields';
+import type { VocabularyDeclaration } from '../common/vocabulary';
 
 /**
  * One planning table (primary key (plan_id, id)) as scenarios need it: forked by copying its rows,
@@ -99,6 +100,29 @@ export interface PullTarget extends Omit<PullDeclaration, 'writer' | 'functional
 export type PersonalTable = PlanningTable & PersonalFields;
 
 /**
+ * The records a resource adds to the demo organization (README, "Demo data"), and with them the examples of the
+ * OpenAPI document: a `{id}` under its collection names record 1, a DELETE of one names record 99, a PATCH body
+ * repeats record 1's values (so that "Try it out" never collides with a unique field), and the record type's custom
+ * attribute definition is made for it when it carries custom attributes.
+ */
+export interface ResourceDemo {
+  /** The public API collection the records are POSTed to (`budgets`: `POST /api/v1/org/{orgId}/budgets`). */
+  collection: string;
+  /** The kind of their fixed ids (`demoId(kind, n)`, src/common/http/examples.ts): a few letters, unique in the app. */
+  kind: string;
+  /** The records, POSTed in order as numbers 1, 2, ...; their references name records of the demo (`EXAMPLE_ID`). */
+  records: readonly Record<string, unknown>[];
+  /** Record 99: made for the DELETE examples to delete, so nothing refers to it. */
+  deletable: Record<string, unknown>;
+}
+
+/** An OpenAPI tag: the name the resource's routes carry and what the document says of it. */
+export interface ResourceTag {
+  name: string;
+  description: string;
+}
+
+/**
  * What a resource (one table) declares about itself, once, next to its service: the app collects the
  * declarations at start-up (ResourceCatalog), so constraint errors, delete checks, scenario copies and
  * change-feed permissions need no hand-kept lists. Put `@Resources(DESCRIPTOR, ...)` on the provider that
@@ -119,6 +143,15 @@ export interface ResourceDescriptor {
   personal?: PersonalFields;
   /** What a PULL hook may write into this table (each of PULL_ENTITY_TYPES is declared exactly once). */
   pull?: PullDeclaration;
+  /**
+   * The names a module adds to the app's vocabularies (entity types, permissions; src/common/vocabulary.ts), added at
+   * start-up: the module's own constant, which also widens the compile-time unions.
+   */
+  vocabulary?: VocabularyDeclaration;
+  /** The OpenAPI tag of the resource's routes, when the module brings a new one. */
+  tag?: ResourceTag;
+  /** The resource's records in the demo organization, which the document's examples name. */
+  demo?: ResourceDemo;
 }
 
 const ResourcesMetadata = DiscoveryService.createDecorator<readonly ResourceDescriptor[]>();
@@ -146,6 +179,7 @@ export class ResourceCatalog implements OnModuleInit {
   private personal: PersonalTable[] = [];
   private readonly viewPermissions = new Map<string, ApiPermission>();
   private readonly pulls = new Map<string, PullTarget>();
+  private readonly declared: ResourceDescriptor[] = [];
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -159,6 +193,7 @@ export class ResourceCatalog implements OnModuleInit {
     for (const wrapper of this.discovery.getProviders({ metadataKey: ResourcesMetadata.KEY })) {
       const owner: unknown = wrapper.instance;
       for (const descriptor of this.discovery.getMetadataByDecorator(ResourcesMetadata, wrapper) ?? []) {
+        this.declared.push(descriptor);
         for (const [name, rule] of Object.entries(descriptor.constraints ?? {})) registerConstraint(name, rule);
         for (const { target, ...reference } of descriptor.references ?? []) {
           registerReference(target, { table: descriptor.table, ...reference });
@@ -207,6 +242,11 @@ export class ResourceCatalog implements OnModuleInit {
     const target = this.pulls.get(entityType);
     if (!target) throw new Error(`No PULL target for ${entityType}`);
     return target;
+  }
+
+  /** Every declaration, in the order the app's providers were found. */
+  declarations(): readonly ResourceDescriptor[] {
+    return this.declared;
   }
 
   /** The planning tables, parents first (a fork copies them in this order; a merge deletes in reverse). */

@@ -14,6 +14,7 @@ import {
 import { CustomAttributeValuesRepository } from './custom-attribute-values.repository';
 import { CustomAttributeDefinitionEntity } from './entities/custom-attribute-definition.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
+import { uniqueConstraint } from '../common/errors/unique-constraints';
 
 /** Where each field of a body goes: a field added to the DTO does not compile until it is placed. */
 const FIELDS = fieldPlan<UpdateCustomAttributeDefinitionDto>()({
@@ -40,11 +41,7 @@ function checkPersonal(definition: Pick<CustomAttributeDefinitionEntity, 'entity
 const CUSTOM_ATTRIBUTE_DEFINITIONS: ResourceDescriptor = {
   table: 'custom_attribute_definitions',
   constraints: {
-    uq_custom_attribute_definitions_key: {
-      code: 'VALIDATION_ERROR',
-      field: 'attributeKey',
-      message: 'attributeKey is already used by another attribute of this entity type',
-    },
+    uq_custom_attribute_definitions_key: uniqueConstraint('attributeKey', 'another attribute of this entity type'),
   },
 };
 

@@ -4,6 +4,7 @@ import type { ChangedRecordsRef } from '../crud/resources';
 import { SqlParams } from '../database/sql-params';
 import { CustomAttributeValueDto, CustomAttributeValueRow, toCustomAttributeValueDto } from './dto/custom-attribute-value.dto';
 import type { TxScope } from '../database/unit-of-work';
+import { GenerateSql } from '../common/generate-sql';
 
 /** Whose values: the plan's of the organization. */
 export interface ValueScope {
@@ -42,6 +43,7 @@ export function valuesQuery(
 @Injectable()
 export class CustomAttributeValuesRepository {
   /** A record's values in document 01's shape, ordered by attribute key. */
+  @GenerateSql({ params: (s) => [s.tx, 'TEAM', s.id] })
   async values({ ctx, em }: TxScope, entityType: string, entityId: string): Promise<CustomAttributeValueDto[]> {
     const query = valuesQuery(ctx, entityType, entityId);
     const rows: CustomAttributeValueRow[] = await em.query(query.text, query.values);
@@ -49,6 +51,7 @@ export class CustomAttributeValuesRepository {
   }
 
   /** A record's value of one definition, or null. */
+  @GenerateSql({ params: (s) => [s.tx, 'TEAM', s.id, s.id] })
   async value({ ctx, em }: TxScope, entityType: string, entityId: string, definitionId: string): Promise<CustomAttributeValueDto | null> {
     const query = valuesQuery(ctx, entityType, entityId, definitionId);
     const rows: CustomAttributeValueRow[] = await em.query(query.text, query.values);
@@ -56,6 +59,7 @@ export class CustomAttributeValuesRepository {
   }
 
   /** Deletes every value of the record in the transaction's plan. */
+  @GenerateSql({ params: (s) => [s.tx, 'TEAM', s.id] })
   async removeAll(tx: TxScope, entityType: string, entityId: string): Promise<void> {
     await tx.em.query(
       `DELETE FROM custom_attribute_values WHERE organization_id = $1 AND plan_id = $2 AND entity_type = $3 AND entity_id = $4`,
@@ -64,6 +68,7 @@ export class CustomAttributeValuesRepository {
   }
 
   /** The string values of every record holding the organization's attribute, in every plan. */
+  @GenerateSql({ params: (s) => [s.tx, s.id] })
   async stringValuesOf(at: EmScope, definitionId: string): Promise<(string | null)[]> {
     const { organizationId, em } = scopeParts(at);
     const rows: { string_value: string | null }[] = await em.query(
@@ -74,6 +79,7 @@ export class CustomAttributeValuesRepository {
   }
 
   /** The organization's definitions for an entity type: id and whether their values are personal. */
+  @GenerateSql({ params: (s) => [s.tx, 'EMPLOYEE'] })
   definitionsOf(at: EmScope, entityType: string): Promise<{ id: string; personal: boolean }[]> {
     const { organizationId, em } = scopeParts(at);
     return em.query(`SELECT id, personal FROM custom_attribute_definitions WHERE organization_id = $1 AND entity_type = $2`, [
@@ -86,6 +92,7 @@ export class CustomAttributeValuesRepository {
    * Deletes the record's values of the definitions `definitionIds` in every plan of the organization; returns
    * the deleted values with their plan, in document 01's shape (the definition as it is).
    */
+  @GenerateSql({ params: (s) => [s.tx, 'EMPLOYEE', s.id, [s.id]] })
   async deleteInEveryPlan(
     at: EmScope,
     entityType: string,

@@ -1,8 +1,8 @@
 import { types } from 'pg';
 import { DataSource, DataSourceOptions, MigrationInterface, QueryRunner } from 'typeorm';
-import { MIGRATIONS } from '../../migrations';
 import { distributeDatabase, isCitus, isDistributed, onDistributedDatabase, requireCitus } from './citus';
 import { parseTimestamptz } from './pg-timestamps';
+import { schemaMigrations } from './schema-files';
 import { SnakeNamingStrategy } from './snake-naming.strategy';
 
 // Calendar days stay `YYYY-MM-DD` strings end to end (no Date, no time-zone shifts); counts are numbers.
@@ -12,7 +12,7 @@ types.setTypeParser(types.builtins.TIMESTAMPTZ, parseTimestamptz);
 
 /**
  * The one set of TypeORM options: the app, the TypeORM CLI (ormconfig.ts) and the tests share it. The
- * entities come from the caller (`ENTITIES` of src/entities.ts): the database layer imports no feature.
+ * entities come from the caller (`schemaEntities()`, found by file name: the database layer imports no feature).
  */
 export function dataSourceOptions(
   url: string,
@@ -24,7 +24,7 @@ export function dataSourceOptions(
     type: 'postgres',
     url,
     entities,
-    migrations: MIGRATIONS,
+    migrations: schemaMigrations(),
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',
     namingStrategy: new SnakeNamingStrategy(),
@@ -49,7 +49,7 @@ const MIGRATION_LOCK_KEY = 7_391_002_001;
 export async function migrateDatabase(
   url: string,
   embedded: boolean,
-  migrations: NonNullable<DataSourceOptions['migrations']> = MIGRATIONS,
+  migrations: NonNullable<DataSourceOptions['migrations']> = schemaMigrations(),
 ): Promise<string[]> {
   const dataSource = new DataSource({ ...dataSourceOptions(url, [], 2), migrations } as DataSourceOptions);
   await dataSource.initialize();

@@ -1,5 +1,6 @@
 import { todayUtc } from '../common/dates';
-import { demoId } from '../common/http/examples';
+import { demoDefinitionId, demoId } from '../common/http/examples';
+import type { ResourceDemo } from '../crud/resources';
 import type { DemoStep } from './demo-data';
 
 const post = (path: string, id: string, body: unknown, admin = false): DemoStep => ({ method: 'POST', path, ids: [id], body, admin });
@@ -138,4 +139,22 @@ export function deletableSteps(): DemoStep[] {
     post('/integrations', d('intg'), { name: 'Old HR system', actAsUserId: demoId('user', 1) }, true),
     post(`/projects/${demoId('proj', 1)}/links`, d('link'), { provider: 'jira', key: 'CHK-99', status: 'Won’t do' }, true),
   ];
+}
+
+/**
+ * A module resource's demo records (its descriptor's `demo`): its custom attribute definition when it carries custom
+ * attributes, its records 1, 2, ... and record 99, which the DELETE examples delete.
+ */
+export function resourceSteps({ demo, customAttributeTypes }: { demo: ResourceDemo; customAttributeTypes: readonly string[] }): DemoStep[] {
+  const definitions = customAttributeTypes.map((type) =>
+    post('/custom-attributes', demoDefinitionId(demo.kind), {
+      entityType: type.toUpperCase(),
+      fieldType: 'STRING',
+      name: 'Badge name',
+      attributeKey: 'badgeName',
+      description: 'The name printed on the office badge.',
+    }),
+  );
+  const records = demo.records.map((body, i) => post(`/${demo.collection}`, demoId(demo.kind, i + 1), body));
+  return [...definitions, ...records, post(`/${demo.collection}`, demoId(demo.kind, 99), demo.deletable)];
 }

@@ -13,6 +13,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { UsersService } from '../organizations/users.service';
+import { ResourceCatalog, type ResourceDemo } from '../crud/resources';
 import { DemoStep } from './demo-data';
 import { demoSteps } from './demo-steps';
 
@@ -43,6 +44,7 @@ export class DemoSeedService {
     private readonly keys: ApiKeysService,
     private readonly adminToken: AdminTokenService,
     private readonly http: HttpAdapterHost,
+    private readonly catalog: ResourceCatalog,
   ) {}
 
   /** At start: the demo on an empty embedded database, unless turned off. */
@@ -92,13 +94,20 @@ export class DemoSeedService {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      for (const step of demoSteps()) {
+      for (const step of demoSteps(this.moduleResources())) {
         next(...step.ids);
         await this.send(base, demo, step);
       }
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
+  }
+
+  /** The modules' resources with demo records, and the record types of each that carry custom attributes. */
+  private moduleResources(): { demo: ResourceDemo; customAttributeTypes: readonly string[] }[] {
+    return this.catalog
+      .declarations()
+      .flatMap(({ demo, vocabulary }) => (demo ? [{ demo, customAttributeTypes: vocabulary?.customAttributeRecordTypes ?? [] }] : []));
   }
 
   private async send(base: string, demo: DemoSeed, step: DemoStep): Promise<void> {

@@ -8,11 +8,15 @@ import {
   referenceSteps,
   vacancySteps,
 } from './demo-data';
-import { budgetSteps, definitionSteps, deletableSteps, integrationSteps } from './demo-extras';
+import type { ResourceDemo } from '../crud/resources';
+import { budgetSteps, definitionSteps, deletableSteps, integrationSteps, resourceSteps } from './demo-extras';
 import { extraSteps, functionalSteps, scenarioSteps } from './demo-structure';
 
-/** Every write of the demo seed, in order (a record's references are written before it). */
-export function demoSteps(): DemoStep[] {
+/**
+ * Every write of the demo seed, in order (a record's references are written before it): the modules' resources
+ * (`demo` of their descriptors) after the app's own records, before the scenario that copies them.
+ */
+export function demoSteps(resources: readonly { demo: ResourceDemo; customAttributeTypes: readonly string[] }[] = []): DemoStep[] {
   return [
     ...referenceSteps(),
     ...projectSteps(),
@@ -26,6 +30,7 @@ export function demoSteps(): DemoStep[] {
     ...definitionSteps(),
     ...budgetSteps(),
     ...integrationSteps(),
+    ...resources.flatMap(resourceSteps),
     ...deletableSteps(),
     ...scenarioSteps(),
   ];

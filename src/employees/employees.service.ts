@@ -24,6 +24,7 @@ import { recordAttributes } from '../custom-attributes/custom-attribute-values.r
 import { ResourceDescriptor, Resources } from '../crud/resources';
 import { ERASED_NAME } from '../crud/personal-fields';
 import { workforceReferences } from '../reference-data/workforce-references.service';
+import { externalIdConstraint, uniqueConstraint } from '../common/errors/unique-constraints';
 
 /** First name, last name and e-mail, as indexed by idx_employees_search_trgm. */
 export const EMPLOYEE_SEARCH_SQL = `(r.first_name || ' ' || r.last_name || ' ' || r.email)`;
@@ -50,16 +51,8 @@ const FIELDS = fieldPlan<UpdateEmployeeDto>()({
 const EMPLOYEES: ResourceDescriptor = {
   table: 'employees',
   constraints: {
-    uq_employees_external_id: {
-      code: 'VALIDATION_ERROR',
-      field: 'externalId',
-      message: 'externalId is already used by another employee',
-    },
-    uq_employees_email: {
-      code: 'VALIDATION_ERROR',
-      field: 'email',
-      message: 'email is already used by another employee of the organization',
-    },
+    uq_employees_external_id: externalIdConstraint('employee'),
+    uq_employees_email: uniqueConstraint('email', 'another employee of the organization'),
   },
   references: workforceReferences('employees'),
   scenario: {},

@@ -17,7 +17,10 @@ import {
   StatementParams,
 } from './forecast-sql';
 import { NO_ASSUMPTIONS } from '../database/entities/organization.entity';
-import type { DayWeights } from './forecast-weights';
+import { dayWeights, type DayWeights } from './forecast-weights';
+import { calendarArrays, monthSpans } from '../cost/cost-math';
+import { GenerateSql, type SqlSample } from '../common/generate-sql';
+import type { ForecastAssumptions } from '../database/entities/organization.entity';
 
 /** The session settings of a grouping's statement (`SET LOCAL`, in its own transaction): see `ForecastRepository.rows`. */
 export function forecastSettings(groupBy: ForecastGroupBy): string[] {
@@ -63,6 +66,25 @@ export interface ForecastWindow {
   fill: string;
 }
 
+/** The `sql/` samples of `rows`: a year from 2026-01 of one grouping, under `assumptions`. */
+function sampleRows(s: SqlSample, groupBy: ForecastGroupBy, assumptions: ForecastAssumptions = NO_ASSUMPTIONS): unknown[] {
+  const spans = monthSpans('2026-01', 12);
+  const window: ForecastWindow = {
+    planId: s.planId,
+    organizationId: s.organizationId,
+    from: '2026-01-01',
+    to: '2026-12-31',
+    calendar: calendarArrays(spans),
+    months: 12,
+    today: s.day,
+    groupBy,
+    assume: statementAssumptions(assumptions),
+    days: dayWeights(spans, assumptions),
+    fill: '2026-01-31',
+  };
+  return [s.tx, window, { currency: 'USD', pricedIn: 'USD', currencies: ['USD'], rates: [1] }];
+}
+
 @Injectable()
 export class ForecastRepository {
   private readonly sql = new Map<string, ForecastStatement>();
@@ -74,6 +96,20 @@ export class ForecastRepository {
    * read-only transaction of `scope` with the grouping's `forecastSettings` set; of the records of `part`
    * only when the read is split (`UnitOfWork.readOnlyParts`: the parts' rows add up to the whole's).
    */
+  @GenerateSql(
+    { name: 'none', params: (s) => sampleRows(s, 'none') },
+    { name: 'team', params: (s) => sampleRows(s, 'team') },
+    {
+      name: 'cost centre, every assumption',
+      params: (s) =>
+        sampleRows(s, 'costCentre', {
+          attritionRatePerYear: 0.1,
+          meritIncrease: { month: 4, percent: 3 },
+          timeToFillDays: 30,
+          onCostPercent: 20,
+        }),
+    },
+  )
   async rows({ em }: TxScope, w: ForecastWindow, pricing: CostPricing, part: ReadPart = WHOLE_READ): Promise<ForecastRow[]> {
     const split = part.count > 1;
     const a = w.assume;
@@ -118,6 +154,10 @@ export class ForecastRepository {
    * of the plans `planIds`, the first plan's name winning: a scenario's renamed team, live's for a team
    * only live has).
    */
+  @GenerateSql(
+    { name: 'cost centres', params: (s) => [s.organizationId, 'costCentre', [s.id], [s.planId]] },
+    { name: 'teams', params: (s) => [s.organizationId, 'team', [s.id], [s.planId]] },
+  )
   async names(organizationId: string, groupBy: ForecastGroupBy, ids: string[], planIds: string[]): Promise<Map<string, string>> {
     if (groupBy === 'none' || !ids.length) return new Map();
     const { table, name, planScoped } = GROUP_NAMES[groupBy];

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { activeOn, Dated, daysOf } from './dated';
 import type { TxScope } from './functional-structure.repository';
+import { GenerateSql } from '../common/generate-sql';
 
 /** A dated link table: group placements (group -> parent) and reporting lines (seat -> seat). */
 export interface LinkTable {
@@ -42,6 +43,7 @@ export type LinkRow = { id: string; startDate: string; endDate: string | null; t
 @Injectable()
 export class DatedLinkRepository {
   /** The owner's links, first day first (they never overlap). */
+  @GenerateSql({ params: (s) => [s.tx, PLACEMENTS, s.id] })
   list(tx: TxScope, link: LinkTable, ownerId: string): Promise<LinkRow[]> {
     return tx.em.query(
       `SELECT l.id, l.start_date AS "startDate", l.end_date AS "endDate", l.${link.targetColumn} AS target
@@ -51,6 +53,7 @@ export class DatedLinkRepository {
   }
 
   /** The target on `day`, null when none. */
+  @GenerateSql({ params: (s) => [s.tx, REPORTS, s.id, s.day] })
   async targetOn(tx: TxScope, link: LinkTable, ownerId: string, day: string): Promise<string | null> {
     const rows: { target: string | null }[] = await tx.em.query(
       `SELECT l.${link.targetColumn} AS target FROM ${link.table} l WHERE l.organization_id = $4 AND l.plan_id = $1 AND l.${link.ownerColumn} = $2 AND ${activeOn('l', '$3')}`,
@@ -59,6 +62,7 @@ export class DatedLinkRepository {
     return rows[0]?.target ?? null;
   }
 
+  @GenerateSql({ params: (s) => [s.tx, PLACEMENTS, { id: s.id, ownerId: s.id, targetId: null, startDate: s.day, endDate: null }] })
   async insert(tx: TxScope, link: LinkTable, row: { id: string; ownerId: string; targetId: string | null } & Dated): Promise<void> {
     await tx.em.query(
       `INSERT INTO ${link.table} (plan_id, id, organization_id, ${link.ownerColumn}, ${link.targetColumn}, start_date, end_date) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
@@ -66,6 +70,7 @@ export class DatedLinkRepository {
     );
   }
 
+  @GenerateSql({ params: (s) => [s.tx, PLACEMENTS, s.id, { startDate: s.day, endDate: null }] })
   async setDays(tx: TxScope, link: LinkTable, id: string, days: Dated): Promise<void> {
     await tx.em.query(
       `UPDATE ${link.table} SET start_date = $3, end_date = $4, updated_at = CURRENT_TIMESTAMP WHERE organization_id = $5 AND plan_id = $1 AND id = $2`,
@@ -73,6 +78,7 @@ export class DatedLinkRepository {
     );
   }
 
+  @GenerateSql({ params: (s) => [s.tx, REPORTS, s.id, null] })
   async setTarget(tx: TxScope, link: LinkTable, id: string, targetId: string | null): Promise<void> {
     await tx.em.query(
       `UPDATE ${link.table} SET ${link.targetColumn} = $3, updated_at = CURRENT_TIMESTAMP WHERE organization_id = $4 AND plan_id = $1 AND id = $2`,
@@ -84,6 +90,7 @@ export class DatedLinkRepository {
    * The first day within `days` on which `ownerId` is `from` or above it, walking up the dated links
    * of `from`: linking ownerId to `from` would make a cycle on that day.
    */
+  @GenerateSql({ params: (s) => [s.tx, PLACEMENTS, s.day, s.id, { startDate: s.day, endDate: null }] })
   async firstCycleDay(tx: TxScope, link: LinkTable, from: string, ownerId: string, days: Dated): Promise<string | null> {
     const rows: { day: string }[] = await tx.em.query(
       `WITH RECURSIVE up(node, days, depth) AS (

@@ -8,6 +8,7 @@ import type { Person } from './dated';
 /** The reads and writes of a transaction: its request context (plan) and entity manager. */
 export type { TxScope } from '../database/unit-of-work';
 import type { TxScope } from '../database/unit-of-work';
+import { GenerateSql } from '../common/generate-sql';
 
 /** Who a capacity rule is about: one seat, or one person (employee, contractor, vacancy). */
 export type CapacityHolder = 'functional_position_id' | 'employee_id' | 'contractor_id' | 'vacancy_id';
@@ -49,18 +50,22 @@ export interface LockScope {
  */
 @Injectable()
 export class FunctionalStructureRepository {
+  @GenerateSql({ params: (s) => [s.tx, s.id] })
   findGroup(tx: TxScope, id: string): Promise<FunctionalGroupEntity | null> {
     return tx.em.findOneBy(FunctionalGroupEntity, { organizationId: tx.ctx.organizationId, planId: tx.ctx.planId, id });
   }
 
+  @GenerateSql({ params: (s) => [s.tx, s.id] })
   findPosition(tx: TxScope, id: string): Promise<FunctionalPositionEntity | null> {
     return tx.em.findOneBy(FunctionalPositionEntity, { organizationId: tx.ctx.organizationId, planId: tx.ctx.planId, id });
   }
 
+  @GenerateSql({ params: (s) => [s.tx, s.id] })
   findAssignment(tx: TxScope, id: string): Promise<FunctionalAssignmentEntity | null> {
     return tx.em.findOneBy(FunctionalAssignmentEntity, { organizationId: tx.ctx.organizationId, planId: tx.ctx.planId, id });
   }
 
+  @GenerateSql({ params: (s) => [s.tx, 'GRP-1'] })
   async groupIdByExternalId(tx: TxScope, externalId: string): Promise<string | null> {
     const rows: { id: string }[] = await tx.em.query(
       `SELECT id FROM functional_groups WHERE organization_id = $3 AND plan_id = $1 AND external_id = $2`,
@@ -81,19 +86,25 @@ export class FunctionalStructureRepository {
     await tx.em.insert(FunctionalAssignmentEntity, assignment);
   }
 
+  @GenerateSql({ params: (s) => [s.tx, s.id, { name: 'Engineering' }] })
   async updateGroup(tx: TxScope, id: string, values: Partial<FunctionalGroupEntity>): Promise<void> {
     await tx.em.update(FunctionalGroupEntity, { organizationId: tx.ctx.organizationId, planId: tx.ctx.planId, id }, values);
   }
 
+  @GenerateSql({ params: (s) => [s.tx, s.id, { name: 'Engineering Manager' }] })
   async updatePosition(tx: TxScope, id: string, values: Partial<FunctionalPositionEntity>): Promise<void> {
     await tx.em.update(FunctionalPositionEntity, { organizationId: tx.ctx.organizationId, planId: tx.ctx.planId, id }, values);
   }
 
+  @GenerateSql({ params: (s) => [s.tx, s.id, { endDate: s.day }] })
   async updateAssignment(tx: TxScope, id: string, values: Partial<FunctionalAssignmentEntity>): Promise<void> {
     await tx.em.update(FunctionalAssignmentEntity, { organizationId: tx.ctx.organizationId, planId: tx.ctx.planId, id }, values);
   }
 
   /** Advisory locks of the write, always in the same (sorted) order: the plan's structure, seats, the person. */
+  @GenerateSql({
+    params: (s) => [s.tx, { structure: true, seats: [s.id], person: { kind: 'employee', id: s.id, dates: null, limit: '1' } }],
+  })
   async lock(tx: TxScope, what: LockScope): Promise<void> {
     const plan = tx.ctx.planId;
     const keys = [
@@ -107,6 +118,7 @@ export class FunctionalStructureRepository {
   }
 
   /** The occupancies of the person (employee, contractor or vacancy) running on `day` or later. */
+  @GenerateSql({ params: (s) => [s.tx, 'employee_id', s.id, s.day] })
   async seatsHeldFrom(tx: TxScope, holder: Exclude<CapacityHolder, 'functional_position_id'>, id: string, day: string): Promise<number> {
     const [{ n }]: { n: number }[] = await tx.em.query(
       `SELECT count(*)::int AS n FROM functional_assignments WHERE organization_id = $4 AND plan_id = $1 AND ${holder} = $2 AND (end_date IS NULL OR end_date >= $3)`,
@@ -119,6 +131,7 @@ export class FunctionalStructureRepository {
    * The latest-starting record beneath `ownerId` that does not lie within `dates` (it starts before
    * the start, or runs past the end), or null.
    */
+  @GenerateSql({ params: (s) => [s.tx, 'position', s.id, { startDate: s.day, endDate: null }] })
   async childOutside(
     tx: TxScope,
     children: DatedChildren,
@@ -141,6 +154,9 @@ export class FunctionalStructureRepository {
    * null. Set-based over the change points (the sum only rises on a start day), never day by day; call
    * it under the holder's advisory lock so concurrent writes cannot both pass.
    */
+  @GenerateSql({
+    params: (s) => [s.tx, { holder: 'employee_id', holderId: s.id, from: s.day, to: null, fte: '1', exceptId: null, limit: '1' }],
+  })
   async firstDayOverCapacity(tx: TxScope, probe: CapacityProbe): Promise<{ day: string; total: string } | null> {
     const rows: { day: string; total: string }[] = await tx.em.query(
       `WITH occ AS (

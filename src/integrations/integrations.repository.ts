@@ -4,6 +4,7 @@ import { plusInterval } from '../database/sql-time';
 import { withRetry } from '../database/db-retry';
 import { SecretResourceRepository } from '../webhooks/secret-resource.repository';
 import { IntegrationEntity } from './entities/integration.entity';
+import { GenerateSql } from '../common/generate-sql';
 
 /**
  * The due pulls: enabled, with a PULL hook, due and with a free lease, at most $1, the longest due first.
@@ -88,22 +89,33 @@ export class IntegrationsRepository extends SecretResourceRepository<Integration
   }
 
   /** Up to `limit` due pulls of any organization, the longest due first; nothing is claimed. */
+  @GenerateSql({ params: () => [10] })
   due(limit: number): Promise<ClaimedPull[]> {
     return withRetry(() => this.dataSource.query<ClaimedPull[]>(DUE_SQL, [limit]));
   }
 
   /** Claims those of the organization's pulls `ids` that are still due for run `runId`, leased `leaseSeconds`. */
+  @GenerateSql({ params: (s) => [s.organizationId, [s.id], s.uuid, 300] })
   claimDue(organizationId: string, ids: string[], runId: string, leaseSeconds: number): Promise<ClaimedPull[]> {
     return withRetry(() => this.dataSource.query<ClaimedPull[]>(CLAIM_DUE_SQL, [runId, leaseSeconds, ids, organizationId]));
   }
 
   /** Claims the organization's pull `id` for run `runId` whenever it is due; false while another run holds it or it is off. */
+  @GenerateSql({ params: (s) => [s.organizationId, s.id, s.uuid, 300] })
   async claimOne(organizationId: string, id: string, runId: string, leaseSeconds: number): Promise<boolean> {
     const rows = await withRetry(() => this.dataSource.query<{ id: string }[]>(CLAIM_ONE_SQL, [runId, leaseSeconds, id, organizationId]));
     return rows.length > 0;
   }
 
   /** Records the outcome and frees the lease if run `runId` still holds it. */
+  @GenerateSql({
+    params: (s) => [
+      s.organizationId,
+      s.id,
+      s.uuid,
+      { status: 'SUCCEEDED', counts: { created: 1, updated: 0, unchanged: 0, failed: 0 }, error: null },
+    ],
+  })
   async finish(organizationId: string, id: string, runId: string, outcome: PullOutcome): Promise<void> {
     await withRetry(() =>
       this.dataSource.query(FINISH_SQL, [
@@ -121,6 +133,7 @@ export class IntegrationsRepository extends SecretResourceRepository<Integration
    * Replaces each of `needles` with `erased` in the organization's integrations' `lastError` (a PULL run names the
    * externalIds of failed items there), in the caller's transaction (`em`); returns how many errors changed.
    */
+  @GenerateSql({ params: (s) => [s.em, s.organizationId, ['EMP-1']] })
   async eraseFromErrors(em: EntityManager, organizationId: string, needles: string[]): Promise<number> {
     if (!needles.length) return 0;
     const rows: { id: string; last_error: string }[] = await em.query(

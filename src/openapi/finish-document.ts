@@ -1,5 +1,6 @@
 import type { OpenAPIObject, OperationObject, ParameterObject, ReferenceObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
-import { addParameterExamples, overrideSchemaExamples } from './request-examples';
+import type { ResourceDescriptor } from '../crud/resources';
+import { addParameterExamples, overrideSchemaExamples, patchExamplesOfDemoRecords } from './request-examples';
 import { addRuleResponses } from './rule-responses';
 import {
   ADMIN_401_EXAMPLE,
@@ -37,10 +38,12 @@ type Schema = SchemaObject | ReferenceObject;
  * `strict` (scripts/openapi.ts, so CI) throws when an operation has no summary or uses an undeclared tag.
  * Not at runtime: under Jest (SWC, no Swagger plugin) JSDoc summaries are missing and the app must still start.
  */
-export function finishOpenApiDocument(doc: OpenAPIObject, strict = false): OpenAPIObject {
+export function finishOpenApiDocument(doc: OpenAPIObject, strict = false, resources: readonly ResourceDescriptor[] = []): OpenAPIObject {
   doc.servers = [DEFAULT_SERVER];
   doc.info.license = { name: 'Proprietary (UNLICENSED)' };
-  const declared = new Set(TAGS.map((tag) => tag.name));
+  const tags = documentTags(resources);
+  const demos = resources.flatMap((resource) => (resource.demo ? [resource.demo] : []));
+  const declared = new Set(tags.map((tag) => tag.name));
   const used = new Set<string>();
   const problems: string[] = [];
   for (const [path, item] of Object.entries(doc.paths) as [string, Record<string, OperationObject | undefined>][]) {
@@ -53,7 +56,7 @@ export function finishOpenApiDocument(doc: OpenAPIObject, strict = false): OpenA
         used.add(tag);
       }
       declarePathParameters(path, op);
-      addParameterExamples(path, method, op);
+      addParameterExamples(path, method, op, demos);
       if (!op.summary?.trim()) problems.push(`${where} has no summary (add @ApiOperation or a JSDoc comment)`);
       else describeOperation(op);
       addRuleResponses(op, path, method);
@@ -63,7 +66,7 @@ export function finishOpenApiDocument(doc: OpenAPIObject, strict = false): OpenA
   }
   if (strict && problems.length) throw new Error(`OpenAPI document incomplete:\n${problems.join('\n')}`);
   declareETags(doc);
-  doc.tags = TAGS.filter((tag) => used.has(tag.name)).map((tag) => ({ ...tag }));
+  doc.tags = tags.filter((tag) => used.has(tag.name)).map((tag) => ({ ...tag }));
   // Redoc and Redocly group the navigation by these; Swagger UI shows the tags in this order.
   const application = doc.tags.filter((t) => t.name.startsWith('Application: ')).map((t) => t.name);
   const probes = doc.tags.filter((t) => t.name === 'Health').map((t) => t.name);
@@ -77,7 +80,17 @@ export function finishOpenApiDocument(doc: OpenAPIObject, strict = false): OpenA
   });
   for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) finishSchema(schema, name);
   overrideSchemaExamples(doc.components?.schemas ?? {});
+  patchExamplesOfDemoRecords(doc, demos);
   return doc;
+}
+
+/** TAGS with the tags the modules' resources declare, after the public API's own (before `Health` and the application API). */
+function documentTags(resources: readonly ResourceDescriptor[]): readonly { name: string; description: string }[] {
+  const added = resources
+    .flatMap((resource) => (resource.tag ? [resource.tag] : []))
+    .filter((tag) => !TAGS.some((t) => t.name === tag.name));
+  const at = TAGS.findIndex((tag) => tag.name === 'Health');
+  return [...TAGS.slice(0, at), ...added, ...TAGS.slice(at)];
 }
 
 /**

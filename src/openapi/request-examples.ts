@@ -1,5 +1,6 @@
-import type { OperationObject, ParameterObject } from '@nestjs/swagger';
-import { demoId, EXAMPLE_ID } from '../common/http/examples';
+import type { OpenAPIObject, OperationObject, ParameterObject, ReferenceObject, RequestBodyObject, SchemaObject } from '@nestjs/swagger';
+import { demoDefinitionId, demoId, EXAMPLE_ID } from '../common/http/examples';
+import type { ResourceDemo } from '../crud/resources';
 
 /** The demo record a `{id}` names, by the path segment before it. */
 const RECORD_BY_COLLECTION: Readonly<Record<string, string>> = {
@@ -89,24 +90,28 @@ const DELETABLE_BY_NAME: Readonly<Record<string, string>> = {
  * Examples of path and header parameters naming records of the demo organization, so that "Try it out"
  * works as filled in: reads and writes name the demo's example records, DELETEs records made for deleting.
  */
-export function addParameterExamples(path: string, method: string, op: OperationObject): void {
+export function addParameterExamples(path: string, method: string, op: OperationObject, demos: readonly ResourceDemo[] = []): void {
   const segments = path.split('/');
   for (const param of (op.parameters ?? []) as ParameterObject[]) {
     if (param.example !== undefined || (param.in !== 'path' && param.in !== 'header')) continue;
-    const value = exampleOf(param.name, segments, method);
+    const value = exampleOf(param.name, segments, method, demos);
     if (value !== undefined) param.example = value;
   }
 }
 
-function exampleOf(name: string, segments: string[], method: string): string | undefined {
+function exampleOf(name: string, segments: string[], method: string, demos: readonly ResourceDemo[]): string | undefined {
   const at = segments.indexOf(`{${name}}`);
   const collection = segments[at - 1];
   const isLast = at === segments.length - 1;
+  const demo = (of: string) => demos.find((d) => d.collection === of);
   if (method === 'delete' && isLast) {
     if (name === 'id' && DELETABLE_KIND[collection]) return demoId(DELETABLE_KIND[collection], 99);
+    if (name === 'id' && demo(collection)) return demoId(demo(collection)!.kind, 99);
     if (DELETABLE_BY_NAME[name]) return DELETABLE_BY_NAME[name];
   }
+  if (name === 'definitionId' && demo(segments[at - 3])) return demoDefinitionId(demo(segments[at - 3])!.kind);
   if (name === 'definitionId') return demoId('cad', DEFINITION_BY_COLLECTION[segments[at - 3]] ?? 1);
+  if (name === 'id' && demo(collection)) return demoId(demo(collection)!.kind, 1);
   if (name === 'parentId') return collection === 'contractors' ? EXAMPLE_ID.contractor : EXAMPLE_ID.employee;
   if (name === 'id' && collection === 'assignments' && segments.includes('functional-groups')) return EXAMPLE_ID.functionalAssignment;
   if (name === 'id') return RECORD_BY_COLLECTION[collection];
@@ -171,5 +176,25 @@ export function overrideSchemaExamples(schemas: Record<string, unknown>): void {
     const [schemaName, property] = key.split('.');
     const prop = (schemas[schemaName] as { properties?: Record<string, { example?: unknown }> } | undefined)?.properties?.[property];
     if (prop) prop.example = value;
+  }
+}
+
+/**
+ * A module resource's PATCH body repeats its demo record 1's values (the record its `{id}` example names), as
+ * SCHEMA_EXAMPLES does for the app's own resources: a PATCH sent as filled in changes nothing and never collides with a
+ * unique value of another record (the create example's, once created).
+ */
+export function patchExamplesOfDemoRecords(doc: OpenAPIObject, demos: readonly ResourceDemo[]): void {
+  for (const demo of demos) {
+    const [record] = demo.records;
+    for (const [path, item] of Object.entries(doc.paths)) {
+      if (!record || !path.endsWith(`/${demo.collection}/{id}`)) continue;
+      const body = item.patch?.requestBody as RequestBodyObject | undefined;
+      const ref = (body?.content['application/json']?.schema as ReferenceObject | undefined)?.$ref;
+      const schema = ref ? (doc.components?.schemas?.[ref.split('/').pop()!] as SchemaObject | undefined) : undefined;
+      for (const [name, property] of Object.entries(schema?.properties ?? {}) as [string, SchemaObject][]) {
+        if (name in record) property.example = record[name];
+      }
+    }
   }
 }

@@ -6,6 +6,7 @@ import { EmScope, scopeParts } from '../crud/organization-rows.repository';
 import { OrganizationEntity, type ForecastAssumptions } from '../database/entities/organization.entity';
 import { PlanEntity, PlanStatus, ScenarioVisibility } from './entities/plan.entity';
 import type { ScenarioRole } from './entities/scenario-member.entity';
+import { GenerateSql } from '../common/generate-sql';
 
 /** A scenario with what decides a user's access to it (`OrganizationsRepository.scenarioAccess`). */
 export interface ScenarioAccessRow {
@@ -62,6 +63,7 @@ export interface RetentionSettings {
 @Injectable()
 export class OrganizationsRepository {
   /** The organization's reporting currency (the organization must exist). */
+  @GenerateSql({ params: (s) => [s.tx] })
   async reportingCurrency(at: EmScope): Promise<string> {
     const { organizationId, em } = scopeParts(at);
     const rows: { reporting_currency: string }[] = await em.query(`SELECT reporting_currency FROM organizations WHERE id = $1`, [
@@ -71,6 +73,7 @@ export class OrganizationsRepository {
   }
 
   /** Whether the organization's user is active; null when the organization has no such user. */
+  @GenerateSql({ params: (s) => [s.tx, s.userId] })
   async userActive(at: EmScope, userId: string): Promise<boolean | null> {
     const { organizationId, em } = scopeParts(at);
     const rows: { active: boolean }[] = await em.query(`SELECT active FROM users WHERE id = $1 AND organization_id = $2`, [
@@ -81,6 +84,7 @@ export class OrganizationsRepository {
   }
 
   /** The organization's user's permissions and whether it is active, or undefined when it has no such user. */
+  @GenerateSql({ params: (s) => [s.tx, s.userId] })
   async userPermissions(at: EmScope, userId: string): Promise<{ permissions: string[]; active: boolean } | undefined> {
     const { organizationId, em } = scopeParts(at);
     const rows: { permissions: string[]; active: boolean }[] = await em.query(
@@ -91,6 +95,7 @@ export class OrganizationsRepository {
   }
 
   /** The organization's user (permissions, active) with the organization's live plan id, or undefined. */
+  @GenerateSql({ params: (s) => [s.tx, s.userId] })
   async userWithLivePlan(at: EmScope, userId: string): Promise<UserWithLivePlan | undefined> {
     const { organizationId, em } = scopeParts(at);
     const rows: UserWithLivePlan[] = await em.query(
@@ -103,6 +108,7 @@ export class OrganizationsRepository {
   }
 
   /** The organization's live plan id, or null when there is no such organization. */
+  @GenerateSql({ params: (s) => [s.tx] })
   async livePlanId(at: EmScope): Promise<string | null> {
     const { organizationId, em } = scopeParts(at);
     const rows: { live_plan_id: string }[] = await em.query(
@@ -113,6 +119,7 @@ export class OrganizationsRepository {
   }
 
   /** The organization's user with that id (id, e-mail, whether it is active, its grant), or undefined. */
+  @GenerateSql({ params: (s) => [s.tx, s.userId] })
   async user(at: EmScope, userId: string): Promise<{ id: string; email: string; active: boolean; permissions: string[] } | undefined> {
     const { organizationId, em } = scopeParts(at);
     const rows: { id: string; email: string; active: boolean; permissions: string[] }[] = await em.query(
@@ -127,6 +134,7 @@ export class OrganizationsRepository {
    * its status, visibility and owner, the user's membership role and the user's permissions and state; undefined when
    * the organization has no such scenario. `userId` null (the application itself) leaves the user's columns null.
    */
+  @GenerateSql({ params: (s) => [s.tx, s.id, s.userId] })
   async scenarioAccess(at: EmScope, scenarioId: string, userId: string | null): Promise<ScenarioAccessRow | undefined> {
     const { organizationId, em } = scopeParts(at);
     // Without a user the joins are left out: on Citus a join on a NULL parameter is folded into one it cannot route.
@@ -140,6 +148,7 @@ export class OrganizationsRepository {
    * Inside a transaction: locks the organizations table against other first starts (EXCLUSIVE: reads go
    * on, inserts wait) and counts the organizations.
    */
+  @GenerateSql({ params: (s) => [s.em] })
   async lockAndCount(em: EntityManager): Promise<number> {
     await em.query('LOCK TABLE organizations IN EXCLUSIVE MODE');
     const [{ count }]: { count: number }[] = await em.query('SELECT count(*)::int AS count FROM organizations');
@@ -164,6 +173,7 @@ export class OrganizationsRepository {
   }
 
   /** A page of every organization, oldest first. */
+  @GenerateSql({ params: (s) => [s.em, { page: 1, limit: 20, offset: 0 }] })
   page(em: EntityManager, page: Page): Promise<[OrganizationEntity[], number]> {
     return em
       .getRepository(OrganizationEntity)
@@ -174,6 +184,7 @@ export class OrganizationsRepository {
    * Up to `limit` organizations after id `afterId` (in id order) with their retention settings, for the
    * retention purge: a read of the organizations table alone (a reference table on Citus: one node).
    */
+  @GenerateSql({ params: (s) => [s.em, '', 100] })
   retentionSettings(em: EntityManager, afterId: string, limit: number): Promise<RetentionSettings[]> {
     return em.query(`SELECT id, change_retention_days, delivery_retention_days FROM organizations WHERE id > $1 ORDER BY id LIMIT $2`, [
       afterId,
@@ -182,6 +193,7 @@ export class OrganizationsRepository {
   }
 
   /** The organization, or null; `lock` takes its row lock (FOR UPDATE, in the caller's transaction). */
+  @GenerateSql({ params: (s) => [s.em, s.organizationId] })
   find(em: EntityManager, id: string, lock = false): Promise<OrganizationEntity | null> {
     return em
       .getRepository(OrganizationEntity)
@@ -192,6 +204,7 @@ export class OrganizationsRepository {
    * The forecast assumptions of the organization and of its plan `planId` (null for the live plan and for a scenario
    * without its own), read in one statement.
    */
+  @GenerateSql({ params: (s) => [s.tx, s.planId] })
   async forecastAssumptions(at: EmScope, planId: string): Promise<{ organization: ForecastAssumptions; plan: ForecastAssumptions | null }> {
     const { organizationId, em } = scopeParts(at);
     const rows: { organization: ForecastAssumptions; plan: ForecastAssumptions | null }[] = await em.query(
@@ -203,16 +216,19 @@ export class OrganizationsRepository {
     return rows[0];
   }
 
+  @GenerateSql({ params: (s) => [s.em, s.organizationId, { name: 'SQL samples' }] })
   async update(em: EntityManager, id: string, patch: Partial<OrganizationEntity>): Promise<void> {
     if (Object.keys(patch).length) await em.getRepository(OrganizationEntity).update({ id }, patch);
   }
 
   /** The oldest organization with that name having a user with that e-mail, or null. */
+  @GenerateSql({ params: (s) => [s.em, s.organizationId] })
   async exists(em: EntityManager, id: string): Promise<boolean> {
     const rows: unknown[] = await em.query('SELECT 1 FROM organizations WHERE id = $1', [id]);
     return rows.length > 0;
   }
 
+  @GenerateSql({ params: (s) => [s.em, 'Demo Organization', 'demo@example.com'] })
   async organizationWithUser(em: EntityManager, name: string, email: string): Promise<string | null> {
     const rows: { id: string }[] = await em.query(
       `SELECT o.id FROM organizations o JOIN users u ON u.organization_id = o.id

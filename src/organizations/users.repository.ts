@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { OrganizationRows, RowScope, scopeParts } from '../crud/organization-rows.repository';
 import { UserEntity } from './entities/user.entity';
+import { GenerateSql } from '../common/generate-sql';
 
 /** Users' rows (organization-level rows of the application API). */
 @Injectable()
@@ -11,6 +12,7 @@ export class UsersRepository extends OrganizationRows<UserEntity> {
   }
 
   /** Whether the user exists in the scope's organization (in its transaction when it has one). */
+  @GenerateSql({ params: (s) => [s.tx, s.userId] })
   exists(at: RowScope, userId: string): Promise<boolean> {
     const { organizationId, em } = scopeParts(at);
     return this.rows(em).existsBy({ id: userId, organizationId });

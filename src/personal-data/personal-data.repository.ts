@@ -1,8 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { ObjectLiteral } from 'typeorm';
-import type { PersonalTable } from '../crud/resources';
+import { type PersonalTable, ResourceCatalog } from '../crud/resources';
 import type { DispatchStatus } from '../database/entities/record-change.entity';
 import type { TxScope } from '../database/unit-of-work';
+import { GenerateSql, type SqlSample } from '../common/generate-sql';
+
+/** The `sql/` samples' table: the first one with personal fields (the people's own). */
+const personalTable = (s: SqlSample): PersonalTable => s.get(ResourceCatalog).personalTables()[0];
 
 /** One change of the history as the erase reads and rewrites it. */
 export interface StoredChange {
@@ -20,6 +24,7 @@ export interface StoredChange {
 @Injectable()
 export class PersonalDataRepository {
   /** The rows naming the person (the table's `via` property), in every plan of the organization, locked. */
+  @GenerateSql({ params: (s) => [s.tx, personalTable(s), s.id] })
   rowsOf(tx: TxScope, table: PersonalTable, personId: string): Promise<ObjectLiteral[]> {
     return tx.em.getRepository(table.entity).find({
       where: { organizationId: tx.ctx.organizationId, [table.via]: personId },
@@ -31,6 +36,7 @@ export class PersonalDataRepository {
    * Writes `values` (property -> value) and `updatedAt` on the rows naming the person, in every plan, where a
    * value differs; returns how many rows changed.
    */
+  @GenerateSql({ params: (s) => [s.tx, personalTable(s), s.id, { firstName: 'erased' }, s.now] })
   async eraseRows(tx: TxScope, table: PersonalTable, personId: string, values: Record<string, unknown>, updatedAt: Date): Promise<number> {
     const metadata = tx.em.connection.getMetadata(table.entity);
     const column = (property: string) => `"${metadata.findColumnWithPropertyName(property)!.databaseName}"`;
@@ -47,6 +53,7 @@ export class PersonalDataRepository {
   }
 
   /** Whether the organization's history holds a change of the record (of one of `entityTypes`). */
+  @GenerateSql({ params: (s) => [s.tx, ['employee'], s.id] })
   async hasHistory(tx: TxScope, entityTypes: readonly string[], id: string): Promise<boolean> {
     const rows: unknown[] = await tx.em.query(
       `SELECT 1 FROM record_changes WHERE organization_id = $1 AND entity_type = ANY($2) AND entity_id = $3 LIMIT 1`,
@@ -59,6 +66,7 @@ export class PersonalDataRepository {
    * The organization's changes, in every plan, whose `before` or `after` holds `needle` (the person's id)
    * anywhere: one pass over the organization's history, on its shard.
    */
+  @GenerateSql({ params: (s) => [s.tx, s.id] })
   changesHolding(tx: TxScope, needle: string): Promise<StoredChange[]> {
     return tx.em.query(
       `SELECT seq, dispatch_status, before, after FROM record_changes
@@ -69,6 +77,7 @@ export class PersonalDataRepository {
   }
 
   /** Writes the changes' `before` and `after`. */
+  @GenerateSql({ params: (s) => [s.tx, [{ seq: '1', dispatch_status: null, before: null, after: { id: s.id } }]] })
   async rewriteChanges(tx: TxScope, changes: readonly StoredChange[]): Promise<void> {
     if (!changes.length) return;
     const json = (value: Record<string, unknown> | null) => (value === null ? null : JSON.stringify(value));

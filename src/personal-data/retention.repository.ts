@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { withRetry } from '../database/db-retry';
+import { GenerateSql } from '../common/generate-sql';
 
 /**
  * The retention purge's statements on the change history (`record_changes`) and on where the purge stands
@@ -15,6 +16,7 @@ export class RetentionRepository {
    * Takes the organization's purge lease until `leaseUntil` when no purge holds it at `now` (its row is made
    * on first use); returns the last position already purged, or null when another purge holds it.
    */
+  @GenerateSql({ params: (s) => [s.organizationId, s.now, s.now] })
   async claim(organizationId: string, now: Date, leaseUntil: Date): Promise<string | null> {
     const rows = await this.query<{ purged_through: string }[]>(
       `INSERT INTO change_retention (organization_id, purged_through, lease_until) VALUES ($1, 0, $3)
@@ -27,6 +29,7 @@ export class RetentionRepository {
   }
 
   /** Frees the lease taken until `leaseUntil`, if it is still that one. */
+  @GenerateSql({ params: (s) => [s.organizationId, s.now] })
   async release(organizationId: string, leaseUntil: Date): Promise<void> {
     await this.query(`UPDATE change_retention SET lease_until = NULL WHERE organization_id = $1 AND lease_until = $2`, [
       organizationId,
@@ -38,6 +41,7 @@ export class RetentionRepository {
    * The first live change after position `after` that must stay: made at or after `horizon`, or not yet handed
    * to the webhook dispatcher. Null when every later change may go.
    */
+  @GenerateSql({ params: (s) => [s.organizationId, '0', s.now] })
   async firstKept(organizationId: string, after: string, horizon: Date): Promise<string | null> {
     const rows = await this.query<{ commit_seq: string }[]>(
       `SELECT commit_seq FROM record_changes
@@ -50,6 +54,7 @@ export class RetentionRepository {
   }
 
   /** The last committed position of the organization's live changes ('0' when none). */
+  @GenerateSql({ params: (s) => [s.organizationId] })
   async lastCommitted(organizationId: string): Promise<string> {
     const rows = await this.query<{ last: string | null }[]>(
       `SELECT max(commit_seq) AS last FROM record_changes WHERE organization_id = $1 AND commit_seq IS NOT NULL`,
@@ -63,6 +68,7 @@ export class RetentionRepository {
    * before they are deleted: a reader never sees them missing without being told. `horizon` (every change purged was
    * made before it) becomes `purged_before`: a scenario forked earlier can no longer be checked for conflicts.
    */
+  @GenerateSql({ params: (s) => [s.organizationId, '0', new Date(0)] })
   async advancePurged(organizationId: string, through: string, horizon: Date): Promise<void> {
     await this.query(
       `UPDATE change_retention SET purged_through = $2, purged_before = GREATEST(purged_before, $3)
@@ -72,6 +78,7 @@ export class RetentionRepository {
   }
 
   /** Deletes up to `limit` live changes at or before position `through` (their deliveries go with them); returns how many. */
+  @GenerateSql({ params: (s) => [s.organizationId, '0', 1000] })
   async deleteLiveChanges(organizationId: string, through: string, limit: number): Promise<number> {
     const [, count] = await this.query<[unknown[], number]>(
       `DELETE FROM record_changes
@@ -83,6 +90,7 @@ export class RetentionRepository {
   }
 
   /** Deletes up to `limit` changes of the plans `planIds` (merged scenarios) made before `before`; returns how many. */
+  @GenerateSql({ params: (s) => [s.organizationId, [s.planId], s.now, 1000] })
   async deletePlanChanges(organizationId: string, planIds: string[], before: Date, limit: number): Promise<number> {
     const [, count] = await this.query<[unknown[], number]>(
       `DELETE FROM record_changes

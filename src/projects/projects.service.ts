@@ -17,6 +17,7 @@ import { recordAttributes } from '../custom-attributes/custom-attribute-values.r
 import { ResourceDescriptor, Resources } from '../crud/resources';
 import { applyPlan, fieldPlan } from '../crud/assign';
 import type { TxScope } from '../database/unit-of-work';
+import { externalIdConstraint } from '../common/errors/unique-constraints';
 
 type Query = ListQueryDto & Record<string, unknown>;
 
@@ -30,11 +31,7 @@ const FIELDS = fieldPlan<UpdateProjectDto>()({
 const PROJECTS: ResourceDescriptor = {
   table: 'projects',
   constraints: {
-    uq_projects_external_id: {
-      code: 'VALIDATION_ERROR',
-      field: 'externalId',
-      message: 'externalId is already used by another project',
-    },
+    uq_projects_external_id: externalIdConstraint('project'),
     ck_projects_dates: { code: 'VALIDATION_ERROR', field: 'endDate', message: 'endDate must not be before startDate' },
     ck_projects_estimated_cost: {
       code: 'VALIDATION_ERROR',

@@ -6,6 +6,7 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { CreateDriverDto, DriverDto, UpdateDriverDto } from './dto/driver.dto';
 import { DriverEntity } from './entities/driver.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
+import { uniqueConstraint } from '../common/errors/unique-constraints';
 
 /** Where each field of a body goes: a field added to the DTO does not compile until it is placed. */
 const FIELDS = fieldPlan<UpdateDriverDto>()({ copy: ['name', 'key', 'unit', 'description'] });
@@ -13,7 +14,7 @@ const FIELDS = fieldPlan<UpdateDriverDto>()({ copy: ['name', 'key', 'unit', 'des
 const DRIVERS: ResourceDescriptor = {
   table: 'drivers',
   constraints: {
-    uq_drivers_key: { code: 'VALIDATION_ERROR', field: 'key', message: 'key is already used by another driver' },
+    uq_drivers_key: uniqueConstraint('key', 'another driver'),
   },
 };
 

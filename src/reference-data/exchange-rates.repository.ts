@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EmScope, scopeParts } from '../crud/organization-rows.repository';
+import { GenerateSql } from '../common/generate-sql';
 
 /** The rate of one currency pair in force on a day, as stored. */
 export interface RateInForceRow {
@@ -13,6 +14,7 @@ export interface RateInForceRow {
 @Injectable()
 export class ExchangeRatesRepository {
   /** The organization's latest rate of each currency pair effective on or before `day`. */
+  @GenerateSql({ params: (s) => [s.tx, s.day] })
   inForce(at: EmScope, day: string): Promise<RateInForceRow[]> {
     const { organizationId, em } = scopeParts(at);
     return em.query(

@@ -9,6 +9,7 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { CreateJobRoleDto, JobRoleDto, UpdateJobRoleDto } from './dto/job-role.dto';
 import { JobRoleEntity } from './entities/job-role.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
+import { externalIdConstraint, uniqueConstraint } from '../common/errors/unique-constraints';
 
 /** Where each field of a body goes: a field added to the DTO does not compile until it is placed. */
 const FIELDS = fieldPlan<UpdateJobRoleDto>()({ copy: ['title', 'externalId', 'family', 'level', 'description'] });
@@ -16,16 +17,8 @@ const FIELDS = fieldPlan<UpdateJobRoleDto>()({ copy: ['title', 'externalId', 'fa
 const JOB_ROLES: ResourceDescriptor = {
   table: 'job_roles',
   constraints: {
-    uq_job_roles_external_id: {
-      code: 'VALIDATION_ERROR',
-      field: 'externalId',
-      message: 'externalId is already used by another job role',
-    },
-    uq_job_roles_title: {
-      code: 'VALIDATION_ERROR',
-      field: 'title',
-      message: 'title is already used by another job role',
-    },
+    uq_job_roles_external_id: externalIdConstraint('job role'),
+    uq_job_roles_title: uniqueConstraint('title', 'another job role'),
   },
 };
 

@@ -6,6 +6,7 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { CreateLocationDto, LocationDto, UpdateLocationDto } from './dto/location.dto';
 import { LocationEntity } from './entities/location.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
+import { externalIdConstraint } from '../common/errors/unique-constraints';
 
 /** Where each field of a body goes: a field added to the DTO does not compile until it is placed. */
 const FIELDS = fieldPlan<UpdateLocationDto>()({ copy: ['name', 'externalId', 'countryCode', 'currencyCode'], numeric: ['costMultiplier'] });
@@ -13,11 +14,7 @@ const FIELDS = fieldPlan<UpdateLocationDto>()({ copy: ['name', 'externalId', 'co
 const LOCATIONS: ResourceDescriptor = {
   table: 'locations',
   constraints: {
-    uq_locations_external_id: {
-      code: 'VALIDATION_ERROR',
-      field: 'externalId',
-      message: 'externalId is already used by another location',
-    },
+    uq_locations_external_id: externalIdConstraint('location'),
   },
   changes: { entityTypes: ['geography'], permission: 'reference_data_view' },
 };

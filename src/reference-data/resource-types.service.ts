@@ -6,6 +6,7 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { CreateResourceTypeDto, ResourceTypeDto, UpdateResourceTypeDto } from './dto/resource-type.dto';
 import { ResourceTypeEntity } from './entities/resource-type.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
+import { externalIdConstraint } from '../common/errors/unique-constraints';
 
 /** Where each field of a body goes: a field added to the DTO does not compile until it is placed. */
 const FIELDS = fieldPlan<UpdateResourceTypeDto>()({ copy: ['name', 'externalId', 'description'] });
@@ -13,11 +14,7 @@ const FIELDS = fieldPlan<UpdateResourceTypeDto>()({ copy: ['name', 'externalId',
 const RESOURCE_TYPES: ResourceDescriptor = {
   table: 'resource_types',
   constraints: {
-    uq_resource_types_external_id: {
-      code: 'VALIDATION_ERROR',
-      field: 'externalId',
-      message: 'externalId is already used by another resource type',
-    },
+    uq_resource_types_external_id: externalIdConstraint('resource type'),
   },
 };
 

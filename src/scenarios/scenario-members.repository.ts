@@ -4,6 +4,7 @@ import type { Page } from '../common/http/envelopes';
 import { OrganizationRows, RowScope, scopeParts } from '../crud/organization-rows.repository';
 import { newId } from '../common/ids';
 import { ScenarioMemberEntity } from '../organizations/entities/scenario-member.entity';
+import { GenerateSql } from '../common/generate-sql';
 
 /** The users scenarios are shared with (organization-level rows of the application API), oldest first. */
 @Injectable()
@@ -13,11 +14,13 @@ export class ScenarioMembersRepository extends OrganizationRows<ScenarioMemberEn
   }
 
   /** A page of the scenario's members, oldest first. */
+  @GenerateSql({ params: (s) => [s.tx, s.id, { page: 1, limit: 20, offset: 0 }] })
   ofScenario(at: RowScope, scenarioId: string, page: Page): Promise<[ScenarioMemberEntity[], number]> {
     return this.page(at, page, { scenarioId });
   }
 
   /** The user's membership of the scenario, or null. */
+  @GenerateSql({ params: (s) => [s.tx, s.id, s.userId] })
   membership(at: RowScope, scenarioId: string, userId: string): Promise<ScenarioMemberEntity | null> {
     const { organizationId, em } = scopeParts(at);
     return this.rows(em).findOneBy({ organizationId, scenarioId, userId });
@@ -27,6 +30,7 @@ export class ScenarioMembersRepository extends OrganizationRows<ScenarioMemberEn
    * Shares the scenario with the user in `role`, or sets the role of an existing member, in one statement
    * (concurrent calls for one user cannot both insert).
    */
+  @GenerateSql({ params: (s) => [s.tx, { scenarioId: s.planId, userId: s.userId, role: 'EDITOR' }] })
   async upsert(at: RowScope, member: Pick<ScenarioMemberEntity, 'scenarioId' | 'userId' | 'role'>): Promise<ScenarioMemberEntity> {
     const { organizationId, em } = scopeParts(at);
     const rows: ScenarioMemberEntity[] = await (em ?? this.dataSource.manager).query(
@@ -46,6 +50,7 @@ export class ScenarioMembersRepository extends OrganizationRows<ScenarioMemberEn
   }
 
   /** The ids of the scenarios shared with the user. */
+  @GenerateSql({ params: (s) => [s.tx, s.userId] })
   async sharedWith(at: RowScope, userId: string): Promise<string[]> {
     const { organizationId, em } = scopeParts(at);
     const rows = await this.rows(em).find({ select: { scenarioId: true }, where: { organizationId, userId } });

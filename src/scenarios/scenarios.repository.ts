@@ -4,8 +4,18 @@ import { recordFromRow, selectRowsSql } from '../crud/row-sql';
 import { EmScope, OrganizationRows, RowScope, scopeParts } from '../crud/organization-rows.repository';
 import type { TxScope } from '../database/unit-of-work';
 import type { Page } from '../common/http/envelopes';
-import { sqlLiteral, type PlanningTable } from '../crud/resources';
+import { ResourceCatalog, sqlLiteral, type PlanningTable } from '../crud/resources';
 import { PlanEntity, type PlanStatus } from '../organizations/entities/plan.entity';
+import { GenerateSql, type SqlSample } from '../common/generate-sql';
+
+/** The `sql/` samples' planning table (teams unless named) with its columns. */
+function sampleRows(s: SqlSample, name = 'teams'): TableRows {
+  const table = s
+    .get(ResourceCatalog)
+    .planningTables()
+    .find((t) => t.table === name)!;
+  return { table, columns: s.em.connection.getMetadata(table.entity).columns.map((c) => c.databaseName) };
+}
 
 /**
  * The parts of a planning table that say what a scenario changed in it (`scenarioChangesSql`), with its column names
@@ -139,6 +149,9 @@ export class ScenarioPlansRepository extends OrganizationRows<PlanEntity> {
   }
 
   /** Inserts a scenario plan (forked now). */
+  @GenerateSql({
+    params: (s) => [s.tx, { id: s.id, name: 'Hiring plan 2026', description: null, visibility: 'ORGANIZATION', ownerUserId: s.userId }],
+  })
   async insertScenario(at: TxScope, plan: Pick<PlanEntity, 'id' | 'name' | 'description' | 'visibility' | 'ownerUserId'>): Promise<void> {
     await this.insert(at, {
       ...plan,
@@ -151,6 +164,7 @@ export class ScenarioPlansRepository extends OrganizationRows<PlanEntity> {
   }
 
   /** A page of the organization's scenarios, newest first. */
+  @GenerateSql({ params: (s) => [s.tx, { page: 1, limit: 20, offset: 0 }] })
   scenarios(at: RowScope, page: Page): Promise<[PlanEntity[], number]> {
     return this.page(at, page, { kind: 'SCENARIO' });
   }
@@ -159,6 +173,7 @@ export class ScenarioPlansRepository extends OrganizationRows<PlanEntity> {
    * A page of the scenarios a user reads without manage_scenarios (src/access/scenario-access.ts): the ORGANIZATION
    * ones, those the user owns and those shared with the user (`sharedPlanIds`), newest first.
    */
+  @GenerateSql({ params: (s) => [s.tx, { page: 1, limit: 20, offset: 0 }, s.userId, [s.id]] })
   readableScenarios(at: RowScope, page: Page, userId: string, sharedPlanIds: string[]): Promise<[PlanEntity[], number]> {
     const { organizationId, em } = scopeParts(at);
     const scenario = { organizationId, kind: 'SCENARIO' as const };
@@ -179,6 +194,7 @@ export class ScenarioPlansRepository extends OrganizationRows<PlanEntity> {
    * pins history (`RETENTION_PINNING_STATUSES`: its merge reads the live changes since), and the merged scenarios
    * (their own history may go).
    */
+  @GenerateSql({ params: (s) => [s.tx] })
   async retentionPins(at: EmScope): Promise<{ pinnedSince: Date | null; merged: string[] }> {
     const { organizationId, em } = scopeParts(at);
     const [row]: { pinned_since: Date | null; merged: string[] | null }[] = await em.query(
@@ -203,6 +219,7 @@ export class ScenarioPlansRepository extends OrganizationRows<PlanEntity> {
   }
 
   /** The organization's scenario; `lock` takes its row lock (FOR UPDATE). */
+  @GenerateSql({ name: 'read', params: (s) => [s.tx, s.id] }, { name: 'locked', params: (s) => [s.tx, s.id, true] })
   scenario(at: RowScope, id: string, lock = false): Promise<PlanEntity | null> {
     const { organizationId, em } = scopeParts(at);
     return this.rows(em).findOne({
@@ -219,6 +236,7 @@ export class ScenarioPlansRepository extends OrganizationRows<PlanEntity> {
 @Injectable()
 export class ScenariosRepository {
   /** Copies every row of plan `fromPlanId` into plan `toPlanId` (same ids). */
+  @GenerateSql({ params: (s) => [s.tx, sampleRows(s), s.planId, s.id] })
   async copyPlan(tx: TxScope, rows: TableRows, fromPlanId: string, toPlanId: string): Promise<void> {
     const name = rows.table.table;
     await tx.em.query(
@@ -238,6 +256,7 @@ export class ScenariosRepository {
   }
 
   /** The entity types the plan's change history names. */
+  @GenerateSql({ params: (s) => [s.tx, s.planId] })
   async changedTypes(tx: TxScope, planId: string): Promise<string[]> {
     const rows: { entity_type: string }[] = await tx.em.query(CHANGED_TYPES_SQL, [tx.ctx.organizationId, planId]);
     return rows.map((r) => r.entity_type);
@@ -248,6 +267,14 @@ export class ScenariosRepository {
    * asked for (`limit` null: all of them) of the changes of `entityType` (null: every type), their total and their
    * entity types.
    */
+  @GenerateSql({
+    params: (s) => [
+      s.tx,
+      [sampleRows(s, 'teams'), sampleRows(s, 'assignments')].map(({ table, columns }) => ({ ...table, columns })),
+      { scenario: s.id, live: s.planId, forkedAt: s.now },
+      { entityType: null, limit: 20, offset: 0 },
+    ],
+  })
   async changes(
     tx: TxScope,
     tables: readonly ChangeTable[],
@@ -271,6 +298,7 @@ export class ScenariosRepository {
   }
 
   /** The rows with those ids in either plan, as records of the table's entity (`rowsOfPlansSql`): one map per plan, by id. */
+  @GenerateSql({ params: (s) => [s.tx, sampleRows(s), [s.id, s.planId], [s.id]] })
   async rowsByPlan(
     tx: TxScope,
     rows: TableRows,
@@ -288,6 +316,7 @@ export class ScenariosRepository {
   }
 
   /** Deletes the rows with those ids from the plan. */
+  @GenerateSql({ params: (s) => [s.tx, sampleRows(s), s.id, [s.id]] })
   async deleteRows(tx: TxScope, rows: TableRows, planId: string, ids: string[]): Promise<void> {
     await tx.em.query(`DELETE FROM "${rows.table.table}" WHERE organization_id = $3 AND plan_id = $1 AND id = ANY($2)`, [
       planId,
@@ -297,6 +326,7 @@ export class ScenariosRepository {
   }
 
   /** Writes the rows with those ids of plan `fromPlanId` into plan `toPlanId`, inserting or replacing them (the key columns stay). */
+  @GenerateSql({ params: (s) => [s.tx, sampleRows(s), s.id, s.planId, [s.id]] })
   async upsertRows(tx: TxScope, rows: TableRows, fromPlanId: string, toPlanId: string, ids: string[]): Promise<void> {
     const name = rows.table.table;
     const updates = rows.columns

@@ -12,15 +12,12 @@ import { recordAttributes } from '../custom-attributes/custom-attribute-values.r
 import { ResourceDescriptor, Resources } from '../crud/resources';
 import { applyPlan, fieldPlan } from '../crud/assign';
 import type { TxScope } from '../database/unit-of-work';
+import { externalIdConstraint } from '../common/errors/unique-constraints';
 
 const TEAMS: ResourceDescriptor = {
   table: 'teams',
   constraints: {
-    uq_teams_external_id: {
-      code: 'VALIDATION_ERROR',
-      field: 'externalId',
-      message: 'externalId is already used by another team',
-    },
+    uq_teams_external_id: externalIdConstraint('team'),
     fk_teams_cost_centre: { code: 'CONFLICT', message: 'The cost centre is still referenced by teams' },
     fk_teams_value_stream: { code: 'CONFLICT', message: 'The value stream is still referenced by teams' },
   },

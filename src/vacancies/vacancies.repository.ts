@@ -5,6 +5,7 @@ import { employedAfterSql } from '../employees/employees-sql';
 import type { VacancyEntity } from './entities/vacancy.entity';
 import type { PlanRef } from '../database/distribution';
 import type { TxScope } from '../database/unit-of-work';
+import { GenerateSql } from '../common/generate-sql';
 
 /**
  * Document 01: a vacancy is filled while one filler field is set and that filler's endDate is unset
@@ -37,6 +38,7 @@ export class VacanciesRepository {
   }
 
   /** The ids among `ids` of the plan that are filled on `today`. */
+  @GenerateSql({ params: (s) => [s.tx, [s.id], s.day] })
   async filledIds({ ctx, em }: TxScope, ids: string[], today: string): Promise<Set<string>> {
     const rows: { id: string }[] = await em.query(FILLED_IDS_SQL, [ctx.planId, ids, today, ctx.organizationId]);
     return new Set(rows.map((r) => r.id));

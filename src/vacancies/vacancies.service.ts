@@ -23,6 +23,7 @@ import { workforceReferences } from '../reference-data/workforce-references.serv
 import { VacanciesRepository } from './vacancies.repository';
 import { applyPlan, fieldPlan } from '../crud/assign';
 import type { TxScope } from '../database/unit-of-work';
+import { externalIdConstraint } from '../common/errors/unique-constraints';
 
 const INCLUDES = ['assignments', 'filledByEmployee'] as const;
 
@@ -51,11 +52,7 @@ const SALARY_RANGE = fieldPlan<Pick<UpdateVacancyDto, 'salaryMin' | 'salaryMax'>
 const VACANCIES: ResourceDescriptor = {
   table: 'vacancies',
   constraints: {
-    uq_vacancies_external_id: {
-      code: 'VALIDATION_ERROR',
-      field: 'externalId',
-      message: 'externalId is already used by another vacancy',
-    },
+    uq_vacancies_external_id: externalIdConstraint('vacancy'),
   },
   references: workforceReferences('vacancies'),
   scenario: { parents: ['employee'] },

@@ -1,5 +1,6 @@
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { OrganizationRow, OrganizationRows, RowScope, scopeParts } from '../crud/organization-rows.repository';
+import { GenerateSql } from '../common/generate-sql';
 
 /** The columns every resource with a signing secret has (webhook endpoints, integrations). */
 export interface SecretResourceRow extends OrganizationRow {
@@ -8,6 +9,7 @@ export interface SecretResourceRow extends OrganizationRow {
 
 /** The rows of a resource that carries a signing secret: organization rows whose secret can be replaced. */
 export class SecretResourceRepository<E extends SecretResourceRow> extends OrganizationRows<E> {
+  @GenerateSql({ params: (s) => [s.tx, s.id, 'whsec_sample'] })
   async setSecret(at: RowScope, id: string, secret: string): Promise<void> {
     const { organizationId, em } = scopeParts(at);
     const patch: Partial<SecretResourceRow> = { secret };

@@ -4,6 +4,7 @@ import { configurerMayView, endpointWants, pushHookWants } from '../database/del
 import type { ActorType, ChangeType } from '../database/entities/record-change.entity';
 import { withRetry } from '../database/db-retry';
 import { isSuccess, Outcome } from './endpoint-status';
+import { GenerateSql } from '../common/generate-sql';
 
 /** A started delivery: the change it carries and its target (an endpoint or an integration's push hook). */
 export interface StartedRow {
@@ -175,17 +176,20 @@ export class WebhookDeliveriesRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** The organizations of the oldest `limit` pending live changes, oldest first (no lock). */
+  @GenerateSql({ params: () => [10] })
   pendingOrganizations(limit: number): Promise<PendingOrganization[]> {
     return this.query<PendingOrganization[]>(PENDING_SQL, [limit]);
   }
 
   /** Live changes not yet dispatched, in every organization (no lock; read by each metrics scrape). */
+  @GenerateSql()
   async backlog(): Promise<number> {
     const [row] = await this.dataSource.query<{ backlog: string }[]>(BACKLOG_SQL);
     return Number(row.backlog);
   }
 
   /** Claims up to `limit` pending changes of the organization for `claimId` (`FOR UPDATE SKIP LOCKED`); returns their seqs. */
+  @GenerateSql({ params: (s) => [s.organizationId, s.uuid, 100] })
   async claim(organizationId: string, claimId: string, limit: number): Promise<number[]> {
     const rows = await this.query<{ seq: number }[]>(CLAIM_SQL, [claimId, limit, organizationId]);
     return rows.map((r) => Number(r.seq));
@@ -195,27 +199,45 @@ export class WebhookDeliveriesRepository {
    * Marks the changes still held under `claimId` DONE and writes their SENDING deliveries; returns them with their
    * targets. `viewPermissions`: the permission that views each entity type (a configuring user must hold it).
    */
+  @GenerateSql({ params: (s) => [s.organizationId, [1], s.uuid, new Map([['team', 'teams_view']])] })
   start(organizationId: string, seqs: number[], claimId: string, viewPermissions: ReadonlyMap<string, string>): Promise<StartedRow[]> {
     return this.query<StartedRow[]>(START_SQL, [seqs, claimId, organizationId, [...viewPermissions.keys()], [...viewPermissions.values()]]);
   }
 
   /** Sends claims older than `leaseSeconds` back to PENDING (every organization). */
+  @GenerateSql({ params: () => [60] })
   async requeueStaleClaims(leaseSeconds: number): Promise<void> {
     await this.query(REQUEUE_SQL, [leaseSeconds]);
   }
 
   /** Marks attempts started more than `staleSeconds` ago INTERRUPTED (every organization). */
+  @GenerateSql({ params: () => [60] })
   async interruptStaleAttempts(staleSeconds: number): Promise<void> {
     await this.query(INTERRUPT_SQL, [staleSeconds]);
   }
 
   /** Deletes up to `limit` of the organization's finished deliveries started before `before`; returns how many. */
+  @GenerateSql({ params: (s) => [s.organizationId, s.now, 1000] })
   async purgeFinished(organizationId: string, before: Date, limit: number): Promise<number> {
     const [, count] = await this.query<[unknown[], number]>(PURGE_SQL, [organizationId, before, limit]);
     return count;
   }
 
   /** Writes one organization's outcomes (deliveries and tests) and the delivery status they decide, in one statement. */
+  @GenerateSql({
+    params: (s) => [
+      s.organizationId,
+      [
+        {
+          organizationId: s.organizationId,
+          changeSeq: 1,
+          endpointId: s.id,
+          result: { status: 200, error: null, durationMs: 12 },
+          finishedAt: s.now,
+        },
+      ],
+    ],
+  })
   async saveOutcomes(organizationId: string, outcomes: Outcome[]): Promise<void> {
     await this.query(SAVE_OUTCOMES_SQL, [
       outcomes.map((o) => o.changeSeq),

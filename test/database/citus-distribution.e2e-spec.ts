@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { Client } from 'pg';
-import { MIGRATIONS } from '../../migrations';
+import { schemaMigrations } from '../../src/database/schema-files';
 import { COLOCATE_WITH, LOCAL_TABLES, REFERENCE_TABLES } from '../../src/database/distribution';
 import { distributeDatabaseAt, migrateDatabase } from '../../src/database/data-source';
 import { EmbeddedPostgres } from '../../src/database/embedded-postgres';
@@ -108,7 +108,7 @@ describeOnCitus('05/§1.2 distribution is a command (on the Citus cluster)', () 
   afterAll(() => dropCitusDatabase(name));
 
   it('05/§1.2: db:distribute distributes a migrated coordinator database as distribution.ts says, foreign keys included', async () => {
-    expect(await migrateDatabase(url, false)).toHaveLength(MIGRATIONS.length);
+    expect(await migrateDatabase(url, false)).toHaveLength(schemaMigrations().length);
     const migrated = await foreignKeyNames(url);
     expect([...(await distribution(url)).values()].filter((t) => t.method !== null)).toEqual([]);
     const { migrations, statements } = await distributeDatabaseAt(url);
@@ -138,7 +138,7 @@ describeOnCitus('05/§1.2 distribution is a command (on the Citus cluster)', () 
   });
 
   it('05/§1.2: a migration added later runs unchanged on the distributed database; its new table comes out distributed and colocated', async () => {
-    const applied = await migrateDatabase(url, false, [...MIGRATIONS, ThrowawayNotes9999999999999]);
+    const applied = await migrateDatabase(url, false, [...schemaMigrations(), ThrowawayNotes9999999999999]);
     expect(applied).toEqual(['ThrowawayNotes9999999999999']);
     const tables = await distribution(url);
     expect(tables.get('throwaway_notes')).toEqual(

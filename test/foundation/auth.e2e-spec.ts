@@ -1,10 +1,13 @@
 import request from 'supertest';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { ACCESS_KEY } from '../../src/common/auth/access.decorators';
+import { ACCESS_KEY, type AccessRule } from '../../src/common/auth/access.decorators';
+import { API_PERMISSIONS } from '../../src/common/auth/permissions';
 import { AccessRepository } from '../../src/access/access.repository';
 import { VERIFIED_KEY_TTL_MS, VerifiedKeys } from '../../src/access/verified-keys';
 import { fixClock } from '../support/clock';
 import { TestApp, Tenant } from '../support/test-app';
+
+// Walks every resource of the app: CI runs it against a generated one too (.ci/run, "resource generator").
 
 describe('authentication and permissions (01 Authentication, 03 §2)', () => {
   let t: TestApp;
@@ -170,11 +173,12 @@ describe('authentication and permissions (01 Authentication, 03 §2)', () => {
     expect(res.body.data.apiKeyId).toBe(narrow.keyId);
   });
 
-  it('deny by default: every route declares @Public, @AdminApi or @RequirePermissions', () => {
+  it('deny by default: every route declares @Public, @AdminApi or @RequirePermissions, naming permissions a key may hold', () => {
     const discovery = t.get<DiscoveryService>(DiscoveryService);
     const scanner = t.get<MetadataScanner>(MetadataScanner);
     const reflector = t.get<Reflector>(Reflector);
     const undeclared: string[] = [];
+    const unknown: string[] = [];
     let routes = 0;
     for (const wrapper of discovery.getControllers()) {
       const instance = wrapper.instance as object;
@@ -183,11 +187,17 @@ describe('authentication and permissions (01 Authentication, 03 §2)', () => {
         const handler = prototype[name];
         if (!Reflect.getMetadata('path', handler)) continue;
         routes++;
-        if (!reflector.getAllAndOverride(ACCESS_KEY, [handler, wrapper.metatype as object])) undeclared.push(`${wrapper.name}.${name}`);
+        const rule = reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, [handler, wrapper.metatype as object]);
+        if (!rule) undeclared.push(`${wrapper.name}.${name}`);
+        for (const permission of rule?.kind === 'api' ? rule.permissions : []) {
+          if (!API_PERMISSIONS.includes(permission)) unknown.push(`${wrapper.name}.${name}: ${permission}`);
+        }
       }
     }
     expect(routes).toBeGreaterThan(5);
     expect(undeclared).toEqual([]);
+    // A permission a module declares for the compiler (vocabulary.ts) but not on its descriptor is no key's to hold.
+    expect(unknown).toEqual([]);
   });
 
   it('03 §3: the application API refuses a missing or wrong admin token with 401', async () => {

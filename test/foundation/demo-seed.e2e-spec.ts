@@ -3,6 +3,8 @@ import { API_PERMISSIONS } from '../../src/common/auth/permissions';
 import { EXAMPLE_ID } from '../../src/common/http/examples';
 import { TestApp } from '../support/test-app';
 
+// Walks every resource of the app: CI runs it against a generated one too (.ci/run, "resource generator").
+
 /** 06/§1.1: every list, figure and read of the demo holds something. */
 async function expectBelievableDemo(t: TestApp, orgId: string, key: string): Promise<void> {
   expect(orgId).toBe(EXAMPLE_ID.organization);

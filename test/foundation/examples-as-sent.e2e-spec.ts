@@ -4,6 +4,8 @@ import request from 'supertest';
 import { TestApp } from '../support/test-app';
 import { SampledRequest, sampleRequest } from '../support/swagger-sample';
 
+// Walks every resource of the app: CI runs it against a generated one too (.ci/run, "resource generator").
+
 /** POSTs that act on a record rather than create one: sent after the PATCHes. */
 const ACTIONS = new Set(['fill', 'test', 'rotate-secret', 'pull', 'move', 'erase']);
 

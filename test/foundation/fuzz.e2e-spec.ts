@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import request, { Response } from 'supertest';
 import { TestApp, Tenant } from '../support/test-app';
 
+// Walks every resource of the app: CI runs it against a generated one too (.ci/run, "resource generator").
+
 /**
  * docs/decisions.md, "Strict inputs": never a 5xx for bad input. Walks every operation of the committed openapi.json with
  * generated invalid input (wrong types, null, arrays, odd strings with NUL, RTL and emoji, deep nesting,

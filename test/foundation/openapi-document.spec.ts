@@ -11,6 +11,8 @@ import { EmployeesService } from '../../src/employees/employees.service';
 import { JobRolesService } from '../../src/reference-data/job-roles.service';
 import { committedDocument, type JsonSchema, propertiesWithoutExample, requestExamplesOf } from '../support/openapi-sample';
 
+// Walks every resource of the app: CI runs it against a generated one too (.ci/run, "resource generator").
+
 /**
  * docs/decisions.md, "OpenAPI document", on the committed openapi.json (CI regenerates it from the built app and
  * fails on a difference, so this is the document the server serves and clients generate from).

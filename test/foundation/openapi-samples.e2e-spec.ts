@@ -1,6 +1,10 @@
 import { EXAMPLE_ID } from '../../src/common/http/examples';
+import { ResourceCatalog } from '../../src/crud/resources';
 import { Tenant, TestApp } from '../support/test-app';
 import { committedDocument, requestExamplesOf, requestSchemaOf, sampleOf } from '../support/openapi-sample';
+import { replaceExampleIds } from '../support/record-bodies';
+
+// Walks every resource of the app: CI runs it against a generated one too (.ci/run, "resource generator").
 
 /**
  * The request sample Swagger UI shows for each create operation (required fields
@@ -21,6 +25,8 @@ interface Step {
   actingUser?: boolean;
   /** Fields of the full example replaced so that it does not collide with a record made earlier (unique fields). */
   unique?: Record<string, unknown>;
+  /** The sample's values that name demo records (EXAMPLE_ID) stand for the records of those kinds made earlier. */
+  exampleIds?: boolean;
 }
 
 const PUBLIC = '/api/v1/org/{orgId}';
@@ -98,14 +104,45 @@ const STEPS: Step[] = [
   },
 ];
 
+/**
+ * The creates of the modules' resources, from their descriptors (`demo.collection`): each after the app's public
+ * records, and inside the scenario once it exists; their references are the records made earlier.
+ */
+function withModuleSteps(app: TestApp, doc: ReturnType<typeof committedDocument>): Step[] {
+  const collections = app
+    .get(ResourceCatalog)
+    .declarations()
+    .flatMap((resource) => (resource.demo ? [resource.demo.collection] : []));
+  const live = collections.map((c): Step => ({ path: `${PUBLIC}/${c}`, exampleIds: true }));
+  const inScenario = collections.map((c): Step => ({
+    path: `${ADMIN}/scenarios/{scenarioId}/${c}`,
+    params: (ids) => ({ scenarioId: ids.scenario }),
+    exampleIds: true,
+    unique:
+      'externalId' in (sampleOf(doc, requestSchemaOf(doc, `${PUBLIC}/${c}`, 'post'), false) as object) ? { externalId: `SCN-${c}` } : {},
+  }));
+  const admin = STEPS.findIndex((step) => step.path === '/admin/v1/organizations');
+  return [...STEPS.slice(0, admin), ...live, ...STEPS.slice(admin), ...inScenario];
+}
+
+/** Which id of the tenant stands for each example id: the record of its kind made by a step (saved under that name). */
+const REAL: Partial<Record<keyof typeof EXAMPLE_ID, string>> = {
+  user: 'userId',
+  functionalGroup: 'group',
+  functionalPosition: 'position',
+  postCompletionCostCentre: 'costCentre',
+};
+
 describe('OpenAPI request samples', () => {
   let app: TestApp;
   let tenant: Tenant;
+  let steps: Step[];
   const doc = committedDocument();
 
   beforeAll(async () => {
     app = await TestApp.start();
     tenant = await app.createTenant();
+    steps = withModuleSteps(app, doc);
   });
   afterAll(() => app.close());
 
@@ -114,14 +151,15 @@ describe('OpenAPI request samples', () => {
       .filter(([, item]) => item.post && '201' in item.post.responses)
       .map(([path]) => path)
       .sort();
-    expect(STEPS.map((s) => s.path).sort()).toEqual(creates);
+    expect(steps.map((s) => s.path).sort()).toEqual(creates);
   });
 
   it("decisions/OpenAPI document: Swagger UI's required-fields sample of each create is accepted with 201", async () => {
     const ids: Ids = { orgId: tenant.orgId, userId: tenant.userId };
     const refused: string[] = [];
-    for (const step of STEPS) {
-      const sample = sampleOf(doc, requestSchemaOf(doc, step.path, 'post')) as Record<string, unknown>;
+    for (const step of steps) {
+      const required = sampleOf(doc, requestSchemaOf(doc, step.path, 'post'));
+      const sample = (step.exampleIds ? await replaceExampleIds(required, async (kind) => ids[REAL[kind] ?? kind]) : required) as object;
       const body = { ...sample, ...step.refs?.(ids) };
       const params: Ids = { orgId: tenant.orgId, ...step.params?.(ids) };
       const url = step.path.replace(/\{(\w+)\}/g, (_m, name: string) => params[name]);
@@ -155,13 +193,6 @@ describe('OpenAPI request samples', () => {
     ids.parentTeam = (await post(`${PUBLIC}/teams`, { name: 'Platform' }).expect(201)).body.data.id;
     const manager = { firstName: 'Lena', lastName: 'Berg', email: 'lena.berg@example.com', startDate: '2025-01-01' };
     ids.manager = (await post(`${PUBLIC}/employees`, manager).expect(201)).body.data.id;
-    // Which id of this organization stands for each example id.
-    const real: Partial<Record<keyof typeof EXAMPLE_ID, string>> = {
-      user: 'userId',
-      functionalGroup: 'group',
-      functionalPosition: 'position',
-      postCompletionCostCentre: 'costCentre',
-    };
     const unknown: string[] = [];
     const substitute = (value: unknown, where: string): unknown => {
       if (Array.isArray(value)) return value.map((v) => substitute(v, where));
@@ -169,12 +200,12 @@ describe('OpenAPI request samples', () => {
         return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, `${where}.${k}`)]));
       const key = (Object.keys(EXAMPLE_ID) as (keyof typeof EXAMPLE_ID)[]).find((k) => EXAMPLE_ID[k] === value);
       if (!key) return value;
-      const id = ids[real[key] ?? key];
+      const id = ids[REAL[key] ?? key];
       if (!id) unknown.push(`${where}: ${key}`);
       return id;
     };
     const refused: string[] = [];
-    for (const step of STEPS) {
+    for (const step of steps) {
       const [example] = requestExamplesOf(doc, step.path, 'post') as Record<string, unknown>[];
       const body = { ...(substitute(example, step.path) as Record<string, unknown>), ...step.refs?.(ids), ...step.unique };
       // No scheduled PULL run against the example's host during the test.

@@ -9,6 +9,8 @@ import { RecordChangeEntity } from '../../src/database/entities/record-change.en
 import { WEBHOOK_ENTITY_TYPES } from '../../src/webhooks/webhook-event';
 import { TestApp } from '../support/test-app';
 
+// Walks every resource of the app: CI runs it against a generated one too (.ci/run, "resource generator").
+
 /**
  * docs/architecture.md, "Resource descriptors": resources declare themselves once (`@Resources(...)`, src/crud/resources.ts) and the
  * app collects the declarations. These tests fail when a table or an entity type is left undeclared.

@@ -7,6 +7,8 @@ import { Tx } from '../../src/database/unit-of-work';
 import { changesOf } from '../support/changes';
 import { TestApp } from '../support/test-app';
 
+// Walks every resource of the app: CI runs it against a generated one too (.ci/run, "resource generator").
+
 /** The write flows of CrudService that resources must not redefine: they say what is theirs through the hooks. */
 const FLOWS = ['create', 'createIn', 'update', 'updateIn', 'remove', 'removeIn', 'build', 'insertAndRecord', 'saveAndRecord'];
 

@@ -2,6 +2,8 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { resourceOfRequest, resourceOfRoute, RoutingExpressAdapter, shadowedRoutes } from '../../src/common/http/routing-adapter';
 import { Tenant, TestApp } from '../support/test-app';
 
+// Walks every resource of the app: CI runs it against a generated one too (.ci/run, "resource generator").
+
 /**
  * `RoutingExpressAdapter` (src/common/http/routing-adapter.ts): the public API's routes live in one Express router
  * per resource, reached by a look-up of the path's resource segment, and a request is routed as Express routes it

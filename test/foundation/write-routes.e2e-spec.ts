@@ -5,6 +5,8 @@ import { IdempotencyInterceptor } from '../../src/common/http/idempotency.interc
 import { LocationInterceptor } from '../../src/common/http/location';
 import { TestApp } from '../support/test-app';
 
+// Walks every resource of the app: CI runs it against a generated one too (.ci/run, "resource generator").
+
 /**
  * The write routes' interceptors (src/common/http/write-routes.ts) are per route, not global: every POST, PUT,
  * PATCH and DELETE route of the app has Location (outer) and Idempotency-Key (inner), so that spec 04 §4.4 and the

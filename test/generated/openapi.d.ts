@@ -3766,7 +3766,7 @@ export interface components {
              */
             eventTypes: ("create" | "update" | "delete")[];
             /**
-             * @description `false` switches the endpoint off: it keeps its settings and receives nothing. Default true.
+             * @description `false` switches it off: it keeps its settings and receives nothing. Default true.
              * @default true
              * @example true
              */
@@ -3844,7 +3844,7 @@ export interface components {
              */
             eventTypes?: ("create" | "update" | "delete")[];
             /**
-             * @description `false` switches the endpoint off: it keeps its settings and receives nothing. Default true.
+             * @description `false` switches it off: it keeps its settings and receives nothing. Default true.
              * @default true
              * @example true
              */
@@ -4072,12 +4072,12 @@ export interface components {
         };
         CreateCostCentreDto: {
             /**
-             * @description Short reporting code; unique among the organization's cost centres.
+             * @description Short reporting code; unique among the organization's records of this kind.
              * @example CC-100
              */
             code?: string | null;
             /**
-             * @description Id in the system of record; unique among cost centres; not CUID-shaped.
+             * @description Id in the system of record; unique among the organization's records of this kind; not CUID-shaped.
              * @example HR-1042
              */
             externalId?: string | null;
@@ -4091,12 +4091,12 @@ export interface components {
         };
         UpdateCostCentreDto: {
             /**
-             * @description Short reporting code; unique among the organization's cost centres.
+             * @description Short reporting code; unique among the organization's records of this kind.
              * @example CC-101
              */
             code?: string | null;
             /**
-             * @description Id in the system of record; unique among cost centres; not CUID-shaped.
+             * @description Id in the system of record; unique among the organization's records of this kind; not CUID-shaped.
              * @example CC-101
              */
             externalId?: string | null;
@@ -4136,12 +4136,12 @@ export interface components {
         };
         CreateValueStreamDto: {
             /**
-             * @description Short reporting code; unique among the organization's value streams.
+             * @description Short reporting code; unique among the organization's records of this kind.
              * @example VS-PAY
              */
             code?: string | null;
             /**
-             * @description Id in the system of record; unique among value streams; not CUID-shaped.
+             * @description Id in the system of record; unique among the organization's records of this kind; not CUID-shaped.
              * @example HR-1042
              */
             externalId?: string | null;
@@ -4155,12 +4155,12 @@ export interface components {
         };
         UpdateValueStreamDto: {
             /**
-             * @description Short reporting code; unique among the organization's value streams.
+             * @description Short reporting code; unique among the organization's records of this kind.
              * @example VS-PAYMENTS
              */
             code?: string | null;
             /**
-             * @description Id in the system of record; unique among value streams; not CUID-shaped.
+             * @description Id in the system of record; unique among the organization's records of this kind; not CUID-shaped.
              * @example VS-1
              */
             externalId?: string | null;
@@ -8064,20 +8064,21 @@ export interface components {
         };
         PushConfigDto: {
             /**
-             * @description Where events are POSTed; the webhook endpoint rules apply (private and loopback targets refused in production).
-             * @example https://hr.example.com/workforce-events
+             * @description Where events are POSTed: an absolute http or https URL (HTTPS recommended) reachable over the internet.
+             *     In production, hosts that resolve to loopback, private, link-local, CGNAT or metadata addresses are refused.
+             * @example https://hooks.example.com/workforce
              */
             url: string;
             /**
-             * @description Entity types whose events the push hook receives.
+             * @description Entity types to receive (at least one).
              * @example [
-             *       "functional_group",
-             *       "employee"
+             *       "employee",
+             *       "team"
              *     ]
              */
             entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget" | "organization" | "scenario")[];
             /**
-             * @description Change types the push hook receives.
+             * @description Change types to receive (at least one).
              * @example [
              *       "create",
              *       "update",
@@ -8086,7 +8087,7 @@ export interface components {
              */
             eventTypes: ("create" | "update" | "delete")[];
             /**
-             * @description `false` switches the push hook off (it keeps its settings). Default true.
+             * @description `false` switches it off: it keeps its settings and receives nothing. Default true.
              * @default true
              * @example true
              */
@@ -9006,7 +9007,9 @@ export interface operations {
     ApiKeysAdmin_list: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
+                /** @description Page size, 1 to 100. */
                 limit?: number;
             };
             header?: never;
@@ -9539,7 +9542,9 @@ export interface operations {
     OrganizationsAdmin_list: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
+                /** @description Page size, 1 to 100. */
                 limit?: number;
             };
             header?: never;
@@ -10215,7 +10220,9 @@ export interface operations {
     OrganizationsAdmin_listUsers: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
+                /** @description Page size, 1 to 100. */
                 limit?: number;
             };
             header?: never;
@@ -10943,7 +10950,9 @@ export interface operations {
     WebhooksAdmin_list: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
+                /** @description Page size, 1 to 100. */
                 limit?: number;
             };
             header?: {
@@ -26821,7 +26830,9 @@ export interface operations {
     ProjectsAdmin_list: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
+                /** @description Page size, 1 to 100. */
                 limit?: number;
             };
             header?: never;
@@ -39512,7 +39523,9 @@ export interface operations {
     ScenariosAdmin_list: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
+                /** @description Page size, 1 to 100. */
                 limit?: number;
             };
             header?: never;
@@ -40650,7 +40663,9 @@ export interface operations {
     ScenarioSharingAdmin_listMembers: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
+                /** @description Page size, 1 to 100. */
                 limit?: number;
             };
             header?: {
@@ -41414,7 +41429,9 @@ export interface operations {
     ScenarioSharingAdmin_diff: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
+                /** @description Page size, 1 to 100. */
                 limit?: number;
                 /**
                  * @description Only the changes of this entity type (`employee`, `team`, `employee_team_allocation`, `functional_group`, ...).
@@ -46352,7 +46369,9 @@ export interface operations {
     BusinessMetricsAdmin_list: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
+                /** @description Page size, 1 to 100. */
                 limit?: number;
             };
             header?: never;
@@ -47080,7 +47099,9 @@ export interface operations {
     BusinessMetricsAdmin_listSources: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
+                /** @description Page size, 1 to 100. */
                 limit?: number;
             };
             header?: never;
@@ -47455,7 +47476,9 @@ export interface operations {
     BusinessMetricsAdmin_listReadings: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
+                /** @description Page size, 1 to 100. */
                 limit?: number;
                 /** @description Readings whose period ends on or after this day. */
                 from?: string;
@@ -47646,7 +47669,9 @@ export interface operations {
     IntegrationsAdmin_list: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
+                /** @description Page size, 1 to 100. */
                 limit?: number;
             };
             header?: {

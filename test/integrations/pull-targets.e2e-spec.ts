@@ -17,6 +17,8 @@ import { CreateTeamDto, UpdateTeamDto } from '../../src/teams/dto/team.dto';
 import { TeamsService } from '../../src/teams/teams.service';
 import { TestApp } from '../support/test-app';
 
+// Walks every resource of the app: CI runs it against a generated one too (.ci/run, "resource generator").
+
 /** The permission the single write of each pulled type needs (its bulk route's), as the contract sets it. */
 const EDIT: Record<PullEntityType, string> = {
   employee: 'employees_edit',

@@ -7,6 +7,8 @@ import { Receiver, waitFor } from '../webhooks/receiver';
 import { createEndpoint, settled } from '../webhooks/support';
 import { erase, findEverywhere, NOTHING_ERASED, searchedColumns } from './support';
 
+// Walks every resource of the app: CI runs it against a generated one too (.ci/run, "resource generator").
+
 /** What each seeded person was called, in any spelling: none of it may be left anywhere after the erase. */
 const ZEPHYR = ['Zephyrine', 'Quillfeather', 'Marrowby', 'Scenmarrow', 'EXT-ZEPHYR', 'HR-ZEPHYR', 'zephyr.passport'];
 const ORIEL = ['Oriel', 'Thistlewood'];

@@ -236,7 +236,8 @@ describe('Personal data: retention of changes and deliveries (05 §3.3)', () => 
     // Held: the live change after its fork.
     expect((await changesOf(t, tenant.orgId)).filter((c) => c.planId !== scenario).map((c) => c.entityId)).toEqual([liveTeam]);
     const held = await rowsOfPlan(scenario);
-    expect(held).toMatchObject({ teams: 2, record_changes: 1 });
+    expect(held).toMatchObject({ teams: 2 });
+    expect(await changesOf(t, tenant.orgId, { planId: scenario })).toHaveLength(1);
 
     // A member who neither owns it nor holds manage_scenarios may not delete it: nothing removed.
     expect((await t.admin('delete', path, member).expect(403)).body.error.code).toBe('FORBIDDEN');
@@ -244,6 +245,7 @@ describe('Personal data: retention of changes and deliveries (05 §3.3)', () => 
 
     await t.admin('delete', path, tenant.userId).expect(204);
     expect(await rowsOfPlan(scenario)).toEqual({});
+    expect(await changesOf(t, tenant.orgId, { planId: scenario })).toEqual([]);
     expect(await t.dataSource.query(`SELECT id FROM plans WHERE id = $1`, [scenario])).toEqual([]);
     expect(await t.dataSource.query(`SELECT id FROM scenario_members WHERE scenario_id = $1`, [scenario])).toEqual([]);
     await t.admin('get', path).expect(404);

@@ -1,7 +1,11 @@
 import { ResourceCatalog } from '../../src/crud/resources';
+import { committedDocument, requestSchemaOf, sampleOf } from '../support/openapi-sample';
+import { type ExampleKind, makeExampleRecord, replaceExampleIds } from '../support/record-bodies';
 import { changesOf, insertChanges } from '../support/changes';
 import { fs } from '../functional-structure/support';
 import { TestApp, Tenant } from '../support/test-app';
+
+// Walks every resource of the app: CI runs it against a generated one too (.ci/run, "resource generator").
 
 interface Entry {
   entityType: string;
@@ -146,6 +150,23 @@ describe('03 §3 Scenarios, Diff: what a scenario changes against live, in merge
         dispatchStatus: null,
       },
     ]);
+
+    // A record of each module's planning resource (its descriptor's `scenario` and `demo`), made in the scenario from the
+    // create's required fields; its references are the records above.
+    const planned: Partial<Record<ExampleKind, string>> = { team: platform, parentTeam: platform, project: apollo, employee: ada };
+    Object.assign(planned, { manager: ada, contractor: carl, vacancy });
+    const doc = committedDocument();
+    for (const { demo } of t
+      .get(ResourceCatalog)
+      .declarations()
+      .filter((d) => d.demo && d.scenario)) {
+      const sample = sampleOf(doc, requestSchemaOf(doc, `/api/v1/org/{orgId}/${demo!.collection}`, 'post'));
+      const body = await replaceExampleIds(sample, async (kind) => planned[kind] ?? makeExampleRecord(org, kind));
+      await t
+        .admin('post', inScenario(`/${demo!.collection}`))
+        .send(body as object)
+        .expect(201);
+    }
 
     const { data, meta } = await diff(org, s);
     expect(meta).toEqual({ page: 1, limit: 100, total: data.length, hasNextPage: false });

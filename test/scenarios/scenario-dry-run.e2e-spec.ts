@@ -5,6 +5,8 @@ import { TestApp, Tenant } from '../support/test-app';
 import { Receiver } from '../webhooks/receiver';
 import { createEndpoint, settled } from '../webhooks/support';
 
+// Walks every resource of the app: CI runs it against a generated one too (.ci/run, "resource generator").
+
 describe('03 §3 Scenarios, Dry-run merge: what the merge would do, nothing written, nothing sent', () => {
   let t: TestApp;
   let receiver: Receiver;

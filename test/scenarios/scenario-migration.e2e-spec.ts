@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { MIGRATIONS } from '../../migrations';
+import { schemaMigrations } from '../../src/database/schema-files';
 import { ScenarioAccess1795470000000 } from '../../migrations/1795470000000-ScenarioAccess';
 import { MEMORY_DATA_DIR } from '../../src/config/app-config';
 import { migrateDatabase } from '../../src/database/data-source';
@@ -15,7 +15,7 @@ describe('03 §3 Scenarios, Access: the migration that adds visibility, owners a
       await migrateDatabase(
         db.url,
         true,
-        MIGRATIONS.filter((m) => m !== ScenarioAccess1795470000000),
+        schemaMigrations().filter((m) => m !== ScenarioAccess1795470000000),
       );
       const ids = { org: 'cmigrationorg000000000000', live: 'cmigrationlive00000000000', scenario: 'cmigrationplan00000000000' };
       const user = 'cmigrationuser00000000000';

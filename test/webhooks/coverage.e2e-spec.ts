@@ -6,6 +6,8 @@ import { CoverageLog, Delivered, deliveredBy } from './coverage-table';
 import { createEndpoint } from './support';
 import { WEBHOOK_ENTITY_TYPES } from '../../src/webhooks/webhook-event';
 
+// Walks every resource of the app: CI runs it against a generated one too (.ci/run, "resource generator").
+
 /**
  * Document 02 "What emits events", through the real REST API of every record module that exists:
  * each request of the table, and the exact events a real receiver gets for it.

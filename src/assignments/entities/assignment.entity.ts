@@ -1,4 +1,5 @@
-import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, Entity, Index } from 'typeorm';
+import { PlanningRecordEntity } from '../../database/entities/record-keys.base';
 
 export type AssignmentType = 'team' | 'project';
 export type HolderKind = 'employee' | 'contractor' | 'vacancy' | 'team';
@@ -17,16 +18,7 @@ export type HolderKind = 'employee' | 'contractor' | 'vacancy' | 'team';
 @Index('idx_assignments_team_holder', ['planId', 'teamId'])
 @Index('idx_assignments_target', ['planId', 'type', 'targetId'])
 @Index('idx_assignments_org_plan', ['organizationId', 'planId', 'startDate'])
-export class AssignmentEntity {
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  planId: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  id: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
+export class AssignmentEntity extends PlanningRecordEntity {
   @Column({ type: 'varchar', length: 10 })
   type: AssignmentType;
 
@@ -58,10 +50,4 @@ export class AssignmentEntity {
 
   @Column({ type: 'varchar', length: 200, nullable: true })
   role: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }

@@ -1,6 +1,8 @@
 import { DomainError } from '../errors/domain-error';
+import { type Declared, extendList, type VocabularyDeclaration } from '../vocabulary';
+
 /** API key permissions of spec 03 §2. */
-export const API_PERMISSIONS = [
+const SPEC_API_PERMISSIONS = [
   'employees_view',
   'employees_edit',
   'contractors_view',
@@ -30,7 +32,11 @@ export const API_PERMISSIONS = [
   'budgets_edit',
 ] as const;
 
-export type ApiPermission = (typeof API_PERMISSIONS)[number];
+/** An API permission: spec 03 §2's, or one a module declares in its folder (`vocabulary.ts`). */
+export type ApiPermission = (typeof SPEC_API_PERMISSIONS)[number] | Declared<'permissions'>;
+
+/** Every API permission: spec 03 §2's, then the modules' (added at start-up, `addToVocabulary`). */
+export const API_PERMISSIONS: readonly ApiPermission[] = [...SPEC_API_PERMISSIONS];
 
 /** Application capabilities a user may hold besides the API permissions (spec 03 §3 Users). */
 export const APP_CAPABILITIES = [
@@ -46,6 +52,12 @@ export const APP_CAPABILITIES = [
 export type AppCapability = (typeof APP_CAPABILITIES)[number];
 
 export const USER_PERMISSIONS: readonly string[] = [...API_PERMISSIONS, ...APP_CAPABILITIES, '*'];
+
+/** Adds a module's API permissions to API_PERMISSIONS and USER_PERMISSIONS. */
+export function addPermissions(declaration: VocabularyDeclaration): void {
+  extendList(API_PERMISSIONS, declaration.permissions);
+  extendList(USER_PERMISSIONS, declaration.permissions);
+}
 
 export function isApiPermission(value: string): value is ApiPermission {
   return (API_PERMISSIONS as readonly string[]).includes(value);

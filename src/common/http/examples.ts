@@ -7,6 +7,11 @@ export function demoId(kind: string, n: number): string {
   return head + String(n).padStart(25 - head.length, '0');
 }
 
+/** The demo's custom attribute definition of the record type a module's resource brings (its demo kind). */
+export function demoDefinitionId(kind: string): string {
+  return demoId(`cad${kind}`, 1);
+}
+
 /**
  * Example ids of the OpenAPI document: records of the demo organization, so that a request sent as the
  * document fills it in works against the demo. `deletable*` records exist to be deleted by the DELETE

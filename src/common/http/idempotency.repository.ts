@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { GenerateSql } from '../generate-sql';
 
 /** A key's stored request and answer (status null: the first request is still running). */
 export interface StoredAnswer {
@@ -31,6 +32,7 @@ export class IdempotencyRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Deletes every key expired at `now`, of every organization (housekeeping, not a tenant read). */
+  @GenerateSql({ params: (s) => [s.now] })
   async purgeExpired(now: Date): Promise<void> {
     await this.dataSource.query(`DELETE FROM idempotency_keys WHERE expires_at <= $1`, [now]);
   }
@@ -39,6 +41,7 @@ export class IdempotencyRepository {
    * Claims the key for a request with `hash` at `now`, kept until `expiresAt`; a row that expired, or an
    * in-flight claim made before `leaseStart` (its request was lost), is taken over. False when another row holds it.
    */
+  @GenerateSql({ params: (s) => [{ organizationId: s.organizationId, apiKeyId: s.id }, 'key-1', 'hash', s.now, s.now, s.now] })
   async claim(owner: KeyOwner, key: string, hash: string, now: Date, expiresAt: Date, leaseStart: Date): Promise<boolean> {
     const claimed: unknown[] = await this.dataSource.query(
       `INSERT INTO idempotency_keys (organization_id, api_key_id, key, request_hash, created_at, expires_at)
@@ -55,6 +58,7 @@ export class IdempotencyRepository {
   }
 
   /** The key's row, or undefined. */
+  @GenerateSql({ params: (s) => [{ organizationId: s.organizationId, apiKeyId: s.id }, 'key-1'] })
   async stored(owner: KeyOwner, key: string): Promise<StoredAnswer | undefined> {
     const rows: StoredAnswer[] = await this.dataSource.query(
       `SELECT request_hash, status_code, response_body FROM idempotency_keys WHERE organization_id = $1 AND key = $2 AND api_key_id = $3`,
@@ -64,6 +68,7 @@ export class IdempotencyRepository {
   }
 
   /** Keeps the answer (status and JSON body text) under the key. */
+  @GenerateSql({ params: (s) => [{ organizationId: s.organizationId, apiKeyId: s.id }, 'key-1', 201, '{}'] })
   async store(owner: KeyOwner, key: string, status: number, body: string | null): Promise<void> {
     await this.dataSource.query(
       `UPDATE idempotency_keys SET status_code = $4, response_body = $5 WHERE organization_id = $1 AND key = $2 AND api_key_id = $3`,
@@ -72,6 +77,7 @@ export class IdempotencyRepository {
   }
 
   /** The organization's stored answers whose text holds one of `needles`, in the caller's transaction (`em`). */
+  @GenerateSql({ params: (s) => [s.em, s.organizationId, ['EMP-1']] })
   answersHolding(em: EntityManager, organizationId: string, needles: string[]): Promise<StoredBody[]> {
     return em.query(
       `SELECT api_key_id, key, response_body FROM idempotency_keys
@@ -82,6 +88,7 @@ export class IdempotencyRepository {
   }
 
   /** Replaces stored answers' bodies (same status), in the caller's transaction (`em`). */
+  @GenerateSql({ params: (s) => [s.em, s.organizationId, [{ id: s.id, response_body: '{}' }]] })
   async rewriteAnswers(em: EntityManager, organizationId: string, answers: StoredBody[]): Promise<void> {
     if (!answers.length) return;
     await em.query(
@@ -93,6 +100,7 @@ export class IdempotencyRepository {
   }
 
   /** Frees a claim that has no answer (its request failed). */
+  @GenerateSql({ params: (s) => [{ organizationId: s.organizationId, apiKeyId: s.id }, 'key-1'] })
   async release(owner: KeyOwner, key: string): Promise<void> {
     await this.dataSource.query(
       `DELETE FROM idempotency_keys WHERE organization_id = $1 AND key = $2 AND api_key_id = $3 AND status_code IS NULL`,

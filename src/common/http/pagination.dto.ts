@@ -3,8 +3,8 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { IsDateTime, IsOptional } from '../validation/validators';
 
-/** page, limit, search, sortBy, sortDir, scenarioId: the common list query of document 01. */
-export class ListQueryDto {
+/** page and limit alone: application API lists; the public API lists add to them (ListQueryDto). */
+export class PageQueryDto {
   /** 1-based page number. */
   @ApiPropertyOptional({ minimum: 1, default: 1 })
   @IsOptional()
@@ -22,7 +22,10 @@ export class ListQueryDto {
   @Min(1)
   @Max(100)
   limit?: number;
+}
 
+/** page, limit, search, sortBy, sortDir, scenarioId: the common list query of document 01. */
+export class ListQueryDto extends PageQueryDto {
   /** Case-insensitive free text. */
   @IsOptional()
   @IsString()
@@ -52,23 +55,4 @@ export class IncrementalListQueryDto extends ListQueryDto {
   @IsOptional()
   @IsDateTime()
   updatedSince?: string;
-}
-
-/** page and limit alone: application API lists. */
-export class PageQueryDto {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(1_000_000)
-  page?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
 }

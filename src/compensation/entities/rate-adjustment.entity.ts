@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { PlanningRecordEntity } from '../../database/entities/record-keys.base';
 
 export const RATE_TYPES = ['hourly', 'daily', 'monthly', 'annually'] as const;
 export type RateType = (typeof RATE_TYPES)[number];
@@ -6,16 +7,7 @@ export type RateType = (typeof RATE_TYPES)[number];
 /** A contractor's rate per billing period from effectiveDate on. Planning data: (organization_id, plan_id, id). */
 @Entity({ name: 'rate_adjustments' })
 @Index('idx_rate_adjustments_contractor', ['planId', 'contractorId', 'effectiveDate'])
-export class RateAdjustmentEntity {
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  planId: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  id: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
+export class RateAdjustmentEntity extends PlanningRecordEntity {
   @Column({ type: 'varchar', length: 25 })
   contractorId: string;
 
@@ -33,10 +25,4 @@ export class RateAdjustmentEntity {
 
   @Column({ type: 'text', nullable: true })
   reason: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }

@@ -1,19 +1,11 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { PlanningRecordEntity } from '../../database/entities/record-keys.base';
 
 /** An employee's annual base salary (and bonus) from effectiveDate on. Planning data: (organization_id, plan_id, id). */
 @Entity({ name: 'salary_adjustments' })
 @Index('idx_salary_adjustments_employee', ['planId', 'employeeId', 'effectiveDate'])
 @Index('idx_salary_adjustments_pay_window', { synchronize: false })
-export class SalaryAdjustmentEntity {
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  planId: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  id: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
+export class SalaryAdjustmentEntity extends PlanningRecordEntity {
   @Column({ type: 'varchar', length: 25 })
   employeeId: string;
 
@@ -31,10 +23,4 @@ export class SalaryAdjustmentEntity {
 
   @Column({ type: 'text', nullable: true })
   reason: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { PlanningRecordEntity } from '../../database/entities/record-keys.base';
 
 /** A contractor: shaped like an employee where it makes sense. Planning data: (organization_id, plan_id, id). */
 @Entity({ name: 'contractors' })
@@ -7,16 +8,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColum
 @Index('idx_contractors_sort_name', { synchronize: false })
 @Index('idx_contractors_cost_centre', ['planId', 'costCentreId'])
 @Index('idx_contractors_search_trgm', { synchronize: false })
-export class ContractorEntity {
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  planId: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  id: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
+export class ContractorEntity extends PlanningRecordEntity {
   @Column({ type: 'varchar', length: 255, nullable: true })
   externalId: string | null;
 
@@ -52,10 +44,4 @@ export class ContractorEntity {
 
   @Column({ type: 'varchar', length: 25, nullable: true })
   costCentreId: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }

@@ -1,11 +1,8 @@
-import { CUSTOM_ATTRIBUTE_RECORD_TYPES, customAttributeTypeOf, CustomAttributeRecordType } from '../../common/entity-types';
+import { CUSTOM_ATTRIBUTE_ENTITY_TYPES, CustomAttributeRecordType } from '../../common/entity-types';
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-/** The record types as custom attributes name them (`TEAM`), derived from the record types that carry them. */
-export const CUSTOM_ATTRIBUTE_ENTITY_TYPES = CUSTOM_ATTRIBUTE_RECORD_TYPES.map(
-  customAttributeTypeOf,
-) as readonly Uppercase<CustomAttributeRecordType>[];
-export type CustomAttributeEntityType = (typeof CUSTOM_ATTRIBUTE_ENTITY_TYPES)[number];
+export { CUSTOM_ATTRIBUTE_ENTITY_TYPES };
+export type CustomAttributeEntityType = Uppercase<CustomAttributeRecordType>;
 export const CUSTOM_ATTRIBUTE_FIELD_TYPES = ['STRING', 'NUMBER', 'DATE', 'DATE_RANGE', 'SELECT'] as const;
 export type CustomAttributeFieldType = (typeof CUSTOM_ATTRIBUTE_FIELD_TYPES)[number];
 

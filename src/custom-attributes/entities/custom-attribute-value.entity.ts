@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { PlanningRecordEntity } from '../../database/entities/record-keys.base';
 import { CustomAttributeDefinitionEntity } from './custom-attribute-definition.entity';
 
 /** One record's value of one attribute; planning data, so it lives in a plan. */
@@ -6,16 +7,7 @@ import { CustomAttributeDefinitionEntity } from './custom-attribute-definition.e
 @Index('uq_custom_attribute_values_entity', ['organizationId', 'planId', 'definitionId', 'entityId'], { unique: true })
 @Index('idx_custom_attribute_values_record', ['planId', 'entityType', 'entityId'])
 @Index('idx_custom_attribute_values_definition', ['definitionId'])
-export class CustomAttributeValueEntity {
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  planId: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  id: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
+export class CustomAttributeValueEntity extends PlanningRecordEntity {
   @Column({ type: 'varchar', length: 25 })
   definitionId: string;
 
@@ -46,10 +38,4 @@ export class CustomAttributeValueEntity {
     { name: 'definition_id', referencedColumnName: 'id' },
   ])
   definition?: CustomAttributeDefinitionEntity;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { PlanningRecordEntity } from '../../database/entities/record-keys.base';
 
 /** An employee: a planning record, so it lives in a plan under the key (organization_id, plan_id, id). */
 @Entity({ name: 'employees' })
@@ -9,16 +10,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColum
 @Index('idx_employees_cost_centre', ['planId', 'costCentreId'])
 @Index('idx_employees_search_trgm', { synchronize: false })
 @Index('idx_employees_internal_employee_id', { synchronize: false })
-export class EmployeeEntity {
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  planId: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  id: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
+export class EmployeeEntity extends PlanningRecordEntity {
   @Column({ type: 'varchar', length: 255, nullable: true })
   externalId: string | null;
 
@@ -64,10 +56,4 @@ export class EmployeeEntity {
 
   @Column({ type: 'varchar', length: 25, nullable: true })
   costCentreId: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }

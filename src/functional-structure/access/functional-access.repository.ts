@@ -3,6 +3,7 @@ import { EmScope, scopeParts } from '../../crud/organization-rows.repository';
 import { activeOn } from '../dated';
 import type { FunctionalAccess, GrantResourceType } from '../entities/functional-access-grant.entity';
 import type { TxScope } from '../functional-structure.repository';
+import { GenerateSql } from '../../common/generate-sql';
 
 /** An access grant with its login's name and e-mail. */
 export type GrantRow = {
@@ -38,6 +39,7 @@ export interface NewGrant {
 @Injectable()
 export class FunctionalAccessRepository {
   /** Whether the login holds an EDITOR grant on the group or one of its ancestors on `day` of the plan. */
+  @GenerateSql({ params: (s) => [s.tx, s.id, s.day] })
   async managesOn({ ctx, em }: TxScope, groupId: string, day: string): Promise<boolean> {
     const rows: { ok: boolean }[] = await em.query(
       `WITH RECURSIVE up(id, depth) AS (
@@ -54,6 +56,7 @@ export class FunctionalAccessRepository {
   }
 
   /** The organization's grants with their logins (optionally one login's), by login name. */
+  @GenerateSql({ name: 'all', params: (s) => [s.tx] }, { name: 'of a user', params: (s) => [s.tx, s.userId] })
   grants(at: EmScope, userId?: string): Promise<GrantRow[]> {
     const { organizationId, em } = scopeParts(at);
     return em.query(
@@ -66,6 +69,7 @@ export class FunctionalAccessRepository {
   }
 
   /** The organization setting `functionalGroupsRestrictedVisibility`. */
+  @GenerateSql({ params: (s) => [s.tx] })
   async restrictedVisibility(at: EmScope): Promise<boolean> {
     const { organizationId, em } = scopeParts(at);
     const rows: { restricted: boolean }[] = await em.query(
@@ -76,6 +80,7 @@ export class FunctionalAccessRepository {
   }
 
   /** The organization setting that switches the functional-groups module on. */
+  @GenerateSql({ params: (s) => [s.tx] })
   async functionalGroupsEnabled(at: EmScope): Promise<boolean> {
     const { organizationId, em } = scopeParts(at);
     const rows: { enabled: boolean }[] = await em.query(`SELECT functional_groups_enabled AS enabled FROM organizations WHERE id = $1`, [
@@ -85,11 +90,13 @@ export class FunctionalAccessRepository {
   }
 
   /** Serialises grants and revokes on one group (until the transaction ends). */
+  @GenerateSql({ params: (s) => [s.tx, s.id] })
   async lockGroup(tx: TxScope, groupId: string): Promise<void> {
     await tx.em.query(`SELECT pg_advisory_xact_lock(hashtext('functional_access:' || $1))`, [groupId]);
   }
 
   /** The group's grants, by id. */
+  @GenerateSql({ params: (s) => [s.tx, s.id] })
   directGrants(tx: TxScope, groupId: string): Promise<DirectGrant[]> {
     return tx.em.query(
       `SELECT id, resource_type AS "resourceType", resource_id AS "resourceId", user_id AS "userId", access
@@ -99,6 +106,9 @@ export class FunctionalAccessRepository {
   }
 
   /** One grant per group and login: a second grant replaces the access (and keeps the id). Returns the id. */
+  @GenerateSql({
+    params: (s) => [s.tx, { id: s.id, groupId: s.id, userId: s.userId, resourceType: 'USER', resourceId: s.userId, access: 'READER' }],
+  })
   async upsertGrant(tx: TxScope, grant: NewGrant): Promise<string> {
     const [{ id }]: { id: string }[] = await tx.em.query(
       `INSERT INTO functional_access_grants (id, organization_id, functional_group_id, user_id, resource_type, resource_id, access)
@@ -112,6 +122,7 @@ export class FunctionalAccessRepository {
   }
 
   /** The group a grant is on, or null when the organization has no such grant. */
+  @GenerateSql({ params: (s) => [s.tx, s.id] })
   async groupOfGrant(tx: TxScope, grantId: string): Promise<string | null> {
     const rows: { functional_group_id: string }[] = await tx.em.query(
       `SELECT functional_group_id FROM functional_access_grants WHERE organization_id = $1 AND id = $2`,
@@ -121,6 +132,7 @@ export class FunctionalAccessRepository {
   }
 
   /** Deletes the grant; false when it was already gone. */
+  @GenerateSql({ params: (s) => [s.tx, s.id] })
   async deleteGrant(tx: TxScope, grantId: string): Promise<boolean> {
     const deleted: unknown[] = await tx.em.query(
       `DELETE FROM functional_access_grants WHERE organization_id = $1 AND id = $2 RETURNING id`,
@@ -130,6 +142,7 @@ export class FunctionalAccessRepository {
   }
 
   /** A user of the organization, or null. */
+  @GenerateSql({ params: (s) => [s.tx, s.userId] })
   async user(tx: TxScope, userId: string): Promise<{ id: string; active: boolean } | null> {
     const users: { id: string; active: boolean }[] = await tx.em.query(
       `SELECT id, active FROM users WHERE organization_id = $1 AND id = $2`,
@@ -139,6 +152,7 @@ export class FunctionalAccessRepository {
   }
 
   /** The active login of the organization with that e-mail (case-insensitive), or null. */
+  @GenerateSql({ params: (s) => [s.tx, 'ana.silva@example.com'] })
   async activeUserByEmail(tx: TxScope, email: string): Promise<string | null> {
     const users: { id: string }[] = await tx.em.query(`SELECT id FROM users WHERE organization_id = $1 AND email = lower($2) AND active`, [
       tx.ctx.organizationId,
@@ -148,6 +162,10 @@ export class FunctionalAccessRepository {
   }
 
   /** The live employee or contractor whose id (first) or externalId is `ref`, with their e-mail, or null. */
+  @GenerateSql(
+    { name: 'employee', params: (s) => [s.tx, 'EMPLOYEE', s.id] },
+    { name: 'contractor by externalId', params: (s) => [s.tx, 'CONTRACTOR', 'CTR-1'] },
+  )
   async livePerson(tx: TxScope, kind: 'EMPLOYEE' | 'CONTRACTOR', ref: string): Promise<{ id: string; email: string | null } | null> {
     const table = kind === 'EMPLOYEE' ? 'employees' : 'contractors';
     const people: { id: string; email: string | null }[] = await tx.em.query(

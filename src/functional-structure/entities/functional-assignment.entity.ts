@@ -1,4 +1,5 @@
-import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, Entity, Index } from 'typeorm';
+import { PlanningRecordEntity } from '../../database/entities/record-keys.base';
 
 /** An occupancy of a seat by an employee, a contractor or a vacancy: planning data (organization_id, plan_id, id). */
 @Entity({ name: 'functional_assignments' })
@@ -9,16 +10,7 @@ import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDa
 @Index('idx_functional_assignments_employee', ['planId', 'employeeId', 'startDate'])
 @Index('idx_functional_assignments_contractor', ['planId', 'contractorId', 'startDate'])
 @Index('idx_functional_assignments_vacancy', ['planId', 'vacancyId', 'startDate'])
-export class FunctionalAssignmentEntity {
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  planId: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  id: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
+export class FunctionalAssignmentEntity extends PlanningRecordEntity {
   @Column({ type: 'varchar', length: 25 })
   functionalPositionId: string;
 
@@ -39,10 +31,4 @@ export class FunctionalAssignmentEntity {
 
   @Column({ type: 'date', nullable: true })
   endDate: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }

@@ -1,4 +1,5 @@
-import { Check, Column, CreateDateColumn, Entity, Exclusion, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, Entity, Exclusion, Index } from 'typeorm';
+import { PlanningRecordEntity } from '../../database/entities/record-keys.base';
 
 /**
  * Where a group sits from startDate to endDate (inclusive): its parent, or null at the top level.
@@ -12,16 +13,7 @@ import { Check, Column, CreateDateColumn, Entity, Exclusion, Index, PrimaryColum
 @Check('ck_functional_group_placements_dates', '"end_date" IS NULL OR "end_date" >= "start_date"')
 @Index('idx_functional_group_placements_group', ['planId', 'groupId', 'startDate'])
 @Index('idx_functional_group_placements_parent', ['planId', 'parentGroupId', 'startDate'])
-export class FunctionalGroupPlacementEntity {
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  planId: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  id: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
+export class FunctionalGroupPlacementEntity extends PlanningRecordEntity {
   @Column({ type: 'varchar', length: 25 })
   groupId: string;
 
@@ -33,10 +25,4 @@ export class FunctionalGroupPlacementEntity {
 
   @Column({ type: 'date', nullable: true })
   endDate: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }

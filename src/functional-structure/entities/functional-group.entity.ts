@@ -1,20 +1,12 @@
-import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, Entity, Index } from 'typeorm';
+import { PlanningRecordEntity } from '../../database/entities/record-keys.base';
 
 /** A functional group (area, stream, domain, team): planning data (organization_id, plan_id, id); never deleted, retired by endDate. */
 @Entity({ name: 'functional_groups' })
 @Index('uq_functional_groups_external_id', ['organizationId', 'planId', 'externalId'], { unique: true })
 @Index('idx_functional_groups_org_plan_start', ['organizationId', 'planId', 'startDate'])
 @Check('ck_functional_groups_dates', '"end_date" IS NULL OR "end_date" >= "start_date"')
-export class FunctionalGroupEntity {
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  planId: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  id: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
+export class FunctionalGroupEntity extends PlanningRecordEntity {
   @Column({ type: 'varchar', length: 200 })
   name: string;
 
@@ -32,10 +24,4 @@ export class FunctionalGroupEntity {
 
   @Column({ type: 'date', nullable: true })
   endDate: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }

@@ -1,4 +1,5 @@
-import { Check, Column, CreateDateColumn, Entity, Exclusion, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, Entity, Exclusion, Index } from 'typeorm';
+import { PlanningRecordEntity } from '../../database/entities/record-keys.base';
 
 /**
  * A seat's reporting line from startDate to endDate (inclusive): the seat it reports to, or null.
@@ -12,16 +13,7 @@ import { Check, Column, CreateDateColumn, Entity, Exclusion, Index, PrimaryColum
 @Check('ck_functional_position_reports_dates', '"end_date" IS NULL OR "end_date" >= "start_date"')
 @Index('idx_functional_position_reports_position', ['planId', 'positionId', 'startDate'])
 @Index('idx_functional_position_reports_target', ['planId', 'reportsToPositionId', 'startDate'])
-export class FunctionalPositionReportEntity {
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  planId: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  id: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
+export class FunctionalPositionReportEntity extends PlanningRecordEntity {
   @Column({ type: 'varchar', length: 25 })
   positionId: string;
 
@@ -33,10 +25,4 @@ export class FunctionalPositionReportEntity {
 
   @Column({ type: 'date', nullable: true })
   endDate: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }

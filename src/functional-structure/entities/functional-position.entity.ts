@@ -1,4 +1,5 @@
-import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, Entity, Index } from 'typeorm';
+import { PlanningRecordEntity } from '../../database/entities/record-keys.base';
 
 /** A seat in a functional group: planning data (organization_id, plan_id, id); never deleted, retired by endDate. */
 @Entity({ name: 'functional_positions' })
@@ -6,16 +7,7 @@ import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDa
 @Index('idx_functional_positions_group', ['planId', 'functionalGroupId', 'startDate'])
 @Check('ck_functional_positions_dates', '"end_date" IS NULL OR "end_date" >= "start_date"')
 @Check('ck_functional_positions_fte', '"required_fte" > 0 AND "required_fte" <= 1')
-export class FunctionalPositionEntity {
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  planId: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  id: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
+export class FunctionalPositionEntity extends PlanningRecordEntity {
   @Column({ type: 'varchar', length: 25 })
   functionalGroupId: string;
 
@@ -39,10 +31,4 @@ export class FunctionalPositionEntity {
 
   @Column({ type: 'date', nullable: true })
   endDate: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }

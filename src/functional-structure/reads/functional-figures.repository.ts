@@ -6,6 +6,7 @@ import { activeOn, overlaps } from '../dated';
 import type { OccupancyRow, SeatTotals } from './figures';
 import { CHANGE_COLUMNS, ChangeRow, OCCUPANT_JOINS, OCCUPANT_NAME } from './functional-read.repository';
 import type { PlanKey } from '../../database/distribution';
+import { GenerateSql } from '../../common/generate-sql';
 
 /** A seat of a subtree whose days overlap the schedule window. */
 export type ScheduleSeatRow = {
@@ -40,6 +41,7 @@ export class FunctionalFiguresRepository {
    * Per group: seats active on the day, their requiredFte, how many are filled or open (vacancies do not
    * fill), and the fte of vacancy assignments in them that day (plannedFte, spec 03 §1 item 11).
    */
+  @GenerateSql({ params: (s) => [s.plan, s.day] })
   seatTotals(plan: PlanKey, day: string): Promise<SeatTotals[]> {
     return poolReadManager(this.dataSource).query(
       `SELECT s.functional_group_id AS "groupId", count(*)::int AS positions, sum(s.required_fte)::text AS "requiredFte",
@@ -57,6 +59,7 @@ export class FunctionalFiguresRepository {
   }
 
   /** The employee and contractor occupancies overlapping [from, to], with their seat's group. */
+  @GenerateSql({ params: (s) => [s.plan, s.day, s.day] })
   peopleOccupancies(plan: PlanKey, from: string, to: string): Promise<OccupancyRow[]> {
     return poolReadManager(this.dataSource).query(
       `SELECT s.functional_group_id AS "groupId", CASE WHEN a.employee_id IS NOT NULL THEN 'employee' ELSE 'contractor' END AS kind,
@@ -69,6 +72,7 @@ export class FunctionalFiguresRepository {
   }
 
   /** The seats of the groups whose days overlap [from, to], name order. */
+  @GenerateSql({ params: (s) => [s.plan, [s.id], s.day, s.day] })
   subtreeSeats(plan: PlanKey, groupIds: string[], from: string, to: string): Promise<ScheduleSeatRow[]> {
     return poolReadManager(this.dataSource).query(
       `SELECT s.id, s.functional_group_id, s.name, s.external_id, s.required_fte, s.start_date, s.end_date FROM functional_positions s
@@ -78,6 +82,7 @@ export class FunctionalFiguresRepository {
   }
 
   /** Every occupancy (people and vacancies) of the groups' seats overlapping [from, to], by occupant name. */
+  @GenerateSql({ params: (s) => [s.plan, [s.id], s.day, s.day] })
   subtreeOccupancies(plan: PlanKey, groupIds: string[], from: string, to: string): Promise<SubtreeOccupancy[]> {
     return poolReadManager(this.dataSource).query(
       `SELECT a.id, a.functional_position_id AS "seatId", s.name AS "seatName",
@@ -92,6 +97,7 @@ export class FunctionalFiguresRepository {
   }
 
   /** The last 20 changes of the groups, their seats and the seats' occupancies, newest first. */
+  @GenerateSql({ params: (s) => [s.organizationId, s.planId, [s.id]] })
   subtreeChanges(organizationId: string, planId: string, groupIds: string[]): Promise<ChangeRow[]> {
     return poolReadManager(this.dataSource).query(
       `SELECT ${CHANGE_COLUMNS} FROM record_changes

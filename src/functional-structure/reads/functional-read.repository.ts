@@ -6,6 +6,7 @@ import { activeOn } from '../dated';
 import type { FunctionalAccess } from '../entities/functional-access-grant.entity';
 import type { GroupParents } from './figures';
 import type { PlanKey } from '../../database/distribution';
+import { GenerateSql } from '../../common/generate-sql';
 
 /** A group active on the read's day, with its parent that day and whether it has children that day. */
 export type GroupRow = {
@@ -105,6 +106,7 @@ export class FunctionalReadRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** The groups active on the day with their parent that day. */
+  @GenerateSql({ params: (s) => [s.plan, s.day] })
   async parents(plan: PlanKey, day: string): Promise<GroupParents> {
     const rows: { id: string; parent_id: string | null }[] = await poolReadManager(this.dataSource).query(
       `SELECT g.id, p.parent_group_id AS parent_id FROM functional_groups g
@@ -117,6 +119,13 @@ export class FunctionalReadRepository {
   }
 
   /** A page of the groups active on the day that match the filter, name order, with their total. */
+  @GenerateSql(
+    { name: 'all', params: (s) => [s.plan, s.day, {}, { offset: 0, limit: 20 }] },
+    {
+      name: 'filtered',
+      params: (s) => [s.plan, s.day, { ids: [s.id], search: 'eng', parentId: s.id, rootsOnly: true }, { offset: 0, limit: 20 }],
+    },
+  )
   async groupPage(plan: PlanKey, day: string, filter: GroupFilter, page: Page): Promise<{ total: number; rows: GroupRow[] }> {
     const params = new SqlParams(plan.planId, day);
     const where: string[] = [`g.organization_id = ${params.add(plan.organizationId)}`];
@@ -140,6 +149,7 @@ export class FunctionalReadRepository {
   }
 
   /** The group active on the day whose id (first) or externalId is `ref`, or null. */
+  @GenerateSql({ params: (s) => [s.plan, s.day, s.id] })
   async groupByRef(plan: PlanKey, day: string, ref: string): Promise<GroupRow | null> {
     const rows: GroupRow[] = await poolReadManager(this.dataSource).query(
       `${groupSelect(['g.organization_id = $4', '(g.id = $3 OR g.external_id = $3)'])} ORDER BY (g.id = $3) DESC LIMIT 1`,
@@ -152,6 +162,7 @@ export class FunctionalReadRepository {
    * Every group active on the day with its parent and has_children: two plain queries joined in JS,
    * so the plan does not depend on the planner's row estimates (the tree of 500 groups stays fast).
    */
+  @GenerateSql({ params: (s) => [s.plan, s.day] })
   async allGroups(plan: PlanKey, day: string): Promise<GroupRow[]> {
     const [groups, placements]: [GroupRow[], { group_id: string; parent_group_id: string | null }[]] = await Promise.all([
       poolReadManager(this.dataSource).query(
@@ -177,6 +188,7 @@ export class FunctionalReadRepository {
   }
 
   /** A group's id, name and externalId whatever its days, or null. */
+  @GenerateSql({ params: (s) => [s.plan, s.id] })
   async groupRef(plan: PlanKey, id: string): Promise<{ id: string; name: string; externalId: string | null } | null> {
     const rows: { id: string; name: string; externalId: string | null }[] = await poolReadManager(this.dataSource).query(
       `SELECT id, name, external_id AS "externalId" FROM functional_groups WHERE organization_id = $3 AND plan_id = $1 AND id = $2`,
@@ -186,6 +198,7 @@ export class FunctionalReadRepository {
   }
 
   /** The seat and its group id when both are active on the day, or null. */
+  @GenerateSql({ params: (s) => [s.plan, s.day, s.id] })
   async seatOn(plan: PlanKey, day: string, id: string): Promise<{ id: string; group_id: string } | null> {
     const rows: { id: string; group_id: string }[] = await poolReadManager(this.dataSource).query(
       `SELECT s.id, s.functional_group_id AS group_id FROM functional_positions s
@@ -197,6 +210,13 @@ export class FunctionalReadRepository {
   }
 
   /** A page of seats active on the day (name order) with their reporting line, their total, and their occupants that day. */
+  @GenerateSql(
+    { name: 'all', params: (s) => [s.plan, s.day, { groupId: s.id }, { offset: 0, limit: 20 }] },
+    {
+      name: 'filtered',
+      params: (s) => [s.plan, s.day, { groupId: s.id, search: 'lead', reportsTo: s.id, rootsOnly: true }, { offset: 0, limit: 20 }],
+    },
+  )
   async seatPage(
     plan: PlanKey,
     day: string,
@@ -240,6 +260,7 @@ export class FunctionalReadRepository {
   }
 
   /** The last 100 changes recorded for the record, newest first. */
+  @GenerateSql({ params: (s) => [s.organizationId, s.planId, s.id] })
   history(organizationId: string, planId: string, entityId: string): Promise<ChangeRow[]> {
     return poolReadManager(this.dataSource).query(
       `SELECT ${CHANGE_COLUMNS} FROM record_changes WHERE organization_id = $1 AND plan_id = $2 AND entity_id = $3 ORDER BY seq DESC LIMIT 100`,

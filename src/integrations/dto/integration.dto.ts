@@ -1,45 +1,15 @@
 import { PatchType } from '../../common/validation/patch-type';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 import { BulkItemResultDto } from '../../crud/bulk-upsert';
 import { PULL_ENTITY_TYPES, type PullEntityType } from '../../common/entity-types';
 import { IsNullable, IsOptional, NestedObject, Trim } from '../../common/validation/validators';
-import { IsHttpUrl } from '../../webhooks/dto/webhook-endpoint.dto';
+import { CreateWebhookEndpointDto, IsHttpUrl } from '../../webhooks/dto/webhook-endpoint.dto';
 import { WEBHOOK_CHANGE_TYPES, WEBHOOK_ENTITY_TYPES } from '../../webhooks/webhook-event';
 import type { IntegrationEntity, PullCounts, PullStatus, PushStatus } from '../entities/integration.entity';
 
-/** The push hook: receives what a webhook endpoint with the same subscription receives. */
-export class PushConfigDto {
-  /** Where events are POSTed; the webhook endpoint rules apply (private and loopback targets refused in production). */
-  @ApiProperty({ maxLength: 2048, example: 'https://hr.example.com/workforce-events' })
-  @Trim()
-  @IsString()
-  @MaxLength(2048)
-  @IsHttpUrl()
-  url: string;
-
-  /** Entity types whose events the push hook receives. */
-  @ApiProperty({ type: [String], enum: WEBHOOK_ENTITY_TYPES, example: ['functional_group', 'employee'] })
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayUnique()
-  @IsIn(WEBHOOK_ENTITY_TYPES, { each: true })
-  entityTypes: string[];
-
-  /** Change types the push hook receives. */
-  @ApiProperty({ type: [String], enum: WEBHOOK_CHANGE_TYPES, example: ['create', 'update', 'delete'] })
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayUnique()
-  @IsIn(WEBHOOK_CHANGE_TYPES, { each: true })
-  eventTypes: string[];
-
-  /** `false` switches the push hook off (it keeps its settings). Default true. */
-  @ApiPropertyOptional({ example: true, default: true })
-  @IsOptional()
-  @IsBoolean()
-  enabled?: boolean;
-}
+/** The push hook: receives what a webhook endpoint with the same subscription receives, set as an endpoint's. */
+export class PushConfigDto extends PickType(CreateWebhookEndpointDto, ['url', 'entityTypes', 'eventTypes', 'enabled'] as const) {}
 
 /** The PULL hook: `GET url` every `intervalMinutes`, applied as the integration's user. */
 export class PullConfigDto {

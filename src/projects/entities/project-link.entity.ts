@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { PlanningRecordEntity } from '../../database/entities/record-keys.base';
 import { ProjectEntity } from './project.entity';
 
 /**
@@ -8,16 +9,7 @@ import { ProjectEntity } from './project.entity';
 @Entity({ name: 'project_links' })
 // Also serves the lookups of a project's links (its leading columns).
 @Index('uq_project_links_ticket', ['organizationId', 'planId', 'projectId', 'provider', 'key'], { unique: true })
-export class ProjectLinkEntity {
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  planId: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  id: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
+export class ProjectLinkEntity extends PlanningRecordEntity {
   @Column({ type: 'varchar', length: 25 })
   projectId: string;
 
@@ -43,10 +35,4 @@ export class ProjectLinkEntity {
     { name: 'project_id', referencedColumnName: 'id' },
   ])
   project?: ProjectEntity;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }

@@ -1,4 +1,5 @@
-import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { PlanningRecordEntity } from '../../database/entities/record-keys.base';
 import { UserEntity } from '../../organizations/entities/user.entity';
 import { CostCentreEntity } from '../../reference-data/entities/cost-centre.entity';
 import { ValueStreamEntity } from '../../reference-data/entities/value-stream.entity';
@@ -16,16 +17,7 @@ import type { DeliveryStatus } from '../delivery-status';
 @Check('ck_projects_dates', '"end_date" IS NULL OR "end_date" >= "start_date"')
 @Check('ck_projects_estimated_cost', '"estimated_cost" IS NULL OR "estimated_cost" >= 0')
 @Check('ck_projects_delivery_status', `"delivery_status" IN ('BACKLOG', 'TODO', 'IN_PROGRESS', 'IN_REVIEW', 'DONE', 'CANCELLED')`)
-export class ProjectEntity {
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  planId: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  id: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
+export class ProjectEntity extends PlanningRecordEntity {
   @Column({ type: 'varchar', length: 255, nullable: true })
   externalId: string | null;
 
@@ -102,10 +94,4 @@ export class ProjectEntity {
     { name: 'value_stream_id', referencedColumnName: 'id' },
   ])
   valueStream?: ValueStreamEntity;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }

@@ -1,32 +1,9 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Entity, Index } from 'typeorm';
+import { CodedReferenceEntity } from './coded-reference.base';
 
 @Entity({ name: 'cost_centres' })
 @Index('uq_cost_centres_external_id', ['organizationId', 'externalId'], { unique: true })
 @Index('uq_cost_centres_code', ['organizationId', 'code'], { unique: true })
 @Index('idx_cost_centres_name_trgm', { synchronize: false })
 @Index('idx_cost_centres_code_trgm', { synchronize: false })
-export class CostCentreEntity {
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  id: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
-  @Column({ type: 'varchar', length: 200 })
-  name: string;
-
-  @Column({ type: 'varchar', length: 50, nullable: true })
-  code: string | null;
-
-  @Column({ type: 'varchar', length: 255, nullable: true })
-  externalId: string | null;
-
-  @Column({ type: 'text', nullable: true })
-  description: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
-}
+export class CostCentreEntity extends CodedReferenceEntity {}

@@ -1,17 +1,12 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { OrganizationRecordEntity } from '../../database/entities/record-keys.base';
 
 /** A business driver for planning (customers, transactions, ...): its `key` is how outside systems name it. */
 @Entity({ name: 'drivers' })
 @Index('uq_drivers_key', ['organizationId', 'key'], { unique: true })
 @Index('idx_drivers_name_trgm', { synchronize: false })
 @Index('idx_drivers_key_trgm', { synchronize: false })
-export class DriverEntity {
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  id: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
+export class DriverEntity extends OrganizationRecordEntity {
   @Column({ type: 'varchar', length: 200 })
   name: string;
 
@@ -23,10 +18,4 @@ export class DriverEntity {
 
   @Column({ type: 'text', nullable: true })
   description: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }

@@ -1,15 +1,10 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { OrganizationRecordEntity } from '../../database/entities/record-keys.base';
 
 /** 1 fromCurrency = rate toCurrency, in force from effectiveDate until the pair's next rate. */
 @Entity({ name: 'exchange_rates' })
 @Index('uq_exchange_rates_pair_date', ['organizationId', 'fromCurrency', 'toCurrency', 'effectiveDate'], { unique: true })
-export class ExchangeRateEntity {
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  id: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
+export class ExchangeRateEntity extends OrganizationRecordEntity {
   @Column({ type: 'char', length: 3 })
   fromCurrency: string;
 
@@ -21,10 +16,4 @@ export class ExchangeRateEntity {
 
   @Column({ type: 'date' })
   effectiveDate: string;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }

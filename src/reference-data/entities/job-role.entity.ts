@@ -1,17 +1,12 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { OrganizationRecordEntity } from '../../database/entities/record-keys.base';
 
 @Entity({ name: 'job_roles' })
 @Index('uq_job_roles_external_id', ['organizationId', 'externalId'], { unique: true })
 @Index('uq_job_roles_title', { synchronize: false })
 @Index('idx_job_roles_title_trgm', { synchronize: false })
 @Index('idx_job_roles_family_trgm', { synchronize: false })
-export class JobRoleEntity {
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  id: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
+export class JobRoleEntity extends OrganizationRecordEntity {
   @Column({ type: 'varchar', length: 200 })
   title: string;
 
@@ -26,10 +21,4 @@ export class JobRoleEntity {
 
   @Column({ type: 'text', nullable: true })
   description: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }

@@ -1,16 +1,11 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { OrganizationRecordEntity } from '../../database/entities/record-keys.base';
 
 /** A location (document 02's `geography`): default currency and cost multiplier of the people there. */
 @Entity({ name: 'locations' })
 @Index('uq_locations_external_id', ['organizationId', 'externalId'], { unique: true })
 @Index('idx_locations_name_trgm', { synchronize: false })
-export class LocationEntity {
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  id: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
+export class LocationEntity extends OrganizationRecordEntity {
   @Column({ type: 'varchar', length: 200 })
   name: string;
 
@@ -25,10 +20,4 @@ export class LocationEntity {
 
   @Column({ type: 'numeric', precision: 12, scale: 4, default: 1 })
   costMultiplier: string;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }

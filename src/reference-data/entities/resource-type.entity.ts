@@ -1,17 +1,12 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { OrganizationRecordEntity } from '../../database/entities/record-keys.base';
 
 /** A resource type (formerly "work type": `workTypeId` on people and vacancies points here). */
 @Entity({ name: 'resource_types' })
 @Index('uq_resource_types_external_id', ['organizationId', 'externalId'], { unique: true })
 @Index('idx_resource_types_name_trgm', { synchronize: false })
 @Index('idx_resource_types_description_trgm', { synchronize: false })
-export class ResourceTypeEntity {
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  id: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
+export class ResourceTypeEntity extends OrganizationRecordEntity {
   @Column({ type: 'varchar', length: 200 })
   name: string;
 
@@ -20,10 +15,4 @@ export class ResourceTypeEntity {
 
   @Column({ type: 'text', nullable: true })
   description: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }

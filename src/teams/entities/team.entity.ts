@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { PlanningRecordEntity } from '../../database/entities/record-keys.base';
 import { CostCentreEntity } from '../../reference-data/entities/cost-centre.entity';
 import { ValueStreamEntity } from '../../reference-data/entities/value-stream.entity';
 
@@ -8,16 +9,7 @@ import { ValueStreamEntity } from '../../reference-data/entities/value-stream.en
 @Index('idx_teams_sort_name', { synchronize: false })
 @Index('idx_teams_parent', ['planId', 'parentTeamId'])
 @Index('idx_teams_search_trgm', { synchronize: false })
-export class TeamEntity {
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  planId: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  id: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
+export class TeamEntity extends PlanningRecordEntity {
   @Column({ type: 'varchar', length: 200 })
   name: string;
 
@@ -49,10 +41,4 @@ export class TeamEntity {
     { name: 'value_stream_id', referencedColumnName: 'id' },
   ])
   valueStream?: ValueStreamEntity;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }

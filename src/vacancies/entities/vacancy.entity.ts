@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { PlanningRecordEntity } from '../../database/entities/record-keys.base';
 
 export const VACANCY_STATUSES = ['open', 'committed', 'filled', 'cancelled', 'on_hold'] as const;
 export type VacancyStatus = (typeof VACANCY_STATUSES)[number];
@@ -11,16 +12,7 @@ export type VacancyStatus = (typeof VACANCY_STATUSES)[number];
 @Index('idx_vacancies_filled_employee', ['planId', 'filledByLiveEmployeeId'])
 @Index('idx_vacancies_filled_contractor', ['planId', 'filledByLiveContractorId'])
 @Index('idx_vacancies_search_trgm', { synchronize: false })
-export class VacancyEntity {
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  planId: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  id: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 25 })
-  organizationId: string;
-
+export class VacancyEntity extends PlanningRecordEntity {
   @Column({ type: 'varchar', length: 255, nullable: true })
   externalId: string | null;
 
@@ -76,10 +68,4 @@ export class VacancyEntity {
 
   @Column({ type: 'varchar', length: 25, nullable: true })
   hiringManagerId: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }

@@ -74,7 +74,7 @@ export class CreateWebhookEndpointDto {
   @IsIn(WEBHOOK_CHANGE_TYPES, { each: true })
   eventTypes: string[];
 
-  /** `false` switches the endpoint off: it keeps its settings and receives nothing. Default true. */
+  /** `false` switches it off: it keeps its settings and receives nothing. Default true. */
   @ApiPropertyOptional({ example: true, default: true })
   @IsOptional()
   @IsBoolean()

@@ -1,0 +1,10 @@
+-- Written by `npm run sql` (scripts/sql-queries.ts) from the @GenerateSql samples of the repository; do not edit.
+
+-- ProjectLinksRepository.find
+SELECT "ProjectLinkEntity"."organization_id" AS "ProjectLinkEntity_organization_id", "ProjectLinkEntity"."plan_id" AS "ProjectLinkEntity_plan_id", "ProjectLinkEntity"."id" AS "ProjectLinkEntity_id", "ProjectLinkEntity"."created_at" AS "ProjectLinkEntity_created_at", "ProjectLinkEntity"."updated_at" AS "ProjectLinkEntity_updated_at", "ProjectLinkEntity"."project_id" AS "ProjectLinkEntity_project_id", "ProjectLinkEntity"."provider" AS "ProjectLinkEntity_provider", "ProjectLinkEntity"."key" AS "ProjectLinkEntity_key", "ProjectLinkEntity"."url" AS "ProjectLinkEntity_url", "ProjectLinkEntity"."status" AS "ProjectLinkEntity_status" FROM "project_links" "ProjectLinkEntity" WHERE (("ProjectLinkEntity"."organization_id" = $1) AND ("ProjectLinkEntity"."plan_id" = $2) AND ("ProjectLinkEntity"."project_id" = $3) AND ("ProjectLinkEntity"."id" = $4)) LIMIT 1;
+
+-- ProjectLinksRepository.page
+SELECT "ProjectLinkEntity"."organization_id" AS "ProjectLinkEntity_organization_id", "ProjectLinkEntity"."plan_id" AS "ProjectLinkEntity_plan_id", "ProjectLinkEntity"."id" AS "ProjectLinkEntity_id", "ProjectLinkEntity"."created_at" AS "ProjectLinkEntity_created_at", "ProjectLinkEntity"."updated_at" AS "ProjectLinkEntity_updated_at", "ProjectLinkEntity"."project_id" AS "ProjectLinkEntity_project_id", "ProjectLinkEntity"."provider" AS "ProjectLinkEntity_provider", "ProjectLinkEntity"."key" AS "ProjectLinkEntity_key", "ProjectLinkEntity"."url" AS "ProjectLinkEntity_url", "ProjectLinkEntity"."status" AS "ProjectLinkEntity_status" FROM "project_links" "ProjectLinkEntity" WHERE (("ProjectLinkEntity"."organization_id" = $1) AND ("ProjectLinkEntity"."plan_id" = $2) AND ("ProjectLinkEntity"."project_id" = $3)) ORDER BY "ProjectLinkEntity"."created_at" ASC, "ProjectLinkEntity"."id" ASC LIMIT 20 OFFSET 0;
+
+-- ProjectLinksRepository.remove
+DELETE FROM "project_links" WHERE ("organization_id" = $1 AND "plan_id" = $2 AND "id" = $3);
