@@ -131,7 +131,7 @@ export class AccessGuard implements CanActivate {
     res.setHeader('RateLimit-Limit', String(decision.limit));
     res.setHeader('RateLimit-Remaining', String(decision.remaining));
     res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
-    if (!decision.allowed) throw new RateLimitedError(decision.resetSeconds);
+    if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
 
     if (!rule.keyOrganization && req.params.orgId !== row.organization_id)
       throw DomainError.forbidden("The orgId is not the API key's organization");

@@ -25,8 +25,8 @@ export function clientOf(req: Pick<Request, 'ip'>): string {
 
 /**
  * The limit of unauthenticated requests per client address (AUTH_FAILURE_LIMIT_PER_MINUTE): each 401 of the
- * access guard counts in the client's one-minute window (shared by every instance through the rate limiter's
- * store); past the limit the client gets 429 with Retry-After until the window ends, before any key look-up
+ * access guard counts in the client's sliding one-minute window (shared by every instance through the rate
+ * limiter's store); past the limit the client gets 429 with Retry-After until a failure would be counted again, before any key look-up
  * on this instance (another instance refuses it from its first failure of the window).
  */
 @Injectable()
@@ -51,7 +51,7 @@ export class AuthFailures {
     if (decision.allowed) return null;
     this.refused.delete(client);
     if (this.refused.size >= MAX_REFUSED) this.refused.delete(this.refused.keys().next().value!);
-    this.refused.set(client, Date.now() + decision.resetSeconds * 1000);
-    return new RateLimitedError(decision.resetSeconds);
+    this.refused.set(client, Date.now() + decision.retryAfterSeconds * 1000);
+    return new RateLimitedError(decision.retryAfterSeconds);
   }
 }

@@ -5,9 +5,18 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 /** At most this many remembered keys are kept in memory; the oldest goes first. */
 const MAX_REMEMBERED = 10_000;
 
+/**
+ * A sliding window of `spanSeconds` one-second buckets: `[second, hits]` pairs, oldest first, of the
+ * seconds still in the window, and whether the hit was counted (it is only while under the limit).
+ */
+export interface WindowState {
+  counted: boolean;
+  buckets: [number, number][];
+}
+
 interface Store {
-  /** Adds one hit to `key` (whose name embeds its window) and returns the window's count. */
-  increment(key: string, windowMs: number): Promise<number>;
+  /** Counts one hit on `key` at `nowMs` unless the window already holds `limit` hits. */
+  slide(key: string, nowMs: number, limit: number, spanSeconds: number): Promise<WindowState>;
   /** Remembers `key` for `ttlMs`. */
   remember(key: string, ttlMs: number): Promise<void>;
   /** Whether `key` is remembered now. */
@@ -16,20 +25,28 @@ interface Store {
 }
 
 class MemoryStore implements Store {
-  private readonly counts = new Map<string, number>();
-  private currentWindow = 0;
+  private readonly windows = new Map<string, Map<number, number>>();
+  private lastSweep = 0;
   private readonly remembered = new Map<string, number>();
 
-  async increment(key: string, windowMs: number): Promise<number> {
-    const window = Math.floor(Date.now() / windowMs);
-    if (window !== this.currentWindow) {
-      // Keys embed their window: everything older than the current window is dead weight.
-      for (const k of this.counts.keys()) if (!k.endsWith(`:${window}`)) this.counts.delete(k);
-      this.currentWindow = window;
+  async slide(key: string, nowMs: number, limit: number, spanSeconds: number): Promise<WindowState> {
+    const second = Math.floor(nowMs / 1000);
+    const oldest = second - spanSeconds + 1;
+    if (second - this.lastSweep >= spanSeconds) {
+      // Windows whose every second has passed are dead weight.
+      for (const [k, buckets] of this.windows) if (Math.max(...buckets.keys()) < oldest) this.windows.delete(k);
+      this.lastSweep = second;
     }
-    const count = (this.counts.get(key) ?? 0) + 1;
-    this.counts.set(key, count);
-    return count;
+    const buckets = this.windows.get(key) ?? new Map<number, number>();
+    this.windows.set(key, buckets);
+    let total = 0;
+    for (const [at, hits] of buckets) {
+      if (at < oldest) buckets.delete(at);
+      else total += hits;
+    }
+    const counted = total < limit;
+    if (counted) buckets.set(second, (buckets.get(second) ?? 0) + 1);
+    return { counted, buckets: [...buckets].sort((a, b) => a[0] - b[0]) };
   }
 
   async remember(key: string, ttlMs: number): Promise<void> {
@@ -47,24 +64,55 @@ class MemoryStore implements Store {
   }
 
   async close(): Promise<void> {
-    this.counts.clear();
+    this.windows.clear();
     this.remembered.clear();
   }
 }
 
-/** Shared by every instance: a count is one INCR and one PEXPIRE, pipelined; a remembered key a SET with PX. */
+/**
+ * One hash per window (field: the second, value: its hits), read, trimmed and counted by one script, so
+ * instances sharing Redis count atomically. Returns `counted` (1 or 0), then second, hits, second, hits, ...
+ */
+const SLIDE = `
+local second = math.floor(tonumber(ARGV[1]) / 1000)
+local limit = tonumber(ARGV[2])
+local span = tonumber(ARGV[3])
+local oldest = second - span + 1
+local fields = redis.call('HGETALL', KEYS[1])
+local total = 0
+local kept = {}
+for i = 1, #fields, 2 do
+  local at = tonumber(fields[i])
+  if at < oldest then
+    redis.call('HDEL', KEYS[1], fields[i])
+  else
+    total = total + tonumber(fields[i + 1])
+    kept[at] = tonumber(fields[i + 1])
+  end
+end
+local counted = 0
+if total < limit then
+  counted = 1
+  kept[second] = (kept[second] or 0) + 1
+  redis.call('HINCRBY', KEYS[1], tostring(second), 1)
+  redis.call('PEXPIRE', KEYS[1], (span + 1) * 1000)
+end
+local out = { counted }
+for at, hits in pairs(kept) do
+  out[#out + 1] = at
+  out[#out + 1] = hits
+end
+return out`;
+
+/** Shared by every instance: a window is one script call on a hash; a remembered key a SET with PX. */
 class RedisStore implements Store {
   constructor(private readonly redis: Redis) {}
 
-  async increment(key: string, windowMs: number): Promise<number> {
-    const results = await this.redis
-      .multi()
-      .incr(key)
-      .pexpire(key, windowMs * 2)
-      .exec();
-    const [error, count] = results?.[0] ?? [new Error('no reply'), 0];
-    if (error) throw error;
-    return Number(count);
+  async slide(key: string, nowMs: number, limit: number, spanSeconds: number): Promise<WindowState> {
+    const reply = (await this.redis.eval(SLIDE, 1, key, nowMs, limit, spanSeconds)) as number[];
+    const buckets: [number, number][] = [];
+    for (let i = 1; i < reply.length; i += 2) buckets.push([Number(reply[i]), Number(reply[i + 1])]);
+    return { counted: reply[0] === 1, buckets: buckets.sort((a, b) => a[0] - b[0]) };
   }
 
   async remember(key: string, ttlMs: number): Promise<void> {
@@ -81,7 +129,7 @@ class RedisStore implements Store {
 }
 
 /**
- * What the access checks share between instances: counters in fixed windows (the rate limits) and short-lived
+ * What the access checks share between instances: sliding windows of counts (the rate limits) and short-lived
  * remembered keys (unknown API keys). In Redis when REDIS_URL is set (one connection), in memory otherwise.
  * Callers let a request through when the store fails: neither may take the service down.
  */
@@ -95,8 +143,8 @@ export class SharedStore implements OnApplicationShutdown {
       : new MemoryStore();
   }
 
-  increment(key: string, windowMs: number): Promise<number> {
-    return this.store.increment(key, windowMs);
+  slide(key: string, nowMs: number, limit: number, spanSeconds: number): Promise<WindowState> {
+    return this.store.slide(key, nowMs, limit, spanSeconds);
   }
 
   remember(key: string, ttlMs: number): Promise<void> {

@@ -21,7 +21,7 @@ const SUCCESS_DESCRIPTIONS: Record<string, string> = { '200': 'OK', '201': 'Crea
 const RESPONSE_HEADERS: Record<string, [string, string]> = {
   '201': ['Location', "The new record's URL, path-absolute (`/api/v1/org/{orgId}/employees/{id}`)"],
   '401': ['WWW-Authenticate', 'The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"`'],
-  '429': ['Retry-After', 'Seconds until the next window'],
+  '429': ['Retry-After', 'Seconds until a request would be accepted again'],
 };
 
 /** Where the committed document points; the served one names the server it is served from. */
@@ -242,8 +242,9 @@ function finishParameter(param: ParameterObject): void {
   const schema = param.schema as SchemaObject | undefined;
   if (!schema || '$ref' in schema) return;
   finishProperty(param.name, schema, undefined);
-  // Document 01 rule 7: include=a,b (IncludeProperty on query DTOs, ApiIncludeQuery on routes).
-  if (param.in === 'query' && param.name === 'include' && schema.type === 'array') Object.assign(param, { style: 'form', explode: false });
+  // Lists in query parameters (ListQueryProperty, ApiIncludeQuery): documented in their comma form (x=a,b);
+  // the repeated form (x=a&x=b) is accepted as well.
+  if (param.in === 'query' && schema.type === 'array') Object.assign(param, { style: 'form', explode: false });
   if (param.in === 'query' && schema.example !== undefined && param.example === undefined) {
     param.example = schema.example;
     delete schema.example;

@@ -77,7 +77,8 @@ const RULES: readonly {
   },
   {
     status: '429',
-    description: 'too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After',
+    description:
+      'too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After',
     applies: (op) => op.admin || op.apiKey,
     adds: true,
     schema: 'RateLimitResponseDto',

@@ -8967,10 +8967,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9149,10 +9149,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9326,10 +9326,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9502,10 +9502,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9660,10 +9660,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9818,10 +9818,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9994,10 +9994,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -10180,10 +10180,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -10362,10 +10362,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -10544,10 +10544,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -10725,10 +10725,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -10910,10 +10910,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -11098,10 +11098,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -11286,10 +11286,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -11473,10 +11473,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -11656,10 +11656,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -11847,10 +11847,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -12034,10 +12034,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -12221,10 +12221,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -12410,10 +12410,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -12594,10 +12594,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -12792,10 +12792,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -12989,10 +12989,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -13211,10 +13211,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -13417,10 +13417,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -13601,10 +13601,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -13799,10 +13799,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -13996,10 +13996,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -14218,10 +14218,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -14424,10 +14424,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -14608,10 +14608,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -14806,10 +14806,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -15003,10 +15003,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -15225,10 +15225,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -15431,10 +15431,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -15615,10 +15615,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -15813,10 +15813,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -16010,10 +16010,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -16232,10 +16232,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -16438,10 +16438,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -16622,10 +16622,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -16820,10 +16820,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -17017,10 +17017,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -17239,10 +17239,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -17445,10 +17445,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -17629,10 +17629,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -17827,10 +17827,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -18024,10 +18024,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -18246,10 +18246,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -18452,10 +18452,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -18636,10 +18636,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -18834,10 +18834,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -19031,10 +19031,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -19253,10 +19253,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -19464,10 +19464,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -19663,10 +19663,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -19847,10 +19847,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -20045,10 +20045,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -20242,10 +20242,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -20464,10 +20464,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -20672,10 +20672,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -20856,10 +20856,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -21054,10 +21054,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -21251,10 +21251,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -21473,10 +21473,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -21680,10 +21680,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -21878,10 +21878,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -22068,10 +22068,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -22287,10 +22287,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -22504,10 +22504,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -22690,10 +22690,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -22900,10 +22900,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -23116,10 +23116,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -23359,10 +23359,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -23581,10 +23581,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -23768,10 +23768,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -23950,10 +23950,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -24140,10 +24140,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -24330,10 +24330,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -24528,10 +24528,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -24718,10 +24718,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -24937,10 +24937,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -25154,10 +25154,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -25340,10 +25340,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -25550,10 +25550,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -25766,10 +25766,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -26009,10 +26009,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -26231,10 +26231,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -26418,10 +26418,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -26600,10 +26600,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -26790,10 +26790,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -26977,10 +26977,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -27170,10 +27170,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -27356,10 +27356,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -27544,10 +27544,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -27740,10 +27740,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -27947,10 +27947,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -28131,10 +28131,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -28329,10 +28329,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -28526,10 +28526,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -28748,10 +28748,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -28977,10 +28977,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -29164,10 +29164,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -29346,10 +29346,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -29536,10 +29536,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -29726,10 +29726,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -29937,10 +29937,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -30144,10 +30144,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -30363,10 +30363,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -30590,10 +30590,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -30788,10 +30788,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -30978,10 +30978,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -31197,10 +31197,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -31264,7 +31264,7 @@ export interface operations {
                  * @example 2026-01-31T09:30:00Z
                  */
                 updatedSince?: string;
-                /** @description Comma-separated related data to embed: currentSalary, assignments. Another key is 400 VALIDATION_ERROR. */
+                /** @description Related data to embed, comma-separated or repeated: currentSalary, assignments. Another key is 400 VALIDATION_ERROR. */
                 include?: ("currentSalary" | "assignments")[];
                 /** @description Only employees of this cost centre (id). */
                 costCentreId?: string;
@@ -31412,10 +31412,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -31616,10 +31616,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -31673,7 +31673,7 @@ export interface operations {
     Employees_get: {
         parameters: {
             query?: {
-                /** @description Comma-separated related data to embed: currentSalary, salaryHistory, assignments. Another key is 400 VALIDATION_ERROR. */
+                /** @description Related data to embed, comma-separated or repeated: currentSalary, salaryHistory, assignments. Another key is 400 VALIDATION_ERROR. */
                 include?: ("currentSalary" | "salaryHistory" | "assignments")[];
             };
             header?: {
@@ -31829,10 +31829,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -32045,10 +32045,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -32288,10 +32288,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -32355,7 +32355,7 @@ export interface operations {
                  * @example 2026-01-31T09:30:00Z
                  */
                 updatedSince?: string;
-                /** @description Comma-separated related data to embed: currentSalary, assignments. Another key is 400 VALIDATION_ERROR. */
+                /** @description Related data to embed, comma-separated or repeated: currentSalary, assignments. Another key is 400 VALIDATION_ERROR. */
                 include?: ("currentSalary" | "assignments")[];
                 /** @description Only employees of this cost centre (id). */
                 costCentreId?: string;
@@ -32508,10 +32508,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -32695,10 +32695,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -32877,10 +32877,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -33067,10 +33067,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -33257,10 +33257,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -33468,10 +33468,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -33675,10 +33675,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -33894,10 +33894,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -34121,10 +34121,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -34319,10 +34319,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -34509,10 +34509,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -34728,10 +34728,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -34795,7 +34795,7 @@ export interface operations {
                  * @example 2026-01-31T09:30:00Z
                  */
                 updatedSince?: string;
-                /** @description Comma-separated related data to embed: currentRate, rateHistory, assignments. Another key is 400 VALIDATION_ERROR. */
+                /** @description Related data to embed, comma-separated or repeated: currentRate, rateHistory, assignments. Another key is 400 VALIDATION_ERROR. */
                 include?: ("currentRate" | "rateHistory" | "assignments")[];
                 costCentreId?: string;
                 /** @description Case-insensitive free text. */
@@ -34942,10 +34942,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -35146,10 +35146,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -35203,7 +35203,7 @@ export interface operations {
     Contractors_get: {
         parameters: {
             query?: {
-                /** @description Comma-separated related data to embed: currentRate, rateHistory, assignments. Another key is 400 VALIDATION_ERROR. */
+                /** @description Related data to embed, comma-separated or repeated: currentRate, rateHistory, assignments. Another key is 400 VALIDATION_ERROR. */
                 include?: ("currentRate" | "rateHistory" | "assignments")[];
             };
             header?: {
@@ -35359,10 +35359,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -35575,10 +35575,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -35818,10 +35818,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -35885,7 +35885,7 @@ export interface operations {
                  * @example 2026-01-31T09:30:00Z
                  */
                 updatedSince?: string;
-                /** @description Comma-separated related data to embed: currentRate, rateHistory, assignments. Another key is 400 VALIDATION_ERROR. */
+                /** @description Related data to embed, comma-separated or repeated: currentRate, rateHistory, assignments. Another key is 400 VALIDATION_ERROR. */
                 include?: ("currentRate" | "rateHistory" | "assignments")[];
                 costCentreId?: string;
                 /** @description Case-insensitive free text. */
@@ -36037,10 +36037,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -36224,10 +36224,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -36406,10 +36406,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -36596,10 +36596,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -36786,10 +36786,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -37008,10 +37008,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -37206,10 +37206,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -37396,10 +37396,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -37615,10 +37615,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -37829,10 +37829,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -38033,10 +38033,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -38090,7 +38090,7 @@ export interface operations {
     Vacancies_get: {
         parameters: {
             query?: {
-                /** @description Comma-separated related data to embed: assignments, filledByEmployee. Another key is 400 VALIDATION_ERROR. */
+                /** @description Related data to embed, comma-separated or repeated: assignments, filledByEmployee. Another key is 400 VALIDATION_ERROR. */
                 include?: ("assignments" | "filledByEmployee")[];
             };
             header?: {
@@ -38246,10 +38246,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -38462,10 +38462,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -38705,10 +38705,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -38924,10 +38924,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -39111,10 +39111,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -39293,10 +39293,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -39483,10 +39483,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -39665,10 +39665,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -39847,10 +39847,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -40028,10 +40028,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -40205,10 +40205,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -40413,10 +40413,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -40623,10 +40623,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -40816,10 +40816,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -41009,10 +41009,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -41201,10 +41201,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -41389,10 +41389,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -41587,10 +41587,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -41789,10 +41789,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -41990,10 +41990,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -42174,10 +42174,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -42363,10 +42363,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -42552,10 +42552,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -42743,10 +42743,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -42945,10 +42945,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -43134,10 +43134,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -43330,10 +43330,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -43521,10 +43521,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -43723,10 +43723,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -43925,10 +43925,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -44127,10 +44127,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -44329,10 +44329,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -44531,10 +44531,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -44731,10 +44731,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -44921,10 +44921,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -45127,10 +45127,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -45317,10 +45317,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -45523,10 +45523,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -45728,10 +45728,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -45768,11 +45768,8 @@ export interface operations {
     Changes_list: {
         parameters: {
             query?: {
-                /**
-                 * @description Comma list of entity types (as webhooks name them: `employee`, `employee_team_allocation`, ...); omitted: every type the key may view.
-                 * @example employee,employee_team_allocation
-                 */
-                entityTypes?: string;
+                /** @description Entity types to return (as webhooks name them), comma-separated or repeated; omitted: every type the key may view. */
+                entityTypes?: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget" | "organization" | "scenario")[];
                 /** @description Changes per answer, 1 to 1,000. */
                 limit?: number;
                 /** @description An opaque cursor from an earlier answer (`nextCursor` or a change's `cursor`); omitted: from the oldest retained change. */
@@ -45936,10 +45933,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -46129,10 +46126,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -46329,10 +46326,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -46511,10 +46508,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -46693,10 +46690,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -46874,10 +46871,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -47059,10 +47056,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -47246,10 +47243,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -47436,10 +47433,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -47629,10 +47626,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -47817,10 +47814,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -48005,10 +48002,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -48189,10 +48186,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -48369,10 +48366,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -48557,10 +48554,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -48741,10 +48738,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -48942,10 +48939,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -49128,10 +49125,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -49331,10 +49328,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -49512,10 +49509,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -49702,10 +49699,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -49921,10 +49918,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -50134,10 +50131,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -50320,10 +50317,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -50530,10 +50527,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -50746,10 +50743,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -50989,10 +50986,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address this minute; see Retry-After */
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds until the next window */
+                    /** @description Seconds until a request would be accepted again */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };

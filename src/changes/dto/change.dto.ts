@@ -3,6 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { IsOptional } from '../../common/validation/validators';
+import { ListQueryProperty } from '../../common/http/api-docs';
 import { WEBHOOK_CHANGE_TYPES, WEBHOOK_ENTITY_TYPES } from '../../webhooks/webhook-event';
 
 /** `GET /changes` query (spec 04 §4.2). */
@@ -13,11 +14,10 @@ export class ChangesQueryDto {
   @MaxLength(64)
   after?: string;
 
-  /** Comma list of entity types (as webhooks name them: `employee`, `employee_team_allocation`, ...); omitted: every type the key may view. */
-  @ApiPropertyOptional({ example: 'employee,employee_team_allocation' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
+  @ListQueryProperty(
+    'Entity types to return (as webhooks name them), comma-separated or repeated; omitted: every type the key may view.',
+    WEBHOOK_ENTITY_TYPES,
+  )
   entityTypes?: string;
 
   /** Changes per answer, 1 to 1,000. */

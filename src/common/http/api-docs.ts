@@ -1,6 +1,7 @@
 import { applyDecorators, Type } from '@nestjs/common';
 import { ApiOperation, ApiPropertyOptional, ApiQuery } from '@nestjs/swagger';
-import { IsString } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsString, MaxLength } from 'class-validator';
 import { IsOptional } from '../validation/validators';
 
 /** A service's sort allow-list (API field -> entity property) and default, declared once as statics. */
@@ -20,22 +21,32 @@ export function ApiSortQuery(sorted: Type<unknown> & Partial<SortedService>): Me
   });
 }
 
+/** A repeated query parameter (`x=a&x=b`, as generated clients send lists) read as its comma form `a,b`. */
+export const JoinRepeated = (): PropertyDecorator =>
+  Transform(({ value }: { value: unknown }) => (Array.isArray(value) ? value.join(',') : value));
+
 /**
- * An `include` property of a query DTO: a comma-separated list of `keys`, checked by the service
- * (another key is 400). Documented as an array of the keys; finishOpenApiDocument makes every `include`
- * a `form` parameter without `explode`, as ApiIncludeQuery declares it.
+ * A list query parameter of a query DTO: `a,b` and `x=a&x=b` alike, read as the string `a,b` (the
+ * service checks the items). Documented as an array of `values` (any string when none); finishOpenApiDocument
+ * makes every array query parameter a `form` parameter without `explode`.
  */
-export function IncludeProperty(keys: readonly string[]): PropertyDecorator {
+export function ListQueryProperty(description: string, values?: readonly string[], maxLength = 2000): PropertyDecorator {
   return applyDecorators(
-    ApiPropertyOptional({
-      type: [String],
-      enum: [...keys],
-      description: `Comma-separated related data to embed: ${keys.join(', ')}. Another key is 400 VALIDATION_ERROR.`,
-    }),
+    ApiPropertyOptional({ type: [String], ...(values ? { enum: [...values] } : {}), description }),
     IsOptional(),
+    JoinRepeated(),
     IsString(),
+    MaxLength(maxLength),
   );
 }
+
+/** An `include` property of a query DTO: a list of `keys`, checked by the service (another key is 400). */
+export function IncludeProperty(keys: readonly string[]): PropertyDecorator {
+  return ListQueryProperty(includeText(keys), keys);
+}
+
+const includeText = (keys: readonly string[]): string =>
+  `Related data to embed, comma-separated or repeated: ${keys.join(', ')}. Another key is 400 VALIDATION_ERROR.`;
 
 /** Document 01 rule 7: `include` is a comma-separated list of these keys (OpenAPI: a form array, not exploded). */
 export function ApiIncludeQuery(keys: readonly string[]): MethodDecorator {
@@ -44,7 +55,7 @@ export function ApiIncludeQuery(keys: readonly string[]): MethodDecorator {
     required: false,
     style: 'form',
     explode: false,
-    description: `Comma-separated related data to embed: ${keys.join(', ')}. Another key is 400 VALIDATION_ERROR.`,
+    description: includeText(keys),
     schema: { type: 'array', items: { type: 'string', enum: [...keys] } },
   });
 }

@@ -1,3 +1,4 @@
+import { JoinRepeated } from '../../common/http/api-docs';
 import { EXAMPLE_ID } from '../../common/http/examples';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
@@ -173,8 +174,9 @@ export class VacancyQueryDto extends IncrementalListQueryDto {
 }
 
 export class VacancyIncludeQueryDto {
-  /** Comma-separated: assignments, filledByEmployee. */
+  /** Comma-separated or repeated: assignments, filledByEmployee. */
   @IsOptional()
+  @JoinRepeated()
   @IsString()
   include?: string;
 }
