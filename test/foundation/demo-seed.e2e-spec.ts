@@ -28,8 +28,8 @@ async function expectBelievableDemo(t: TestApp, orgId: string, key: string): Pro
     totals[list] = body.meta?.total ?? body.data.length;
   }
   expect(totals).toMatchObject({
-    employees: 61,
-    contractors: 9,
+    employees: 62,
+    contractors: 10,
     teams: 7,
     projects: 5,
     'cost-centres': 5,
@@ -58,10 +58,16 @@ async function expectBelievableDemo(t: TestApp, orgId: string, key: string): Pro
   expect(JSON.stringify(diff.body)).toContain('Nora');
   const readings = await t.admin('get', `/organizations/${orgId}/business-metrics/${EXAMPLE_ID.metric}/readings`).expect(200);
   expect(readings.body.meta.total).toBe(22);
+  // 04/§2: a vacancy counts in openVacancies from its target start (the six open ones start in January to April 2027).
+  const vacancies = await api('/forecast?from=2026-12&months=5');
+  expect(vacancies.body.data.totals.map((m: { openVacancies: number }) => m.openVacancies)).toEqual([0, 2, 4, 5, 6]);
+  // 07/§6.1: the people without a team allocation are a labelled group.
+  const unallocated = (await api('/forecast?groupBy=team')).body.data.groups.at(-1);
+  expect([unallocated.key, unallocated.label]).toEqual([null, 'No team']);
 }
 
 describe('first start demo seed', () => {
-  it('06/§1.1: an empty embedded database gets the demo company with fixed ids, a * user and a key with every permission', async () => {
+  it('06/§1.1: an empty embedded database gets the demo company with fixed ids, a * user and a key with every permission (04/§2: its vacancies count from their target starts)', async () => {
     const t = await TestApp.start({ SEED_DEMO: 'true', DATABASE_URL: '' });
     try {
       const demo = t.running.demo;
