@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { API_PERMISSIONS } from '../../src/common/auth/permissions';
 import { EXAMPLE_ID } from '../../src/common/http/examples';
+import { logger, LOG_DESTINATIONS } from '../../src/common/logging/json-logger';
 import { TestApp } from '../support/test-app';
 
 // Walks every resource of the app: CI runs it against a generated one too (.ci/run, "resource generator").
@@ -67,9 +68,18 @@ async function expectBelievableDemo(t: TestApp, orgId: string, key: string): Pro
 }
 
 describe('first start demo seed', () => {
-  it('06/§1.1: an empty embedded database gets the demo company with fixed ids, a * user and a key with every permission (04/§2: its vacancies count from their target starts)', async () => {
-    const t = await TestApp.start({ SEED_DEMO: 'true', DATABASE_URL: '' });
+  it('06/§1.1: an empty embedded database gets the demo company (written quietly: one log line) with fixed ids, a * user and a key with every permission (04/§2: its vacancies count from their target starts)', async () => {
+    // What the JSON logger writes while the demo is written: one summary line, no request line per write.
+    const lines: string[] = [];
+    jest.spyOn(LOG_DESTINATIONS.out, 'write').mockImplementation((chunk: string) => lines.push(chunk) > 0);
+    const t = await TestApp.start({ SEED_DEMO: 'true', DATABASE_URL: '', LOG_LEVEL: 'info' });
     try {
+      logger.setLevel('silent');
+      jest.restoreAllMocks();
+      const written = lines.filter((l) => l.includes('"msg":"demo organization written"')).map((l) => JSON.parse(l));
+      expect(written).toEqual([expect.objectContaining({ organizationId: EXAMPLE_ID.organization, writes: expect.any(Number) })]);
+      expect(written[0].writes).toBeGreaterThan(150);
+      expect(lines.filter((l) => l.includes('"msg":"request"'))).toEqual([]);
       const demo = t.running.demo;
       expect(demo).not.toBeNull();
       const org = await t.admin('get', `/organizations/${demo!.organizationId}`).expect(200);
