@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { adminTokenFile } from './access/admin-token.service';
 import type { RunningApp } from './app.factory';
 import { AppConfig, MEMORY_DATA_DIR } from './config/app-config';
 
@@ -20,7 +20,7 @@ export function startupBanner(config: AppConfig, running: Pick<RunningApp, 'admi
     if (embedded && !config.isProduction) lines.push(`  Admin token:   ${running.adminToken}   (application API at ${base}/admin/v1)`);
     else if (config.dataDir.startsWith(MEMORY_DATA_DIR))
       lines.push('  Admin token:   generated for this run and not shown; set ADMIN_TOKEN to choose it');
-    else lines.push(`  Admin token:   kept in ${join(config.dataDir, 'admin-token')} (not shown); set ADMIN_TOKEN to choose it`);
+    else lines.push(`  Admin token:   kept in ${adminTokenFile(config)} (not shown); set ADMIN_TOKEN to choose it`);
   }
   if (running.demo) {
     lines.push(

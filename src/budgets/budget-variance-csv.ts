@@ -33,7 +33,7 @@ export function budgetVarianceCsv({ variance, dimension, meta }: BudgetVarianceR
       const cells = [
         dimension,
         group.key,
-        group.name,
+        group.label,
         m.month,
         m.budget.cost,
         m.budget.headcount,

@@ -5,6 +5,7 @@
 import { roundMoney, monthSpans, type MonthSpan } from '../cost/cost-math';
 import type { ForecastDto, ForecastMonthDto } from '../forecasts/dto/forecast-query.dto';
 import { round4 } from '../forecasts/forecast-math';
+import { groupLabel } from '../forecasts/group-labels';
 import type {
   BudgetVarianceDto,
   BudgetVarianceGroupDto,
@@ -60,7 +61,7 @@ export function budgetVariance(
     const months = spans.map((span, k) =>
       varianceMonth(span.month, budgetFigures(own?.get(span.month), options), forecastFigures(forecastMonths?.[k], options)),
     );
-    return { key, name, months, totals: periodTotals(months, spans, options) };
+    return { key, name, label: groupLabel(budget.dimension, key, name), months, totals: periodTotals(months, spans, options) };
   });
   const overall = spans.map((span, k) =>
     varianceMonth(span.month, sumBudgets(groups.map((g) => g.months[k].budget)), forecastFigures(forecast.totals[k], options)),

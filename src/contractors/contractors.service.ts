@@ -132,6 +132,12 @@ export class ContractorsService
     });
   }
 
+  /** The contractor's rate with the latest effectiveDate (the fill's answer), in the caller's transaction. */
+  async currentRateIn(tx: Tx, contractorId: string): Promise<RateAdjustmentDto | null> {
+    const [latest] = (await this.rates.historyForMany(tx, [contractorId])).get(contractorId) ?? [];
+    return latest ? RateAdjustmentDto.from(latest) : null;
+  }
+
   private async attachIncludes(ctx: RequestContext, contractors: ContractorDto[], includes: Set<ContractorInclude>): Promise<void> {
     const em = this.dataSource.manager;
     const ids = contractors.map((c) => c.id);

@@ -1,5 +1,5 @@
 import { todayUtc } from '../common/dates';
-import { demoDefinitionId, demoId } from '../common/http/examples';
+import { demoDefinitionId, demoId, EXAMPLE_ID } from '../common/http/examples';
 import type { ResourceDemo } from '../crud/resources';
 import type { DemoStep } from './demo-data';
 
@@ -65,7 +65,17 @@ export function integrationSteps(): DemoStep[] {
       },
       true,
     ),
-    post('/integrations', demoId('intg', 1), { name: 'HR system', actAsUserId: demoId('user', 1) }, true),
+    // With a PULL hook, so that "run now" works before any PATCH configures one (daily; its source is the example's).
+    post(
+      '/integrations',
+      demoId('intg', 1),
+      {
+        name: 'HR system',
+        actAsUserId: demoId('user', 1),
+        pull: { url: 'https://hr.example.com/export/employees', entityType: 'employee', intervalMinutes: 1440 },
+      },
+      true,
+    ),
     post('/functional-groups/access', demoId('grant', 1), {
       functionalGroupId: demoId('grp', 2),
       resourceType: 'USER',
@@ -103,7 +113,23 @@ export function deletableSteps(): DemoStep[] {
       externalId: 'EMP-0099',
     }),
     post('/contractors', d('ctr'), { name: 'Short Engagement', externalId: 'CTR-99', startDate: start }),
-    post('/vacancies', d('vac'), { role: 'Withdrawn role', externalId: 'REQ-3199' }),
+    // Number 98: people who left, whose personal data the erase examples erase.
+    post('/employees', EXAMPLE_ID.erasableEmployee, {
+      firstName: 'Former',
+      lastName: 'Colleague',
+      email: 'former.colleague@demo.example.com',
+      startDate: '2021-03-01',
+      endDate: '2024-06-30',
+      externalId: 'EMP-0098',
+    }),
+    post('/contractors', EXAMPLE_ID.erasableContractor, {
+      name: 'Past Consultant',
+      email: 'past.consultant@contractors.demo.example.com',
+      externalId: 'CTR-98',
+      startDate: '2023-01-01',
+      endDate: '2023-12-31',
+    }),
+    post('/vacancies', d('vac'), { role: 'Withdrawn role', externalId: 'REQ-3199', status: 'cancelled' }),
     post('/assignments', d('asg'), {
       type: 'team',
       targetId: demoId('team', 4),

@@ -1,8 +1,10 @@
-import { createServer, Server } from 'node:http';
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Inject, Injectable } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { UnitOfWork } from '../database/unit-of-work';
+import { logger } from '../common/logging/json-logger';
+import { markQuiet } from '../common/logging/request-log';
 import { API_PERMISSIONS } from '../common/auth/permissions';
 import { applicationContext } from '../common/auth/request-context';
 import { EXAMPLE_ID, demoId } from '../common/http/examples';
@@ -88,16 +90,30 @@ export class DemoSeedService {
     });
   }
 
-  /** Sends the demo's writes to the app on a private loopback port, one at a time, each with its fixed ids. */
+  /**
+   * Sends the demo's writes to the app on a private loopback port, one at a time, each with its fixed ids; quietly
+   * (no request log line each), then one summary line.
+   */
   private async writeRecords(demo: DemoSeed, next: (...ids: string[]) => void): Promise<void> {
-    const server: Server = createServer(this.http.httpAdapter.getInstance());
+    const app = this.http.httpAdapter.getInstance<(req: IncomingMessage, res: ServerResponse) => void>();
+    const server: Server = createServer((req, res) => {
+      markQuiet(req);
+      app(req, res);
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const started = Date.now();
     try {
-      for (const step of demoSteps(this.moduleResources())) {
+      const steps = demoSteps(this.moduleResources());
+      for (const step of steps) {
         next(...step.ids);
         await this.send(base, demo, step);
       }
+      logger.write('info', 'demo organization written', {
+        organizationId: demo.organizationId,
+        writes: steps.length,
+        durationMs: Date.now() - started,
+      });
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }

@@ -148,5 +148,7 @@ export function scenarioSteps(): DemoStep[] {
     post(`${scn}/members`, demoId('mbr', 1), { userId: demoId('user', 2), role: 'EDITOR' }, true),
     { method: 'PATCH', path: `${scn}/vacancies/${demoId('vac', 6)}`, admin: true, ids: [], body: { status: 'cancelled' } },
     { method: 'PATCH', path: `${scn}/projects/${demoId('proj', 4)}`, admin: true, ids: [], body: { startDate: '2027-04-01' } },
+    // Made for the DELETE example to delete (number 99), so that the demo's plan survives it.
+    post('/scenarios', demoId('scn', 99), { name: 'Discarded what-if', description: 'Nothing depends on it.' }, true),
   ];
 }

@@ -149,6 +149,12 @@ export class EmployeesService
     });
   }
 
+  /** The employee's salary with the latest effectiveDate (the fill's answer), in the caller's transaction. */
+  async currentSalaryIn(tx: Tx, employeeId: string): Promise<SalaryAdjustmentDto | null> {
+    const [latest] = (await this.salaries.historyForMany(tx, [employeeId])).get(employeeId) ?? [];
+    return latest ? SalaryAdjustmentDto.from(latest) : null;
+  }
+
   /** The includes of many employees, one query per include. */
   private async attachIncludes(ctx: RequestContext, employees: EmployeeDto[], includes: Set<EmployeeInclude>): Promise<void> {
     const scope = this.uow.read(ctx);

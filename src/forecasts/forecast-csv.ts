@@ -74,14 +74,7 @@ export function forecastCsv({ data: forecast, meta }: ForecastAnswer): string {
   const lines = [header.join(',')];
   for (const group of forecast.groups) {
     for (const m of group.months) {
-      const cells = [
-        forecast.groupBy,
-        group.key?.id ?? null,
-        group.key?.name ?? null,
-        m.month,
-        ...FIGURES.map((f) => m[f]),
-        forecast.currency,
-      ];
+      const cells = [forecast.groupBy, group.key?.id ?? null, group.label, m.month, ...FIGURES.map((f) => m[f]), forecast.currency];
       if (withDelta) cells.push(m.delta!.closing, m.delta!.forecastHeadcount, m.delta!.forecastCost);
       cells.push(...stated);
       lines.push(cells.map(csvField).join(','));

@@ -1,3 +1,4 @@
+import { groupLabel } from './group-labels';
 import { Injectable } from '@nestjs/common';
 import type { ForecastRow } from './forecast-math';
 import type { RequestContext } from '../common/auth/request-context';
@@ -144,6 +145,7 @@ export class ForecastService {
       const liveMonths = live && (live.groups.get(key) ?? empty);
       return {
         key: key === null ? null : { id: key, name: names.get(key) ?? null },
+        label: groupLabel(groupBy, key, names.get(key ?? '') ?? null),
         months: months.map((m, k) => monthDto(m, showCost, liveMonths?.[k], expected, deltas)),
       };
     });

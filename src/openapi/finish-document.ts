@@ -1,6 +1,6 @@
 import type { OpenAPIObject, OperationObject, ParameterObject, ReferenceObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
 import type { ResourceDescriptor } from '../crud/resources';
-import { addParameterExamples, overrideSchemaExamples, patchExamplesOfDemoRecords } from './request-examples';
+import { addParameterExamples, bulkItemExamples, overrideSchemaExamples, patchExamplesOfDemoRecords } from './request-examples';
 import { addRuleResponses } from './rule-responses';
 import {
   ADMIN_401_EXAMPLE,
@@ -81,6 +81,7 @@ export function finishOpenApiDocument(doc: OpenAPIObject, strict = false, resour
   for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) finishSchema(schema, name);
   overrideSchemaExamples(doc.components?.schemas ?? {});
   patchExamplesOfDemoRecords(doc, demos);
+  bulkItemExamples(doc);
   return doc;
 }
 

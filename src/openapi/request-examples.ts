@@ -84,6 +84,7 @@ const DELETABLE_BY_NAME: Readonly<Record<string, string>> = {
   endpointId: demoId('hook', 99),
   linkId: demoId('link', 99),
   integrationId: demoId('intg', 99),
+  scenarioId: demoId('scn', 99),
 };
 
 /**
@@ -196,5 +197,25 @@ export function patchExamplesOfDemoRecords(doc: OpenAPIObject, demos: readonly R
         if (name in record) property.example = record[name];
       }
     }
+  }
+}
+
+/**
+ * A bulk upsert's item takes the create's body with its own externalId; where that body has an e-mail, the item gets its
+ * own too (`ana.silva.bulk@example.com`), so that the bulk example and the create example make two people whichever is
+ * sent first, and never collide on the e-mail.
+ */
+export function bulkItemExamples(doc: OpenAPIObject): void {
+  for (const [path, item] of Object.entries(doc.paths)) {
+    if (!path.endsWith('/bulk')) continue;
+    const body = item.post?.requestBody as RequestBodyObject | undefined;
+    const records = (body?.content['application/json']?.schema as SchemaObject | undefined)?.properties?.records as
+      SchemaObject | undefined;
+    const [created, own] = ((records?.items as SchemaObject | undefined)?.allOf ?? []) as [ReferenceObject?, SchemaObject?];
+    const schema = created?.$ref ? (doc.components?.schemas?.[created.$ref.split('/').pop()!] as SchemaObject | undefined) : undefined;
+    const email = (schema?.properties?.email as SchemaObject | undefined)?.example;
+    if (typeof email !== 'string' || !own?.properties) continue;
+    const [local, domain] = email.split('@');
+    own.properties.email = { type: 'string', format: 'email', example: `${local}.bulk@${domain}` };
   }
 }

@@ -29,8 +29,14 @@ export class PeopleAdminController {
   @ApiBody({
     type: ErasePersonDto,
     examples: {
-      employee: { summary: 'Erase an employee (destructive)', value: { employeeId: EXAMPLE_ID.employee } },
-      contractor: { summary: 'Erase a contractor (destructive)', value: { contractorId: EXAMPLE_ID.contractor } },
+      employee: {
+        summary: "Erase an employee (the demo's former employee, kept for erasing)",
+        value: { employeeId: EXAMPLE_ID.erasableEmployee },
+      },
+      contractor: {
+        summary: "Erase a contractor (the demo's past consultant, kept for erasing)",
+        value: { contractorId: EXAMPLE_ID.erasableContractor },
+      },
     },
   })
   @ApiData(ErasePersonResultDto, 200)

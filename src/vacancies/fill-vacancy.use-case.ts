@@ -9,6 +9,7 @@ import { DomainError } from '../common/errors/domain-error';
 import { ContractorDto } from '../contractors/dto/contractor.dto';
 import { ContractorsService } from '../contractors/contractors.service';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
+import { SalaryAdjustmentDto } from '../compensation/dto/salary-adjustment.dto';
 import { EmployeeDto } from '../employees/dto/employee.dto';
 import { EmployeesService } from '../employees/employees.service';
 import { FillEmployeeDto, FillResultDto, FillVacancyDto } from './dto/fill.dto';
@@ -90,7 +91,8 @@ export class FillVacancyUseCase {
       },
       { viaFill: true },
     );
-    return { employee: fillEmployee(EmployeeDto.from(created)), contractor: null, holder: { kind: 'employee', id: created.id } };
+    const employee = fillEmployee(EmployeeDto.from(created), await this.employees.currentSalaryIn(tx, created.id));
+    return { employee, contractor: null, holder: { kind: 'employee', id: created.id } };
   }
 
   private async createContractor(tx: Tx, vacancy: VacancyEntity, input: FillVacancyDto): Promise<Filler> {
@@ -110,7 +112,8 @@ export class FillVacancyUseCase {
       },
       { viaFill: true },
     );
-    return { employee: null, contractor: ContractorDto.from(created), holder: { kind: 'contractor', id: created.id } };
+    const contractor = { ...ContractorDto.from(created), currentRate: await this.contractors.currentRateIn(tx, created.id) };
+    return { employee: null, contractor, holder: { kind: 'contractor', id: created.id } };
   }
 
   /**
@@ -174,7 +177,7 @@ function checkFillInput(input: FillVacancyDto): 'employee' | 'contractor' {
   return fillerType;
 }
 
-function fillEmployee(e: EmployeeDto): FillEmployeeDto {
+function fillEmployee(e: EmployeeDto, currentSalary: SalaryAdjustmentDto | null): FillEmployeeDto {
   return {
     id: e.id,
     firstName: e.firstName,
@@ -190,5 +193,6 @@ function fillEmployee(e: EmployeeDto): FillEmployeeDto {
     defaultCurrencyCode: e.defaultCurrencyCode,
     createdAt: e.createdAt,
     updatedAt: e.updatedAt,
+    currentSalary,
   };
 }

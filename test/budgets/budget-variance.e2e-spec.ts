@@ -86,6 +86,7 @@ describe('07/§2.2 GET /budgets/:id/variance', () => {
         {
           key: ids.engineering,
           name: 'Engineering',
+          label: 'Engineering',
           months: [
             month('2026-01', b(8_500, 1, 1), f(8_000, 1, 1, 0), v(-500, 0, 0), false),
             month('2026-02', b(10_500, 2, 1.5), f(10_971.43, 2, 1.4643, 0), v(471.43, 0, -0.0357), true),
@@ -96,6 +97,7 @@ describe('07/§2.2 GET /budgets/:id/variance', () => {
         {
           key: ids.sales,
           name: 'Sales',
+          label: 'Sales',
           months: [
             month('2026-01', b(5_000, 2, null), f(5_000, 2, 2, 1), v(0, 0, null), false),
             month('2026-02', b(5_000, 2, null), f(5_000, 2, 2, 1), v(0, 0, null), false),
@@ -106,6 +108,7 @@ describe('07/§2.2 GET /budgets/:id/variance', () => {
         {
           key: ids.support,
           name: 'Support',
+          label: 'Support',
           months: [
             month('2026-01', b(2_000, 1, 1), f(0, 0, 0, 0), v(-2_000, -1, -1), false),
             month('2026-02', b(0, 0, 0), f(0, 0, 0, 0), v(0, 0, 0), false),
@@ -116,6 +119,7 @@ describe('07/§2.2 GET /budgets/:id/variance', () => {
         {
           key: null,
           name: null,
+          label: 'No cost centre',
           months: ['2026-01', '2026-02', '2026-03'].map((m) => month(m, b(0, 0, 0), f(3_200, 1, 1, 0), v(3_200, 1, 1), true)),
           totals: { budget: b(0, 0, 0), forecast: f(9_600, 1, 1, 0), variance: v(9_600, 1, 1), over: true },
         },
@@ -237,7 +241,7 @@ describe('07/§2.2 GET /budgets/:id/variance', () => {
       `costCentre,${ids.engineering},Engineering,2026-02,10500,2,1.5,10971.43,2,1.4643,0,471.43,0,-0.0357,true,EUR,${none}`,
     );
     expect(rows[4]).toBe(`costCentre,${ids.sales},Sales,2026-01,5000,2,,5000,2,2,1,0,0,,false,EUR,${none}`);
-    expect(rows[12]).toBe(`costCentre,,,2026-03,0,0,0,3200,1,1,0,3200,1,1,true,EUR,${none}`);
+    expect(rows[12]).toBe(`costCentre,,No cost centre,2026-03,0,0,0,3200,1,1,0,3200,1,1,true,EUR,${none}`);
   });
 
   it("07/§2.2: without an exchange rate from the reporting currency to the budget's, the variance is 409 and names both", async () => {

@@ -309,6 +309,39 @@ describe('04/§2 GET /forecast', () => {
     expect(lines[1]).toBe(
       `costCentre,${ids.alpha},Alpha,2026-01,1,2,0,3,2,1,0,0,0,0,3,${cents(10_000 + (9_000 * 16) / 31 + 7_000)},0,${cents(10_000 + (9_000 * 16) / 31 + 7_000)},0,0,2.5161,0,0,0,${stated}`,
     );
-    expect(lines[9]).toBe(`costCentre,,,2026-03,1,0,0,1,0,1,0,0,0,0,1,${cents(DAILY)},0,${cents(DAILY)},0,0,1,0,0,0,${stated}`);
+    expect(lines[9]).toBe(
+      `costCentre,,No cost centre,2026-03,1,0,0,1,0,1,0,0,0,0,1,${cents(DAILY)},0,${cents(DAILY)},0,0,1,0,0,0,${stated}`,
+    );
+  });
+
+  it('07/§6.1: every group has a label, never blank: its name, or for the group without a key what it holds ("No cost centre", "No team", ...)', async () => {
+    const labels = async (groupBy: string, tenant: Tenant = org) =>
+      (await forecast(`from=2026-01&months=1&groupBy=${groupBy}`, tenant)).groups.map((g: { key: unknown; label: string }) => [
+        g.key === null ? null : (g.key as { name: string }).name,
+        g.label,
+      ]);
+    expect(await labels('costCentre')).toEqual([
+      ['Alpha', 'Alpha'],
+      ['Beta', 'Beta'],
+      [null, 'No cost centre'],
+    ]);
+    expect(await labels('location')).toEqual([
+      ['Paris', 'Paris'],
+      [null, 'No location'],
+    ]);
+    expect(await labels('none')).toEqual([[null, 'All']]);
+    const other = await t.createTenant();
+    await other.create.employee({ startDate: '2025-01-01' });
+    for (const [groupBy, label] of [
+      ['team', 'No team'],
+      ['project', 'No project'],
+      ['projectCostCentre', 'No cost centre'],
+      ['jobRole', 'No job role'],
+      ['workType', 'No work type'],
+    ]) {
+      expect(await labels(groupBy, other)).toEqual([[null, label]]);
+      const csv = (await other.api('get', `/forecast?from=2026-01&months=1&groupBy=${groupBy}`).set('Accept', 'text/csv').expect(200)).text;
+      expect(csv.split('\r\n')[1].startsWith(`${groupBy},,${label},2026-01,`)).toBe(true);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { API_PERMISSIONS } from '../../src/common/auth/permissions';
 import { EXAMPLE_ID } from '../../src/common/http/examples';
+import { logger, LOG_DESTINATIONS } from '../../src/common/logging/json-logger';
 import { TestApp } from '../support/test-app';
 
 // Walks every resource of the app: CI runs it against a generated one too (.ci/run, "resource generator").
@@ -28,8 +29,8 @@ async function expectBelievableDemo(t: TestApp, orgId: string, key: string): Pro
     totals[list] = body.meta?.total ?? body.data.length;
   }
   expect(totals).toMatchObject({
-    employees: 61,
-    contractors: 9,
+    employees: 62,
+    contractors: 10,
     teams: 7,
     projects: 5,
     'cost-centres': 5,
@@ -58,12 +59,27 @@ async function expectBelievableDemo(t: TestApp, orgId: string, key: string): Pro
   expect(JSON.stringify(diff.body)).toContain('Nora');
   const readings = await t.admin('get', `/organizations/${orgId}/business-metrics/${EXAMPLE_ID.metric}/readings`).expect(200);
   expect(readings.body.meta.total).toBe(22);
+  // 04/§2: a vacancy counts in openVacancies from its target start (the six open ones start in January to April 2027).
+  const vacancies = await api('/forecast?from=2026-12&months=5');
+  expect(vacancies.body.data.totals.map((m: { openVacancies: number }) => m.openVacancies)).toEqual([0, 2, 4, 5, 6]);
+  // 07/§6.1: the people without a team allocation are a labelled group.
+  const unallocated = (await api('/forecast?groupBy=team')).body.data.groups.at(-1);
+  expect([unallocated.key, unallocated.label]).toEqual([null, 'No team']);
 }
 
 describe('first start demo seed', () => {
-  it('06/§1.1: an empty embedded database gets the demo company with fixed ids, a * user and a key with every permission', async () => {
-    const t = await TestApp.start({ SEED_DEMO: 'true', DATABASE_URL: '' });
+  it('06/§1.1: an empty embedded database gets the demo company (written quietly: one log line) with fixed ids, a * user and a key with every permission (04/§2: its vacancies count from their target starts)', async () => {
+    // What the JSON logger writes while the demo is written: one summary line, no request line per write.
+    const lines: string[] = [];
+    jest.spyOn(LOG_DESTINATIONS.out, 'write').mockImplementation((chunk: string) => lines.push(chunk) > 0);
+    const t = await TestApp.start({ SEED_DEMO: 'true', DATABASE_URL: '', LOG_LEVEL: 'info' });
     try {
+      logger.setLevel('silent');
+      jest.restoreAllMocks();
+      const written = lines.filter((l) => l.includes('"msg":"demo organization written"')).map((l) => JSON.parse(l));
+      expect(written).toEqual([expect.objectContaining({ organizationId: EXAMPLE_ID.organization, writes: expect.any(Number) })]);
+      expect(written[0].writes).toBeGreaterThan(150);
+      expect(lines.filter((l) => l.includes('"msg":"request"'))).toEqual([]);
       const demo = t.running.demo;
       expect(demo).not.toBeNull();
       const org = await t.admin('get', `/organizations/${demo!.organizationId}`).expect(200);

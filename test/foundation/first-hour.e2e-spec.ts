@@ -1,4 +1,8 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
+import { AdminTokenService, adminTokenFile } from '../../src/access/admin-token.service';
 import { loadConfig } from '../../src/config/app-config';
 import { FirstOrganizationService, parseSetupArgs } from '../../src/demo/first-organization.service';
 import type { RunningApp } from '../../src/app.factory';
@@ -60,9 +64,32 @@ describe('the first hour: setup command and start banner', () => {
     ] as [Record<string, string>, boolean][]) {
       const text = banner(env, embedded);
       expect(text).not.toContain(token);
-      expect(text).toContain('/data/admin-token');
+      expect(text).toContain(embedded ? '/data/admin-token' : '/data/admin-token.postgres-db-5432-wfp');
       expect(text).toContain('ADMIN_TOKEN');
     }
     expect(banner({ NODE_ENV: 'development', ADMIN_TOKEN: 'x'.repeat(20) }, true)).not.toMatch(/Admin token/);
   }, 300_000);
+
+  it('06/§1.4: a generated admin token is kept per database: the embedded one and each PostgreSQL database have their own file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wfp-token-'));
+    try {
+      const start = (databaseUrl: string) =>
+        new AdminTokenService(loadConfig({ ADMIN_TOKEN: '', DATA_DIR: dir, DATABASE_URL: databaseUrl }));
+      const embedded = start('');
+      const postgres = start('postgresql://app:secret@db.internal:5433/wfp');
+      const other = start('postgresql://app:secret@db.internal:5433/wfp_other');
+      expect(new Set([embedded.token, postgres.token, other.token]).size).toBe(3);
+      expect([embedded.generated, postgres.generated, other.generated]).toEqual([true, true, true]);
+      // A second start on the same database reads its own file back.
+      const again = start('postgresql://app:secret@db.internal:5433/wfp');
+      expect([again.token, again.generated]).toEqual([postgres.token, false]);
+      expect(start('').token).toBe(embedded.token);
+      const file = adminTokenFile({ dataDir: dir, databaseUrl: 'postgresql://app:secret@db.internal:5433/wfp' });
+      expect(file).toBe(join(dir, 'admin-token.postgres-db.internal-5433-wfp'));
+      expect(readFileSync(file, 'utf8').trim()).toBe(postgres.token);
+      expect(readdirSync(dir).join(' ')).not.toMatch(/secret|app/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -6196,6 +6196,8 @@ export interface components {
              * @example EUR
              */
             defaultCurrencyCode: string | null;
+            /** @description The salary the fill gave the new employee: its initial salary adjustment (effective from startDate). */
+            currentSalary: components["schemas"]["SalaryAdjustmentDto"] | null;
             id: string;
             /** @example Ana */
             firstName: string;
@@ -6226,7 +6228,7 @@ export interface components {
         FillResultDto: {
             /** @description The employee created (fillerType employee); null otherwise. */
             employee: components["schemas"]["FillEmployeeDto"] | null;
-            /** @description The contractor created (fillerType contractor); null otherwise. */
+            /** @description The contractor created (fillerType contractor), with `currentRate`, the rate the fill gave them; null otherwise. */
             contractor: components["schemas"]["ContractorDto"] | null;
             /** @description The vacancy filled. */
             vacancyId: string;
@@ -7588,7 +7590,8 @@ export interface components {
              */
             contractors: number;
             /**
-             * @description Vacancies contributing on the month's last day.
+             * @description Vacancies contributing on the month's last day: open, committed or filled without an active filler, from their
+             *     targetStartDate (today when it has none). A vacancy open today whose target start is later counts from that month.
              * @example 4
              */
             openVacancies: number;
@@ -7667,6 +7670,11 @@ export interface components {
         ForecastGroupDto: {
             /** @description null: records without the attribute, or the part of a day not allocated (and the one group of groupBy none) */
             key: components["schemas"]["ForecastGroupKeyDto"] | null;
+            /**
+             * @description The key's name; for the group without a key: "No team", "No project", "No cost centre", ... ("All" for groupBy none)
+             * @example Engineering
+             */
+            label: string;
             /** @description One entry per month, in order. */
             months: components["schemas"]["ForecastMonthDto"][];
         };
@@ -8300,12 +8308,12 @@ export interface components {
         ErasePersonDto: {
             /**
              * @description The employee, by id (not externalId). Send this or contractorId.
-             * @example cdemoemp00000000000000002
+             * @example cdemoemp00000000000000098
              */
             employeeId?: string;
             /**
              * @description The contractor, by id (not externalId). Send this or employeeId.
-             * @example cdemoctr00000000000000001
+             * @example cdemoctr00000000000000098
              */
             contractorId?: string;
         };
@@ -8404,6 +8412,11 @@ export interface components {
              * @example Engineering
              */
             name: string | null;
+            /**
+             * @description The name the group is shown by, never blank: its name, or what the group without a key holds ("No cost centre", "No team", "All").
+             * @example Engineering
+             */
+            label: string;
             /** @description One per month of the budget, in order. */
             months: components["schemas"]["BudgetVarianceMonthDto"][];
             /** @description The group over the budget's months. */
@@ -29598,6 +29611,11 @@ export interface operations {
                          * @example EMP-1042
                          */
                         externalId: string;
+                        /**
+                         * Format: email
+                         * @example ana.silva.bulk@example.com
+                         */
+                        email?: string;
                     })[];
                 };
             };
@@ -33129,6 +33147,11 @@ export interface operations {
                          * @example CON-1042
                          */
                         externalId: string;
+                        /**
+                         * Format: email
+                         * @example jordan.lee.bulk@example.com
+                         */
+                        email?: string;
                     })[];
                 };
             };
@@ -40077,7 +40100,7 @@ export interface operations {
                 orgId: string;
                 /**
                  * @description The scenario's id.
-                 * @example cdemoscn00000000000000001
+                 * @example cdemoscn00000000000000099
                  */
                 scenarioId: string;
             };
@@ -41433,10 +41456,7 @@ export interface operations {
                 page?: number;
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /**
-                 * @description Only the changes of this entity type (`employee`, `team`, `employee_team_allocation`, `functional_group`, ...).
-                 * @example employee
-                 */
+                /** @description Only the changes of this entity type (`employee`, `team`, `employee_team_allocation`, `functional_group`, ...); default every type. */
                 entityType?: string;
             };
             header?: {
@@ -45973,10 +45993,7 @@ export interface operations {
     Forecast_forecast: {
         parameters: {
             query?: {
-                /**
-                 * @description First month, YYYY-MM (default the current month, UTC)
-                 * @example 2026-01
-                 */
+                /** @description First month, YYYY-MM, e.g. 2026-01 (default the current month, UTC) */
                 from?: string;
                 months?: number;
                 /** @description none, an attribute of each record (costCentre, location, jobRole, workType), or its allocations: team and project split each day of a record over its assignments (share fte / max(1, sum), the rest to the null group); projectCostCentre books the project shares to the project's cost centre up to its endDate and to its postCompletionCostCentreId after it */

@@ -36,7 +36,7 @@ describe('01 "Fill a vacancy"', () => {
     return { org, vacancy, refs: { team, team2, project, jobRole, location, workType, manager } };
   }
 
-  it('01/fill rules 3 and 5: employee branch: filler, initial salary, fallbacks, assignment transfer, status, exact response', async () => {
+  it('01/fill rules 3 and 5: employee branch: filler, initial salary (in the answer too), fallbacks, assignment transfer, status, exact response', async () => {
     const { org, vacancy, refs } = await setup();
     const seq = await lastSeq(t, org.orgId);
     const res = await org
@@ -61,6 +61,12 @@ describe('01 "Fill a vacancy"', () => {
           defaultCurrencyCode: 'EUR',
           createdAt: expect.any(String),
           updatedAt: expect.any(String),
+          currentSalary: expect.objectContaining({
+            employeeId: expect.any(String),
+            salary: 95000,
+            currencyCode: 'EUR',
+            effectiveDate: '2026-06-01',
+          }),
         },
         contractor: null,
         vacancyId: vacancy,
@@ -101,6 +107,7 @@ describe('01 "Fill a vacancy"', () => {
     );
     const salary = (await org.api('get', `/employees/${employeeId}?include=currentSalary`).expect(200)).body.data.currentSalary;
     expect(salary).toMatchObject({ salary: 95000, currencyCode: 'EUR', effectiveDate: '2026-06-01' });
+    expect(res.body.data.employee.currentSalary).toEqual(salary);
     // 02 events: vacancy update, employee create, salary_adjustment create; moved allocations are audit-only.
     const events = await changesOf(t, org.orgId, { afterSeq: seq });
     const sent = events.filter((e) => e.dispatchStatus !== null).map((e) => `${e.entityType}:${e.changeType}`);
@@ -128,6 +135,7 @@ describe('01 "Fill a vacancy"', () => {
     expect(res.body.data).toMatchObject({ vacancyId: vacancy, teamAllocationsTransferred: 2, projectAllocationsTransferred: 1 });
     const rates = (await org.api('get', `/contractors/${contractor.id}/rate-adjustments`).expect(200)).body.data;
     expect(rates).toEqual([expect.objectContaining({ rate: 700, rateType: 'daily', currencyCode: 'GBP', effectiveDate: '2026-06-01' })]);
+    expect(contractor.currentRate).toEqual(rates[0]);
     const v = (await org.api('get', `/vacancies/${vacancy}?include=assignments`).expect(200)).body.data;
     expect(v).toMatchObject({ status: 'filled', filledByLiveContractorId: contractor.id, isFilled: true });
     type Row = { targetId: string; startDate: string; endDate: string | null; fte: number; role: string | null };

@@ -71,6 +71,8 @@ export class BudgetVarianceGroupDto {
   @ApiProperty({ type: String, nullable: true }) key: string | null;
   /** The cost centre's or team's name; null when key is null or names nothing any more. */
   @ApiProperty({ type: String, nullable: true, example: 'Engineering' }) name: string | null;
+  /** The name the group is shown by, never blank: its name, or what the group without a key holds ("No cost centre", "No team", "All"). */
+  @ApiProperty({ example: 'Engineering' }) label: string;
   /** One per month of the budget, in order. */
   @ApiProperty({ type: [BudgetVarianceMonthDto] }) months: BudgetVarianceMonthDto[];
   /** The group over the budget's months. */

@@ -23,6 +23,9 @@ export const EXAMPLE_ID = {
   employee: demoId('emp', 2),
   manager: demoId('emp', 1),
   contractor: demoId('ctr', 1),
+  /** People who left, made for the erase examples to erase (number 98). */
+  erasableEmployee: demoId('emp', 98),
+  erasableContractor: demoId('ctr', 98),
   vacancy: demoId('vac', 1),
   team: demoId('team', 2),
   parentTeam: demoId('team', 1),

@@ -64,6 +64,16 @@ export function loggedTarget(req: Request): LoggedTarget {
   return { path, query };
 }
 
+const QUIET = Symbol('quiet request');
+
+/**
+ * Marks a request the service sends to itself in bulk (the demo's writes, on their own loopback server): no log line
+ * of its own; the sender logs one summary. A property of the request object, never a header a client could send.
+ */
+export function markQuiet(req: object): void {
+  (req as { [QUIET]?: boolean })[QUIET] = true;
+}
+
 /** Request id (accepted from X-Request-Id or made), echoed back, and one structured log line per request (at `info`). */
 export function requestLog(req: ContextRequest, res: Response, next: NextFunction): void {
   const given = req.headers['x-request-id'];
@@ -71,7 +81,7 @@ export function requestLog(req: ContextRequest, res: Response, next: NextFunctio
   req.requestId = requestId;
   req.headers['x-request-id'] = requestId;
   res.setHeader('X-Request-Id', requestId);
-  if (!logger.enabled('info')) return next();
+  if (!logger.enabled('info') || (req as { [QUIET]?: boolean })[QUIET]) return next();
   const started = process.hrtime.bigint();
   // Read now, inside the request's trace: 'finish' may fire outside it.
   const traceId = logger.traceId();

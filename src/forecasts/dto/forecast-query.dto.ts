@@ -18,7 +18,7 @@ export type AllocationGroupBy = (typeof ALLOCATION_GROUP_BY)[number];
 /** Query of `GET /forecast` (spec 04 §2); unknown parameters are refused. */
 @RejectUnknownFields()
 export class ForecastQueryDto {
-  @ApiPropertyOptional({ example: '2026-01', description: 'First month, YYYY-MM (default the current month, UTC)' })
+  @ApiPropertyOptional({ description: 'First month, YYYY-MM, e.g. 2026-01 (default the current month, UTC)' })
   @IsOptional()
   @Matches(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'from must be a month in YYYY-MM form' })
   from?: string;
@@ -86,7 +86,10 @@ export class ForecastMonthDto {
   @ApiProperty({ example: 38 }) employees: number;
   /** Contractors active on the month's last day. */
   @ApiProperty({ example: 5 }) contractors: number;
-  /** Vacancies contributing on the month's last day. */
+  /**
+   * Vacancies contributing on the month's last day: open, committed or filled without an active filler, from their
+   * targetStartDate (today when it has none). A vacancy open today whose target start is later counts from that month.
+   */
   @ApiProperty({ example: 4 }) openVacancies: number;
   /** The fte of the vacancies contributing on the month's last day, summed. */
   @ApiProperty({ example: 3.5 }) openVacancyFte: number;
@@ -139,6 +142,12 @@ export class ForecastGroupDto {
     description: 'null: records without the attribute, or the part of a day not allocated (and the one group of groupBy none)',
   })
   key: ForecastGroupKeyDto | null;
+  /** The name the group is shown by, never blank: its record's name, or what the group without a key holds. */
+  @ApiProperty({
+    example: 'Engineering',
+    description: 'The key\'s name; for the group without a key: "No team", "No project", "No cost centre", ... ("All" for groupBy none)',
+  })
+  label: string;
   /** One entry per month, in order. */
   @ApiProperty({ type: [ForecastMonthDto] }) months: ForecastMonthDto[];
 }

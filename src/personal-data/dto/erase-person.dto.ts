@@ -9,13 +9,13 @@ export class ErasePersonDto {
   /** The employee, by id (not externalId). Send this or contractorId. */
   @IsOptional()
   @IsCuid()
-  @ApiPropertyOptional({ example: EXAMPLE_ID.employee })
+  @ApiPropertyOptional({ example: EXAMPLE_ID.erasableEmployee })
   employeeId?: string;
 
   /** The contractor, by id (not externalId). Send this or employeeId. */
   @IsOptional()
   @IsCuid()
-  @ApiPropertyOptional({ example: EXAMPLE_ID.contractor })
+  @ApiPropertyOptional({ example: EXAMPLE_ID.erasableContractor })
   contractorId?: string;
 }
 

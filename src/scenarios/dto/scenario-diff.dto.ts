@@ -5,8 +5,8 @@ import { PageQueryDto } from '../../common/http/pagination.dto';
 import { IsOptional } from '../../common/validation/validators';
 
 export class ScenarioDiffQueryDto extends PageQueryDto {
-  /** Only the changes of this entity type (`employee`, `team`, `employee_team_allocation`, `functional_group`, ...). */
-  @ApiPropertyOptional({ example: 'employee' })
+  /** Only the changes of this entity type (`employee`, `team`, `employee_team_allocation`, `functional_group`, ...); default every type. */
+  @ApiPropertyOptional()
   @IsOptional()
   @IsString()
   @MaxLength(60)

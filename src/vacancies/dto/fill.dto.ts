@@ -3,6 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 import { RATE_TYPES, type RateType } from '../../compensation/entities/rate-adjustment.entity';
+import { SalaryAdjustmentDto } from '../../compensation/dto/salary-adjustment.dto';
 import { ContractorDto } from '../../contractors/dto/contractor.dto';
 import {
   IsCurrencyCode,
@@ -185,12 +186,14 @@ export class FillEmployeeDto {
   @ApiProperty({ type: String, nullable: true }) defaultCurrencyCode: string | null;
   createdAt: string;
   updatedAt: string;
+  /** The salary the fill gave the new employee: its initial salary adjustment (effective from startDate). */
+  @ApiProperty({ type: SalaryAdjustmentDto, nullable: true }) currentSalary: SalaryAdjustmentDto | null;
 }
 
 export class FillResultDto {
   /** The employee created (fillerType employee); null otherwise. */
   @ApiProperty({ type: FillEmployeeDto, nullable: true }) employee: FillEmployeeDto | null;
-  /** The contractor created (fillerType contractor); null otherwise. */
+  /** The contractor created (fillerType contractor), with `currentRate`, the rate the fill gave them; null otherwise. */
   @ApiProperty({ type: ContractorDto, nullable: true }) contractor: ContractorDto | null;
   /** The vacancy filled. */
   vacancyId: string;
