@@ -84,6 +84,21 @@ describe('the nightly sync (07 §1)', () => {
     });
   }, 600_000);
 
+  it('07/§1.3: a partial item is typed as such (externalId plus optional create fields); one creating a record without a required field fails alone, naming it', async () => {
+    const tenant = await t.createTenant();
+    await upsert(tenant, 'employees', [bodies.employee({ externalId: 'HR-1' })]);
+    const items: Schemas['EmployeeBulkItemDto'][] = [
+      { externalId: 'HR-1', lastName: 'Byron' },
+      { externalId: 'HR-2', firstName: 'Ada', lastName: 'New', startDate: '2026-01-01' },
+    ];
+    const res = await upsert(tenant, 'employees', items);
+    type Result = { result: string; error: { code: string; details: { field: string }[] | null } | null };
+    expect(res.results.map((r: Result) => [r.result, r.error?.code ?? null, r.error?.details?.map((d) => d.field) ?? null])).toEqual([
+      ['updated', null, null],
+      ['failed', 'VALIDATION_ERROR', ['email']],
+    ]);
+  });
+
   it('07/§1.4: bulk-delete deletes by externalId as the single DELETE does (same recorded changes); unknown externalIds are not_found', async () => {
     const tenant = await t.createTenant();
     const person = (externalId: string) =>
