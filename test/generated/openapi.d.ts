@@ -4723,6 +4723,7 @@ export interface components {
              * @example cdemoteam0000000000000001
              */
             parentTeamId?: string | null;
+            /** @example Payments Platform */
             name?: string;
         };
         BulkDeleteItemDto: {
@@ -5023,6 +5024,7 @@ export interface components {
              * @example 125000.5
              */
             estimatedCost?: number | null;
+            /** @example Checkout redesign */
             name?: string;
             /**
              * Format: date
@@ -5633,7 +5635,10 @@ export interface components {
              * @example EMP-1042
              */
             externalId: string;
-            /** @description Canonical display name (nullable). */
+            /**
+             * @description Canonical display name (nullable).
+             * @example Ana Silva
+             */
             name?: string | null;
             /**
              * Format: date
@@ -6154,7 +6159,10 @@ export interface components {
              * @example CON-1042
              */
             externalId: string;
-            /** @description Person or company name. */
+            /**
+             * @description Person or company name.
+             * @example Jordan Lee
+             */
             name?: string;
             /**
              * @description Such as individual or agency; default `individual`.
