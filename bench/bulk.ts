@@ -3,7 +3,9 @@
  * each with a nested salary, from BENCH_CLIENTS (default 4) clients at once on PostgreSQL, each client
  * sending BENCH_BATCHES (default 3) requests one after the other:
  * - create: every item a new externalId (created);
- * - resync: the same externalIds again with one changed field and a new salary (updated);
+ * - resync: the same externalIds again with one changed field and their salary's reason changed (updated: the salary
+ *   keeps its effectiveDate, so it is that salary's update, not a new one);
+ * - unchanged: the resync sent again (every item unchanged: nothing written, no event);
  * against the same work sent as single `POST /employees` with a nested salary from as many clients
  * for BENCH_DURATION seconds (default 10). A bulk request takes seconds, so the load is a fixed
  * amount of work timed from first send to last answer (not an autocannon time window), after
@@ -59,6 +61,7 @@ export async function bulkBenchmark(): Promise<void> {
       const latencies: number[] = [];
       let items = 0;
       let failed = 0;
+      let unchanged = 0;
       const cpu = await cpuMeter(db, service.pid);
       const started = performance.now();
       await Promise.all(
@@ -71,6 +74,7 @@ export async function bulkBenchmark(): Promise<void> {
             latencies.push(answer.ms);
             items += data.created + data.updated + data.unchanged;
             failed += data.failed;
+            unchanged += data.unchanged;
           }
         }),
       );
@@ -86,6 +90,7 @@ export async function bulkBenchmark(): Promise<void> {
         p99: percentile(latencies, 99),
         max: latencies[latencies.length - 1],
         requests: latencies.length,
+        unchanged,
       };
     };
 
@@ -138,12 +143,16 @@ export async function bulkBenchmark(): Promise<void> {
     // autovacuum would: with no statistics at all, a by-key look-up may take another index of the same
     // (organization_id, plan_id) prefix and filter the plan's rows (docs/decisions.md, bulk resync).
     await db.client.query('ANALYZE');
-    const runs = [created, await bulkRun('bulk resync (update + new salary), 1,000 per request', 'resync'), await singleRun()];
+    const resync = await bulkRun('bulk resync (update + salary update), 1,000 per request', 'resync');
+    const resent = await bulkRun('bulk resend, all unchanged, 1,000 per request', 'resync');
+    if (resent.unchanged !== resent.items) throw new Error(`resend: ${resent.items - resent.unchanged} items were not unchanged`);
+    const runs = [created, resync, resent, await singleRun()];
     const [{ n }] = (await db.client.query(`SELECT count(*)::int AS n FROM employees WHERE organization_id = $1`, [tenant.orgId])).rows;
     const [{ s }] = (await db.client.query(`SELECT count(*)::int AS s FROM salary_adjustments WHERE organization_id = $1`, [tenant.orgId]))
       .rows;
-    const expected = warm + clients * batches * BATCH + runs[2].items;
-    const salaries = expected + warm + clients * batches * BATCH;
+    const expected = warm + clients * batches * BATCH + runs[3].items;
+    // Salaries are keyed by effectiveDate: a resync updates the one of its day, so one salary per employee.
+    const salaries = expected;
     if (n !== expected || s !== salaries)
       throw new Error(`rows: ${n} employees, ${s} salary adjustments; expected ${expected} and ${salaries}`);
     process.stdout.write(
@@ -185,7 +194,8 @@ export async function bulkBenchmark(): Promise<void> {
       })),
     );
     process.stdout.write(
-      `\nbulk create / single POST items/s: ${round(runs[0].items / runs[0].seconds / (runs[2].items / runs[2].seconds), 1)}x\n`,
+      `\nbulk create / single POST items/s: ${round(runs[0].items / runs[0].seconds / (runs[3].items / runs[3].seconds), 1)}x\n` +
+        `unchanged resend / create items/s: ${round(runs[2].items / runs[2].seconds / (runs[0].items / runs[0].seconds), 1)}x\n`,
     );
   });
 }

@@ -6,6 +6,7 @@
  */
 import autocannon from 'autocannon';
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, totalmem } from 'node:os';
@@ -24,7 +25,8 @@ export const BENCH_CITUS = process.env.BENCH_CITUS === '1';
 const CITUS_SCRIPT = process.env.CITUS_CLUSTER_SCRIPT ?? join(PROJECT_ROOT, '..', 'shared', 'citus', 'citus-cluster.sh');
 /** The PostgreSQL server benchmarks create their databases on (trust auth): the coordinator with BENCH_CITUS. */
 export const BENCH_PG_URL = process.env.BENCH_PG_URL ?? `postgresql://postgres@127.0.0.1:${BENCH_CITUS ? 5440 : 5432}`;
-export const BENCH_ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
+/** A fresh secret per run: the services run as production, which refuses every token this repository publishes. */
+export const BENCH_ADMIN_TOKEN = randomBytes(24).toString('hex');
 
 // ---------------------------------------------------------------------------------------------------
 // Clean-up: everything started is registered here and undone in reverse order, also on SIGINT/SIGTERM.

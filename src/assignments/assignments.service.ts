@@ -17,7 +17,7 @@ import {
   NestedTeamAssignmentDto,
   UpdateAssignmentDto,
 } from './dto/assignment.dto';
-import { AssignmentEntity, AssignmentType, HolderKind } from './entities/assignment.entity';
+import { AssignmentEntity, HolderKind } from './entities/assignment.entity';
 import { ResourceDescriptor, Resources } from '../crud/resources';
 import type { TxScope } from '../database/unit-of-work';
 
@@ -143,44 +143,43 @@ export class AssignmentsService extends CrudService<AssignmentEntity, Assignment
   }
 
   /**
-   * A nested `teamAssignment` / `projectAssignment` of an employee or contractor body, created in the
-   * caller's transaction and recorded as its own event. `prefix` is the body field, for error paths.
+   * The nested `teamAssignment` and `projectAssignment` of a person body (employee or contractor), in the caller's
+   * transaction, each recorded as its own event: keyed by holder, target and startDate (an assignment with that
+   * key is updated with the fields sent, else one is added), so a body sent again changes nothing.
    */
-  async createForHolder(
-    tx: Tx,
-    holder: { kind: HolderKind; id: string },
-    type: AssignmentType,
-    target: string,
-    terms: AssignmentTermsDto,
-    prefix: string,
-  ): Promise<AssignmentEntity> {
-    const entity = new AssignmentEntity();
-    entity.type = type;
-    entity.targetId = await this.parties.resolve(type, tx, target, `${prefix}.${type === 'team' ? 'teamId' : 'projectId'}`);
-    entity.employeeId = holder.kind === 'employee' ? holder.id : null;
-    entity.contractorId = holder.kind === 'contractor' ? holder.id : null;
-    entity.vacancyId = holder.kind === 'vacancy' ? holder.id : null;
-    entity.teamId = holder.kind === 'team' ? holder.id : null;
-    entity.endDate = null;
-    entity.role = null;
-    try {
-      this.applyTerms(entity, terms);
-    } catch (error) {
-      throw error instanceof DomainError ? DomainError.validation(`${prefix}.endDate`, error.message) : error;
-    }
-    return this.insertRecorded(tx, entity);
-  }
-
-  /** The nested `teamAssignment` and `projectAssignment` of a person body (employee or contractor). */
   async createNestedFor(
     tx: Tx,
     holder: { kind: HolderKind; id: string },
     input: { teamAssignment?: NestedTeamAssignmentDto; projectAssignment?: NestedProjectAssignmentDto },
   ): Promise<void> {
-    if (input.teamAssignment)
-      await this.createForHolder(tx, holder, 'team', input.teamAssignment.teamId, input.teamAssignment, 'teamAssignment');
-    if (input.projectAssignment) {
-      await this.createForHolder(tx, holder, 'project', input.projectAssignment.projectId, input.projectAssignment, 'projectAssignment');
+    const field = HOLDERS.find((h) => h.kind === holder.kind)!.field;
+    const nested = [
+      input.teamAssignment && { type: 'team' as const, target: input.teamAssignment.teamId, terms: input.teamAssignment },
+      input.projectAssignment && { type: 'project' as const, target: input.projectAssignment.projectId, terms: input.projectAssignment },
+    ];
+    for (const sent of nested) {
+      if (!sent) continue;
+      const prefix = `${sent.type}Assignment`;
+      const targetId = await this.parties.resolve(sent.type, tx, sent.target, `${prefix}.${sent.type}Id`);
+      const key = { [field]: holder.id, type: sent.type, targetId, startDate: sent.terms.startDate };
+      const [record] = await this.mergeKeyedIn(tx, [{ key, input: { ...sent.terms, type: sent.type, targetId } }], {
+        build: async () => {
+          const entity = Object.assign(new AssignmentEntity(), { employeeId: null, contractorId: null, vacancyId: null, teamId: null });
+          Object.assign(entity, key, { endDate: null, role: null });
+          this.applyNestedTerms(entity, sent.terms, prefix);
+          return entity;
+        },
+        patch: async (entity) => this.applyNestedTerms(entity, sent.terms, prefix),
+      });
+      record();
+    }
+  }
+
+  private applyNestedTerms(entity: AssignmentEntity, terms: AssignmentTermsDto, prefix: string): void {
+    try {
+      this.applyTerms(entity, terms);
+    } catch (error) {
+      throw error instanceof DomainError ? DomainError.validation(`${prefix}.endDate`, error.message) : error;
     }
   }
 

@@ -58,9 +58,19 @@ export class RateAdjustmentsService extends CrudService<
     qb.andWhere('r.contractorId = :contractorId', { contractorId: query.contractorId });
   }
 
-  /** The nested `rateAdjustment` of a contractor body, in the caller's transaction (`notify: false`: audit only). */
-  async createFor(tx: Tx, contractorId: string, input: CreateRateAdjustmentDto, notify = true): Promise<RateAdjustmentEntity> {
-    return this.createIn(tx, { ...input, contractorId }, { notify });
+  /**
+   * The nested `rateAdjustment` of contractor bodies, in the caller's transaction, keyed by contractor and
+   * effectiveDate (`notify: false`: audit only). Returns the functions recording each.
+   */
+  upsertFor(tx: Tx, rates: { contractorId: string; input: CreateRateAdjustmentDto }[], notify = true): Promise<(() => void)[]> {
+    return this.mergeKeyedIn(
+      tx,
+      rates.map(({ contractorId, input }) => ({
+        key: { contractorId, effectiveDate: input.effectiveDate },
+        input: { ...input, contractorId },
+      })),
+      { notify },
+    );
   }
 
   /** Contractors' rate adjustments in one query: contractor id -> adjustments, newest effectiveDate first. */

@@ -58,9 +58,18 @@ export class SalaryAdjustmentsService extends CrudService<
     qb.andWhere('r.employeeId = :employeeId', { employeeId: query.employeeId });
   }
 
-  /** The nested `salary` of an employee body, in the caller's transaction. */
-  createFor(tx: Tx, employeeId: string, input: CreateSalaryAdjustmentDto): Promise<SalaryAdjustmentEntity> {
-    return this.createIn(tx, { ...input, employeeId });
+  /**
+   * The nested `salary` of employee bodies, in the caller's transaction: keyed by employee and effectiveDate (one
+   * adjustment per employee and day), so a body sent again changes nothing. Returns the functions recording each.
+   */
+  upsertFor(tx: Tx, salaries: { employeeId: string; input: CreateSalaryAdjustmentDto }[]): Promise<(() => void)[]> {
+    return this.mergeKeyedIn(
+      tx,
+      salaries.map(({ employeeId, input }) => ({
+        key: { employeeId, effectiveDate: input.effectiveDate },
+        input: { ...input, employeeId },
+      })),
+    );
   }
 
   /** All of an employee's adjustments, newest effectiveDate first. */

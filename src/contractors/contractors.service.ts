@@ -199,12 +199,11 @@ export class ContractorsService
     return !input.teamAssignment && !input.projectAssignment;
   }
 
-  protected override insertNestedMany(tx: Tx, created: { id: string; input: UpdateContractorDto }[]): Promise<(() => void)[]> {
-    return this.insertChildren(
-      tx,
-      created,
-      this.rates,
-      (input, contractorId) => input.rateAdjustment && { ...input.rateAdjustment, contractorId },
+  protected override insertNestedMany(tx: Tx, written: { id: string; input: UpdateContractorDto }[]): Promise<(() => void)[]> {
+    return this.nestedChildren(
+      written,
+      (input, contractorId) => input.rateAdjustment && { contractorId, input: input.rateAdjustment },
+      (rates) => this.rates.upsertFor(tx, rates),
     );
   }
 
@@ -215,7 +214,9 @@ export class ContractorsService
     input: UpdateContractorDto,
     { viaFill = false }: WriteOptions,
   ): Promise<void> {
-    if (input.rateAdjustment) await this.rates.createFor(tx, contractorId, input.rateAdjustment, !viaFill);
+    if (input.rateAdjustment) {
+      for (const record of await this.rates.upsertFor(tx, [{ contractorId, input: input.rateAdjustment }], !viaFill)) record();
+    }
     await this.assignments.createNestedFor(tx, { kind: 'contractor', id: contractorId }, input);
   }
 }

@@ -10,35 +10,28 @@ import type { CrudEntity } from './crud.types';
  */
 export abstract class BatchedCrudService<E extends CrudEntity, R, C extends U, U> extends CrudService<E, R, C, U> {
   /**
-   * The nested records of new records written together (bulk creates), or null when this body's
+   * The nested records of records written together (bulk creates and updates), or null when this body's
    * nested records cannot be (then createManyIn takes createIn's path). Returns, per record, a function
-   * that records the creates of its nested records.
+   * that records the creates or updates of its nested records.
    */
-  protected async insertNestedMany(_tx: Tx, _created: { id: string; input: U }[]): Promise<(() => void)[] | null> {
+  protected async insertNestedMany(_tx: Tx, _written: { id: string; input: U }[]): Promise<(() => void)[] | null> {
     return null;
   }
 
   /**
-   * insertNestedMany for a body's one nested record kept by another resource (employees' salary,
-   * contractors' rate): `bodyOf` gives its create body for the parent's id, or undefined when the body has none.
+   * insertNestedMany for a body's one nested record kept by another resource (employees' salary, contractors'
+   * rate): `bodyOf` gives it for the parent's id, or undefined when the body has none; `merge` writes them keyed
+   * (src/crud/keyed-children.ts) and returns the function recording each.
    */
-  protected async insertChildren<CE extends CrudEntity, CC>(
-    tx: Tx,
-    created: { id: string; input: U }[],
-    child: CrudService<CE, unknown, CC, unknown>,
-    bodyOf: (input: U, parentId: string) => CC | undefined,
+  protected async nestedChildren<B>(
+    written: { id: string; input: U }[],
+    bodyOf: (input: U, parentId: string) => B | undefined,
+    merge: (bodies: B[]) => Promise<(() => void)[]>,
   ): Promise<(() => void)[]> {
-    const bodies = created.map(({ id, input }) => bodyOf(input, id));
-    const rows = await child.insertMany(
-      tx,
-      bodies.filter((body): body is CC => body !== undefined),
-    );
+    const bodies = written.map(({ id, input }) => bodyOf(input, id));
+    const records = await merge(bodies.filter((body): body is B => body !== undefined));
     let next = 0;
-    return bodies.map((body) => {
-      if (body === undefined) return () => undefined;
-      const row = rows[next++];
-      return () => child.recordCreate(tx, row);
-    });
+    return bodies.map((body) => (body === undefined ? () => undefined : records[next++]));
   }
 
   /** Whether a body's nested records can be written by insertNestedMany; none by default. */

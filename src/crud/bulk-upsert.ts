@@ -119,10 +119,10 @@ export async function bulkUpsert<E extends CrudEntity>(
     const problem = externalIdProblem(record);
     const externalId = (record as { externalId?: unknown } | null)?.externalId;
     if (typeof externalId === 'string') results[index].externalId = externalId;
-    if (problem) return void (results[index].error = fail(DomainError.validation(problem.field, problem.message)));
+    if (problem) return void (results[index].error = bulkItemError(DomainError.validation(problem.field, problem.message)));
     const first = seen.get(externalId as string);
     if (first !== undefined) {
-      return void (results[index].error = fail(
+      return void (results[index].error = bulkItemError(
         DomainError.validation('externalId', `externalId repeats the one of item ${first} of this batch`),
       ));
     }
@@ -146,7 +146,7 @@ export async function bulkUpsert<E extends CrudEntity>(
           const input = await pipe.transform(records[index], { type: 'body', metatype: item.id ? target.update : target.create, data: '' });
           valid.push({ item, existingId: item.id, input });
         } catch (error) {
-          item.error = fail(error);
+          item.error = bulkItemError(error);
         }
       }
       for (let start = 0; start < valid.length; start += CHUNK) await writeChunk(target, tx, valid.slice(start, start + CHUNK));
@@ -183,7 +183,7 @@ async function writeChunk<E extends CrudEntity>(target: BulkTarget<E>, tx: Tx, c
       const [result, id] = await tx.savepoint(() => writeItem(target, tx, prepared));
       Object.assign(prepared.item, { result, id });
     } catch (error) {
-      prepared.item.error = fail(error);
+      prepared.item.error = bulkItemError(error);
     }
     return;
   }
@@ -269,7 +269,7 @@ async function existingIds(service: BulkWriter, tx: Tx, externalIds: string[]): 
 }
 
 /** An item's error as the response carries it; errors that are not the client's are logged like a 500. */
-function fail(error: unknown): BulkItemErrorDto {
+export function bulkItemError(error: unknown): BulkItemErrorDto {
   const known = error instanceof DomainError ? error : translateDbError(error);
   if (known)
     return {

@@ -14,6 +14,7 @@ import { isCuid } from '../common/ids';
 import { CrudEntity, CrudSpec, RecordAttributes, referencesTo, WriteOptions } from './crud.types';
 import { countReferences, RecordRows } from './record-rows.repository';
 import type { TxScope } from '../database/unit-of-work';
+import { KeyedChild, mergeKeyed } from './keyed-children';
 
 /** A resource's service class as its controllers take it: its statics declare the sort allow-list and the `include` keys. */
 export type CrudServiceClass = Type<CrudOperations> & Partial<SortedService> & { readonly includes?: readonly string[] };
@@ -38,6 +39,7 @@ export interface CrudOperations {
   remove(ctx: RequestContext, idOrExternalId: string, ifMatch?: string): Promise<void>;
   createIn(tx: Tx, input: unknown): Promise<CrudEntity>;
   updateIn(tx: Tx, idOrExternalId: string, input: unknown): Promise<unknown>;
+  removeIn(tx: Tx, idOrExternalId: string): Promise<void>;
 }
 
 /**
@@ -249,13 +251,21 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
   }
 
   /**
-   * New records from validated create bodies written together (multi-row INSERT), without their nested
-   * records; records nothing (callers use recordCreate).
+   * Nested dated records of other records' bodies, keyed (src/crud/keyed-children.ts): stored ones updated, others
+   * added. `how` replaces the body's create and PATCH (build, apply) where the nested body differs from this resource's.
    */
-  async insertMany(tx: Tx, inputs: C[]): Promise<E[]> {
-    const fields: E[] = [];
-    for (const input of inputs) fields.push(await this.build(input, tx));
-    return this.rows.insert(tx, fields);
+  mergeKeyedIn(
+    tx: Tx,
+    children: readonly KeyedChild<E, C>[],
+    how: { build?(input: C): Promise<E>; patch?(entity: E, input: C): Promise<void>; notify?: boolean } = {},
+  ): Promise<(() => void)[]> {
+    return mergeKeyed(tx, this.rows, children, {
+      build: how.build ?? ((input) => this.build(input, tx)),
+      patch: how.patch ?? ((entity, input) => this.apply(entity, input, tx, {})),
+      recordCreate: (row) => this.recordCreate(tx, row, how.notify ?? true),
+      recordUpdate: (before, row) => this.recordUpdate(tx, before, row),
+      payload: (entity) => this.payload(entity),
+    });
   }
 
   /** Records the create of a record just inserted (webhook event and history entry). */
@@ -277,7 +287,7 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
     });
   }
 
-  /** PATCH in the caller's transaction: fields change, nested objects only add records. */
+  /** PATCH in the caller's transaction: fields change, nested dated records are keyed (createNested). */
   async updateIn(tx: Tx, idOrExternalId: string, input: U, options: WriteOptions = {}): Promise<E> {
     if (!options.viaFill) this.requireNestedPermissions(tx.ctx, input);
     const entity = await this.find(tx, idOrExternalId, true);

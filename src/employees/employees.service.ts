@@ -254,12 +254,17 @@ export class EmployeesService
       throw DomainError.validation('managerId', 'managerId cannot be the employee or one of their reports');
   }
 
-  protected override insertNestedMany(tx: Tx, created: { id: string; input: UpdateEmployeeDto }[]): Promise<(() => void)[]> {
-    return this.insertChildren(tx, created, this.salaries, (input, employeeId) => input.salary && { ...input.salary, employeeId });
+  protected override insertNestedMany(tx: Tx, written: { id: string; input: UpdateEmployeeDto }[]): Promise<(() => void)[]> {
+    return this.nestedChildren(
+      written,
+      (input, employeeId) => input.salary && { employeeId, input: input.salary },
+      (salaries) => this.salaries.upsertFor(tx, salaries),
+    );
   }
 
+  /** The nested salary and assignments, keyed (a body sent again changes nothing). */
   protected override async createNested(tx: Tx, employeeId: string, input: UpdateEmployeeDto): Promise<void> {
-    if (input.salary) await this.salaries.createFor(tx, employeeId, input.salary);
+    if (input.salary) for (const record of await this.salaries.upsertFor(tx, [{ employeeId, input: input.salary }])) record();
     await this.assignments.createNestedFor(tx, { kind: 'employee', id: employeeId }, input);
   }
 }

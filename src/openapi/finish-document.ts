@@ -271,7 +271,9 @@ function finishProperty(name: string, schema: SchemaObject, schemaName: string |
   if (format && target.type === 'string' && !target.format) target.format = format;
   if (INTEGERS.has(name) && !FRACTIONAL.has(`${schemaName}.${name}`) && target.type === 'number') target.type = 'integer';
   if (schema.example !== undefined || schema.enum || '$ref' in schema) return;
-  const key = schemaName && `${schemaName}.${name}` in EXAMPLES ? `${schemaName}.${name}` : name;
+  // A bulk item takes its create body's examples (`EmployeeBulkItemDto` those of `CreateEmployeeDto`).
+  const own = schemaName?.replace(/^(\w+)BulkItemDto$/, 'Create$1Dto');
+  const key = own && `${own}.${name}` in EXAMPLES ? `${own}.${name}` : name;
   const scalar = schema.type === 'string' || schema.type === 'number' || schema.type === 'integer' || schema.type === 'boolean';
   if (key in EXAMPLES && scalar) schema.example = EXAMPLES[key];
 }

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DomainError } from '../../src/common/errors/domain-error';
 import { BulkUpsertDto } from '../../src/crud/bulk-upsert';
+import { BulkDeleteDto } from '../../src/crud/bulk-delete';
 import { isCurrencyCode } from '../../src/common/validation/validators';
 import { AppValidationPipe } from '../../src/common/validation/validation.pipe';
 import { serverOf } from '../../src/openapi/served-document';
@@ -225,7 +226,10 @@ describe('OpenAPI document (docs/decisions.md)', () => {
     const sampleDoc = committedDocument();
     const writes = operations.filter((o) => ['post', 'put', 'patch'].includes(o.method) && sampleDoc.paths[o.path][o.method].requestBody);
     /** The body classes by schema name: the exports of every file in a `dto` folder of src. */
-    const classes = new Map<string, new () => object>([['BulkUpsertDto', BulkUpsertDto]]);
+    const classes = new Map<string, new () => object>([
+      ['BulkUpsertDto', BulkUpsertDto],
+      ['BulkDeleteDto', BulkDeleteDto],
+    ]);
 
     beforeAll(async () => {
       const src = join(__dirname, '..', '..', 'src');
@@ -269,17 +273,21 @@ describe('OpenAPI document (docs/decisions.md)', () => {
             await validate(where, schema.$ref.split('/').pop()!, body);
             continue;
           }
-          // The bulk bodies: `{ records }`, each record a create body with its externalId.
-          const item = schema.properties?.records?.items?.allOf?.[0]?.$ref;
+          if ((body as { externalIds?: unknown }).externalIds) {
+            await validate(where, 'BulkDeleteDto', body);
+            continue;
+          }
+          // The bulk bodies: `{ records }`, each record an item (`XBulkItemDto`) that creates by the create body `CreateXDto`.
+          const item = schema.properties?.records?.items?.$ref?.replace(/^.*\/(\w+)BulkItemDto$/, 'Create$1Dto');
           const records = (body as { records?: unknown[] }).records;
           if (!item || !records?.length) {
-            refused.push(`${where}: an inline body other than { records }`);
+            refused.push(`${where}: an inline body other than { records } or { externalIds }`);
             continue;
           }
           await validate(where, 'BulkUpsertDto', body);
           for (const record of records) {
             expect(`${where} externalId: ${typeof (record as { externalId?: unknown }).externalId}`).toBe(`${where} externalId: string`);
-            await validate(where, item.split('/').pop()!, record);
+            await validate(where, item, record);
           }
         }
       }

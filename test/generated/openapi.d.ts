@@ -954,11 +954,33 @@ export interface paths {
         put?: never;
         /**
          * Create or update teams by externalId
-         * @description Up to 1,000 records: a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
+         * @description Up to 1,000 records: a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; a nested dated record updates the one with its key (effectiveDate; target and startDate) or is added). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
          *
          *     Public API: an API key with `teams_edit` (held by the key and by its creator).
          */
         post: operations["TeamsBulk_bulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/org/{orgId}/teams/bulk-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete teams by externalId
+         * @description Up to 1,000 externalIds of records gone from the system of record. Each is deleted as by the single DELETE (its permissions, rules and events) and succeeds or fails alone; an externalId that names no record is `not_found`.
+         *
+         *     Public API: an API key with `teams_edit` (held by the key and by its creator).
+         */
+        post: operations["TeamsBulk_bulkDelete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1144,11 +1166,33 @@ export interface paths {
         put?: never;
         /**
          * Create or update projects by externalId
-         * @description Up to 1,000 records: a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
+         * @description Up to 1,000 records: a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; a nested dated record updates the one with its key (effectiveDate; target and startDate) or is added). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
          *
          *     Public API: an API key with `projects_edit` (held by the key and by its creator).
          */
         post: operations["ProjectsBulk_bulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/org/{orgId}/projects/bulk-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete projects by externalId
+         * @description Up to 1,000 externalIds of records gone from the system of record. Each is deleted as by the single DELETE (its permissions, rules and events) and succeeds or fails alone; an externalId that names no record is `not_found`.
+         *
+         *     Public API: an API key with `projects_edit` (held by the key and by its creator).
+         */
+        post: operations["ProjectsBulk_bulkDelete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1514,11 +1558,33 @@ export interface paths {
         put?: never;
         /**
          * Create or update employees by externalId
-         * @description Up to 1,000 records: a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
+         * @description Up to 1,000 records: a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; a nested dated record updates the one with its key (effectiveDate; target and startDate) or is added). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
          *
          *     Public API: an API key with `employees_edit` (held by the key and by its creator).
          */
         post: operations["EmployeesBulk_bulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/org/{orgId}/employees/bulk-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete employees by externalId
+         * @description Up to 1,000 externalIds of records gone from the system of record. Each is deleted as by the single DELETE (its permissions, rules and events) and succeeds or fails alone; an externalId that names no record is `not_found`.
+         *
+         *     Public API: an API key with `employees_edit` (held by the key and by its creator).
+         */
+        post: operations["EmployeesBulk_bulkDelete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1760,11 +1826,33 @@ export interface paths {
         put?: never;
         /**
          * Create or update contractors by externalId
-         * @description Up to 1,000 records: a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
+         * @description Up to 1,000 records: a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; a nested dated record updates the one with its key (effectiveDate; target and startDate) or is added). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
          *
          *     Public API: an API key with `contractors_edit` (held by the key and by its creator).
          */
         post: operations["ContractorsBulk_bulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/org/{orgId}/contractors/bulk-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete contractors by externalId
+         * @description Up to 1,000 externalIds of records gone from the system of record. Each is deleted as by the single DELETE (its permissions, rules and events) and succeeds or fails alone; an externalId that names no record is `not_found`.
+         *
+         *     Public API: an API key with `contractors_edit` (held by the key and by its creator).
+         */
+        post: operations["ContractorsBulk_bulkDelete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2006,11 +2094,33 @@ export interface paths {
         put?: never;
         /**
          * Create or update vacancies by externalId
-         * @description Up to 1,000 records: a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; nested objects add records). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
+         * @description Up to 1,000 records: a record whose externalId is new is created (the POST body), the others are PATCHed (only the fields sent change; a nested dated record updates the one with its key (effectiveDate; target and startDate) or is added). Each item succeeds or fails alone, with the single requests' validation, permissions and events; an item that changes nothing is `unchanged` and sends no event.
          *
          *     Public API: an API key with `vacancies_edit` (held by the key and by its creator).
          */
         post: operations["VacanciesBulk_bulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/org/{orgId}/vacancies/bulk-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete vacancies by externalId
+         * @description Up to 1,000 externalIds of records gone from the system of record. Each is deleted as by the single DELETE (its permissions, rules and events) and succeeds or fails alone; an externalId that names no record is `not_found`.
+         *
+         *     Public API: an API key with `vacancies_edit` (held by the key and by its creator).
+         */
+        post: operations["VacanciesBulk_bulkDelete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4587,12 +4697,12 @@ export interface components {
             /** @description One result per item, in the order of records */
             results: components["schemas"]["BulkItemResultDto"][];
         };
-        CreateTeamDto: {
+        TeamBulkItemDto: {
             /**
-             * @description Id in the system of record; unique among teams; not CUID-shaped.
-             * @example TEAM-PAY
+             * @description Id in the system of record: a new one creates the record, a known one updates it.
+             * @example TEA-1042
              */
-            externalId?: string | null;
+            externalId: string;
             /**
              * @description Free text; null clears it.
              * @example Runs the payment services and their on-call rota.
@@ -4614,7 +4724,35 @@ export interface components {
              */
             parentTeamId?: string | null;
             /** @example Payments Platform */
-            name: string;
+            name?: string;
+        };
+        BulkDeleteItemDto: {
+            /** @description 0-based position of the externalId in `externalIds` */
+            index: number;
+            /**
+             * @description The externalId as sent
+             * @example HR-1042
+             */
+            externalId: string;
+            /** @description The id of the record it named; null when none */
+            id: string | null;
+            /**
+             * @description deleted, not_found (no record carries the externalId: not a failure) or failed (the record stays)
+             * @enum {string}
+             */
+            result: "deleted" | "not_found" | "failed";
+            /** @description Why the delete failed; null unless result is failed */
+            error: components["schemas"]["BulkItemErrorDto"] | null;
+        };
+        BulkDeleteResultDto: {
+            /** @description How many records were deleted */
+            deleted: number;
+            /** @description How many externalIds named no record */
+            notFound: number;
+            /** @description How many deletes failed (each with its error; the others were still made) */
+            failed: number;
+            /** @description One result per externalId, in the order sent */
+            results: components["schemas"]["BulkDeleteItemDto"][];
         };
         CustomAttributeDefinitionRefDto: {
             /**
@@ -4755,6 +4893,35 @@ export interface components {
             /** @description By-id reads only. */
             customAttributes?: components["schemas"]["CustomAttributeValueDto"][];
         };
+        CreateTeamDto: {
+            /**
+             * @description Id in the system of record; unique among teams; not CUID-shaped.
+             * @example TEAM-PAY
+             */
+            externalId?: string | null;
+            /**
+             * @description Free text; null clears it.
+             * @example Runs the payment services and their on-call rota.
+             */
+            description?: string | null;
+            /**
+             * @description A cost centre, by id or externalId.
+             * @example cdemocc000000000000000001
+             */
+            costCentreId?: string | null;
+            /**
+             * @description A value stream, by id or externalId.
+             * @example cdemovs000000000000000001
+             */
+            valueStreamId?: string | null;
+            /**
+             * @description The parent team, by id or externalId; null = top level. A team cannot sit under itself or its own sub-team.
+             * @example cdemoteam0000000000000001
+             */
+            parentTeamId?: string | null;
+            /** @example Payments Platform */
+            name: string;
+        };
         UpdateTeamDto: {
             /**
              * @description Id in the system of record; unique among teams; not CUID-shaped.
@@ -4784,12 +4951,12 @@ export interface components {
             /** @example Payments Platform */
             name?: string;
         };
-        CreateProjectDto: {
+        ProjectBulkItemDto: {
             /**
-             * @description Id in the system of record; unique among the organization's projects; not CUID-shaped.
-             * @example PRJ-0042
+             * @description Id in the system of record: a new one creates the record, a known one updates it.
+             * @example PRO-1042
              */
-            externalId?: string | null;
+            externalId: string;
             /**
              * @description Short reporting code.
              * @example PAY-2026
@@ -4858,13 +5025,13 @@ export interface components {
              */
             estimatedCost?: number | null;
             /** @example Checkout redesign */
-            name: string;
+            name?: string;
             /**
              * Format: date
              * @description First day of the project (YYYY-MM-DD).
              * @example 2026-01-01
              */
-            startDate: string;
+            startDate?: string;
         };
         ProjectDto: {
             /**
@@ -4956,6 +5123,88 @@ export interface components {
             updatedAt: string;
             /** @description By-id reads only. */
             customAttributes?: components["schemas"]["CustomAttributeValueDto"][];
+        };
+        CreateProjectDto: {
+            /**
+             * @description Id in the system of record; unique among the organization's projects; not CUID-shaped.
+             * @example PRJ-0042
+             */
+            externalId?: string | null;
+            /**
+             * @description Short reporting code.
+             * @example PAY-2026
+             */
+            projectCode?: string | null;
+            /**
+             * @description Free text; null clears it.
+             * @example Rebuilds the checkout flow on the new payment API.
+             */
+            description?: string | null;
+            /**
+             * Format: date
+             * @description Last day (YYYY-MM-DD), not before startDate; null = no fixed end.
+             * @example 2026-12-31
+             */
+            endDate?: string | null;
+            /**
+             * @description A user of the organization (application login), by id.
+             * @example cdemouser0000000000000001
+             */
+            ownerUserId?: string | null;
+            /**
+             * @description A value stream, by id or externalId.
+             * @example cdemovs000000000000000001
+             */
+            valueStreamId?: string | null;
+            /**
+             * @description A cost centre, by id or externalId (the `costCentreId` list filter matches it).
+             * @example cdemocc000000000000000001
+             */
+            costCentreId?: string | null;
+            /**
+             * @description A cost centre, by id or externalId: where the forecast books the project's allocations after its
+             *     endDate (`groupBy=projectCostCentre`); null = the project's costCentreId.
+             * @example cdemocc000000000000000004
+             */
+            postCompletionCostCentreId?: string | null;
+            /**
+             * @description An icon name or emoji.
+             * @example rocket
+             */
+            icon?: string | null;
+            /**
+             * @description Hex colour `#RGB` or `#RRGGBB`; default `#6B7280`.
+             * @default #6B7280
+             * @example #2563EB
+             */
+            iconColor: string;
+            /**
+             * @description Default `BACKLOG`. Honoured only while the project has no project-management links; with links
+             *     the status is derived from their tickets and a value sent here is ignored.
+             * @default BACKLOG
+             * @example IN_PROGRESS
+             * @enum {string}
+             */
+            deliveryStatus: "BACKLOG" | "TODO" | "IN_PROGRESS" | "IN_REVIEW" | "DONE" | "CANCELLED";
+            /**
+             * @description Lower = higher priority; default 0.
+             * @default 0
+             * @example 1
+             */
+            priority: number;
+            /**
+             * @description At least 0, at most two decimal places.
+             * @example 125000.5
+             */
+            estimatedCost?: number | null;
+            /** @example Checkout redesign */
+            name: string;
+            /**
+             * Format: date
+             * @description First day of the project (YYYY-MM-DD).
+             * @example 2026-01-01
+             */
+            startDate: string;
         };
         UpdateProjectDto: {
             /**
@@ -5375,17 +5624,17 @@ export interface components {
              */
             startDate: string;
         };
-        CreateEmployeeDto: {
+        EmployeeBulkItemDto: {
             /**
              * @description HR identifier.
              * @example E-20417
              */
             internalEmployeeId?: string | null;
             /**
-             * @description Id in the system of record; unique among employees; not CUID-shaped; null clears it.
-             * @example HR-1042
+             * @description Id in the system of record: a new one creates the record, a known one updates it.
+             * @example EMP-1042
              */
-            externalId?: string | null;
+            externalId: string;
             /**
              * @description Canonical display name (nullable).
              * @example Ana Silva
@@ -5434,21 +5683,21 @@ export interface components {
              */
             costCentreId?: string | null;
             /** @example Ana */
-            firstName: string;
+            firstName?: string;
             /** @example Silva */
-            lastName: string;
+            lastName?: string;
             /**
              * Format: email
              * @description Valid e-mail, unique in the organization (case-insensitively).
              * @example ana.silva@example.com
              */
-            email: string;
+            email?: string;
             /**
              * Format: date
              * @description First day of employment (YYYY-MM-DD).
              * @example 2026-01-01
              */
-            startDate: string;
+            startDate?: string;
             /** @description Nested job role: matched by externalId, then title, else created. Ignored when jobRoleId is sent. */
             jobRole?: components["schemas"]["NestedJobRoleDto"];
             /** @description Creates a salary adjustment (needs compensation_edit). */
@@ -5667,6 +5916,89 @@ export interface components {
              */
             updatedAt: string;
         };
+        CreateEmployeeDto: {
+            /**
+             * @description HR identifier.
+             * @example E-20417
+             */
+            internalEmployeeId?: string | null;
+            /**
+             * @description Id in the system of record; unique among employees; not CUID-shaped; null clears it.
+             * @example HR-1042
+             */
+            externalId?: string | null;
+            /**
+             * @description Canonical display name (nullable).
+             * @example Ana Silva
+             */
+            name?: string | null;
+            /**
+             * Format: date
+             * @description Last day; null = active.
+             * @example null
+             */
+            endDate?: string | null;
+            /**
+             * Format: date
+             * @description Day notice was given (distinct from endDate).
+             * @example null
+             */
+            noticeDate?: string | null;
+            /**
+             * @description Another employee, by id or externalId; unresolvable: 404.
+             * @example cdemoemp00000000000000001
+             */
+            managerId?: string | null;
+            /**
+             * @description A job role id (GET /job-roles); wins over jobRole.
+             * @example cdemorole0000000000000001
+             */
+            jobRoleId?: string | null;
+            /**
+             * @description A resource (work) type, by id or externalId.
+             * @example cdemort000000000000000001
+             */
+            workTypeId?: string | null;
+            /**
+             * @description A location, by id or externalId.
+             * @example cdemoloc00000000000000001
+             */
+            geographyId?: string | null;
+            /**
+             * @description ISO 4217; when unset and geographyId is given, the location's currency applies.
+             * @example EUR
+             */
+            defaultCurrencyCode?: string | null;
+            /**
+             * @description A cost centre, by id or externalId (the list's costCentreId filter).
+             * @example cdemocc000000000000000001
+             */
+            costCentreId?: string | null;
+            /** @example Ana */
+            firstName: string;
+            /** @example Silva */
+            lastName: string;
+            /**
+             * Format: email
+             * @description Valid e-mail, unique in the organization (case-insensitively).
+             * @example ana.silva@example.com
+             */
+            email: string;
+            /**
+             * Format: date
+             * @description First day of employment (YYYY-MM-DD).
+             * @example 2026-01-01
+             */
+            startDate: string;
+            /** @description Nested job role: matched by externalId, then title, else created. Ignored when jobRoleId is sent. */
+            jobRole?: components["schemas"]["NestedJobRoleDto"];
+            /** @description Creates a salary adjustment (needs compensation_edit). */
+            salary?: components["schemas"]["CreateSalaryAdjustmentDto"];
+            /** @description Creates a team assignment (needs assignments_edit). */
+            teamAssignment?: components["schemas"]["NestedTeamAssignmentDto"];
+            /** @description Creates a project assignment (needs assignments_edit). */
+            projectAssignment?: components["schemas"]["NestedProjectAssignmentDto"];
+        };
         UpdateEmployeeDto: {
             /**
              * @description HR identifier.
@@ -5779,7 +6111,7 @@ export interface components {
              */
             currencyCode: string;
         };
-        CreateContractorDto: {
+        ContractorBulkItemDto: {
             /**
              * Format: email
              * @description Optional; unique in the organization when given.
@@ -5823,15 +6155,15 @@ export interface components {
              */
             costCentreId?: string | null;
             /**
-             * @description Id in the system of record; unique among contractors; not CUID-shaped; null clears it.
-             * @example CTR-2031
+             * @description Id in the system of record: a new one creates the record, a known one updates it.
+             * @example CON-1042
              */
-            externalId?: string | null;
+            externalId: string;
             /**
              * @description Person or company name.
              * @example Jordan Lee
              */
-            name: string;
+            name?: string;
             /**
              * @description Such as individual or agency; default `individual`.
              * @example individual
@@ -5842,7 +6174,7 @@ export interface components {
              * @description First day of the contract (YYYY-MM-DD).
              * @example 2026-01-01
              */
-            startDate: string;
+            startDate?: string;
             jobRole?: components["schemas"]["NestedJobRoleDto"];
             /** @description Creates a rate adjustment (needs compensation_edit). */
             rateAdjustment?: components["schemas"]["CreateRateAdjustmentDto"];
@@ -6010,6 +6342,78 @@ export interface components {
              */
             updatedAt: string;
         };
+        CreateContractorDto: {
+            /**
+             * Format: email
+             * @description Optional; unique in the organization when given.
+             * @example jordan.lee@example.com
+             */
+            email?: string | null;
+            /**
+             * Format: date
+             * @description Last day of the contract (YYYY-MM-DD); null = active.
+             * @example 2026-12-31
+             */
+            endDate?: string | null;
+            /**
+             * @description An employee, by id or externalId; unresolvable: 404.
+             * @example cdemoemp00000000000000001
+             */
+            managerId?: string | null;
+            /**
+             * @description Wins over jobRole.
+             * @example cdemorole0000000000000001
+             */
+            jobRoleId?: string | null;
+            /**
+             * @description A resource (work) type, by id or externalId.
+             * @example cdemort000000000000000001
+             */
+            workTypeId?: string | null;
+            /**
+             * @description A location, by id or externalId; it sets the default currency and the cost multiplier.
+             * @example cdemoloc00000000000000001
+             */
+            geographyId?: string | null;
+            /**
+             * @description ISO 4217; when unset and geographyId is given, the location's currency applies.
+             * @example EUR
+             */
+            defaultCurrencyCode?: string | null;
+            /**
+             * @description A cost centre, by id or externalId.
+             * @example cdemocc000000000000000001
+             */
+            costCentreId?: string | null;
+            /**
+             * @description Id in the system of record; unique among contractors; not CUID-shaped; null clears it.
+             * @example CTR-2031
+             */
+            externalId?: string | null;
+            /**
+             * @description Person or company name.
+             * @example Jordan Lee
+             */
+            name: string;
+            /**
+             * @description Such as individual or agency; default `individual`.
+             * @example individual
+             */
+            contractorType?: string;
+            /**
+             * Format: date
+             * @description First day of the contract (YYYY-MM-DD).
+             * @example 2026-01-01
+             */
+            startDate: string;
+            jobRole?: components["schemas"]["NestedJobRoleDto"];
+            /** @description Creates a rate adjustment (needs compensation_edit). */
+            rateAdjustment?: components["schemas"]["CreateRateAdjustmentDto"];
+            /** @description Creates a team assignment (needs assignments_edit). */
+            teamAssignment?: components["schemas"]["NestedTeamAssignmentDto"];
+            /** @description Creates a project assignment (needs assignments_edit). */
+            projectAssignment?: components["schemas"]["NestedProjectAssignmentDto"];
+        };
         UpdateContractorDto: {
             /**
              * Format: email
@@ -6082,12 +6486,12 @@ export interface components {
             /** @description Creates a project assignment (needs assignments_edit). */
             projectAssignment?: components["schemas"]["NestedProjectAssignmentDto"];
         };
-        CreateVacancyDto: {
+        VacancyBulkItemDto: {
             /**
-             * @description Id in the system of record; unique among vacancies; not CUID-shaped.
-             * @example REQ-3108
+             * @description Id in the system of record: a new one creates the record, a known one updates it.
+             * @example VAC-1042
              */
-            externalId?: string | null;
+            externalId: string;
             /**
              * @description Free text; null clears it.
              * @example Second backend engineer for the payments platform.
@@ -6167,7 +6571,7 @@ export interface components {
              * @description Title of the role.
              * @example Backend Engineer
              */
-            role: string;
+            role?: string;
             /** @description Nested job role (externalId, then title, then created). */
             jobRole?: components["schemas"]["NestedJobRoleDto"];
         };
@@ -6435,6 +6839,95 @@ export interface components {
              * @example 2026-01-15T09:30:00.000Z
              */
             updatedAt: string;
+        };
+        CreateVacancyDto: {
+            /**
+             * @description Id in the system of record; unique among vacancies; not CUID-shaped.
+             * @example REQ-3108
+             */
+            externalId?: string | null;
+            /**
+             * @description Free text; null clears it.
+             * @example Second backend engineer for the payments platform.
+             */
+            description?: string | null;
+            /**
+             * @description One of the five documented statuses; default `open`.
+             * @default open
+             * @example open
+             * @enum {string}
+             */
+            status: "open" | "committed" | "filled" | "cancelled" | "on_hold";
+            /**
+             * @description 0 to 1, up to 4 decimals; default 1.0.
+             * @default 1
+             * @example 1
+             */
+            fte: number;
+            /**
+             * Format: date
+             * @description Used in headcount forecasting.
+             * @example 2026-03-16
+             */
+            targetStartDate?: string | null;
+            /**
+             * Format: date
+             * @description Used for recruitment planning.
+             * @example 2026-03-01
+             */
+            targetFillDate?: string | null;
+            /**
+             * @description A job role id; wins over jobRole.
+             * @example cdemorole0000000000000001
+             */
+            jobRoleId?: string | null;
+            /**
+             * @description A resource (work) type, by id or externalId.
+             * @example cdemort000000000000000001
+             */
+            workTypeId?: string | null;
+            /**
+             * @description A location, by id or externalId.
+             * @example cdemoloc00000000000000001
+             */
+            geographyId?: string | null;
+            /**
+             * @description A cost centre, by id or externalId.
+             * @example cdemocc000000000000000001
+             */
+            costCentreId?: string | null;
+            /**
+             * @description Annual salary, the source of truth (costs derive from it); >= 0, two decimals.
+             * @example 80000
+             */
+            salary?: number | null;
+            /**
+             * @description Still accepted: sets salary to the mean of min and max (or to the one given).
+             * @example 70000
+             */
+            salaryMin?: number | null;
+            /**
+             * @description Still accepted: with salaryMin, sets salary to the mean of the two (or to the one given).
+             * @example 90000
+             */
+            salaryMax?: number | null;
+            /**
+             * @description ISO 4217, 3 uppercase letters.
+             * @example EUR
+             */
+            currencyCode?: string | null;
+            /**
+             * @description An employee, by id or externalId; unresolvable: 404.
+             * @example cdemoemp00000000000000001
+             */
+            hiringManagerId?: string | null;
+            /**
+             * @description Title of the role.
+             * @example Backend Engineer
+             */
+            role: string;
+            /** @description Nested job role (externalId, then title, then created). */
+            jobRole?: components["schemas"]["NestedJobRoleDto"];
         };
         UpdateVacancyDto: {
             /**
@@ -21559,13 +22052,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    records: (components["schemas"]["CreateTeamDto"] & {
-                        /**
-                         * @description Id in the system of record: a new one creates the record, a known one updates it.
-                         * @example TEA-1042
-                         */
-                        externalId: string;
-                    })[];
+                    records: components["schemas"]["TeamBulkItemDto"][];
                 };
             };
         };
@@ -21578,6 +22065,214 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["BulkResultDto"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks teams_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission teams_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until a request would be accepted again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_IMPLEMENTED",
+                     *         "message": "Creates, updates, deletes and fills are not available in scenarios (scenarioId)"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    TeamsBulk_bulkDelete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The externalIds of records gone from the system of record
+                     * @example [
+                     *       "TEA-1042",
+                     *       "TEA-1043"
+                     *     ]
+                     */
+                    externalIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BulkDeleteResultDto"];
                     };
                 };
             };
@@ -24209,13 +24904,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    records: (components["schemas"]["CreateProjectDto"] & {
-                        /**
-                         * @description Id in the system of record: a new one creates the record, a known one updates it.
-                         * @example PRO-1042
-                         */
-                        externalId: string;
-                    })[];
+                    records: components["schemas"]["ProjectBulkItemDto"][];
                 };
             };
         };
@@ -24228,6 +24917,214 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["BulkResultDto"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks projects_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission projects_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until a request would be accepted again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_IMPLEMENTED",
+                     *         "message": "Creates, updates, deletes and fills are not available in scenarios (scenarioId)"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ProjectsBulk_bulkDelete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The externalIds of records gone from the system of record
+                     * @example [
+                     *       "PRO-1042",
+                     *       "PRO-1043"
+                     *     ]
+                     */
+                    externalIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BulkDeleteResultDto"];
                     };
                 };
             };
@@ -29605,18 +30502,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    records: (components["schemas"]["CreateEmployeeDto"] & {
-                        /**
-                         * @description Id in the system of record: a new one creates the record, a known one updates it.
-                         * @example EMP-1042
-                         */
-                        externalId: string;
-                        /**
-                         * Format: email
-                         * @example ana.silva.bulk@example.com
-                         */
-                        email?: string;
-                    })[];
+                    records: components["schemas"]["EmployeeBulkItemDto"][];
                 };
             };
         };
@@ -29629,6 +30515,214 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["BulkResultDto"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks employees_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission employees_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until a request would be accepted again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_IMPLEMENTED",
+                     *         "message": "Creates, updates, deletes and fills are not available in scenarios (scenarioId)"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    EmployeesBulk_bulkDelete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The externalIds of records gone from the system of record
+                     * @example [
+                     *       "EMP-1042",
+                     *       "EMP-1043"
+                     *     ]
+                     */
+                    externalIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BulkDeleteResultDto"];
                     };
                 };
             };
@@ -33141,18 +34235,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    records: (components["schemas"]["CreateContractorDto"] & {
-                        /**
-                         * @description Id in the system of record: a new one creates the record, a known one updates it.
-                         * @example CON-1042
-                         */
-                        externalId: string;
-                        /**
-                         * Format: email
-                         * @example jordan.lee.bulk@example.com
-                         */
-                        email?: string;
-                    })[];
+                    records: components["schemas"]["ContractorBulkItemDto"][];
                 };
             };
         };
@@ -33165,6 +34248,214 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["BulkResultDto"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks contractors_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission contractors_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until a request would be accepted again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_IMPLEMENTED",
+                     *         "message": "Creates, updates, deletes and fills are not available in scenarios (scenarioId)"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ContractorsBulk_bulkDelete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The externalIds of records gone from the system of record
+                     * @example [
+                     *       "CON-1042",
+                     *       "CON-1043"
+                     *     ]
+                     */
+                    externalIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BulkDeleteResultDto"];
                     };
                 };
             };
@@ -36675,13 +37966,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    records: (components["schemas"]["CreateVacancyDto"] & {
-                        /**
-                         * @description Id in the system of record: a new one creates the record, a known one updates it.
-                         * @example VAC-1042
-                         */
-                        externalId: string;
-                    })[];
+                    records: components["schemas"]["VacancyBulkItemDto"][];
                 };
             };
         };
@@ -36694,6 +37979,214 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["BulkResultDto"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing, malformed, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks vacancies_edit (or a permission the body's nested records need, such as reference_data_edit for a new nested jobRole), or orgId is not the key's organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The API key lacks the permission vacancies_edit",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: a request with the same Idempotency-Key is still running; retry it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description too_many_requests: the key's rate limit is reached; see Retry-After; or too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until a request would be accepted again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_IMPLEMENTED: the write was sent with scenarioId */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_IMPLEMENTED",
+                     *         "message": "Creates, updates, deletes and fills are not available in scenarios (scenarioId)"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    VacanciesBulk_bulkDelete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A 2xx answer is kept 24 hours per API key and replayed (Idempotent-Replayed: true) to the same API key with the same method, path and body; another request of that API key with the key is 400, a duplicate while the first runs is 409. Keys of different API keys never meet. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The externalIds of records gone from the system of record
+                     * @example [
+                     *       "VAC-1042",
+                     *       "VAC-1043"
+                     *     ]
+                     */
+                    externalIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BulkDeleteResultDto"];
                     };
                 };
             };
