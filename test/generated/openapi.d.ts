@@ -5492,10 +5492,9 @@ export interface components {
             /**
              * @description Working time: more than 0, at most 1, up to 4 decimals; default 1. On a PATCH of an employee already started, a
              *     change of fte, costCentreId, jobRoleId or geographyId is recorded as an employment term effective today.
-             * @default 1
              * @example 1
              */
-            fte: number;
+            fte?: number;
             /** @example Ana */
             firstName: string;
             /** @example Silva */
@@ -5885,10 +5884,9 @@ export interface components {
             /**
              * @description Working time: more than 0, at most 1, up to 4 decimals; default 1. On a PATCH of an employee already started, a
              *     change of fte, costCentreId, jobRoleId or geographyId is recorded as an employment term effective today.
-             * @default 1
              * @example 1
              */
-            fte: number;
+            fte?: number;
             /** @example Ana */
             firstName?: string;
             /** @example Silva */

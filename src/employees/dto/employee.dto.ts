@@ -129,7 +129,7 @@ export class CreateEmployeeDto {
    * Working time: more than 0, at most 1, up to 4 decimals; default 1. On a PATCH of an employee already started, a
    * change of fte, costCentreId, jobRoleId or geographyId is recorded as an employment term effective today.
    */
-  @ApiPropertyOptional({ example: 1, minimum: 0.0001, maximum: 1, default: 1 })
+  @ApiPropertyOptional({ example: 1, minimum: 0.0001, maximum: 1 })
   @IsOptional()
   @IsDecimal(4)
   @Min(0.0001)
