@@ -8,21 +8,44 @@ SELECT DISTINCT ON (id) id, name AS name FROM teams
 WHERE organization_id = $1 AND plan_id = ANY($3) AND id = ANY($2) ORDER BY id, array_position($3::text[], plan_id::text);
 
 -- ForecastRepository.rows (none)
-WITH people AS MATERIALIZED (
+WITH tseg AS MATERIALIZED (
+  SELECT employee_id, ta, lead(ta) OVER (PARTITION BY employee_id ORDER BY ta NULLS FIRST) - 1 AS tb, cc, jr, geo, fte FROM (
+    SELECT DISTINCT t.employee_id, NULL::date AS ta, NULL::varchar[] AS cc, NULL::varchar[] AS jr, NULL::varchar[] AS geo, NULL::numeric[] AS fte
+      FROM employment_terms t WHERE t.organization_id = $6 AND t.plan_id = $1
+    UNION ALL
+    SELECT t.employee_id, t.effective_date, (SELECT ARRAY[t2.cost_centre_id] FROM employment_terms t2
+            WHERE t2.organization_id = $6 AND t2.plan_id = $1 AND t2.employee_id = t.employee_id AND t2.effective_date <= t.effective_date
+              AND 'costCentreId' = ANY(t2.fields) ORDER BY t2.effective_date DESC LIMIT 1), (SELECT ARRAY[t2.job_role_id] FROM employment_terms t2
+            WHERE t2.organization_id = $6 AND t2.plan_id = $1 AND t2.employee_id = t.employee_id AND t2.effective_date <= t.effective_date
+              AND 'jobRoleId' = ANY(t2.fields) ORDER BY t2.effective_date DESC LIMIT 1),
+           (SELECT ARRAY[t2.geography_id] FROM employment_terms t2
+            WHERE t2.organization_id = $6 AND t2.plan_id = $1 AND t2.employee_id = t.employee_id AND t2.effective_date <= t.effective_date
+              AND 'locationId' = ANY(t2.fields) ORDER BY t2.effective_date DESC LIMIT 1), (SELECT ARRAY[t2.fte] FROM employment_terms t2
+            WHERE t2.organization_id = $6 AND t2.plan_id = $1 AND t2.employee_id = t.employee_id AND t2.effective_date <= t.effective_date
+              AND 'fte' = ANY(t2.fields) ORDER BY t2.effective_date DESC LIMIT 1)
+      FROM employment_terms t WHERE t.organization_id = $6 AND t.plan_id = $1) x
+),
+people AS MATERIALIZED (
   SELECT 'e'::text AS kind, e.id, NULL::text AS grp, e.start_date, COALESCE(e.end_date, e.notice_date + (SELECT o.notice_period_days FROM organizations o WHERE o.id = $6)) AS last_day,
-         e.notice_date, COALESCE(l.cost_multiplier, 1)::float8 AS mult
-    FROM employees e LEFT JOIN locations l ON l.organization_id = $6 AND l.id = e.geography_id
-   WHERE e.organization_id = $6 AND e.plan_id = $1 AND (e.end_date IS NOT NULL OR e.notice_date IS NULL OR e.notice_date + (SELECT o.notice_period_days FROM organizations o WHERE o.id = $6) >= e.start_date)
+         e.notice_date, COALESCE(l.cost_multiplier, 1)::float8 AS mult, e.ta, e.tb, e.fte::float8 AS fte,
+         CASE WHEN e.ta IS NOT NULL THEN lag(NULL::text) OVER (PARTITION BY e.id ORDER BY e.ta NULLS FIRST) END AS prev_grp
+    FROM (SELECT e0.id, e0.start_date, e0.end_date, e0.notice_date, e0.work_type_id, s.ta, s.tb,
+                 CASE WHEN s.cc IS NULL THEN e0.cost_centre_id ELSE s.cc[1] END AS cost_centre_id, CASE WHEN s.jr IS NULL THEN e0.job_role_id ELSE s.jr[1] END AS job_role_id,
+                 CASE WHEN s.geo IS NULL THEN e0.geography_id ELSE s.geo[1] END AS geography_id, CASE WHEN s.fte IS NULL THEN e0.fte ELSE s.fte[1] END AS fte
+            FROM employees e0 LEFT JOIN tseg s ON s.employee_id = e0.id
+           WHERE e0.organization_id = $6 AND e0.plan_id = $1) e
+    LEFT JOIN locations l ON l.organization_id = $6 AND l.id = e.geography_id
+   WHERE (e.end_date IS NOT NULL OR e.notice_date IS NULL OR e.notice_date + (SELECT o.notice_period_days FROM organizations o WHERE o.id = $6) >= e.start_date)
      AND (e.end_date IS NULL OR e.end_date >= e.start_date)
   UNION ALL
-  SELECT 'c', c.id, NULL::text, c.start_date, c.end_date, NULL::date, COALESCE(l.cost_multiplier, 1)::float8
+  SELECT 'c', c.id, NULL::text, c.start_date, c.end_date, NULL::date, COALESCE(l.cost_multiplier, 1)::float8, NULL::date, NULL::date, 1::float8, NULL
     FROM contractors c LEFT JOIN locations l ON l.organization_id = $6 AND l.id = c.geography_id
    WHERE c.organization_id = $6 AND c.plan_id = $1 AND (c.end_date IS NULL OR c.end_date >= c.start_date)
 ),
 pitems AS MATERIALIZED (
   SELECT * FROM (
-    SELECT p.grp, p.kind AS pkind, p.id AS pid, GREATEST(s.seg_start, p.start_date, $2::date) AS a,
-           LEAST(COALESCE(s.seg_end, $3::date), COALESCE(p.last_day, $3::date), $3::date) AS b, s.monthly * p.mult AS amount
+    SELECT p.grp, p.kind AS pkind, p.id AS pid, GREATEST(s.seg_start, p.start_date, $2::date, COALESCE(p.ta, $2::date)) AS a,
+           LEAST(COALESCE(s.seg_end, $3::date), COALESCE(p.last_day, $3::date), $3::date, COALESCE(p.tb, $3::date)) AS b, s.monthly * p.mult AS amount
       FROM (SELECT person_id, seg_start, lead(seg_start) OVER (PARTITION BY person_id COLLATE "C" ORDER BY seg_start) - 1 AS seg_end, monthly
             FROM (SELECT a.employee_id AS person_id, a.effective_date AS seg_start, (a.salary::float8 * 0.08333333333333333::float8) * ($8::float8[])[array_position($7::text[], a.currency_code::text)] AS monthly
                     FROM salary_adjustments a
@@ -33,8 +56,8 @@ pitems AS MATERIALIZED (
       JOIN people p ON p.id COLLATE "C" = s.person_id COLLATE "C" AND p.kind = 'e'
      WHERE s.seg_end IS NULL OR s.seg_end >= $2::date
     UNION ALL
-    SELECT p.grp, p.kind AS pkind, p.id AS pid, GREATEST(s.seg_start, p.start_date, $2::date) AS a,
-           LEAST(COALESCE(s.seg_end, $3::date), COALESCE(p.last_day, $3::date), $3::date) AS b, s.monthly * p.mult AS amount
+    SELECT p.grp, p.kind AS pkind, p.id AS pid, GREATEST(s.seg_start, p.start_date, $2::date, COALESCE(p.ta, $2::date)) AS a,
+           LEAST(COALESCE(s.seg_end, $3::date), COALESCE(p.last_day, $3::date), $3::date, COALESCE(p.tb, $3::date)) AS b, s.monthly * p.mult AS amount
       FROM (SELECT person_id, seg_start, lead(seg_start) OVER (PARTITION BY person_id COLLATE "C" ORDER BY seg_start) - 1 AS seg_end, monthly
             FROM (SELECT a.contractor_id AS person_id, a.effective_date AS seg_start, a.rate::float8 * (CASE a.rate_type WHEN 'hourly' THEN 173.33333333333334::float8 WHEN 'daily' THEN 21.666666666666668::float8 WHEN 'monthly' THEN 1::float8 WHEN 'annually' THEN 0.08333333333333333::float8 END) * ($8::float8[])[array_position($7::text[], a.currency_code::text)] AS monthly
                     FROM rate_adjustments a
@@ -47,13 +70,16 @@ pitems AS MATERIALIZED (
    WHERE a <= b
 ),
 unp_p AS (
-  SELECT p.kind, p.id, p.grp, GREATEST(p.start_date, $2::date) AS a, COALESCE(m.first - 1, LEAST(COALESCE(p.last_day, $3::date), $3::date)) AS b
+  SELECT p.kind, p.id, p.grp, GREATEST(p.start_date, $2::date, COALESCE(p.ta, $2::date)) AS a,
+         LEAST(COALESCE(m.first - 1, LEAST(COALESCE(p.last_day, $3::date), $3::date)), COALESCE(p.tb, $3::date)) AS b
     FROM people p LEFT JOIN (SELECT pkind, pid, min(a) AS first FROM pitems GROUP BY 1, 2) m ON m.pkind = p.kind AND m.pid = p.id
    WHERE p.start_date <= $3::date AND (p.last_day IS NULL OR p.last_day >= $2::date) AND (m.first IS NULL OR m.first > GREATEST(p.start_date, $2::date))
 ),
 upm AS MATERIALIZED (
-  SELECT u.kind, u.id, u.grp, k, max(LEAST(u.b, ($2::date + make_interval(months => k + 1))::date - 1)) AS d
-    FROM unp_p u, generate_series(($4::int[])[(u.a) - $2::date + 2], ($4::int[])[(u.b) - $2::date + 2]) k WHERE u.a <= u.b GROUP BY 1, 2, 3, 4
+  SELECT DISTINCT ON (kind, id, k) kind, id, grp, k, d FROM (
+    SELECT u.kind, u.id, u.grp, k, max(LEAST(u.b, ($2::date + make_interval(months => k + 1))::date - 1)) AS d
+      FROM unp_p u, generate_series(($4::int[])[(u.a) - $2::date + 2], ($4::int[])[(u.b) - $2::date + 2]) k WHERE u.a <= u.b GROUP BY 1, 2, 3, 4) x
+   ORDER BY kind, id, k, d DESC
 ),
 vac AS (
   SELECT v.id, NULL::text AS grp, v.fte::float8 AS fte, v.salary IS NULL AS unpriced,
@@ -89,16 +115,28 @@ unpriced AS (
     FROM vint WHERE unpriced
 )
 SELECT grp, -1 AS idx, 'open_' || kind AS metric, count(*)::float8 AS v1, 0::float8 AS v2, 0::float8 AS v3
-  FROM people WHERE start_date < $2::date AND (last_day IS NULL OR last_day >= $2::date - 1) GROUP BY 1, 3
+  FROM people WHERE start_date < $2::date AND (last_day IS NULL OR last_day >= $2::date - 1) AND (ta IS NULL OR ta <= $2::date - 1) AND (tb IS NULL OR tb >= $2::date - 1) GROUP BY 1, 3
 UNION ALL
 SELECT grp, ($4::int[])[(start_date) - $2::date + 2], 'join_' || kind, count(*), -sum(($11::int[])[(start_date) - $2::date + 2] - 1),
        -0::float8
-  FROM people WHERE start_date >= $2::date AND start_date <= $3::date GROUP BY 1, 2, 3
+  FROM people WHERE start_date >= $2::date AND start_date <= $3::date AND (ta IS NULL OR ta <= start_date) AND (tb IS NULL OR tb >= start_date) GROUP BY 1, 2, 3
 UNION ALL
 SELECT grp, ($4::int[])[(last_day + 1) - $2::date + 2], 'leave_' || kind, count(*), sum(($11::int[])[(last_day + 1) - $2::date + 2] - 1), 0
-  FROM people WHERE last_day >= $2::date - 1 AND last_day < $3::date GROUP BY 1, 2, 3
+  FROM people WHERE last_day >= $2::date - 1 AND last_day < $3::date AND (ta IS NULL OR ta <= last_day) AND (tb IS NULL OR tb >= last_day) GROUP BY 1, 2, 3
 UNION ALL
-SELECT grp, ($4::int[])[(notice_date) - $2::date + 2], 'notice', count(*), 0, 0 FROM people WHERE kind = 'e' AND notice_date BETWEEN $2::date AND $3::date GROUP BY 1, 2
+SELECT grp, ($4::int[])[(notice_date) - $2::date + 2], 'notice', count(*), 0, 0 FROM people WHERE kind = 'e' AND notice_date BETWEEN $2::date AND $3::date AND (ta IS NULL OR ta <= notice_date) AND (tb IS NULL OR tb >= notice_date) GROUP BY 1, 2
+UNION ALL
+SELECT grp, ($4::int[])[(ta) - $2::date + 2], 'lvl_' || kind, count(*), -sum(($11::int[])[(ta) - $2::date + 2] - 1),
+       -0::float8 FROM people WHERE ta >= $2::date AND ta <= $3::date AND ta > start_date AND (last_day IS NULL OR ta <= last_day) GROUP BY 1, 2, 3
+UNION ALL
+SELECT prev_grp, ($4::int[])[(ta) - $2::date + 2], 'lvl_' || kind, -count(*), sum(($11::int[])[(ta) - $2::date + 2] - 1),
+       0::float8 FROM people WHERE ta >= $2::date AND ta <= $3::date AND ta > start_date AND (last_day IS NULL OR ta <= last_day) GROUP BY 1, 2, 3
+UNION ALL
+SELECT grp, ($4::int[])[(GREATEST(start_date, $2::date, COALESCE(ta, $2::date))) - $2::date + 2], 'fte', sum(fte - 1), -sum((fte - 1) * (($11::int[])[(GREATEST(start_date, $2::date, COALESCE(ta, $2::date))) - $2::date + 2] - 1)), 0
+  FROM people WHERE fte <> 1 AND start_date <= $3::date AND GREATEST(start_date, $2::date, COALESCE(ta, $2::date)) <= LEAST(COALESCE(last_day, $3::date), $3::date, COALESCE(tb, $3::date)) GROUP BY 1, 2
+UNION ALL
+SELECT grp, ($4::int[])[(LEAST(COALESCE(last_day, $3::date), $3::date, COALESCE(tb, $3::date)) + 1) - $2::date + 2], 'fte', -sum(fte - 1), sum((fte - 1) * (($11::int[])[(LEAST(COALESCE(last_day, $3::date), $3::date, COALESCE(tb, $3::date)) + 1) - $2::date + 2] - 1)), 0
+  FROM people WHERE fte <> 1 AND start_date <= $3::date AND GREATEST(start_date, $2::date, COALESCE(ta, $2::date)) <= LEAST(COALESCE(last_day, $3::date), $3::date, COALESCE(tb, $3::date)) AND LEAST(COALESCE(last_day, $3::date), $3::date, COALESCE(tb, $3::date)) < $3::date GROUP BY 1, 2
 UNION ALL
 SELECT grp, idx, 'cost', sum(full_amount), sum(day_amount), 0 FROM (SELECT grp, ($4::int[])[(a) - $2::date + 2] AS idx, sum(amount) AS full_amount, -sum(amount * (($11::int[])[(a) - $2::date + 2] - 1)) AS day_amount
             FROM pitems GROUP BY 1, 2
@@ -125,21 +163,44 @@ UNION ALL
 SELECT grp, k, 'unpriced_p', count(*), 0, 0 FROM upm GROUP BY 1, 2;
 
 -- ForecastRepository.rows (team)
-WITH people AS MATERIALIZED (
+WITH tseg AS MATERIALIZED (
+  SELECT employee_id, ta, lead(ta) OVER (PARTITION BY employee_id ORDER BY ta NULLS FIRST) - 1 AS tb, cc, jr, geo, fte FROM (
+    SELECT DISTINCT t.employee_id, NULL::date AS ta, NULL::varchar[] AS cc, NULL::varchar[] AS jr, NULL::varchar[] AS geo, NULL::numeric[] AS fte
+      FROM employment_terms t WHERE t.organization_id = $6 AND t.plan_id = $1
+    UNION ALL
+    SELECT t.employee_id, t.effective_date, (SELECT ARRAY[t2.cost_centre_id] FROM employment_terms t2
+            WHERE t2.organization_id = $6 AND t2.plan_id = $1 AND t2.employee_id = t.employee_id AND t2.effective_date <= t.effective_date
+              AND 'costCentreId' = ANY(t2.fields) ORDER BY t2.effective_date DESC LIMIT 1), (SELECT ARRAY[t2.job_role_id] FROM employment_terms t2
+            WHERE t2.organization_id = $6 AND t2.plan_id = $1 AND t2.employee_id = t.employee_id AND t2.effective_date <= t.effective_date
+              AND 'jobRoleId' = ANY(t2.fields) ORDER BY t2.effective_date DESC LIMIT 1),
+           (SELECT ARRAY[t2.geography_id] FROM employment_terms t2
+            WHERE t2.organization_id = $6 AND t2.plan_id = $1 AND t2.employee_id = t.employee_id AND t2.effective_date <= t.effective_date
+              AND 'locationId' = ANY(t2.fields) ORDER BY t2.effective_date DESC LIMIT 1), (SELECT ARRAY[t2.fte] FROM employment_terms t2
+            WHERE t2.organization_id = $6 AND t2.plan_id = $1 AND t2.employee_id = t.employee_id AND t2.effective_date <= t.effective_date
+              AND 'fte' = ANY(t2.fields) ORDER BY t2.effective_date DESC LIMIT 1)
+      FROM employment_terms t WHERE t.organization_id = $6 AND t.plan_id = $1) x
+),
+people AS MATERIALIZED (
   SELECT 'e'::text AS kind, e.id, NULL::text AS grp, e.start_date, COALESCE(e.end_date, e.notice_date + (SELECT o.notice_period_days FROM organizations o WHERE o.id = $6)) AS last_day,
-         e.notice_date, COALESCE(l.cost_multiplier, 1)::float8 AS mult
-    FROM employees e LEFT JOIN locations l ON l.organization_id = $6 AND l.id = e.geography_id
-   WHERE e.organization_id = $6 AND e.plan_id = $1 AND (e.end_date IS NOT NULL OR e.notice_date IS NULL OR e.notice_date + (SELECT o.notice_period_days FROM organizations o WHERE o.id = $6) >= e.start_date)
+         e.notice_date, COALESCE(l.cost_multiplier, 1)::float8 AS mult, e.ta, e.tb, e.fte::float8 AS fte,
+         CASE WHEN e.ta IS NOT NULL THEN lag(NULL::text) OVER (PARTITION BY e.id ORDER BY e.ta NULLS FIRST) END AS prev_grp
+    FROM (SELECT e0.id, e0.start_date, e0.end_date, e0.notice_date, e0.work_type_id, s.ta, s.tb,
+                 CASE WHEN s.cc IS NULL THEN e0.cost_centre_id ELSE s.cc[1] END AS cost_centre_id, CASE WHEN s.jr IS NULL THEN e0.job_role_id ELSE s.jr[1] END AS job_role_id,
+                 CASE WHEN s.geo IS NULL THEN e0.geography_id ELSE s.geo[1] END AS geography_id, CASE WHEN s.fte IS NULL THEN e0.fte ELSE s.fte[1] END AS fte
+            FROM employees e0 LEFT JOIN tseg s ON s.employee_id = e0.id
+           WHERE e0.organization_id = $6 AND e0.plan_id = $1) e
+    LEFT JOIN locations l ON l.organization_id = $6 AND l.id = e.geography_id
+   WHERE (e.end_date IS NOT NULL OR e.notice_date IS NULL OR e.notice_date + (SELECT o.notice_period_days FROM organizations o WHERE o.id = $6) >= e.start_date)
      AND (e.end_date IS NULL OR e.end_date >= e.start_date)
   UNION ALL
-  SELECT 'c', c.id, NULL::text, c.start_date, c.end_date, NULL::date, COALESCE(l.cost_multiplier, 1)::float8
+  SELECT 'c', c.id, NULL::text, c.start_date, c.end_date, NULL::date, COALESCE(l.cost_multiplier, 1)::float8, NULL::date, NULL::date, 1::float8, NULL
     FROM contractors c LEFT JOIN locations l ON l.organization_id = $6 AND l.id = c.geography_id
    WHERE c.organization_id = $6 AND c.plan_id = $1 AND (c.end_date IS NULL OR c.end_date >= c.start_date)
 ),
 pitems AS MATERIALIZED (
   SELECT * FROM (
-    SELECT NULL::text AS grp, p.kind, p.id AS rid, p.kind AS pkind, p.id AS pid, GREATEST(s.seg_start, p.start_date, $2::date) AS a,
-           LEAST(COALESCE(s.seg_end, $3::date), COALESCE(p.last_day, $3::date), $3::date) AS b, s.monthly * p.mult AS amount
+    SELECT NULL::text AS grp, p.kind, p.id AS rid, p.kind AS pkind, p.id AS pid, GREATEST(s.seg_start, p.start_date, $2::date, COALESCE(p.ta, $2::date)) AS a,
+           LEAST(COALESCE(s.seg_end, $3::date), COALESCE(p.last_day, $3::date), $3::date, COALESCE(p.tb, $3::date)) AS b, s.monthly * p.mult AS amount
       FROM (SELECT person_id, seg_start, lead(seg_start) OVER (PARTITION BY person_id COLLATE "C" ORDER BY seg_start) - 1 AS seg_end, monthly
             FROM (SELECT a.employee_id AS person_id, a.effective_date AS seg_start, (a.salary::float8 * 0.08333333333333333::float8) * ($8::float8[])[array_position($7::text[], a.currency_code::text)] AS monthly
                     FROM salary_adjustments a
@@ -150,8 +211,8 @@ pitems AS MATERIALIZED (
       JOIN people p ON p.id COLLATE "C" = s.person_id COLLATE "C" AND p.kind = 'e'
      WHERE s.seg_end IS NULL OR s.seg_end >= $2::date
     UNION ALL
-    SELECT NULL::text AS grp, p.kind, p.id AS rid, p.kind AS pkind, p.id AS pid, GREATEST(s.seg_start, p.start_date, $2::date) AS a,
-           LEAST(COALESCE(s.seg_end, $3::date), COALESCE(p.last_day, $3::date), $3::date) AS b, s.monthly * p.mult AS amount
+    SELECT NULL::text AS grp, p.kind, p.id AS rid, p.kind AS pkind, p.id AS pid, GREATEST(s.seg_start, p.start_date, $2::date, COALESCE(p.ta, $2::date)) AS a,
+           LEAST(COALESCE(s.seg_end, $3::date), COALESCE(p.last_day, $3::date), $3::date, COALESCE(p.tb, $3::date)) AS b, s.monthly * p.mult AS amount
       FROM (SELECT person_id, seg_start, lead(seg_start) OVER (PARTITION BY person_id COLLATE "C" ORDER BY seg_start) - 1 AS seg_end, monthly
             FROM (SELECT a.contractor_id AS person_id, a.effective_date AS seg_start, a.rate::float8 * (CASE a.rate_type WHEN 'hourly' THEN 173.33333333333334::float8 WHEN 'daily' THEN 21.666666666666668::float8 WHEN 'monthly' THEN 1::float8 WHEN 'annually' THEN 0.08333333333333333::float8 END) * ($8::float8[])[array_position($7::text[], a.currency_code::text)] AS monthly
                     FROM rate_adjustments a
@@ -164,13 +225,16 @@ pitems AS MATERIALIZED (
    WHERE a <= b
 ),
 unp_p AS (
-  SELECT p.kind, p.id, p.grp, GREATEST(p.start_date, $2::date) AS a, COALESCE(m.first - 1, LEAST(COALESCE(p.last_day, $3::date), $3::date)) AS b
+  SELECT p.kind, p.id, p.grp, GREATEST(p.start_date, $2::date, COALESCE(p.ta, $2::date)) AS a,
+         LEAST(COALESCE(m.first - 1, LEAST(COALESCE(p.last_day, $3::date), $3::date)), COALESCE(p.tb, $3::date)) AS b
     FROM people p LEFT JOIN (SELECT pkind, pid, min(a) AS first FROM pitems GROUP BY 1, 2) m ON m.pkind = p.kind AND m.pid = p.id
    WHERE p.start_date <= $3::date AND (p.last_day IS NULL OR p.last_day >= $2::date) AND (m.first IS NULL OR m.first > GREATEST(p.start_date, $2::date))
 ),
 upm AS MATERIALIZED (
-  SELECT u.kind, u.id, u.grp, k, max(LEAST(u.b, ($2::date + make_interval(months => k + 1))::date - 1)) AS d
-    FROM unp_p u, generate_series(($4::int[])[(u.a) - $2::date + 2], ($4::int[])[(u.b) - $2::date + 2]) k WHERE u.a <= u.b GROUP BY 1, 2, 3, 4
+  SELECT DISTINCT ON (kind, id, k) kind, id, grp, k, d FROM (
+    SELECT u.kind, u.id, u.grp, k, max(LEAST(u.b, ($2::date + make_interval(months => k + 1))::date - 1)) AS d
+      FROM unp_p u, generate_series(($4::int[])[(u.a) - $2::date + 2], ($4::int[])[(u.b) - $2::date + 2]) k WHERE u.a <= u.b GROUP BY 1, 2, 3, 4) x
+   ORDER BY kind, id, k, d DESC
 ),
 vac AS (
   SELECT v.id, NULL::text AS grp, v.fte::float8 AS fte, v.salary IS NULL AS unpriced,
@@ -236,7 +300,7 @@ grouped AS MATERIALIZED (
 ),
 act AS MATERIALIZED (
   SELECT kind, id, start_date, last_day, GREATEST(start_date, ($2::date - 1)) AS a, LEAST(COALESCE(last_day, $3::date), $3::date) AS b
-    FROM people WHERE start_date <= $3::date AND (last_day IS NULL OR last_day >= ($2::date - 1))
+    FROM people WHERE ta IS NULL AND start_date <= $3::date AND (last_day IS NULL OR last_day >= ($2::date - 1))
 ),
 pp AS MATERIALIZED (
   SELECT false AS pc, kind, start_date, last_day, NULL::text AS grp, 1::float8 AS w, a, b FROM act
@@ -276,11 +340,11 @@ SELECT pc, grp, ($4::int[])[(start_date) - $2::date + 2], 'join_' || kind, sum(w
 UNION ALL
 SELECT pc, grp, ($4::int[])[(last_day + 1) - $2::date + 2], 'leave_' || kind, sum(w), 0, 0 FROM pp WHERE b = last_day AND last_day < $3::date GROUP BY 1, 2, 3, 4
 UNION ALL
-SELECT false, NULL, ($4::int[])[(notice_date) - $2::date + 2], 'notice', count(*), 0, 0 FROM people WHERE kind = 'e' AND notice_date BETWEEN $2::date AND $3::date GROUP BY 3
+SELECT false, NULL, ($4::int[])[(notice_date) - $2::date + 2], 'notice', count(*), 0, 0 FROM people WHERE kind = 'e' AND ta IS NULL AND notice_date BETWEEN $2::date AND $3::date GROUP BY 3
 UNION ALL
 SELECT true, q.grp, ($4::int[])[(p.notice_date) - $2::date + 2], 'notice', sum(q.w), 0, 0
   FROM people p JOIN grouped q ON q.kind = p.kind AND q.rid = p.id AND q.a <= p.notice_date AND q.b >= p.notice_date
- WHERE p.kind = 'e' AND p.notice_date BETWEEN $2::date AND $3::date GROUP BY 2, 3
+ WHERE p.kind = 'e' AND p.ta IS NULL AND p.notice_date BETWEEN $2::date AND $3::date GROUP BY 2, 3
 UNION ALL
 SELECT false, grp, idx, 'cost', sum(full_amount), sum(day_amount), 0 FROM (SELECT grp, ($4::int[])[(a) - $2::date + 2] AS idx, sum(amount) AS full_amount, -sum(amount * (($11::int[])[(a) - $2::date + 2] - 1)) AS day_amount
             FROM pitems GROUP BY 1, 2
@@ -327,21 +391,44 @@ UNION ALL
 SELECT NULL, idx, metric, -sum(v1), -sum(v2), -sum(v3) FROM r WHERE pc GROUP BY 2, 3;
 
 -- ForecastRepository.rows (cost centre, every assumption)
-WITH people AS MATERIALIZED (
+WITH tseg AS MATERIALIZED (
+  SELECT employee_id, ta, lead(ta) OVER (PARTITION BY employee_id ORDER BY ta NULLS FIRST) - 1 AS tb, cc, jr, geo, fte FROM (
+    SELECT DISTINCT t.employee_id, NULL::date AS ta, NULL::varchar[] AS cc, NULL::varchar[] AS jr, NULL::varchar[] AS geo, NULL::numeric[] AS fte
+      FROM employment_terms t WHERE t.organization_id = $6 AND t.plan_id = $1
+    UNION ALL
+    SELECT t.employee_id, t.effective_date, (SELECT ARRAY[t2.cost_centre_id] FROM employment_terms t2
+            WHERE t2.organization_id = $6 AND t2.plan_id = $1 AND t2.employee_id = t.employee_id AND t2.effective_date <= t.effective_date
+              AND 'costCentreId' = ANY(t2.fields) ORDER BY t2.effective_date DESC LIMIT 1), (SELECT ARRAY[t2.job_role_id] FROM employment_terms t2
+            WHERE t2.organization_id = $6 AND t2.plan_id = $1 AND t2.employee_id = t.employee_id AND t2.effective_date <= t.effective_date
+              AND 'jobRoleId' = ANY(t2.fields) ORDER BY t2.effective_date DESC LIMIT 1),
+           (SELECT ARRAY[t2.geography_id] FROM employment_terms t2
+            WHERE t2.organization_id = $6 AND t2.plan_id = $1 AND t2.employee_id = t.employee_id AND t2.effective_date <= t.effective_date
+              AND 'locationId' = ANY(t2.fields) ORDER BY t2.effective_date DESC LIMIT 1), (SELECT ARRAY[t2.fte] FROM employment_terms t2
+            WHERE t2.organization_id = $6 AND t2.plan_id = $1 AND t2.employee_id = t.employee_id AND t2.effective_date <= t.effective_date
+              AND 'fte' = ANY(t2.fields) ORDER BY t2.effective_date DESC LIMIT 1)
+      FROM employment_terms t WHERE t.organization_id = $6 AND t.plan_id = $1) x
+),
+people AS MATERIALIZED (
   SELECT 'e'::text AS kind, e.id, e.cost_centre_id::text AS grp, e.start_date, COALESCE(e.end_date, e.notice_date + (SELECT o.notice_period_days FROM organizations o WHERE o.id = $6)) AS last_day,
-         e.notice_date, COALESCE(l.cost_multiplier, 1)::float8 AS mult
-    FROM employees e LEFT JOIN locations l ON l.organization_id = $6 AND l.id = e.geography_id
-   WHERE e.organization_id = $6 AND e.plan_id = $1 AND (e.end_date IS NOT NULL OR e.notice_date IS NULL OR e.notice_date + (SELECT o.notice_period_days FROM organizations o WHERE o.id = $6) >= e.start_date)
+         e.notice_date, COALESCE(l.cost_multiplier, 1)::float8 AS mult, e.ta, e.tb, e.fte::float8 AS fte,
+         CASE WHEN e.ta IS NOT NULL THEN lag(e.cost_centre_id::text) OVER (PARTITION BY e.id ORDER BY e.ta NULLS FIRST) END AS prev_grp
+    FROM (SELECT e0.id, e0.start_date, e0.end_date, e0.notice_date, e0.work_type_id, s.ta, s.tb,
+                 CASE WHEN s.cc IS NULL THEN e0.cost_centre_id ELSE s.cc[1] END AS cost_centre_id, CASE WHEN s.jr IS NULL THEN e0.job_role_id ELSE s.jr[1] END AS job_role_id,
+                 CASE WHEN s.geo IS NULL THEN e0.geography_id ELSE s.geo[1] END AS geography_id, CASE WHEN s.fte IS NULL THEN e0.fte ELSE s.fte[1] END AS fte
+            FROM employees e0 LEFT JOIN tseg s ON s.employee_id = e0.id
+           WHERE e0.organization_id = $6 AND e0.plan_id = $1) e
+    LEFT JOIN locations l ON l.organization_id = $6 AND l.id = e.geography_id
+   WHERE (e.end_date IS NOT NULL OR e.notice_date IS NULL OR e.notice_date + (SELECT o.notice_period_days FROM organizations o WHERE o.id = $6) >= e.start_date)
      AND (e.end_date IS NULL OR e.end_date >= e.start_date)
   UNION ALL
-  SELECT 'c', c.id, c.cost_centre_id::text, c.start_date, c.end_date, NULL::date, COALESCE(l.cost_multiplier, 1)::float8
+  SELECT 'c', c.id, c.cost_centre_id::text, c.start_date, c.end_date, NULL::date, COALESCE(l.cost_multiplier, 1)::float8, NULL::date, NULL::date, 1::float8, NULL
     FROM contractors c LEFT JOIN locations l ON l.organization_id = $6 AND l.id = c.geography_id
    WHERE c.organization_id = $6 AND c.plan_id = $1 AND (c.end_date IS NULL OR c.end_date >= c.start_date)
 ),
 pitems AS MATERIALIZED (
   SELECT * FROM (
-    SELECT p.grp, p.kind AS pkind, p.id AS pid, GREATEST(s.seg_start, p.start_date, $2::date) AS a,
-           LEAST(COALESCE(s.seg_end, $3::date), COALESCE(p.last_day, $3::date), $3::date) AS b, s.monthly * p.mult * ($14::float8[])[(GREATEST(s.seg_start, $2::date - 1)) - $2::date + 2] AS amount, '_e' || CASE WHEN p.last_day IS NULL THEN '_a' ELSE '' END AS cls, p.last_day IS NULL AS att
+    SELECT p.grp, p.kind AS pkind, p.id AS pid, GREATEST(s.seg_start, p.start_date, $2::date, COALESCE(p.ta, $2::date)) AS a,
+           LEAST(COALESCE(s.seg_end, $3::date), COALESCE(p.last_day, $3::date), $3::date, COALESCE(p.tb, $3::date)) AS b, s.monthly * p.mult * ($14::float8[])[(GREATEST(s.seg_start, $2::date - 1)) - $2::date + 2] AS amount, '_e' || CASE WHEN p.last_day IS NULL THEN '_a' ELSE '' END AS cls, p.last_day IS NULL AS att
       FROM (SELECT person_id, seg_start, lead(seg_start) OVER (PARTITION BY person_id COLLATE "C" ORDER BY seg_start) - 1 AS seg_end, monthly
             FROM (SELECT a.employee_id AS person_id, a.effective_date AS seg_start, (a.salary::float8 * 0.08333333333333333::float8) * ($8::float8[])[array_position($7::text[], a.currency_code::text)] AS monthly
                     FROM salary_adjustments a
@@ -352,8 +439,8 @@ pitems AS MATERIALIZED (
       JOIN people p ON p.id COLLATE "C" = s.person_id COLLATE "C" AND p.kind = 'e'
      WHERE s.seg_end IS NULL OR s.seg_end >= $2::date
     UNION ALL
-    SELECT p.grp, p.kind AS pkind, p.id AS pid, GREATEST(s.seg_start, p.start_date, $2::date) AS a,
-           LEAST(COALESCE(s.seg_end, $3::date), COALESCE(p.last_day, $3::date), $3::date) AS b, s.monthly * p.mult AS amount, '' || CASE WHEN p.last_day IS NULL THEN '_a' ELSE '' END AS cls, p.last_day IS NULL AS att
+    SELECT p.grp, p.kind AS pkind, p.id AS pid, GREATEST(s.seg_start, p.start_date, $2::date, COALESCE(p.ta, $2::date)) AS a,
+           LEAST(COALESCE(s.seg_end, $3::date), COALESCE(p.last_day, $3::date), $3::date, COALESCE(p.tb, $3::date)) AS b, s.monthly * p.mult AS amount, '' || CASE WHEN p.last_day IS NULL THEN '_a' ELSE '' END AS cls, p.last_day IS NULL AS att
       FROM (SELECT person_id, seg_start, lead(seg_start) OVER (PARTITION BY person_id COLLATE "C" ORDER BY seg_start) - 1 AS seg_end, monthly
             FROM (SELECT a.contractor_id AS person_id, a.effective_date AS seg_start, a.rate::float8 * (CASE a.rate_type WHEN 'hourly' THEN 173.33333333333334::float8 WHEN 'daily' THEN 21.666666666666668::float8 WHEN 'monthly' THEN 1::float8 WHEN 'annually' THEN 0.08333333333333333::float8 END) * ($8::float8[])[array_position($7::text[], a.currency_code::text)] AS monthly
                     FROM rate_adjustments a
@@ -366,13 +453,16 @@ pitems AS MATERIALIZED (
    WHERE a <= b
 ),
 unp_p AS (
-  SELECT p.kind, p.id, p.grp, GREATEST(p.start_date, $2::date) AS a, COALESCE(m.first - 1, LEAST(COALESCE(p.last_day, $3::date), $3::date)) AS b
+  SELECT p.kind, p.id, p.grp, GREATEST(p.start_date, $2::date, COALESCE(p.ta, $2::date)) AS a,
+         LEAST(COALESCE(m.first - 1, LEAST(COALESCE(p.last_day, $3::date), $3::date)), COALESCE(p.tb, $3::date)) AS b
     FROM people p LEFT JOIN (SELECT pkind, pid, min(a) AS first FROM pitems GROUP BY 1, 2) m ON m.pkind = p.kind AND m.pid = p.id
    WHERE p.start_date <= $3::date AND (p.last_day IS NULL OR p.last_day >= $2::date) AND (m.first IS NULL OR m.first > GREATEST(p.start_date, $2::date))
 ),
 upm AS MATERIALIZED (
-  SELECT u.kind, u.id, u.grp, k, max(LEAST(u.b, ($2::date + make_interval(months => k + 1))::date - 1)) AS d
-    FROM unp_p u, generate_series(($4::int[])[(u.a) - $2::date + 2], ($4::int[])[(u.b) - $2::date + 2]) k WHERE u.a <= u.b GROUP BY 1, 2, 3, 4
+  SELECT DISTINCT ON (kind, id, k) kind, id, grp, k, d FROM (
+    SELECT u.kind, u.id, u.grp, k, max(LEAST(u.b, ($2::date + make_interval(months => k + 1))::date - 1)) AS d
+      FROM unp_p u, generate_series(($4::int[])[(u.a) - $2::date + 2], ($4::int[])[(u.b) - $2::date + 2]) k WHERE u.a <= u.b GROUP BY 1, 2, 3, 4) x
+   ORDER BY kind, id, k, d DESC
 ),
 vac AS (
   SELECT v.id, v.cost_centre_id::text AS grp, v.fte::float8 AS fte, v.salary IS NULL AS unpriced,
@@ -408,16 +498,28 @@ unpriced AS (
     FROM vint WHERE unpriced
 )
 SELECT grp, -1 AS idx, 'open_' || kind || CASE WHEN last_day IS NULL THEN 'a' ELSE '' END AS metric, count(*)::float8 AS v1, 0::float8 AS v2, 0::float8 AS v3
-  FROM people WHERE start_date < $2::date AND (last_day IS NULL OR last_day >= $2::date - 1) GROUP BY 1, 3
+  FROM people WHERE start_date < $2::date AND (last_day IS NULL OR last_day >= $2::date - 1) AND (ta IS NULL OR ta <= $2::date - 1) AND (tb IS NULL OR tb >= $2::date - 1) GROUP BY 1, 3
 UNION ALL
 SELECT grp, ($4::int[])[(start_date) - $2::date + 2], 'join_' || kind || CASE WHEN last_day IS NULL THEN 'a' ELSE '' END, count(*), -sum(CASE WHEN last_day IS NULL THEN ($12::float8[])[(start_date) - $2::date + 2] ELSE ($11::int[])[(start_date) - $2::date + 2] - 1 END),
        -sum(CASE WHEN last_day IS NULL THEN 1 * ($16::float8[])[(start_date) - $2::date + 2] ELSE 0 END)
-  FROM people WHERE start_date >= $2::date AND start_date <= $3::date GROUP BY 1, 2, 3
+  FROM people WHERE start_date >= $2::date AND start_date <= $3::date AND (ta IS NULL OR ta <= start_date) AND (tb IS NULL OR tb >= start_date) GROUP BY 1, 2, 3
 UNION ALL
 SELECT grp, ($4::int[])[(last_day + 1) - $2::date + 2], 'leave_' || kind, count(*), sum(($11::int[])[(last_day + 1) - $2::date + 2] - 1), 0
-  FROM people WHERE last_day >= $2::date - 1 AND last_day < $3::date GROUP BY 1, 2, 3
+  FROM people WHERE last_day >= $2::date - 1 AND last_day < $3::date AND (ta IS NULL OR ta <= last_day) AND (tb IS NULL OR tb >= last_day) GROUP BY 1, 2, 3
 UNION ALL
-SELECT grp, ($4::int[])[(notice_date) - $2::date + 2], 'notice', count(*), 0, 0 FROM people WHERE kind = 'e' AND notice_date BETWEEN $2::date AND $3::date GROUP BY 1, 2
+SELECT grp, ($4::int[])[(notice_date) - $2::date + 2], 'notice', count(*), 0, 0 FROM people WHERE kind = 'e' AND notice_date BETWEEN $2::date AND $3::date AND (ta IS NULL OR ta <= notice_date) AND (tb IS NULL OR tb >= notice_date) GROUP BY 1, 2
+UNION ALL
+SELECT grp, ($4::int[])[(ta) - $2::date + 2], 'lvl_' || kind || CASE WHEN last_day IS NULL THEN 'a' ELSE '' END, count(*), -sum(CASE WHEN last_day IS NULL THEN ($12::float8[])[(ta) - $2::date + 2] ELSE ($11::int[])[(ta) - $2::date + 2] - 1 END),
+       -sum(CASE WHEN last_day IS NULL THEN 1 * ($16::float8[])[(ta) - $2::date + 2] ELSE 0 END) FROM people WHERE ta >= $2::date AND ta <= $3::date AND ta > start_date AND (last_day IS NULL OR ta <= last_day) GROUP BY 1, 2, 3
+UNION ALL
+SELECT prev_grp, ($4::int[])[(ta) - $2::date + 2], 'lvl_' || kind || CASE WHEN last_day IS NULL THEN 'a' ELSE '' END, -count(*), sum(CASE WHEN last_day IS NULL THEN ($12::float8[])[(ta) - $2::date + 2] ELSE ($11::int[])[(ta) - $2::date + 2] - 1 END),
+       sum(CASE WHEN last_day IS NULL THEN 1 * ($16::float8[])[(ta) - $2::date + 2] ELSE 0 END) FROM people WHERE ta >= $2::date AND ta <= $3::date AND ta > start_date AND (last_day IS NULL OR ta <= last_day) GROUP BY 1, 2, 3
+UNION ALL
+SELECT grp, ($4::int[])[(GREATEST(start_date, $2::date, COALESCE(ta, $2::date))) - $2::date + 2], 'fte', sum(fte - 1), -sum((fte - 1) * (($11::int[])[(GREATEST(start_date, $2::date, COALESCE(ta, $2::date))) - $2::date + 2] - 1)), 0
+  FROM people WHERE fte <> 1 AND start_date <= $3::date AND GREATEST(start_date, $2::date, COALESCE(ta, $2::date)) <= LEAST(COALESCE(last_day, $3::date), $3::date, COALESCE(tb, $3::date)) GROUP BY 1, 2
+UNION ALL
+SELECT grp, ($4::int[])[(LEAST(COALESCE(last_day, $3::date), $3::date, COALESCE(tb, $3::date)) + 1) - $2::date + 2], 'fte', -sum(fte - 1), sum((fte - 1) * (($11::int[])[(LEAST(COALESCE(last_day, $3::date), $3::date, COALESCE(tb, $3::date)) + 1) - $2::date + 2] - 1)), 0
+  FROM people WHERE fte <> 1 AND start_date <= $3::date AND GREATEST(start_date, $2::date, COALESCE(ta, $2::date)) <= LEAST(COALESCE(last_day, $3::date), $3::date, COALESCE(tb, $3::date)) AND LEAST(COALESCE(last_day, $3::date), $3::date, COALESCE(tb, $3::date)) < $3::date GROUP BY 1, 2
 UNION ALL
 SELECT grp, idx, 'cost' || cls, sum(full_amount), sum(day_amount), 0 FROM (SELECT grp, cls, ($4::int[])[(a) - $2::date + 2] AS idx, sum(amount) AS full_amount, -sum(amount * (CASE WHEN att THEN ($12::float8[])[(a) - $2::date + 2] ELSE ($11::int[])[(a) - $2::date + 2] - 1 END)) AS day_amount
             FROM pitems GROUP BY 1, 2, 3

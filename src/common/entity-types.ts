@@ -41,6 +41,8 @@ const DOCUMENT_ENTITY_TYPES = [
   // Spec 07 §4.1: a change of the forecast assumptions of the organization or of a scenario.
   'organization',
   'scenario',
+  // Spec 07 §5.3: an employee's dated term (working time, cost centre, job role, location).
+  'employment_term',
 ] as const;
 export type EntityType = (typeof DOCUMENT_ENTITY_TYPES)[number] | Declared<'entityTypes'>;
 

@@ -3,6 +3,7 @@ import { Delete, Patch, Post } from '../common/http/write-routes';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import { RequirePermissions } from '../common/auth/access.decorators';
 import { Ctx, RequestContext } from '../common/auth/request-context';
+import type { ApiPermission } from '../common/auth/permissions';
 import type { CrudOperations, CrudServiceClass } from '../crud/crud.service';
 import { DomainError } from '../common/errors/domain-error';
 import { ApiCrudOperation, ApiSortQuery, nounsOf } from '../common/http/api-docs';
@@ -24,15 +25,22 @@ export interface AdjustmentsControllerOptions {
   response: Type<unknown>;
   create: Type<unknown>;
   update: Type<unknown>;
+  /** The permissions that read and write the records: compensation_view / compensation_edit by default. */
+  view?: ApiPermission;
+  edit?: ApiPermission;
+  /** What the records are part of, for the operation summaries: the person's compensation history by default. */
+  where?: string;
 }
 
 /**
  * `/<parents>/:parentId/<adjustments>`: list (newest effectiveDate first), create, update, delete of
- * the compensation records of one person, with compensation_view / compensation_edit.
+ * the dated records of one person (compensation, employment terms), with the permissions `view` / `edit`.
  */
 export function adjustmentsController(o: AdjustmentsControllerOptions): Type<unknown> {
   const nouns = nounsOf(o.path.replace(/-/g, ' '));
-  const where = `the ${o.parentPath.replace(/s$/, '')}'s compensation history`;
+  const where = o.where ?? `the ${o.parentPath.replace(/s$/, '')}'s compensation history`;
+  const view = o.view ?? 'compensation_view';
+  const edit = o.edit ?? 'compensation_edit';
   @ApiTags(o.tag)
   @Controller(`api/v1/org/:orgId/${o.parentPath}/:parentId/${o.path}`)
   class GeneratedAdjustmentsController {
@@ -55,7 +63,7 @@ export function adjustmentsController(o: AdjustmentsControllerOptions): Type<unk
     @Get()
     @ApiCrudOperation('list', nouns, where)
     @ApiSortQuery(o.service)
-    @RequirePermissions('compensation_view')
+    @RequirePermissions(view)
     @ApiList(o.response)
     @ApiErrors(400, 404)
     async list(@Ctx() ctx: RequestContext, @Param('parentId') parentId: string, @Query() q: ListQueryDto): Promise<ListEnvelope<unknown>> {
@@ -65,7 +73,7 @@ export function adjustmentsController(o: AdjustmentsControllerOptions): Type<unk
 
     @Post()
     @ApiCrudOperation('create', nouns, where)
-    @RequirePermissions('compensation_edit')
+    @RequirePermissions(edit)
     @ApiBody({ type: o.create })
     @ApiData(o.response, 201)
     @ApiErrors(400, 404, 501)
@@ -76,7 +84,7 @@ export function adjustmentsController(o: AdjustmentsControllerOptions): Type<unk
 
     @Patch(':id')
     @ApiCrudOperation('update', nouns, where)
-    @RequirePermissions('compensation_edit')
+    @RequirePermissions(edit)
     @ApiBody({ type: o.update })
     @ApiData(o.response)
     @ApiErrors(400, 404, 501)
@@ -91,7 +99,7 @@ export function adjustmentsController(o: AdjustmentsControllerOptions): Type<unk
 
     @Delete(':id')
     @ApiCrudOperation('remove', nouns, where)
-    @RequirePermissions('compensation_edit')
+    @RequirePermissions(edit)
     @ApiNoContent()
     @ApiErrors(404, 501)
     async remove(@Ctx() ctx: RequestContext, @Param('parentId') parentId: string, @Param('id') id: string): Promise<void> {

@@ -4,7 +4,9 @@ import { SalaryAdjustmentsService } from '../compensation/salary-adjustments.ser
 import type { CrudControllerOptions } from '../crud/crud.controller';
 import { recordControllers } from '../custom-attributes/record-controllers';
 import { CreateEmployeeDto, EmployeeDto, EmployeeIncludeQueryDto, EmployeeQueryDto, UpdateEmployeeDto } from './dto/employee.dto';
+import { CreateEmploymentTermDto, EmploymentTermDto, UpdateEmploymentTermDto } from './dto/employment-term.dto';
 import { EmployeesService } from './employees.service';
+import { EmploymentTermsService } from './employment-terms.service';
 
 const employeesCrud: CrudControllerOptions = {
   path: 'employees',
@@ -33,5 +35,21 @@ const SalaryAdjustmentsController = adjustmentsController({
   update: UpdateSalaryAdjustmentDto,
 });
 
+/** Spec 07 §5.1: `/employees/:id/terms`, under the employee record's permissions. */
+const EmploymentTermsController = adjustmentsController({
+  parentPath: 'employees',
+  parentField: 'employeeId',
+  path: 'terms',
+  tag: 'Employees',
+  parent: EmployeesService,
+  service: EmploymentTermsService,
+  response: EmploymentTermDto,
+  create: CreateEmploymentTermDto,
+  update: UpdateEmploymentTermDto,
+  view: 'employees_view',
+  edit: 'employees_edit',
+  where: "the employee's employment terms",
+});
+
 /** The routes of this module, in the order Nest registers them (recordControllers). */
-export const EmployeesControllers = recordControllers(employeesCrud, [SalaryAdjustmentsController]);
+export const EmployeesControllers = recordControllers(employeesCrud, [SalaryAdjustmentsController, EmploymentTermsController]);

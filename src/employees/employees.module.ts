@@ -5,11 +5,12 @@ import { CustomAttributesModule } from '../custom-attributes/custom-attributes.m
 import { ReferenceDataModule } from '../reference-data/reference-data.module';
 import { EmployeesService } from './employees.service';
 import { EmployeesControllers } from './employees.controller';
+import { EmploymentTermsService } from './employment-terms.service';
 
 @Module({
   imports: [ReferenceDataModule, CustomAttributesModule, AssignmentsModule],
   controllers: EmployeesControllers,
-  providers: [EmployeesService, SalaryAdjustmentsService],
-  exports: [EmployeesService, SalaryAdjustmentsService],
+  providers: [EmployeesService, SalaryAdjustmentsService, EmploymentTermsService],
+  exports: [EmployeesService, SalaryAdjustmentsService, EmploymentTermsService],
 })
 export class EmployeesModule {}

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
 import type { RequestContext } from '../common/auth/request-context';
@@ -25,6 +26,24 @@ import { ResourceDescriptor, Resources } from '../crud/resources';
 import { ERASED_NAME } from '../crud/personal-fields';
 import { workforceReferences } from '../reference-data/workforce-references.service';
 import { externalIdConstraint, uniqueConstraint } from '../common/errors/unique-constraints';
+import { decimalToNumber } from '../common/decimals';
+import { EmploymentTermsService, type TermValues, valuesInForce } from './employment-terms.service';
+
+/** The employee's own values of the term fields (those before its first term). */
+const baseValues = (e: EmployeeEntity): TermValues => ({
+  fte: decimalToNumber(e.fte) ?? 1,
+  costCentreId: e.costCentreId,
+  jobRoleId: e.jobRoleId,
+  geographyId: e.geographyId,
+});
+
+/** Which term values a PATCH body sets. */
+const termKeysOf = (input: UpdateEmployeeDto): (keyof TermValues)[] => [
+  ...(input.fte !== undefined ? ['fte' as const] : []),
+  ...(input.costCentreId !== undefined ? ['costCentreId' as const] : []),
+  ...(input.jobRoleId !== undefined || input.jobRole !== undefined ? ['jobRoleId' as const] : []),
+  ...(input.geographyId !== undefined ? ['geographyId' as const] : []),
+];
 
 /** First name, last name and e-mail, as indexed by idx_employees_search_trgm. */
 export const EMPLOYEE_SEARCH_SQL = `(r.first_name || ' ' || r.last_name || ' ' || r.email)`;
@@ -34,6 +53,7 @@ type EmployeeInclude = (typeof EMPLOYEE_INCLUDES)[number];
 /** Where each field of a body goes: a field added to the DTO does not compile until it is placed. */
 const FIELDS = fieldPlan<UpdateEmployeeDto>()({
   copy: ['firstName', 'lastName', 'email', 'startDate', 'internalEmployeeId', 'externalId', 'name', 'endDate', 'noticeDate'],
+  numeric: ['fte'],
   own: [
     'managerId',
     'jobRoleId',
@@ -102,6 +122,7 @@ export class EmployeesService
     private readonly salaries: SalaryAdjustmentsService,
     private readonly assignments: AssignmentsService,
     private readonly parties: AssignmentParties,
+    private readonly terms: EmploymentTermsService,
   ) {
     super(uow, dataSource, {
       entity: EmployeeEntity,
@@ -126,10 +147,13 @@ export class EmployeesService
     if (query.costCentreId) qb.andWhere('r.costCentreId = :costCentreId', { costCentreId: query.costCentreId });
   }
 
+  /** The day whose term values responses show (`asOf` of a read; today otherwise). */
+  private readonly asOf = new AsyncLocalStorage<string>();
+
   /** By-id read with customAttributes and the requested includes (document 01 rule 7). */
-  override async read(ctx: RequestContext, id: string, query: { include?: string }): Promise<EmployeeDto> {
+  override async read(ctx: RequestContext, id: string, query: { include?: string; asOf?: string }): Promise<EmployeeDto> {
     const includes = this.includesOf(ctx, query.include, EMPLOYEE_INCLUDES);
-    const employee = (await this.get(ctx, id)) as EmployeeDto;
+    const employee = (await this.asOf.run(query.asOf ?? todayUtc(), () => this.get(ctx, id))) as EmployeeDto;
     await this.attachIncludes(ctx, [employee], includes);
     return employee;
   }
@@ -137,9 +161,25 @@ export class EmployeesService
   /** Spec 04 §4.6: the list takes `include=currentSalary,assignments` as the by-id read does. */
   override async list(ctx: RequestContext, query: ListQueryDto & Record<string, unknown>): Promise<ListEnvelope<EmployeeDto>> {
     const includes = this.includesOf(ctx, query.include as string | undefined, EMPLOYEE_LIST_INCLUDES);
-    const page = await super.list(ctx, query);
+    const day = typeof query.asOf === 'string' ? query.asOf : todayUtc();
+    const page = await this.asOf.run(day, () => super.list(ctx, query));
     await this.attachIncludes(ctx, page.data, includes);
     return page;
+  }
+
+  /** Spec 07 §5.1: fte, costCentreId, jobRoleId and geographyId as in force on the read's day (its terms applied). */
+  protected override async respond(scope: TxScope, rows: EmployeeEntity[]): Promise<EmployeeDto[]> {
+    const responses = await super.respond(scope, rows);
+    const terms = await this.terms.termsOf(
+      scope,
+      rows.map((row) => row.id),
+    );
+    if (!terms.size) return responses;
+    const day = this.asOf.getStore() ?? todayUtc();
+    return responses.map((response, i) => {
+      const own = terms.get(rows[i].id);
+      return own ? Object.assign(response, valuesInForce(baseValues(rows[i]), own, day)) : response;
+    });
   }
 
   private includesOf(ctx: RequestContext, raw: string | undefined, allowed: readonly EmployeeInclude[]): Set<EmployeeInclude> {
@@ -186,6 +226,7 @@ export class EmployeesService
       geographyId: null,
       defaultCurrencyCode: null,
       costCentreId: null,
+      fte: '1',
     });
   }
 
@@ -197,6 +238,7 @@ export class EmployeesService
     // The cascade is recorded for the audit history (and scenario merges) but sends no webhooks:
     // document 02 lists one `employee` delete for the request.
     await this.salaries.removeAllIn(tx, { employeeId: entity.id });
+    await this.terms.removeAllIn(tx, { employeeId: entity.id });
     await this.assignments.removeAllIn(tx, { employeeId: entity.id });
     for (const report of await this.rows.findWhere(tx, { managerId: entity.id })) {
       const before = this.payload(report);
@@ -214,6 +256,9 @@ export class EmployeesService
   }
 
   protected override async apply(entity: EmployeeEntity, input: UpdateEmployeeDto, tx: Tx, _options: WriteOptions): Promise<void> {
+    // A record read for a write has an id; one being created does not yet.
+    const keys = entity.id === undefined ? [] : termKeysOf(input);
+    const own = { fte: entity.fte, costCentreId: entity.costCentreId, jobRoleId: entity.jobRoleId, geographyId: entity.geographyId };
     applyPlan(entity, input, FIELDS);
     if (input.managerId !== undefined) entity.managerId = await this.resolveManager(tx, entity.id, input.managerId);
     const jobRoleId = await this.jobRoles.resolveNested(tx, input.jobRoleId, input.jobRole);
@@ -221,6 +266,24 @@ export class EmployeesService
     await this.refs.apply(entity, input, tx, 'defaultCurrencyCode');
     if (entity.endDate && entity.endDate < entity.startDate)
       throw DomainError.validation('endDate', 'endDate must not be before startDate');
+    if (keys.length) await this.recordTerm(tx, entity, own, keys);
+  }
+
+  /**
+   * Spec 07 §5.1: a PATCH of fte, costCentreId, jobRoleId or geographyId of an employee already started is a term
+   * effective today (the employee's own values, those before its first term, stay); before the start with no term in
+   * force yet, the employee's own values change.
+   */
+  private async recordTerm(tx: Tx, entity: EmployeeEntity, own: Pick<EmployeeEntity, keyof TermValues>, keys: (keyof TermValues)[]) {
+    const today = todayUtc();
+    const terms = (await this.terms.termsOf(tx, [entity.id])).get(entity.id) ?? [];
+    if (entity.startDate >= today && !terms.some((term) => term.effectiveDate <= today)) return;
+    const wanted = baseValues(entity);
+    Object.assign(entity, own);
+    const inForce = valuesInForce(baseValues(entity), terms, today);
+    const changes: Partial<TermValues> = {};
+    for (const key of keys) if (wanted[key] !== inForce[key]) Object.assign(changes, { [key]: wanted[key] });
+    await this.terms.recordOn(tx, entity.id, today, changes);
   }
 
   /** Document 01: managerId by id or externalId; unresolvable is 404; never oneself or one's own report. */

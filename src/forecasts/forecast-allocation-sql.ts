@@ -94,11 +94,11 @@ SELECT pc, grp, ${idx('start_date')}, 'join_' || kind${att.suffix('last_day')}, 
 UNION ALL
 SELECT pc, grp, ${idx('last_day + 1')}, 'leave_' || kind, sum(w), 0, 0 FROM pp WHERE b = last_day AND last_day < $3::date GROUP BY 1, 2, 3, 4
 UNION ALL
-SELECT false, NULL, ${idx('notice_date')}, 'notice', count(*), 0, 0 FROM people WHERE kind = 'e' AND notice_date BETWEEN $2::date AND $3::date GROUP BY 3
+SELECT false, NULL, ${idx('notice_date')}, 'notice', count(*), 0, 0 FROM people WHERE kind = 'e' AND ta IS NULL AND notice_date BETWEEN $2::date AND $3::date GROUP BY 3
 UNION ALL
 SELECT true, q.grp, ${idx('p.notice_date')}, 'notice', sum(q.w), 0, 0
   FROM people p JOIN grouped q ON q.kind = p.kind AND q.rid = p.id AND ${cut('q', 'p.notice_date', 'p.notice_date')}
- WHERE p.kind = 'e' AND p.notice_date BETWEEN $2::date AND $3::date GROUP BY 2, 3`;
+ WHERE p.kind = 'e' AND p.ta IS NULL AND p.notice_date BETWEEN $2::date AND $3::date GROUP BY 2, 3`;
 }
 
 /**
@@ -131,7 +131,7 @@ ${vacancyCtes('NULL::text', 'id', parts)},
 ${groupBy === 'projectCostCentre' ? `${piecesCtes('project', 'pieces', records)},\n${groupedCte()}` : piecesCtes(groupBy, 'grouped', records)},
 act AS MATERIALIZED (
   SELECT kind, id, start_date, last_day, GREATEST(start_date, ${first}) AS a, LEAST(COALESCE(last_day, $3::date), $3::date) AS b
-    FROM people WHERE start_date <= $3::date AND (last_day IS NULL OR last_day >= ${first})
+    FROM people WHERE ta IS NULL AND start_date <= $3::date AND (last_day IS NULL OR last_day >= ${first})
 ),
 pp AS MATERIALIZED (
   SELECT false AS pc, kind, start_date, last_day, NULL::text AS grp, 1::float8 AS w, a, b FROM act

@@ -39,7 +39,8 @@ export type ForecastMetric =
   | 'hire'
   | 'unpriced'
   | 'unpriced_at'
-  | 'unpriced_p';
+  | 'unpriced_p'
+  | 'fte';
 
 /** One row of `forecastSql`: a group, a month index (-1: the day before the first month), a figure, three values. */
 export interface ForecastRow {
@@ -101,6 +102,8 @@ const SERIES = [
   'unpriced',
   'unpriced_at',
   'unpriced_p',
+  'fte',
+  'fte2',
 ] as const;
 type Series = (typeof SERIES)[number];
 
@@ -146,6 +149,7 @@ class GroupEvents {
     if ((COSTS as readonly string[]).includes(metric) || metric === 'vopen')
       s[`${metric as (typeof COSTS)[number] | 'vopen'}2`][idx] += row.v2;
     if (metric === 'vopen') s.vopen3[idx] += row.v3;
+    if (metric === 'fte') s.fte2[idx] += row.v2;
     if (metric === 'lvl_e' || metric === 'lvl_c') s.fte_days[idx] += row.v2;
     if (!this.split && (metric === 'join_e' || metric === 'join_c' || metric === 'leave_e' || metric === 'leave_c')) {
       s[`lvl_${metric[metric.length - 1] as 'e' | 'c'}`][idx] += metric.startsWith('join') ? row.v1 : -row.v1;
@@ -178,7 +182,9 @@ class GroupEvents {
     let openVacancies = 0;
     let openVacancyFte = 0;
     let unpriced = 0;
+    let fteLevel = 0;
     return spans.map((span, k) => {
+      fteLevel += s.fte[k];
       const opening = employees + contractors + (attE + attC) * f.startWeight[k];
       employees += s.lvl_e[k];
       contractors += s.lvl_c[k];
@@ -207,7 +213,14 @@ class GroupEvents {
         vacancyCost: vacancyCost[k],
         unpricedVacancies: unpriced + s.unpriced_at[k],
         unpricedPeople: s.unpriced_p[k],
-        averageFte: employees + contractors + s.fte_days[k] / span.days + (attE + attC) * f.meanWeight[k] + s.fte_days_a[k] / span.days,
+        averageFte:
+          employees +
+          contractors +
+          s.fte_days[k] / span.days +
+          (attE + attC) * f.meanWeight[k] +
+          s.fte_days_a[k] / span.days +
+          fteLevel +
+          s.fte2[k] / span.days,
         averageVacancyFte: openVacancyFte + s.vopen3[k] / span.days,
         expectedLeavers: (attE + attC) * (f.startWeight[k] - end) + s.loss_a[k],
         onCost: employeePay * f.onCost,

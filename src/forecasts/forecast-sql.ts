@@ -125,24 +125,60 @@ export function costClasses({ assume, params }: StatementParts): { key: 'cls'; w
 /** The organization's notice period (spec 04 §1.2). */
 export const NOTICE = `(SELECT o.notice_period_days FROM organizations o WHERE o.id = $6)`;
 
+/** The carried-forward value of a term field on term `t`'s day: a one-element array, null when no term up to it sets it. */
+function termValueSql(field: string, column: string): string {
+  return `(SELECT ARRAY[t2.${column}] FROM employment_terms t2
+            WHERE t2.organization_id = $6 AND t2.plan_id = $1 AND t2.employee_id = t.employee_id AND t2.effective_date <= t.effective_date
+              AND '${field}' = ANY(t2.fields) ORDER BY t2.effective_date DESC LIMIT 1)`;
+}
+
+/**
+ * Employees' term segments (spec 07 §5.2), for the employees with terms only: `[ta, tb]` (null: open), the values in force
+ * (one-element arrays, null: the employee's own). The first segment (ta null) runs to the day before the first term.
+ */
+export function termSegmentsCte(records: RecordFilter): string {
+  return `tseg AS MATERIALIZED (
+  SELECT employee_id, ta, lead(ta) OVER (PARTITION BY employee_id ORDER BY ta NULLS FIRST) - 1 AS tb, cc, jr, geo, fte FROM (
+    SELECT DISTINCT t.employee_id, NULL::date AS ta, NULL::varchar[] AS cc, NULL::varchar[] AS jr, NULL::varchar[] AS geo, NULL::numeric[] AS fte
+      FROM employment_terms t WHERE t.organization_id = $6 AND t.plan_id = $1${records('t.employee_id')}
+    UNION ALL
+    SELECT t.employee_id, t.effective_date, ${termValueSql('costCentreId', 'cost_centre_id')}, ${termValueSql('jobRoleId', 'job_role_id')},
+           ${termValueSql('locationId', 'geography_id')}, ${termValueSql('fte', 'fte')}
+      FROM employment_terms t WHERE t.organization_id = $6 AND t.plan_id = $1${records('t.employee_id')}) x
+)`;
+}
+
 /**
  * People of the plan: kind ('e' employee, 'c' contractor), id, group (`grp`: an expression on `e`/`c`),
- * start, last day (§1.2, notice rule included), notice date and location multiplier. Records whose last
- * day is before their start are left out.
+ * start, last day (§1.2, notice rule included), notice date and location multiplier; one row per term segment
+ * (`ta`, `tb`: null for people without terms, `prev_grp` the group of the segment before, `fte` its working time).
+ * Records whose last day is before their start are left out.
  */
 export function peopleCte(grp: (alias: string) => string, records: RecordFilter): string {
-  return `people AS MATERIALIZED (
+  const pick = (array: string, own: string) => `CASE WHEN s.${array} IS NULL THEN e0.${own} ELSE s.${array}[1] END`;
+  return `${termSegmentsCte(records)},
+people AS MATERIALIZED (
   SELECT 'e'::text AS kind, e.id, ${grp('e')} AS grp, e.start_date, COALESCE(e.end_date, e.notice_date + ${NOTICE}) AS last_day,
-         e.notice_date, COALESCE(l.cost_multiplier, 1)::float8 AS mult
-    FROM employees e LEFT JOIN locations l ON l.organization_id = $6 AND l.id = e.geography_id
-   WHERE e.organization_id = $6 AND e.plan_id = $1${records('e.id')} AND (e.end_date IS NOT NULL OR e.notice_date IS NULL OR e.notice_date + ${NOTICE} >= e.start_date)
+         e.notice_date, COALESCE(l.cost_multiplier, 1)::float8 AS mult, e.ta, e.tb, e.fte::float8 AS fte,
+         CASE WHEN e.ta IS NOT NULL THEN lag(${grp('e')}) OVER (PARTITION BY e.id ORDER BY e.ta NULLS FIRST) END AS prev_grp
+    FROM (SELECT e0.id, e0.start_date, e0.end_date, e0.notice_date, e0.work_type_id, s.ta, s.tb,
+                 ${pick('cc', 'cost_centre_id')} AS cost_centre_id, ${pick('jr', 'job_role_id')} AS job_role_id,
+                 ${pick('geo', 'geography_id')} AS geography_id, ${pick('fte', 'fte')} AS fte
+            FROM employees e0 LEFT JOIN tseg s ON s.employee_id = e0.id
+           WHERE e0.organization_id = $6 AND e0.plan_id = $1${records('e0.id')}) e
+    LEFT JOIN locations l ON l.organization_id = $6 AND l.id = e.geography_id
+   WHERE (e.end_date IS NOT NULL OR e.notice_date IS NULL OR e.notice_date + ${NOTICE} >= e.start_date)
      AND (e.end_date IS NULL OR e.end_date >= e.start_date)
   UNION ALL
-  SELECT 'c', c.id, ${grp('c')}, c.start_date, c.end_date, NULL::date, COALESCE(l.cost_multiplier, 1)::float8
+  SELECT 'c', c.id, ${grp('c')}, c.start_date, c.end_date, NULL::date, COALESCE(l.cost_multiplier, 1)::float8, NULL::date, NULL::date, 1::float8, NULL
     FROM contractors c LEFT JOIN locations l ON l.organization_id = $6 AND l.id = c.geography_id
    WHERE c.organization_id = $6 AND c.plan_id = $1${records('c.id')} AND (c.end_date IS NULL OR c.end_date >= c.start_date)
 )`;
 }
+
+/** SQL condition: the people row's term segment covers `day`. */
+export const covers = (day: string, alias = ''): string =>
+  `(${alias}ta IS NULL OR ${alias}ta <= ${day}) AND (${alias}tb IS NULL OR ${alias}tb >= ${day})`;
 
 /**
  * Pay items: each salary or rate segment clipped to the person's active days inside the window, with its
@@ -160,8 +196,8 @@ export function pitemsCte(cols: string, parts: StatementParts): string {
       kind === 'employee' && assume.merit ? ` * ${calendarValueSql(params.ref('merit'), 'GREATEST(s.seg_start, $2::date - 1)')}` : '';
     const cls = `'${kind === 'employee' && assume.byKind ? '_e' : ''}'${assume.attrition ? ` || CASE WHEN p.last_day IS NULL THEN '_a' ELSE '' END` : ''}`;
     return `
-    SELECT ${cols}, p.kind AS pkind, p.id AS pid, GREATEST(s.seg_start, p.start_date, $2::date) AS a,
-           LEAST(COALESCE(s.seg_end, $3::date), COALESCE(p.last_day, $3::date), $3::date) AS b, s.monthly * p.mult${merit} AS amount${
+    SELECT ${cols}, p.kind AS pkind, p.id AS pid, GREATEST(s.seg_start, p.start_date, $2::date, COALESCE(p.ta, $2::date)) AS a,
+           LEAST(COALESCE(s.seg_end, $3::date), COALESCE(p.last_day, $3::date), $3::date, COALESCE(p.tb, $3::date)) AS b, s.monthly * p.mult${merit} AS amount${
              classed ? `, ${cls} AS cls, p.last_day IS NULL AS att` : ''
            }
       FROM (${amountSegmentsSql(kind, '$6', '$1', '$3', records)}) s
@@ -174,13 +210,16 @@ export function pitemsCte(cols: string, parts: StatementParts): string {
    WHERE a <= b
 ),
 unp_p AS (
-  SELECT p.kind, p.id, p.grp, GREATEST(p.start_date, $2::date) AS a, COALESCE(m.first - 1, LEAST(COALESCE(p.last_day, $3::date), $3::date)) AS b
+  SELECT p.kind, p.id, p.grp, GREATEST(p.start_date, $2::date, COALESCE(p.ta, $2::date)) AS a,
+         LEAST(COALESCE(m.first - 1, LEAST(COALESCE(p.last_day, $3::date), $3::date)), COALESCE(p.tb, $3::date)) AS b
     FROM people p LEFT JOIN (SELECT pkind, pid, min(a) AS first FROM pitems GROUP BY 1, 2) m ON m.pkind = p.kind AND m.pid = p.id
    WHERE p.start_date <= $3::date AND (p.last_day IS NULL OR p.last_day >= $2::date) AND (m.first IS NULL OR m.first > GREATEST(p.start_date, $2::date))
 ),
 upm AS MATERIALIZED (
-  SELECT u.kind, u.id, u.grp, k, max(LEAST(u.b, ($2::date + make_interval(months => k + 1))::date - 1)) AS d
-    FROM unp_p u, generate_series(${idx('u.a')}, ${idx('u.b')}) k WHERE u.a <= u.b GROUP BY 1, 2, 3, 4
+  SELECT DISTINCT ON (kind, id, k) kind, id, grp, k, d FROM (
+    SELECT u.kind, u.id, u.grp, k, max(LEAST(u.b, ($2::date + make_interval(months => k + 1))::date - 1)) AS d
+      FROM unp_p u, generate_series(${idx('u.a')}, ${idx('u.b')}) k WHERE u.a <= u.b GROUP BY 1, 2, 3, 4) x
+   ORDER BY kind, id, k, d DESC
 )`;
 }
 
@@ -226,6 +265,29 @@ vint AS MATERIALIZED (
 }
 
 /**
+ * The rows of employees' terms (spec 07 §5.2): a move at a term's day inside the window while the person is active
+ * (lvl: -1 in the group before, +1 in the new one, with the day terms of averageFte and expectedLeavers), and `fte`
+ * (v1 the level of fte - 1 from a segment's first active day, minus from the day after its last, v2 the day terms).
+ */
+export function termRowsSql(parts: StatementParts): string {
+  const att = attritionTerms(parts);
+  const moved = `FROM people WHERE ta >= $2::date AND ta <= $3::date AND ta > start_date AND (last_day IS NULL OR ta <= last_day)`;
+  const fa = `GREATEST(start_date, $2::date, COALESCE(ta, $2::date))`;
+  const fb = `LEAST(COALESCE(last_day, $3::date), $3::date, COALESCE(tb, $3::date))`;
+  return `SELECT grp, ${idx('ta')}, 'lvl_' || kind${att.suffix('last_day')}, count(*), -sum(${att.daysBefore('last_day', 'ta')}),
+       -${att.loss('last_day', 'ta')} ${moved} GROUP BY 1, 2, 3
+UNION ALL
+SELECT prev_grp, ${idx('ta')}, 'lvl_' || kind${att.suffix('last_day')}, -count(*), sum(${att.daysBefore('last_day', 'ta')}),
+       ${att.loss('last_day', 'ta')} ${moved} GROUP BY 1, 2, 3
+UNION ALL
+SELECT grp, ${idx(fa)}, 'fte', sum(fte - 1), -sum((fte - 1) * (${dom(fa)} - 1)), 0
+  FROM people WHERE fte <> 1 AND start_date <= $3::date AND ${fa} <= ${fb} GROUP BY 1, 2
+UNION ALL
+SELECT grp, ${idx(`${fb} + 1`)}, 'fte', -sum(fte - 1), sum((fte - 1) * (${dom(`${fb} + 1`)} - 1)), 0
+  FROM people WHERE fte <> 1 AND start_date <= $3::date AND ${fa} <= ${fb} AND ${fb} < $3::date GROUP BY 1, 2`;
+}
+
+/**
  * The forecast's one SQL statement. Per person, segment of pay and vacancy interval it computes a
  * handful of (group, month index) event rows and lets PostgreSQL sum them, so that Node receives one row
  * per group, month and figure whatever the number of people; `forecast-math.ts` turns them into months
@@ -258,16 +320,18 @@ unpriced AS (
     FROM vint WHERE unpriced
 )
 SELECT grp, -1 AS idx, 'open_' || kind${att.suffix('last_day')} AS metric, count(*)::float8 AS v1, 0::float8 AS v2, 0::float8 AS v3
-  FROM people WHERE start_date < $2::date AND (last_day IS NULL OR last_day >= $2::date - 1) GROUP BY 1, 3
+  FROM people WHERE start_date < $2::date AND (last_day IS NULL OR last_day >= $2::date - 1) AND ${covers('$2::date - 1')} GROUP BY 1, 3
 UNION ALL
 SELECT grp, ${idx('start_date')}, 'join_' || kind${att.suffix('last_day')}, count(*), -sum(${att.daysBefore('last_day', 'start_date')}),
        -${att.loss('last_day', 'start_date')}
-  FROM people WHERE start_date >= $2::date AND start_date <= $3::date GROUP BY 1, 2, 3
+  FROM people WHERE start_date >= $2::date AND start_date <= $3::date AND ${covers('start_date')} GROUP BY 1, 2, 3
 UNION ALL
 SELECT grp, ${idx('last_day + 1')}, 'leave_' || kind, count(*), sum(${dom('last_day + 1')} - 1), 0
-  FROM people WHERE last_day >= $2::date - 1 AND last_day < $3::date GROUP BY 1, 2, 3
+  FROM people WHERE last_day >= $2::date - 1 AND last_day < $3::date AND ${covers('last_day')} GROUP BY 1, 2, 3
 UNION ALL
-SELECT grp, ${idx('notice_date')}, 'notice', count(*), 0, 0 FROM people WHERE kind = 'e' AND notice_date BETWEEN $2::date AND $3::date GROUP BY 1, 2
+SELECT grp, ${idx('notice_date')}, 'notice', count(*), 0, 0 FROM people WHERE kind = 'e' AND notice_date BETWEEN $2::date AND $3::date AND ${covers('notice_date')} GROUP BY 1, 2
+UNION ALL
+${termRowsSql(parts)}
 UNION ALL
 ${
   classes

@@ -30,6 +30,7 @@ describe('employees (01 Employee, Employees endpoints)', () => {
       geographyId: null,
       defaultCurrencyCode: null,
       costCentreId: null,
+      fte: 1,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

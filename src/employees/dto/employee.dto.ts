@@ -1,16 +1,18 @@
 import { EXAMPLE_ID } from '../../common/http/examples';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsEmail, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 import { EmbeddedAssignmentDto, NestedProjectAssignmentDto, NestedTeamAssignmentDto } from '../../assignments/dto/assignment.dto';
 import { CreateSalaryAdjustmentDto, SalaryAdjustmentDto } from '../../compensation/dto/salary-adjustment.dto';
 import { IncrementalListQueryDto } from '../../common/http/pagination.dto';
 import { IncludeProperty } from '../../common/http/api-docs';
+import { decimalToNumber } from '../../common/decimals';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
 import {
   IsCurrencyCode,
   IsDateOnly,
+  IsDecimal,
   IsExternalId,
   IsIdOrExternalId,
   IsNullable,
@@ -123,6 +125,17 @@ export class CreateEmployeeDto {
   @ApiPropertyOptional({ example: EXAMPLE_ID.costCentre })
   costCentreId?: string | null;
 
+  /**
+   * Working time: more than 0, at most 1, up to 4 decimals; default 1. On a PATCH of an employee already started, a
+   * change of fte, costCentreId, jobRoleId or geographyId is recorded as an employment term effective today.
+   */
+  @ApiPropertyOptional({ example: 1, minimum: 0.0001, maximum: 1 })
+  @IsOptional()
+  @IsDecimal(4)
+  @Min(0.0001)
+  @Max(1)
+  fte?: number;
+
   /** Creates a salary adjustment (needs compensation_edit). */
   @IsOptional()
   @NestedObject(() => CreateSalaryAdjustmentDto)
@@ -156,12 +169,22 @@ export class EmployeeQueryDto extends IncrementalListQueryDto {
   /** currentSalary (needs compensation_view), assignments (needs assignments_view). */
   @IncludeProperty(EMPLOYEE_LIST_INCLUDES)
   include?: string;
+
+  /** The day whose fte, costCentreId, jobRoleId and geographyId are shown (YYYY-MM-DD); today by default. */
+  @IsOptional()
+  @IsDateOnly()
+  asOf?: string;
 }
 
 export class EmployeeIncludeQueryDto {
   /** currentSalary and salaryHistory need compensation_view, assignments assignments_view. */
   @IncludeProperty(EMPLOYEE_INCLUDES)
   include?: string;
+
+  /** The day whose fte, costCentreId, jobRoleId and geographyId are shown (YYYY-MM-DD); today by default. */
+  @IsOptional()
+  @IsDateOnly()
+  asOf?: string;
 }
 
 /** Document 01 "Employee". */
@@ -196,6 +219,8 @@ export class EmployeeDto {
   @ApiProperty({ type: String, nullable: true }) defaultCurrencyCode: string | null;
   /** The cost centre; null when none. */
   @ApiProperty({ example: EXAMPLE_ID.costCentre, type: String, nullable: true }) costCentreId: string | null;
+  /** Working time (0 < fte <= 1). fte, costCentreId, jobRoleId and geographyId are those in force today (or on asOf). */
+  @ApiProperty({ example: 1 }) fte: number;
   createdAt: string;
   updatedAt: string;
   /** By-id reads only. */
@@ -225,6 +250,7 @@ export class EmployeeDto {
       geographyId: e.geographyId,
       defaultCurrencyCode: e.defaultCurrencyCode,
       costCentreId: e.costCentreId,
+      fte: decimalToNumber(e.fte) ?? 1,
       ...timestamps(e),
     };
   }

@@ -1,7 +1,10 @@
 import { Column, Entity, Index } from 'typeorm';
 import { PlanningRecordEntity } from '../../database/entities/record-keys.base';
 
-/** An employee: a planning record, so it lives in a plan under the key (organization_id, plan_id, id). */
+/**
+ * An employee: a planning record, so it lives in a plan under the key (organization_id, plan_id, id). Its `fte`,
+ * `costCentreId`, `jobRoleId` and `geographyId` are those in force before its first employment term.
+ */
 @Entity({ name: 'employees' })
 @Index('uq_employees_external_id', ['organizationId', 'planId', 'externalId'], { unique: true })
 @Index('uq_employees_email', { synchronize: false })
@@ -56,4 +59,8 @@ export class EmployeeEntity extends PlanningRecordEntity {
 
   @Column({ type: 'varchar', length: 25, nullable: true })
   costCentreId: string | null;
+
+  /** Working time before the first employment term (0 < fte <= 1). */
+  @Column({ type: 'numeric', precision: 5, scale: 4, default: 1 })
+  fte: string;
 }
