@@ -41,6 +41,8 @@ const DOCUMENT_ENTITY_TYPES = [
   // Spec 07 §4.1: a change of the forecast assumptions of the organization or of a scenario.
   'organization',
   'scenario',
+  // Spec 07 §3.6: a round of approval of a scenario (create on submit, update on each decision and withdrawal).
+  'scenario_approval',
 ] as const;
 export type EntityType = (typeof DOCUMENT_ENTITY_TYPES)[number] | Declared<'entityTypes'>;
 
