@@ -20,7 +20,10 @@ describe('approval steps', () => {
   });
 
   it('07/§3.2: overBudgetId holds only when the scenario is over that budget; both conditions must hold', () => {
-    const over = new Map([['b1', true], ['b2', false]]);
+    const over = new Map([
+      ['b1', true],
+      ['b2', false],
+    ]);
     expect(stepApplies({ name: 'A', when: { overBudgetId: 'b1' } }, { costDelta: 0 }, over)).toBe(true);
     expect(stepApplies({ name: 'A', when: { overBudgetId: 'b2' } }, { costDelta: 0 }, over)).toBe(false);
     expect(stepApplies({ name: 'A', when: { overBudgetId: 'b3' } }, { costDelta: 0 }, over)).toBe(false);
@@ -29,7 +32,13 @@ describe('approval steps', () => {
 
   it('07/§3.2: a new round skips the steps whose when does not hold', () => {
     const steps = openSteps(
-      { required: true, steps: [{ name: 'A', approverUserIds: ['u1'] }, { name: 'B', approverCapability: 'approve_scenarios', when: { costDeltaAbove: 1e6 } }] },
+      {
+        required: true,
+        steps: [
+          { name: 'A', approverUserIds: ['u1'] },
+          { name: 'B', approverCapability: 'approve_scenarios', when: { costDeltaAbove: 1e6 } },
+        ],
+      },
       { costDelta: 10 },
       new Map(),
     );

@@ -18,7 +18,11 @@ export function stepApplies(step: ApprovalStep, impact: Pick<ApprovalImpact, 'co
 }
 
 /** The steps of a new round: the policy's, PENDING, or SKIPPED where their `when` does not hold. */
-export function openSteps(policy: ScenarioApprovalPolicy, impact: Pick<ApprovalImpact, 'costDelta'>, over: OverBudgets): StoredApprovalStep[] {
+export function openSteps(
+  policy: ScenarioApprovalPolicy,
+  impact: Pick<ApprovalImpact, 'costDelta'>,
+  over: OverBudgets,
+): StoredApprovalStep[] {
   return policy.steps.map((step) => ({
     name: step.name,
     approverUserIds: step.approverUserIds ?? [],

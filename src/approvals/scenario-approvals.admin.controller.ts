@@ -12,7 +12,7 @@ const NOT_READABLE = [404, 'NOT_FOUND: no such scenario, or a private one the ac
 const ACTING_USER = { name: 'X-Acting-User', required: true, description: 'The user who acts (needs forecasts_view)' };
 const NO_ACTING_USER = [400, 'VALIDATION_ERROR: no X-Acting-User (details[] names it)'] as const;
 
-@ApiTags('Application: scenario approvals')
+@ApiTags('Application: scenarios')
 @AdminApi()
 @ActingUserNeeds('forecasts_view')
 @Controller('admin/v1/organizations/:orgId/scenarios/:scenarioId')
@@ -30,7 +30,10 @@ export class ScenarioApprovalsAdminController {
   @ApiData(ApprovalDto, 200, 'The new round')
   @ApiErrors(
     NO_ACTING_USER,
-    [403, 'PLAN_NOT_EDITABLE: the scenario is private and shared with the acting user for reading only; FORBIDDEN: the acting user lacks forecasts_view'],
+    [
+      403,
+      'PLAN_NOT_EDITABLE: the scenario is private and shared with the acting user for reading only; FORBIDDEN: the acting user lacks forecasts_view',
+    ],
     NOT_READABLE,
     [409, 'CONFLICT: the scenario is not open (submitted, approved, locked or merged)'],
   )
@@ -64,12 +67,10 @@ export class ScenarioApprovalsAdminController {
   @Post('withdraw')
   @ApiHeader(ACTING_USER)
   @ApiData(ApprovalDto, 200, 'The withdrawn round')
-  @ApiErrors(
-    NO_ACTING_USER,
-    [403, 'FORBIDDEN: the acting user is not the submitter, or lacks forecasts_view'],
-    NOT_READABLE,
-    [409, 'CONFLICT: the scenario is not submitted for approval'],
-  )
+  @ApiErrors(NO_ACTING_USER, [403, 'FORBIDDEN: the acting user is not the submitter, or lacks forecasts_view'], NOT_READABLE, [
+    409,
+    'CONFLICT: the scenario is not submitted for approval',
+  ])
   async withdraw(@Ctx() ctx: RequestContext, @Param('scenarioId') scenarioId: string): Promise<DataEnvelope<ApprovalDto>> {
     return one(await this.approvals.withdraw(ctx, scenarioId));
   }
@@ -83,7 +84,9 @@ export class ScenarioApprovalsAdminController {
     schema: {
       type: 'object',
       required: ['data'],
-      properties: { data: { oneOf: [{ $ref: getSchemaPath(ApprovalDto) }, { type: 'array', items: { $ref: getSchemaPath(ApprovalDto) } }] } },
+      properties: {
+        data: { oneOf: [{ $ref: getSchemaPath(ApprovalDto) }, { type: 'array', items: { $ref: getSchemaPath(ApprovalDto) } }] },
+      },
     },
   })
   @ApiErrors(

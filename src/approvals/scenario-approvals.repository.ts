@@ -28,5 +28,4 @@ export class ScenarioApprovalsRepository extends OrganizationRows<ScenarioApprov
     const { organizationId, em } = scopeParts(at);
     return this.rows(em).find({ where: { organizationId, scenarioId }, order: { round: 'ASC' } });
   }
-
 }

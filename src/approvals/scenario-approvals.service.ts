@@ -58,7 +58,11 @@ export class ScenarioApprovalsService {
     const budgets = budgetsNamed(policy);
     const firstBudget = policy.steps.find((step) => step.when?.overBudgetId)?.when?.overBudgetId ?? null;
     const impact = await this.impacts.impact(ctx, scenarioId, todayUtc().slice(0, 7), firstBudget);
-    const over = await this.impacts.overBudgets(ctx, scenarioId, budgets.filter((id) => id !== firstBudget));
+    const over = await this.impacts.overBudgets(
+      ctx,
+      scenarioId,
+      budgets.filter((id) => id !== firstBudget),
+    );
     if (impact.budget) over.set(impact.budget.budgetId, impact.budget.linesOver > 0);
     const saved = await this.uow.run(ctx, async (tx) => {
       const plan = await this.open(tx.em, ctx, scenarioId, true);
@@ -78,7 +82,13 @@ export class ScenarioApprovalsService {
       await this.approvals.insert(tx, row);
       await this.plans.update(tx, plan.id, { status: status === 'APPROVED' ? 'APPROVED' : 'SUBMITTED' });
       const stored = (await this.approvals.find(tx, row.id))!;
-      tx.record({ entityType: 'scenario_approval', entityId: row.id, changeType: 'create', before: null, after: { ...ApprovalDto.payload(stored) } });
+      tx.record({
+        entityType: 'scenario_approval',
+        entityId: row.id,
+        changeType: 'create',
+        before: null,
+        after: { ...ApprovalDto.payload(stored) },
+      });
       return stored;
     });
     return shown(ctx, saved);

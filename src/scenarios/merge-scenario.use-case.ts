@@ -110,7 +110,10 @@ export class MergeScenarioUseCase {
     }
     const org = await this.organizations.find(scope.em, scope.ctx.organizationId);
     if (org?.scenarioApproval?.required) {
-      throw new DomainError('APPROVAL_REQUIRED', `Scenario ${plan.id} needs an approval before it is merged (it is ${plan.status.toLowerCase()})`);
+      throw new DomainError(
+        'APPROVAL_REQUIRED',
+        `Scenario ${plan.id} needs an approval before it is merged (it is ${plan.status.toLowerCase()})`,
+      );
     }
   }
 

@@ -29,7 +29,9 @@ describe('07 §3.1 and §3.4 the approval policy and merging', () => {
   it('07/§3.1: 1 to 5 steps when required, each naming approvers (known users), refused with dot paths otherwise', async () => {
     const org = await t.createTenant();
     const refused = async (scenarioApproval: unknown) =>
-      (await t.admin('patch', `/organizations/${org.orgId}`).send({ scenarioApproval }).expect(400)).body.details.map((d: { field: string }) => d.field);
+      (await t.admin('patch', `/organizations/${org.orgId}`).send({ scenarioApproval }).expect(400)).body.error.details.map(
+        (d: { field: string }) => d.field,
+      );
     const step = { name: 'S', approverCapability: 'approve_scenarios' };
     expect(await refused({ required: true, steps: [] })).toEqual(['scenarioApproval.steps']);
     expect(await refused({ required: true, steps: Array(6).fill(step) })).toEqual(['scenarioApproval.steps']);
@@ -54,8 +56,8 @@ describe('07 §3.1 and §3.4 the approval policy and merging', () => {
     expect(got).toContain('approve_scenarios');
     const policy = { required: true, steps: [{ name: 'S', approverUserIds: [approver] }] };
     const res = await t.admin('patch', `/organizations/${org.orgId}`, approver).send({ scenarioApproval: policy }).expect(403);
-    expect(res.body.code).toBe('FORBIDDEN');
-    expect(res.body.message).toContain('manage_scenarios');
+    expect(res.body.error.code).toBe('FORBIDDEN');
+    expect(res.body.error.message).toContain('manage_scenarios');
     await t.admin('patch', `/organizations/${org.orgId}`, org.userId).send({ scenarioApproval: policy }).expect(200);
   });
 
@@ -65,10 +67,10 @@ describe('07 §3.1 and §3.4 the approval policy and merging', () => {
     await setPolicy(t, org, { required: true, steps: [{ name: 'Finance', approverCapability: 'approve_scenarios' }] });
     const scenario = await scenarioWithHire(t, org, org.userId);
     const merge = (query = '') => onScenario(t, org, scenario, 'post', `/merge${query}`, org.userId);
-    expect((await merge().expect(409)).body.code).toBe('APPROVAL_REQUIRED');
-    expect((await merge('?dryRun=true').expect(409)).body.code).toBe('APPROVAL_REQUIRED');
+    expect((await merge().expect(409)).body.error.code).toBe('APPROVAL_REQUIRED');
+    expect((await merge('?dryRun=true').expect(409)).body.error.code).toBe('APPROVAL_REQUIRED');
     await onScenario(t, org, scenario, 'post', '/submit', org.userId).expect(200);
-    expect((await merge().expect(409)).body.code).toBe('APPROVAL_REQUIRED');
+    expect((await merge().expect(409)).body.error.code).toBe('APPROVAL_REQUIRED');
     await onScenario(t, org, scenario, 'post', '/approvals', approver).send({ decision: 'APPROVE' }).expect(200);
     expect((await merge('?dryRun=true').expect(200)).body.data).toMatchObject({ status: 'DRY_RUN', changes: { employee: 1 } });
     expect((await merge().expect(200)).body.data).toMatchObject({ status: 'MERGED', changes: { employee: 1 } });
@@ -82,7 +84,7 @@ describe('07 §3.1 and §3.4 the approval policy and merging', () => {
     await setPolicy(t, org, { required: false, steps: [{ name: 'Finance', approverUserIds: [approver] }] });
     const submitted = await scenarioWithHire(t, org, org.userId);
     await onScenario(t, org, submitted, 'post', '/submit', org.userId).expect(200);
-    expect((await onScenario(t, org, submitted, 'post', '/merge', org.userId).expect(409)).body.code).toBe('APPROVAL_REQUIRED');
+    expect((await onScenario(t, org, submitted, 'post', '/merge', org.userId).expect(409)).body.error.code).toBe('APPROVAL_REQUIRED');
     await onScenario(t, org, submitted, 'post', '/approvals', approver).send({ decision: 'APPROVE' }).expect(200);
     await onScenario(t, org, submitted, 'post', '/merge', org.userId).expect(200);
   });

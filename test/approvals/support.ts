@@ -2,7 +2,14 @@ import { bodies } from '../support/fixtures';
 import { Tenant, TestApp } from '../support/test-app';
 
 /** Every permission a key can hold and view_costs, without manage_scenarios nor approve_scenarios. */
-export const PLANNER_RIGHTS = ['employees_view', 'employees_edit', 'compensation_view', 'forecasts_view', 'financials_view_summary', 'view_costs'];
+export const PLANNER_RIGHTS = [
+  'employees_view',
+  'employees_edit',
+  'compensation_view',
+  'forecasts_view',
+  'financials_view_summary',
+  'view_costs',
+];
 
 let counter = 0;
 
@@ -25,8 +32,8 @@ export async function setPolicy(t: TestApp, org: Tenant, policy: Record<string, 
 export async function scenarioWithHire(t: TestApp, org: Tenant, owner: string, costCentreId?: string): Promise<string> {
   const scenario = (await t.admin('post', `/organizations/${org.orgId}/scenarios`, owner).send({ name: 'Hire' }).expect(201)).body.data.id;
   const salary = { effectiveDate: '2025-01-01', salary: 120_000, currencyCode: 'USD' };
-  await org
-    .api('post', `/employees?scenarioId=${scenario}`)
+  await t
+    .admin('post', `/organizations/${org.orgId}/scenarios/${scenario}/employees`, owner)
     .send(bodies.employee({ startDate: '2025-01-01', salary, ...(costCentreId ? { costCentreId } : {}) }))
     .expect(201);
   return scenario;

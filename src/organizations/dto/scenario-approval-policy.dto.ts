@@ -103,10 +103,14 @@ export function assertPolicy(policy: ScenarioApprovalPolicy, unknownUsers: Reado
   }
   policy.steps.forEach((step, i) => {
     if (!step.approverUserIds?.length && !step.approverCapability) {
-      details.push({ field: `scenarioApproval.steps.${i}`, message: 'a step must name its approvers (approverUserIds or approverCapability)' });
+      details.push({
+        field: `scenarioApproval.steps.${i}`,
+        message: 'a step must name its approvers (approverUserIds or approverCapability)',
+      });
     }
     step.approverUserIds?.forEach((id, j) => {
-      if (unknownUsers.has(id)) details.push({ field: `scenarioApproval.steps.${i}.approverUserIds.${j}`, message: `no user ${id} in the organization` });
+      if (unknownUsers.has(id))
+        details.push({ field: `scenarioApproval.steps.${i}.approverUserIds.${j}`, message: `no user ${id} in the organization` });
     });
   });
   if (details.length) throw DomainError.validationMany(details);
