@@ -1,15 +1,9 @@
+import { API_PERMISSIONS } from '../../src/common/auth/permissions';
 import { bodies } from '../support/fixtures';
 import { Tenant, TestApp } from '../support/test-app';
 
 /** Every permission a key can hold and view_costs, without manage_scenarios nor approve_scenarios. */
-export const PLANNER_RIGHTS = [
-  'employees_view',
-  'employees_edit',
-  'compensation_view',
-  'forecasts_view',
-  'financials_view_summary',
-  'view_costs',
-];
+export const PLANNER_RIGHTS = [...API_PERMISSIONS, 'view_costs'];
 
 let counter = 0;
 
