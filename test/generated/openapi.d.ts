@@ -3760,6 +3760,18 @@ export interface components {
              * @description Who approves a scenario before it is merged, replaced whole: `required` (merging needs an APPROVED scenario) and
              *     up to 5 steps decided in order, each naming its approvers (users, or holders of approve_scenarios) and optionally
              *     when it applies. Changing it needs manage_scenarios (of an acting user).
+             * @example {
+             *       "required": false,
+             *       "steps": [
+             *         {
+             *           "name": "Finance",
+             *           "approverUserIds": [
+             *             "cdemouser0000000000000003"
+             *           ],
+             *           "approverCapability": "approve_scenarios"
+             *         }
+             *       ]
+             *     }
              */
             scenarioApproval?: components["schemas"]["ScenarioApprovalPolicyDto"];
         };
@@ -51522,7 +51534,7 @@ export interface operations {
             header: {
                 /**
                  * @description The user who acts (needs forecasts_view)
-                 * @example cdemouser0000000000000001
+                 * @example cdemouser0000000000000003
                  */
                 "X-Acting-User": string;
             };

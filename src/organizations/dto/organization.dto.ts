@@ -5,6 +5,7 @@ import { IsCurrencyCode, IsNullable, IsOptional, NestedObject, Trim } from '../.
 import type { OrganizationEntity } from '../../database/entities/organization.entity';
 import { ForecastAssumptionsBodyDto, ForecastAssumptionsDto } from './forecast-assumptions.dto';
 import { ScenarioApprovalPolicyDto } from './scenario-approval-policy.dto';
+import { DEMO_APPROVAL_POLICY } from '../../common/http/examples';
 
 /** The changes feed promises at least this retention (spec 04 §4.2). */
 export const MIN_CHANGE_RETENTION_DAYS = 90;
@@ -84,6 +85,7 @@ export class UpdateOrganizationDto extends PatchType(CreateOrganizationDto) {
    * up to 5 steps decided in order, each naming its approvers (users, or holders of approve_scenarios) and optionally
    * when it applies. Changing it needs manage_scenarios (of an acting user).
    */
+  @ApiPropertyOptional({ type: ScenarioApprovalPolicyDto, example: DEMO_APPROVAL_POLICY })
   @IsOptional()
   @NestedObject(() => ScenarioApprovalPolicyDto)
   scenarioApproval?: ScenarioApprovalPolicyDto;
