@@ -1,4 +1,4 @@
-import { Tenant, TestApp } from '../support/test-app';
+import { TestApp } from '../support/test-app';
 import { onScenario, PLANNER_RIGHTS, scenarioWithHire, setPolicy, user } from './support';
 
 describe('07 §3.1 and §3.4 the approval policy and merging', () => {
