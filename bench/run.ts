@@ -1,5 +1,6 @@
 /** Entry point of `npm run bench -- <name>`: runs one benchmark of bench/. */
 import './smoke'; // first: fills in the smoke mode's BENCH_* defaults before the benchmarks read them
+import { approvalsBenchmark } from './approvals';
 import { budgetsBenchmark } from './budgets';
 import { changesBenchmark } from './changes';
 import { bulkBenchmark } from './bulk';
@@ -26,6 +27,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   forecast: forecastBenchmark,
   'metrics-summary': metricsSummaryBenchmark,
   budgets: budgetsBenchmark,
+  approvals: approvalsBenchmark,
 };
 
 async function main(): Promise<void> {

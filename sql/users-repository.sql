@@ -1,5 +1,8 @@
 -- Written by `npm run sql` (scripts/sql-queries.ts) from the @GenerateSql samples of the repository; do not edit.
 
+-- UsersRepository.existing
+SELECT id FROM users WHERE organization_id = $1 AND id = ANY($2);
+
 -- UsersRepository.exists
 SELECT 1 AS "row_exists" FROM (SELECT 1 AS dummy_column) "dummy_table" WHERE EXISTS (SELECT 1 FROM "users" "UserEntity" WHERE (("UserEntity"."id" = $1) AND ("UserEntity"."organization_id" = $2))) LIMIT 1;
 

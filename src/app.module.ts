@@ -1,3 +1,4 @@
+import { ApprovalsModule } from './approvals/approvals.module';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
@@ -65,6 +66,7 @@ const FEATURES = [
   IntegrationsModule,
   PersonalDataModule,
   BudgetsModule,
+  ApprovalsModule,
 ];
 
 let declared: readonly ResourceDescriptor[] | undefined;

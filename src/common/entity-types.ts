@@ -43,6 +43,8 @@ const DOCUMENT_ENTITY_TYPES = [
   'scenario',
   // Spec 07 §5.3: an employee's dated term (working time, cost centre, job role, location).
   'employment_term',
+  // Spec 07 §3.6: a round of approval of a scenario (create on submit, update on each decision and withdrawal).
+  'scenario_approval',
 ] as const;
 export type EntityType = (typeof DOCUMENT_ENTITY_TYPES)[number] | Declared<'entityTypes'>;
 

@@ -1,5 +1,5 @@
 import { todayUtc } from '../common/dates';
-import { demoDefinitionId, demoId, EXAMPLE_ID } from '../common/http/examples';
+import { DEMO_APPROVAL_POLICY, demoDefinitionId, demoId, EXAMPLE_ID } from '../common/http/examples';
 import type { ResourceDemo } from '../crud/resources';
 import type { DemoStep } from './demo-data';
 
@@ -17,6 +17,11 @@ export function definitionSteps(): DemoStep[] {
       description: 'The name printed on the office badge.',
     }),
   );
+}
+
+/** The approval policy of scenarios: off, one step (`DEMO_APPROVAL_POLICY`). */
+export function approvalPolicySteps(): DemoStep[] {
+  return [{ method: 'PATCH', path: '', admin: true, ids: [], body: { scenarioApproval: DEMO_APPROVAL_POLICY } }];
 }
 
 /**

@@ -86,6 +86,14 @@ export class DemoSeedService {
       // A key made for the DELETE example of API keys to revoke.
       next(demoId('key', 99));
       await this.keys.create(scope, user.id, { name: 'Old integration key', permissions: ['employees_view'] });
+      // The approver of the demo's approval policy (the example of a decision acts as this user).
+      next(demoId('user', 3));
+      await this.users.create(scope, {
+        email: 'approver@example.com',
+        name: 'Demo Approver',
+        permissions: ['forecasts_view', 'financials_view_summary', 'view_costs', 'approve_scenarios'],
+        active: true,
+      });
       return { organizationId: org.id, userId: user.id, apiKey: key.key };
     });
   }

@@ -9,7 +9,7 @@ import {
   vacancySteps,
 } from './demo-data';
 import type { ResourceDemo } from '../crud/resources';
-import { budgetSteps, definitionSteps, deletableSteps, integrationSteps, resourceSteps } from './demo-extras';
+import { approvalPolicySteps, budgetSteps, definitionSteps, deletableSteps, integrationSteps, resourceSteps } from './demo-extras';
 import { extraSteps, functionalSteps, scenarioSteps } from './demo-structure';
 
 /**
@@ -29,6 +29,7 @@ export function demoSteps(resources: readonly { demo: ResourceDemo; customAttrib
     ...extraSteps(),
     ...definitionSteps(),
     ...budgetSteps(),
+    ...approvalPolicySteps(),
     ...integrationSteps(),
     ...resources.flatMap(resourceSteps),
     ...deletableSteps(),

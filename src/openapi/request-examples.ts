@@ -116,6 +116,8 @@ function exampleOf(name: string, segments: string[], method: string, demos: read
   if (name === 'parentId') return collection === 'contractors' ? EXAMPLE_ID.contractor : EXAMPLE_ID.employee;
   if (name === 'id' && collection === 'assignments' && segments.includes('functional-groups')) return EXAMPLE_ID.functionalAssignment;
   if (name === 'id') return RECORD_BY_COLLECTION[collection];
+  // The approver of the demo's approval policy decides (the submitter, the demo user, may not).
+  if (name === 'X-Acting-User' && segments.at(-1) === 'approvals') return demoId('user', 3);
   // The planner: a member of the demo scenario, and the user a PATCH example changes (never the demo key's owner).
   if (name === 'userId' && (collection === 'members' || method === 'patch')) return demoId('user', 2);
   return BY_NAME[name];

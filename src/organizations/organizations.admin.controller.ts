@@ -47,8 +47,9 @@ export class OrganizationsAdminController {
   /**
    * Changes an organization's name or settings.
    *
-   * Settings: reporting currency, functional-structure switches, retention, forecast assumptions. With X-Acting-User,
-   * the retention settings need manage_personal_data and the functional-structure switches share_functional_groups. A
+   * Settings: reporting currency, functional-structure switches, retention, forecast assumptions, the approval policy
+   * of scenarios. With X-Acting-User, the retention settings need manage_personal_data, the functional-structure
+   * switches share_functional_groups and the approval policy manage_scenarios. A
    * change of the forecast assumptions is an `organization` update event and needs X-Acting-User.
    */
   @Patch(':orgId')
@@ -61,11 +62,11 @@ export class OrganizationsAdminController {
   @ApiErrors(
     [
       400,
-      'VALIDATION_ERROR: the body fails validation (details[] has dot paths), or the forecast assumptions change without X-Acting-User',
+      'VALIDATION_ERROR: the body fails validation (details[] has dot paths: an approval step without approvers, an approver who is no user of the organization, a required policy without steps), or the forecast assumptions change without X-Acting-User',
     ],
     [
       403,
-      'FORBIDDEN: the acting user lacks manage_personal_data (retention settings) or share_functional_groups (functional-structure switches)',
+      'FORBIDDEN: the acting user lacks manage_personal_data (retention settings), share_functional_groups (functional-structure switches) or manage_scenarios (the approval policy)',
     ],
     404,
   )

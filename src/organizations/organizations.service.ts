@@ -13,6 +13,9 @@ import { applyPlan, fieldPlan } from '../crud/assign';
 import { Resources, type ResourceDescriptor } from '../crud/resources';
 import { completeAssumptions, sameAssumptions } from './dto/forecast-assumptions.dto';
 import { OrganizationsRepository } from './organizations.repository';
+import { UsersRepository } from './users.repository';
+import { assertPolicy, ScenarioApprovalPolicyDto } from './dto/scenario-approval-policy.dto';
+import { NO_APPROVAL_POLICY, type ScenarioApprovalPolicy } from '../database/entities/organization.entity';
 
 /** Where each field of an organization PATCH goes: a field added to the DTO does not compile until it is placed. */
 const ORGANIZATION_FIELDS = fieldPlan<UpdateOrganizationDto>()({
@@ -25,7 +28,7 @@ const ORGANIZATION_FIELDS = fieldPlan<UpdateOrganizationDto>()({
     'changeRetentionDays',
     'deliveryRetentionDays',
   ],
-  own: ['forecastAssumptions'],
+  own: ['forecastAssumptions', 'scenarioApproval'],
 });
 
 /** `GET /changes` shows changes of the organization's forecast assumptions to holders of forecasts_view. */
@@ -40,6 +43,7 @@ export class OrganizationsService {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly repository: OrganizationsRepository,
+    private readonly users: UsersRepository,
   ) {}
 
   /** Creates the organization and its live plan together (in `em`'s transaction when given, else in its own). */
@@ -56,6 +60,7 @@ export class OrganizationsService {
           changeRetentionDays: input.changeRetentionDays ?? null,
           deliveryRetentionDays: input.deliveryRetentionDays ?? 30,
           forecastAssumptions: completeAssumptions(input.forecastAssumptions ?? {}),
+          scenarioApproval: NO_APPROVAL_POLICY,
         }),
       );
     return em ? work(em) : this.uow.runUnscoped(work);
@@ -85,6 +90,7 @@ export class OrganizationsService {
         input.changeRetentionDays !== undefined || input.deliveryRetentionDays !== undefined,
         'the retention settings',
       ],
+      ['manage_scenarios', input.scenarioApproval !== undefined, 'the approval policy of scenarios'],
       [
         'share_functional_groups',
         input.functionalGroupsEnabled !== undefined || input.functionalGroupsRestrictedVisibility !== undefined,
@@ -98,6 +104,7 @@ export class OrganizationsService {
     const org = await this.find(id);
     const patch: Partial<OrganizationEntity> = {};
     applyPlan(patch, input, ORGANIZATION_FIELDS);
+    if (input.scenarioApproval) patch.scenarioApproval = await this.approvalPolicy(ctx, input.scenarioApproval);
     const assumptions = input.forecastAssumptions && completeAssumptions(input.forecastAssumptions);
     if (!assumptions || sameAssumptions(assumptions, org.forecastAssumptions)) {
       await withRetry(() => this.repository.update(this.uow.manager, org.id, patch));
@@ -110,6 +117,15 @@ export class OrganizationsService {
       tx.record({ entityType: 'organization', entityId: id, changeType: 'update', before: { ...before }, after: { ...after } });
       return after;
     });
+  }
+
+  /** The policy as stored, once its approvers are known users of the organization (400 naming them otherwise). */
+  private async approvalPolicy(ctx: RequestContext, input: ScenarioApprovalPolicyDto): Promise<ScenarioApprovalPolicy> {
+    const policy = ScenarioApprovalPolicyDto.stored(input);
+    const named = [...new Set(policy.steps.flatMap((step) => step.approverUserIds ?? []))];
+    const known = await this.users.existing(this.uow.read(ctx), named);
+    assertPolicy(policy, new Set(named.filter((id) => !known.has(id))));
+    return policy;
   }
 
   private async find(id: string): Promise<OrganizationEntity> {

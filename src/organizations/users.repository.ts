@@ -17,4 +17,16 @@ export class UsersRepository extends OrganizationRows<UserEntity> {
     const { organizationId, em } = scopeParts(at);
     return this.rows(em).existsBy({ id: userId, organizationId });
   }
+
+  /** Which of `ids` are users of the scope's organization. */
+  @GenerateSql({ params: (s) => [s.tx, [s.userId]] })
+  async existing(at: RowScope, ids: readonly string[]): Promise<Set<string>> {
+    if (!ids.length) return new Set();
+    const { organizationId, em } = scopeParts(at);
+    const rows: { id: string }[] = await (em ?? this.dataSource.manager).query(
+      'SELECT id FROM users WHERE organization_id = $1 AND id = ANY($2)',
+      [organizationId, ids],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
 }

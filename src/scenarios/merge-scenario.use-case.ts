@@ -6,6 +6,7 @@ import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { Tx, UnitOfWork, type TxScope } from '../database/unit-of-work';
 import { UsersRepository } from '../organizations/users.repository';
+import { OrganizationsRepository } from '../organizations/organizations.repository';
 import type { PlanEntity } from '../organizations/entities/plan.entity';
 import type { PlanningTable } from '../crud/resources';
 import { DryRunResultDto, MergeResultDto } from './dto/scenario.dto';
@@ -30,6 +31,7 @@ export class MergeScenarioUseCase {
     private readonly changes: ScenarioChanges,
     private readonly repository: ScenariosRepository,
     private readonly plans: ScenarioPlansRepository,
+    private readonly organizations: OrganizationsRepository,
   ) {}
 
   async execute(
@@ -87,6 +89,7 @@ export class MergeScenarioUseCase {
   private async mergeable(scope: TxScope, scenarioId: string, lock: boolean): Promise<PlanEntity> {
     const plan = await this.scenarios.find(scope, scenarioId, lock);
     if (plan.status === 'MERGED') throw DomainError.conflict(`Scenario ${scenarioId} is already merged`);
+    await this.assertApproved(scope, plan);
     const purgedBefore = await this.plans.livePurgedBefore(scope);
     if (purgedBefore && plan.forkedAt && plan.forkedAt < purgedBefore) {
       throw DomainError.conflict(
@@ -94,6 +97,24 @@ export class MergeScenarioUseCase {
       );
     }
     return plan;
+  }
+
+  /**
+   * A scenario under approval (SUBMITTED) is not merged; with a required approval policy, only an APPROVED one is
+   * (409 APPROVAL_REQUIRED). Without the policy, OPEN, LOCKED and APPROVED scenarios merge.
+   */
+  private async assertApproved(scope: TxScope, plan: PlanEntity): Promise<void> {
+    if (plan.status === 'APPROVED') return;
+    if (plan.status === 'SUBMITTED') {
+      throw new DomainError('APPROVAL_REQUIRED', `Scenario ${plan.id} is submitted for approval: it merges once approved`);
+    }
+    const org = await this.organizations.find(scope.em, scope.ctx.organizationId);
+    if (org?.scenarioApproval?.required) {
+      throw new DomainError(
+        'APPROVAL_REQUIRED',
+        `Scenario ${plan.id} needs an approval before it is merged (it is ${plan.status.toLowerCase()})`,
+      );
+    }
   }
 
   /**

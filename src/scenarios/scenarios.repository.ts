@@ -133,9 +133,9 @@ export interface TableRows {
 /**
  * The scenario statuses that hold live history for a merge (spec 03 §1.22): the retention purge keeps the live changes
  * since the earliest fork of a scenario in one of them. A LOCKED or MERGED scenario holds nothing (a LOCKED one forked
- * before the purge's horizon can then no longer be merged). SUBMITTED (07 §3) belongs here when approvals come.
+ * before the purge's horizon can then no longer be merged). A SUBMITTED or APPROVED one is on its way to a merge.
  */
-export const RETENTION_PINNING_STATUSES: readonly PlanStatus[] = ['OPEN'];
+export const RETENTION_PINNING_STATUSES: readonly PlanStatus[] = ['OPEN', 'SUBMITTED', 'APPROVED'];
 
 const quoted = (columns: string[]) => columns.map((c) => `"${c}"`).join(', ');
 /** The columns selected from a source plan's rows to write them into plan $1. */

@@ -93,6 +93,12 @@ export class ScenariosService {
     return this.uow.run(history, async (tx) => {
       const plan = await this.find(tx, scenarioId, true);
       if (plan.status === 'MERGED') throw DomainError.conflict(`Scenario ${scenarioId} is merged and read-only`);
+      if ((plan.status === 'SUBMITTED' || plan.status === 'APPROVED') && (input.status !== undefined || changesAssumptions)) {
+        throw new DomainError(
+          'PLAN_NOT_EDITABLE',
+          `Scenario ${scenarioId} is ${plan.status.toLowerCase()}: its status and assumptions change only through its approval (withdraw it first)`,
+        );
+      }
       const patch: Partial<PlanEntity> = {};
       applyPlan(patch, input, FIELDS);
       if (changesAssumptions) patch.assumptions = assumptions ?? null;

@@ -170,7 +170,25 @@ describeOnCitus('05/§1.3 router queries (on the Citus cluster)', () => {
       .data.id;
     await org.api('get', `/budgets/${teamBudget}/variance?scenarioId=${scenario}`).expect(200);
     await org.api('delete', `/cost-centres/${cc}`).expect(409);
+    await approvalMix(budget);
     await org.api('delete', `/budgets/${budget}`).expect(204);
+  }
+
+  /** Approvals of a scenario: the policy, submit (its impact and budget part, the step skipped), withdrawal, reads, a refused decision, a delete. */
+  async function approvalMix(budget: string): Promise<void> {
+    const steps = [{ name: 'Finance', approverCapability: 'approve_scenarios', when: { overBudgetId: budget } }];
+    await t
+      .admin('patch', `/organizations/${org.orgId}`)
+      .send({ scenarioApproval: { required: false, steps } })
+      .expect(200);
+    const scenarios = `/organizations/${org.orgId}/scenarios`;
+    const scenario = (await t.admin('post', scenarios, org.userId).send({ name: 'Router approval' }).expect(201)).body.data.id;
+    await t.admin('post', `${scenarios}/${scenario}/submit`, org.userId).expect(200);
+    await t.admin('post', `${scenarios}/${scenario}/withdraw`, org.userId).expect(200);
+    await t.admin('post', `${scenarios}/${scenario}/submit`, org.userId).expect(200);
+    await t.admin('get', `${scenarios}/${scenario}/approval?all=true`, org.userId).expect(200);
+    await t.admin('post', `${scenarios}/${scenario}/approvals`, org.userId).send({ decision: 'APPROVE' }).expect(409);
+    await t.admin('delete', `${scenarios}/${scenario}`, org.userId).expect(204);
   }
 
   it('05/§1.3: every statement of a request mix runs on one worker, or is a multi-shard statement docs/scale-out.md lists', async () => {

@@ -88,7 +88,9 @@ describe('first start demo seed', () => {
       expect(users.body.data).toEqual([
         expect.objectContaining({ id: demo!.userId, permissions: ['*'], active: true }),
         expect.objectContaining({ email: 'planner@example.com' }),
+        expect.objectContaining({ email: 'approver@example.com', permissions: expect.arrayContaining(['approve_scenarios']) }),
       ]);
+      expect(org.body.data.scenarioApproval).toMatchObject({ required: false, steps: [{ name: 'Finance' }] });
       const me = await request(t.server)
         .get(`/api/v1/org/${demo!.organizationId}/me`)
         .set('Authorization', `Bearer ${demo!.apiKey}`)

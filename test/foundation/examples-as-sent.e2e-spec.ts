@@ -17,6 +17,9 @@ const ACTIONS = new Set(['fill', 'test', 'rotate-secret', 'pull', 'move', 'erase
  */
 function phase(method: string, path: string): number {
   const last = path.split('/').pop()!;
+  // The approval of the demo scenario: submitted, read, decided and withdrawn after its records' writes, before its merge.
+  const approval = ['submit', 'approval', 'approvals', 'withdraw'].indexOf(last);
+  if (approval >= 0 && path.includes('/scenarios/{scenarioId}/')) return 4.5 + approval / 10;
   if (method === 'get') return 0;
   if (method === 'post' && last === 'merge') return 5;
   if (method === 'delete' && path.endsWith('/scenarios/{scenarioId}')) return 6;

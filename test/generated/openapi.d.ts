@@ -189,8 +189,9 @@ export interface paths {
          * Changes an organization's name or settings
          * @description Changes an organization's name or settings.
          *
-         *     Settings: reporting currency, functional-structure switches, retention, forecast assumptions. With X-Acting-User,
-         *     the retention settings need manage_personal_data and the functional-structure switches share_functional_groups. A
+         *     Settings: reporting currency, functional-structure switches, retention, forecast assumptions, the approval policy
+         *     of scenarios. With X-Acting-User, the retention settings need manage_personal_data, the functional-structure
+         *     switches share_functional_groups and the approval policy manage_scenarios. A
          *     change of the forecast assumptions is an `organization` update event and needs X-Acting-User.
          *
          *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`.
@@ -3425,6 +3426,99 @@ export interface paths {
         patch: operations["Budgets_update"];
         trace?: never;
     };
+    "/admin/v1/organizations/{orgId}/scenarios/{scenarioId}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submits an open scenario for approval
+         * @description Submits an open scenario for approval: a new round records the impact (the scenario's forecast against live over
+         *     the 12 months from this month: cost, headcount and FTE deltas, by cost centre, and the budget the first step names),
+         *     skips the steps whose condition does not hold on it, and the scenario becomes SUBMITTED (no writes), or APPROVED
+         *     when no step is left to decide. Needs the right to write to the scenario.
+         *
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `forecasts_view`.
+         */
+        post: operations["ScenarioApprovalsAdmin_submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/organizations/{orgId}/scenarios/{scenarioId}/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decides the current step of the pending round
+         * @description Decides the current step of the pending round: only an approver of that step (listed in it, or holding its
+         *     capability), never the submitter. Steps are decided in order; when none is left the scenario is APPROVED; a
+         *     rejection closes the round as REJECTED and returns the scenario to OPEN.
+         *
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `forecasts_view`.
+         */
+        post: operations["ScenarioApprovalsAdmin_decide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/organizations/{orgId}/scenarios/{scenarioId}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraws a submitted (or approved) scenario, by its submitter
+         * @description Withdraws a submitted (or approved) scenario, by its submitter: the round is WITHDRAWN and the scenario OPEN again.
+         *
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `forecasts_view`.
+         */
+        post: operations["ScenarioApprovalsAdmin_withdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/organizations/{orgId}/scenarios/{scenarioId}/approval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The current round of approval of the scenario; with `all=true` every round, oldest first
+         * @description The current round of approval of the scenario; with `all=true` every round, oldest first.
+         *
+         *     Application API: `Authorization: Bearer <ADMIN_TOKEN>`. With `X-Acting-User`, that user needs `forecasts_view`.
+         */
+        get: operations["ScenarioApprovalsAdmin_read"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3611,6 +3705,49 @@ export interface components {
              */
             onCostPercent: number;
         };
+        ApprovalStepWhenDto: {
+            /**
+             * @description The step applies when the scenario's cost delta over 12 months exceeds this (reporting currency).
+             * @example 100000
+             */
+            costDeltaAbove?: number;
+            /**
+             * @description The step applies when the scenario's forecast is over this budget on some line (cost above the line's cost).
+             * @example ck9r2m4n60000budget0000001
+             */
+            overBudgetId?: string;
+        };
+        ApprovalStepDto: {
+            /**
+             * @description What the step is called (shown on the approval).
+             * @example Finance
+             */
+            name: string;
+            /**
+             * @description Users of the organization who may decide the step.
+             * @example [
+             *       "ck9r2m4n60000user00000001"
+             *     ]
+             */
+            approverUserIds?: string[];
+            /**
+             * @description Users holding this capability may decide the step too.
+             * @example approve_scenarios
+             * @enum {string}
+             */
+            approverCapability?: "approve_scenarios";
+            /** @description Conditions on the impact; without them the step always applies. */
+            when?: components["schemas"]["ApprovalStepWhenDto"];
+        };
+        ScenarioApprovalPolicyDto: {
+            /**
+             * @description When true, merging a scenario that is not APPROVED is refused (409 APPROVAL_REQUIRED).
+             * @example false
+             */
+            required: boolean;
+            /** @description The steps, decided in order (at most 5; at least 1 when required). */
+            steps: components["schemas"]["ApprovalStepDto"][];
+        };
         OrganizationDto: {
             /**
              * @description Days the change history keeps each change; null keeps every change (see the create field).
@@ -3624,6 +3761,8 @@ export interface components {
             deliveryRetentionDays: number;
             /** @description The assumptions of live forecasts (and of scenarios without their own). */
             forecastAssumptions: components["schemas"]["ForecastAssumptionsDto"];
+            /** @description Who approves a scenario before it is merged (see the update field). */
+            scenarioApproval: components["schemas"]["ScenarioApprovalPolicyDto"];
             id: string;
             name: string;
             /**
@@ -3783,6 +3922,24 @@ export interface components {
              *     X-Acting-User.
              */
             forecastAssumptions?: components["schemas"]["ForecastAssumptionsBodyDto"];
+            /**
+             * @description Who approves a scenario before it is merged, replaced whole: `required` (merging needs an APPROVED scenario) and
+             *     up to 5 steps decided in order, each naming its approvers (users, or holders of approve_scenarios) and optionally
+             *     when it applies. Changing it needs manage_scenarios (of an acting user).
+             * @example {
+             *       "required": false,
+             *       "steps": [
+             *         {
+             *           "name": "Finance",
+             *           "approverUserIds": [
+             *             "cdemouser0000000000000003"
+             *           ],
+             *           "approverCapability": "approve_scenarios"
+             *         }
+             *       ]
+             *     }
+             */
+            scenarioApproval?: components["schemas"]["ScenarioApprovalPolicyDto"];
         };
         UserDto: {
             id: string;
@@ -3820,7 +3977,7 @@ export interface components {
              *       "view_costs"
              *     ]
              */
-            permissions: ("employees_view" | "employees_edit" | "contractors_view" | "contractors_edit" | "vacancies_view" | "vacancies_edit" | "projects_view" | "projects_edit" | "teams_view" | "teams_edit" | "assignments_view" | "assignments_edit" | "compensation_view" | "compensation_edit" | "reference_data_view" | "reference_data_edit" | "custom_attributes_view" | "custom_attributes_edit" | "business_metrics_ingest" | "functional_groups_view" | "functional_groups_edit" | "functional_groups_share" | "financials_view_summary" | "forecasts_view" | "business_metrics_view" | "budgets_view" | "budgets_edit" | "edit_all_functional_groups" | "share_functional_groups" | "view_costs" | "view_webhooks" | "configure_webhooks" | "manage_scenarios" | "manage_personal_data" | "*")[];
+            permissions: ("employees_view" | "employees_edit" | "contractors_view" | "contractors_edit" | "vacancies_view" | "vacancies_edit" | "projects_view" | "projects_edit" | "teams_view" | "teams_edit" | "assignments_view" | "assignments_edit" | "compensation_view" | "compensation_edit" | "reference_data_view" | "reference_data_edit" | "custom_attributes_view" | "custom_attributes_edit" | "business_metrics_ingest" | "functional_groups_view" | "functional_groups_edit" | "functional_groups_share" | "financials_view_summary" | "forecasts_view" | "business_metrics_view" | "budgets_view" | "budgets_edit" | "edit_all_functional_groups" | "share_functional_groups" | "view_costs" | "view_webhooks" | "configure_webhooks" | "manage_scenarios" | "approve_scenarios" | "manage_personal_data" | "*")[];
             /**
              * Format: email
              * @description Login e-mail; unique in the organization (matched case-insensitively).
@@ -3843,7 +4000,7 @@ export interface components {
              *       "view_costs"
              *     ]
              */
-            permissions?: ("employees_view" | "employees_edit" | "contractors_view" | "contractors_edit" | "vacancies_view" | "vacancies_edit" | "projects_view" | "projects_edit" | "teams_view" | "teams_edit" | "assignments_view" | "assignments_edit" | "compensation_view" | "compensation_edit" | "reference_data_view" | "reference_data_edit" | "custom_attributes_view" | "custom_attributes_edit" | "business_metrics_ingest" | "functional_groups_view" | "functional_groups_edit" | "functional_groups_share" | "financials_view_summary" | "forecasts_view" | "business_metrics_view" | "budgets_view" | "budgets_edit" | "edit_all_functional_groups" | "share_functional_groups" | "view_costs" | "view_webhooks" | "configure_webhooks" | "manage_scenarios" | "manage_personal_data" | "*")[];
+            permissions?: ("employees_view" | "employees_edit" | "contractors_view" | "contractors_edit" | "vacancies_view" | "vacancies_edit" | "projects_view" | "projects_edit" | "teams_view" | "teams_edit" | "assignments_view" | "assignments_edit" | "compensation_view" | "compensation_edit" | "reference_data_view" | "reference_data_edit" | "custom_attributes_view" | "custom_attributes_edit" | "business_metrics_ingest" | "functional_groups_view" | "functional_groups_edit" | "functional_groups_share" | "financials_view_summary" | "forecasts_view" | "business_metrics_view" | "budgets_view" | "budgets_edit" | "edit_all_functional_groups" | "share_functional_groups" | "view_costs" | "view_webhooks" | "configure_webhooks" | "manage_scenarios" | "approve_scenarios" | "manage_personal_data" | "*")[];
             /**
              * Format: email
              * @description Login e-mail; unique in the organization (matched case-insensitively).
@@ -3860,7 +4017,7 @@ export interface components {
         };
         CreatedWebhookEndpointDto: {
             /** @description Entity types whose events the endpoint receives. */
-            entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget" | "organization" | "scenario" | "employment_term")[];
+            entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget" | "organization" | "scenario" | "employment_term" | "scenario_approval")[];
             /** @description Change types the endpoint receives (`create`, `update`, `delete`). */
             eventTypes: ("create" | "update" | "delete")[];
             /**
@@ -3921,7 +4078,7 @@ export interface components {
              *       "team"
              *     ]
              */
-            entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget" | "organization" | "scenario" | "employment_term")[];
+            entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget" | "organization" | "scenario" | "employment_term" | "scenario_approval")[];
             /**
              * @description Change types to receive (at least one).
              * @example [
@@ -3940,7 +4097,7 @@ export interface components {
         };
         WebhookEndpointDto: {
             /** @description Entity types whose events the endpoint receives. */
-            entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget" | "organization" | "scenario" | "employment_term")[];
+            entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget" | "organization" | "scenario" | "employment_term" | "scenario_approval")[];
             /** @description Change types the endpoint receives (`create`, `update`, `delete`). */
             eventTypes: ("create" | "update" | "delete")[];
             /**
@@ -3999,7 +4156,7 @@ export interface components {
              *       "team"
              *     ]
              */
-            entityTypes?: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget" | "organization" | "scenario" | "employment_term")[];
+            entityTypes?: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget" | "organization" | "scenario" | "employment_term" | "scenario_approval")[];
             /**
              * @description Change types to receive (at least one).
              * @example [
@@ -7203,10 +7360,11 @@ export interface components {
              */
             description: string | null;
             /**
-             * @description OPEN accepts writes; LOCKED refuses them; MERGED: merged into live data.
+             * @description OPEN accepts writes; LOCKED refuses them; SUBMITTED (under approval) and APPROVED refuse them too; MERGED: merged
+             *     into live data.
              * @enum {string}
              */
-            status: "OPEN" | "LOCKED" | "MERGED";
+            status: "OPEN" | "LOCKED" | "SUBMITTED" | "APPROVED" | "MERGED";
             /**
              * @description ORGANIZATION: every user of the organization may read it and, with the usual permissions, write to it; PRIVATE: only its owner, its members and users with manage_scenarios
              * @enum {string}
@@ -8120,7 +8278,7 @@ export interface components {
              * @example employee
              * @enum {string}
              */
-            entity_type: "employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget" | "organization" | "scenario" | "employment_term";
+            entity_type: "employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget" | "organization" | "scenario" | "employment_term" | "scenario_approval";
             /**
              * @description The record's id.
              * @example cdemoemp00000000000000002
@@ -8648,7 +8806,7 @@ export interface components {
         };
         PushView: {
             /** @description Entity types whose events the push hook receives. */
-            entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget" | "organization" | "scenario" | "employment_term")[];
+            entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget" | "organization" | "scenario" | "employment_term" | "scenario_approval")[];
             /** @description Change types the push hook receives. */
             eventTypes: ("create" | "update" | "delete")[];
             /** @description Where events are POSTed. */
@@ -8745,7 +8903,7 @@ export interface components {
              *       "team"
              *     ]
              */
-            entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget" | "organization" | "scenario" | "employment_term")[];
+            entityTypes: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget" | "organization" | "scenario" | "employment_term" | "scenario_approval")[];
             /**
              * @description Change types to receive (at least one).
              * @example [
@@ -9272,6 +9430,129 @@ export interface components {
             status: "DRAFT" | "APPROVED" | "ARCHIVED";
             /** @description At most 10,000 lines, one per key and month; on PATCH, the lines sent replace every line. */
             lines?: components["schemas"]["BudgetLineInputDto"][];
+        };
+        ImpactCostCentreDto: {
+            /**
+             * @description The cost centre's id; null for people without one.
+             * @example cdemocc000000000000000001
+             */
+            key: string | null;
+            /** @example Engineering */
+            name: string | null;
+            /**
+             * @description Scenario minus live: forecast cost summed over the months; null when the caller may not see cost.
+             * @example 120000
+             */
+            costDelta: number | null;
+            /**
+             * @description Scenario minus live: forecast headcount of the last month.
+             * @example 2
+             */
+            headcountDelta: number;
+        };
+        ImpactBudgetDto: {
+            /** @example cdemobud00000000000000001 */
+            budgetId: string;
+            /**
+             * @description The budget's group-months whose forecast cost is over the budgeted cost.
+             * @example 3
+             */
+            linesOver: number;
+            /**
+             * @description By how much, summed over those group-months (the budget's currency); null when the caller may not see cost.
+             * @example 15000
+             */
+            overBy: number | null;
+        };
+        ApprovalImpactDto: {
+            /**
+             * @description The first month, YYYY-MM.
+             * @example 2026-12
+             */
+            from: string;
+            /** @example 12 */
+            months: number;
+            /**
+             * @description The currency of the costs (the reporting currency).
+             * @example USD
+             */
+            currency: string;
+            /**
+             * @description Scenario minus live: forecast cost summed over the months; null when the caller may not see cost.
+             * @example 240000
+             */
+            costDelta: number | null;
+            /**
+             * @description Scenario minus live: forecast headcount (closing + open vacancies) of the last month.
+             * @example 4
+             */
+            headcountDelta: number;
+            /**
+             * @description Scenario minus live: FTE of people and vacancies (day-weighted) of the last month.
+             * @example 3.5
+             */
+            fteDelta: number;
+            /** @description The cost centres the scenario changes. */
+            byCostCentre: components["schemas"]["ImpactCostCentreDto"][];
+            /** @description Against the budget of the first step's overBudgetId; null without one. */
+            budget: components["schemas"]["ImpactBudgetDto"] | null;
+        };
+        ApprovalStepStateDto: {
+            /** @example Finance */
+            name: string;
+            /**
+             * @example APPROVED
+             * @enum {string}
+             */
+            status: "PENDING" | "APPROVED" | "REJECTED" | "SKIPPED";
+            /**
+             * @description Who decided the step; null until decided (and for a skipped step).
+             * @example cdemouser0000000000000001
+             */
+            decidedBy: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-12-07T10:00:00.000Z
+             */
+            decidedAt: string | null;
+            /** @example Within the hiring budget */
+            comment: string | null;
+        };
+        ApprovalDto: {
+            /** @example cdemoscn00000000000000001 */
+            scenarioId: string;
+            /**
+             * @description 1 for the first submit, then one more for each.
+             * @example 1
+             */
+            round: number;
+            /**
+             * @example PENDING
+             * @enum {string}
+             */
+            status: "PENDING" | "APPROVED" | "REJECTED" | "WITHDRAWN";
+            /** @example cdemouser0000000000000001 */
+            submittedBy: string;
+            /**
+             * Format: date-time
+             * @example 2026-12-07T09:00:00.000Z
+             */
+            submittedAt: string;
+            impact: components["schemas"]["ApprovalImpactDto"];
+            steps: components["schemas"]["ApprovalStepStateDto"][];
+        };
+        DecideApprovalDto: {
+            /**
+             * @description APPROVE passes the current step; REJECT closes the round as REJECTED and returns the scenario to OPEN.
+             * @example APPROVE
+             * @enum {string}
+             */
+            decision: "APPROVE" | "REJECT";
+            /**
+             * @description Why (kept on the step).
+             * @example Within the hiring budget
+             */
+            comment?: string;
         };
     };
     responses: never;
@@ -10741,7 +11022,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_ERROR: the body fails validation (details[] has dot paths), or the forecast assumptions change without X-Acting-User */
+            /** @description VALIDATION_ERROR: the body fails validation (details[] has dot paths: an approval step without approvers, an approver who is no user of the organization, a required policy without steps), or the forecast assumptions change without X-Acting-User */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10784,7 +11065,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the acting user lacks manage_personal_data (retention settings) or share_functional_groups (functional-structure switches); or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
+            /** @description FORBIDDEN: the acting user lacks manage_personal_data (retention settings), share_functional_groups (functional-structure switches) or manage_scenarios (the approval policy); or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -48323,7 +48604,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Entity types to return (as webhooks name them), comma-separated or repeated; omitted: every type the key may view. */
-                entityTypes?: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget" | "organization" | "scenario" | "employment_term")[];
+                entityTypes?: ("employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget" | "organization" | "scenario" | "employment_term" | "scenario_approval")[];
                 /** @description Changes per answer, 1 to 1,000. */
                 limit?: number;
                 /** @description An opaque cursor from an earlier answer (`nextCursor` or a change's `cursor`); omitted: from the oldest retained change. */
@@ -53583,6 +53864,815 @@ export interface operations {
                      *       "error": {
                      *         "code": "NOT_IMPLEMENTED",
                      *         "message": "Creates, updates, deletes and fills are not available in scenarios (scenarioId)"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ScenarioApprovalsAdmin_submit: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The user who acts (needs forecasts_view)
+                 * @example cdemouser0000000000000001
+                 */
+                "X-Acting-User": string;
+            };
+            path: {
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
+                orgId: string;
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
+                scenarioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new round */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApprovalDto"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: no X-Acting-User (details[] names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or wrong admin token */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PLAN_NOT_EDITABLE: the scenario is private and shared with the acting user for reading only; FORBIDDEN: the acting user lacks forecasts_view; or FORBIDDEN: X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or FORBIDDEN: the acting user lacks forecasts_view, which the same request needs on the public API; nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such scenario, or a private one the acting user may not read */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: the scenario is not open (submitted, approved, locked or merged) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until a request would be accepted again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ScenarioApprovalsAdmin_decide: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The user who acts (needs forecasts_view)
+                 * @example cdemouser0000000000000003
+                 */
+                "X-Acting-User": string;
+            };
+            path: {
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
+                orgId: string;
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
+                scenarioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecideApprovalDto"];
+            };
+        };
+        responses: {
+            /** @description The round after the decision */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApprovalDto"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body fails validation, or no X-Acting-User (details[] names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or wrong admin token */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: the acting user is the submitter, is no approver of the current step, or lacks forecasts_view; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or the acting user lacks forecasts_view, which the same request needs on the public API; nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such scenario, or a private one the acting user may not read */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: no round of approval is pending */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until a request would be accepted again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ScenarioApprovalsAdmin_withdraw: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The user who acts (needs forecasts_view)
+                 * @example cdemouser0000000000000001
+                 */
+                "X-Acting-User": string;
+            };
+            path: {
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
+                orgId: string;
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
+                scenarioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The withdrawn round */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApprovalDto"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: no X-Acting-User (details[] names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or wrong admin token */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: the acting user is not the submitter, or lacks forecasts_view; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or the acting user lacks forecasts_view, which the same request needs on the public API; nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such scenario, or a private one the acting user may not read */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description CONFLICT: the scenario is not submitted for approval */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A concurrent change conflicted with this request; retry it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until a request would be accepted again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ScenarioApprovalsAdmin_read: {
+        parameters: {
+            query?: {
+                /**
+                 * @description true: every round of the scenario, oldest first; otherwise the current (latest) round.
+                 * @example true
+                 */
+                all?: boolean;
+            };
+            header?: {
+                /**
+                 * @description The user who acts (needs forecasts_view)
+                 * @example cdemouser0000000000000001
+                 */
+                "X-Acting-User"?: string;
+            };
+            path: {
+                /**
+                 * @description The organization's id (the demo organization's id is printed at startup; `GET /api/v1/org/{orgId}/me` returns it).
+                 * @example cdemoorg00000000000000001
+                 */
+                orgId: string;
+                /**
+                 * @description The scenario's id.
+                 * @example cdemoscn00000000000000001
+                 */
+                scenarioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current round, or with all=true every round */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApprovalDto"] | components["schemas"]["ApprovalDto"][];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: all is not a boolean */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "startDate must be a real calendar date in YYYY-MM-DD form",
+                     *         "details": [
+                     *           {
+                     *             "field": "startDate",
+                     *             "message": "startDate must be a real calendar date in YYYY-MM-DD form"
+                     *           }
+                     *         ],
+                     *         "errorId": "5f0c8e1a-3b7d-4c2e-9a61-0d4b2f7c9e13"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or wrong admin token */
+            401: {
+                headers: {
+                    /** @description The scheme and realm: `Bearer realm="api"` (public API) or `Bearer realm="application"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or wrong admin token"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORBIDDEN: the acting user lacks forecasts_view; or X-Acting-User does not name an active user of the organization (a route outside an organization takes none); nothing was changed; or the acting user lacks forecasts_view, which the same request needs on the public API; nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "X-Acting-User must name an active user of the organization",
+                     *         "errorId": "8a1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such scenario (or a private one the acting user may not read), or it was never submitted */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Scenario cm5x8k2q40000qz3h7c1d9e2f not found",
+                     *         "errorId": "c3e4f5a6-b7c8-4d9e-8f01-2a3b4c5d6e7f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is larger than the limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body is sent, and not as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body encoding is not supported"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description too_many_requests: too many requests without valid credentials from the client address in the last minute; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until a request would be accepted again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "too_many_requests",
+                     *       "error_description": "Rate limit exceeded; retry after 12 seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitResponseDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; nothing was changed by it, quote errorId to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal server error",
+                     *         "errorId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
                      *       }
                      *     }
                      */

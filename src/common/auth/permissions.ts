@@ -46,6 +46,7 @@ export const APP_CAPABILITIES = [
   'view_webhooks',
   'configure_webhooks',
   'manage_scenarios',
+  'approve_scenarios',
   'manage_personal_data',
 ] as const;
 

@@ -50,3 +50,13 @@ export const EXAMPLE_ID = {
   projectLink: demoId('link', 1),
   budget: demoId('bud', 1),
 } as const;
+
+/**
+ * The demo organization's approval policy of scenarios, and the example of the organization PATCH: off (merging needs
+ * no approval), one step decided by the demo approver or any holder of approve_scenarios, so a submitted scenario waits
+ * for a decision.
+ */
+export const DEMO_APPROVAL_POLICY = {
+  required: false,
+  steps: [{ name: 'Finance', approverUserIds: [demoId('user', 3)], approverCapability: 'approve_scenarios' as const }],
+};

@@ -22,6 +22,23 @@ export const NO_ASSUMPTIONS: Readonly<ForecastAssumptions> = Object.freeze({
   onCostPercent: 0,
 });
 
+/** One step of the approval of a scenario (spec 07 §3.1): who approves it, and when it applies. */
+export interface ApprovalStep {
+  name: string;
+  approverUserIds?: string[];
+  approverCapability?: 'approve_scenarios';
+  when?: { costDeltaAbove?: number; overBudgetId?: string };
+}
+
+/** Whether merging a scenario needs its approval, and the steps of an approval. */
+export interface ScenarioApprovalPolicy {
+  required: boolean;
+  steps: ApprovalStep[];
+}
+
+/** The default: no approval needed, no steps. */
+export const NO_APPROVAL_POLICY: Readonly<ScenarioApprovalPolicy> = Object.freeze({ required: false, steps: [] });
+
 @Entity({ name: 'organizations' })
 export class OrganizationEntity {
   @PrimaryColumn({ type: 'varchar', length: 25 })
@@ -53,6 +70,10 @@ export class OrganizationEntity {
   /** The assumptions of live forecasts, and of a scenario's that has none of its own (spec 07 §4). */
   @Column({ type: 'jsonb', default: NO_ASSUMPTIONS })
   forecastAssumptions: ForecastAssumptions;
+
+  /** Who approves a scenario before it is merged (spec 07 §3.1). */
+  @Column({ type: 'jsonb', default: NO_APPROVAL_POLICY })
+  scenarioApproval: ScenarioApprovalPolicy;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

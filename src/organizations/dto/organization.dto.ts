@@ -4,6 +4,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsCurrencyCode, IsNullable, IsOptional, NestedObject, Trim } from '../../common/validation/validators';
 import type { OrganizationEntity } from '../../database/entities/organization.entity';
 import { ForecastAssumptionsBodyDto, ForecastAssumptionsDto } from './forecast-assumptions.dto';
+import { ScenarioApprovalPolicyDto } from './scenario-approval-policy.dto';
+import { DEMO_APPROVAL_POLICY } from '../../common/http/examples';
 
 /** The changes feed promises at least this retention (spec 04 §4.2). */
 export const MIN_CHANGE_RETENTION_DAYS = 90;
@@ -77,7 +79,17 @@ export class CreateOrganizationDto {
   forecastAssumptions?: ForecastAssumptionsBodyDto;
 }
 
-export class UpdateOrganizationDto extends PatchType(CreateOrganizationDto) {}
+export class UpdateOrganizationDto extends PatchType(CreateOrganizationDto) {
+  /**
+   * Who approves a scenario before it is merged, replaced whole: `required` (merging needs an APPROVED scenario) and
+   * up to 5 steps decided in order, each naming its approvers (users, or holders of approve_scenarios) and optionally
+   * when it applies. Changing it needs manage_scenarios (of an acting user).
+   */
+  @ApiPropertyOptional({ type: ScenarioApprovalPolicyDto, example: DEMO_APPROVAL_POLICY })
+  @IsOptional()
+  @NestedObject(() => ScenarioApprovalPolicyDto)
+  scenarioApproval?: ScenarioApprovalPolicyDto;
+}
 
 export class OrganizationDto {
   id: string;
@@ -96,6 +108,8 @@ export class OrganizationDto {
   @ApiProperty({ example: 30 }) deliveryRetentionDays: number;
   /** The assumptions of live forecasts (and of scenarios without their own). */
   @ApiProperty({ type: ForecastAssumptionsDto }) forecastAssumptions: ForecastAssumptionsDto;
+  /** Who approves a scenario before it is merged (see the update field). */
+  @ApiProperty({ type: ScenarioApprovalPolicyDto }) scenarioApproval: ScenarioApprovalPolicyDto;
   createdAt: string;
   updatedAt: string;
 
@@ -110,6 +124,7 @@ export class OrganizationDto {
       changeRetentionDays: entity.changeRetentionDays,
       deliveryRetentionDays: entity.deliveryRetentionDays,
       forecastAssumptions: ForecastAssumptionsDto.from(entity.forecastAssumptions),
+      scenarioApproval: ScenarioApprovalPolicyDto.from(entity.scenarioApproval),
       createdAt: entity.createdAt.toISOString(),
       updatedAt: entity.updatedAt.toISOString(),
     };

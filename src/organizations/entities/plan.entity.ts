@@ -2,7 +2,8 @@ import { OrganizationEntity, type ForecastAssumptions } from '../../database/ent
 import { Column, JoinColumn, ManyToOne, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 export type PlanKind = 'LIVE' | 'SCENARIO';
-export type PlanStatus = 'OPEN' | 'LOCKED' | 'MERGED';
+/** SUBMITTED and APPROVED: under or through approval (spec 07 §3); neither takes writes. */
+export type PlanStatus = 'OPEN' | 'LOCKED' | 'SUBMITTED' | 'APPROVED' | 'MERGED';
 /** Who may read a scenario: every user of the organization, or only its owner, its members and users with manage_scenarios. */
 export type ScenarioVisibility = 'ORGANIZATION' | 'PRIVATE';
 export const SCENARIO_VISIBILITIES: readonly ScenarioVisibility[] = ['ORGANIZATION', 'PRIVATE'];

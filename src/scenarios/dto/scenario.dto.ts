@@ -4,7 +4,7 @@ import { timestamps } from '../../common/http/timestamps';
 import { IsNullable, IsOptional, NestedObject, ToBoolean, Trim } from '../../common/validation/validators';
 import { ForecastAssumptionsBodyDto, ForecastAssumptionsDto } from '../../organizations/dto/forecast-assumptions.dto';
 import { EXAMPLE_ID } from '../../common/http/examples';
-import { SCENARIO_VISIBILITIES, type PlanEntity, type ScenarioVisibility } from '../../organizations/entities/plan.entity';
+import { SCENARIO_VISIBILITIES, type PlanEntity, type PlanStatus, type ScenarioVisibility } from '../../organizations/entities/plan.entity';
 
 const VISIBILITY_TEXT =
   'ORGANIZATION: every user of the organization may read it and, with the usual permissions, write to it; PRIVATE: only its owner, its members and users with manage_scenarios';
@@ -76,8 +76,11 @@ export class ScenarioDto {
   name: string;
   /** Free text; null when none. */
   @ApiProperty({ type: String, nullable: true }) description: string | null;
-  /** OPEN accepts writes; LOCKED refuses them; MERGED: merged into live data. */
-  @ApiProperty({ enum: ['OPEN', 'LOCKED', 'MERGED'] }) status: 'OPEN' | 'LOCKED' | 'MERGED';
+  /**
+   * OPEN accepts writes; LOCKED refuses them; SUBMITTED (under approval) and APPROVED refuse them too; MERGED: merged
+   * into live data.
+   */
+  @ApiProperty({ enum: ['OPEN', 'LOCKED', 'SUBMITTED', 'APPROVED', 'MERGED'] }) status: PlanStatus;
   @ApiProperty({ enum: SCENARIO_VISIBILITIES, description: VISIBILITY_TEXT }) visibility: ScenarioVisibility;
   /** The user who created it (X-Acting-User of the create); null when the application created it without one. */
   @ApiProperty({ type: String, nullable: true, example: EXAMPLE_ID.user }) ownerUserId: string | null;
