@@ -11,6 +11,7 @@ import { readingsBenchmark } from './readings';
 import { referenceDataBenchmark } from './reference-data';
 import { scenariosBenchmark } from './scenarios';
 import { vacanciesBenchmark } from './vacancies';
+import { swaggerUiBenchmark } from './swagger-ui';
 import { webhooksBenchmark } from './webhooks';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
@@ -26,6 +27,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   forecast: forecastBenchmark,
   'metrics-summary': metricsSummaryBenchmark,
   budgets: budgetsBenchmark,
+  'swagger-ui': swaggerUiBenchmark,
 };
 
 async function main(): Promise<void> {
