@@ -12,6 +12,7 @@ import { readingsBenchmark } from './readings';
 import { referenceDataBenchmark } from './reference-data';
 import { scenariosBenchmark } from './scenarios';
 import { vacanciesBenchmark } from './vacancies';
+import { swaggerUiBenchmark } from './swagger-ui';
 import { webhooksBenchmark } from './webhooks';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
@@ -28,6 +29,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   'metrics-summary': metricsSummaryBenchmark,
   budgets: budgetsBenchmark,
   approvals: approvalsBenchmark,
+  'swagger-ui': swaggerUiBenchmark,
 };
 
 async function main(): Promise<void> {

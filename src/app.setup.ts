@@ -8,6 +8,7 @@ import { AppConfig } from './config/app-config';
 import { appResources } from './app.module';
 import { finishOpenApiDocument } from './openapi/finish-document';
 import { ServedDocument, serverOf } from './openapi/served-document';
+import { swaggerUiOptions } from './openapi/swagger-ui';
 import { DemoSeedService } from './demo/demo-seed.service';
 import { httpMetrics } from './operations/http-metrics';
 import { Metrics } from './operations/metrics';
@@ -61,13 +62,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
     jsonDocumentUrl: 'docs/openapi.json',
     yamlDocumentUrl: 'docs/openapi.yaml',
     customSiteTitle: 'Workforce Planning API',
-    // In production a token pasted into Authorize is not kept in the browser's storage (spec 03 §1.21).
-    swaggerOptions: {
-      persistAuthorization: !config.isProduction,
-      displayRequestDuration: true,
-      deepLinking: true,
-      operationsSorter: 'alpha',
-    },
+    swaggerOptions: swaggerUiOptions(config.isProduction),
     // Servers and the demo organization's id as orgId example: "Try it out" then works as shown.
     patchDocumentOnRequest: async <R>(_req: R, _res: unknown, doc: OpenAPIObject) =>
       (served ??= new ServedDocument(doc)).for(serverOf(config.publicBaseUrl), await app.get(DemoSeedService).demoOrganizationId()),

@@ -13,6 +13,8 @@ import type { BudgetVarianceDto } from './dto/budget-variance.dto';
 import type { BudgetDimension, BudgetEntity } from './entities/budget.entity';
 
 export interface BudgetVarianceReport {
+  /** The budget's name (the chart's title). */
+  name: string;
   dimension: BudgetDimension;
   variance: BudgetVarianceDto;
   /** The forecast assumptions behind the forecast figures. */
@@ -42,6 +44,7 @@ export class BudgetVarianceService {
     const names = await this.lineNames(ctx, budget, forecast);
     const options = { showCost: CostService.canSeeCost(ctx), scenarioId: ctx.scenarioId };
     return {
+      name: budget.name,
       dimension: budget.dimension,
       variance: budgetVariance(budget, forecast, names, options),
       meta: { assumptions: meta.assumptions },

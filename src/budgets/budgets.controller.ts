@@ -7,6 +7,8 @@ import { ApiDataWithMeta, ApiErrors } from '../common/http/api-responses';
 import { ForecastMetaDto } from '../forecasts/dto/forecast-query.dto';
 import { crudControllers, type CrudControllerOptions } from '../crud/crud.controller';
 import { customAttributeValuesController } from '../custom-attributes/custom-attribute-values.controller';
+import { budgetVarianceChart } from './budget-variance-chart';
+import { SVG, wantsSvg } from '../charts/svg-chart';
 import { budgetVarianceCsv } from './budget-variance-csv';
 import { BudgetVarianceService } from './budget-variance.service';
 import { BudgetsService } from './budgets.service';
@@ -23,12 +25,13 @@ export class BudgetVarianceController {
    * one group) and month: budget, forecast (planned hires included), forecast minus budget, and whether the forecast
    * cost is over; costs in the budget's currency. Groups the forecast has and the budget does not have a budget of 0.
    * `scenarioId` forecasts a scenario against the same budget. `meta.assumptions` states the forecast assumptions
-   * applied. `Accept: text/csv`: one row per group and month, the assumptions in its last columns.
+   * applied. `Accept: text/csv`: one row per group and month, the assumptions in its last columns. `Accept: image/svg+xml`:
+   * a chart of the budget against the forecast per month (summed over the groups), the months over budget in red.
    */
   @Get(':id/variance')
   @RequirePermissions('budgets_view', 'forecasts_view')
   @ApiParam({ name: 'id', description: 'The budget id' })
-  @ApiProduces('application/json', 'text/csv')
+  @ApiProduces('application/json', 'text/csv', SVG)
   @ApiDataWithMeta(BudgetVarianceDto, ForecastMetaDto)
   @ApiErrors(400, 404, 409)
   async variance(
@@ -42,6 +45,10 @@ export class BudgetVarianceController {
     if (accept?.includes('text/csv')) {
       res.type('text/csv; charset=utf-8');
       return budgetVarianceCsv(report);
+    }
+    if (wantsSvg(accept)) {
+      res.type(SVG);
+      return budgetVarianceChart(report.variance, report.name);
     }
     return { data: report.variance, meta: report.meta };
   }

@@ -145,6 +145,11 @@ export class CostService {
     return pricing;
   }
 
+  /** The organization's reporting currency: the currency of cost figures not priced in another. */
+  async reportingCurrency(scope: TxScope): Promise<string> {
+    return this.organizations.reportingCurrency(scope);
+  }
+
   /** Whether the caller may see cost figures: key `financials_view_summary` and creator `view_costs` (document 02). */
   static canSeeCost(ctx: RequestContext): boolean {
     return ctx.permissions.has('financials_view_summary') && ctx.capabilities.has('view_costs');

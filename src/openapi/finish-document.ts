@@ -202,9 +202,9 @@ function finishResponses(op: OperationObject, path: string): void {
     const media = response.content?.['application/json'];
     // Errors are JSON whatever the route produces (ApiProduces lists its success types on every status).
     if (media && Number(status) >= 400) response.content = { 'application/json': media };
-    // A text answer (`text/csv`) is a string, not the JSON schema ApiProduces copies to it.
+    // A text answer (`text/csv`, an `image/svg+xml` chart) is a string, not the JSON schema ApiProduces copies to it.
     for (const type of Object.keys(response.content ?? {}))
-      if (type.startsWith('text/')) response.content![type] = { schema: { type: 'string' } };
+      if (type.startsWith('text/') || type === 'image/svg+xml') response.content![type] = { schema: { type: 'string' } };
     const ref = (media?.schema as ReferenceObject | undefined)?.$ref ?? '';
     if (media && ref.endsWith('/RateLimitResponseDto')) media.example = ERROR_EXAMPLES['429'];
     if (!media || !ref.endsWith('/ErrorResponseDto')) continue;

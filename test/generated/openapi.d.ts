@@ -2605,7 +2605,9 @@ export interface paths {
         };
         /**
          * The visible hierarchy on the day with figures and managers, name order, at most 500 groups
-         * @description The visible hierarchy on the day with figures and managers, name order, at most 500 groups.
+         * @description The visible hierarchy on the day with figures and managers, name order, at most 500 groups. `Accept: image/svg+xml`
+         *     draws it as an org chart, each group with its figures and monthly cost in the reporting currency (past twelve
+         *     groups under one parent, the smallest folded into "Other").
          *
          *     Public API: an API key with `functional_groups_view` (held by the key and by its creator).
          */
@@ -2989,6 +2991,8 @@ export interface paths {
          *     (attrition, merit, time to fill, on-cost) of the scenario, else of the organization, apply unless
          *     `assumptions=none`; `meta.assumptions` states those applied.
          *     `Accept: text/csv` gives the same figures as CSV, one row per group and month, the assumptions in its last columns.
+         *     `Accept: image/svg+xml` draws them: forecast cost per month stacked by group (past twelve groups the smallest
+         *     folded into "Other") with forecast headcount as a line; with compare=live the live side as dashed lines.
          *
          *     Public API: an API key with `forecasts_view` (held by the key and by its creator).
          */
@@ -3301,7 +3305,8 @@ export interface paths {
          *     one group) and month: budget, forecast (planned hires included), forecast minus budget, and whether the forecast
          *     cost is over; costs in the budget's currency. Groups the forecast has and the budget does not have a budget of 0.
          *     `scenarioId` forecasts a scenario against the same budget. `meta.assumptions` states the forecast assumptions
-         *     applied. `Accept: text/csv`: one row per group and month, the assumptions in its last columns.
+         *     applied. `Accept: text/csv`: one row per group and month, the assumptions in its last columns. `Accept: image/svg+xml`:
+         *     a chart of the budget against the forecast per month (summed over the groups), the months over budget in red.
          *
          *     Public API: an API key with `budgets_view` and `forecasts_view` (held by the key and by its creator).
          */
@@ -44894,6 +44899,7 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["FunctionalTreeDto"];
                     };
+                    "image/svg+xml": string;
                 };
             };
             /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
@@ -48843,6 +48849,7 @@ export interface operations {
                         meta: components["schemas"]["ForecastMetaDto"];
                     };
                     "text/csv": string;
+                    "image/svg+xml": string;
                 };
             };
             /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */
@@ -52028,6 +52035,7 @@ export interface operations {
                         meta: components["schemas"]["ForecastMetaDto"];
                     };
                     "text/csv": string;
+                    "image/svg+xml": string;
                 };
             };
             /** @description VALIDATION_ERROR: the body or query fails validation (details[] has dot paths) */

@@ -84,6 +84,9 @@ export class ResponseContract {
     if (!declared.length) return body.length ? `a ${type ?? 'untyped'} body where ${status} documents none` : null;
     if (!type || !declared.includes(type)) return `content type ${type ?? '(none)'} is not declared for ${status} (${declared.join(', ')})`;
     const schema = response.content![type].schema;
+    // A chart is a whole SVG document (an XML declaration at most before its root element).
+    if (type === 'image/svg+xml')
+      return /^(<\?xml[^>]*\?>\s*)?<svg[\s>][\s\S]*<\/svg>\s*$/.test(body.toString('utf8')) ? null : 'the body is not an SVG document';
     if (type !== 'application/json' || !schema) return null;
     return this.checkJson(this.validatorOf(schema), contentType, body);
   }

@@ -64,6 +64,11 @@ export class FunctionalFiguresService {
   }
 
   /** GET /tree: the visible hierarchy on the day, name order at every level, at most 500 groups. */
+  /** The currency of the figures' monthlyCost: the organization's reporting currency. */
+  async currency(ctx: RequestContext): Promise<string> {
+    return this.cost.reportingCurrency(this.uow.read(ctx));
+  }
+
   async tree(ctx: RequestContext, asOf: string | undefined): Promise<FunctionalTreeDto> {
     const day = this.reads.day(asOf);
     const { groups: all, figures } = await this.figures(ctx, day);

@@ -1,5 +1,8 @@
-import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
-import { ApiParam, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Headers, Param, Query, Res, UseGuards } from '@nestjs/common';
+import { ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { functionalTreeChart } from './functional-tree-chart';
+import { SVG, wantsSvg } from '../../charts/svg-chart';
 import { RequirePermissions } from '../../common/auth/access.decorators';
 import { Ctx, RequestContext } from '../../common/auth/request-context';
 import { ApiData, ApiDataArray, ApiErrors } from '../../common/http/api-responses';
@@ -33,12 +36,27 @@ export class FunctionalReadController {
     private readonly summaries: FunctionalSummaryService,
   ) {}
 
-  /** The visible hierarchy on the day with figures and managers, name order, at most 500 groups. */
+  /**
+   * The visible hierarchy on the day with figures and managers, name order, at most 500 groups. `Accept: image/svg+xml`
+   * draws it as an org chart, each group with its figures and monthly cost in the reporting currency (past twelve
+   * groups under one parent, the smallest folded into "Other").
+   */
   @Get('tree')
   @RequirePermissions('functional_groups_view')
+  @ApiProduces('application/json', SVG)
   @ApiData(FunctionalTreeDto)
   @ApiErrors(400)
-  async tree(@Ctx() ctx: RequestContext, @Query() q: FunctionalAsOfQueryDto): Promise<DataEnvelope<FunctionalTreeDto>> {
+  async tree(
+    @Ctx() ctx: RequestContext,
+    @Query() q: FunctionalAsOfQueryDto,
+    @Headers('accept') accept: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<DataEnvelope<FunctionalTreeDto> | string> {
+    if (wantsSvg(accept)) {
+      const [tree, currency] = await Promise.all([this.figures.tree(ctx, q.asOf), this.figures.currency(ctx)]);
+      res.type(SVG);
+      return functionalTreeChart(tree, this.reads.day(q.asOf), currency);
+    }
     return one(await this.figures.tree(ctx, q.asOf));
   }
 
