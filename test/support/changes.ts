@@ -30,6 +30,9 @@ export interface Change {
   createdAt: Date;
 }
 
+/** The table of the change history: for tests that count every other table's rows. */
+export const CHANGES_TABLE = 'record_changes';
+
 /** Which changes of the organization: every given condition holds. */
 export interface ChangeFilter {
   entityId?: string;

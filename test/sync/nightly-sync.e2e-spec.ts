@@ -1,4 +1,4 @@
-import { changesOf, lastSeq } from '../support/changes';
+import { CHANGES_TABLE, changesOf, lastSeq } from '../support/changes';
 import { bodies, Schemas } from '../support/fixtures';
 import { TestApp, Tenant } from '../support/test-app';
 
@@ -21,7 +21,8 @@ describe('the nightly sync (07 §1)', () => {
   async function rowCounts(tenant: Tenant): Promise<Record<string, number>> {
     const tables: { table_name: string }[] = await t.dataSource.query(
       `SELECT table_name FROM information_schema.columns
-        WHERE table_schema = current_schema() AND column_name = 'organization_id' AND table_name <> 'record_changes' ORDER BY table_name`,
+        WHERE table_schema = current_schema() AND column_name = 'organization_id' AND table_name <> $1 ORDER BY table_name`,
+      [CHANGES_TABLE],
     );
     const counts: Record<string, number> = {};
     for (const { table_name: table } of tables) {
