@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { SnakeNamingStrategy } from '../src/database/snake-naming.strategy';
 import { migrationText } from './migrations';
@@ -18,8 +18,8 @@ import {
  * `npm run generate:resource -- <name>` (a plural, kebab-case name: `widgets`, `cost-items`): writes a CRUD planning
  * resource modelled on teams (entity, DTOs, service with its descriptor, controllers, module, migration, e2e spec).
  * Everything the app must know of it is declared in its folder and collected (entities and migrations by file name,
- * vocabulary, tag and demo records by its descriptor); the one line added elsewhere names its module in the app module's
- * FEATURES. Run in the repository root; `--root <dir>` writes into another checkout. docs/architecture.md,
+ * vocabulary, tag and demo records by its descriptor, the module by its file name and its @FeatureModule() mark): no
+ * file outside its folder, its migration and its test is written. Run in the repository root; `--root <dir>` writes into another checkout. docs/architecture.md,
  * "Adding a resource", lists what is left by hand.
  */
 
@@ -42,47 +42,6 @@ export function namesOf(plural: string): ResourceNames {
     constant: plural.replace(/-/g, '_').toUpperCase(),
     kind: singular.replace(/-/g, '').slice(0, 12),
   };
-}
-
-/** Inserts `lines` before the line that closes the array opened by the first line containing `opening`. */
-export function insertInArray(text: string, opening: string, lines: string[], file: string): string {
-  const start = text.indexOf(opening);
-  if (start < 0) throw new Error(`${file}: "${opening}" not found`);
-  const close = text.indexOf('\n', start) + 1;
-  const lineEnd = /\n( *)\](?: as const)?[^\n]*\n/g;
-  lineEnd.lastIndex = close - 1;
-  const match = lineEnd.exec(text);
-  if (!match) throw new Error(`${file}: the end of "${opening}" not found`);
-  const indent = `${match[1]}  `;
-  const at = match.index + 1;
-  return text.slice(0, at) + lines.map((l) => `${indent}${l}\n`).join('') + text.slice(at);
-}
-
-/** Inserts an import after the file's last import statement. */
-export function addImport(text: string, statement: string): string {
-  const lines = text.split('\n');
-  let last = -1;
-  lines.forEach((line, i) => {
-    if (/^import .* from '.*';$/.test(line) || /^} from '.*';$/.test(line)) last = i;
-  });
-  lines.splice(last + 1, 0, statement);
-  return lines.join('\n');
-}
-
-interface Registration {
-  file: string;
-  imports: string[];
-  arrays: [opening: string, lines: string[]][];
-}
-
-function registrations(n: ResourceNames): Registration[] {
-  return [
-    {
-      file: 'src/app.module.ts',
-      imports: [`import { ${n.Classes}Module } from './${n.plural}/${n.plural}.module';`],
-      arrays: [['const FEATURES = [', [`${n.Classes}Module,`]]],
-    },
-  ];
 }
 
 /** A timestamp after every migration's, so the new one runs last. */
@@ -124,17 +83,10 @@ function main(): void {
     mkdirSync(dirname(join(root, file)), { recursive: true });
     writeFileSync(join(root, file), text);
   }
-  const edited = registrations(n).map((r) => {
-    let text = readFileSync(join(root, r.file), 'utf8');
-    for (const statement of r.imports) text = addImport(text, statement);
-    for (const [opening, lines] of r.arrays) text = insertInArray(text, opening, lines, r.file);
-    writeFileSync(join(root, r.file), text);
-    return r.file;
-  });
-  const written = [...files.map(([f]) => f), ...edited];
+  const written = files.map(([f]) => f);
   execFileSync(join(root, 'node_modules/.bin/prettier'), ['--write', '--log-level', 'warn', ...written], { cwd: root, stdio: 'inherit' });
   process.stdout.write(
-    `Wrote ${files.length} files and named the module in ${edited.join(', ')}:\n${written.map((f) => `  ${f}`).join('\n')}\n` +
+    `Wrote ${files.length} files (the app finds the module by its file name):\n${written.map((f) => `  ${f}`).join('\n')}\n` +
       'Next: npm run openapi && npm run client:types, then npm test -- ' +
       `test/${n.plural}/${n.plural}.e2e-spec.ts (docs/architecture.md, "Adding a resource").\n`,
   );

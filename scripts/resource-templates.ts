@@ -213,10 +213,13 @@ export const ${n.Classes}Controllers = recordControllers(${n.camel}Crud);
 
 export function moduleFile(n: ResourceNames): string {
   return `import { Module } from '@nestjs/common';
+import { FeatureModule } from '../common/feature-module';
 import { CustomAttributesModule } from '../custom-attributes/custom-attributes.module';
 import { ${n.Classes}Controllers } from './${n.plural}.controller';
 import { ${n.Classes}Service } from './${n.plural}.service';
 
+/** Found by its file name and registered by the app (no list names it). */
+@FeatureModule()
 @Module({
   imports: [CustomAttributesModule],
   controllers: ${n.Classes}Controllers,

@@ -1,5 +1,5 @@
 import { ApprovalsModule } from './approvals/approvals.module';
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, Type } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { AccessModule } from './access/access.module';
@@ -13,6 +13,8 @@ import { DatabaseModule } from './database/database.module';
 import { ResourceDescriptor, ResourcesModule } from './crud/resources';
 import { addToVocabulary, resourcesDeclaredBy } from './crud/resource-declarations';
 import { DatabaseRuntime } from './database/database-runtime';
+import { featureModules } from './database/schema-files';
+import { isFeatureModule } from './common/feature-module';
 import { HealthController } from './health/health.controller';
 import { HealthRepository } from './health/health.repository';
 import { RootController } from './health/root.controller';
@@ -39,11 +41,12 @@ import { OperationsModule } from './operations/operations.module';
 import { BudgetsModule } from './budgets/budgets.module';
 
 /**
- * The feature modules, in the order Nest registers their routes (the OpenAPI document lists paths in that order).
- * What each declares about its resources is read from its metadata; this list is the one place a module is named
- * (`npm run generate:resource` adds a new one at the end).
+ * The feature modules, in the order Nest registers their routes (the OpenAPI document lists paths in that order):
+ * those named here, then every module marked @FeatureModule() in its own folder, found by its file name
+ * (`npm run generate:resource` writes one so; src/common/feature-module.ts). What each declares about its resources
+ * is read from its metadata.
  */
-const FEATURES = [
+const FEATURES: Type<unknown>[] = [
   AccessModule,
   OrganizationsModule,
   DemoModule,
@@ -68,6 +71,7 @@ const FEATURES = [
   BudgetsModule,
   ApprovalsModule,
 ];
+FEATURES.push(...(featureModules(isFeatureModule) as Type<unknown>[]).filter((found) => !FEATURES.includes(found)));
 
 let declared: readonly ResourceDescriptor[] | undefined;
 

@@ -1,11 +1,12 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { extname, join } from 'node:path';
 
 /**
  * The schema's files, found by their names as TypeORM intends (its `entities` and `migrations` globs): every
- * `src/<module>/**\/entities/*.entity.ts` and every `migrations/<timestamp>-<Name>.ts`. No list names them, so a new
- * module's entity and migration are part of the app, the TypeORM CLI and the drift check as soon as they exist. Run
- * from the TypeScript sources (tests) or from dist/ (the build), whichever this file is.
+ * `src/<module>/**\/entities/*.entity.ts` and every `migrations/<timestamp>-<Name>.ts`; and the modules marked
+ * @FeatureModule() in `src/<module>/<module>.module.ts`. No list names them, so a new module, its entity and
+ * migration are part of the app, the TypeORM CLI and the drift check as soon as they exist. Run from the TypeScript
+ * sources (tests) or from dist/ (the build), whichever this file is.
  */
 
 const SOURCE_EXTENSION = extname(__filename);
@@ -49,4 +50,17 @@ export function schemaMigrations(): Classes {
     .filter((name) => MIGRATION_FILE.test(name))
     .sort();
   return files.flatMap((name) => exportedClasses(join(MIGRATIONS, name)));
+}
+
+/**
+ * Every module class marked @FeatureModule() (`isFeature`) exported by a module file directly in its folder
+ * (`src/<module>/<module>.module.ts`), in the order of the folders' names.
+ */
+export function featureModules(isFeature: (value: unknown) => boolean): Classes {
+  const files = readdirSync(SRC, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => join(SRC, entry.name, `${entry.name}.module${SOURCE_EXTENSION}`))
+    .filter((path) => existsSync(path))
+    .sort();
+  return files.flatMap(exportedClasses).filter(isFeature);
 }
