@@ -311,16 +311,17 @@ describe('${n.plural} (a generated planning resource)', () => {
   it('06/§3.2: a scenario copies the records, takes writes through the application API and merges them into live', async () => {
     const org = await t.createTenant();
     const id = (await org.api('post', '${p}').send(await body(org, { name: 'Live' })).expect(201)).body.data.id;
-    const merger = (
-      await t
-        .admin('post', \`/organizations/\${org.orgId}/users\`)
-        .send({ email: 'merger@example.com', name: 'Merger', permissions: ['manage_scenarios'] })
-        .expect(201)
-    ).body.data;
+    const user = async (email: string, permissions: string[]) =>
+      (await t.admin('post', \`/organizations/\${org.orgId}/users\`).send({ email, name: 'Merger', permissions }).expect(201)).body.data;
+    // Merging writes live records: the acting user needs the records' own edit permission, not only manage_scenarios.
+    const lacking = await user('lacking@example.com', ['manage_scenarios']);
+    const merger = await user('merger@example.com', ['manage_scenarios', '${n.table}_edit']);
     const scenarios = \`/organizations/\${org.orgId}/scenarios\`;
     const s = (await t.admin('post', scenarios).send({ name: 'What if' }).expect(201)).body.data.id;
     expect((await org.api('get', \`${p}?scenarioId=\${s}\`).expect(200)).body.data.map((x: { id: string }) => x.id)).toEqual([id]);
     await t.admin('patch', \`\${scenarios}/\${s}${p}/\${id}\`).send({ name: 'Renamed' }).expect(200);
+    expect((await org.api('get', \`${p}/\${id}\`).expect(200)).body.data.name).toBe('Live');
+    await t.admin('post', \`\${scenarios}/\${s}/merge\`, lacking.id).expect(403);
     expect((await org.api('get', \`${p}/\${id}\`).expect(200)).body.data.name).toBe('Live');
     const merged = await t.admin('post', \`\${scenarios}/\${s}/merge\`, merger.id).expect(200);
     expect(merged.body.data).toEqual({ status: 'MERGED', changes: { ${n.entityType}: 1 } });
