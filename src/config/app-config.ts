@@ -106,6 +106,7 @@ export const PUBLISHED_TOKENS: readonly string[] = [
   'test-admin-token-0123456789',
   'tracing-admin-token-0123456789',
   'metrics-token-0123456789abcdef',
+  'sql-samples-admin-token-0123456789',
 ];
 
 /** The shortest ADMIN_TOKEN or METRICS_TOKEN production accepts (elsewhere 16). */

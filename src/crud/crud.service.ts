@@ -128,7 +128,8 @@ export abstract class CrudService<E extends CrudEntity, R, C extends U, U> imple
         ...(this.spec.searchSql ? [`${this.spec.searchSql} ILIKE :search`] : this.spec.search.map((column) => `r.${column} ILIKE :search`)),
         ...(this.spec.searchExact ?? []).map((column) => `r.${column} = :searchExact`),
       ].join(' OR ');
-      qb.andWhere(`(${condition})`, { search: likePattern(query.search), searchExact: query.search });
+      // A record without text fields to search matches no search.
+      qb.andWhere(`(${condition || 'FALSE'})`, { search: likePattern(query.search), searchExact: query.search });
     }
     // Spec 04 §4.3; only the incremental lists declare the parameter (others drop it in validation).
     if (typeof query.updatedSince === 'string')

@@ -329,6 +329,13 @@ function compensationSteps(): DemoStep[] {
       ids: [demoId('sal', 1)],
       body: { salary: 88000, bonus: 6000, currencyCode: 'EUR', effectiveDate: '2026-04-01', reason: 'Annual review' },
     },
+    // An employment term the examples name; it restates the working time in force, so no figure moves.
+    {
+      method: 'POST',
+      path: `/employees/${demoId('emp', 2)}/terms`,
+      ids: [demoId('term', 1)],
+      body: { effectiveDate: '2027-01-01', fte: 1 },
+    },
     {
       method: 'POST',
       path: `/contractors/${demoId('ctr', 1)}/rate-adjustments`,

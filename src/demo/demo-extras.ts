@@ -149,6 +149,7 @@ export function deletableSteps(): DemoStep[] {
       effectiveDate: '2027-01-01',
       reason: 'Planned raise',
     }),
+    post(`/employees/${demoId('emp', 2)}/terms`, d('term'), { effectiveDate: '2027-06-01', fte: 1 }),
     post(`/contractors/${demoId('ctr', 1)}/rate-adjustments`, d('rate'), {
       rate: 620,
       rateType: 'daily',

@@ -21,6 +21,7 @@ const RECORD_BY_COLLECTION: Readonly<Record<string, string>> = {
   'custom-attributes': EXAMPLE_ID.customAttributeDefinition,
   'salary-adjustments': EXAMPLE_ID.salaryAdjustment,
   'rate-adjustments': EXAMPLE_ID.rateAdjustment,
+  terms: demoId('term', 1),
   'functional-groups': EXAMPLE_ID.functionalGroup,
   groups: EXAMPLE_ID.functionalGroup,
   positions: EXAMPLE_ID.functionalPosition,
@@ -47,6 +48,7 @@ const DELETABLE_KIND: Readonly<Record<string, string>> = {
   'custom-attributes': 'cad',
   'salary-adjustments': 'sal',
   'rate-adjustments': 'rate',
+  terms: 'term',
   access: 'grant',
   budgets: 'bud',
 };

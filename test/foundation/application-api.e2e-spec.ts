@@ -20,6 +20,7 @@ describe('application API: organizations, users, API keys (03 §3)', () => {
       changeRetentionDays: null,
       deliveryRetentionDays: 30,
       forecastAssumptions: { attritionRatePerYear: 0, meritIncrease: null, timeToFillDays: 0, onCostPercent: 0 },
+      scenarioApproval: { required: false, steps: [] },
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

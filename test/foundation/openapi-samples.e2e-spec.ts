@@ -48,6 +48,7 @@ const STEPS: Step[] = [
   { path: `${PUBLIC}/projects`, save: 'project' },
   { path: `${PUBLIC}/employees`, save: 'employee' },
   { path: `${PUBLIC}/employees/{parentId}/salary-adjustments`, params: (ids) => ({ parentId: ids.employee }) },
+  { path: `${PUBLIC}/employees/{parentId}/terms`, params: (ids) => ({ parentId: ids.employee }) },
   { path: `${PUBLIC}/contractors`, save: 'contractor' },
   { path: `${PUBLIC}/contractors/{parentId}/rate-adjustments`, params: (ids) => ({ parentId: ids.contractor }) },
   { path: `${PUBLIC}/vacancies`, save: 'vacancy' },

@@ -6018,7 +6018,10 @@ export interface components {
             locationId?: string | null;
             /** @example cdemoterm0000000000000001 */
             id: string;
-            /** @example cdemoemp00000000000000002 */
+            /**
+             * @description The employee the term belongs to.
+             * @example cdemoemp00000000000000002
+             */
             employeeId: string;
             /**
              * Format: date
@@ -9456,7 +9459,10 @@ export interface components {
             headcountDelta: number;
         };
         ImpactBudgetDto: {
-            /** @example cdemobud00000000000000001 */
+            /**
+             * @description The budget the first step's `overBudgetId` names.
+             * @example cdemobud00000000000000001
+             */
             budgetId: string;
             /**
              * @description The budget's group-months whose forecast cost is over the budgeted cost.
@@ -9475,7 +9481,10 @@ export interface components {
              * @example 2026-12
              */
             from: string;
-            /** @example 12 */
+            /**
+             * @description How many months the impact covers, from the submit month.
+             * @example 12
+             */
             months: number;
             /**
              * @description The currency of the costs (the reporting currency).
@@ -9506,6 +9515,7 @@ export interface components {
             /** @example Finance */
             name: string;
             /**
+             * @description PENDING until decided; APPROVED or REJECTED by an approver; SKIPPED when its condition did not hold at submit.
              * @example APPROVED
              * @enum {string}
              */
@@ -9517,14 +9527,21 @@ export interface components {
             decidedBy: string | null;
             /**
              * Format: date-time
+             * @description When the step was decided; null while pending or skipped.
              * @example 2026-12-07T10:00:00.000Z
              */
             decidedAt: string | null;
-            /** @example Within the hiring budget */
+            /**
+             * @description The approver's comment with the decision, if any.
+             * @example Within the hiring budget
+             */
             comment: string | null;
         };
         ApprovalDto: {
-            /** @example cdemoscn00000000000000001 */
+            /**
+             * @description The scenario submitted.
+             * @example cdemoscn00000000000000001
+             */
             scenarioId: string;
             /**
              * @description 1 for the first submit, then one more for each.
@@ -9532,18 +9549,24 @@ export interface components {
              */
             round: number;
             /**
+             * @description PENDING while steps are open; APPROVED, REJECTED or WITHDRAWN once the round is closed.
              * @example PENDING
              * @enum {string}
              */
             status: "PENDING" | "APPROVED" | "REJECTED" | "WITHDRAWN";
-            /** @example cdemouser0000000000000001 */
+            /**
+             * @description The user who submitted the scenario.
+             * @example cdemouser0000000000000001
+             */
             submittedBy: string;
             /**
              * Format: date-time
+             * @description When it was submitted.
              * @example 2026-12-07T09:00:00.000Z
              */
             submittedAt: string;
             impact: components["schemas"]["ApprovalImpactDto"];
+            /** @description The policy's steps in order, each with its decision. */
             steps: components["schemas"]["ApprovalStepStateDto"][];
         };
         DecideApprovalDto: {
@@ -32646,7 +32669,10 @@ export interface operations {
                  * @example cdemoemp00000000000000002
                  */
                 parentId: string;
-                /** @description The record id, or its externalId where the resource has one. */
+                /**
+                 * @description The record id, or its externalId where the resource has one.
+                 * @example cdemoterm0000000000000099
+                 */
                 id: string;
             };
             cookie?: never;
@@ -32862,7 +32888,10 @@ export interface operations {
                  * @example cdemoemp00000000000000002
                  */
                 parentId: string;
-                /** @description The record id, or its externalId where the resource has one. */
+                /**
+                 * @description The record id, or its externalId where the resource has one.
+                 * @example cdemoterm0000000000000001
+                 */
                 id: string;
             };
             cookie?: never;

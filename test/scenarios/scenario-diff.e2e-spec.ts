@@ -86,7 +86,8 @@ describe('03 §3 Scenarios, Diff: what a scenario changes against live, in merge
       .expect(200);
     await t
       .admin('patch', inScenario(`/employees/${ada}`))
-      .send({ lastName: 'King' })
+      // Working time is a dated term: the PATCH records one effective today.
+      .send({ lastName: 'King', fte: 0.8 })
       .expect(200);
     const hire = (
       await t
@@ -180,6 +181,7 @@ describe('03 §3 Scenarios, Diff: what a scenario changes against live, in merge
       'employee:create',
       'employee:update',
       'salary_adjustment:create',
+      'employment_term:create',
       'employee_team_allocation:create',
       'contractor:create',
       'contractor_rate:create',

@@ -44,6 +44,7 @@ export class ImpactCostCentreDto {
 }
 
 export class ImpactBudgetDto {
+  /** The budget the first step's `overBudgetId` names. */
   @ApiProperty({ example: EXAMPLE_ID.budget }) budgetId: string;
   /** The budget's group-months whose forecast cost is over the budgeted cost. */
   @ApiProperty({ example: 3 }) linesOver: number;
@@ -55,6 +56,7 @@ export class ImpactBudgetDto {
 export class ApprovalImpactDto {
   /** The first month, YYYY-MM. */
   @ApiProperty({ example: '2026-12' }) from: string;
+  /** How many months the impact covers, from the submit month. */
   @ApiProperty({ example: 12 }) months: number;
   /** The currency of the costs (the reporting currency). */
   @ApiProperty({ example: 'USD' }) currency: string;
@@ -72,22 +74,30 @@ export class ApprovalImpactDto {
 
 export class ApprovalStepStateDto {
   @ApiProperty({ example: 'Finance' }) name: string;
+  /** PENDING until decided; APPROVED or REJECTED by an approver; SKIPPED when its condition did not hold at submit. */
   @ApiProperty({ enum: APPROVAL_STEP_STATUSES, example: 'APPROVED' }) status: ApprovalStepStatus;
   /** Who decided the step; null until decided (and for a skipped step). */
   @ApiProperty({ type: String, nullable: true, example: EXAMPLE_ID.user }) decidedBy: string | null;
+  /** When the step was decided; null while pending or skipped. */
   @ApiProperty({ type: String, nullable: true, example: '2026-12-07T10:00:00.000Z' }) decidedAt: string | null;
+  /** The approver's comment with the decision, if any. */
   @ApiProperty({ type: String, nullable: true, example: 'Within the hiring budget' }) comment: string | null;
 }
 
 /** One round of approval of a scenario. */
 export class ApprovalDto {
+  /** The scenario submitted. */
   @ApiProperty({ example: EXAMPLE_ID.scenario }) scenarioId: string;
   /** 1 for the first submit, then one more for each. */
   @ApiProperty({ example: 1 }) round: number;
+  /** PENDING while steps are open; APPROVED, REJECTED or WITHDRAWN once the round is closed. */
   @ApiProperty({ enum: APPROVAL_STATUSES, example: 'PENDING' }) status: ApprovalStatus;
+  /** The user who submitted the scenario. */
   @ApiProperty({ example: EXAMPLE_ID.user }) submittedBy: string;
+  /** When it was submitted. */
   @ApiProperty({ example: '2026-12-07T09:00:00.000Z' }) submittedAt: string;
   @ApiProperty({ type: ApprovalImpactDto }) impact: ApprovalImpactDto;
+  /** The policy's steps in order, each with its decision. */
   @ApiProperty({ type: [ApprovalStepStateDto] }) steps: ApprovalStepStateDto[];
 
   static from(e: ScenarioApprovalEntity): ApprovalDto {

@@ -54,7 +54,10 @@ export class UpdateEmploymentTermDto extends PatchType(CreateEmploymentTermDto) 
 export class EmploymentTermDto {
   /** @example cdemoterm0000000000000001 */
   id: string;
-  /** @example cdemoemp00000000000000002 */
+  /**
+   * The employee the term belongs to.
+   * @example cdemoemp00000000000000002
+   */
   employeeId: string;
   /** First day the term applies. */
   effectiveDate: string;
