@@ -6092,7 +6092,7 @@ export interface components {
             /**
              * Format: date
              * @description First day the term applies (YYYY-MM-DD); one term per employee and day.
-             * @example 2026-01-15
+             * @example 2027-01-01
              */
             effectiveDate?: string;
         };

@@ -48,7 +48,13 @@ export class CreateEmploymentTermDto {
 }
 
 /** PATCH: any field; a field sent as absent before becomes one the term changes. */
-export class UpdateEmploymentTermDto extends PatchType(CreateEmploymentTermDto) {}
+export class UpdateEmploymentTermDto extends PatchType(CreateEmploymentTermDto) {
+  /** First day the term applies (YYYY-MM-DD); one term per employee and day. */
+  @ApiPropertyOptional({ example: '2027-01-01' })
+  @IsOptional()
+  @IsDateOnly()
+  override effectiveDate?: string;
+}
 
 /** An employment term: the fields it changes from effectiveDate on (the others are left out). */
 export class EmploymentTermDto {
