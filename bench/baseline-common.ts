@@ -30,8 +30,11 @@ export async function entityMetadata(): Promise<DataSource> {
  */
 export function entityColumns(entity: abstract new (...args: never[]) => unknown): string[] {
   const naming = new SnakeNamingStrategy();
+  // The class and the base classes it inherits columns from, as TypeORM reads an entity's inheritance tree.
+  const tree: (abstract new (...args: never[]) => unknown)[] = [];
+  for (let c = entity; c && c !== Function.prototype; c = Object.getPrototypeOf(c)) tree.push(c);
   return getMetadataArgsStorage()
-    .filterColumns(entity)
+    .filterColumns(tree)
     .map((c) => c.options.name ?? naming.columnName(c.propertyName, undefined, []));
 }
 

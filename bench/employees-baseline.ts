@@ -81,6 +81,7 @@ function employeeDto(r: Row, p: string) {
     geographyId: r[`${p}geography_id`],
     defaultCurrencyCode: r[`${p}default_currency_code`],
     costCentreId: r[`${p}cost_centre_id`],
+    fte: Number(r[`${p}fte`]),
     createdAt: iso(r[`${p}created_at`]),
     updatedAt: iso(r[`${p}updated_at`]),
   };

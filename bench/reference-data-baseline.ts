@@ -11,12 +11,12 @@ import { authenticate, likePattern, listEnvelope, listPage, listQuery, NOT_FOUND
 const ROUTE = /^\/api\/v1\/org\/([^/?]+)\/(job-roles|teams)(?:\?.*)?$/;
 
 const JOB_ROLE_COLUMNS =
-  `"r"."id" AS "r_id", "r"."organization_id" AS "r_organization_id", "r"."title" AS "r_title", "r"."external_id" AS "r_external_id", ` +
-  `"r"."family" AS "r_family", "r"."level" AS "r_level", "r"."description" AS "r_description", "r"."created_at" AS "r_created_at", "r"."updated_at" AS "r_updated_at"`;
+  `"r"."organization_id" AS "r_organization_id", "r"."id" AS "r_id", "r"."created_at" AS "r_created_at", "r"."updated_at" AS "r_updated_at", ` +
+  `"r"."title" AS "r_title", "r"."external_id" AS "r_external_id", "r"."family" AS "r_family", "r"."level" AS "r_level", "r"."description" AS "r_description"`;
 const TEAM_COLUMNS =
-  `"r"."plan_id" AS "r_plan_id", "r"."id" AS "r_id", "r"."organization_id" AS "r_organization_id", "r"."name" AS "r_name", "r"."external_id" AS "r_external_id", ` +
-  `"r"."description" AS "r_description", "r"."cost_centre_id" AS "r_cost_centre_id", "r"."value_stream_id" AS "r_value_stream_id", ` +
-  `"r"."parent_team_id" AS "r_parent_team_id", "r"."created_at" AS "r_created_at", "r"."updated_at" AS "r_updated_at"`;
+  `"r"."organization_id" AS "r_organization_id", "r"."plan_id" AS "r_plan_id", "r"."id" AS "r_id", "r"."created_at" AS "r_created_at", ` +
+  `"r"."updated_at" AS "r_updated_at", "r"."name" AS "r_name", "r"."external_id" AS "r_external_id", "r"."description" AS "r_description", ` +
+  `"r"."cost_centre_id" AS "r_cost_centre_id", "r"."value_stream_id" AS "r_value_stream_id", "r"."parent_team_id" AS "r_parent_team_id"`;
 
 type Row = Record<string, string | null> & { r_created_at: Date; r_updated_at: Date };
 

@@ -133,8 +133,9 @@ export async function webhooksBenchmark(): Promise<void> {
       livePlanId: plan.id,
       scenarioId: null,
       actor: { type: 'user', id: user.id, email: user.email },
-      permissions: new Set(),
-      capabilities: new Set(),
+      // Subscribing to team events needs teams_view of the user who configures the endpoint.
+      permissions: new Set(['teams_view']),
+      capabilities: new Set(['configure_webhooks']),
       userId: user.id,
     };
     await app.app.get(WebhookEndpointsService).create(ctx, {
