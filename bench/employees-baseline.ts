@@ -126,6 +126,8 @@ async function list(pool: Pool, auth: BaselineAuth, url: string) {
     `SELECT COUNT(1) AS "cnt" FROM "employees" "r" WHERE ${where}`,
     params,
   );
+  // The page's employment terms (the values in force today; the bench's people have none).
+  if (rows.length) await pool.query(TERMS_OF_PAGE, [auth.organizationId, auth.livePlanId, rows.map((r) => r.r_id)]);
   return listEnvelope(
     rows.map((r) => employeeDto(r, 'r_')),
     total,
@@ -133,11 +135,15 @@ async function list(pool: Pool, auth: BaselineAuth, url: string) {
   );
 }
 
+/** The employment terms of some employees (the values in force today; the bench's people have none). */
+const TERMS_OF_PAGE = `SELECT * FROM "employment_terms" WHERE "organization_id" = $1 AND "plan_id" = $2 AND "employee_id" = ANY($3) ORDER BY "effective_date" ASC`;
+
 async function read(pool: Pool, auth: BaselineAuth, id: string, query: string) {
   const includes = new Set((new URLSearchParams(query).get('include') ?? '').split(',').map((s) => s.trim()));
   const plan = auth.livePlanId;
   const { rows } = await pool.query<Row>(await FIND_EMPLOYEE, [auth.organizationId, plan, id]);
   if (!rows[0]) return NOT_FOUND;
+  await pool.query(TERMS_OF_PAGE, [auth.organizationId, plan, [rows[0].id]]);
   const employee: Record<string, unknown> = employeeDto(rows[0], '');
   const values = await pool.query<Row>(CUSTOM_ATTRIBUTES, [plan, 'EMPLOYEE', employee.id, auth.organizationId]);
   employee.customAttributes = values.rows.map((v) => ({
