@@ -218,6 +218,7 @@ async function create(pool: Pool, auth: BaselineAuth, raw: Buffer) {
       geographyId: null,
       defaultCurrencyCode: null,
       costCentreId: null,
+      fte: '1',
       firstName: body.firstName.trim(),
       lastName: body.lastName.trim(),
       email: body.email.trim(),
@@ -230,6 +231,11 @@ async function create(pool: Pool, auth: BaselineAuth, raw: Buffer) {
     const changes = [{ type: 'employee', id: employeeId, after: employee as Record<string, unknown> }];
     if (body.salary) {
       const s = body.salary;
+      // Nested dated records are keyed: the one with the same day is looked up first (none for a new employee).
+      await client.query(
+        `SELECT * FROM "salary_adjustments" WHERE "organization_id" = $1 AND "plan_id" = $2 AND "employee_id" = ANY($3) AND "effective_date" = ANY($4) ORDER BY "created_at" ASC`,
+        [org, plan, [employeeId], [s.effectiveDate]],
+      );
       const salaryId = newId();
       const insertedSalary = await insertOne(client, SalaryAdjustmentEntity, {
         employeeId,
@@ -253,6 +259,8 @@ async function create(pool: Pool, auth: BaselineAuth, raw: Buffer) {
         },
       });
     }
+    // The answer's values in force today: the new employee's terms (none).
+    await client.query(TERMS_OF_PAGE, [org, plan, [employeeId]]);
     const recorded: ChangeInput[] = changes.map((c) => ({
       entityType: c.type,
       entityId: c.id,
