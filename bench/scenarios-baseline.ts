@@ -13,14 +13,19 @@ import { EmployeeEntity } from '../src/employees/entities/employee.entity';
 import { SCENARIO_ACCESS_SQL, type ScenarioAccessRow } from '../src/organizations/organizations.repository';
 import { CHANGED_TYPES_SQL, ChangeRow, ChangeTable, rowsOfPlansSql, scenarioChangesSql } from '../src/scenarios/scenarios.repository';
 import { VacancyEntity } from '../src/vacancies/entities/vacancy.entity';
-import type { BaselineHandler } from './baseline-server';
+import type { BaselineHandler, BaselineResponse } from './baseline-server';
 import { entityColumns, entityMetadata, listEnvelope, listQuery, NOT_FOUND, UNAUTHORIZED } from './baseline-common';
 
 const ROUTE = /^\/admin\/v1\/organizations\/([^/?]+)\/scenarios\/([^/?]+)\/diff(?:\?.*)?$/;
 
 /** The guard's look-ups for an application-API request with X-Acting-User (OrganizationsRepository.livePlanId, .user). */
 const LIVE_PLAN_SQL = `SELECT p.id AS live_plan_id FROM organizations o JOIN plans p ON p.organization_id = o.id AND p.kind = 'LIVE' WHERE o.id = $1`;
-const ACTING_USER_SQL = `SELECT id, email, active FROM users WHERE id = $1 AND organization_id = $2`;
+const ACTING_USER_SQL = `SELECT id, email, active, permissions FROM users WHERE id = $1 AND organization_id = $2`;
+
+/** The view permission of each entity type the benchmark's diff lists. */
+const VIEW_PERMISSION: Record<string, string> = { employee: 'employees_view', vacancy: 'vacancies_view' };
+
+const FORBIDDEN: BaselineResponse = { status: 403, body: { error: { code: 'FORBIDDEN', message: 'missing permission' } } };
 
 /**
  * The planning tables the benchmark's scenario changes, in the order the ResourceCatalog declares them (employees
@@ -54,7 +59,11 @@ export const baselineHandler: BaselineHandler = async (req, pool) => {
   const live = (await pool.query<{ live_plan_id: string }>(LIVE_PLAN_SQL, [orgId])).rows[0]?.live_plan_id;
   if (!live) return NOT_FOUND;
   const acting = typeof req.headers['x-acting-user'] === 'string' ? req.headers['x-acting-user'] : null;
-  if (acting && !(await pool.query<{ active: boolean }>(ACTING_USER_SQL, [acting, orgId])).rows[0]?.active) return NOT_FOUND;
+  const user = acting
+    ? (await pool.query<{ active: boolean; permissions: string[] }>(ACTING_USER_SQL, [acting, orgId])).rows[0]
+    : undefined;
+  if (acting && !user?.active) return NOT_FOUND;
+  const mayView = (type: string) => !user || user.permissions.includes('*') || user.permissions.includes(VIEW_PERMISSION[type]);
   const scenario = (await pool.query<ScenarioAccessRow>(SCENARIO_ACCESS_SQL, [scenarioId, orgId, acting])).rows[0];
   if (!scenario || !scenarioRights(scenario, acting).read) return NOT_FOUND;
   const page = listQuery(req.url);
@@ -64,6 +73,7 @@ export const baselineHandler: BaselineHandler = async (req, pool) => {
   const params = [orgId, scenarioId, live, scenario.forked_at, null, page.limit, page.offset];
   const found = (await pool.query<ChangeRow & { total: number }>(scenarioChangesSql(tables), params)).rows;
   const changes = found.filter((row) => row.id !== null);
+  if (changes.some((c) => !mayView(c.entity_type))) return FORBIDDEN;
   const records = new Map<string, Map<string, Record<string, unknown>>>([
     [scenarioId, new Map()],
     [live, new Map()],
