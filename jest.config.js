@@ -15,6 +15,10 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test', '<rootDir>/src'],
   testRegex: '.*\\.(e2e-)?spec\\.ts$',
+  // `*.embedded.e2e-spec.ts` files test the embedded database itself (its demo, its files, its access): every app they
+  // start is on it, whatever DATABASE_URL says (TestApp.start refuses another there), so a run on a configured database
+  // leaves them to the embedded run instead of repeating them unchanged.
+  testPathIgnorePatterns: ['/node_modules/', ...(process.env.DATABASE_URL ? ['\\.embedded\\.e2e-spec\\.ts$'] : [])],
   moduleFileExtensions: ['ts', 'js', 'json'],
   transform: {
     '^.+\\.(t|j)s$': [

@@ -56,9 +56,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.use(requestLog);
   app.use(securityHeaders(config.publicBaseUrl));
   app.useBodyParser('json', { limit: config.bodyLimit });
-  const document = buildOpenApiDocument(app);
   let served: ServedDocument | undefined;
-  SwaggerModule.setup('docs', app, document, {
+  // Built on the first request for it, not at start: most processes (tests, workers) never serve it.
+  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: 'docs/openapi.json',
     yamlDocumentUrl: 'docs/openapi.yaml',
     customSiteTitle: 'Workforce Planning API',

@@ -61,6 +61,13 @@ export class TestApp {
       ...env,
     });
     const inMemory = !config.databaseUrl && config.dataDir === MEMORY_DATA_DIR;
+    // Runs on a configured database skip `*.embedded.e2e-spec.ts` (jest.config.js): each app of such a file names its
+    // database (DATABASE_URL: '' for the embedded one), so that none silently takes the run's and loses its other runs.
+    if (!('DATABASE_URL' in env) && /\.embedded\.e2e-spec\.ts$/.test(expect.getState().testPath ?? '')) {
+      throw new Error(
+        `${expect.getState().testPath} is skipped on configured databases: pass DATABASE_URL: '' (or another) to TestApp.start`,
+      );
+    }
     const running = await createApp(config, { embeddedImage: inMemory ? embeddedImage() : undefined });
     watchResponses(running.app.getHttpServer(), contract);
     return new TestApp(running);
