@@ -5,7 +5,7 @@ import { decimalToNumber, decimalToString } from '../../common/decimals';
 import { IncrementalListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { IsDateOnly, IsDecimal, IsIdOrExternalId, IsNullable, IsOptional } from '../../common/validation/validators';
+import { IsDateOnly, IsDecimal, IsIdOrExternalId, IsNullable, IsOptional, OptionalReference } from '../../common/validation/validators';
 import type { AssignmentEntity, AssignmentType } from '../entities/assignment.entity';
 
 /** Share, dates and role: the part every assignment body has. */
@@ -62,31 +62,19 @@ export class CreateAssignmentDto extends AssignmentTermsDto {
   targetId: string;
 
   /** Exactly one holder: an employee... */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: EXAMPLE_ID.employee })
+  @OptionalReference(EXAMPLE_ID.employee)
   employeeId?: string | null;
 
   /** ...a contractor... */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: null })
+  @OptionalReference(null)
   contractorId?: string | null;
 
   /** ...a vacancy... */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: null })
+  @OptionalReference(null)
   vacancyId?: string | null;
 
   /** ...or a team (team-to-project allocations; type must be project). */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: null })
+  @OptionalReference(null)
   teamId?: string | null;
 }
 

@@ -137,6 +137,15 @@ export function IsNullable(): PropertyDecorator {
   };
 }
 
+/**
+ * An optional reference to another record by its id or its externalId, `null` clearing it; `example` is the id the
+ * document shows (EXAMPLE_ID). Each field says what it refers to in its own description.
+ */
+export function OptionalReference(example: string | null): PropertyDecorator {
+  // Applied in the order stacked decorators are (bottom first), so the document is the one they made.
+  return applyDecorators(ApiProperty({ example, type: String, required: false }), IsIdOrExternalId(), IsNullable(), IsOptional());
+}
+
 /** A nested object (never an array, never a scalar) validated as `type`; `each` for an array of them. */
 export function NestedObject(type: () => ClassType<unknown>, options: { each?: boolean } = {}): PropertyDecorator {
   if (options.each === true) {

@@ -12,10 +12,10 @@ import {
   IsCurrencyCode,
   IsDateOnly,
   IsExternalId,
-  IsIdOrExternalId,
   IsNullable,
   IsOptional,
   NestedObject,
+  OptionalReference,
   Trim,
 } from '../../common/validation/validators';
 import { CustomAttributeValueDto } from '../../custom-attributes/dto/custom-attribute-value.dto';
@@ -58,17 +58,11 @@ export class CreateContractorDto {
   endDate?: string | null;
 
   /** An employee, by id or externalId; unresolvable: 404. */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: EXAMPLE_ID.manager })
+  @OptionalReference(EXAMPLE_ID.manager)
   managerId?: string | null;
 
   /** Wins over jobRole. */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: EXAMPLE_ID.jobRole })
+  @OptionalReference(EXAMPLE_ID.jobRole)
   jobRoleId?: string | null;
 
   @IsOptional()
@@ -76,17 +70,11 @@ export class CreateContractorDto {
   jobRole?: NestedJobRoleDto;
 
   /** A resource (work) type, by id or externalId. */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: EXAMPLE_ID.resourceType })
+  @OptionalReference(EXAMPLE_ID.resourceType)
   workTypeId?: string | null;
 
   /** A location, by id or externalId; it sets the default currency and the cost multiplier. */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: EXAMPLE_ID.location })
+  @OptionalReference(EXAMPLE_ID.location)
   geographyId?: string | null;
 
   /** ISO 4217; when unset and geographyId is given, the location's currency applies. */
@@ -96,10 +84,7 @@ export class CreateContractorDto {
   defaultCurrencyCode?: string | null;
 
   /** A cost centre, by id or externalId. */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: EXAMPLE_ID.costCentre })
+  @OptionalReference(EXAMPLE_ID.costCentre)
   costCentreId?: string | null;
 
   /** Id in the system of record; unique among contractors; not CUID-shaped; null clears it. */

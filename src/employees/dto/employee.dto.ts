@@ -14,10 +14,10 @@ import {
   IsDateOnly,
   IsDecimal,
   IsExternalId,
-  IsIdOrExternalId,
   IsNullable,
   IsOptional,
   NestedObject,
+  OptionalReference,
   Trim,
 } from '../../common/validation/validators';
 import { CustomAttributeValueDto } from '../../custom-attributes/dto/custom-attribute-value.dto';
@@ -80,17 +80,11 @@ export class CreateEmployeeDto {
   noticeDate?: string | null;
 
   /** Another employee, by id or externalId; unresolvable: 404. */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: EXAMPLE_ID.manager })
+  @OptionalReference(EXAMPLE_ID.manager)
   managerId?: string | null;
 
   /** A job role id (GET /job-roles); wins over jobRole. */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: EXAMPLE_ID.jobRole })
+  @OptionalReference(EXAMPLE_ID.jobRole)
   jobRoleId?: string | null;
 
   /** Nested job role: matched by externalId, then title, else created. Ignored when jobRoleId is sent. */
@@ -99,17 +93,11 @@ export class CreateEmployeeDto {
   jobRole?: NestedJobRoleDto;
 
   /** A resource (work) type, by id or externalId. */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: EXAMPLE_ID.resourceType })
+  @OptionalReference(EXAMPLE_ID.resourceType)
   workTypeId?: string | null;
 
   /** A location, by id or externalId. */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: EXAMPLE_ID.location })
+  @OptionalReference(EXAMPLE_ID.location)
   geographyId?: string | null;
 
   /** ISO 4217; when unset and geographyId is given, the location's currency applies. */
@@ -119,10 +107,7 @@ export class CreateEmployeeDto {
   defaultCurrencyCode?: string | null;
 
   /** A cost centre, by id or externalId (the list's costCentreId filter). */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: EXAMPLE_ID.costCentre })
+  @OptionalReference(EXAMPLE_ID.costCentre)
   costCentreId?: string | null;
 
   /**

@@ -4,7 +4,7 @@ import { EXAMPLE_ID } from '../../common/http/examples';
 import { decimalToNumber, decimalToString } from '../../common/decimals';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { IsDateOnly, IsDecimal, IsIdOrExternalId, IsNullable, IsOptional } from '../../common/validation/validators';
+import { IsDateOnly, IsDecimal, IsOptional, OptionalReference } from '../../common/validation/validators';
 import type { EmploymentTermEntity } from '../entities/employment-term.entity';
 
 /** The fields a term may change, as the API names them. */
@@ -26,24 +26,15 @@ export class CreateEmploymentTermDto {
   fte?: number;
 
   /** The cost centre from that day, by id or externalId; null: none. */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: EXAMPLE_ID.costCentre, type: String, nullable: true })
+  @OptionalReference(EXAMPLE_ID.costCentre)
   costCentreId?: string | null;
 
   /** The job role from that day, by id or externalId; null: none. */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: EXAMPLE_ID.jobRole, type: String, nullable: true })
+  @OptionalReference(EXAMPLE_ID.jobRole)
   jobRoleId?: string | null;
 
   /** The location from that day (the employee's geographyId), by id or externalId; null: none. */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: EXAMPLE_ID.location, type: String, nullable: true })
+  @OptionalReference(EXAMPLE_ID.location)
   locationId?: string | null;
 }
 

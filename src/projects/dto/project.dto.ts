@@ -10,9 +10,9 @@ import {
   IsDateOnly,
   IsDecimal,
   IsExternalId,
-  IsIdOrExternalId,
   IsNullable,
   IsOptional,
+  OptionalReference,
   Trim,
 } from '../../common/validation/validators';
 import type { CustomAttributeValueDto } from '../../custom-attributes/dto/custom-attribute-value.dto';
@@ -69,27 +69,18 @@ export class CreateProjectDto {
   ownerUserId?: string | null;
 
   /** A value stream, by id or externalId. */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: EXAMPLE_ID.valueStream })
+  @OptionalReference(EXAMPLE_ID.valueStream)
   valueStreamId?: string | null;
 
   /** A cost centre, by id or externalId (the `costCentreId` list filter matches it). */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: EXAMPLE_ID.costCentre })
+  @OptionalReference(EXAMPLE_ID.costCentre)
   costCentreId?: string | null;
 
   /**
    * A cost centre, by id or externalId: where the forecast books the project's allocations after its
    * endDate (`groupBy=projectCostCentre`); null = the project's costCentreId.
    */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: EXAMPLE_ID.postCompletionCostCentre })
+  @OptionalReference(EXAMPLE_ID.postCompletionCostCentre)
   postCompletionCostCentreId?: string | null;
 
   /** An icon name or emoji. */

@@ -4,7 +4,7 @@ import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { IncrementalListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { IsExternalId, IsIdOrExternalId, IsNullable, IsOptional, Trim } from '../../common/validation/validators';
+import { IsExternalId, IsNullable, IsOptional, OptionalReference, Trim } from '../../common/validation/validators';
 import type { CustomAttributeValueDto } from '../../custom-attributes/dto/custom-attribute-value.dto';
 import type { TeamEntity } from '../entities/team.entity';
 
@@ -29,24 +29,15 @@ export class CreateTeamDto {
   description?: string | null;
 
   /** A cost centre, by id or externalId. */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: EXAMPLE_ID.costCentre })
+  @OptionalReference(EXAMPLE_ID.costCentre)
   costCentreId?: string | null;
 
   /** A value stream, by id or externalId. */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: EXAMPLE_ID.valueStream })
+  @OptionalReference(EXAMPLE_ID.valueStream)
   valueStreamId?: string | null;
 
   /** The parent team, by id or externalId; null = top level. A team cannot sit under itself or its own sub-team. */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: EXAMPLE_ID.parentTeam })
+  @OptionalReference(EXAMPLE_ID.parentTeam)
   parentTeamId?: string | null;
 }
 

@@ -9,10 +9,10 @@ import {
   IsCurrencyCode,
   IsDateOnly,
   IsDecimal,
-  IsIdOrExternalId,
   IsNullable,
   IsOptional,
   NestedObject,
+  OptionalReference,
   Trim,
 } from '../../common/validation/validators';
 import { NestedJobRoleDto } from '../../reference-data/dto/nested-job-role.dto';
@@ -42,17 +42,11 @@ export class FillVacancyDto {
   email?: string | null;
 
   /** An employee; falls back to the vacancy's hiringManagerId. */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: EXAMPLE_ID.manager })
+  @OptionalReference(EXAMPLE_ID.manager)
   managerId?: string | null;
 
   /** Employee branch only; wins over jobRole; falls back to the vacancy's. */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: EXAMPLE_ID.jobRole })
+  @OptionalReference(EXAMPLE_ID.jobRole)
   jobRoleId?: string | null;
 
   /** Employee branch only; ignored when jobRoleId is given. */
@@ -61,17 +55,11 @@ export class FillVacancyDto {
   jobRole?: NestedJobRoleDto;
 
   /** Fall back to the vacancy's. */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: EXAMPLE_ID.resourceType })
+  @OptionalReference(EXAMPLE_ID.resourceType)
   workTypeId?: string | null;
 
   /** A location, by id or externalId; falls back to the vacancy's. */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: EXAMPLE_ID.location })
+  @OptionalReference(EXAMPLE_ID.location)
   geographyId?: string | null;
 
   /** Employee branch: required. */

@@ -12,10 +12,10 @@ import {
   IsDateOnly,
   IsDecimal,
   IsExternalId,
-  IsIdOrExternalId,
   IsNullable,
   IsOptional,
   NestedObject,
+  OptionalReference,
   ToBoolean,
   Trim,
 } from '../../common/validation/validators';
@@ -73,10 +73,7 @@ export class CreateVacancyDto {
   targetFillDate?: string | null;
 
   /** A job role id; wins over jobRole. */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: EXAMPLE_ID.jobRole })
+  @OptionalReference(EXAMPLE_ID.jobRole)
   jobRoleId?: string | null;
 
   /** Nested job role (externalId, then title, then created). */
@@ -85,24 +82,15 @@ export class CreateVacancyDto {
   jobRole?: NestedJobRoleDto;
 
   /** A resource (work) type, by id or externalId. */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: EXAMPLE_ID.resourceType })
+  @OptionalReference(EXAMPLE_ID.resourceType)
   workTypeId?: string | null;
 
   /** A location, by id or externalId. */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: EXAMPLE_ID.location })
+  @OptionalReference(EXAMPLE_ID.location)
   geographyId?: string | null;
 
   /** A cost centre, by id or externalId. */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: EXAMPLE_ID.costCentre })
+  @OptionalReference(EXAMPLE_ID.costCentre)
   costCentreId?: string | null;
 
   /** Annual salary, the source of truth (costs derive from it); >= 0, two decimals. */
@@ -137,26 +125,17 @@ export class CreateVacancyDto {
   currencyCode?: string | null;
 
   /** An employee, by id or externalId; unresolvable: 404. */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: EXAMPLE_ID.manager })
+  @OptionalReference(EXAMPLE_ID.manager)
   hiringManagerId?: string | null;
 }
 
 export class UpdateVacancyDto extends PatchType(CreateVacancyDto) {
   /** The employee who filled it; mutually exclusive with filledByLiveContractorId. */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: EXAMPLE_ID.employee })
+  @OptionalReference(EXAMPLE_ID.employee)
   filledByLiveEmployeeId?: string | null;
 
   /** The contractor who filled it; mutually exclusive with filledByLiveEmployeeId. */
-  @IsOptional()
-  @IsNullable()
-  @IsIdOrExternalId()
-  @ApiPropertyOptional({ example: null })
+  @OptionalReference(null)
   filledByLiveContractorId?: string | null;
 }
 
