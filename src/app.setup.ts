@@ -42,6 +42,20 @@ export function buildOpenApiDocument(app: INestApplication, strict = false): Ope
   return finishOpenApiDocument(document, strict, appResources());
 }
 
+const documents = new WeakMap<INestApplication, OpenAPIObject>();
+
+/** The app's served document, built once. */
+function documentOf(app: INestApplication): OpenAPIObject {
+  let document = documents.get(app);
+  if (!document) documents.set(app, (document = buildOpenApiDocument(app)));
+  return document;
+}
+
+/** Builds the served document now (main.ts, once listening): the first visitor of /docs then waits for nothing. */
+export function warmOpenApiDocument(app: INestApplication): void {
+  documentOf(app);
+}
+
 /** Everything main.ts and the tests share: body limits, logging, Swagger. Pipes and the filter are providers of AppModule. */
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
   app.disable('x-powered-by');
@@ -57,8 +71,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.use(securityHeaders(config.publicBaseUrl));
   app.useBodyParser('json', { limit: config.bodyLimit });
   let served: ServedDocument | undefined;
-  // Built on the first request for it, not at start: most processes (tests, workers) never serve it.
-  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app), {
+  // Built on the first request for it (or by warmOpenApiDocument), not at start: most test apps never serve it.
+  SwaggerModule.setup('docs', app, () => documentOf(app), {
     jsonDocumentUrl: 'docs/openapi.json',
     yamlDocumentUrl: 'docs/openapi.yaml',
     customSiteTitle: 'Workforce Planning API',

@@ -2,6 +2,7 @@
 import { tracing } from './instrumentation';
 import 'reflect-metadata';
 import { createApp } from './app.factory';
+import { warmOpenApiDocument } from './app.setup';
 import { logger } from './common/logging/json-logger';
 import { ConfigError, loadConfig } from './config/app-config';
 import { DataDirectoryLockedError } from './database/embedded-postgres';
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
   logger.write('info', 'listening', { port, database: running.runtime.isEmbedded ? 'embedded' : 'postgresql' });
 
   process.stdout.write(startupBanner(config, running, base));
+  warmOpenApiDocument(running.app);
 
   let stopping = false;
   const stop = (signal: string) => {
