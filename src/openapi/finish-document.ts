@@ -82,7 +82,49 @@ export function finishOpenApiDocument(doc: OpenAPIObject, strict = false, resour
   overrideSchemaExamples(doc.components?.schemas ?? {});
   patchExamplesOfDemoRecords(doc, demos);
   bulkItemExamples(doc);
+  shareRepeatedResponses(doc);
   return doc;
+}
+
+/**
+ * An error answer that several operations give word for word (401, 413, 415, 429, 500, ...) is declared once under
+ * `components.responses` and referred to: the document is less than two thirds the size, and Swagger UI, which reads the
+ * whole document before it draws anything, opens that much sooner. Named after its status and error code
+ * (`Status413PayloadTooLarge`), numbered in the order the paths first give them when one status has several.
+ */
+const SHARED_AFTER = 8;
+
+function shareRepeatedResponses(doc: OpenAPIObject): void {
+  const operations = Object.values(doc.paths as Record<string, Record<string, OperationObject | undefined>>).flatMap((item) =>
+    METHODS.flatMap((method) => (item[method] ? [item[method]] : [])),
+  );
+  const uses = new Map<string, number>();
+  const each = (visit: (responses: Record<string, ResponseObject | ReferenceObject>, status: string, text: string) => void) => {
+    for (const op of operations) {
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
+        if (!response || status.startsWith('2') || '$ref' in response) continue;
+        visit(op.responses as Record<string, ResponseObject | ReferenceObject>, status, `${status} ${JSON.stringify(response)}`);
+      }
+    }
+  };
+  each((_responses, _status, text) => uses.set(text, (uses.get(text) ?? 0) + 1));
+  const names = new Map<string, string>();
+  const shared: Record<string, ResponseObject> = {};
+  each((responses, status, text) => {
+    if ((uses.get(text) ?? 0) < SHARED_AFTER) return;
+    let name = names.get(text);
+    if (!name) {
+      const response = responses[status] as ResponseObject;
+      const code = /^([A-Za-z_]+):/.exec(response.description)?.[1] ?? 'Error';
+      const base = `Status${status}${code.toLowerCase().replace(/(^|_)([a-z])/g, (_m, _u, c: string) => c.toUpperCase())}`;
+      name = base;
+      for (let n = 2; name in shared; n++) name = `${base}${n}`;
+      shared[name] = response;
+      names.set(text, name);
+    }
+    responses[status] = { $ref: `#/components/responses/${name}` };
+  });
+  if (Object.keys(shared).length) doc.components = { ...doc.components, responses: { ...doc.components?.responses, ...shared } };
 }
 
 /** TAGS with the tags the modules' resources declare, after the public API's own (before `Health` and the application API). */

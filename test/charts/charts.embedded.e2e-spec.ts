@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { EXAMPLE_ID } from '../../src/common/http/examples';
+import { inlineResponses } from '../support/openapi-sample';
 import { TestApp } from '../support/test-app';
 
 /** The body of an SVG answer (supertest keeps image bodies as bytes). */
@@ -120,7 +121,7 @@ describe('charts: Accept image/svg+xml draws the forecast, the budget variance a
 
   it('07/§6.2: the document declares the image/svg+xml answers; JSON stays the default; errors stay JSON', async () => {
     const paths = ['/forecast', '/budgets/{id}/variance', '/functional-groups/tree'];
-    const doc = (await request(t.server).get('/docs/openapi.json').expect(200)).body as {
+    const doc = inlineResponses((await request(t.server).get('/docs/openapi.json').expect(200)).body) as {
       paths: Record<string, { get: { responses: Record<string, { content?: Record<string, unknown> }> } }>;
     };
     for (const p of paths) {

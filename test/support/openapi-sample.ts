@@ -26,8 +26,29 @@ export interface OpenApiDoc {
   components: { schemas: Record<string, JsonSchema> };
 }
 
+/** The committed openapi.json with every shared answer (`components.responses`) written out where it is referred to. */
 export function committedDocument(): OpenApiDoc {
-  return JSON.parse(readFileSync(join(__dirname, '..', '..', 'openapi.json'), 'utf8')) as OpenApiDoc;
+  return inlineResponses(JSON.parse(readFileSync(join(__dirname, '..', '..', 'openapi.json'), 'utf8')) as OpenApiDoc);
+}
+
+/**
+ * The document with each `{ $ref: '#/components/responses/X' }` answer replaced by X itself (a copy), as a client
+ * resolves it: tests then read every operation's answers where the operation lists them.
+ */
+export function inlineResponses<D extends object>(doc: D): D {
+  const shared = ((doc as { components?: { responses?: Record<string, unknown> } }).components?.responses ?? {}) as Record<string, unknown>;
+  for (const item of Object.values((doc as { paths: Record<string, Record<string, unknown>> }).paths)) {
+    for (const op of Object.values(item)) {
+      const responses = (op as { responses?: Record<string, { $ref?: string }> }).responses;
+      for (const [status, response] of Object.entries(responses ?? {})) {
+        const name = response.$ref?.replace('#/components/responses/', '');
+        if (name === undefined) continue;
+        if (!(name in shared)) throw new Error(`${response.$ref} is not in components.responses`);
+        responses![status] = structuredClone(shared[name]) as { $ref?: string };
+      }
+    }
+  }
+  return doc;
 }
 
 /** Swagger UI's fallbacks when a schema gives no example, default or enum (swagger-client's sampleFromSchema). */
