@@ -23,8 +23,8 @@ const BUDGETS: ResourceDescriptor = {
   changes: {
     entityTypes: ['budget'],
     permission: 'budgets_view',
-    // The payload's lines are objects of every figure, where the read shows the caller's view of them.
-    payload: { dto: BudgetDto, loose: true },
+    // The payload's lines are objects of every figure as decimal strings, where the read shows the caller's view of them.
+    payload: { dto: BudgetDto, omit: ['lines'], loose: true },
   },
 };
 

@@ -11515,8 +11515,6 @@ export interface components {
              * @enum {string}
              */
             status?: "DRAFT" | "APPROVED" | "ARCHIVED";
-            /** @description In the order written. */
-            lines?: components["schemas"]["BudgetLineDto"][];
             /** @example cdemobud00000000000000001 */
             id?: string;
             /** @example Budget 2026 by cost centre */

@@ -65,6 +65,63 @@ describe('A typed feed: per-type change schemas and the person externalId (07 §
     expect(Object.keys(payloadOf('employment_term').properties!)).toContain('employeeExternalId');
   });
 
+  it("07/§1.6: the feed's changes of every kind of record, created, updated and deleted, match their entity type's schema", async () => {
+    // Every answer is checked against openapi.json (test/support/openapi-contract.ts): a payload its schema does not
+    // describe (a missing field, a number for a decimal string, an unknown field) fails this test.
+    const tenant = await t.createTenant();
+    const costCentre = await tenant.create.costCentre();
+    const valueStream = await tenant.create.valueStream();
+    const location = await tenant.create.location();
+    const team = await tenant.create.team({ costCentreId: costCentre.id });
+    const project = await tenant.create.project();
+    const employee = await tenant.create.employee({
+      externalId: 'HR-ALL-1',
+      salary: { effectiveDate: '2026-01-01', salary: 70000.25, currencyCode: 'EUR', bonus: 500 },
+    });
+    const contractor = await tenant.create.contractor({
+      externalId: 'CTR-ALL-1',
+      rateAdjustment: { effectiveDate: '2026-01-01', rate: 700, rateType: 'daily', currencyCode: 'EUR' },
+    });
+    const vacancy = await tenant.create.vacancy();
+    const holders: [string, string][] = [
+      ['employeeId', employee.id],
+      ['contractorId', contractor.id],
+      ['vacancyId', vacancy.id],
+    ];
+    for (const [key, id] of holders) {
+      await tenant.create.assignment({ type: 'team', targetId: team.id, [key]: id });
+      await tenant.create.assignment({ type: 'project', targetId: project.id, [key]: id });
+    }
+    await tenant.create.assignment({ type: 'project', targetId: project.id, teamId: team.id });
+    await tenant.api('post', `/employees/${employee.id}/terms`).send({ effectiveDate: '2026-06-01', fte: 0.5 }).expect(201);
+    await tenant.api('patch', `/employees/${employee.id}`).send({ lastName: 'Renamed' }).expect(200);
+    await tenant.api('patch', `/projects/${project.id}`).send({ name: 'Renamed project' }).expect(200);
+    await tenant.api('patch', `/vacancies/${vacancy.id}`).send({ fte: 0.75 }).expect(200);
+    await tenant.api('patch', `/locations/${location.id}`).send({ name: 'Renamed location' }).expect(200);
+    await tenant.api('patch', `/value-streams/${valueStream.id}`).send({ name: 'Renamed stream' }).expect(200);
+    await tenant.api('delete', `/contractors/${contractor.id}`).expect(204);
+    const changes = (await changesSince(tenant)).changes;
+    const kinds = new Set(changes.map((c) => `${c.entity_type}:${c.change_type}`));
+    expect([...kinds].sort()).toEqual(
+      expect.arrayContaining([
+        'contractor:delete',
+        'contractor_project_allocation:create',
+        'contractor_rate:create',
+        'cost_center:create',
+        'employee:update',
+        'employee_team_allocation:create',
+        'employment_term:create',
+        'geography:update',
+        'project:update',
+        'salary_adjustment:create',
+        'team_project_allocation:create',
+        'vacancy:update',
+        'vacancy_team_allocation:create',
+        'value_stream:update',
+      ]),
+    );
+  });
+
   it("07/§1.6: changes of a person's records carry the person's externalId beside their id, null when they have none; a bulk write reads them in one statement", async () => {
     const tenant = await t.createTenant();
     const team = await tenant.create.team();
