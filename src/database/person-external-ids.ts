@@ -1,5 +1,3 @@
-import type { ChangeInput } from './unit-of-work';
-
 /**
  * The people a change payload can belong to: the key naming the person, the key added beside it with the
  * person's externalId, the entity type and table of the person's own record.
@@ -8,6 +6,14 @@ export const PERSON_KEYS = [
   { id: 'employeeId', externalId: 'employeeExternalId', entityType: 'employee', table: 'employees' },
   { id: 'contractorId', externalId: 'contractorExternalId', entityType: 'contractor', table: 'contractors' },
 ] as const;
+
+/** What it reads of a change (`ChangeInput` of the unit of work). */
+interface RecordedChange {
+  entityType: string;
+  entityId: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
 
 type Query = (sql: string, params: unknown[]) => Promise<{ kind: string; id: string; external_id: string | null }[]>;
 
@@ -19,11 +25,11 @@ type Query = (sql: string, params: unknown[]) => Promise<{ kind: string; id: str
  * commit leaves them. Returns the changes with new payload objects where one was added (the inputs are not
  * touched). Tx.flush and the benchmarks' baselines call it before `changeFlushStatements`.
  */
-export async function withPersonExternalIds(
+export async function withPersonExternalIds<C extends RecordedChange>(
   batch: { organizationId: string; planId: string },
-  changes: readonly ChangeInput[],
+  changes: readonly C[],
   query: Query,
-): Promise<ChangeInput[]> {
+): Promise<C[]> {
   const known = new Map<string, string | null>();
   const wanted = PERSON_KEYS.map(() => new Set<string>());
   for (const change of changes) {
