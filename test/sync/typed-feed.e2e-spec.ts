@@ -290,5 +290,18 @@ describe('A typed feed: per-type change schemas and the person externalId (07 §
         if (payload) expect(payload).toMatchObject({ employeeId: employee.body.data.id, employeeExternalId: null, reason: null });
       }
     }
+
+    // A contractor's rates and allocations alike.
+    const team = await tenant.create.team();
+    const contractor = await tenant.create.contractor({
+      externalId: 'CTR-ERASE-TF',
+      rateAdjustment: { effectiveDate: '2026-01-05', rate: 80, rateType: 'hourly', currencyCode: 'EUR' },
+      teamAssignment: { teamId: team.id, fte: 1, startDate: '2026-01-05' },
+    });
+    await erase(t, tenant, { contractorId: contractor.id }).expect(200);
+    const owned = await feed(tenant, ['contractor_rate', 'contractor_team_allocation'], start);
+    expect(owned.map((c) => c.entity_type).sort()).toEqual(['contractor_rate', 'contractor_team_allocation']);
+    expect(JSON.stringify(owned)).not.toContain('CTR-ERASE-TF');
+    for (const c of owned) expect(c.after).toMatchObject({ contractorId: contractor.id, contractorExternalId: null });
   });
 });
