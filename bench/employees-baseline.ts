@@ -15,6 +15,7 @@ import { newId } from '../src/common/ids';
 import { SalaryAdjustmentEntity } from '../src/compensation/entities/salary-adjustment.entity';
 import { valuesQuery } from '../src/custom-attributes/custom-attribute-values.repository';
 import { changeFlushStatements, type ChangeInput } from '../src/database/unit-of-work';
+import { withPersonExternalIds } from '../src/database/person-external-ids';
 import { EmployeeEntity } from '../src/employees/entities/employee.entity';
 import type { BaselineHandler } from './baseline-server';
 import {
@@ -269,7 +270,12 @@ async function create(pool: Pool, auth: BaselineAuth, raw: Buffer) {
       after: c.after,
     }));
     const actor = { type: 'api_key' as const, id: auth.keyId };
-    for (const [sql, params] of changeFlushStatements({ organizationId: org, planId: plan, live: true, actor }, recorded))
+    const named = await withPersonExternalIds(
+      { organizationId: org, planId: plan },
+      recorded,
+      async (sql, params) => (await client.query(sql, params)).rows,
+    );
+    for (const [sql, params] of changeFlushStatements({ organizationId: org, planId: plan, live: true, actor }, named))
       await client.query(sql, params);
     await client.query('COMMIT');
     return { status: 201, body: { data: employee } };

@@ -145,7 +145,7 @@ const ${n.constant}: ResourceDescriptor = {
   table: '${n.table}',
   constraints: { uq_${n.table}_external_id: externalIdConstraint('${n.words}') },
   scenario: {},
-  changes: { entityTypes: ['${n.entityType}'], permission: '${n.table}_view' },
+  changes: { entityTypes: ['${n.entityType}'], permission: '${n.table}_view', payload: { dto: ${n.Class}Dto } },
   vocabulary: ${n.constant}_VOCABULARY,
   tag: { name: '${n.title}', description: 'Public API. ${n.title}: planning records with an externalId and custom attributes.' },
   demo: {

@@ -7,6 +7,7 @@ import { securityHeaders } from './common/http/security-headers';
 import { AppConfig } from './config/app-config';
 import { appResources } from './app.module';
 import { finishOpenApiDocument } from './openapi/finish-document';
+import { changePayloadModels } from './openapi/change-schemas';
 import { ServedDocument, serverOf } from './openapi/served-document';
 import { swaggerUiOptions } from './openapi/swagger-ui';
 import { DemoSeedService } from './demo/demo-seed.service';
@@ -36,6 +37,8 @@ export function buildOpenApiDocument(app: INestApplication, strict = false): Ope
     })
     .build();
   const document = SwaggerModule.createDocument(app, config, {
+    // The response DTOs that change payloads repeat (the changes feed's schemas are made of them).
+    extraModels: changePayloadModels(appResources()),
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
   });
   documentIdempotencyKey(document);

@@ -18,14 +18,14 @@ import { ScenarioPlansRepository } from '../scenarios/scenarios.repository';
 import { ScenariosService } from '../scenarios/scenarios.service';
 import { ApprovalImpactService } from './approval-impact.service';
 import { budgetsNamed, currentStep, isApprover, openSteps, statusOf } from './approval-steps';
-import { ApprovalDto, DecideApprovalDto } from './dto/scenario-approval.dto';
+import { ApprovalDto, DecideApprovalDto, ScenarioApprovalPayload } from './dto/scenario-approval.dto';
 import type { ScenarioApprovalEntity } from './entities/scenario-approval.entity';
 import { ScenarioApprovalsRepository } from './scenario-approvals.repository';
 
 /** `GET /changes` shows rounds of approval to holders of forecasts_view (their impact is a forecast). */
 const SCENARIO_APPROVALS: ResourceDescriptor = {
   table: 'scenario_approvals',
-  changes: { entityTypes: ['scenario_approval'], permission: 'forecasts_view' },
+  changes: { entityTypes: ['scenario_approval'], permission: 'forecasts_view', payload: { dto: ScenarioApprovalPayload } },
 };
 
 /**

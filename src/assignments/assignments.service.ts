@@ -56,7 +56,7 @@ const ASSIGNMENTS: ResourceDescriptor = {
     entityTypeSql: allocationEntityTypeSql,
     parents: ['employee', 'contractor', 'vacancy', 'team', 'project'],
   },
-  changes: { entityTypes: ALLOCATION_TYPES, permission: 'assignments_view' },
+  changes: { entityTypes: ALLOCATION_TYPES, permission: 'assignments_view', payload: { dto: AssignmentDto, decimals: ['fte'] } },
 };
 
 /** Allocations of employees, contractors, vacancies and teams to teams and projects. */

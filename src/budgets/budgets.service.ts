@@ -20,7 +20,12 @@ import { BudgetEntity } from './entities/budget.entity';
 /** Budgets are live-only (no plan, no `scenario` part): a write with scenarioId is refused by the guard (501). */
 const BUDGETS: ResourceDescriptor = {
   table: 'budgets',
-  changes: { entityTypes: ['budget'], permission: 'budgets_view' },
+  changes: {
+    entityTypes: ['budget'],
+    permission: 'budgets_view',
+    // The payload's lines are objects of every figure as decimal strings, where the read shows the caller's view of them.
+    payload: { dto: BudgetDto, omit: ['lines'], loose: true },
+  },
 };
 
 /**

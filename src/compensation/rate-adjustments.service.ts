@@ -14,7 +14,7 @@ const FIELDS = fieldPlan<UpdateRateAdjustmentDto>()({ copy: ['effectiveDate', 'r
 const RATE_ADJUSTMENTS: ResourceDescriptor = {
   table: 'rate_adjustments',
   scenario: { parents: ['contractor'] },
-  changes: { entityTypes: ['contractor_rate'], permission: 'compensation_view' },
+  changes: { entityTypes: ['contractor_rate'], permission: 'compensation_view', payload: { dto: RateAdjustmentDto, decimals: ['rate'] } },
   // The reason is free text about the person.
   personal: { person: 'contractor', via: 'contractorId', fields: { reason: null } },
 };

@@ -14,7 +14,11 @@ const FIELDS = fieldPlan<UpdateSalaryAdjustmentDto>()({ copy: ['effectiveDate', 
 const SALARY_ADJUSTMENTS: ResourceDescriptor = {
   table: 'salary_adjustments',
   scenario: { parents: ['employee'] },
-  changes: { entityTypes: ['salary_adjustment'], permission: 'compensation_view' },
+  changes: {
+    entityTypes: ['salary_adjustment'],
+    permission: 'compensation_view',
+    payload: { dto: SalaryAdjustmentDto, decimals: ['salary', 'bonus'] },
+  },
   // The reason is free text about the person.
   personal: { person: 'employee', via: 'employeeId', fields: { reason: null } },
 };

@@ -54,7 +54,7 @@ const CONTRACTORS: ResourceDescriptor = {
   },
   references: workforceReferences('contractors'),
   scenario: { parents: ['employee'] },
-  changes: { entityTypes: ['contractor'], permission: 'contractors_view' },
+  changes: { entityTypes: ['contractor'], permission: 'contractors_view', payload: { dto: ContractorDto } },
   personal: { person: 'contractor', via: 'id', fields: { name: ERASED_NAME, email: null, externalId: null } },
   pull: { entityType: 'contractor', permission: 'contractors_edit', create: CreateContractorDto, update: UpdateContractorDto },
 };

@@ -54,6 +54,18 @@ export function personalRule(declared: PersonalFields, personId: string): Erasur
 }
 
 /**
+ * The person's externalId that change payloads of their records carry beside their id (`employeeExternalId` of a
+ * salary adjustment, `contractorExternalId` of a rate): it follows the person's own `externalId`, which the erase
+ * blanks, so it becomes null too.
+ */
+export function ownerExternalIdRule(person: { id: string; externalId: string }, personId: string): ErasureRule {
+  return {
+    fields: { [person.externalId]: null },
+    matches: (object) => object[person.id] === personId && person.externalId in object,
+  };
+}
+
+/**
  * Erases, in place, every copy the rules match anywhere in `value` (objects and arrays, at any depth).
  * Returns whether anything changed.
  */

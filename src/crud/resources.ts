@@ -96,6 +96,21 @@ export interface PullTarget extends Omit<PullDeclaration, 'writer' | 'functional
   functional: boolean;
 }
 
+/**
+ * What a change's `before`/`after` of the resource's entity types is, for the OpenAPI document (one schema per
+ * entity type in `GET /changes`): the response DTO it repeats, with what the payload writes differently.
+ */
+export interface ChangePayload {
+  /** The response DTO (its fields, names and types) the payload repeats. */
+  dto: Type<unknown>;
+  /** Decimal fields the payload writes as exact strings (`"85000.5"`) where the read answers numbers. */
+  decimals?: readonly string[];
+  /** Fields of the DTO the payload never carries (derived or embedded ones). */
+  omit?: readonly string[];
+  /** The payload is a subset of the record's fields and may carry others: every field optional, others allowed. */
+  loose?: true;
+}
+
 /** A planning table with personal fields, as the erase of a person uses it. */
 export type PersonalTable = PlanningTable & PersonalFields;
 
@@ -138,7 +153,7 @@ export interface ResourceDescriptor {
   /** A planning table copied into scenarios and merged back. */
   scenario?: ScenarioCopy;
   /** GET /changes shows changes of these entity types to holders of `permission`. */
-  changes?: { entityTypes: readonly RecordedEntityType[]; permission: ApiPermission };
+  changes?: { entityTypes: readonly RecordedEntityType[]; permission: ApiPermission; payload: ChangePayload };
   /** Personal fields of its rows (a planning table: its scenario copies are erased too). */
   personal?: PersonalFields;
   /** What a PULL hook may write into this table (each of PULL_ENTITY_TYPES is declared exactly once). */

@@ -11,6 +11,7 @@ import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { endpointWants, pushHookWants } from './delivery-targets';
 import type { ChangeType } from './entities/record-change.entity';
+import { withPersonExternalIds } from './person-external-ids';
 
 export interface ChangeInput {
   /** Document 02's entity type (`employee`, `employee_team_allocation`, ...). */
@@ -20,15 +21,9 @@ export interface ChangeInput {
   /** The record in the service's own field names, as webhook payloads carry it. */
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
-  /**
-   * false: kept in the audit history but never sent as a webhook (a side effect that document 02's
-   * events table does not list for the request, such as allocations moved by a vacancy fill).
-   */
+  /** false: history only, never sent (a side effect document 02's events table does not list, e.g. allocations moved by a fill). */
   notify?: boolean;
-  /**
-   * true: a change of organization-level data about the record (an access grant on a functional
-   * group), not of the plan's record itself: a scenario merge does not count it as a live change.
-   */
+  /** true: organization-level data about the record (a functional group's grant): a scenario merge does not count it as a live change. */
   organizationLevel?: boolean;
 }
 
@@ -149,7 +144,11 @@ export class Tx {
     if (n === 0) return 0;
     const live = this.ctx.planId === this.ctx.livePlanId;
     const { organizationId, planId, actor } = this.ctx;
-    for (const [sql, params] of changeFlushStatements({ organizationId, planId, live, actor, notify: this.notify }, this.changes))
+    // Live changes (the feed's, the webhooks') of a person's records name the person's externalId.
+    const changes = live
+      ? await withPersonExternalIds({ organizationId, planId }, this.changes, (q, p) => this.em.query(q, p))
+      : this.changes;
+    for (const [sql, params] of changeFlushStatements({ organizationId, planId, live, actor, notify: this.notify }, changes))
       await this.em.query(sql, params);
     return n;
   }

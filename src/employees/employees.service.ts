@@ -76,7 +76,7 @@ const EMPLOYEES: ResourceDescriptor = {
   },
   references: workforceReferences('employees'),
   scenario: {},
-  changes: { entityTypes: ['employee'], permission: 'employees_view' },
+  changes: { entityTypes: ['employee'], permission: 'employees_view', payload: { dto: EmployeeDto } },
   // noticeDate stays: it feeds the forecast, and without the names it no longer identifies anyone.
   personal: {
     person: 'employee',

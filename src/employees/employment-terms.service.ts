@@ -44,7 +44,12 @@ const EMPLOYMENT_TERMS: ResourceDescriptor = {
     { target: 'locations', column: 'geography_id', label: 'employment terms', planScoped: true },
   ],
   scenario: { parents: ['employee'] },
-  changes: { entityTypes: ['employment_term'], permission: 'employees_view' },
+  changes: {
+    entityTypes: ['employment_term'],
+    permission: 'employees_view',
+    // The payload carries every column (`fields`, and those the term does not change as null).
+    payload: { dto: EmploymentTermDto, decimals: ['fte'], loose: true },
+  },
 };
 
 /** Employment terms of employees (spec 07 §5; entity type `employment_term`). */

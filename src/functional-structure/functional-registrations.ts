@@ -6,7 +6,7 @@ import { EmployeesService } from '../employees/employees.service';
 import { ResourceDescriptor, Resources } from '../crud/resources';
 import { VacanciesService } from '../vacancies/vacancies.service';
 import { PLACEMENTS, REPORTS } from './dated-links';
-import { FunctionalGroupBodyDto, FunctionalPositionBodyDto } from './dto/functional-structure.dto';
+import { FunctionalAssignmentBodyDto, FunctionalGroupBodyDto, FunctionalPositionBodyDto } from './dto/functional-structure.dto';
 import {
   FunctionalGroupPatchDto,
   FunctionalGroupWriter,
@@ -45,7 +45,7 @@ const GROUPS: ResourceDescriptor = {
     payload: (r) => ({ ...groupPayload(r as FunctionalGroupEntity), ...stamped(r) }),
     updatedAtIsChange: true,
   },
-  changes: { entityTypes: ['functional_group'], permission: VIEW },
+  changes: { entityTypes: ['functional_group'], permission: VIEW, payload: { dto: FunctionalGroupBodyDto, loose: true } },
   pull: {
     entityType: 'functional_group',
     permission: EDIT,
@@ -91,7 +91,11 @@ const POSITIONS: ResourceDescriptor = {
     payload: (r) => ({ ...positionPayload(r as FunctionalPositionEntity), ...stamped(r) }),
     updatedAtIsChange: true,
   },
-  changes: { entityTypes: ['functional_position'], permission: VIEW },
+  changes: {
+    entityTypes: ['functional_position'],
+    permission: VIEW,
+    payload: { dto: FunctionalPositionBodyDto, decimals: ['requiredFte'], loose: true },
+  },
   pull: {
     entityType: 'functional_position',
     permission: EDIT,
@@ -136,7 +140,11 @@ const OCCUPANCIES: ResourceDescriptor = {
     entityTypes: ['functional_assignment'],
     payload: (r) => assignmentPayload(r as FunctionalAssignmentEntity),
   },
-  changes: { entityTypes: ['functional_assignment'], permission: VIEW },
+  changes: {
+    entityTypes: ['functional_assignment'],
+    permission: VIEW,
+    payload: { dto: FunctionalAssignmentBodyDto, decimals: ['fte'], loose: true },
+  },
 };
 
 /**

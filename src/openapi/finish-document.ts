@@ -2,6 +2,7 @@ import type { OpenAPIObject, OperationObject, ParameterObject, ReferenceObject, 
 import type { ResourceDescriptor } from '../crud/resources';
 import { addParameterExamples, bulkItemExamples, overrideSchemaExamples, patchExamplesOfDemoRecords } from './request-examples';
 import { addRuleResponses } from './rule-responses';
+import { typeChangesFeed } from './change-schemas';
 import {
   ADMIN_401_EXAMPLE,
   ADMIN_403_EXAMPLE,
@@ -80,6 +81,8 @@ export function finishOpenApiDocument(doc: OpenAPIObject, strict = false, resour
   });
   for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) finishSchema(schema, name);
   overrideSchemaExamples(doc.components?.schemas ?? {});
+  // After the DTOs' schemas are finished: the change payloads copy their properties.
+  typeChangesFeed(doc, resources, strict);
   patchExamplesOfDemoRecords(doc, demos);
   bulkItemExamples(doc);
   shareRepeatedResponses(doc);

@@ -34,7 +34,7 @@ const ORGANIZATION_FIELDS = fieldPlan<UpdateOrganizationDto>()({
 /** `GET /changes` shows changes of the organization's forecast assumptions to holders of forecasts_view. */
 const ORGANIZATIONS: ResourceDescriptor = {
   table: 'organizations',
-  changes: { entityTypes: ['organization'], permission: 'forecasts_view' },
+  changes: { entityTypes: ['organization'], permission: 'forecasts_view', payload: { dto: OrganizationDto } },
 };
 
 @Resources(ORGANIZATIONS)

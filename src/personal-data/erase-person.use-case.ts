@@ -4,7 +4,8 @@ import type { RequestContext } from '../common/auth/request-context';
 import { requirePermissions } from '../common/auth/permissions';
 import { DomainError } from '../common/errors/domain-error';
 import { IdempotencyRepository, StoredBody } from '../common/http/idempotency.repository';
-import { eraseCopies, ErasureRule, personalRule, tombstonesOf, valuesOfCopies } from '../crud/personal-fields';
+import { eraseCopies, ErasureRule, ownerExternalIdRule, personalRule, tombstonesOf, valuesOfCopies } from '../crud/personal-fields';
+import { PERSON_KEYS } from '../database/person-external-ids';
 import { PersonalTable, ResourceCatalog } from '../crud/resources';
 import { CustomAttributeValuesRepository } from '../custom-attributes/custom-attribute-values.repository';
 import { personalValuesRule, valuePayload } from '../custom-attributes/custom-attribute-values.service';
@@ -28,6 +29,8 @@ interface Erasure {
   rules: ErasureRule[];
   counts: ErasedCountsDto;
   externalIds: Set<string>;
+  /** The rule of the person's externalId beside their id in payloads of their records. */
+  owner: ErasureRule;
 }
 
 const WAITING: ReadonlySet<string | null> = new Set(['PENDING', 'DISPATCHING']);
@@ -76,7 +79,12 @@ export class ErasePersonUseCase {
         idempotentAnswers: 0,
         integrationErrors: 0,
       };
-      const erasure: Erasure = { tx, person, tables, counts, externalIds: new Set(), rules: tables.map((t) => personalRule(t, person.id)) };
+      const owner = ownerExternalIdRule(
+        PERSON_KEYS.find((key) => key.entityType === person.kind)!,
+        person.id,
+      );
+      const rules = [...tables.map((t) => personalRule(t, person.id)), owner];
+      const erasure: Erasure = { tx, person, tables, counts, externalIds: new Set(), rules, owner };
       await this.eraseRecords(erasure);
       await this.eraseAttributeValues(erasure);
       await this.eraseHistory(erasure);
@@ -168,6 +176,9 @@ export class ErasePersonUseCase {
     for (const change of await this.rows.changesHolding(tx, person.id)) {
       valuesOfCopies(change.before, ownRule, 'externalId', erasure.externalIds);
       valuesOfCopies(change.after, ownRule, 'externalId', erasure.externalIds);
+      for (const payload of [change.before, change.after]) {
+        valuesOfCopies(payload, erasure.owner, `${person.kind}ExternalId`, erasure.externalIds);
+      }
       const before = eraseCopies(change.before, erasure.rules);
       const after = eraseCopies(change.after, erasure.rules);
       if (!before && !after) continue;

@@ -53,7 +53,7 @@ const PROJECTS: ResourceDescriptor = {
     { target: 'value_streams', column: 'value_stream_id', label: 'projects', planScoped: true },
   ],
   scenario: {},
-  changes: { entityTypes: ['project'], permission: 'projects_view' },
+  changes: { entityTypes: ['project'], permission: 'projects_view', payload: { dto: ProjectDto, decimals: ['estimatedCost'] } },
   pull: { entityType: 'project', permission: 'projects_edit', create: CreateProjectDto, update: UpdateProjectDto },
 };
 

@@ -27,7 +27,7 @@ export function codedReferenceDescriptor(resource: CodedReference<CodedReference
       [`uq_${resource.table}_external_id`]: externalIdConstraint(resource.words),
       [`uq_${resource.table}_code`]: uniqueConstraint('code', `another ${resource.words}`),
     },
-    changes: { entityTypes: [resource.entityType], permission: 'reference_data_view' },
+    changes: { entityTypes: [resource.entityType], permission: 'reference_data_view', payload: { dto: CodedReferenceDto } },
   };
 }
 

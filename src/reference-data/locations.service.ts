@@ -16,7 +16,7 @@ const LOCATIONS: ResourceDescriptor = {
   constraints: {
     uq_locations_external_id: externalIdConstraint('location'),
   },
-  changes: { entityTypes: ['geography'], permission: 'reference_data_view' },
+  changes: { entityTypes: ['geography'], permission: 'reference_data_view', payload: { dto: LocationDto, decimals: ['costMultiplier'] } },
 };
 
 /** Locations are document 02's `geography`: geographyId on people and vacancies points here. */

@@ -20,7 +20,10 @@ import { ScenarioMembersRepository } from './scenario-members.repository';
 const FIELDS = fieldPlan<UpdateScenarioDto>()({ copy: ['name', 'description', 'status', 'visibility'], own: ['assumptions'] });
 
 /** `GET /changes` shows a scenario's assumption changes to holders of forecasts_view (its payload is the scenario). */
-const PLANS: ResourceDescriptor = { table: 'plans', changes: { entityTypes: ['scenario'], permission: 'forecasts_view' } };
+const PLANS: ResourceDescriptor = {
+  table: 'plans',
+  changes: { entityTypes: ['scenario'], permission: 'forecasts_view', payload: { dto: ScenarioDto } },
+};
 
 /**
  * Scenarios (what-if plans). Forking copies every live planning row in SQL, in one transaction.

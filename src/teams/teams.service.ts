@@ -27,7 +27,7 @@ const TEAMS: ResourceDescriptor = {
     { target: 'value_streams', column: 'value_stream_id', label: 'teams', planScoped: true },
   ],
   scenario: {},
-  changes: { entityTypes: ['team'], permission: 'teams_view' },
+  changes: { entityTypes: ['team'], permission: 'teams_view', payload: { dto: TeamDto } },
   pull: { entityType: 'team', permission: 'teams_edit', create: CreateTeamDto, update: UpdateTeamDto },
 };
 

@@ -56,7 +56,11 @@ const VACANCIES: ResourceDescriptor = {
   },
   references: workforceReferences('vacancies'),
   scenario: { parents: ['employee'] },
-  changes: { entityTypes: ['vacancy'], permission: 'vacancies_view' },
+  changes: {
+    entityTypes: ['vacancy'],
+    permission: 'vacancies_view',
+    payload: { dto: VacancyDto, decimals: ['fte', 'salary', 'salaryMin', 'salaryMax'], omit: ['isFilled'] },
+  },
   pull: { entityType: 'vacancy', permission: 'vacancies_edit', create: CreateVacancyDto, update: UpdateVacancyDto },
 };
 

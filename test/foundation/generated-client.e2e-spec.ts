@@ -182,4 +182,35 @@ describe('Generated client', () => {
     const init = await (await fetch(`${baseUrl}/docs/swagger-ui-init.js`)).text();
     expect(init).toMatch(/"persistAuthorization":\s*true/);
   });
+  it('07/§1.6: the changes feed is typed per entity type: a salary_adjustment change reads after.salary and the employee externalId with their types', async () => {
+    const api = client();
+    const orgId = tenant.orgId;
+    const created = await api.POST('/api/v1/org/{orgId}/employees', {
+      params: { path: { orgId } },
+      body: {
+        firstName: 'Typed',
+        lastName: 'Salary',
+        email: 'typed.salary@example.com',
+        startDate: '2026-03-01',
+        externalId: 'HR-TYPED-1',
+        salary: { salary: 91000.5, currencyCode: 'EUR', effectiveDate: '2026-03-01' },
+      },
+    });
+    expect(created.response.status).toBe(201);
+    const feed = await api.GET('/api/v1/org/{orgId}/changes', {
+      params: { path: { orgId }, query: { entityTypes: ['salary_adjustment'], limit: 1000 } },
+    });
+    expect(feed.response.status).toBe(200);
+    const change = feed.data!.data.find((c) => c.entity_type === 'salary_adjustment' && c.after?.employeeId === created.data!.data.id);
+    // Narrowed by entity_type: `after` is the salary adjustment's payload; these lines compile only while the document says so.
+    if (change?.entity_type !== 'salary_adjustment') throw new Error('no salary_adjustment change in the feed');
+    const after = change.after!;
+    const salary: string = after.salary;
+    const employeeExternalId: string | null = after.employeeExternalId;
+    const employeeId: string = after.employeeId;
+    expect(employeeId).toBe(created.data!.data.id);
+    expect(salary).toBe('91000.5');
+    expect(employeeExternalId).toBe('HR-TYPED-1');
+    expect(change.before).toBeNull();
+  });
 });

@@ -8268,72 +8268,6 @@ export interface components {
              */
             email?: string;
         };
-        ChangeDto: {
-            /**
-             * Format: uuid
-             * @description The event id (the webhook delivery's `X-Service-Event-Id`).
-             * @example 9b2f6c1e-4d3a-4f8b-a6e2-7c1d5e0f3a94
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When the change was made.
-             * @example 2026-01-15T09:30:00.000Z
-             */
-            timestamp: string;
-            /**
-             * @description The kind of record changed.
-             * @example employee
-             * @enum {string}
-             */
-            entity_type: "employee" | "contractor" | "vacancy" | "team" | "project" | "initiative" | "cost_center" | "value_stream" | "geography" | "employee_team_allocation" | "employee_project_allocation" | "team_project_allocation" | "contractor_team_allocation" | "contractor_project_allocation" | "vacancy_team_allocation" | "vacancy_project_allocation" | "salary_adjustment" | "bonus" | "contractor_rate" | "ai_agent" | "agent_policy" | "ai_policy" | "functional_group" | "functional_position" | "functional_assignment" | "objective" | "portfolio_lens" | "capex_claim" | "budget" | "organization" | "scenario" | "employment_term" | "scenario_approval";
-            /**
-             * @description The record's id.
-             * @example cdemoemp00000000000000002
-             */
-            entity_id: string;
-            /**
-             * @description `create`, `update` or `delete`.
-             * @example update
-             * @enum {string}
-             */
-            change_type: "create" | "update" | "delete";
-            initiator: components["schemas"]["ChangeInitiatorDto"];
-            /**
-             * @description The organization.
-             * @example cdemoorg00000000000000001
-             */
-            organization_id: string;
-            /**
-             * @description The record before the change, with the service's field names; null for create.
-             * @example {
-             *       "id": "cdemoemp00000000000000002",
-             *       "firstName": "Ana",
-             *       "lastName": "Silva",
-             *       "endDate": null
-             *     }
-             */
-            before: {
-                [key: string]: unknown;
-            } | null;
-            /**
-             * @description The record after the change; null for delete.
-             * @example {
-             *       "id": "cdemoemp00000000000000002",
-             *       "firstName": "Ana",
-             *       "lastName": "Silva",
-             *       "endDate": "2026-06-30"
-             *     }
-             */
-            after: {
-                [key: string]: unknown;
-            } | null;
-            /**
-             * @description This change's position: `after` = this cursor continues right after it.
-             * @example MTA0Mi5YazN2OVE
-             */
-            cursor: string;
-        };
         ChangesMetaDto: {
             /**
              * @description Pass as `after` on the next poll; never null (without changes it is where this answer ended).
@@ -8348,7 +8282,7 @@ export interface components {
         };
         ChangesPageDto: {
             /** @description Changes in commit order. */
-            data: components["schemas"]["ChangeDto"][];
+            data: (components["schemas"]["OrganizationChange"] | components["schemas"]["GeographyChange"] | components["schemas"]["CostCenterChange"] | components["schemas"]["ValueStreamChange"] | components["schemas"]["TeamChange"] | components["schemas"]["ProjectChange"] | components["schemas"]["EmployeeTeamAllocationChange"] | components["schemas"]["EmployeeProjectAllocationChange"] | components["schemas"]["TeamProjectAllocationChange"] | components["schemas"]["ContractorTeamAllocationChange"] | components["schemas"]["ContractorProjectAllocationChange"] | components["schemas"]["VacancyTeamAllocationChange"] | components["schemas"]["VacancyProjectAllocationChange"] | components["schemas"]["EmployeeChange"] | components["schemas"]["SalaryAdjustmentChange"] | components["schemas"]["EmploymentTermChange"] | components["schemas"]["ContractorChange"] | components["schemas"]["ContractorRateChange"] | components["schemas"]["VacancyChange"] | components["schemas"]["ScenarioChange"] | components["schemas"]["FunctionalGroupChange"] | components["schemas"]["FunctionalPositionChange"] | components["schemas"]["FunctionalAssignmentChange"] | components["schemas"]["BudgetChange"] | components["schemas"]["ScenarioApprovalChange"])[];
             meta: components["schemas"]["ChangesMetaDto"];
         };
         ForecastGroupKeyDto: {
@@ -9581,6 +9515,2166 @@ export interface components {
              * @example Within the hiring budget
              */
             comment?: string;
+        };
+        /** @description The record of a change (`before`, `after`) as webhooks and the changes feed carry it: the fields of OrganizationDto. */
+        OrganizationChangePayload: {
+            /**
+             * @description Days the change history keeps each change; null keeps every change (see the create field).
+             * @example 365
+             */
+            changeRetentionDays: number | null;
+            /**
+             * @description Days a finished delivery's record is kept (see the create field).
+             * @example 30
+             */
+            deliveryRetentionDays: number;
+            /** @description The assumptions of live forecasts (and of scenarios without their own). */
+            forecastAssumptions: components["schemas"]["ForecastAssumptionsDto"];
+            /** @description Who approves a scenario before it is merged (see the update field). */
+            scenarioApproval: components["schemas"]["ScenarioApprovalPolicyDto"];
+            id: string;
+            name: string;
+            /**
+             * @description ISO 4217 currency of cost figures and forecasts.
+             * @example USD
+             */
+            reportingCurrency: string;
+            /**
+             * @description Whether the functional-structure module is switched on.
+             * @example true
+             */
+            functionalGroupsEnabled: boolean;
+            /**
+             * @description Whether reading functional groups needs an access grant (see the create field).
+             * @example false
+             */
+            functionalGroupsRestrictedVisibility: boolean;
+            /**
+             * @description Days from noticeDate to the expected last day in forecasts (see the create field).
+             * @example 30
+             */
+            noticePeriodDays: number;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @description A change of a `organization`: `before` and `after` are the record as the payload carries it. */
+        OrganizationChange: {
+            /**
+             * Format: uuid
+             * @description The event id (the webhook delivery's `X-Service-Event-Id`).
+             * @example 9b2f6c1e-4d3a-4f8b-a6e2-7c1d5e0f3a94
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            timestamp: string;
+            /**
+             * @description The kind of record changed. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            entity_type: "organization";
+            /**
+             * @description The record's id.
+             * @example cdemoemp00000000000000002
+             */
+            entity_id: string;
+            /**
+             * @description `create`, `update` or `delete`.
+             * @example update
+             * @enum {string}
+             */
+            change_type: "create" | "update" | "delete";
+            initiator: components["schemas"]["ChangeInitiatorDto"];
+            /**
+             * @description The organization.
+             * @example cdemoorg00000000000000001
+             */
+            organization_id: string;
+            /** @description The record before the change, with the service's field names; null for create. */
+            before: components["schemas"]["OrganizationChangePayload"] | null;
+            /** @description The record after the change; null for delete. */
+            after: components["schemas"]["OrganizationChangePayload"] | null;
+            /**
+             * @description This change's position: `after` = this cursor continues right after it.
+             * @example MTA0Mi5YazN2OVE
+             */
+            cursor: string;
+        };
+        /** @description The record of a change (`before`, `after`) as webhooks and the changes feed carry it: the fields of LocationDto, decimals as exact strings (costMultiplier). */
+        LocationChangePayload: {
+            id: string;
+            name: string;
+            /**
+             * @description Id in the system of record; null when none.
+             * @example HR-1042
+             */
+            externalId: string | null;
+            /**
+             * @description ISO 3166-1 alpha-2 country code; null when none.
+             * @example DE
+             */
+            countryCode: string | null;
+            /**
+             * @description ISO 4217 code: the default currency of people at this location; null when none.
+             * @example EUR
+             */
+            currencyCode: string | null;
+            /**
+             * @description Multiplies the cost of people here (1 = no change), as an exact decimal string.
+             * @example 1.15
+             */
+            costMultiplier: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @description A change of a `geography`: `before` and `after` are the record as the payload carries it. */
+        GeographyChange: {
+            /**
+             * Format: uuid
+             * @description The event id (the webhook delivery's `X-Service-Event-Id`).
+             * @example 9b2f6c1e-4d3a-4f8b-a6e2-7c1d5e0f3a94
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            timestamp: string;
+            /**
+             * @description The kind of record changed. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            entity_type: "geography";
+            /**
+             * @description The record's id.
+             * @example cdemoemp00000000000000002
+             */
+            entity_id: string;
+            /**
+             * @description `create`, `update` or `delete`.
+             * @example update
+             * @enum {string}
+             */
+            change_type: "create" | "update" | "delete";
+            initiator: components["schemas"]["ChangeInitiatorDto"];
+            /**
+             * @description The organization.
+             * @example cdemoorg00000000000000001
+             */
+            organization_id: string;
+            /** @description The record before the change, with the service's field names; null for create. */
+            before: components["schemas"]["LocationChangePayload"] | null;
+            /** @description The record after the change; null for delete. */
+            after: components["schemas"]["LocationChangePayload"] | null;
+            /**
+             * @description This change's position: `after` = this cursor continues right after it.
+             * @example MTA0Mi5YazN2OVE
+             */
+            cursor: string;
+        };
+        /** @description The record of a change (`before`, `after`) as webhooks and the changes feed carry it: the fields of CodedReferenceDto. */
+        CodedReferenceChangePayload: {
+            id: string;
+            name: string;
+            /** @description Short reporting code; null when none. */
+            code: string | null;
+            /**
+             * @description Id in the system of record; null when none.
+             * @example HR-1042
+             */
+            externalId: string | null;
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
+            description: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @description A change of a `cost_center`: `before` and `after` are the record as the payload carries it. */
+        CostCenterChange: {
+            /**
+             * Format: uuid
+             * @description The event id (the webhook delivery's `X-Service-Event-Id`).
+             * @example 9b2f6c1e-4d3a-4f8b-a6e2-7c1d5e0f3a94
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            timestamp: string;
+            /**
+             * @description The kind of record changed. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            entity_type: "cost_center";
+            /**
+             * @description The record's id.
+             * @example cdemoemp00000000000000002
+             */
+            entity_id: string;
+            /**
+             * @description `create`, `update` or `delete`.
+             * @example update
+             * @enum {string}
+             */
+            change_type: "create" | "update" | "delete";
+            initiator: components["schemas"]["ChangeInitiatorDto"];
+            /**
+             * @description The organization.
+             * @example cdemoorg00000000000000001
+             */
+            organization_id: string;
+            /** @description The record before the change, with the service's field names; null for create. */
+            before: components["schemas"]["CodedReferenceChangePayload"] | null;
+            /** @description The record after the change; null for delete. */
+            after: components["schemas"]["CodedReferenceChangePayload"] | null;
+            /**
+             * @description This change's position: `after` = this cursor continues right after it.
+             * @example MTA0Mi5YazN2OVE
+             */
+            cursor: string;
+        };
+        /** @description A change of a `value_stream`: `before` and `after` are the record as the payload carries it. */
+        ValueStreamChange: {
+            /**
+             * Format: uuid
+             * @description The event id (the webhook delivery's `X-Service-Event-Id`).
+             * @example 9b2f6c1e-4d3a-4f8b-a6e2-7c1d5e0f3a94
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            timestamp: string;
+            /**
+             * @description The kind of record changed. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            entity_type: "value_stream";
+            /**
+             * @description The record's id.
+             * @example cdemoemp00000000000000002
+             */
+            entity_id: string;
+            /**
+             * @description `create`, `update` or `delete`.
+             * @example update
+             * @enum {string}
+             */
+            change_type: "create" | "update" | "delete";
+            initiator: components["schemas"]["ChangeInitiatorDto"];
+            /**
+             * @description The organization.
+             * @example cdemoorg00000000000000001
+             */
+            organization_id: string;
+            /** @description The record before the change, with the service's field names; null for create. */
+            before: components["schemas"]["CodedReferenceChangePayload"] | null;
+            /** @description The record after the change; null for delete. */
+            after: components["schemas"]["CodedReferenceChangePayload"] | null;
+            /**
+             * @description This change's position: `after` = this cursor continues right after it.
+             * @example MTA0Mi5YazN2OVE
+             */
+            cursor: string;
+        };
+        /** @description The record of a change (`before`, `after`) as webhooks and the changes feed carry it: the fields of TeamDto. */
+        TeamChangePayload: {
+            /** @example cdemoteam0000000000000002 */
+            id: string;
+            /** @example Payments Platform */
+            name: string;
+            /**
+             * @description Id in the system of record; null when none.
+             * @example TEAM-PAY
+             */
+            externalId: string | null;
+            /**
+             * @description Free text; null when none.
+             * @example Runs the payment services and their on-call rota.
+             */
+            description: string | null;
+            /**
+             * @description The team's cost centre; null when none.
+             * @example cdemocc000000000000000001
+             */
+            costCentreId: string | null;
+            /**
+             * @description The value stream the team delivers to; null when none.
+             * @example cdemovs000000000000000001
+             */
+            valueStreamId: string | null;
+            /**
+             * @description The parent team; null = top level.
+             * @example cdemoteam0000000000000001
+             */
+            parentTeamId: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+            /** @description By-id reads only. */
+            customAttributes?: components["schemas"]["CustomAttributeValueDto"][];
+        };
+        /** @description A change of a `team`: `before` and `after` are the record as the payload carries it. */
+        TeamChange: {
+            /**
+             * Format: uuid
+             * @description The event id (the webhook delivery's `X-Service-Event-Id`).
+             * @example 9b2f6c1e-4d3a-4f8b-a6e2-7c1d5e0f3a94
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            timestamp: string;
+            /**
+             * @description The kind of record changed. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            entity_type: "team";
+            /**
+             * @description The record's id.
+             * @example cdemoemp00000000000000002
+             */
+            entity_id: string;
+            /**
+             * @description `create`, `update` or `delete`.
+             * @example update
+             * @enum {string}
+             */
+            change_type: "create" | "update" | "delete";
+            initiator: components["schemas"]["ChangeInitiatorDto"];
+            /**
+             * @description The organization.
+             * @example cdemoorg00000000000000001
+             */
+            organization_id: string;
+            /** @description The record before the change, with the service's field names; null for create. */
+            before: components["schemas"]["TeamChangePayload"] | null;
+            /** @description The record after the change; null for delete. */
+            after: components["schemas"]["TeamChangePayload"] | null;
+            /**
+             * @description This change's position: `after` = this cursor continues right after it.
+             * @example MTA0Mi5YazN2OVE
+             */
+            cursor: string;
+        };
+        /** @description The record of a change (`before`, `after`) as webhooks and the changes feed carry it: the fields of ProjectDto, decimals as exact strings (estimatedCost). */
+        ProjectChangePayload: {
+            /**
+             * @description Derived from the linked tickets when the project has project-management links.
+             * @example IN_PROGRESS
+             * @enum {string}
+             */
+            deliveryStatus: "BACKLOG" | "TODO" | "IN_PROGRESS" | "IN_REVIEW" | "DONE" | "CANCELLED";
+            /** @example cdemoproj0000000000000001 */
+            id: string;
+            /**
+             * @description Id in the system of record; null when none.
+             * @example PRJ-0042
+             */
+            externalId: string | null;
+            /** @example Checkout redesign */
+            name: string;
+            /**
+             * @description Short reporting code; null when none.
+             * @example PAY-2026
+             */
+            projectCode: string | null;
+            /**
+             * @description Free text; null when none.
+             * @example Rebuilds the checkout flow on the new payment API.
+             */
+            description: string | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             * @example 2026-01-01
+             */
+            startDate: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD; null = no fixed end.
+             * @example 2026-12-31
+             */
+            endDate: string | null;
+            /**
+             * @description The owner, a user of the organization; null when none.
+             * @example cdemouser0000000000000001
+             */
+            ownerUserId: string | null;
+            /**
+             * @description Lower = higher priority; default 0.
+             * @example 1
+             */
+            priority: number;
+            /**
+             * @description Estimated cost, two decimal places; null when none, as an exact decimal string.
+             * @example 125000.5
+             */
+            estimatedCost: string | null;
+            /**
+             * @description The value stream the project delivers to; null when none.
+             * @example cdemovs000000000000000001
+             */
+            valueStreamId: string | null;
+            /**
+             * @description The project's cost centre; null when none.
+             * @example cdemocc000000000000000001
+             */
+            costCentreId: string | null;
+            /**
+             * @description After endDate, the forecast books the project's allocations here (null: to costCentreId).
+             * @example cdemocc000000000000000004
+             */
+            postCompletionCostCentreId: string | null;
+            /**
+             * @description An icon name or emoji; null when none.
+             * @example rocket
+             */
+            icon: string | null;
+            /**
+             * @description Hex colour; default `#6B7280`.
+             * @example #2563EB
+             */
+            iconColor: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+            /** @description By-id reads only. */
+            customAttributes?: components["schemas"]["CustomAttributeValueDto"][];
+        };
+        /** @description A change of a `project`: `before` and `after` are the record as the payload carries it. */
+        ProjectChange: {
+            /**
+             * Format: uuid
+             * @description The event id (the webhook delivery's `X-Service-Event-Id`).
+             * @example 9b2f6c1e-4d3a-4f8b-a6e2-7c1d5e0f3a94
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            timestamp: string;
+            /**
+             * @description The kind of record changed. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            entity_type: "project";
+            /**
+             * @description The record's id.
+             * @example cdemoemp00000000000000002
+             */
+            entity_id: string;
+            /**
+             * @description `create`, `update` or `delete`.
+             * @example update
+             * @enum {string}
+             */
+            change_type: "create" | "update" | "delete";
+            initiator: components["schemas"]["ChangeInitiatorDto"];
+            /**
+             * @description The organization.
+             * @example cdemoorg00000000000000001
+             */
+            organization_id: string;
+            /** @description The record before the change, with the service's field names; null for create. */
+            before: components["schemas"]["ProjectChangePayload"] | null;
+            /** @description The record after the change; null for delete. */
+            after: components["schemas"]["ProjectChangePayload"] | null;
+            /**
+             * @description This change's position: `after` = this cursor continues right after it.
+             * @example MTA0Mi5YazN2OVE
+             */
+            cursor: string;
+        };
+        /** @description The record of a change (`before`, `after`) as webhooks and the changes feed carry it: the fields of AssignmentDto, decimals as exact strings (fte). */
+        AssignmentChangePayload: {
+            /**
+             * @description `team` (targetId is a team) or `project` (targetId is a project).
+             * @enum {string}
+             */
+            type: "team" | "project";
+            /** @description The holder when an employee; null otherwise. */
+            employeeId: string | null;
+            /**
+             * @description The employee's externalId (null when they have none or their personal data was erased).
+             * @example HR-1042
+             */
+            employeeExternalId: string | null;
+            /** @description The holder when a contractor; null otherwise. */
+            contractorId: string | null;
+            /**
+             * @description The contractor's externalId (null when they have none or their personal data was erased).
+             * @example CTR-0042
+             */
+            contractorExternalId: string | null;
+            /** @description The holder when a vacancy; null otherwise. */
+            vacancyId: string | null;
+            /** @description The holder team of a team-to-project allocation; null otherwise. */
+            teamId: string | null;
+            /**
+             * Format: date
+             * @description Last day, inclusive; null = ongoing.
+             * @example 2026-12-31
+             */
+            endDate: string | null;
+            /**
+             * @description The holder's role on the team or project; null when none.
+             * @example Backend Engineer
+             */
+            role: string | null;
+            id: string;
+            /** @description The team or project id. */
+            targetId: string;
+            /**
+             * @description FTE share, 0.0 to 10.0, as an exact decimal string.
+             * @example 1
+             */
+            fte: string;
+            /**
+             * Format: date
+             * @description First day.
+             * @example 2026-01-01
+             */
+            startDate: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @description A change of a `employee_team_allocation`: `before` and `after` are the record as the payload carries it. */
+        EmployeeTeamAllocationChange: {
+            /**
+             * Format: uuid
+             * @description The event id (the webhook delivery's `X-Service-Event-Id`).
+             * @example 9b2f6c1e-4d3a-4f8b-a6e2-7c1d5e0f3a94
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            timestamp: string;
+            /**
+             * @description The kind of record changed. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            entity_type: "employee_team_allocation";
+            /**
+             * @description The record's id.
+             * @example cdemoemp00000000000000002
+             */
+            entity_id: string;
+            /**
+             * @description `create`, `update` or `delete`.
+             * @example update
+             * @enum {string}
+             */
+            change_type: "create" | "update" | "delete";
+            initiator: components["schemas"]["ChangeInitiatorDto"];
+            /**
+             * @description The organization.
+             * @example cdemoorg00000000000000001
+             */
+            organization_id: string;
+            /** @description The record before the change, with the service's field names; null for create. */
+            before: components["schemas"]["AssignmentChangePayload"] | null;
+            /** @description The record after the change; null for delete. */
+            after: components["schemas"]["AssignmentChangePayload"] | null;
+            /**
+             * @description This change's position: `after` = this cursor continues right after it.
+             * @example MTA0Mi5YazN2OVE
+             */
+            cursor: string;
+        };
+        /** @description A change of a `employee_project_allocation`: `before` and `after` are the record as the payload carries it. */
+        EmployeeProjectAllocationChange: {
+            /**
+             * Format: uuid
+             * @description The event id (the webhook delivery's `X-Service-Event-Id`).
+             * @example 9b2f6c1e-4d3a-4f8b-a6e2-7c1d5e0f3a94
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            timestamp: string;
+            /**
+             * @description The kind of record changed. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            entity_type: "employee_project_allocation";
+            /**
+             * @description The record's id.
+             * @example cdemoemp00000000000000002
+             */
+            entity_id: string;
+            /**
+             * @description `create`, `update` or `delete`.
+             * @example update
+             * @enum {string}
+             */
+            change_type: "create" | "update" | "delete";
+            initiator: components["schemas"]["ChangeInitiatorDto"];
+            /**
+             * @description The organization.
+             * @example cdemoorg00000000000000001
+             */
+            organization_id: string;
+            /** @description The record before the change, with the service's field names; null for create. */
+            before: components["schemas"]["AssignmentChangePayload"] | null;
+            /** @description The record after the change; null for delete. */
+            after: components["schemas"]["AssignmentChangePayload"] | null;
+            /**
+             * @description This change's position: `after` = this cursor continues right after it.
+             * @example MTA0Mi5YazN2OVE
+             */
+            cursor: string;
+        };
+        /** @description A change of a `team_project_allocation`: `before` and `after` are the record as the payload carries it. */
+        TeamProjectAllocationChange: {
+            /**
+             * Format: uuid
+             * @description The event id (the webhook delivery's `X-Service-Event-Id`).
+             * @example 9b2f6c1e-4d3a-4f8b-a6e2-7c1d5e0f3a94
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            timestamp: string;
+            /**
+             * @description The kind of record changed. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            entity_type: "team_project_allocation";
+            /**
+             * @description The record's id.
+             * @example cdemoemp00000000000000002
+             */
+            entity_id: string;
+            /**
+             * @description `create`, `update` or `delete`.
+             * @example update
+             * @enum {string}
+             */
+            change_type: "create" | "update" | "delete";
+            initiator: components["schemas"]["ChangeInitiatorDto"];
+            /**
+             * @description The organization.
+             * @example cdemoorg00000000000000001
+             */
+            organization_id: string;
+            /** @description The record before the change, with the service's field names; null for create. */
+            before: components["schemas"]["AssignmentChangePayload"] | null;
+            /** @description The record after the change; null for delete. */
+            after: components["schemas"]["AssignmentChangePayload"] | null;
+            /**
+             * @description This change's position: `after` = this cursor continues right after it.
+             * @example MTA0Mi5YazN2OVE
+             */
+            cursor: string;
+        };
+        /** @description A change of a `contractor_team_allocation`: `before` and `after` are the record as the payload carries it. */
+        ContractorTeamAllocationChange: {
+            /**
+             * Format: uuid
+             * @description The event id (the webhook delivery's `X-Service-Event-Id`).
+             * @example 9b2f6c1e-4d3a-4f8b-a6e2-7c1d5e0f3a94
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            timestamp: string;
+            /**
+             * @description The kind of record changed. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            entity_type: "contractor_team_allocation";
+            /**
+             * @description The record's id.
+             * @example cdemoemp00000000000000002
+             */
+            entity_id: string;
+            /**
+             * @description `create`, `update` or `delete`.
+             * @example update
+             * @enum {string}
+             */
+            change_type: "create" | "update" | "delete";
+            initiator: components["schemas"]["ChangeInitiatorDto"];
+            /**
+             * @description The organization.
+             * @example cdemoorg00000000000000001
+             */
+            organization_id: string;
+            /** @description The record before the change, with the service's field names; null for create. */
+            before: components["schemas"]["AssignmentChangePayload"] | null;
+            /** @description The record after the change; null for delete. */
+            after: components["schemas"]["AssignmentChangePayload"] | null;
+            /**
+             * @description This change's position: `after` = this cursor continues right after it.
+             * @example MTA0Mi5YazN2OVE
+             */
+            cursor: string;
+        };
+        /** @description A change of a `contractor_project_allocation`: `before` and `after` are the record as the payload carries it. */
+        ContractorProjectAllocationChange: {
+            /**
+             * Format: uuid
+             * @description The event id (the webhook delivery's `X-Service-Event-Id`).
+             * @example 9b2f6c1e-4d3a-4f8b-a6e2-7c1d5e0f3a94
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            timestamp: string;
+            /**
+             * @description The kind of record changed. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            entity_type: "contractor_project_allocation";
+            /**
+             * @description The record's id.
+             * @example cdemoemp00000000000000002
+             */
+            entity_id: string;
+            /**
+             * @description `create`, `update` or `delete`.
+             * @example update
+             * @enum {string}
+             */
+            change_type: "create" | "update" | "delete";
+            initiator: components["schemas"]["ChangeInitiatorDto"];
+            /**
+             * @description The organization.
+             * @example cdemoorg00000000000000001
+             */
+            organization_id: string;
+            /** @description The record before the change, with the service's field names; null for create. */
+            before: components["schemas"]["AssignmentChangePayload"] | null;
+            /** @description The record after the change; null for delete. */
+            after: components["schemas"]["AssignmentChangePayload"] | null;
+            /**
+             * @description This change's position: `after` = this cursor continues right after it.
+             * @example MTA0Mi5YazN2OVE
+             */
+            cursor: string;
+        };
+        /** @description A change of a `vacancy_team_allocation`: `before` and `after` are the record as the payload carries it. */
+        VacancyTeamAllocationChange: {
+            /**
+             * Format: uuid
+             * @description The event id (the webhook delivery's `X-Service-Event-Id`).
+             * @example 9b2f6c1e-4d3a-4f8b-a6e2-7c1d5e0f3a94
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            timestamp: string;
+            /**
+             * @description The kind of record changed. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            entity_type: "vacancy_team_allocation";
+            /**
+             * @description The record's id.
+             * @example cdemoemp00000000000000002
+             */
+            entity_id: string;
+            /**
+             * @description `create`, `update` or `delete`.
+             * @example update
+             * @enum {string}
+             */
+            change_type: "create" | "update" | "delete";
+            initiator: components["schemas"]["ChangeInitiatorDto"];
+            /**
+             * @description The organization.
+             * @example cdemoorg00000000000000001
+             */
+            organization_id: string;
+            /** @description The record before the change, with the service's field names; null for create. */
+            before: components["schemas"]["AssignmentChangePayload"] | null;
+            /** @description The record after the change; null for delete. */
+            after: components["schemas"]["AssignmentChangePayload"] | null;
+            /**
+             * @description This change's position: `after` = this cursor continues right after it.
+             * @example MTA0Mi5YazN2OVE
+             */
+            cursor: string;
+        };
+        /** @description A change of a `vacancy_project_allocation`: `before` and `after` are the record as the payload carries it. */
+        VacancyProjectAllocationChange: {
+            /**
+             * Format: uuid
+             * @description The event id (the webhook delivery's `X-Service-Event-Id`).
+             * @example 9b2f6c1e-4d3a-4f8b-a6e2-7c1d5e0f3a94
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            timestamp: string;
+            /**
+             * @description The kind of record changed. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            entity_type: "vacancy_project_allocation";
+            /**
+             * @description The record's id.
+             * @example cdemoemp00000000000000002
+             */
+            entity_id: string;
+            /**
+             * @description `create`, `update` or `delete`.
+             * @example update
+             * @enum {string}
+             */
+            change_type: "create" | "update" | "delete";
+            initiator: components["schemas"]["ChangeInitiatorDto"];
+            /**
+             * @description The organization.
+             * @example cdemoorg00000000000000001
+             */
+            organization_id: string;
+            /** @description The record before the change, with the service's field names; null for create. */
+            before: components["schemas"]["AssignmentChangePayload"] | null;
+            /** @description The record after the change; null for delete. */
+            after: components["schemas"]["AssignmentChangePayload"] | null;
+            /**
+             * @description This change's position: `after` = this cursor continues right after it.
+             * @example MTA0Mi5YazN2OVE
+             */
+            cursor: string;
+        };
+        /** @description The record of a change (`before`, `after`) as webhooks and the changes feed carry it: the fields of EmployeeDto. */
+        EmployeeChangePayload: {
+            /**
+             * @description Id in the system of record; null when none.
+             * @example HR-1042
+             */
+            externalId: string | null;
+            /**
+             * @description Canonical display name; null when none.
+             * @example Ana Silva
+             */
+            name: string | null;
+            /**
+             * @description HR identifier; null when none.
+             * @example E-20417
+             */
+            internalEmployeeId: string | null;
+            /**
+             * Format: date
+             * @description Last day; null = currently active.
+             * @example null
+             */
+            endDate: string | null;
+            /**
+             * Format: date
+             * @description Day notice was given (distinct from endDate); the forecast then expects the last day noticePeriodDays later. Null when none.
+             * @example null
+             */
+            noticeDate: string | null;
+            /**
+             * @description The manager, another employee; null when none.
+             * @example cdemoemp00000000000000001
+             */
+            managerId: string | null;
+            /**
+             * @description The job role; null when none.
+             * @example cdemorole0000000000000001
+             */
+            jobRoleId: string | null;
+            /**
+             * @description The resource (work) type; null when none.
+             * @example cdemort000000000000000001
+             */
+            workTypeId: string | null;
+            /**
+             * @description The location; it sets the default currency and the cost multiplier. Null when none.
+             * @example cdemoloc00000000000000001
+             */
+            geographyId: string | null;
+            /**
+             * @description ISO 4217; when null, the location's currency applies.
+             * @example EUR
+             */
+            defaultCurrencyCode: string | null;
+            /**
+             * @description The cost centre; null when none.
+             * @example cdemocc000000000000000001
+             */
+            costCentreId: string | null;
+            /**
+             * @description Working time (0 < fte <= 1). fte, costCentreId, jobRoleId and geographyId are those in force today (or on asOf).
+             * @example 1
+             */
+            fte: number;
+            /** @description By-id reads only. */
+            customAttributes?: components["schemas"]["CustomAttributeValueDto"][];
+            /** @description include=currentSalary: the adjustment with the latest effectiveDate (null when none). */
+            currentSalary?: components["schemas"]["SalaryAdjustmentDto"] | null;
+            /** @description include=salaryHistory: every adjustment, newest effectiveDate first. */
+            salaryHistory?: components["schemas"]["SalaryAdjustmentDto"][];
+            /** @description include=assignments: team and project assignments active today. */
+            assignments?: components["schemas"]["EmbeddedAssignmentDto"][];
+            /** @example cdemoemp00000000000000002 */
+            id: string;
+            /** @example Ana */
+            firstName: string;
+            /** @example Silva */
+            lastName: string;
+            /**
+             * @description E-mail, unique in the organization.
+             * @example ana.silva@example.com
+             */
+            email: string;
+            /**
+             * Format: date
+             * @description First day of employment; used in forecasting and cost.
+             * @example 2026-01-01
+             */
+            startDate: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @description A change of a `employee`: `before` and `after` are the record as the payload carries it. */
+        EmployeeChange: {
+            /**
+             * Format: uuid
+             * @description The event id (the webhook delivery's `X-Service-Event-Id`).
+             * @example 9b2f6c1e-4d3a-4f8b-a6e2-7c1d5e0f3a94
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            timestamp: string;
+            /**
+             * @description The kind of record changed. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            entity_type: "employee";
+            /**
+             * @description The record's id.
+             * @example cdemoemp00000000000000002
+             */
+            entity_id: string;
+            /**
+             * @description `create`, `update` or `delete`.
+             * @example update
+             * @enum {string}
+             */
+            change_type: "create" | "update" | "delete";
+            initiator: components["schemas"]["ChangeInitiatorDto"];
+            /**
+             * @description The organization.
+             * @example cdemoorg00000000000000001
+             */
+            organization_id: string;
+            /** @description The record before the change, with the service's field names; null for create. */
+            before: components["schemas"]["EmployeeChangePayload"] | null;
+            /** @description The record after the change; null for delete. */
+            after: components["schemas"]["EmployeeChangePayload"] | null;
+            /**
+             * @description This change's position: `after` = this cursor continues right after it.
+             * @example MTA0Mi5YazN2OVE
+             */
+            cursor: string;
+        };
+        /** @description The record of a change (`before`, `after`) as webhooks and the changes feed carry it: the fields of SalaryAdjustmentDto, decimals as exact strings (salary, bonus). */
+        SalaryAdjustmentChangePayload: {
+            /**
+             * @description Annual bonus; null = none, as an exact decimal string.
+             * @example 5000
+             */
+            bonus: string | null;
+            /**
+             * @description Why the salary changed; null when not given.
+             * @example Annual review
+             */
+            reason: string | null;
+            /** @example cdemosal00000000000000001 */
+            id: string;
+            /**
+             * @description The employee.
+             * @example cdemoemp00000000000000002
+             */
+            employeeId: string;
+            /**
+             * @description The employee's externalId (null when they have none or their personal data was erased).
+             * @example HR-1042
+             */
+            employeeExternalId: string | null;
+            /**
+             * Format: date
+             * @description First day the salary applies.
+             * @example 2026-01-15
+             */
+            effectiveDate: string;
+            /**
+             * @description Annual base salary, as an exact decimal string.
+             * @example 85000
+             */
+            salary: string;
+            /**
+             * @description ISO 4217 currency of salary and bonus.
+             * @example EUR
+             */
+            currencyCode: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @description A change of a `salary_adjustment`: `before` and `after` are the record as the payload carries it. */
+        SalaryAdjustmentChange: {
+            /**
+             * Format: uuid
+             * @description The event id (the webhook delivery's `X-Service-Event-Id`).
+             * @example 9b2f6c1e-4d3a-4f8b-a6e2-7c1d5e0f3a94
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            timestamp: string;
+            /**
+             * @description The kind of record changed. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            entity_type: "salary_adjustment";
+            /**
+             * @description The record's id.
+             * @example cdemoemp00000000000000002
+             */
+            entity_id: string;
+            /**
+             * @description `create`, `update` or `delete`.
+             * @example update
+             * @enum {string}
+             */
+            change_type: "create" | "update" | "delete";
+            initiator: components["schemas"]["ChangeInitiatorDto"];
+            /**
+             * @description The organization.
+             * @example cdemoorg00000000000000001
+             */
+            organization_id: string;
+            /** @description The record before the change, with the service's field names; null for create. */
+            before: components["schemas"]["SalaryAdjustmentChangePayload"] | null;
+            /** @description The record after the change; null for delete. */
+            after: components["schemas"]["SalaryAdjustmentChangePayload"] | null;
+            /**
+             * @description This change's position: `after` = this cursor continues right after it.
+             * @example MTA0Mi5YazN2OVE
+             */
+            cursor: string;
+        };
+        /** @description The record of a change (`before`, `after`) as webhooks and the changes feed carry it: the fields of EmploymentTermDto, decimals as exact strings (fte); any field may be missing and others may be present. */
+        EmploymentTermChangePayload: {
+            /**
+             * @description Working time from that day, when the term changes it, as an exact decimal string.
+             * @example 1
+             */
+            fte?: string | null;
+            /** @description The cost centre from that day, when the term changes it. */
+            costCentreId?: string | null;
+            /** @description The job role from that day, when the term changes it. */
+            jobRoleId?: string | null;
+            /** @description The location from that day, when the term changes it. */
+            locationId?: string | null;
+            /** @example cdemoterm0000000000000001 */
+            id?: string;
+            /**
+             * @description The employee the term belongs to.
+             * @example cdemoemp00000000000000002
+             */
+            employeeId?: string;
+            /**
+             * @description The employee's externalId (null when they have none or their personal data was erased).
+             * @example HR-1042
+             */
+            employeeExternalId?: string | null;
+            /**
+             * Format: date
+             * @description First day the term applies.
+             * @example 2026-01-15
+             */
+            effectiveDate?: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt?: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A change of a `employment_term`: `before` and `after` are the record as the payload carries it. */
+        EmploymentTermChange: {
+            /**
+             * Format: uuid
+             * @description The event id (the webhook delivery's `X-Service-Event-Id`).
+             * @example 9b2f6c1e-4d3a-4f8b-a6e2-7c1d5e0f3a94
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            timestamp: string;
+            /**
+             * @description The kind of record changed. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            entity_type: "employment_term";
+            /**
+             * @description The record's id.
+             * @example cdemoemp00000000000000002
+             */
+            entity_id: string;
+            /**
+             * @description `create`, `update` or `delete`.
+             * @example update
+             * @enum {string}
+             */
+            change_type: "create" | "update" | "delete";
+            initiator: components["schemas"]["ChangeInitiatorDto"];
+            /**
+             * @description The organization.
+             * @example cdemoorg00000000000000001
+             */
+            organization_id: string;
+            /** @description The record before the change, with the service's field names; null for create. */
+            before: components["schemas"]["EmploymentTermChangePayload"] | null;
+            /** @description The record after the change; null for delete. */
+            after: components["schemas"]["EmploymentTermChangePayload"] | null;
+            /**
+             * @description This change's position: `after` = this cursor continues right after it.
+             * @example MTA0Mi5YazN2OVE
+             */
+            cursor: string;
+        };
+        /** @description The record of a change (`before`, `after`) as webhooks and the changes feed carry it: the fields of ContractorDto. */
+        ContractorChangePayload: {
+            /**
+             * @description Id in the system of record; null when none.
+             * @example CTR-2031
+             */
+            externalId: string | null;
+            /**
+             * @description E-mail, unique in the organization; null when none.
+             * @example jordan.lee@example.com
+             */
+            email: string | null;
+            /**
+             * Format: date
+             * @description Last day of the contract; null = active.
+             * @example null
+             */
+            endDate: string | null;
+            /**
+             * @description The manager, an employee; null when none.
+             * @example cdemoemp00000000000000001
+             */
+            managerId: string | null;
+            /**
+             * @description The job role; null when none.
+             * @example cdemorole0000000000000001
+             */
+            jobRoleId: string | null;
+            /**
+             * @description The resource (work) type; null when none.
+             * @example cdemort000000000000000001
+             */
+            workTypeId: string | null;
+            /**
+             * @description The location; it sets the default currency and the cost multiplier. Null when none.
+             * @example cdemoloc00000000000000001
+             */
+            geographyId: string | null;
+            /**
+             * @description ISO 4217; when null, the location's currency applies.
+             * @example EUR
+             */
+            defaultCurrencyCode: string | null;
+            /**
+             * @description The cost centre; null when none.
+             * @example cdemocc000000000000000001
+             */
+            costCentreId: string | null;
+            /** @description By-id reads only. */
+            customAttributes?: components["schemas"]["CustomAttributeValueDto"][];
+            /** @description include=currentRate: the rate adjustment with the latest effectiveDate (null when none). */
+            currentRate?: components["schemas"]["RateAdjustmentDto"] | null;
+            /** @description include=rateHistory: every rate adjustment, newest effectiveDate first. */
+            rateHistory?: components["schemas"]["RateAdjustmentDto"][];
+            /** @description include=assignments: team and project assignments active today. */
+            assignments?: components["schemas"]["EmbeddedAssignmentDto"][];
+            /** @example cdemoctr00000000000000001 */
+            id: string;
+            /**
+             * @description Person or company name.
+             * @example Jordan Lee
+             */
+            name: string;
+            /**
+             * @description Such as individual or agency; default `individual`.
+             * @example individual
+             */
+            contractorType: string;
+            /**
+             * Format: date
+             * @description First day of the contract.
+             * @example 2026-01-01
+             */
+            startDate: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @description A change of a `contractor`: `before` and `after` are the record as the payload carries it. */
+        ContractorChange: {
+            /**
+             * Format: uuid
+             * @description The event id (the webhook delivery's `X-Service-Event-Id`).
+             * @example 9b2f6c1e-4d3a-4f8b-a6e2-7c1d5e0f3a94
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            timestamp: string;
+            /**
+             * @description The kind of record changed. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            entity_type: "contractor";
+            /**
+             * @description The record's id.
+             * @example cdemoemp00000000000000002
+             */
+            entity_id: string;
+            /**
+             * @description `create`, `update` or `delete`.
+             * @example update
+             * @enum {string}
+             */
+            change_type: "create" | "update" | "delete";
+            initiator: components["schemas"]["ChangeInitiatorDto"];
+            /**
+             * @description The organization.
+             * @example cdemoorg00000000000000001
+             */
+            organization_id: string;
+            /** @description The record before the change, with the service's field names; null for create. */
+            before: components["schemas"]["ContractorChangePayload"] | null;
+            /** @description The record after the change; null for delete. */
+            after: components["schemas"]["ContractorChangePayload"] | null;
+            /**
+             * @description This change's position: `after` = this cursor continues right after it.
+             * @example MTA0Mi5YazN2OVE
+             */
+            cursor: string;
+        };
+        /** @description The record of a change (`before`, `after`) as webhooks and the changes feed carry it: the fields of RateAdjustmentDto, decimals as exact strings (rate). */
+        RateAdjustmentChangePayload: {
+            /**
+             * @description Billing period of the rate.
+             * @example daily
+             * @enum {string}
+             */
+            rateType: "hourly" | "daily" | "monthly" | "annually";
+            /**
+             * @description Why the rate changed; null when not given.
+             * @example Annual review
+             */
+            reason: string | null;
+            /** @example cdemorate0000000000000001 */
+            id: string;
+            /**
+             * @description The contractor.
+             * @example cdemoctr00000000000000001
+             */
+            contractorId: string;
+            /**
+             * @description The contractor's externalId (null when they have none or their personal data was erased).
+             * @example CTR-0042
+             */
+            contractorExternalId: string | null;
+            /**
+             * Format: date
+             * @description First day the rate applies.
+             * @example 2026-01-15
+             */
+            effectiveDate: string;
+            /**
+             * @description Rate per billing period, as an exact decimal string.
+             * @example 650
+             */
+            rate: string;
+            /**
+             * @description ISO 4217 currency of the rate.
+             * @example EUR
+             */
+            currencyCode: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @description A change of a `contractor_rate`: `before` and `after` are the record as the payload carries it. */
+        ContractorRateChange: {
+            /**
+             * Format: uuid
+             * @description The event id (the webhook delivery's `X-Service-Event-Id`).
+             * @example 9b2f6c1e-4d3a-4f8b-a6e2-7c1d5e0f3a94
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            timestamp: string;
+            /**
+             * @description The kind of record changed. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            entity_type: "contractor_rate";
+            /**
+             * @description The record's id.
+             * @example cdemoemp00000000000000002
+             */
+            entity_id: string;
+            /**
+             * @description `create`, `update` or `delete`.
+             * @example update
+             * @enum {string}
+             */
+            change_type: "create" | "update" | "delete";
+            initiator: components["schemas"]["ChangeInitiatorDto"];
+            /**
+             * @description The organization.
+             * @example cdemoorg00000000000000001
+             */
+            organization_id: string;
+            /** @description The record before the change, with the service's field names; null for create. */
+            before: components["schemas"]["RateAdjustmentChangePayload"] | null;
+            /** @description The record after the change; null for delete. */
+            after: components["schemas"]["RateAdjustmentChangePayload"] | null;
+            /**
+             * @description This change's position: `after` = this cursor continues right after it.
+             * @example MTA0Mi5YazN2OVE
+             */
+            cursor: string;
+        };
+        /** @description The record of a change (`before`, `after`) as webhooks and the changes feed carry it: the fields of VacancyDto, decimals as exact strings (fte, salary, salaryMin, salaryMax). */
+        VacancyChangePayload: {
+            /**
+             * @description Id in the system of record; null when none.
+             * @example REQ-3108
+             */
+            externalId: string | null;
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
+            description: string | null;
+            /**
+             * @description Default `open` on create; `cancelled` and `on_hold` vacancies never contribute to the forecast.
+             * @example open
+             * @enum {string}
+             */
+            status: "open" | "committed" | "filled" | "cancelled" | "on_hold";
+            /**
+             * Format: date
+             * @description Used in headcount forecasting (null: the vacancy counts from today).
+             * @example 2026-03-16
+             */
+            targetStartDate: string | null;
+            /**
+             * Format: date
+             * @description Used for recruitment planning; null when none.
+             * @example 2026-03-01
+             */
+            targetFillDate: string | null;
+            /**
+             * @description The job role; null when none.
+             * @example cdemorole0000000000000001
+             */
+            jobRoleId: string | null;
+            /**
+             * @description The resource (work) type; null when none.
+             * @example cdemort000000000000000001
+             */
+            workTypeId: string | null;
+            /**
+             * @description The location; null when none.
+             * @example cdemoloc00000000000000001
+             */
+            geographyId: string | null;
+            /**
+             * @description The cost centre; null when none.
+             * @example cdemocc000000000000000001
+             */
+            costCentreId: string | null;
+            /**
+             * @description Annual salary, the source of truth; null = unpriced (costs 0 in the forecast), as an exact decimal string.
+             * @example 80000
+             */
+            salary: string | null;
+            /**
+             * @description Lower end of the salary range; null when none, as an exact decimal string.
+             * @example 70000
+             */
+            salaryMin: string | null;
+            /**
+             * @description Upper end of the salary range; null when none, as an exact decimal string.
+             * @example 90000
+             */
+            salaryMax: string | null;
+            /**
+             * @description ISO 4217 currency of the salary; null = the reporting currency.
+             * @example EUR
+             */
+            currencyCode: string | null;
+            /**
+             * @description The employee who filled it; mutually exclusive with filledByLiveContractorId.
+             * @example null
+             */
+            filledByLiveEmployeeId: string | null;
+            /**
+             * @description The contractor who filled it; mutually exclusive with filledByLiveEmployeeId.
+             * @example null
+             */
+            filledByLiveContractorId: string | null;
+            /**
+             * @description The hiring manager, an employee; null when none.
+             * @example cdemoemp00000000000000001
+             */
+            hiringManagerId: string | null;
+            /** @description By-id reads only. */
+            customAttributes?: components["schemas"]["CustomAttributeValueDto"][];
+            /** @description include=assignments: the vacancy's team and project assignments. */
+            assignments?: components["schemas"]["EmbeddedAssignmentDto"][];
+            /** @description include=filledByEmployee: the employee who filled it, or null. */
+            filledByEmployee?: components["schemas"]["EmployeeDto"] | null;
+            /** @example cdemovac00000000000000001 */
+            id: string;
+            /**
+             * @description Title of the role.
+             * @example Backend Engineer
+             */
+            role: string;
+            /**
+             * @description 0 to 1, as an exact decimal string.
+             * @example 1
+             */
+            fte: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @description A change of a `vacancy`: `before` and `after` are the record as the payload carries it. */
+        VacancyChange: {
+            /**
+             * Format: uuid
+             * @description The event id (the webhook delivery's `X-Service-Event-Id`).
+             * @example 9b2f6c1e-4d3a-4f8b-a6e2-7c1d5e0f3a94
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            timestamp: string;
+            /**
+             * @description The kind of record changed. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            entity_type: "vacancy";
+            /**
+             * @description The record's id.
+             * @example cdemoemp00000000000000002
+             */
+            entity_id: string;
+            /**
+             * @description `create`, `update` or `delete`.
+             * @example update
+             * @enum {string}
+             */
+            change_type: "create" | "update" | "delete";
+            initiator: components["schemas"]["ChangeInitiatorDto"];
+            /**
+             * @description The organization.
+             * @example cdemoorg00000000000000001
+             */
+            organization_id: string;
+            /** @description The record before the change, with the service's field names; null for create. */
+            before: components["schemas"]["VacancyChangePayload"] | null;
+            /** @description The record after the change; null for delete. */
+            after: components["schemas"]["VacancyChangePayload"] | null;
+            /**
+             * @description This change's position: `after` = this cursor continues right after it.
+             * @example MTA0Mi5YazN2OVE
+             */
+            cursor: string;
+        };
+        /** @description The record of a change (`before`, `after`) as webhooks and the changes feed carry it: the fields of ScenarioDto. */
+        ScenarioChangePayload: {
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
+            description: string | null;
+            /**
+             * @description OPEN accepts writes; LOCKED refuses them; SUBMITTED (under approval) and APPROVED refuse them too; MERGED: merged
+             *     into live data.
+             * @enum {string}
+             */
+            status: "OPEN" | "LOCKED" | "SUBMITTED" | "APPROVED" | "MERGED";
+            /**
+             * @description ORGANIZATION: every user of the organization may read it and, with the usual permissions, write to it; PRIVATE: only its owner, its members and users with manage_scenarios
+             * @enum {string}
+             */
+            visibility: "ORGANIZATION" | "PRIVATE";
+            /**
+             * @description The user who created it (X-Acting-User of the create); null when the application created it without one.
+             * @example cdemouser0000000000000001
+             */
+            ownerUserId: string | null;
+            /** @description The assumptions of the scenario's forecasts; null: the organization's apply. */
+            assumptions: components["schemas"]["ForecastAssumptionsDto"] | null;
+            id: string;
+            name: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @description A change of a `scenario`: `before` and `after` are the record as the payload carries it. */
+        ScenarioChange: {
+            /**
+             * Format: uuid
+             * @description The event id (the webhook delivery's `X-Service-Event-Id`).
+             * @example 9b2f6c1e-4d3a-4f8b-a6e2-7c1d5e0f3a94
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            timestamp: string;
+            /**
+             * @description The kind of record changed. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            entity_type: "scenario";
+            /**
+             * @description The record's id.
+             * @example cdemoemp00000000000000002
+             */
+            entity_id: string;
+            /**
+             * @description `create`, `update` or `delete`.
+             * @example update
+             * @enum {string}
+             */
+            change_type: "create" | "update" | "delete";
+            initiator: components["schemas"]["ChangeInitiatorDto"];
+            /**
+             * @description The organization.
+             * @example cdemoorg00000000000000001
+             */
+            organization_id: string;
+            /** @description The record before the change, with the service's field names; null for create. */
+            before: components["schemas"]["ScenarioChangePayload"] | null;
+            /** @description The record after the change; null for delete. */
+            after: components["schemas"]["ScenarioChangePayload"] | null;
+            /**
+             * @description This change's position: `after` = this cursor continues right after it.
+             * @example MTA0Mi5YazN2OVE
+             */
+            cursor: string;
+        };
+        /** @description The record of a change (`before`, `after`) as webhooks and the changes feed carry it: the fields of FunctionalGroupBodyDto; any field may be missing and others may be present. */
+        FunctionalGroupBodyChangePayload: {
+            /** @example Engineering */
+            name?: string;
+            /**
+             * @description Free text level: area, stream, domain, team. Kept on PUT when omitted.
+             * @example area
+             */
+            groupType?: string | null;
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
+            description?: string | null;
+            /**
+             * @description Unique among groups
+             * @example null
+             */
+            externalId?: string | null;
+            /**
+             * @description Parent from startDate (create only; ignored on PUT: use move)
+             * @example null
+             */
+            parentFunctionalGroupId?: string | null;
+            /**
+             * Format: date
+             * @description First day, inclusive (YYYY-MM-DD).
+             * @example 2026-01-01
+             */
+            startDate?: string;
+            /**
+             * Format: date
+             * @description Last day, inclusive; null = ongoing
+             * @example null
+             */
+            endDate?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A change of a `functional_group`: `before` and `after` are the record as the payload carries it. */
+        FunctionalGroupChange: {
+            /**
+             * Format: uuid
+             * @description The event id (the webhook delivery's `X-Service-Event-Id`).
+             * @example 9b2f6c1e-4d3a-4f8b-a6e2-7c1d5e0f3a94
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            timestamp: string;
+            /**
+             * @description The kind of record changed. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            entity_type: "functional_group";
+            /**
+             * @description The record's id.
+             * @example cdemoemp00000000000000002
+             */
+            entity_id: string;
+            /**
+             * @description `create`, `update` or `delete`.
+             * @example update
+             * @enum {string}
+             */
+            change_type: "create" | "update" | "delete";
+            initiator: components["schemas"]["ChangeInitiatorDto"];
+            /**
+             * @description The organization.
+             * @example cdemoorg00000000000000001
+             */
+            organization_id: string;
+            /** @description The record before the change, with the service's field names; null for create. */
+            before: components["schemas"]["FunctionalGroupBodyChangePayload"] | null;
+            /** @description The record after the change; null for delete. */
+            after: components["schemas"]["FunctionalGroupBodyChangePayload"] | null;
+            /**
+             * @description This change's position: `after` = this cursor continues right after it.
+             * @example MTA0Mi5YazN2OVE
+             */
+            cursor: string;
+        };
+        /** @description The record of a change (`before`, `after`) as webhooks and the changes feed carry it: the fields of FunctionalPositionBodyDto, decimals as exact strings (requiredFte); any field may be missing and others may be present. */
+        FunctionalPositionBodyChangePayload: {
+            /**
+             * @description The group; cannot change after creation
+             * @example cdemogrp00000000000000002
+             */
+            functionalGroupId?: string;
+            /** @example Engineering Manager */
+            name?: string;
+            /**
+             * @description Free text; null when none.
+             * @example Builds and runs the payment services.
+             */
+            description?: string | null;
+            /**
+             * @description Unique among positions
+             * @example null
+             */
+            externalId?: string | null;
+            /**
+             * @description An existing job role; null when none.
+             * @example cdemorole0000000000000001
+             */
+            jobRoleId?: string | null;
+            /**
+             * @description Above 0, at most 1, up to four decimals, as an exact decimal string.
+             * @example 1
+             */
+            requiredFte?: string | null;
+            /**
+             * Format: date
+             * @description First day of the seat (YYYY-MM-DD).
+             * @example 2026-01-01
+             */
+            startDate?: string;
+            /**
+             * Format: date
+             * @description Retires the seat; every occupancy must end by then. Null = ongoing.
+             * @example null
+             */
+            endDate?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A change of a `functional_position`: `before` and `after` are the record as the payload carries it. */
+        FunctionalPositionChange: {
+            /**
+             * Format: uuid
+             * @description The event id (the webhook delivery's `X-Service-Event-Id`).
+             * @example 9b2f6c1e-4d3a-4f8b-a6e2-7c1d5e0f3a94
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            timestamp: string;
+            /**
+             * @description The kind of record changed. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            entity_type: "functional_position";
+            /**
+             * @description The record's id.
+             * @example cdemoemp00000000000000002
+             */
+            entity_id: string;
+            /**
+             * @description `create`, `update` or `delete`.
+             * @example update
+             * @enum {string}
+             */
+            change_type: "create" | "update" | "delete";
+            initiator: components["schemas"]["ChangeInitiatorDto"];
+            /**
+             * @description The organization.
+             * @example cdemoorg00000000000000001
+             */
+            organization_id: string;
+            /** @description The record before the change, with the service's field names; null for create. */
+            before: components["schemas"]["FunctionalPositionBodyChangePayload"] | null;
+            /** @description The record after the change; null for delete. */
+            after: components["schemas"]["FunctionalPositionBodyChangePayload"] | null;
+            /**
+             * @description This change's position: `after` = this cursor continues right after it.
+             * @example MTA0Mi5YazN2OVE
+             */
+            cursor: string;
+        };
+        /** @description The record of a change (`before`, `after`) as webhooks and the changes feed carry it: the fields of FunctionalAssignmentBodyDto, decimals as exact strings (fte); any field may be missing and others may be present. */
+        FunctionalAssignmentBodyChangePayload: {
+            /**
+             * @description The seat; cannot change after creation
+             * @example cdemopos00000000000000010
+             */
+            functionalPositionId?: string;
+            /**
+             * @description Exactly one of employeeId, contractorId and vacancyId is set; cannot change after creation.
+             * @example cdemoemp00000000000000020
+             */
+            employeeId?: string | null;
+            /**
+             * @description The employee's externalId (null when they have none or their personal data was erased).
+             * @example HR-1042
+             */
+            employeeExternalId?: string | null;
+            /**
+             * @description Set instead of employeeId for a contractor occupant.
+             * @example null
+             */
+            contractorId?: string | null;
+            /**
+             * @description The contractor's externalId (null when they have none or their personal data was erased).
+             * @example CTR-0042
+             */
+            contractorExternalId?: string | null;
+            /**
+             * @description Set instead of employeeId for a vacancy (a planned hire).
+             * @example null
+             */
+            vacancyId?: string | null;
+            /**
+             * @description Above 0, at most 1, up to four decimals, as an exact decimal string.
+             * @example 0.5
+             */
+            fte?: string | null;
+            /**
+             * Format: date
+             * @description First day of the occupancy (YYYY-MM-DD).
+             * @example 2026-01-01
+             */
+            startDate?: string;
+            /**
+             * Format: date
+             * @description Last day, inclusive; null = ongoing.
+             * @example null
+             */
+            endDate?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A change of a `functional_assignment`: `before` and `after` are the record as the payload carries it. */
+        FunctionalAssignmentChange: {
+            /**
+             * Format: uuid
+             * @description The event id (the webhook delivery's `X-Service-Event-Id`).
+             * @example 9b2f6c1e-4d3a-4f8b-a6e2-7c1d5e0f3a94
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            timestamp: string;
+            /**
+             * @description The kind of record changed. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            entity_type: "functional_assignment";
+            /**
+             * @description The record's id.
+             * @example cdemoemp00000000000000002
+             */
+            entity_id: string;
+            /**
+             * @description `create`, `update` or `delete`.
+             * @example update
+             * @enum {string}
+             */
+            change_type: "create" | "update" | "delete";
+            initiator: components["schemas"]["ChangeInitiatorDto"];
+            /**
+             * @description The organization.
+             * @example cdemoorg00000000000000001
+             */
+            organization_id: string;
+            /** @description The record before the change, with the service's field names; null for create. */
+            before: components["schemas"]["FunctionalAssignmentBodyChangePayload"] | null;
+            /** @description The record after the change; null for delete. */
+            after: components["schemas"]["FunctionalAssignmentBodyChangePayload"] | null;
+            /**
+             * @description This change's position: `after` = this cursor continues right after it.
+             * @example MTA0Mi5YazN2OVE
+             */
+            cursor: string;
+        };
+        /** @description The record of a change (`before`, `after`) as webhooks and the changes feed carry it: the fields of BudgetDto; any field may be missing and others may be present. */
+        BudgetChangePayload: {
+            /**
+             * @description What the lines' keys are: none (one group), cost centres or teams.
+             * @example costCentre
+             * @enum {string}
+             */
+            dimension?: "none" | "costCentre" | "team";
+            /**
+             * @description DRAFT, APPROVED or ARCHIVED.
+             * @example DRAFT
+             * @enum {string}
+             */
+            status?: "DRAFT" | "APPROVED" | "ARCHIVED";
+            /** @example cdemobud00000000000000001 */
+            id?: string;
+            /** @example Budget 2026 by cost centre */
+            name?: string;
+            /**
+             * @description First month, `YYYY-MM`.
+             * @example 2026-01
+             */
+            fromMonth?: string;
+            /**
+             * @description Last month, `YYYY-MM`.
+             * @example 2026-12
+             */
+            toMonth?: string;
+            /**
+             * @description The currency of the lines' costs.
+             * @example USD
+             */
+            currencyCode?: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt?: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt?: string;
+            /** @description By-id reads only. */
+            customAttributes?: components["schemas"]["CustomAttributeValueDto"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A change of a `budget`: `before` and `after` are the record as the payload carries it. */
+        BudgetChange: {
+            /**
+             * Format: uuid
+             * @description The event id (the webhook delivery's `X-Service-Event-Id`).
+             * @example 9b2f6c1e-4d3a-4f8b-a6e2-7c1d5e0f3a94
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            timestamp: string;
+            /**
+             * @description The kind of record changed. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            entity_type: "budget";
+            /**
+             * @description The record's id.
+             * @example cdemoemp00000000000000002
+             */
+            entity_id: string;
+            /**
+             * @description `create`, `update` or `delete`.
+             * @example update
+             * @enum {string}
+             */
+            change_type: "create" | "update" | "delete";
+            initiator: components["schemas"]["ChangeInitiatorDto"];
+            /**
+             * @description The organization.
+             * @example cdemoorg00000000000000001
+             */
+            organization_id: string;
+            /** @description The record before the change, with the service's field names; null for create. */
+            before: components["schemas"]["BudgetChangePayload"] | null;
+            /** @description The record after the change; null for delete. */
+            after: components["schemas"]["BudgetChangePayload"] | null;
+            /**
+             * @description This change's position: `after` = this cursor continues right after it.
+             * @example MTA0Mi5YazN2OVE
+             */
+            cursor: string;
+        };
+        /** @description The record of a change (`before`, `after`) as webhooks and the changes feed carry it: the fields of ScenarioApprovalPayload. */
+        ScenarioApprovalChangePayload: {
+            /**
+             * @description The scenario submitted.
+             * @example cdemoscn00000000000000001
+             */
+            scenarioId: string;
+            /**
+             * @description 1 for the first submit, then one more for each.
+             * @example 1
+             */
+            round: number;
+            /**
+             * @description PENDING while steps are open; APPROVED, REJECTED or WITHDRAWN once the round is closed.
+             * @example PENDING
+             * @enum {string}
+             */
+            status: "PENDING" | "APPROVED" | "REJECTED" | "WITHDRAWN";
+            /**
+             * @description The user who submitted the scenario.
+             * @example cdemouser0000000000000001
+             */
+            submittedBy: string;
+            /**
+             * Format: date-time
+             * @description When it was submitted.
+             * @example 2026-12-07T09:00:00.000Z
+             */
+            submittedAt: string;
+            impact: components["schemas"]["ApprovalImpactDto"];
+            /** @description The policy's steps in order, each with its decision. */
+            steps: components["schemas"]["ApprovalStepStateDto"][];
+            /** @example cdemoscn00000000000000001 */
+            id: string;
+        };
+        /** @description A change of a `scenario_approval`: `before` and `after` are the record as the payload carries it. */
+        ScenarioApprovalChange: {
+            /**
+             * Format: uuid
+             * @description The event id (the webhook delivery's `X-Service-Event-Id`).
+             * @example 9b2f6c1e-4d3a-4f8b-a6e2-7c1d5e0f3a94
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            timestamp: string;
+            /**
+             * @description The kind of record changed. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            entity_type: "scenario_approval";
+            /**
+             * @description The record's id.
+             * @example cdemoemp00000000000000002
+             */
+            entity_id: string;
+            /**
+             * @description `create`, `update` or `delete`.
+             * @example update
+             * @enum {string}
+             */
+            change_type: "create" | "update" | "delete";
+            initiator: components["schemas"]["ChangeInitiatorDto"];
+            /**
+             * @description The organization.
+             * @example cdemoorg00000000000000001
+             */
+            organization_id: string;
+            /** @description The record before the change, with the service's field names; null for create. */
+            before: components["schemas"]["ScenarioApprovalChangePayload"] | null;
+            /** @description The record after the change; null for delete. */
+            after: components["schemas"]["ScenarioApprovalChangePayload"] | null;
+            /**
+             * @description This change's position: `after` = this cursor continues right after it.
+             * @example MTA0Mi5YazN2OVE
+             */
+            cursor: string;
         };
     };
     responses: {

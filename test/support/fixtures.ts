@@ -24,7 +24,7 @@ export type Created<P extends OrgPath> =
 /** One page of `GET /changes`. */
 export type ChangesPage = operations['Changes_list']['responses'][200]['content']['application/json'];
 /** One change of the feed: document 02's event object plus `cursor`. */
-export type FeedChange = Schemas['ChangeDto'];
+export type FeedChange = ChangesPage['data'][number];
 
 /** A request to `/api/v1/org/<orgId><path>` with the tenant's key (Tenant.api). */
 export type OrgApi = (method: Method, path: string) => request.Test;

@@ -137,7 +137,8 @@ function openApi30ToAjv<T>(schema: T): T {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema as Record<string, unknown>)) {
     if (key === '$ref' && typeof value === 'string') out.$ref = value.replace('#/components/schemas/', 'openapi.json#/definitions/');
-    else if (key === 'example' || key.startsWith('x-')) continue;
+    // discriminator: ajv checks the `oneOf` beside it (each branch names its one `entity_type`), which is the same rule.
+    else if (key === 'example' || key === 'discriminator' || key.startsWith('x-')) continue;
     else if (key === 'properties')
       out.properties = Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, openApi30ToAjv(v)]));
     else out[key] = openApi30ToAjv(value);

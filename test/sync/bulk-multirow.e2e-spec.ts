@@ -98,12 +98,15 @@ describe('bulk creates and updates with multi-row statements (04 §4.1)', () => 
     for (const [type, singleId, bulkId] of pairs) {
       const [pe, be] = [eventOf(received, type, singleId), eventOf(received, type, bulkId)];
       expect(pe).toBeDefined();
-      const ownOf = (event: { after: { externalId?: string; email?: string } }, ids: string[]) =>
-        Object.fromEntries([
+      // The employee's externalId: its own, or beside employeeId in its salary's payload.
+      const ownOf = (event: { after: { externalId?: string; employeeExternalId?: string; email?: string } }, ids: string[]) => {
+        const externalId = event.after.externalId ?? event.after.employeeExternalId;
+        return Object.fromEntries([
           ...ids.map((id, i) => [id, `<id${i}>`]),
           ...(event.after.email ? [[event.after.email, '<email>']] : []),
-          ...(event.after.externalId ? [[`"${event.after.externalId}"`, '"<externalId>"']] : []),
+          ...(externalId ? [[`"${externalId}"`, '"<externalId>"']] : []),
         ]);
+      };
       const strip = (event: Record<string, unknown>) => ({
         ...event,
         event_id: undefined,

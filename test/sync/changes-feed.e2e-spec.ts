@@ -4,6 +4,9 @@ import { CreateEmployeeDto } from '../../src/employees/dto/employee.dto';
 import { Tx } from '../../src/database/unit-of-work';
 import { WebhookDispatcher } from '../../src/webhooks/webhook-dispatcher';
 import { bodies, changesSince, FeedChange as Change } from '../support/fixtures';
+
+/** A change of one entity type, typed by its payload. */
+type ChangeOf<T extends Change['entity_type']> = Extract<Change, { entity_type: T }>;
 import { onPostgresServer, TestApp } from '../support/test-app';
 import { Receiver, waitFor } from '../webhooks/receiver';
 import { createEndpoint, liveContext } from '../webhooks/support';
@@ -113,7 +116,7 @@ describe('changes feed (04 §4.2)', () => {
     expect(second.body.data).toHaveLength(3);
     expect(second.body.meta.hasMore).toBe(true);
     const rest = await changesSince(org, second.body.meta.nextCursor);
-    const all = [...first.body.data, ...second.body.data, ...rest.changes].map((c: Change) => c.after!.name);
+    const all = [...first.body.data, ...second.body.data, ...rest.changes].map((c: ChangeOf<'team'>) => c.after!.name);
     expect(all).toEqual(Array.from({ length: 105 }, (_, i) => `Team ${i}`));
     for (const limit of ['0', '1001', 'x', '1.5']) {
       const bad = await org.api('get', `/changes?limit=${limit}`).expect(400);
@@ -254,6 +257,6 @@ describe('changes feed (04 §4.2)', () => {
     expect(ids).toHaveLength(200);
     const [{ count }] = await ds.query(`SELECT count(*)::int AS count FROM employees WHERE organization_id = $1`, [org.orgId]);
     expect(count).toBe(200);
-    expect(new Set(seen.map((c) => c.after!.lastName)).size).toBe(200);
+    expect(new Set((seen as ChangeOf<'employee'>[]).map((c) => c.after!.lastName)).size).toBe(200);
   });
 });
