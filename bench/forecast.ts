@@ -364,7 +364,16 @@ async function termsScenario(
       WHERE n % 10 = 0`,
     [meta.orgId, fork.data.id],
   );
-  await vacuumAnalyze(db.client, ['employment_terms']);
+  // The fork's rows as well: without statistics of them PostgreSQL plans the fork's forecast blind.
+  await vacuumAnalyze(db.client, [
+    'employees',
+    'salary_adjustments',
+    'contractors',
+    'rate_adjustments',
+    'vacancies',
+    'assignments',
+    'employment_terms',
+  ]);
   process.stdout.write(`terms scenario: ${rowCount} terms\n`);
   await db.client.query(`UPDATE bench_forecast_meta SET meta = $1`, [{ ...meta, termsScenarioId: fork.data.id }]);
   return fork.data.id;
