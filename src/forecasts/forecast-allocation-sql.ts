@@ -108,6 +108,24 @@ SELECT true, q.grp, ${idx('p.notice_date')}, 'notice', sum(q.w), 0, 0
 }
 
 /**
+ * `pf`: the active days inside the window of each term segment (people row) whose fte is not 1, whole (`pc` false, null
+ * group, weight 1) and cut by the pieces (`pc` true, at the piece's share): the `fte` rows of `peopleRows`.
+ */
+function fteCtes(cut: (q: string, a: string, b: string) => string): string {
+  return `pfs AS (
+  SELECT kind, id, fte, GREATEST(start_date, $2::date, COALESCE(ta, $2::date)) AS a,
+         LEAST(COALESCE(last_day, $3::date), $3::date, COALESCE(tb, $3::date)) AS b
+    FROM people WHERE fte <> 1 AND start_date <= $3::date
+),
+pf AS (
+  SELECT false AS pc, NULL::text AS grp, 1::float8 AS w, fte, a, b FROM pfs WHERE a <= b
+  UNION ALL
+  SELECT true, q.grp, q.w, p.fte, GREATEST(p.a, q.a), LEAST(p.b, q.b)
+    FROM pfs p JOIN grouped q ON q.kind = p.kind AND q.rid = p.id AND ${cut('q', 'p.a', 'p.b')} WHERE p.a <= p.b
+)`;
+}
+
+/**
  * The allocation groupings' statement: the rows of `forecastSql` with fractional values, each record's
  * figure split by the shares of the day it is counted on (spec 04 §2). `pp`: people's active days from the
  * day before `from`, whole (`pc` false, null group) and cut by each of their pieces (`pc` true):
@@ -145,17 +163,7 @@ pp AS MATERIALIZED (
   SELECT true, p.kind, p.start_date, p.last_day, q.grp, q.w, GREATEST(p.a, q.a), LEAST(p.b, q.b)
     FROM act p JOIN grouped q ON q.kind = p.kind AND q.rid = p.id AND ${cut('q', 'p.a', 'p.b')}
 ),
-pfs AS (
-  SELECT kind, id, fte, GREATEST(start_date, $2::date, COALESCE(ta, $2::date)) AS a,
-         LEAST(COALESCE(last_day, $3::date), $3::date, COALESCE(tb, $3::date)) AS b
-    FROM people WHERE fte <> 1 AND start_date <= $3::date
-),
-pf AS (
-  SELECT false AS pc, NULL::text AS grp, 1::float8 AS w, fte, a, b FROM pfs WHERE a <= b
-  UNION ALL
-  SELECT true, q.grp, q.w, p.fte, GREATEST(p.a, q.a), LEAST(p.b, q.b)
-    FROM pfs p JOIN grouped q ON q.kind = p.kind AND q.rid = p.id AND ${cut('q', 'p.a', 'p.b')} WHERE p.a <= p.b
-),
+${fteCtes(cut)},
 pcost AS (
   SELECT q.grp, GREATEST(i.a, q.a) AS a, LEAST(i.b, q.b) AS b, i.amount * q.w AS amount${classes ? ', i.cls, i.att' : ''}
     FROM pitems i JOIN grouped q ON q.kind = i.kind AND q.rid = i.rid AND ${cut('q', 'i.a', 'i.b')}
