@@ -8,7 +8,9 @@
  * - 60 months by cost centre, service;
  * - 12 months by cost centre of a scenario (a fork of the same data), and with compare=live;
  * - 12 months by team of the scenario with all four forecast assumptions (its own) against the same forecast
- *   without them (`assumptions=none`), both from the service, interleaved (spec 07 §4: within 1.3x).
+ *   without them (`assumptions=none`), both from the service, interleaved (spec 07 §4: within 1.3x);
+ * - 12 months by cost centre of a fork with employment terms on every tenth employee against the fork without
+ *   them, both from the service, interleaved (within 1.3x; BENCH_ONLY=terms runs only this one).
  * BENCH_DURATION (s per run, default 10), BENCH_ROUNDS (default 2), BENCH_KEEP_DB=<name> (seed once, reuse).
  */
 import { size } from './smoke';
@@ -33,6 +35,8 @@ interface Meta {
   orgId: string;
   key: string;
   scenarioId: string;
+  /** The fork with employment terms (`termsScenario`), once made. */
+  termsScenarioId?: string;
 }
 
 export async function seedForecast(client: Client, org: SeedOrg, employees: number, contractors: number, vacancies: number): Promise<void> {
@@ -337,6 +341,87 @@ async function assumptionsComparison(
   printSummaries(summaries);
 }
 
+/**
+ * Employment terms (spec 07 §5.2) on every tenth employee, in a fork of its own (made once, kept with a kept database):
+ * an fte of 0.5-0.9 on a third, a move to another cost centre on a third, both and another location on the rest, each
+ * from a day between July 2025 and December 2026 (most inside the forecast's window).
+ */
+async function termsScenario(
+  db: Awaited<ReturnType<typeof createDatabase>>,
+  service: Awaited<ReturnType<typeof startService>>,
+  meta: Meta,
+): Promise<string> {
+  if (meta.termsScenarioId) return meta.termsScenarioId;
+  const fork = await service.admin<{ data: { id: string } }>('POST', `/organizations/${meta.orgId}/scenarios`, { name: 'Terms bench' });
+  const kind = `(n / 10) % 3`;
+  const { rowCount } = await db.client.query(
+    `INSERT INTO employment_terms (organization_id, plan_id, id, employee_id, effective_date, fields, fte, cost_centre_id, geography_id)
+     SELECT $1, $2, ${idOf('et', 'n')}, id, date '2025-07-01' + (n * 37) % 540,
+            CASE ${kind} WHEN 0 THEN ARRAY['fte'] WHEN 1 THEN ARRAY['costCentreId'] ELSE ARRAY['costCentreId', 'fte', 'locationId'] END,
+            CASE WHEN ${kind} <> 1 THEN 0.5 + (n % 5) * 0.1 END, CASE WHEN ${kind} <> 0 THEN ${idOf('cc', '(n * 7) % 60')} END,
+            CASE WHEN ${kind} = 2 THEN ${idOf('lc', 'n % 10')} END
+       FROM (SELECT id, row_number() OVER (ORDER BY id)::int AS n FROM employees WHERE organization_id = $1 AND plan_id = $2) e
+      WHERE n % 10 = 0`,
+    [meta.orgId, fork.data.id],
+  );
+  // The fork's rows as well: without statistics of them PostgreSQL plans the fork's forecast blind.
+  await vacuumAnalyze(db.client, [
+    'employees',
+    'salary_adjustments',
+    'contractors',
+    'rate_adjustments',
+    'vacancies',
+    'assignments',
+    'employment_terms',
+  ]);
+  process.stdout.write(`terms scenario: ${rowCount} terms\n`);
+  await db.client.query(`UPDATE bench_forecast_meta SET meta = $1`, [{ ...meta, termsScenarioId: fork.data.id }]);
+  return fork.data.id;
+}
+
+/**
+ * The 12-month forecast by cost centre of the terms fork (`termsScenario`) against the same of the benchmark's other
+ * fork, which has no terms (both `assumptions=none`), from this service, interleaved (`compare` with the service as
+ * its own "baseline": the ratio is with / without; issue goal within 1.3x). Answers checked first: the same closing
+ * headcounts, a lower averageFte with the terms.
+ */
+async function termsComparison(
+  db: Awaited<ReturnType<typeof createDatabase>>,
+  service: Awaited<ReturnType<typeof startService>>,
+  meta: Meta,
+  durationSeconds: number,
+  rounds: number,
+): Promise<void> {
+  const name = 'GET /forecast 12 months by cost centre, terms on every tenth employee (service column) vs none (baseline column)';
+  const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+  if (only.length && !only.some((part) => name.includes(part.trim()))) return;
+  const withTerms = await termsScenario(db, service, meta);
+  const headers = { authorization: `Bearer ${meta.key}` };
+  const path = (scenarioId: string) =>
+    `/api/v1/org/${meta.orgId}/forecast?from=2026-01&months=12&groupBy=costCentre&assumptions=none&scenarioId=${scenarioId}`;
+  const get = async (scenarioId: string) =>
+    ((await (await fetch(service.baseUrl + path(scenarioId), { headers })).json()) as { data: Answer }).data;
+  const [terms, none] = await Promise.all([get(withTerms), get(meta.scenarioId)]);
+  const figure = (a: Answer, field: string) => a.totals.map((m) => m[field] as number);
+  if (JSON.stringify(figure(terms, 'closing')) !== JSON.stringify(figure(none, 'closing')))
+    throw new Error('the terms changed the closing headcounts');
+  if (!(figure(terms, 'averageFte')[11] < figure(none, 'averageFte')[11])) throw new Error('the terms did not lower averageFte');
+  process.stdout.write(`terms: averageFte 2026-12 ${figure(terms, 'averageFte')[11]} with, ${figure(none, 'averageFte')[11]} without\n`);
+  const { runs, summaries } = await compare({
+    service,
+    baseline: service,
+    scenarios: [
+      { name, load: (target) => ({ method: 'GET' as const, path: path(target === 'service' ? withTerms : meta.scenarioId), headers }) },
+    ],
+    rounds,
+    durationSeconds,
+    connections: 1,
+    db,
+  });
+  printRuns(runs);
+  printSummaries(summaries);
+}
+
 export async function forecastBenchmark(): Promise<void> {
   await runBenchmark(async () => {
     const { meta, db, service } = await prepare();
@@ -398,6 +483,7 @@ export async function forecastBenchmark(): Promise<void> {
       },
     ]);
     await assumptionsComparison(db, service, meta, durationSeconds, rounds);
+    await termsComparison(db, service, meta, durationSeconds, rounds);
     await beforeAfter(db, service, meta, durationSeconds, rounds);
     process.stdout.write(`peak RSS: service ${service.peakRssMb()} MB; ${machine()}\n`);
   });

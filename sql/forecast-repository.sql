@@ -308,6 +308,17 @@ pp AS MATERIALIZED (
   SELECT true, p.kind, p.start_date, p.last_day, q.grp, q.w, GREATEST(p.a, q.a), LEAST(p.b, q.b)
     FROM act p JOIN grouped q ON q.kind = p.kind AND q.rid = p.id AND q.a <= p.b AND q.b >= p.a
 ),
+pfs AS (
+  SELECT kind, id, fte, GREATEST(start_date, $2::date, COALESCE(ta, $2::date)) AS a,
+         LEAST(COALESCE(last_day, $3::date), $3::date, COALESCE(tb, $3::date)) AS b
+    FROM people WHERE fte <> 1 AND start_date <= $3::date
+),
+pf AS (
+  SELECT false AS pc, NULL::text AS grp, 1::float8 AS w, fte, a, b FROM pfs WHERE a <= b
+  UNION ALL
+  SELECT true, q.grp, q.w, p.fte, GREATEST(p.a, q.a), LEAST(p.b, q.b)
+    FROM pfs p JOIN grouped q ON q.kind = p.kind AND q.rid = p.id AND q.a <= p.b AND q.b >= p.a WHERE p.a <= p.b
+),
 pcost AS (
   SELECT q.grp, GREATEST(i.a, q.a) AS a, LEAST(i.b, q.b) AS b, i.amount * q.w AS amount
     FROM pitems i JOIN grouped q ON q.kind = i.kind AND q.rid = i.rid AND q.a <= i.b AND q.b >= i.a
@@ -339,6 +350,11 @@ SELECT pc, grp, ($4::int[])[(start_date) - $2::date + 2], 'join_' || kind, sum(w
   FROM pp WHERE a = start_date AND start_date >= $2::date GROUP BY 1, 2, 3, 4
 UNION ALL
 SELECT pc, grp, ($4::int[])[(last_day + 1) - $2::date + 2], 'leave_' || kind, sum(w), 0, 0 FROM pp WHERE b = last_day AND last_day < $3::date GROUP BY 1, 2, 3, 4
+UNION ALL
+SELECT pc, grp, ($4::int[])[(a) - $2::date + 2], 'fte', sum(w * (fte - 1)), -sum(w * (fte - 1) * (($11::int[])[(a) - $2::date + 2] - 1)), 0 FROM pf GROUP BY 1, 2, 3
+UNION ALL
+SELECT pc, grp, ($4::int[])[(b + 1) - $2::date + 2], 'fte', -sum(w * (fte - 1)), sum(w * (fte - 1) * (($11::int[])[(b + 1) - $2::date + 2] - 1)), 0
+  FROM pf WHERE b < $3::date GROUP BY 1, 2, 3
 UNION ALL
 SELECT false, NULL, ($4::int[])[(notice_date) - $2::date + 2], 'notice', count(*), 0, 0 FROM people WHERE kind = 'e' AND ta IS NULL AND notice_date BETWEEN $2::date AND $3::date GROUP BY 3
 UNION ALL

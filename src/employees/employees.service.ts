@@ -37,13 +37,30 @@ const baseValues = (e: EmployeeEntity): TermValues => ({
   geographyId: e.geographyId,
 });
 
-/** Which term values a PATCH body sets. */
-const termKeysOf = (input: UpdateEmployeeDto): (keyof TermValues)[] => [
-  ...(input.fte !== undefined ? ['fte' as const] : []),
-  ...(input.costCentreId !== undefined ? ['costCentreId' as const] : []),
-  ...(input.jobRoleId !== undefined || input.jobRole !== undefined ? ['jobRoleId' as const] : []),
-  ...(input.geographyId !== undefined ? ['geographyId' as const] : []),
-];
+/**
+ * Which term values a PATCH body sets at the top level; a field its nested term effective today also sets is that
+ * term's (the nested term wins).
+ */
+const termKeysOf = (input: UpdateEmployeeDto): (keyof TermValues)[] => {
+  const today = input.terms?.find((term) => term.effectiveDate === todayUtc());
+  const sent = (top: boolean, nested: unknown) => top && nested === undefined;
+  return [
+    ...(sent(input.fte !== undefined, today?.fte) ? ['fte' as const] : []),
+    ...(sent(input.costCentreId !== undefined, today?.costCentreId) ? ['costCentreId' as const] : []),
+    ...(sent(input.jobRoleId !== undefined || input.jobRole !== undefined, today?.jobRoleId) ? ['jobRoleId' as const] : []),
+    ...(sent(input.geographyId !== undefined, today?.locationId) ? ['geographyId' as const] : []),
+  ];
+};
+
+/** One nested term per effectiveDate in a body (they are keyed by it). */
+function checkTermDays(terms: readonly { effectiveDate: string }[]): void {
+  const days = new Set<string>();
+  for (const [i, term] of terms.entries()) {
+    if (days.has(term.effectiveDate))
+      throw DomainError.validation(`terms.${i}.effectiveDate`, 'effectiveDate must differ between the terms of one body');
+    days.add(term.effectiveDate);
+  }
+}
 
 /** First name, last name and e-mail, as indexed by idx_employees_search_trgm. */
 export const EMPLOYEE_SEARCH_SQL = `(r.first_name || ' ' || r.last_name || ' ' || r.email)`;
@@ -63,6 +80,7 @@ const FIELDS = fieldPlan<UpdateEmployeeDto>()({
     'costCentreId',
     'defaultCurrencyCode',
     'salary',
+    'terms',
     'teamAssignment',
     'projectAssignment',
   ],
@@ -266,8 +284,17 @@ export class EmployeesService
     await this.refs.apply(entity, input, tx, 'defaultCurrencyCode');
     if (entity.endDate && entity.endDate < entity.startDate)
       throw DomainError.validation('endDate', 'endDate must not be before startDate');
+    if (input.terms) checkTermDays(input.terms);
+    // A stored employee's nested terms are merged before its top-level values are compared with those in force today.
+    if (input.terms?.length && entity.id !== undefined) {
+      for (const record of await this.terms.upsertFor(tx, entity.id, input.terms)) record();
+      this.termsMerged.add(input);
+    }
     if (keys.length) await this.recordTerm(tx, entity, own, keys);
   }
+
+  /** Bodies of stored employees whose nested terms apply() merged (createNested then leaves them). */
+  private readonly termsMerged = new WeakSet<UpdateEmployeeDto>();
 
   /**
    * Spec 07 §5.1: a PATCH of fte, costCentreId, jobRoleId or geographyId of an employee already started is a term
@@ -295,9 +322,9 @@ export class EmployeesService
     return manager.id;
   }
 
-  /** Bulk creates: salaries are written together; bodies with assignments take the per-record path. */
+  /** Bulk creates: salaries are written together; bodies with assignments or terms take the per-record path. */
   protected override nestedBatchable(input: UpdateEmployeeDto): boolean {
-    return !input.teamAssignment && !input.projectAssignment;
+    return !input.teamAssignment && !input.projectAssignment && !input.terms?.length;
   }
 
   /**
@@ -325,9 +352,21 @@ export class EmployeesService
     );
   }
 
-  /** The nested salary and assignments, keyed (a body sent again changes nothing). */
+  /**
+   * The nested salary, terms and assignments, keyed (a body sent again changes nothing). A new employee's top-level
+   * term values are its own ones; when its nested terms put other values in force today, the top-level ones are
+   * recorded as a term effective today (as a PATCH would), so that the values in force today are those sent.
+   */
   protected override async createNested(tx: Tx, employeeId: string, input: UpdateEmployeeDto): Promise<void> {
     if (input.salary) for (const record of await this.salaries.upsertFor(tx, [{ employeeId, input: input.salary }])) record();
+    if (input.terms?.length && !this.termsMerged.has(input)) {
+      for (const record of await this.terms.upsertFor(tx, employeeId, input.terms)) record();
+      const keys = termKeysOf(input);
+      if (keys.length) {
+        const entity = await this.find(tx, employeeId);
+        await this.recordTerm(tx, entity, { ...entity }, keys);
+      }
+    }
     await this.assignments.createNestedFor(tx, { kind: 'employee', id: employeeId }, input);
   }
 }

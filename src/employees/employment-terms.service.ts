@@ -122,6 +122,17 @@ export class EmploymentTermsService extends CrudService<
     qb.andWhere('r.employeeId = :employeeId', { employeeId: query.employeeId });
   }
 
+  /**
+   * The nested `terms` of an employee body, in the caller's transaction: keyed by employee and effectiveDate (one term
+   * per employee and day), so a body sent again changes nothing. Returns the functions recording each.
+   */
+  upsertFor(tx: Tx, employeeId: string, terms: readonly CreateEmploymentTermDto[]): Promise<(() => void)[]> {
+    return this.mergeKeyedIn(
+      tx,
+      terms.map((input) => ({ key: { employeeId, effectiveDate: input.effectiveDate }, input: { ...input, employeeId } })),
+    );
+  }
+
   /** The terms of many employees in one query: employee id -> terms, in effectiveDate order. */
   async termsOf(scope: TxScope, employeeIds: string[]): Promise<Map<string, EmploymentTermEntity[]>> {
     if (!employeeIds.length) return new Map();

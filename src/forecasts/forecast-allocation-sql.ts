@@ -77,7 +77,8 @@ function groupedCte(): string {
 /**
  * The people's rows of the allocation statement, from `pp` (their active days, whole and cut by their pieces) and
  * `people`: levels (lvl, with the day terms of averageFte in v2 and, under attrition, of expectedLeavers in v3),
- * joiners and leavers at their day's shares, notices.
+ * joiners and leavers at their day's shares, notices; `fte` (from `pf`: each term segment's active days with an fte
+ * other than 1, whole and cut by the pieces) at the pieces' shares, as `termRowsSql` writes it for the other groupings.
  */
 function peopleRows(parts: StatementParts, cut: (q: string, a: string, b: string) => string): string {
   const att = attritionTerms(parts);
@@ -94,11 +95,34 @@ SELECT pc, grp, ${idx('start_date')}, 'join_' || kind${att.suffix('last_day')}, 
 UNION ALL
 SELECT pc, grp, ${idx('last_day + 1')}, 'leave_' || kind, sum(w), 0, 0 FROM pp WHERE b = last_day AND last_day < $3::date GROUP BY 1, 2, 3, 4
 UNION ALL
+SELECT pc, grp, ${idx('a')}, 'fte', sum(w * (fte - 1)), -sum(w * (fte - 1) * (${dom('a')} - 1)), 0 FROM pf GROUP BY 1, 2, 3
+UNION ALL
+SELECT pc, grp, ${idx('b + 1')}, 'fte', -sum(w * (fte - 1)), sum(w * (fte - 1) * (${dom('b + 1')} - 1)), 0
+  FROM pf WHERE b < $3::date GROUP BY 1, 2, 3
+UNION ALL
 SELECT false, NULL, ${idx('notice_date')}, 'notice', count(*), 0, 0 FROM people WHERE kind = 'e' AND ta IS NULL AND notice_date BETWEEN $2::date AND $3::date GROUP BY 3
 UNION ALL
 SELECT true, q.grp, ${idx('p.notice_date')}, 'notice', sum(q.w), 0, 0
   FROM people p JOIN grouped q ON q.kind = p.kind AND q.rid = p.id AND ${cut('q', 'p.notice_date', 'p.notice_date')}
  WHERE p.kind = 'e' AND p.ta IS NULL AND p.notice_date BETWEEN $2::date AND $3::date GROUP BY 2, 3`;
+}
+
+/**
+ * `pf`: the active days inside the window of each term segment (people row) whose fte is not 1, whole (`pc` false, null
+ * group, weight 1) and cut by the pieces (`pc` true, at the piece's share): the `fte` rows of `peopleRows`.
+ */
+function fteCtes(cut: (q: string, a: string, b: string) => string): string {
+  return `pfs AS (
+  SELECT kind, id, fte, GREATEST(start_date, $2::date, COALESCE(ta, $2::date)) AS a,
+         LEAST(COALESCE(last_day, $3::date), $3::date, COALESCE(tb, $3::date)) AS b
+    FROM people WHERE fte <> 1 AND start_date <= $3::date
+),
+pf AS (
+  SELECT false AS pc, NULL::text AS grp, 1::float8 AS w, fte, a, b FROM pfs WHERE a <= b
+  UNION ALL
+  SELECT true, q.grp, q.w, p.fte, GREATEST(p.a, q.a), LEAST(p.b, q.b)
+    FROM pfs p JOIN grouped q ON q.kind = p.kind AND q.rid = p.id AND ${cut('q', 'p.a', 'p.b')} WHERE p.a <= p.b
+)`;
 }
 
 /**
@@ -139,6 +163,7 @@ pp AS MATERIALIZED (
   SELECT true, p.kind, p.start_date, p.last_day, q.grp, q.w, GREATEST(p.a, q.a), LEAST(p.b, q.b)
     FROM act p JOIN grouped q ON q.kind = p.kind AND q.rid = p.id AND ${cut('q', 'p.a', 'p.b')}
 ),
+${fteCtes(cut)},
 pcost AS (
   SELECT q.grp, GREATEST(i.a, q.a) AS a, LEAST(i.b, q.b) AS b, i.amount * q.w AS amount${classes ? ', i.cls, i.att' : ''}
     FROM pitems i JOIN grouped q ON q.kind = i.kind AND q.rid = i.rid AND ${cut('q', 'i.a', 'i.b')}

@@ -24,8 +24,8 @@ import type { ForecastAssumptions } from '../database/entities/organization.enti
 
 /** The session settings of a grouping's statement (`SET LOCAL`, in its own transaction): see `ForecastRepository.rows`. */
 export function forecastSettings(groupBy: ForecastGroupBy): string[] {
-  const settings = [`work_mem = '${isAllocation(groupBy) ? 32 : 16}MB'`, `max_parallel_workers_per_gather = 0`];
-  return isAllocation(groupBy) ? [...settings, `enable_nestloop = off`, `enable_sort = off`] : settings;
+  const settings = [`work_mem = '${isAllocation(groupBy) ? 32 : 16}MB'`, `max_parallel_workers_per_gather = 0`, `enable_nestloop = off`];
+  return isAllocation(groupBy) ? [...settings, `enable_sort = off`] : settings;
 }
 
 /** A grouping's statement and the optional parameters it names, in their order (`$12`, ...). */
@@ -142,10 +142,11 @@ export class ForecastRepository {
     // The settings (`forecastSettings`, SET LOCAL by the caller's `UnitOfWork.readOnly`). The statement sorts the plan's
     // people for the join with their pay segments (50,000 rows, ~4 MB): with the default 4 MB of work_mem
     // that sort goes to disk, 16 MB keeps it in memory. No parallel worker: the one PostgreSQL plans for the
-    // vacancies' fillers costs CPU without shortening the statement. The allocation statement joins CTEs
-    // whose sizes PostgreSQL cannot estimate (it takes 1 row for most): planned freely, it nests loops over
-    // 100,000-row relations (minutes), so it runs without nested loops and sorts where a hash does (its
-    // window functions still sort), with 32 MB for those hashes.
+    // vacancies' fillers costs CPU without shortening the statement. Both statements join CTEs whose sizes
+    // PostgreSQL cannot estimate (it takes 1 row for most, and a split read's part condition for 0.5 % of the
+    // rows): planned freely, they may nest loops over 50,000-row relations (minutes; seen with employment terms
+    // and fresh statistics: the pay segments rescanned for each person), so they run without nested loops. The
+    // allocation statement also sorts only where a hash cannot (its window functions), with 32 MB for those hashes.
     return (await em.query(statement.sql, params)) as ForecastRow[];
   }
 

@@ -78,4 +78,20 @@ describe('07/§5.2 forecasts use the terms in force each day', () => {
       [2, 17_500],
     ]);
   });
+
+  it('07/§5.2: the team and project groupings weight averageFte by the fte in force each day, as the cost centre grouping does', async () => {
+    const team = await org.create.team({ name: 'Halftimers' });
+    const project = await org.create.project({ name: 'Half project' });
+    await org.create.assignment({ type: 'team', targetId: team.id, employeeId: ids.hana, fte: 1, startDate: '2025-01-01' });
+    await org.create.assignment({ type: 'project', targetId: project.id, employeeId: ids.hana, fte: 0.5, startDate: '2025-01-01' });
+    const fteOf = (f: { groups: { key: { id: string } | null; months: Month[] }[] }) =>
+      Object.fromEntries(f.groups.map((g) => [g.key?.id ?? 'none', g.months.map((m) => m.averageFte)]));
+    const byTeam = await forecast('groupBy=team');
+    expect(fteOf(byTeam)).toEqual({ [team.id]: [1, 0.5, 0.5], none: [1, 1, 1] });
+    expect(byTeam.totals.map((m: Month) => m.averageFte)).toEqual([2, 1.5, 1.5]);
+    const byProject = await forecast('groupBy=project');
+    expect(fteOf(byProject)).toEqual({ [project.id]: [0.5, 0.25, 0.25], none: [1.5, 1.25, 1.25] });
+    const byProjectCostCentre = await forecast('groupBy=projectCostCentre');
+    expect(byProjectCostCentre.totals.map((m: Month) => m.averageFte)).toEqual([2, 1.5, 1.5]);
+  });
 });

@@ -5744,6 +5744,34 @@ export interface components {
              */
             targetId?: string;
         };
+        CreateEmploymentTermDto: {
+            /**
+             * @description Working time from that day: more than 0, at most 1, up to 4 decimals.
+             * @example 0.5
+             */
+            fte?: number;
+            /**
+             * @description The cost centre from that day, by id or externalId; null: none.
+             * @example cdemocc000000000000000001
+             */
+            costCentreId?: string | null;
+            /**
+             * @description The job role from that day, by id or externalId; null: none.
+             * @example cdemorole0000000000000001
+             */
+            jobRoleId?: string | null;
+            /**
+             * @description The location from that day (the employee's geographyId), by id or externalId; null: none.
+             * @example cdemoloc00000000000000001
+             */
+            locationId?: string | null;
+            /**
+             * Format: date
+             * @description First day the term applies (YYYY-MM-DD); one term per employee and day.
+             * @example 2026-01-15
+             */
+            effectiveDate: string;
+        };
         NestedJobRoleDto: {
             /**
              * @description Preferred match key.
@@ -5906,6 +5934,18 @@ export interface components {
              * @example 1
              */
             fte?: number;
+            /**
+             * @description Dated employment terms (as POST /employees/{id}/terms takes them), keyed by effectiveDate: a term whose day the
+             *     employee already has updates that term (only the fields sent), any other is added; one per day. Top-level fte,
+             *     costCentreId, jobRoleId and geographyId are the values in force today, after these terms.
+             * @example [
+             *       {
+             *         "effectiveDate": "2027-01-01",
+             *         "fte": 0.8
+             *       }
+             *     ]
+             */
+            terms?: components["schemas"]["CreateEmploymentTermDto"][];
             /** @example Ana */
             firstName?: string;
             /** @example Silva */
@@ -6039,34 +6079,6 @@ export interface components {
              * @example 2026-01-15T09:30:00.000Z
              */
             updatedAt: string;
-        };
-        CreateEmploymentTermDto: {
-            /**
-             * @description Working time from that day: more than 0, at most 1, up to 4 decimals.
-             * @example 0.5
-             */
-            fte?: number;
-            /**
-             * @description The cost centre from that day, by id or externalId; null: none.
-             * @example cdemocc000000000000000001
-             */
-            costCentreId?: string | null;
-            /**
-             * @description The job role from that day, by id or externalId; null: none.
-             * @example cdemorole0000000000000001
-             */
-            jobRoleId?: string | null;
-            /**
-             * @description The location from that day (the employee's geographyId), by id or externalId; null: none.
-             * @example cdemoloc00000000000000001
-             */
-            locationId?: string | null;
-            /**
-             * Format: date
-             * @description First day the term applies (YYYY-MM-DD); one term per employee and day.
-             * @example 2026-01-15
-             */
-            effectiveDate: string;
         };
         UpdateEmploymentTermDto: {
             /**
@@ -6301,6 +6313,18 @@ export interface components {
              * @example 1
              */
             fte?: number;
+            /**
+             * @description Dated employment terms (as POST /employees/{id}/terms takes them), keyed by effectiveDate: a term whose day the
+             *     employee already has updates that term (only the fields sent), any other is added; one per day. Top-level fte,
+             *     costCentreId, jobRoleId and geographyId are the values in force today, after these terms.
+             * @example [
+             *       {
+             *         "effectiveDate": "2027-01-01",
+             *         "fte": 0.8
+             *       }
+             *     ]
+             */
+            terms?: components["schemas"]["CreateEmploymentTermDto"][];
             /** @example Ana */
             firstName: string;
             /** @example Silva */
@@ -6390,6 +6414,18 @@ export interface components {
              * @example 1
              */
             fte?: number;
+            /**
+             * @description Dated employment terms (as POST /employees/{id}/terms takes them), keyed by effectiveDate: a term whose day the
+             *     employee already has updates that term (only the fields sent), any other is added; one per day. Top-level fte,
+             *     costCentreId, jobRoleId and geographyId are the values in force today, after these terms.
+             * @example [
+             *       {
+             *         "effectiveDate": "2027-01-01",
+             *         "fte": 0.8
+             *       }
+             *     ]
+             */
+            terms?: components["schemas"]["CreateEmploymentTermDto"][];
             /** @example Ana */
             firstName?: string;
             /** @example Silva */

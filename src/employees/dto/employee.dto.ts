@@ -1,7 +1,7 @@
 import { EXAMPLE_ID } from '../../common/http/examples';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsEmail, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 import { EmbeddedAssignmentDto, NestedProjectAssignmentDto, NestedTeamAssignmentDto } from '../../assignments/dto/assignment.dto';
 import { CreateSalaryAdjustmentDto, SalaryAdjustmentDto } from '../../compensation/dto/salary-adjustment.dto';
 import { IncrementalListQueryDto } from '../../common/http/pagination.dto';
@@ -23,6 +23,10 @@ import {
 import { CustomAttributeValueDto } from '../../custom-attributes/dto/custom-attribute-value.dto';
 import { NestedJobRoleDto } from '../../reference-data/dto/nested-job-role.dto';
 import type { EmployeeEntity } from '../entities/employee.entity';
+import { CreateEmploymentTermDto } from './employment-term.dto';
+
+/** At most this many nested terms in one body. */
+export const MAX_NESTED_TERMS = 100;
 
 export class CreateEmployeeDto {
   @Trim()
@@ -126,6 +130,22 @@ export class CreateEmployeeDto {
   @NestedObject(() => CreateSalaryAdjustmentDto)
   salary?: CreateSalaryAdjustmentDto;
 
+  /**
+   * Dated employment terms (as POST /employees/{id}/terms takes them), keyed by effectiveDate: a term whose day the
+   * employee already has updates that term (only the fields sent), any other is added; one per day. Top-level fte,
+   * costCentreId, jobRoleId and geographyId are the values in force today, after these terms.
+   */
+  @ApiPropertyOptional({
+    type: [CreateEmploymentTermDto],
+    maxItems: MAX_NESTED_TERMS,
+    example: [{ effectiveDate: '2027-01-01', fte: 0.8 }],
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_NESTED_TERMS)
+  @NestedObject(() => CreateEmploymentTermDto, { each: true })
+  terms?: CreateEmploymentTermDto[];
+
   /** Creates a team assignment (needs assignments_edit). */
   @IsOptional()
   @NestedObject(() => NestedTeamAssignmentDto)
@@ -137,7 +157,7 @@ export class CreateEmployeeDto {
   projectAssignment?: NestedProjectAssignmentDto;
 }
 
-/** PATCH: any create field; nested salary/teamAssignment/projectAssignment only add records. */
+/** PATCH: any create field; nested salary, terms, teamAssignment and projectAssignment are keyed (add or update records). */
 export class UpdateEmployeeDto extends PatchType(CreateEmployeeDto) {}
 
 /** Spec 04 §4.6 and document 01 rule 7: what a by-id read may include. */
