@@ -3754,6 +3754,10 @@ export interface components {
             steps: components["schemas"]["ApprovalStepDto"][];
         };
         OrganizationDto: {
+            /** @example cdemoorg00000000000000001 */
+            id: string;
+            /** @example Demo Organization */
+            name: string;
             /**
              * @description Days the change history keeps each change; null keeps every change (see the create field).
              * @example 365
@@ -3768,8 +3772,6 @@ export interface components {
             forecastAssumptions: components["schemas"]["ForecastAssumptionsDto"];
             /** @description Who approves a scenario before it is merged (see the update field). */
             scenarioApproval: components["schemas"]["ScenarioApprovalPolicyDto"];
-            id: string;
-            name: string;
             /**
              * @description ISO 4217 currency of cost figures and forecasts.
              * @example USD
@@ -9554,6 +9556,10 @@ export interface components {
         };
         /** @description The record of a change (`before`, `after`) as webhooks and the changes feed carry it: the fields of OrganizationDto. */
         OrganizationChangePayload: {
+            /** @example cdemoorg00000000000000001 */
+            id: string;
+            /** @example Demo Organization */
+            name: string;
             /**
              * @description Days the change history keeps each change; null keeps every change (see the create field).
              * @example 365
@@ -9568,8 +9574,6 @@ export interface components {
             forecastAssumptions: components["schemas"]["ForecastAssumptionsDto"];
             /** @description Who approves a scenario before it is merged (see the update field). */
             scenarioApproval: components["schemas"]["ScenarioApprovalPolicyDto"];
-            id: string;
-            name: string;
             /**
              * @description ISO 4217 currency of cost figures and forecasts.
              * @example USD

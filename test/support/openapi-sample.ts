@@ -111,8 +111,10 @@ export function propertiesWithoutExample(doc: OpenApiDoc, schema: JsonSchema, at
     return seen.includes(name) ? [] : propertiesWithoutExample(doc, doc.components.schemas[name], at, [...seen, name]);
   }
   if (schema.example !== undefined) return [];
-  const parts = [...(schema.allOf ?? []), ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])];
-  // `{ enum: [null] }` is the null branch of a nullable reference: null is its own example.
+  // Swagger UI renders the first branch of a oneOf / anyOf (as sampleOf does); `{ enum: [null] }` is the null branch of
+  // a nullable reference: null is its own example.
+  const choice = [...(schema.oneOf ?? []), ...(schema.anyOf ?? [])].filter((p) => !(p.enum?.length === 1 && p.enum[0] === null));
+  const parts = [...(schema.allOf ?? []), ...choice.slice(0, 1)];
   if (parts.length)
     return parts.filter((p) => !(p.enum?.length === 1 && p.enum[0] === null)).flatMap((p) => propertiesWithoutExample(doc, p, at, seen));
   if (schema.type === 'array') return schema.items ? propertiesWithoutExample(doc, schema.items, `${at}[]`, seen) : [at];

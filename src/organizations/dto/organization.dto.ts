@@ -5,7 +5,7 @@ import { IsCurrencyCode, IsNullable, IsOptional, NestedObject, Trim } from '../.
 import type { OrganizationEntity } from '../../database/entities/organization.entity';
 import { ForecastAssumptionsBodyDto, ForecastAssumptionsDto } from './forecast-assumptions.dto';
 import { ScenarioApprovalPolicyDto } from './scenario-approval-policy.dto';
-import { DEMO_APPROVAL_POLICY } from '../../common/http/examples';
+import { DEMO_APPROVAL_POLICY, EXAMPLE_ID } from '../../common/http/examples';
 
 /** The changes feed promises at least this retention (spec 04 §4.2). */
 export const MIN_CHANGE_RETENTION_DAYS = 90;
@@ -92,8 +92,8 @@ export class UpdateOrganizationDto extends PatchType(CreateOrganizationDto) {
 }
 
 export class OrganizationDto {
-  id: string;
-  name: string;
+  @ApiProperty({ example: EXAMPLE_ID.organization }) id: string;
+  @ApiProperty({ example: 'Demo Organization' }) name: string;
   /** ISO 4217 currency of cost figures and forecasts. */
   reportingCurrency: string;
   /** Whether the functional-structure module is switched on. */
