@@ -33,14 +33,15 @@ export class ApprovalImpactService {
   /** The impact of `scenarioId` from `month` (`YYYY-MM`); `budgetId` is the budget of its budget part, if any. */
   async impact(ctx: RequestContext, scenarioId: string, month: string, budgetId: string | null): Promise<ApprovalImpact> {
     const query = { from: month, months: IMPACT_MONTHS, groupBy: 'costCentre' as const };
-    const [scenario, live] = await Promise.all([
+    // Three forecasts that need nothing of each other: at once (on PostgreSQL each on a connection of its own).
+    const [scenario, live, budget] = await Promise.all([
       this.forecasts.forecast(scenarioContext(ctx, scenarioId), query),
       this.forecasts.forecast(scenarioContext(ctx, null), query),
+      budgetId === null ? null : this.overBudget(ctx, scenarioId, budgetId),
     ]);
     const last = IMPACT_MONTHS - 1;
     const s = scenario.data;
     const l = live.data;
-    const budget = budgetId === null ? null : await this.overBudget(ctx, scenarioId, budgetId);
     return {
       from: month,
       months: IMPACT_MONTHS,
@@ -55,9 +56,8 @@ export class ApprovalImpactService {
 
   /** Whether the scenario is over each budget (an unknown budget: not over). */
   async overBudgets(ctx: RequestContext, scenarioId: string, budgetIds: readonly string[]): Promise<Map<string, boolean>> {
-    const out = new Map<string, boolean>();
-    for (const id of budgetIds) out.set(id, ((await this.overBudget(ctx, scenarioId, id))?.linesOver ?? 0) > 0);
-    return out;
+    const over = await Promise.all(budgetIds.map((id) => this.overBudget(ctx, scenarioId, id)));
+    return new Map(budgetIds.map((id, i) => [id, (over[i]?.linesOver ?? 0) > 0]));
   }
 
   /**

@@ -57,12 +57,14 @@ export class ScenarioApprovalsService {
     await this.open(this.uow.read(ctx).em, ctx, scenarioId);
     const budgets = budgetsNamed(policy);
     const firstBudget = policy.steps.find((step) => step.when?.overBudgetId)?.when?.overBudgetId ?? null;
-    const impact = await this.impacts.impact(ctx, scenarioId, todayUtc().slice(0, 7), firstBudget);
-    const over = await this.impacts.overBudgets(
-      ctx,
-      scenarioId,
-      budgets.filter((id) => id !== firstBudget),
-    );
+    const [impact, over] = await Promise.all([
+      this.impacts.impact(ctx, scenarioId, todayUtc().slice(0, 7), firstBudget),
+      this.impacts.overBudgets(
+        ctx,
+        scenarioId,
+        budgets.filter((id) => id !== firstBudget),
+      ),
+    ]);
     if (impact.budget) over.set(impact.budget.budgetId, impact.budget.linesOver > 0);
     const saved = await this.uow.run(ctx, async (tx) => {
       const plan = await this.open(tx.em, ctx, scenarioId, true);
