@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { DataSource } from 'typeorm';
 import type { RequestContext } from '../common/auth/request-context';
 import { BudgetVarianceService } from '../budgets/budget-variance.service';
@@ -59,9 +57,16 @@ export class McpToolsService {
     this.byName = new Map(this.tools.map((t) => [t.name, t]));
   }
 
-  /** A low-level SDK server answering tools/list and tools/call as the request's API key. */
-  server(ctx: RequestContext): Server {
-    const server = new Server(SERVER_INFO, {
+  /**
+   * A low-level SDK server answering tools/list and tools/call as the request's API key. The SDK (and zod under it) is
+   * loaded by the first MCP request, not by every start of the app.
+   */
+  async server(ctx: RequestContext) {
+    const [sdk, { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError }] = await Promise.all([
+      import('@modelcontextprotocol/sdk/server/index.js'),
+      import('@modelcontextprotocol/sdk/types.js'),
+    ]);
+    const server = new sdk.Server(SERVER_INFO, {
       capabilities: { tools: { listChanged: false } },
       instructions:
         "Workforce-planning data of the API key's organization: business metrics, forecasts and budgets, people, vacancies and the functional structure.",

@@ -1,7 +1,6 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import { Delete, Post } from '../common/http/write-routes';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Request, Response } from 'express';
 import { RequireApiKey, ScenarioScope } from '../common/auth/access.decorators';
 import { Ctx, RequestContext } from '../common/auth/request-context';
@@ -25,7 +24,8 @@ export class McpController {
   @Post()
   async post(@Ctx() ctx: RequestContext, @Req() req: Request, @Res() res: Response): Promise<void> {
     if (Array.isArray(req.body)) return batchRefused(res);
-    const server = this.tools.server(ctx);
+    const server = await this.tools.server(ctx);
+    const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
       void transport.close();
