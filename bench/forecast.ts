@@ -343,8 +343,9 @@ async function assumptionsComparison(
 
 /**
  * Employment terms (spec 07 §5.2) on every tenth employee of those employed all through December 2026 (so that the
- * answer check holds on the smoke run's 40 people too), in a fork of its own (made once, kept with a kept database): an fte of 0.5-0.9 on a third, a move to another cost centre on a third, both and another location on the rest, each
- * from a day between July 2025 and December 2026 (most inside the forecast's window).
+ * answer check holds on the smoke run's 40 people too), in a fork of its own (made once, kept with a kept database): an
+ * fte of 0.5-0.9 on a third, a move to another cost centre on a third, both and another location on the rest, each from
+ * a day between July 2025 and December 2026 (most inside the forecast's window).
  */
 async function termsScenario(
   db: Awaited<ReturnType<typeof createDatabase>>,
