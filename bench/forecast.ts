@@ -29,6 +29,9 @@ import {
   vacuumAnalyze,
 } from './seed-data';
 
+/** The tables a forecast reads, analyzed after seeding and after a fork. */
+const FORECAST_TABLES = ['employees', 'salary_adjustments', 'contractors', 'rate_adjustments', 'vacancies', 'assignments'];
+
 const idOf = (kind: string, n: string) => `('c' || substr(md5($1 || ':${kind}:' || (${n})), 1, 24))`;
 
 interface Meta {
@@ -181,15 +184,7 @@ async function prepare(): Promise<{
   const scenario = await service.admin<{ data: { id: string } }>('POST', `/organizations/${orgs[0].orgId}/scenarios`, {
     name: 'Forecast bench',
   });
-  await vacuumAnalyze(db.client, [
-    'employees',
-    'salary_adjustments',
-    'contractors',
-    'rate_adjustments',
-    'vacancies',
-    'assignments',
-    'projects',
-  ]);
+  await vacuumAnalyze(db.client, [...FORECAST_TABLES, 'projects']);
   process.stdout.write(
     `seeded in ${((t1 - t0) / 1000).toFixed(0)} s, scenario forked in ${((performance.now() - t1) / 1000).toFixed(0)} s\n`,
   );
@@ -367,15 +362,7 @@ async function termsScenario(
     [meta.orgId, fork.data.id],
   );
   // The fork's rows as well: without statistics of them PostgreSQL plans the fork's forecast blind.
-  await vacuumAnalyze(db.client, [
-    'employees',
-    'salary_adjustments',
-    'contractors',
-    'rate_adjustments',
-    'vacancies',
-    'assignments',
-    'employment_terms',
-  ]);
+  await vacuumAnalyze(db.client, [...FORECAST_TABLES, 'employment_terms']);
   process.stdout.write(`terms scenario: ${rowCount} terms\n`);
   await db.client.query(`UPDATE bench_forecast_meta SET meta = $1`, [{ ...meta, termsScenarioId: fork.data.id }]);
   return fork.data.id;
