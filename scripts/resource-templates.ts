@@ -53,21 +53,18 @@ export class ${n.Class}Entity extends PlanningRecordEntity {
 
 export function dtoFile(n: ResourceNames): string {
   return `import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
 import { IncrementalListQueryDto } from '../../common/http/pagination.dto';
 import { fieldPlan } from '../../crud/assign';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { IsExternalId, IsNullable, IsOptional, Trim } from '../../common/validation/validators';
+import { IsExternalId, IsNullable, IsOptional, IsText } from '../../common/validation/validators';
 import type { CustomAttributeValueDto } from '../../custom-attributes/dto/custom-attribute-value.dto';
 import type { ${n.Class}Entity } from '../entities/${n.singular}.entity';
 
 export class Create${n.Class}Dto {
   /** @example "${cap(n.words)} for 2027" */
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
+  @IsText(200)
   name: string;
 
   /** Id in the system of record; unique among ${n.words}s; not CUID-shaped. */

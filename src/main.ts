@@ -1,6 +1,7 @@
 // First: tracing, when the OTEL_* variables ask for it, must be started before http, express and pg load.
 import { tracing } from './instrumentation';
 import 'reflect-metadata';
+import { limitHeapGrowth } from './operations/heap-growth';
 import { createApp } from './app.factory';
 import { warmOpenApiDocument } from './app.setup';
 import { logger } from './common/logging/json-logger';
@@ -9,6 +10,7 @@ import { DataDirectoryLockedError } from './database/embedded-postgres';
 import { startupBanner } from './startup-banner';
 
 async function main(): Promise<void> {
+  limitHeapGrowth();
   const config = loadConfig();
   const running = await createApp(config);
   // Shutdown is ours, not Nest's: close the app first, then the embedded database under it.

@@ -3,7 +3,8 @@ import { API_PERMISSIONS, APP_CAPABILITIES } from '../common/auth/permissions';
 import type { RequestContext } from '../common/auth/request-context';
 import { DomainError } from '../common/errors/domain-error';
 import { roundMoney } from '../cost/cost-math';
-import { BudgetVarianceService } from '../budgets/budget-variance.service';
+import { BudgetVarianceService, forecastCovers, sharedForecast } from '../budgets/budget-variance.service';
+import type { BudgetVarianceDto } from '../budgets/dto/budget-variance.dto';
 import type { ForecastDto, ForecastMonthDto } from '../forecasts/dto/forecast-query.dto';
 import { round4 } from '../forecasts/forecast-math';
 import { ForecastService } from '../forecasts/forecast.service';
@@ -33,12 +34,24 @@ export class ApprovalImpactService {
   /** The impact of `scenarioId` from `month` (`YYYY-MM`); `budgetId` is the budget of its budget part, if any. */
   async impact(ctx: RequestContext, scenarioId: string, month: string, budgetId: string | null): Promise<ApprovalImpact> {
     const query = { from: month, months: IMPACT_MONTHS, groupBy: 'costCentre' as const };
-    // Three forecasts that need nothing of each other: at once (on PostgreSQL each on a connection of its own).
-    const [scenario, live, budget] = await Promise.all([
-      this.forecasts.forecast(scenarioContext(ctx, scenarioId), query),
+    const inScenario = scenarioContext(ctx, scenarioId);
+    const budget = budgetId === null ? null : await this.variance.budget(inScenario, budgetId);
+    // A budget the scenario's forecast covers (by cost centre, from the submit month) needs no forecast of its own.
+    const ownForecast = budget !== null && !forecastCovers(budget, query);
+    // The forecasts need nothing of each other: at once (on PostgreSQL each on a connection of its own).
+    const [scenario, live, separate] = await Promise.all([
+      this.forecasts.forecast(inScenario, query),
       this.forecasts.forecast(scenarioContext(ctx, null), query),
-      budgetId === null ? null : this.overBudget(ctx, scenarioId, budgetId),
+      ownForecast ? this.overBudget(ctx, scenarioId, budget.id) : null,
     ]);
+    let budgetPart = separate;
+    if (budget !== null && !ownForecast) {
+      const shared = sharedForecast(budget, scenario.data);
+      // In another currency than the organization's, its own forecast after all.
+      budgetPart = shared
+        ? overOf(budget.id, (await this.variance.reportOn(inScenario, budget, shared, scenario.meta)).variance)
+        : await this.overBudget(ctx, scenarioId, budget.id);
+    }
     const last = IMPACT_MONTHS - 1;
     const s = scenario.data;
     const l = live.data;
@@ -50,7 +63,7 @@ export class ApprovalImpactService {
       headcountDelta: round4(headcount(s.totals[last]) - headcount(l.totals[last])),
       fteDelta: round4(fte(s.totals[last]) - fte(l.totals[last])),
       byCostCentre: byCostCentre(s, l),
-      budget,
+      budget: budgetPart,
     };
   }
 
@@ -67,13 +80,18 @@ export class ApprovalImpactService {
   async overBudget(ctx: RequestContext, scenarioId: string, budgetId: string): Promise<ApprovalImpact['budget']> {
     try {
       const { variance } = await this.variance.report(scenarioContext(ctx, scenarioId), budgetId);
-      const over = variance.groups.flatMap((group) => group.months.filter((m) => m.over === true));
-      return { budgetId, linesOver: over.length, overBy: roundMoney(over.reduce((sum, m) => sum + (m.variance.cost ?? 0), 0)) };
+      return overOf(budgetId, variance);
     } catch (error) {
       if (error instanceof DomainError && error.code === 'NOT_FOUND') return null;
       throw error;
     }
   }
+}
+
+/** The group-months whose forecast cost is over the budget's (`linesOver`), and by how much in all (`overBy`). */
+function overOf(budgetId: string, variance: BudgetVarianceDto): NonNullable<ApprovalImpact['budget']> {
+  const over = variance.groups.flatMap((group) => group.months.filter((m) => m.over === true));
+  return { budgetId, linesOver: over.length, overBy: roundMoney(over.reduce((sum, m) => sum + (m.variance.cost ?? 0), 0)) };
 }
 
 /** The application's context in the scenario (or live, for null): every permission and capability, cost included. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { RequestContext } from '../common/auth/request-context';
+import { DomainError } from '../common/errors/domain-error';
 import { CostService } from '../cost/cost.service';
 import type { ForecastDto, ForecastMetaDto } from '../forecasts/dto/forecast-query.dto';
 import { ForecastService } from '../forecasts/forecast.service';
@@ -41,6 +42,24 @@ export class BudgetVarianceService {
     const budget = await this.budgets.find(ctx, budgetId);
     const query = { from: budget.fromMonth, months: monthCount(budget.fromMonth, budget.toMonth), groupBy: budget.dimension };
     const { data: forecast, meta } = await this.forecasts.forecast(ctx, query, budget.currencyCode);
+    return this.reportOn(ctx, budget, forecast, meta);
+  }
+
+  /** The budget `budgetId` of the request's plan; null when it has none such. */
+  async budget(ctx: RequestContext, budgetId: string): Promise<BudgetEntity | null> {
+    try {
+      return await this.budgets.find(ctx, budgetId);
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'NOT_FOUND') return null;
+      throw error;
+    }
+  }
+
+  /**
+   * The variance of `budget` against a forecast already made: one over the budget's months, grouped by its dimension,
+   * in its currency (or one that starts at the budget's first month, as `sharedForecast` cuts it).
+   */
+  async reportOn(ctx: RequestContext, budget: BudgetEntity, forecast: ForecastDto, meta: ForecastMetaDto): Promise<BudgetVarianceReport> {
     const names = await this.lineNames(ctx, budget, forecast);
     const options = { showCost: CostService.canSeeCost(ctx), scenarioId: ctx.scenarioId };
     return {
@@ -71,4 +90,27 @@ export class BudgetVarianceService {
     }
     return names;
   }
+}
+
+/**
+ * Whether a forecast made with `query` holds the one the budget's variance would make: grouped by the budget's
+ * dimension, from its first month and at least as long. A month's figures do not depend on the months after it, so
+ * the first months of a longer forecast are the shorter one's.
+ */
+export function forecastCovers(budget: BudgetEntity, query: Pick<ForecastDto, 'from' | 'months' | 'groupBy'>): boolean {
+  return (
+    query.groupBy === budget.dimension && query.from === budget.fromMonth && query.months >= monthCount(budget.fromMonth, budget.toMonth)
+  );
+}
+
+/** `forecast` cut to the budget's months when it covers them in the budget's currency (forecastCovers); otherwise null. */
+export function sharedForecast(budget: BudgetEntity, forecast: ForecastDto): ForecastDto | null {
+  if (!forecastCovers(budget, forecast) || forecast.currency !== budget.currencyCode) return null;
+  const months = monthCount(budget.fromMonth, budget.toMonth);
+  return {
+    ...forecast,
+    months,
+    groups: forecast.groups.map((group) => ({ ...group, months: group.months.slice(0, months) })),
+    totals: forecast.totals.slice(0, months),
+  };
 }

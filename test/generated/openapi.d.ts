@@ -3593,6 +3593,8 @@ export interface components {
             createdAt: string;
         };
         CreateApiKeyDto: {
+            /** @example HR sync */
+            name: string;
             /**
              * @description At least one API permission; the key acts with these, narrowed to what its creator holds.
              * @example [
@@ -3606,8 +3608,6 @@ export interface components {
              * @example 2027-01-01T00:00:00.000Z
              */
             expiresAt?: string | null;
-            /** @example HR sync */
-            name: string;
         };
         ApiKeyDto: {
             /**
@@ -3834,6 +3834,11 @@ export interface components {
         };
         CreateOrganizationDto: {
             /**
+             * @description Display name.
+             * @example Acme Corporation
+             */
+            name: string;
+            /**
              * @description Days the change history keeps each change (the changes feed, the webhook outbox, the history of
              *     records and scenarios): older changes are removed by a periodic purge. At least 90 (the feed's
              *     promised retention), at most 3650; null (the default) keeps every change. An open scenario keeps the
@@ -3846,11 +3851,6 @@ export interface components {
              * @example 30
              */
             deliveryRetentionDays?: number;
-            /**
-             * @description Display name.
-             * @example Acme Corporation
-             */
-            name: string;
             /**
              * @description ISO 4217 currency of cost figures.
              * @example USD
@@ -3883,6 +3883,11 @@ export interface components {
         };
         UpdateOrganizationDto: {
             /**
+             * @description Display name.
+             * @example Acme Corporation
+             */
+            name?: string;
+            /**
              * @description Days the change history keeps each change (the changes feed, the webhook outbox, the history of
              *     records and scenarios): older changes are removed by a periodic purge. At least 90 (the feed's
              *     promised retention), at most 3650; null (the default) keeps every change. An open scenario keeps the
@@ -3895,11 +3900,6 @@ export interface components {
              * @example 30
              */
             deliveryRetentionDays?: number;
-            /**
-             * @description Display name.
-             * @example Acme Corporation
-             */
-            name?: string;
             /**
              * @description ISO 4217 currency of cost figures.
              * @example USD
@@ -3977,6 +3977,8 @@ export interface components {
             updatedAt: string;
         };
         CreateUserDto: {
+            /** @example Ana Silva */
+            name: string;
             /**
              * @description API permission names and application capabilities; `*` grants every one.
              * @example [
@@ -3991,8 +3993,6 @@ export interface components {
              * @example ana.silva@example.com
              */
             email: string;
-            /** @example Ana Silva */
-            name: string;
             /**
              * @description An inactive user cannot use the application, and keys they created stop working.
              * @example true
@@ -4000,6 +4000,8 @@ export interface components {
             active?: boolean;
         };
         UpdateUserDto: {
+            /** @example Demo Planner */
+            name?: string;
             /**
              * @description API permission names and application capabilities; `*` grants every one.
              * @example [
@@ -4014,8 +4016,6 @@ export interface components {
              * @example planner@example.com
              */
             email?: string;
-            /** @example Demo Planner */
-            name?: string;
             /**
              * @description An inactive user cannot use the application, and keys they created stop working.
              * @example true
@@ -4238,6 +4238,11 @@ export interface components {
         };
         CreateJobRoleDto: {
             /**
+             * @description Title of the role; unique in the organization (case-insensitively).
+             * @example Data Engineer
+             */
+            title: string;
+            /**
              * @description Id in the system of record; unique among job roles; not CUID-shaped.
              * @example HR-1042
              */
@@ -4257,13 +4262,13 @@ export interface components {
              * @example Builds and runs the payment services.
              */
             description?: string | null;
-            /**
-             * @description Title of the role; unique in the organization (case-insensitively).
-             * @example Data Engineer
-             */
-            title: string;
         };
         UpdateJobRoleDto: {
+            /**
+             * @description Title of the role; unique in the organization (case-insensitively).
+             * @example Software Engineer
+             */
+            title?: string;
             /**
              * @description Id in the system of record; unique among job roles; not CUID-shaped.
              * @example JR-01
@@ -4284,11 +4289,6 @@ export interface components {
              * @example Builds and runs the payment services.
              */
             description?: string | null;
-            /**
-             * @description Title of the role; unique in the organization (case-insensitively).
-             * @example Software Engineer
-             */
-            title?: string;
         };
         LocationDto: {
             id: string;
@@ -4325,6 +4325,8 @@ export interface components {
             updatedAt: string;
         };
         CreateLocationDto: {
+            /** @example Berlin */
+            name: string;
             /**
              * @description Id in the system of record; unique among locations; not CUID-shaped.
              * @example LOC-BER
@@ -4346,10 +4348,10 @@ export interface components {
              * @example 1.15
              */
             costMultiplier: number;
-            /** @example Berlin */
-            name: string;
         };
         UpdateLocationDto: {
+            /** @example Berlin */
+            name?: string;
             /**
              * @description Id in the system of record; unique among locations; not CUID-shaped.
              * @example LOC-BERLIN
@@ -4371,8 +4373,6 @@ export interface components {
              * @example 1.15
              */
             costMultiplier: number;
-            /** @example Berlin */
-            name?: string;
         };
         CostCentreDto: {
             id: string;
@@ -4401,6 +4401,8 @@ export interface components {
             updatedAt: string;
         };
         CreateCostCentreDto: {
+            /** @example Engineering */
+            name: string;
             /**
              * @description Short reporting code; unique among the organization's records of this kind.
              * @example CC-100
@@ -4416,10 +4418,10 @@ export interface components {
              * @example Builds and runs the payment services.
              */
             description?: string | null;
-            /** @example Engineering */
-            name: string;
         };
         UpdateCostCentreDto: {
+            /** @example Engineering */
+            name?: string;
             /**
              * @description Short reporting code; unique among the organization's records of this kind.
              * @example CC-101
@@ -4435,8 +4437,6 @@ export interface components {
              * @example Builds and runs the payment services.
              */
             description?: string | null;
-            /** @example Engineering */
-            name?: string;
         };
         ValueStreamDto: {
             id: string;
@@ -4465,6 +4465,8 @@ export interface components {
             updatedAt: string;
         };
         CreateValueStreamDto: {
+            /** @example Payments */
+            name: string;
             /**
              * @description Short reporting code; unique among the organization's records of this kind.
              * @example VS-PAY
@@ -4480,10 +4482,10 @@ export interface components {
              * @example Builds and runs the payment services.
              */
             description?: string | null;
-            /** @example Payments */
-            name: string;
         };
         UpdateValueStreamDto: {
+            /** @example Payments */
+            name?: string;
             /**
              * @description Short reporting code; unique among the organization's records of this kind.
              * @example VS-PAYMENTS
@@ -4499,8 +4501,6 @@ export interface components {
              * @example Builds and runs the payment services.
              */
             description?: string | null;
-            /** @example Payments */
-            name?: string;
         };
         ResourceTypeDto: {
             id: string;
@@ -4528,22 +4528,10 @@ export interface components {
         };
         CreateResourceTypeDto: {
             /**
-             * @description Id in the system of record; unique among resource types; not CUID-shaped.
-             * @example null
-             */
-            externalId?: string | null;
-            /**
-             * @description Free text; null clears it.
-             * @example Builds and runs the payment services.
-             */
-            description?: string | null;
-            /**
              * @description Such as Permanent, Fixed-term, Agency.
              * @example Internal
              */
             name: string;
-        };
-        UpdateResourceTypeDto: {
             /**
              * @description Id in the system of record; unique among resource types; not CUID-shaped.
              * @example null
@@ -4554,11 +4542,23 @@ export interface components {
              * @example Builds and runs the payment services.
              */
             description?: string | null;
+        };
+        UpdateResourceTypeDto: {
             /**
              * @description Such as Permanent, Fixed-term, Agency.
              * @example Internal
              */
             name?: string;
+            /**
+             * @description Id in the system of record; unique among resource types; not CUID-shaped.
+             * @example null
+             */
+            externalId?: string | null;
+            /**
+             * @description Free text; null clears it.
+             * @example Builds and runs the payment services.
+             */
+            description?: string | null;
         };
         DriverDto: {
             id: string;
@@ -4585,6 +4585,11 @@ export interface components {
         };
         CreateDriverDto: {
             /**
+             * @description Display name, such as Active customers.
+             * @example Active customers
+             */
+            name: string;
+            /**
              * @description Unit of the driver's values, such as customers or tickets.
              * @example customers
              */
@@ -4594,11 +4599,6 @@ export interface components {
              * @example Builds and runs the payment services.
              */
             description?: string | null;
-            /**
-             * @description Display name, such as Active customers.
-             * @example Active customers
-             */
-            name: string;
             /**
              * @description Stable key, 1-80 of a-z, 0-9, - and _; unique in the organization.
              * @example active_customers
@@ -4607,6 +4607,11 @@ export interface components {
         };
         UpdateDriverDto: {
             /**
+             * @description Display name, such as Active customers.
+             * @example Active customers
+             */
+            name?: string;
+            /**
              * @description Unit of the driver's values, such as customers or tickets.
              * @example customers
              */
@@ -4616,11 +4621,6 @@ export interface components {
              * @example Builds and runs the payment services.
              */
             description?: string | null;
-            /**
-             * @description Display name, such as Active customers.
-             * @example Active customers
-             */
-            name?: string;
             /**
              * @description Stable key, 1-80 of a-z, 0-9, - and _; unique in the organization.
              * @example active_merchants
@@ -4781,6 +4781,11 @@ export interface components {
         };
         CreateCustomAttributeDefinitionDto: {
             /**
+             * @description Label shown to people.
+             * @example Shirt size
+             */
+            name: string;
+            /**
              * @description The kind of record the attribute is set on.
              * @example EMPLOYEE
              * @enum {string}
@@ -4809,11 +4814,6 @@ export interface components {
              */
             description?: string | null;
             /**
-             * @description Label shown to people.
-             * @example Shirt size
-             */
-            name: string;
-            /**
              * @description Stable key: a letter, then up to 79 letters, digits or _; unique per entity type.
              * @example shirtSize
              */
@@ -4825,6 +4825,11 @@ export interface components {
             required?: boolean;
         };
         UpdateCustomAttributeDefinitionDto: {
+            /**
+             * @description Label shown to people.
+             * @example Office floor
+             */
+            name?: string;
             /**
              * @description The kind of record the attribute is set on.
              * @example TEAM
@@ -4853,11 +4858,6 @@ export interface components {
              * @example T-shirt size for team events.
              */
             description?: string | null;
-            /**
-             * @description Label shown to people.
-             * @example Office floor
-             */
-            name?: string;
             /**
              * @description Stable key: a letter, then up to 79 letters, digits or _; unique per entity type.
              * @example officeFloor
@@ -4918,6 +4918,8 @@ export interface components {
             results: components["schemas"]["BulkItemResultDto"][];
         };
         TeamBulkItemDto: {
+            /** @example Payments Platform */
+            name?: string;
             /**
              * @description Id in the system of record: a new one creates the record, a known one updates it.
              * @example TEA-1042
@@ -4943,8 +4945,6 @@ export interface components {
              * @example cdemoteam0000000000000001
              */
             parentTeamId?: string | null;
-            /** @example Payments Platform */
-            name?: string;
         };
         BulkDeleteItemDto: {
             /** @description 0-based position of the externalId in `externalIds` */
@@ -5114,6 +5114,8 @@ export interface components {
             customAttributes?: components["schemas"]["CustomAttributeValueDto"][];
         };
         CreateTeamDto: {
+            /** @example Payments Platform */
+            name: string;
             /**
              * @description Id in the system of record; unique among teams; not CUID-shaped.
              * @example TEAM-PAY
@@ -5139,10 +5141,10 @@ export interface components {
              * @example cdemoteam0000000000000001
              */
             parentTeamId?: string | null;
-            /** @example Payments Platform */
-            name: string;
         };
         UpdateTeamDto: {
+            /** @example Payments Platform */
+            name?: string;
             /**
              * @description Id in the system of record; unique among teams; not CUID-shaped.
              * @example TEAM-PAYMENTS
@@ -5168,10 +5170,10 @@ export interface components {
              * @example cdemoteam0000000000000001
              */
             parentTeamId?: string | null;
-            /** @example Payments Platform */
-            name?: string;
         };
         ProjectBulkItemDto: {
+            /** @example Checkout redesign */
+            name?: string;
             /**
              * @description Id in the system of record: a new one creates the record, a known one updates it.
              * @example PRO-1042
@@ -5244,8 +5246,6 @@ export interface components {
              * @example 125000.5
              */
             estimatedCost?: number | null;
-            /** @example Checkout redesign */
-            name?: string;
             /**
              * Format: date
              * @description First day of the project (YYYY-MM-DD).
@@ -5345,6 +5345,8 @@ export interface components {
             customAttributes?: components["schemas"]["CustomAttributeValueDto"][];
         };
         CreateProjectDto: {
+            /** @example Checkout redesign */
+            name: string;
             /**
              * @description Id in the system of record; unique among the organization's projects; not CUID-shaped.
              * @example PRJ-0042
@@ -5417,8 +5419,6 @@ export interface components {
              * @example 125000.5
              */
             estimatedCost?: number | null;
-            /** @example Checkout redesign */
-            name: string;
             /**
              * Format: date
              * @description First day of the project (YYYY-MM-DD).
@@ -5427,6 +5427,8 @@ export interface components {
             startDate: string;
         };
         UpdateProjectDto: {
+            /** @example Checkout redesign */
+            name?: string;
             /**
              * @description Id in the system of record; unique among the organization's projects; not CUID-shaped.
              * @example PRJ-01
@@ -5499,8 +5501,6 @@ export interface components {
              * @example 125000.5
              */
             estimatedCost?: number | null;
-            /** @example Checkout redesign */
-            name?: string;
             /**
              * Format: date
              * @description First day of the project (YYYY-MM-DD).
@@ -5538,6 +5538,11 @@ export interface components {
         };
         CreateProjectLinkDto: {
             /**
+             * @description The ticket's key in the tool, such as `PAY-12`; one link per provider and key on a project.
+             * @example PAY-123
+             */
+            key: string;
+            /**
              * Format: uri
              * @description The ticket's address (http or https).
              * @example https://acme.atlassian.net/browse/PAY-123
@@ -5555,13 +5560,13 @@ export interface components {
              * @example jira
              */
             provider: string;
-            /**
-             * @description The ticket's key in the tool, such as `PAY-12`; one link per provider and key on a project.
-             * @example PAY-123
-             */
-            key: string;
         };
         UpdateProjectLinkDto: {
+            /**
+             * @description The ticket's key in the tool, such as `PAY-12`; one link per provider and key on a project.
+             * @example CHK-1
+             */
+            key?: string;
             /**
              * Format: uri
              * @description The ticket's address (http or https).
@@ -5580,11 +5585,6 @@ export interface components {
              * @example jira
              */
             provider?: string;
-            /**
-             * @description The ticket's key in the tool, such as `PAY-12`; one link per provider and key on a project.
-             * @example CHK-1
-             */
-            key?: string;
         };
         AssignmentDto: {
             /**
@@ -5776,15 +5776,15 @@ export interface components {
         };
         NestedJobRoleDto: {
             /**
-             * @description Preferred match key.
-             * @example JR-DATA-ENG
-             */
-            externalId?: string | null;
-            /**
              * @description Required when the externalId matches nothing: a new role is created with this title.
              * @example Data Engineer
              */
             title?: string;
+            /**
+             * @description Preferred match key.
+             * @example JR-DATA-ENG
+             */
+            externalId?: string | null;
         };
         CreateSalaryAdjustmentDto: {
             /**
@@ -5874,6 +5874,46 @@ export interface components {
         };
         EmployeeBulkItemDto: {
             /**
+             * @description The manager: an employee, by id or externalId; unresolvable: 404.
+             * @example cdemoemp00000000000000001
+             */
+            managerId?: string | null;
+            /**
+             * @description A job role, by id or externalId (GET /job-roles); wins over jobRole.
+             * @example cdemorole0000000000000001
+             */
+            jobRoleId?: string | null;
+            /**
+             * @description A resource (work) type, by id or externalId.
+             * @example cdemort000000000000000001
+             */
+            workTypeId?: string | null;
+            /**
+             * @description A location, by id or externalId; it sets the default currency and the cost multiplier.
+             * @example cdemoloc00000000000000001
+             */
+            geographyId?: string | null;
+            /**
+             * @description ISO 4217; when unset and geographyId is given, the location's currency applies.
+             * @example EUR
+             */
+            defaultCurrencyCode?: string | null;
+            /**
+             * @description A cost centre, by id or externalId (the list's costCentreId filter).
+             * @example cdemocc000000000000000001
+             */
+            costCentreId?: string | null;
+            /** @example Ana */
+            firstName?: string;
+            /** @example Silva */
+            lastName?: string;
+            /**
+             * Format: email
+             * @description Valid e-mail, unique in the organization (case-insensitively).
+             * @example ana.silva@example.com
+             */
+            email?: string;
+            /**
              * @description HR identifier.
              * @example E-20417
              */
@@ -5901,36 +5941,6 @@ export interface components {
              */
             noticeDate?: string | null;
             /**
-             * @description Another employee, by id or externalId; unresolvable: 404.
-             * @example cdemoemp00000000000000001
-             */
-            managerId?: string | null;
-            /**
-             * @description A job role id (GET /job-roles); wins over jobRole.
-             * @example cdemorole0000000000000001
-             */
-            jobRoleId?: string | null;
-            /**
-             * @description A resource (work) type, by id or externalId.
-             * @example cdemort000000000000000001
-             */
-            workTypeId?: string | null;
-            /**
-             * @description A location, by id or externalId.
-             * @example cdemoloc00000000000000001
-             */
-            geographyId?: string | null;
-            /**
-             * @description ISO 4217; when unset and geographyId is given, the location's currency applies.
-             * @example EUR
-             */
-            defaultCurrencyCode?: string | null;
-            /**
-             * @description A cost centre, by id or externalId (the list's costCentreId filter).
-             * @example cdemocc000000000000000001
-             */
-            costCentreId?: string | null;
-            /**
              * @description Working time: more than 0, at most 1, up to 4 decimals; default 1. On a PATCH of an employee already started, a
              *     change of fte, costCentreId, jobRoleId or geographyId is recorded as an employment term effective today.
              * @example 1
@@ -5948,24 +5958,14 @@ export interface components {
              *     ]
              */
             terms?: components["schemas"]["CreateEmploymentTermDto"][];
-            /** @example Ana */
-            firstName?: string;
-            /** @example Silva */
-            lastName?: string;
-            /**
-             * Format: email
-             * @description Valid e-mail, unique in the organization (case-insensitively).
-             * @example ana.silva@example.com
-             */
-            email?: string;
+            /** @description Nested job role: matched by externalId, then title, else created. Ignored when jobRoleId is sent. */
+            jobRole?: components["schemas"]["NestedJobRoleDto"];
             /**
              * Format: date
              * @description First day of employment (YYYY-MM-DD).
              * @example 2026-01-01
              */
             startDate?: string;
-            /** @description Nested job role: matched by externalId, then title, else created. Ignored when jobRoleId is sent. */
-            jobRole?: components["schemas"]["NestedJobRoleDto"];
             /** @description Creates a salary adjustment (needs compensation_edit). */
             salary?: components["schemas"]["CreateSalaryAdjustmentDto"];
             /** @description Creates a team assignment (needs assignments_edit). */
@@ -6154,34 +6154,7 @@ export interface components {
         };
         EmployeeDto: {
             /**
-             * @description Id in the system of record; null when none.
-             * @example HR-1042
-             */
-            externalId: string | null;
-            /**
-             * @description Canonical display name; null when none.
-             * @example Ana Silva
-             */
-            name: string | null;
-            /**
-             * @description HR identifier; null when none.
-             * @example E-20417
-             */
-            internalEmployeeId: string | null;
-            /**
-             * Format: date
-             * @description Last day; null = currently active.
-             * @example null
-             */
-            endDate: string | null;
-            /**
-             * Format: date
-             * @description Day notice was given (distinct from endDate); the forecast then expects the last day noticePeriodDays later. Null when none.
-             * @example null
-             */
-            noticeDate: string | null;
-            /**
-             * @description The manager, another employee; null when none.
+             * @description The manager, an employee; null when none.
              * @example cdemoemp00000000000000001
              */
             managerId: string | null;
@@ -6210,6 +6183,33 @@ export interface components {
              * @example cdemocc000000000000000001
              */
             costCentreId: string | null;
+            /**
+             * @description Id in the system of record; null when none.
+             * @example HR-1042
+             */
+            externalId: string | null;
+            /**
+             * @description Canonical display name; null when none.
+             * @example Ana Silva
+             */
+            name: string | null;
+            /**
+             * @description HR identifier; null when none.
+             * @example E-20417
+             */
+            internalEmployeeId: string | null;
+            /**
+             * Format: date
+             * @description Last day; null = currently active.
+             * @example null
+             */
+            endDate: string | null;
+            /**
+             * Format: date
+             * @description Day notice was given (distinct from endDate); the forecast then expects the last day noticePeriodDays later. Null when none.
+             * @example null
+             */
+            noticeDate: string | null;
             /**
              * @description Working time (0 < fte <= 1). fte, costCentreId, jobRoleId and geographyId are those in force today (or on asOf).
              * @example 1
@@ -6253,6 +6253,46 @@ export interface components {
         };
         CreateEmployeeDto: {
             /**
+             * @description The manager: an employee, by id or externalId; unresolvable: 404.
+             * @example cdemoemp00000000000000001
+             */
+            managerId?: string | null;
+            /**
+             * @description A job role, by id or externalId (GET /job-roles); wins over jobRole.
+             * @example cdemorole0000000000000001
+             */
+            jobRoleId?: string | null;
+            /**
+             * @description A resource (work) type, by id or externalId.
+             * @example cdemort000000000000000001
+             */
+            workTypeId?: string | null;
+            /**
+             * @description A location, by id or externalId; it sets the default currency and the cost multiplier.
+             * @example cdemoloc00000000000000001
+             */
+            geographyId?: string | null;
+            /**
+             * @description ISO 4217; when unset and geographyId is given, the location's currency applies.
+             * @example EUR
+             */
+            defaultCurrencyCode?: string | null;
+            /**
+             * @description A cost centre, by id or externalId (the list's costCentreId filter).
+             * @example cdemocc000000000000000001
+             */
+            costCentreId?: string | null;
+            /** @example Ana */
+            firstName: string;
+            /** @example Silva */
+            lastName: string;
+            /**
+             * Format: email
+             * @description Valid e-mail, unique in the organization (case-insensitively).
+             * @example ana.silva@example.com
+             */
+            email: string;
+            /**
              * @description HR identifier.
              * @example E-20417
              */
@@ -6280,36 +6320,6 @@ export interface components {
              */
             noticeDate?: string | null;
             /**
-             * @description Another employee, by id or externalId; unresolvable: 404.
-             * @example cdemoemp00000000000000001
-             */
-            managerId?: string | null;
-            /**
-             * @description A job role id (GET /job-roles); wins over jobRole.
-             * @example cdemorole0000000000000001
-             */
-            jobRoleId?: string | null;
-            /**
-             * @description A resource (work) type, by id or externalId.
-             * @example cdemort000000000000000001
-             */
-            workTypeId?: string | null;
-            /**
-             * @description A location, by id or externalId.
-             * @example cdemoloc00000000000000001
-             */
-            geographyId?: string | null;
-            /**
-             * @description ISO 4217; when unset and geographyId is given, the location's currency applies.
-             * @example EUR
-             */
-            defaultCurrencyCode?: string | null;
-            /**
-             * @description A cost centre, by id or externalId (the list's costCentreId filter).
-             * @example cdemocc000000000000000001
-             */
-            costCentreId?: string | null;
-            /**
              * @description Working time: more than 0, at most 1, up to 4 decimals; default 1. On a PATCH of an employee already started, a
              *     change of fte, costCentreId, jobRoleId or geographyId is recorded as an employment term effective today.
              * @example 1
@@ -6327,32 +6337,62 @@ export interface components {
              *     ]
              */
             terms?: components["schemas"]["CreateEmploymentTermDto"][];
-            /** @example Ana */
-            firstName: string;
-            /** @example Silva */
-            lastName: string;
-            /**
-             * Format: email
-             * @description Valid e-mail, unique in the organization (case-insensitively).
-             * @example ana.silva@example.com
-             */
-            email: string;
             /**
              * Format: date
              * @description First day of employment (YYYY-MM-DD).
              * @example 2026-01-01
              */
             startDate: string;
-            /** @description Nested job role: matched by externalId, then title, else created. Ignored when jobRoleId is sent. */
-            jobRole?: components["schemas"]["NestedJobRoleDto"];
             /** @description Creates a salary adjustment (needs compensation_edit). */
             salary?: components["schemas"]["CreateSalaryAdjustmentDto"];
             /** @description Creates a team assignment (needs assignments_edit). */
             teamAssignment?: components["schemas"]["NestedTeamAssignmentDto"];
             /** @description Creates a project assignment (needs assignments_edit). */
             projectAssignment?: components["schemas"]["NestedProjectAssignmentDto"];
+            /** @description Nested job role: matched by externalId, then title, else created. Ignored when jobRoleId is sent. */
+            jobRole?: components["schemas"]["NestedJobRoleDto"];
         };
         UpdateEmployeeDto: {
+            /**
+             * @description The manager: an employee, by id or externalId; unresolvable: 404.
+             * @example cdemoemp00000000000000001
+             */
+            managerId?: string | null;
+            /**
+             * @description A job role, by id or externalId (GET /job-roles); wins over jobRole.
+             * @example cdemorole0000000000000001
+             */
+            jobRoleId?: string | null;
+            /**
+             * @description A resource (work) type, by id or externalId.
+             * @example cdemort000000000000000001
+             */
+            workTypeId?: string | null;
+            /**
+             * @description A location, by id or externalId; it sets the default currency and the cost multiplier.
+             * @example cdemoloc00000000000000001
+             */
+            geographyId?: string | null;
+            /**
+             * @description ISO 4217; when unset and geographyId is given, the location's currency applies.
+             * @example EUR
+             */
+            defaultCurrencyCode?: string | null;
+            /**
+             * @description A cost centre, by id or externalId (the list's costCentreId filter).
+             * @example cdemocc000000000000000001
+             */
+            costCentreId?: string | null;
+            /** @example Ana */
+            firstName?: string;
+            /** @example Silva */
+            lastName?: string;
+            /**
+             * Format: email
+             * @description Valid e-mail, unique in the organization (case-insensitively).
+             * @example chloe.martin.2@demo.example.com
+             */
+            email?: string;
             /**
              * @description HR identifier.
              * @example E-10002
@@ -6381,36 +6421,6 @@ export interface components {
              */
             noticeDate?: string | null;
             /**
-             * @description Another employee, by id or externalId; unresolvable: 404.
-             * @example cdemoemp00000000000000001
-             */
-            managerId?: string | null;
-            /**
-             * @description A job role id (GET /job-roles); wins over jobRole.
-             * @example cdemorole0000000000000001
-             */
-            jobRoleId?: string | null;
-            /**
-             * @description A resource (work) type, by id or externalId.
-             * @example cdemort000000000000000001
-             */
-            workTypeId?: string | null;
-            /**
-             * @description A location, by id or externalId.
-             * @example cdemoloc00000000000000001
-             */
-            geographyId?: string | null;
-            /**
-             * @description ISO 4217; when unset and geographyId is given, the location's currency applies.
-             * @example EUR
-             */
-            defaultCurrencyCode?: string | null;
-            /**
-             * @description A cost centre, by id or externalId (the list's costCentreId filter).
-             * @example cdemocc000000000000000001
-             */
-            costCentreId?: string | null;
-            /**
              * @description Working time: more than 0, at most 1, up to 4 decimals; default 1. On a PATCH of an employee already started, a
              *     change of fte, costCentreId, jobRoleId or geographyId is recorded as an employment term effective today.
              * @example 1
@@ -6428,24 +6438,14 @@ export interface components {
              *     ]
              */
             terms?: components["schemas"]["CreateEmploymentTermDto"][];
-            /** @example Ana */
-            firstName?: string;
-            /** @example Silva */
-            lastName?: string;
-            /**
-             * Format: email
-             * @description Valid e-mail, unique in the organization (case-insensitively).
-             * @example chloe.martin.2@demo.example.com
-             */
-            email?: string;
+            /** @description Nested job role: matched by externalId, then title, else created. Ignored when jobRoleId is sent. */
+            jobRole?: components["schemas"]["NestedJobRoleDto"];
             /**
              * Format: date
              * @description First day of employment (YYYY-MM-DD).
              * @example 2026-01-01
              */
             startDate?: string;
-            /** @description Nested job role: matched by externalId, then title, else created. Ignored when jobRoleId is sent. */
-            jobRole?: components["schemas"]["NestedJobRoleDto"];
             /** @description Creates a salary adjustment (needs compensation_edit). */
             salary?: components["schemas"]["CreateSalaryAdjustmentDto"];
             /** @description Creates a team assignment (needs assignments_edit). */
@@ -6484,24 +6484,12 @@ export interface components {
         };
         ContractorBulkItemDto: {
             /**
-             * Format: email
-             * @description Optional; unique in the organization when given.
-             * @example jordan.lee@example.com
-             */
-            email?: string | null;
-            /**
-             * Format: date
-             * @description Last day of the contract (YYYY-MM-DD); null = active.
-             * @example 2026-12-31
-             */
-            endDate?: string | null;
-            /**
-             * @description An employee, by id or externalId; unresolvable: 404.
+             * @description The manager: an employee, by id or externalId; unresolvable: 404.
              * @example cdemoemp00000000000000001
              */
             managerId?: string | null;
             /**
-             * @description Wins over jobRole.
+             * @description A job role, by id or externalId (GET /job-roles); wins over jobRole.
              * @example cdemorole0000000000000001
              */
             jobRoleId?: string | null;
@@ -6521,20 +6509,21 @@ export interface components {
              */
             defaultCurrencyCode?: string | null;
             /**
-             * @description A cost centre, by id or externalId.
+             * @description A cost centre, by id or externalId (the list's costCentreId filter).
              * @example cdemocc000000000000000001
              */
             costCentreId?: string | null;
-            /**
-             * @description Id in the system of record: a new one creates the record, a known one updates it.
-             * @example CON-1042
-             */
-            externalId: string;
             /**
              * @description Person or company name.
              * @example Jordan Lee
              */
             name?: string;
+            /**
+             * Format: email
+             * @description Optional; unique in the organization when given.
+             * @example jordan.lee@example.com
+             */
+            email?: string | null;
             /**
              * @description Such as individual or agency; default `individual`.
              * @example individual
@@ -6542,11 +6531,23 @@ export interface components {
             contractorType?: string;
             /**
              * Format: date
+             * @description Last day of the contract (YYYY-MM-DD); null = active.
+             * @example 2026-12-31
+             */
+            endDate?: string | null;
+            /**
+             * @description Id in the system of record: a new one creates the record, a known one updates it.
+             * @example CON-1042
+             */
+            externalId: string;
+            /** @description Nested job role: matched by externalId, then title, else created. Ignored when jobRoleId is sent. */
+            jobRole?: components["schemas"]["NestedJobRoleDto"];
+            /**
+             * Format: date
              * @description First day of the contract (YYYY-MM-DD).
              * @example 2026-01-01
              */
             startDate?: string;
-            jobRole?: components["schemas"]["NestedJobRoleDto"];
             /** @description Creates a rate adjustment (needs compensation_edit). */
             rateAdjustment?: components["schemas"]["CreateRateAdjustmentDto"];
             /** @description Creates a team assignment (needs assignments_edit). */
@@ -6631,22 +6632,6 @@ export interface components {
         };
         ContractorDto: {
             /**
-             * @description Id in the system of record; null when none.
-             * @example CTR-2031
-             */
-            externalId: string | null;
-            /**
-             * @description E-mail, unique in the organization; null when none.
-             * @example jordan.lee@example.com
-             */
-            email: string | null;
-            /**
-             * Format: date
-             * @description Last day of the contract; null = active.
-             * @example null
-             */
-            endDate: string | null;
-            /**
              * @description The manager, an employee; null when none.
              * @example cdemoemp00000000000000001
              */
@@ -6676,6 +6661,22 @@ export interface components {
              * @example cdemocc000000000000000001
              */
             costCentreId: string | null;
+            /**
+             * @description Id in the system of record; null when none.
+             * @example CTR-2031
+             */
+            externalId: string | null;
+            /**
+             * @description E-mail, unique in the organization; null when none.
+             * @example jordan.lee@example.com
+             */
+            email: string | null;
+            /**
+             * Format: date
+             * @description Last day of the contract; null = active.
+             * @example null
+             */
+            endDate: string | null;
             /** @description By-id reads only. */
             customAttributes?: components["schemas"]["CustomAttributeValueDto"][];
             /** @description include=currentRate: the rate adjustment with the latest effectiveDate (null when none). */
@@ -6715,24 +6716,12 @@ export interface components {
         };
         CreateContractorDto: {
             /**
-             * Format: email
-             * @description Optional; unique in the organization when given.
-             * @example jordan.lee@example.com
-             */
-            email?: string | null;
-            /**
-             * Format: date
-             * @description Last day of the contract (YYYY-MM-DD); null = active.
-             * @example 2026-12-31
-             */
-            endDate?: string | null;
-            /**
-             * @description An employee, by id or externalId; unresolvable: 404.
+             * @description The manager: an employee, by id or externalId; unresolvable: 404.
              * @example cdemoemp00000000000000001
              */
             managerId?: string | null;
             /**
-             * @description Wins over jobRole.
+             * @description A job role, by id or externalId (GET /job-roles); wins over jobRole.
              * @example cdemorole0000000000000001
              */
             jobRoleId?: string | null;
@@ -6752,20 +6741,21 @@ export interface components {
              */
             defaultCurrencyCode?: string | null;
             /**
-             * @description A cost centre, by id or externalId.
+             * @description A cost centre, by id or externalId (the list's costCentreId filter).
              * @example cdemocc000000000000000001
              */
             costCentreId?: string | null;
-            /**
-             * @description Id in the system of record; unique among contractors; not CUID-shaped; null clears it.
-             * @example CTR-2031
-             */
-            externalId?: string | null;
             /**
              * @description Person or company name.
              * @example Jordan Lee
              */
             name: string;
+            /**
+             * Format: email
+             * @description Optional; unique in the organization when given.
+             * @example jordan.lee@example.com
+             */
+            email?: string | null;
             /**
              * @description Such as individual or agency; default `individual`.
              * @example individual
@@ -6773,19 +6763,66 @@ export interface components {
             contractorType?: string;
             /**
              * Format: date
+             * @description Last day of the contract (YYYY-MM-DD); null = active.
+             * @example 2026-12-31
+             */
+            endDate?: string | null;
+            /**
+             * @description Id in the system of record; unique among contractors; not CUID-shaped; null clears it.
+             * @example CTR-2031
+             */
+            externalId?: string | null;
+            /**
+             * Format: date
              * @description First day of the contract (YYYY-MM-DD).
              * @example 2026-01-01
              */
             startDate: string;
-            jobRole?: components["schemas"]["NestedJobRoleDto"];
             /** @description Creates a rate adjustment (needs compensation_edit). */
             rateAdjustment?: components["schemas"]["CreateRateAdjustmentDto"];
             /** @description Creates a team assignment (needs assignments_edit). */
             teamAssignment?: components["schemas"]["NestedTeamAssignmentDto"];
             /** @description Creates a project assignment (needs assignments_edit). */
             projectAssignment?: components["schemas"]["NestedProjectAssignmentDto"];
+            /** @description Nested job role: matched by externalId, then title, else created. Ignored when jobRoleId is sent. */
+            jobRole?: components["schemas"]["NestedJobRoleDto"];
         };
         UpdateContractorDto: {
+            /**
+             * @description The manager: an employee, by id or externalId; unresolvable: 404.
+             * @example cdemoemp00000000000000001
+             */
+            managerId?: string | null;
+            /**
+             * @description A job role, by id or externalId (GET /job-roles); wins over jobRole.
+             * @example cdemorole0000000000000001
+             */
+            jobRoleId?: string | null;
+            /**
+             * @description A resource (work) type, by id or externalId.
+             * @example cdemort000000000000000001
+             */
+            workTypeId?: string | null;
+            /**
+             * @description A location, by id or externalId; it sets the default currency and the cost multiplier.
+             * @example cdemoloc00000000000000001
+             */
+            geographyId?: string | null;
+            /**
+             * @description ISO 4217; when unset and geographyId is given, the location's currency applies.
+             * @example EUR
+             */
+            defaultCurrencyCode?: string | null;
+            /**
+             * @description A cost centre, by id or externalId (the list's costCentreId filter).
+             * @example cdemocc000000000000000001
+             */
+            costCentreId?: string | null;
+            /**
+             * @description Person or company name.
+             * @example Jordan Lee
+             */
+            name?: string;
             /**
              * Format: email
              * @description Optional; unique in the organization when given.
@@ -6793,63 +6830,29 @@ export interface components {
              */
             email?: string | null;
             /**
-             * Format: date
-             * @description Last day of the contract (YYYY-MM-DD); null = active.
-             * @example 2026-12-31
-             */
-            endDate?: string | null;
-            /**
-             * @description An employee, by id or externalId; unresolvable: 404.
-             * @example cdemoemp00000000000000001
-             */
-            managerId?: string | null;
-            /**
-             * @description Wins over jobRole.
-             * @example cdemorole0000000000000001
-             */
-            jobRoleId?: string | null;
-            /**
-             * @description A resource (work) type, by id or externalId.
-             * @example cdemort000000000000000001
-             */
-            workTypeId?: string | null;
-            /**
-             * @description A location, by id or externalId; it sets the default currency and the cost multiplier.
-             * @example cdemoloc00000000000000001
-             */
-            geographyId?: string | null;
-            /**
-             * @description ISO 4217; when unset and geographyId is given, the location's currency applies.
-             * @example EUR
-             */
-            defaultCurrencyCode?: string | null;
-            /**
-             * @description A cost centre, by id or externalId.
-             * @example cdemocc000000000000000001
-             */
-            costCentreId?: string | null;
-            /**
-             * @description Id in the system of record; unique among contractors; not CUID-shaped; null clears it.
-             * @example CTR-01
-             */
-            externalId?: string | null;
-            /**
-             * @description Person or company name.
-             * @example Jordan Lee
-             */
-            name?: string;
-            /**
              * @description Such as individual or agency; default `individual`.
              * @example individual
              */
             contractorType?: string;
             /**
              * Format: date
+             * @description Last day of the contract (YYYY-MM-DD); null = active.
+             * @example 2026-12-31
+             */
+            endDate?: string | null;
+            /**
+             * @description Id in the system of record; unique among contractors; not CUID-shaped; null clears it.
+             * @example CTR-01
+             */
+            externalId?: string | null;
+            /** @description Nested job role: matched by externalId, then title, else created. Ignored when jobRoleId is sent. */
+            jobRole?: components["schemas"]["NestedJobRoleDto"];
+            /**
+             * Format: date
              * @description First day of the contract (YYYY-MM-DD).
              * @example 2026-01-01
              */
             startDate?: string;
-            jobRole?: components["schemas"]["NestedJobRoleDto"];
             /** @description Creates a rate adjustment (needs compensation_edit). */
             rateAdjustment?: components["schemas"]["CreateRateAdjustmentDto"];
             /** @description Creates a team assignment (needs assignments_edit). */
@@ -6858,6 +6861,11 @@ export interface components {
             projectAssignment?: components["schemas"]["NestedProjectAssignmentDto"];
         };
         VacancyBulkItemDto: {
+            /**
+             * @description Title of the role.
+             * @example Backend Engineer
+             */
+            role?: string;
             /**
              * @description Id in the system of record: a new one creates the record, a known one updates it.
              * @example VAC-1042
@@ -6938,11 +6946,6 @@ export interface components {
              * @example cdemoemp00000000000000001
              */
             hiringManagerId?: string | null;
-            /**
-             * @description Title of the role.
-             * @example Backend Engineer
-             */
-            role?: string;
             /** @description Nested job role (externalId, then title, then created). */
             jobRole?: components["schemas"]["NestedJobRoleDto"];
         };
@@ -7047,25 +7050,6 @@ export interface components {
              */
             geographyId?: string | null;
             /**
-             * @description Contractor branch: required; billing period of the rate.
-             * @example daily
-             * @enum {string}
-             */
-            rateType?: "hourly" | "daily" | "monthly" | "annually";
-            /**
-             * Format: date
-             * @description First day of the filler; assignments transfer from this day.
-             * @example 2026-01-01
-             */
-            startDate: string;
-            /**
-             * @description ISO 4217: of the salary or rate.
-             * @example EUR
-             */
-            currencyCode: string;
-            /** @description Employee branch only; ignored when jobRoleId is given. */
-            jobRole?: components["schemas"]["NestedJobRoleDto"];
-            /**
              * @description Employee branch: required.
              * @example Ana
              */
@@ -7088,10 +7072,29 @@ export interface components {
              */
             rate?: number;
             /**
+             * @description Contractor branch: required; billing period of the rate.
+             * @example daily
+             * @enum {string}
+             */
+            rateType?: "hourly" | "daily" | "monthly" | "annually";
+            /**
              * @description Contractor branch; default `individual`.
              * @example individual
              */
             contractorType?: string;
+            /**
+             * Format: date
+             * @description First day of the filler; assignments transfer from this day.
+             * @example 2026-01-01
+             */
+            startDate: string;
+            /**
+             * @description ISO 4217: of the salary or rate.
+             * @example EUR
+             */
+            currencyCode: string;
+            /** @description Employee branch only; ignored when jobRoleId is given. */
+            jobRole?: components["schemas"]["NestedJobRoleDto"];
         };
         VacancyDto: {
             /**
@@ -7213,6 +7216,11 @@ export interface components {
         };
         CreateVacancyDto: {
             /**
+             * @description Title of the role.
+             * @example Backend Engineer
+             */
+            role: string;
+            /**
              * @description Id in the system of record; unique among vacancies; not CUID-shaped.
              * @example REQ-3108
              */
@@ -7292,15 +7300,15 @@ export interface components {
              * @example cdemoemp00000000000000001
              */
             hiringManagerId?: string | null;
-            /**
-             * @description Title of the role.
-             * @example Backend Engineer
-             */
-            role: string;
             /** @description Nested job role (externalId, then title, then created). */
             jobRole?: components["schemas"]["NestedJobRoleDto"];
         };
         UpdateVacancyDto: {
+            /**
+             * @description Title of the role.
+             * @example Backend Engineer
+             */
+            role?: string;
             /**
              * @description Id in the system of record; unique among vacancies; not CUID-shaped.
              * @example REQ-3101
@@ -7381,11 +7389,6 @@ export interface components {
              * @example cdemoemp00000000000000001
              */
             hiringManagerId?: string | null;
-            /**
-             * @description Title of the role.
-             * @example Backend Engineer
-             */
-            role?: string;
             /** @description Nested job role (externalId, then title, then created). */
             jobRole?: components["schemas"]["NestedJobRoleDto"];
             /**
@@ -7437,6 +7440,8 @@ export interface components {
             updatedAt: string;
         };
         CreateScenarioDto: {
+            /** @example Hiring plan 2026 */
+            name: string;
             /**
              * @description Free text; null when none.
              * @example Two more backend engineers from April.
@@ -7449,10 +7454,10 @@ export interface components {
              * @enum {string}
              */
             visibility: "ORGANIZATION" | "PRIVATE";
-            /** @example Hiring plan 2026 */
-            name: string;
         };
         UpdateScenarioDto: {
+            /** @example Hiring plan 2026 */
+            name?: string;
             /**
              * @description Free text; null clears it.
              * @example Two more backend engineers from April.
@@ -7475,8 +7480,6 @@ export interface components {
              *     returns to the organization's. Changing them is a `scenario` update event, so the change needs X-Acting-User.
              */
             assumptions?: components["schemas"]["ForecastAssumptionsBodyDto"] | null;
-            /** @example Hiring plan 2026 */
-            name?: string;
         };
         MergeResultDto: {
             /**
@@ -10465,34 +10468,7 @@ export interface components {
         /** @description The record of a change (`before`, `after`) as webhooks and the changes feed carry it: the fields of EmployeeDto. */
         EmployeeChangePayload: {
             /**
-             * @description Id in the system of record; null when none.
-             * @example HR-1042
-             */
-            externalId: string | null;
-            /**
-             * @description Canonical display name; null when none.
-             * @example Ana Silva
-             */
-            name: string | null;
-            /**
-             * @description HR identifier; null when none.
-             * @example E-20417
-             */
-            internalEmployeeId: string | null;
-            /**
-             * Format: date
-             * @description Last day; null = currently active.
-             * @example null
-             */
-            endDate: string | null;
-            /**
-             * Format: date
-             * @description Day notice was given (distinct from endDate); the forecast then expects the last day noticePeriodDays later. Null when none.
-             * @example null
-             */
-            noticeDate: string | null;
-            /**
-             * @description The manager, another employee; null when none.
+             * @description The manager, an employee; null when none.
              * @example cdemoemp00000000000000001
              */
             managerId: string | null;
@@ -10521,6 +10497,33 @@ export interface components {
              * @example cdemocc000000000000000001
              */
             costCentreId: string | null;
+            /**
+             * @description Id in the system of record; null when none.
+             * @example HR-1042
+             */
+            externalId: string | null;
+            /**
+             * @description Canonical display name; null when none.
+             * @example Ana Silva
+             */
+            name: string | null;
+            /**
+             * @description HR identifier; null when none.
+             * @example E-20417
+             */
+            internalEmployeeId: string | null;
+            /**
+             * Format: date
+             * @description Last day; null = currently active.
+             * @example null
+             */
+            endDate: string | null;
+            /**
+             * Format: date
+             * @description Day notice was given (distinct from endDate); the forecast then expects the last day noticePeriodDays later. Null when none.
+             * @example null
+             */
+            noticeDate: string | null;
             /**
              * @description Working time (0 < fte <= 1). fte, costCentreId, jobRoleId and geographyId are those in force today (or on asOf).
              * @example 1
@@ -10798,22 +10801,6 @@ export interface components {
         /** @description The record of a change (`before`, `after`) as webhooks and the changes feed carry it: the fields of ContractorDto. */
         ContractorChangePayload: {
             /**
-             * @description Id in the system of record; null when none.
-             * @example CTR-2031
-             */
-            externalId: string | null;
-            /**
-             * @description E-mail, unique in the organization; null when none.
-             * @example jordan.lee@example.com
-             */
-            email: string | null;
-            /**
-             * Format: date
-             * @description Last day of the contract; null = active.
-             * @example null
-             */
-            endDate: string | null;
-            /**
              * @description The manager, an employee; null when none.
              * @example cdemoemp00000000000000001
              */
@@ -10843,6 +10830,22 @@ export interface components {
              * @example cdemocc000000000000000001
              */
             costCentreId: string | null;
+            /**
+             * @description Id in the system of record; null when none.
+             * @example CTR-2031
+             */
+            externalId: string | null;
+            /**
+             * @description E-mail, unique in the organization; null when none.
+             * @example jordan.lee@example.com
+             */
+            email: string | null;
+            /**
+             * Format: date
+             * @description Last day of the contract; null = active.
+             * @example null
+             */
+            endDate: string | null;
             /** @description By-id reads only. */
             customAttributes?: components["schemas"]["CustomAttributeValueDto"][];
             /** @description include=currentRate: the rate adjustment with the latest effectiveDate (null when none). */

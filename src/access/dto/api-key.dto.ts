@@ -1,14 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMinSize, ArrayUnique, IsArray, IsDateString, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { IsNullable, IsOptional, Trim } from '../../common/validation/validators';
+import { ArrayMinSize, ArrayUnique, IsArray, IsDateString, IsIn } from 'class-validator';
+import { IsNullable, IsOptional, IsText } from '../../common/validation/validators';
 import { API_PERMISSIONS } from '../../common/auth/permissions';
 import type { ApiKeyEntity } from '../entities/api-key.entity';
 
 export class CreateApiKeyDto {
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
+  @IsText(200)
   name: string;
 
   /** At least one API permission; the key acts with these, narrowed to what its creator holds. */

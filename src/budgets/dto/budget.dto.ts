@@ -1,10 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsIn, IsNotEmpty, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsString, Matches, Max, Min } from 'class-validator';
 import { IncrementalListQueryDto } from '../../common/http/pagination.dto';
 import { fieldPlan } from '../../crud/assign';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { IsCurrencyCode, IsDecimal, IsNullable, IsOptional, NestedObject, Trim } from '../../common/validation/validators';
+import { IsCurrencyCode, IsDecimal, IsNullable, IsOptional, IsText, NestedObject } from '../../common/validation/validators';
 import type { CustomAttributeValueDto } from '../../custom-attributes/dto/custom-attribute-value.dto';
 import { BUDGET_DIMENSIONS, BUDGET_STATUSES, BudgetDimension, BudgetStatus } from '../entities/budget.entity';
 import type { BudgetEntity } from '../entities/budget.entity';
@@ -62,10 +62,7 @@ export class BudgetLineInputDto {
 
 export class CreateBudgetDto {
   @ApiProperty({ example: 'Budget 2026 by cost centre' })
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
+  @IsText(200)
   name: string;
 
   /** What the lines' keys are: none (one group), cost centres or teams (variance splits people by their team allocations). */

@@ -1,8 +1,7 @@
 import { EXAMPLE_ID } from '../../common/http/examples';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
-import { IsOptional } from '../../common/validation/validators';
+import { IsString, MaxLength } from 'class-validator';
+import { IntegerQuery, IsOptional } from '../../common/validation/validators';
 import { ListQueryProperty } from '../../common/http/api-docs';
 import { WEBHOOK_CHANGE_TYPES, WEBHOOK_ENTITY_TYPES } from '../../webhooks/webhook-event';
 
@@ -21,12 +20,7 @@ export class ChangesQueryDto {
   entityTypes?: string;
 
   /** Changes per answer, 1 to 1,000. */
-  @ApiPropertyOptional({ minimum: 1, maximum: 1000, default: 100 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(1000)
+  @IntegerQuery({ minimum: 1, maximum: 1000, default: 100 })
   limit?: number;
 }
 

@@ -1,26 +1,15 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
-import { IsDateTime, IsOptional } from '../validation/validators';
+import { IsIn, IsString, MaxLength } from 'class-validator';
+import { IntegerQuery, IsDateTime, IsOptional } from '../validation/validators';
 
 /** page and limit alone: application API lists; the public API lists add to them (ListQueryDto). */
 export class PageQueryDto {
   /** 1-based page number. */
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(1_000_000)
+  @IntegerQuery({ minimum: 1, maximum: 1_000_000, default: 1 })
   page?: number;
 
   /** Page size, 1 to 100. */
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
+  @IntegerQuery({ minimum: 1, maximum: 100, default: 20 })
   limit?: number;
 }
 

@@ -1,7 +1,21 @@
 import { applyDecorators, Type as ClassType } from '@nestjs/common';
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsObject, registerDecorator, ValidateIf, ValidateNested, ValidationArguments, ValidationOptions } from 'class-validator';
+import {
+  IsEmail,
+  IsInt,
+  IsNotEmpty,
+  IsObject,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  registerDecorator,
+  ValidateIf,
+  ValidateNested,
+  ValidationArguments,
+  ValidationOptions,
+} from 'class-validator';
 import { isDateOnly, isDateTime } from '../dates';
 import { hasAtMostDecimals } from '../decimals';
 import { isCuid } from '../ids';
@@ -176,4 +190,32 @@ export function ToBoolean(): PropertyDecorator {
 /** Trims strings; other values pass through for the type validators to judge. */
 export function Trim(): PropertyDecorator {
   return Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+}
+
+/** A text: a string, trimmed, not empty after trimming, at most `maxLength` characters. */
+export function IsText(maxLength: number): PropertyDecorator {
+  // Applied in the order stacked decorators are (bottom first); the document states the limit the plugin read before.
+  return applyDecorators(ApiProperty({ maxLength }), MaxLength(maxLength), IsNotEmpty(), IsString(), Trim());
+}
+
+/** An e-mail address, trimmed, at most 320 characters. */
+export function IsEmailAddress(): PropertyDecorator {
+  return applyDecorators(ApiProperty({ format: 'email', maxLength: 320 }), MaxLength(320), IsEmail(), Trim());
+}
+
+/** An amount of money: a number from 0 to 1e12 with at most two decimals. */
+export function IsAmount(): PropertyDecorator {
+  return applyDecorators(ApiProperty({ minimum: 0, maximum: 1e12 }), Max(1e12), Min(0), IsDecimal(2));
+}
+
+/** An optional whole number of the query string, from `minimum` to `maximum`; `default` is what its absence means. */
+export function IntegerQuery(options: { minimum: number; maximum: number; default?: number }): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ type: 'integer', ...options }),
+    Max(options.maximum),
+    Min(options.minimum),
+    IsInt(),
+    Type(() => Number),
+    IsOptional(),
+  );
 }

@@ -1,9 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsString, MaxLength } from 'class-validator';
 import { decimalToNumber, decimalToString } from '../../common/decimals';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { IsCurrencyCode, IsDateOnly, IsDecimal, IsNullable, IsOptional } from '../../common/validation/validators';
+import { IsAmount, IsCurrencyCode, IsDateOnly, IsNullable, IsOptional } from '../../common/validation/validators';
 import { RATE_TYPES, type RateAdjustmentEntity, type RateType } from '../entities/rate-adjustment.entity';
 
 /** Nested `rateAdjustment` of contractor bodies, and the body of POST /contractors/:contractorId/rate-adjustments. */
@@ -14,9 +14,7 @@ export class CreateRateAdjustmentDto {
 
   /** Rate per billing period, >= 0, two decimals. */
   @ApiProperty({ minimum: 0, example: 650 })
-  @IsDecimal(2)
-  @Min(0)
-  @Max(1e12)
+  @IsAmount()
   rate: number;
 
   /** Billing period of the rate. */

@@ -1,9 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
 import { decimalToNumber, decimalToString } from '../../common/decimals';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { IsCurrencyCode, IsDateOnly, IsDecimal, IsNullable, IsOptional } from '../../common/validation/validators';
+import { IsAmount, IsCurrencyCode, IsDateOnly, IsNullable, IsOptional } from '../../common/validation/validators';
 import type { SalaryAdjustmentEntity } from '../entities/salary-adjustment.entity';
 
 /** Document 01 nested `salary`, and the body of POST /employees/:employeeId/salary-adjustments. */
@@ -14,9 +14,7 @@ export class CreateSalaryAdjustmentDto {
 
   /** Annual base, >= 0, two decimals. */
   @ApiProperty({ minimum: 0, example: 85000 })
-  @IsDecimal(2)
-  @Min(0)
-  @Max(1e12)
+  @IsAmount()
   salary: number;
 
   /** ISO 4217. */
@@ -26,9 +24,7 @@ export class CreateSalaryAdjustmentDto {
   /** Annual bonus, >= 0, two decimals; null = none. */
   @IsOptional()
   @IsNullable()
-  @IsDecimal(2)
-  @Min(0)
-  @Max(1e12)
+  @IsAmount()
   bonus?: number | null;
 
   /** Why the salary changed; null = no reason given. */

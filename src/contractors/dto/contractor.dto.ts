@@ -1,50 +1,32 @@
-import { EXAMPLE_ID } from '../../common/http/examples';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+
+import { IsString } from 'class-validator';
 import { EmbeddedAssignmentDto, NestedProjectAssignmentDto, NestedTeamAssignmentDto } from '../../assignments/dto/assignment.dto';
 import { CreateRateAdjustmentDto, RateAdjustmentDto } from '../../compensation/dto/rate-adjustment.dto';
 import { IncrementalListQueryDto } from '../../common/http/pagination.dto';
 import { IncludeProperty } from '../../common/http/api-docs';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import {
-  IsCurrencyCode,
-  IsDateOnly,
-  IsExternalId,
-  IsNullable,
-  IsOptional,
-  NestedObject,
-  OptionalReference,
-  Trim,
-} from '../../common/validation/validators';
+import { IsDateOnly, IsEmailAddress, IsExternalId, IsNullable, IsOptional, IsText, NestedObject } from '../../common/validation/validators';
 import { CustomAttributeValueDto } from '../../custom-attributes/dto/custom-attribute-value.dto';
-import { NestedJobRoleDto } from '../../reference-data/dto/nested-job-role.dto';
+import { CreatePersonPlacementDto, PersonPlacementDto, personPlacement } from '../../reference-data/dto/person-placement.dto';
 import type { ContractorEntity } from '../entities/contractor.entity';
 
-export class CreateContractorDto {
+export class CreateContractorDto extends CreatePersonPlacementDto {
   /** Person or company name. */
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(400)
+  @IsText(400)
   name: string;
 
   /** Optional; unique in the organization when given. */
   @IsOptional()
   @IsNullable()
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
-  @IsEmail()
-  @MaxLength(320)
+  @IsEmailAddress()
   @ApiPropertyOptional({ example: 'jordan.lee@example.com' })
   email?: string | null;
 
   /** Such as individual or agency; default `individual`. */
   @IsOptional()
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(50)
+  @IsText(50)
   contractorType?: string;
 
   /** First day of the contract (YYYY-MM-DD). */
@@ -56,36 +38,6 @@ export class CreateContractorDto {
   @IsNullable()
   @IsDateOnly()
   endDate?: string | null;
-
-  /** An employee, by id or externalId; unresolvable: 404. */
-  @OptionalReference(EXAMPLE_ID.manager)
-  managerId?: string | null;
-
-  /** Wins over jobRole. */
-  @OptionalReference(EXAMPLE_ID.jobRole)
-  jobRoleId?: string | null;
-
-  @IsOptional()
-  @NestedObject(() => NestedJobRoleDto)
-  jobRole?: NestedJobRoleDto;
-
-  /** A resource (work) type, by id or externalId. */
-  @OptionalReference(EXAMPLE_ID.resourceType)
-  workTypeId?: string | null;
-
-  /** A location, by id or externalId; it sets the default currency and the cost multiplier. */
-  @OptionalReference(EXAMPLE_ID.location)
-  geographyId?: string | null;
-
-  /** ISO 4217; when unset and geographyId is given, the location's currency applies. */
-  @IsOptional()
-  @IsNullable()
-  @IsCurrencyCode()
-  defaultCurrencyCode?: string | null;
-
-  /** A cost centre, by id or externalId. */
-  @OptionalReference(EXAMPLE_ID.costCentre)
-  costCentreId?: string | null;
 
   /** Id in the system of record; unique among contractors; not CUID-shaped; null clears it. */
   @IsExternalId()
@@ -129,7 +81,7 @@ export class ContractorIncludeQueryDto {
   include?: string;
 }
 
-export class ContractorDto {
+export class ContractorDto extends PersonPlacementDto {
   /** @example cdemoctr00000000000000001 */
   id: string;
   /** Id in the system of record; null when none. */
@@ -147,18 +99,6 @@ export class ContractorDto {
   startDate: string;
   /** Last day of the contract; null = active. */
   @ApiProperty({ example: null, type: String, nullable: true }) endDate: string | null;
-  /** The manager, an employee; null when none. */
-  @ApiProperty({ example: EXAMPLE_ID.manager, type: String, nullable: true }) managerId: string | null;
-  /** The job role; null when none. */
-  @ApiProperty({ example: EXAMPLE_ID.jobRole, type: String, nullable: true }) jobRoleId: string | null;
-  /** The resource (work) type; null when none. */
-  @ApiProperty({ example: EXAMPLE_ID.resourceType, type: String, nullable: true }) workTypeId: string | null;
-  /** The location; it sets the default currency and the cost multiplier. Null when none. */
-  @ApiProperty({ example: EXAMPLE_ID.location, type: String, nullable: true }) geographyId: string | null;
-  /** ISO 4217; when null, the location's currency applies. */
-  @ApiProperty({ type: String, nullable: true }) defaultCurrencyCode: string | null;
-  /** The cost centre; null when none. */
-  @ApiProperty({ example: EXAMPLE_ID.costCentre, type: String, nullable: true }) costCentreId: string | null;
   createdAt: string;
   updatedAt: string;
   /** By-id reads only. */
@@ -179,12 +119,7 @@ export class ContractorDto {
       contractorType: e.contractorType,
       startDate: e.startDate,
       endDate: e.endDate,
-      managerId: e.managerId,
-      jobRoleId: e.jobRoleId,
-      workTypeId: e.workTypeId,
-      geographyId: e.geographyId,
-      defaultCurrencyCode: e.defaultCurrencyCode,
-      costCentreId: e.costCentreId,
+      ...personPlacement(e),
       ...timestamps(e),
     };
   }

@@ -3,7 +3,7 @@ import { ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsNotEmpty, IsStri
 import { ListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { IsNullable, IsOptional, Trim } from '../../common/validation/validators';
+import { IsNullable, IsOptional, IsText } from '../../common/validation/validators';
 import {
   CUSTOM_ATTRIBUTE_ENTITY_TYPES,
   CUSTOM_ATTRIBUTE_FIELD_TYPES,
@@ -14,10 +14,7 @@ import {
 
 export class CreateCustomAttributeDefinitionDto {
   /** Label shown to people. */
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
+  @IsText(200)
   name: string;
 
   /** Stable key: a letter, then up to 79 letters, digits or _; unique per entity type. */

@@ -1,7 +1,6 @@
-import { EXAMPLE_ID } from '../../common/http/examples';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsEmail, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+
+import { ArrayMaxSize, IsArray, IsString, Max, MaxLength, Min } from 'class-validator';
 import { EmbeddedAssignmentDto, NestedProjectAssignmentDto, NestedTeamAssignmentDto } from '../../assignments/dto/assignment.dto';
 import { CreateSalaryAdjustmentDto, SalaryAdjustmentDto } from '../../compensation/dto/salary-adjustment.dto';
 import { IncrementalListQueryDto } from '../../common/http/pagination.dto';
@@ -10,41 +9,32 @@ import { decimalToNumber } from '../../common/decimals';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
 import {
-  IsCurrencyCode,
   IsDateOnly,
   IsDecimal,
+  IsEmailAddress,
   IsExternalId,
   IsNullable,
   IsOptional,
+  IsText,
   NestedObject,
-  OptionalReference,
-  Trim,
 } from '../../common/validation/validators';
 import { CustomAttributeValueDto } from '../../custom-attributes/dto/custom-attribute-value.dto';
-import { NestedJobRoleDto } from '../../reference-data/dto/nested-job-role.dto';
+import { CreatePersonPlacementDto, PersonPlacementDto, personPlacement } from '../../reference-data/dto/person-placement.dto';
 import type { EmployeeEntity } from '../entities/employee.entity';
 import { CreateEmploymentTermDto } from './employment-term.dto';
 
 /** At most this many nested terms in one body. */
 export const MAX_NESTED_TERMS = 100;
 
-export class CreateEmployeeDto {
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
+export class CreateEmployeeDto extends CreatePersonPlacementDto {
+  @IsText(200)
   firstName: string;
 
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
+  @IsText(200)
   lastName: string;
 
   /** Valid e-mail, unique in the organization (case-insensitively). */
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
-  @IsEmail()
-  @MaxLength(320)
+  @IsEmailAddress()
   email: string;
 
   /** First day of employment (YYYY-MM-DD). */
@@ -82,37 +72,6 @@ export class CreateEmployeeDto {
   @IsDateOnly()
   @ApiPropertyOptional({ example: null })
   noticeDate?: string | null;
-
-  /** Another employee, by id or externalId; unresolvable: 404. */
-  @OptionalReference(EXAMPLE_ID.manager)
-  managerId?: string | null;
-
-  /** A job role id (GET /job-roles); wins over jobRole. */
-  @OptionalReference(EXAMPLE_ID.jobRole)
-  jobRoleId?: string | null;
-
-  /** Nested job role: matched by externalId, then title, else created. Ignored when jobRoleId is sent. */
-  @IsOptional()
-  @NestedObject(() => NestedJobRoleDto)
-  jobRole?: NestedJobRoleDto;
-
-  /** A resource (work) type, by id or externalId. */
-  @OptionalReference(EXAMPLE_ID.resourceType)
-  workTypeId?: string | null;
-
-  /** A location, by id or externalId. */
-  @OptionalReference(EXAMPLE_ID.location)
-  geographyId?: string | null;
-
-  /** ISO 4217; when unset and geographyId is given, the location's currency applies. */
-  @IsOptional()
-  @IsNullable()
-  @IsCurrencyCode()
-  defaultCurrencyCode?: string | null;
-
-  /** A cost centre, by id or externalId (the list's costCentreId filter). */
-  @OptionalReference(EXAMPLE_ID.costCentre)
-  costCentreId?: string | null;
 
   /**
    * Working time: more than 0, at most 1, up to 4 decimals; default 1. On a PATCH of an employee already started, a
@@ -193,7 +152,7 @@ export class EmployeeIncludeQueryDto {
 }
 
 /** Document 01 "Employee". */
-export class EmployeeDto {
+export class EmployeeDto extends PersonPlacementDto {
   /** @example cdemoemp00000000000000002 */
   id: string;
   /** Id in the system of record; null when none. */
@@ -212,18 +171,6 @@ export class EmployeeDto {
   @ApiProperty({ example: null, type: String, nullable: true }) endDate: string | null;
   /** Day notice was given (distinct from endDate); the forecast then expects the last day noticePeriodDays later. Null when none. */
   @ApiProperty({ example: null, type: String, nullable: true }) noticeDate: string | null;
-  /** The manager, another employee; null when none. */
-  @ApiProperty({ example: EXAMPLE_ID.manager, type: String, nullable: true }) managerId: string | null;
-  /** The job role; null when none. */
-  @ApiProperty({ example: EXAMPLE_ID.jobRole, type: String, nullable: true }) jobRoleId: string | null;
-  /** The resource (work) type; null when none. */
-  @ApiProperty({ example: EXAMPLE_ID.resourceType, type: String, nullable: true }) workTypeId: string | null;
-  /** The location; it sets the default currency and the cost multiplier. Null when none. */
-  @ApiProperty({ example: EXAMPLE_ID.location, type: String, nullable: true }) geographyId: string | null;
-  /** ISO 4217; when null, the location's currency applies. */
-  @ApiProperty({ type: String, nullable: true }) defaultCurrencyCode: string | null;
-  /** The cost centre; null when none. */
-  @ApiProperty({ example: EXAMPLE_ID.costCentre, type: String, nullable: true }) costCentreId: string | null;
   /** Working time (0 < fte <= 1). fte, costCentreId, jobRoleId and geographyId are those in force today (or on asOf). */
   @ApiProperty({ example: 1 }) fte: number;
   createdAt: string;
@@ -249,12 +196,7 @@ export class EmployeeDto {
       startDate: e.startDate,
       endDate: e.endDate,
       noticeDate: e.noticeDate,
-      managerId: e.managerId,
-      jobRoleId: e.jobRoleId,
-      workTypeId: e.workTypeId,
-      geographyId: e.geographyId,
-      defaultCurrencyCode: e.defaultCurrencyCode,
-      costCentreId: e.costCentreId,
+      ...personPlacement(e),
       fte: decimalToNumber(e.fte) ?? 1,
       ...timestamps(e),
     };

@@ -1,8 +1,7 @@
 import { EXAMPLE_ID } from '../../common/http/examples';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
-import { IsOptional } from '../../common/validation/validators';
+import { IsIn, IsString, Matches } from 'class-validator';
+import { IntegerQuery, IsOptional } from '../../common/validation/validators';
 import { RejectUnknownFields } from '../../common/validation/validation.pipe';
 import { ForecastAssumptionsDto } from '../../organizations/dto/forecast-assumptions.dto';
 
@@ -23,12 +22,7 @@ export class ForecastQueryDto {
   @Matches(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'from must be a month in YYYY-MM form' })
   from?: string;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 60, default: 12 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(60)
+  @IntegerQuery({ minimum: 1, maximum: 60, default: 12 })
   months?: number;
 
   @ApiPropertyOptional({

@@ -1,7 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
-import { IsDateOnly, IsOptional, ToBoolean } from '../../common/validation/validators';
+import { IsBoolean, IsString, MaxLength } from 'class-validator';
+import { IntegerQuery, IsDateOnly, IsOptional, ToBoolean } from '../../common/validation/validators';
 
 /** asOf and scenarioId: every read of document 02. */
 export class FunctionalAsOfQueryDto {
@@ -18,20 +17,10 @@ export class FunctionalAsOfQueryDto {
 
 /** offset/limit page (defaults 0 and 20, limit at most 100). */
 export class FunctionalPageQueryDto extends FunctionalAsOfQueryDto {
-  @ApiPropertyOptional({ minimum: 0, default: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(1_000_000)
+  @IntegerQuery({ minimum: 0, maximum: 1_000_000, default: 0 })
   offset?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
+  @IntegerQuery({ minimum: 1, maximum: 100, default: 20 })
   limit?: number;
 }
 

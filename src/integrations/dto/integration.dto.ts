@@ -3,7 +3,7 @@ import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 import { BulkItemResultDto } from '../../crud/bulk-upsert';
 import { PULL_ENTITY_TYPES, type PullEntityType } from '../../common/entity-types';
-import { IsNullable, IsOptional, NestedObject, Trim } from '../../common/validation/validators';
+import { IsNullable, IsOptional, IsText, NestedObject, Trim } from '../../common/validation/validators';
 import { CreateWebhookEndpointDto, IsHttpUrl } from '../../webhooks/dto/webhook-endpoint.dto';
 import { WEBHOOK_CHANGE_TYPES, WEBHOOK_ENTITY_TYPES } from '../../webhooks/webhook-event';
 import type { IntegrationEntity, PullCounts, PullStatus, PushStatus } from '../entities/integration.entity';
@@ -42,10 +42,7 @@ export class PullConfigDto {
 
 export class CreateIntegrationDto {
   @ApiProperty({ minLength: 1, maxLength: 100, example: 'HR system' })
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(100)
+  @IsText(100)
   name: string;
 
   /** The user the integration acts as: an active user of the organization; pulls hold every API permission they hold. */

@@ -1,7 +1,6 @@
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { RejectUnknownFields } from '../../common/validation/validation.pipe';
-import { IsDateOnly, IsIdOrExternalId, IsOptional } from '../../common/validation/validators';
+import { IntegerQuery, IsDateOnly, IsIdOrExternalId, IsOptional } from '../../common/validation/validators';
 import { MoveGroupDto } from '../../functional-structure/dto/functional-structure.dto';
 import { VACANCY_STATUSES, type VacancyStatus } from '../../vacancies/entities/vacancy.entity';
 
@@ -13,11 +12,7 @@ export class SearchPeopleInputDto {
   query: string;
 
   /** At most this many records in all (1-50, default 50). */
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(50)
+  @IntegerQuery({ minimum: 1, maximum: 50 })
   limit?: number;
 }
 
@@ -28,18 +23,10 @@ export class OpenVacanciesInputDto {
   status?: VacancyStatus;
 
   /** 1-100, default 100. */
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
+  @IntegerQuery({ minimum: 1, maximum: 100 })
   limit?: number;
 
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(1_000_000)
+  @IntegerQuery({ minimum: 1, maximum: 1_000_000 })
   page?: number;
 }
 

@@ -1,7 +1,7 @@
 import { PatchType } from '../../common/validation/patch-type';
-import { IsBoolean, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsInt, Max, Min } from 'class-validator';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsCurrencyCode, IsNullable, IsOptional, NestedObject, Trim } from '../../common/validation/validators';
+import { IsCurrencyCode, IsNullable, IsOptional, IsText, NestedObject } from '../../common/validation/validators';
 import type { OrganizationEntity } from '../../database/entities/organization.entity';
 import { ForecastAssumptionsBodyDto, ForecastAssumptionsDto } from './forecast-assumptions.dto';
 import { ScenarioApprovalPolicyDto } from './scenario-approval-policy.dto';
@@ -12,10 +12,7 @@ export const MIN_CHANGE_RETENTION_DAYS = 90;
 
 export class CreateOrganizationDto {
   /** Display name. */
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
+  @IsText(200)
   name: string;
 
   /** ISO 4217 currency of cost figures. */

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsNotEmpty, IsNumber, IsString, MaxLength, Min } from 'class-validator';
-import { IsCuid, IsOptional, NestedObject, Trim } from '../../common/validation/validators';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsNumber, Min } from 'class-validator';
+import { IsCuid, IsOptional, IsText, NestedObject } from '../../common/validation/validators';
 import type { ApprovalStep, ScenarioApprovalPolicy } from '../../database/entities/organization.entity';
 import { DomainError } from '../../common/errors/domain-error';
 import type { FieldError } from '../../common/errors/error-codes';
@@ -24,10 +24,7 @@ export class ApprovalStepWhenDto {
 export class ApprovalStepDto implements ApprovalStep {
   /** What the step is called (shown on the approval). */
   @ApiProperty({ example: 'Finance' })
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(100)
+  @IsText(100)
   name: string;
 
   /** Users of the organization who may decide the step. */

@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PatchType } from '../../common/validation/patch-type';
 import { Transform } from 'class-transformer';
-import { ArrayUnique, IsArray, IsBoolean, IsEmail, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { IsOptional, Trim } from '../../common/validation/validators';
+import { ArrayUnique, IsArray, IsBoolean, IsEmail, IsIn, MaxLength } from 'class-validator';
+import { IsOptional, IsText } from '../../common/validation/validators';
 import { USER_PERMISSIONS } from '../../common/auth/permissions';
 import type { UserEntity } from '../entities/user.entity';
 
@@ -13,10 +13,7 @@ export class CreateUserDto {
   @MaxLength(320)
   email: string;
 
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
+  @IsText(200)
   name: string;
 
   /** API permission names and application capabilities; `*` grants every one. */

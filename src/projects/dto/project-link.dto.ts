@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, IsUrl, MaxLength } from 'class-validator';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { IsNullable, IsOptional, Trim } from '../../common/validation/validators';
+import { IsNullable, IsOptional, IsText } from '../../common/validation/validators';
 import { DELIVERY_STATUSES, type DeliveryStatus, ticketDeliveryStatus } from '../delivery-status';
 import type { ProjectLinkEntity } from '../entities/project-link.entity';
 
@@ -16,10 +16,7 @@ export class CreateProjectLinkDto {
   provider: string;
 
   /** The ticket's key in the tool, such as `PAY-12`; one link per provider and key on a project. */
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(255)
+  @IsText(255)
   key: string;
 
   /** The ticket's address (http or https). */
@@ -36,10 +33,7 @@ export class CreateProjectLinkDto {
    * `Closed`, `Won't Do`, ...); see docs/decisions.md "Projects". Anything else is a 400.
    */
   @ApiProperty({ example: 'In Progress' })
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(100)
+  @IsText(100)
   status: string;
 }
 

@@ -1,6 +1,6 @@
 import { EXAMPLE_ID } from '../../common/http/examples';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { decimalToNumber, decimalToString } from '../../common/decimals';
 import { IncrementalListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
@@ -12,6 +12,7 @@ import {
   IsExternalId,
   IsNullable,
   IsOptional,
+  IsText,
   OptionalReference,
   Trim,
 } from '../../common/validation/validators';
@@ -24,10 +25,7 @@ export const DEFAULT_PRIORITY = 0;
 const MAX_COST = 999_999_999_999.99;
 
 export class CreateProjectDto {
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
+  @IsText(200)
   name: string;
 
   /** First day of the project (YYYY-MM-DD). */

@@ -1,14 +1,11 @@
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { timestamps } from '../../common/http/timestamps';
-import { IsExternalId, IsNullable, IsOptional, Trim } from '../../common/validation/validators';
+import { IsExternalId, IsNullable, IsOptional, IsText } from '../../common/validation/validators';
 import type { CodedReferenceEntity } from '../entities/coded-reference.base';
 
 /** The create body of reference data with a code (cost centres, value streams); each resource names its own subclass. */
 export class CreateCodedReferenceDto {
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
+  @IsText(200)
   name: string;
 
   /** Short reporting code; unique among the organization's records of this kind. */

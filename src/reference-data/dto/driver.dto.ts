@@ -1,16 +1,13 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { IsString, Matches, MaxLength } from 'class-validator';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { IsNullable, IsOptional, Trim } from '../../common/validation/validators';
+import { IsNullable, IsOptional, IsText } from '../../common/validation/validators';
 import type { DriverEntity } from '../entities/driver.entity';
 
 export class CreateDriverDto {
   /** Display name, such as Active customers. */
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
+  @IsText(200)
   name: string;
 
   /** Stable key, 1-80 of a-z, 0-9, - and _; unique in the organization. */

@@ -1,16 +1,13 @@
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
 import { ListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { IsExternalId, IsNullable, IsOptional, Trim } from '../../common/validation/validators';
+import { IsExternalId, IsNullable, IsOptional, IsText } from '../../common/validation/validators';
 import type { JobRoleEntity } from '../entities/job-role.entity';
 
 export class CreateJobRoleDto {
   /** Title of the role; unique in the organization (case-insensitively). */
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
+  @IsText(200)
   title: string;
 
   /** Id in the system of record; unique among job roles; not CUID-shaped. */

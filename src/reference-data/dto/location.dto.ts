@@ -1,16 +1,13 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { Matches, Max, Min } from 'class-validator';
 import { decimalToNumber, decimalToString } from '../../common/decimals';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { IsCurrencyCode, IsDecimal, IsExternalId, IsNullable, IsOptional, Trim } from '../../common/validation/validators';
+import { IsCurrencyCode, IsDecimal, IsExternalId, IsNullable, IsOptional, IsText } from '../../common/validation/validators';
 import type { LocationEntity } from '../entities/location.entity';
 
 export class CreateLocationDto {
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
+  @IsText(200)
   name: string;
 
   /** Id in the system of record; unique among locations; not CUID-shaped. */

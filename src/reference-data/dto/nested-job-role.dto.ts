@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { IsExternalId, IsOptional, Trim } from '../../common/validation/validators';
+
+import { IsExternalId, IsOptional, IsText } from '../../common/validation/validators';
 
 /**
  * Document 01 "Nested job role object": at least one of title and externalId. Resolution order:
@@ -9,10 +9,7 @@ import { IsExternalId, IsOptional, Trim } from '../../common/validation/validato
 export class NestedJobRoleDto {
   /** Required when the externalId matches nothing: a new role is created with this title. */
   @IsOptional()
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
+  @IsText(200)
   title?: string;
 
   /** Preferred match key. */

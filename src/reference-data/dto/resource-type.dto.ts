@@ -1,16 +1,13 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { IsExternalId, IsNullable, IsOptional, Trim } from '../../common/validation/validators';
+import { IsExternalId, IsNullable, IsOptional, IsText } from '../../common/validation/validators';
 import type { ResourceTypeEntity } from '../entities/resource-type.entity';
 
 export class CreateResourceTypeDto {
   /** Such as Permanent, Fixed-term, Agency. */
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
+  @IsText(200)
   name: string;
 
   /** Id in the system of record; unique among resource types; not CUID-shaped. */

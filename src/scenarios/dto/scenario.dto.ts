@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsString, MaxLength } from 'class-validator';
 import { timestamps } from '../../common/http/timestamps';
-import { IsNullable, IsOptional, NestedObject, ToBoolean, Trim } from '../../common/validation/validators';
+import { IsNullable, IsOptional, IsText, NestedObject, ToBoolean } from '../../common/validation/validators';
 import { ForecastAssumptionsBodyDto, ForecastAssumptionsDto } from '../../organizations/dto/forecast-assumptions.dto';
 import { EXAMPLE_ID } from '../../common/http/examples';
 import { SCENARIO_VISIBILITIES, type PlanEntity, type PlanStatus, type ScenarioVisibility } from '../../organizations/entities/plan.entity';
@@ -10,10 +10,7 @@ const VISIBILITY_TEXT =
   'ORGANIZATION: every user of the organization may read it and, with the usual permissions, write to it; PRIVATE: only its owner, its members and users with manage_scenarios';
 
 export class CreateScenarioDto {
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
+  @IsText(200)
   name: string;
 
   /** Free text; null when none. */
@@ -32,10 +29,7 @@ export class CreateScenarioDto {
 
 export class UpdateScenarioDto {
   @IsOptional()
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
+  @IsText(200)
   name?: string;
 
   /** Free text; null clears it. */

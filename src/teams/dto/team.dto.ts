@@ -1,18 +1,15 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { EXAMPLE_ID } from '../../common/http/examples';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
 import { IncrementalListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
 import { PatchType } from '../../common/validation/patch-type';
-import { IsExternalId, IsNullable, IsOptional, OptionalReference, Trim } from '../../common/validation/validators';
+import { IsExternalId, IsNullable, IsOptional, IsText, OptionalReference } from '../../common/validation/validators';
 import type { CustomAttributeValueDto } from '../../custom-attributes/dto/custom-attribute-value.dto';
 import type { TeamEntity } from '../entities/team.entity';
 
 export class CreateTeamDto {
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
+  @IsText(200)
   name: string;
 
   /** Id in the system of record; unique among teams; not CUID-shaped. */

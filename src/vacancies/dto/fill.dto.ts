@@ -1,19 +1,20 @@
 import { EXAMPLE_ID } from '../../common/http/examples';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+
+import { IsIn } from 'class-validator';
 import { RATE_TYPES, type RateType } from '../../compensation/entities/rate-adjustment.entity';
 import { SalaryAdjustmentDto } from '../../compensation/dto/salary-adjustment.dto';
 import { ContractorDto } from '../../contractors/dto/contractor.dto';
 import {
+  IsAmount,
   IsCurrencyCode,
   IsDateOnly,
-  IsDecimal,
+  IsEmailAddress,
   IsNullable,
   IsOptional,
+  IsText,
   NestedObject,
   OptionalReference,
-  Trim,
 } from '../../common/validation/validators';
 import { NestedJobRoleDto } from '../../reference-data/dto/nested-job-role.dto';
 
@@ -36,9 +37,7 @@ export class FillVacancyDto {
   /** Employee branch; a placeholder is generated when omitted. */
   @IsOptional()
   @IsNullable()
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
-  @IsEmail()
-  @MaxLength(320)
+  @IsEmailAddress()
   email?: string | null;
 
   /** An employee; falls back to the vacancy's hiringManagerId. */
@@ -64,39 +63,26 @@ export class FillVacancyDto {
 
   /** Employee branch: required. */
   @IsOptional()
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
+  @IsText(200)
   firstName?: string;
 
   @IsOptional()
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
+  @IsText(200)
   lastName?: string;
 
   /** Employee branch: annual base, >= 0. */
   @IsOptional()
-  @IsDecimal(2)
-  @Min(0)
-  @Max(1e12)
+  @IsAmount()
   salary?: number;
 
   /** Contractor branch: required. */
   @IsOptional()
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(400)
+  @IsText(400)
   name?: string;
 
   /** Contractor branch: >= 0, per rateType period. */
   @IsOptional()
-  @IsDecimal(2)
-  @Min(0)
-  @Max(1e12)
+  @IsAmount()
   rate?: number;
 
   /** Contractor branch: required; billing period of the rate. */
@@ -107,10 +93,7 @@ export class FillVacancyDto {
 
   /** Contractor branch; default `individual`. */
   @IsOptional()
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(50)
+  @IsText(50)
   contractorType?: string;
 }
 

@@ -2,22 +2,23 @@ import { JoinRepeated } from '../../common/http/api-docs';
 import { EXAMPLE_ID } from '../../common/http/examples';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
-import { IsBoolean, IsIn, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsString, Max, MaxLength, Min } from 'class-validator';
 import { EmbeddedAssignmentDto } from '../../assignments/dto/assignment.dto';
 import { IncrementalListQueryDto } from '../../common/http/pagination.dto';
 import { timestamps } from '../../common/http/timestamps';
 import { decimalToNumber, decimalToString } from '../../common/decimals';
 import {
+  IsAmount,
   IsCurrencyCode,
   IsDateOnly,
   IsDecimal,
   IsExternalId,
   IsNullable,
   IsOptional,
+  IsText,
   NestedObject,
   OptionalReference,
   ToBoolean,
-  Trim,
 } from '../../common/validation/validators';
 import { PatchType } from '../../common/validation/patch-type';
 import { CustomAttributeValueDto } from '../../custom-attributes/dto/custom-attribute-value.dto';
@@ -27,10 +28,7 @@ import { VACANCY_STATUSES, type VacancyEntity, type VacancyStatus } from '../ent
 
 export class CreateVacancyDto {
   /** Title of the role. */
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
+  @IsText(200)
   role: string;
 
   /** Id in the system of record; unique among vacancies; not CUID-shaped. */
@@ -96,26 +94,20 @@ export class CreateVacancyDto {
   /** Annual salary, the source of truth (costs derive from it); >= 0, two decimals. */
   @IsOptional()
   @IsNullable()
-  @IsDecimal(2)
-  @Min(0)
-  @Max(1e12)
+  @IsAmount()
   @ApiPropertyOptional({ example: 80000 })
   salary?: number | null;
 
   /** Still accepted: sets salary to the mean of min and max (or to the one given). */
   @IsOptional()
   @IsNullable()
-  @IsDecimal(2)
-  @Min(0)
-  @Max(1e12)
+  @IsAmount()
   salaryMin?: number | null;
 
   /** Still accepted: with salaryMin, sets salary to the mean of the two (or to the one given). */
   @IsOptional()
   @IsNullable()
-  @IsDecimal(2)
-  @Min(0)
-  @Max(1e12)
+  @IsAmount()
   salaryMax?: number | null;
 
   /** ISO 4217, 3 uppercase letters. */

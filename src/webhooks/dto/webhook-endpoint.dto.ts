@@ -6,13 +6,12 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
-  IsNotEmpty,
   IsString,
   MaxLength,
   registerDecorator,
   ValidationArguments,
 } from 'class-validator';
-import { IsOptional, Trim } from '../../common/validation/validators';
+import { IsOptional, IsText, Trim } from '../../common/validation/validators';
 import type { DeliveryStatus, WebhookEndpointEntity } from '../entities/webhook-endpoint.entity';
 import { WEBHOOK_CHANGE_TYPES, WEBHOOK_ENTITY_TYPES } from '../webhook-event';
 
@@ -41,10 +40,7 @@ export function IsHttpUrl(): PropertyDecorator {
 export class CreateWebhookEndpointDto {
   /** Shown in the application; 1 to 100 characters. */
   @ApiProperty({ minLength: 1, maxLength: 100, example: 'HR data lake' })
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(100)
+  @IsText(100)
   name: string;
 
   /**
