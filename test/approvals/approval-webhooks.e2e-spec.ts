@@ -46,7 +46,10 @@ describe('07 §3.6 scenario approvals end to end through a webhook receiver', ()
     await onScenario(t, org, scenario, 'post', '/merge', org.userId).expect(200);
     await waitFor('the approval events', () => receiver.on(path).length >= 5);
     await settled(t, org.orgId);
-    const got = receiver.on(path);
+    // In the order of the changes (round, then steps decided): deliveries may arrive in another order (several dispatchers).
+    type Delivered = ReturnType<typeof receiver.on>[number];
+    const decided = (r: Delivered) => (r.body.after.steps as { status: string }[]).filter((step) => step.status !== 'PENDING').length;
+    const got = [...receiver.on(path)].sort((a, b) => a.body.after.round - b.body.after.round || decided(a) - decided(b));
     for (const r of got) expect(verifySignature(r.raw, r.headers['x-service-signature'], secret)).toBe(true);
     const seen = got.map((r) => [
       r.body.entity_type,
